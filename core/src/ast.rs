@@ -1,0 +1,574 @@
+//! The syntax tree of BabyCUDA as mapcheck reads it (SPEC §3): one tree for both the
+//! unsynchronised and the synchronised fragment, built by `mapcheck-grammar` from `.bcu` files
+//! and, later, from lowered CUDA.
+//!
+//! The tree is generic over an annotation `T` carried by every kernel and statement: the parser
+//! produces `Kernel<()>`, and later stages fill the annotation in (the type checker's MAP, the
+//! phase of a statement) instead of building a parallel tree. Expressions and conditions carry
+//! no annotation: they are small, pure and have one meaning, so a stage that needs a fact about
+//! them (free variables, say) computes it.
+//!
+//! Every node has a [`Span`]; spans compare equal whatever their range, so `==` on trees is
+//! structural.
+//!
+//! INVARIANT (established by `mapcheck_grammar::scope`): binders (`let`, loop variables) are
+//! distinct from each other, from the parameters and from the built-ins; every variable used is
+//! in scope; every array used is declared and always indexed with the same number of indices.
+
+use crate::span::Span;
+use std::fmt;
+
+/// A name with the place it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+impl Ident {
+    pub fn new(name: impl Into<String>, span: Span) -> Self {
+        Ident {
+            name: name.into(),
+            span,
+        }
+    }
+}
+
+impl fmt::Display for Ident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The thread-geometry built-ins every kernel can read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Builtin {
+    /// Thread id within the block, `0 <= tid < ntid`.
+    Tid,
+    /// Threads per block.
+    Ntid,
+    /// Block id within the grid, `0 <= bid < nbid`.
+    Bid,
+    /// Blocks in the grid.
+    Nbid,
+}
+
+impl Builtin {
+    pub const ALL: [Builtin; 4] = [Builtin::Tid, Builtin::Ntid, Builtin::Bid, Builtin::Nbid];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Tid => "tid",
+            Builtin::Ntid => "ntid",
+            Builtin::Bid => "bid",
+            Builtin::Nbid => "nbid",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+}
+
+/// A source file: one or more kernels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program<T = ()> {
+    pub kernels: Vec<Kernel<T>>,
+}
+
+/// `kernel NAME(P1, ..., Pn) { DECLS STMTS }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kernel<T = ()> {
+    pub name: Ident,
+    /// Natural-number parameters, symbolic unless fixed on the command line.
+    pub params: Vec<Ident>,
+    pub arrays: Vec<ArrayDecl>,
+    pub body: Block<T>,
+    pub span: Span,
+    pub ann: T,
+}
+
+impl<T> Kernel<T> {
+    pub fn array(&self, name: &str) -> Option<&ArrayDecl> {
+        self.arrays.iter().find(|a| a.name.name == name)
+    }
+}
+
+/// Where an array lives, which decides who can race on it (SPEC §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Space {
+    /// One copy per block: only threads of the same block can race.
+    Shared,
+    /// One copy per grid: threads of different blocks race too.
+    Global,
+}
+
+impl Space {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Space::Shared => "shared",
+            Space::Global => "global",
+        }
+    }
+}
+
+/// `shared A;` or `global B;`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArrayDecl {
+    pub name: Ident,
+    pub space: Space,
+    pub span: Span,
+}
+
+/// A `{ ... }` sequence of statements; bindings made in it end with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block<T = ()> {
+    pub stmts: Vec<Stmt<T>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stmt<T = ()> {
+    pub kind: StmtKind<T>,
+    pub span: Span,
+    pub ann: T,
+}
+
+/// An array cell: the array and one index expression per dimension (`A[i][j]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub array: Ident,
+    pub index: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StmtKind<T = ()> {
+    /// `skip;`
+    Skip,
+    /// `sync;` — a block-wide barrier: ends the current phase.
+    Sync,
+    /// `A[e] := v;`
+    Write { target: Access, value: Expr },
+    /// `let x = A[e];` — binds `x` to the cell's contents for the rest of the block.
+    Read { var: Ident, source: Access },
+    /// `let x = e;` — a pure binding.
+    Let { var: Ident, value: Expr },
+    /// `let x = ?;` — a value nobody can predict, chosen per thread.
+    Unknown { var: Ident },
+    /// `atomic A[e] OP v;` or `let x = atomic A[e] OP v;` — an atomic read-modify-write that
+    /// binds `x` (when present) to the old contents.
+    Atomic {
+        var: Option<Ident>,
+        target: Access,
+        op: AtomicOp,
+        value: Expr,
+    },
+    /// `if c { ... } else { ... }`, the `else` optional.
+    If {
+        cond: Cond,
+        then_branch: Block<T>,
+        else_branch: Option<Block<T>>,
+    },
+    /// `for x in a..b step s { ... }` and `for x in a downto b step s { ... }`.
+    For { var: Ident, range: Range, body: Block<T> },
+    /// `assume c;` — a precondition, like GPUVerify's `__requires`.
+    Assume { cond: Cond },
+}
+
+/// The operation of an atomic read-modify-write; the new contents are `OP(old, value)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    /// `+=` (`atomic A[i];` alone is `atomic A[i] += 1;`)
+    Add,
+    /// `-=`
+    Sub,
+    /// `&=`
+    And,
+    /// `|=`
+    Or,
+    /// `^=`
+    Xor,
+    /// `:=` — exchange: store the value, return the old contents.
+    Exch,
+}
+
+impl AtomicOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            AtomicOp::Add => "+=",
+            AtomicOp::Sub => "-=",
+            AtomicOp::And => "&=",
+            AtomicOp::Or => "|=",
+            AtomicOp::Xor => "^=",
+            AtomicOp::Exch => ":=",
+        }
+    }
+
+    /// The arithmetic operation that combines the old contents with the value, if any.
+    pub fn bin_op(self) -> Option<BinOp> {
+        match self {
+            AtomicOp::Add => Some(BinOp::Add),
+            AtomicOp::Sub => Some(BinOp::Sub),
+            AtomicOp::And => Some(BinOp::And),
+            AtomicOp::Or => Some(BinOp::Or),
+            AtomicOp::Xor => Some(BinOp::Xor),
+            AtomicOp::Exch => None,
+        }
+    }
+}
+
+/// Which way a loop counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// `for x in a..b`: `x = a`, then `x = step(x)` while `x < b` (`a..b` is half-open).
+    Up,
+    /// `for x in a downto b`: `x = a`, then `x = step(x)` while `x > b` (`b` is excluded).
+    Down,
+}
+
+/// How a loop variable moves from one iteration to the next: `x = x OP amount`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepOp {
+    /// `step +k` (the default of an ascending loop, with `k = 1`)
+    Add,
+    /// `step -k` (the default of a descending loop, with `k = 1`)
+    Sub,
+    /// `step *k`
+    Mul,
+    /// `step /k`
+    Div,
+    /// `step <<k`
+    Shl,
+    /// `step >>k`
+    Shr,
+}
+
+impl StepOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            StepOp::Add => "+",
+            StepOp::Sub => "-",
+            StepOp::Mul => "*",
+            StepOp::Div => "/",
+            StepOp::Shl => "<<",
+            StepOp::Shr => ">>",
+        }
+    }
+
+    /// The steps that move a loop in `dir`: ascending loops grow, descending loops shrink.
+    pub fn moves(self, dir: Direction) -> bool {
+        match dir {
+            Direction::Up => matches!(self, StepOp::Add | StepOp::Mul | StepOp::Shl),
+            Direction::Down => matches!(self, StepOp::Sub | StepOp::Div | StepOp::Shr),
+        }
+    }
+
+    pub fn bin_op(self) -> BinOp {
+        match self {
+            StepOp::Add => BinOp::Add,
+            StepOp::Sub => BinOp::Sub,
+            StepOp::Mul => BinOp::Mul,
+            StepOp::Div => BinOp::Div,
+            StepOp::Shl => BinOp::Shl,
+            StepOp::Shr => BinOp::Shr,
+        }
+    }
+}
+
+/// `x = x OP amount` after each iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub op: StepOp,
+    pub amount: Expr,
+    pub span: Span,
+}
+
+/// The iteration space of a loop: start, exclusive bound, direction and step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    pub start: Expr,
+    pub bound: Expr,
+    pub dir: Direction,
+    pub step: Step,
+}
+
+impl Range {
+    /// A stride-1 loop of the paper (`for x ∈ n..m`), possibly written with an explicit
+    /// `step +1`.
+    pub fn is_unit_stride(&self) -> bool {
+        self.dir == Direction::Up
+            && self.step.op == StepOp::Add
+            && self.step.amount.kind == ExprKind::Int(1)
+    }
+}
+
+/// A numeric expression (the paper's `n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExprKind {
+    /// A literal; the parser only produces naturals, lowering may produce any `i64`.
+    Int(i64),
+    /// A parameter, built-in, loop variable or `let`-bound variable.
+    Var(String),
+    Neg(Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Self {
+        Expr { kind, span }
+    }
+
+    pub fn int(value: i64, span: Span) -> Self {
+        Expr::new(ExprKind::Int(value), span)
+    }
+
+    pub fn var(name: impl Into<String>, span: Span) -> Self {
+        Expr::new(ExprKind::Var(name.into()), span)
+    }
+
+    pub fn bin(op: BinOp, lhs: Expr, rhs: Expr) -> Self {
+        let span = lhs.span.to(rhs.span);
+        Expr::new(ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)), span)
+    }
+
+    /// Calls `f` on every variable occurrence, left to right.
+    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+        match &self.kind {
+            ExprKind::Int(_) => {}
+            ExprKind::Var(name) => f(name, self.span),
+            ExprKind::Neg(e) => e.for_each_var(f),
+            ExprKind::Bin(_, a, b) => {
+                a.for_each_var(f);
+                b.for_each_var(f);
+            }
+        }
+    }
+}
+
+/// Binary operators on numbers. Those whose meaning depends on signedness in `bv32` mode come
+/// in two forms: the plain one reads its operands as signed 32-bit words (C's `int`), the
+/// `U…` one as unsigned (C's `unsigned`). In `int` mode both forms agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Euclidean division, `x / 0 = 0`.
+    Div,
+    /// Euclidean remainder (never negative), `x % 0 = x`.
+    Rem,
+    Shl,
+    /// Arithmetic (sign-filling) right shift.
+    Shr,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+    /// `udiv(a, b)`
+    UDiv,
+    /// `urem(a, b)`
+    URem,
+    /// `ushr(a, b)`: logical right shift.
+    UShr,
+    /// `umin(a, b)`
+    UMin,
+    /// `umax(a, b)`
+    UMax,
+}
+
+/// How an operator is written, which the parser and the printer share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `a OP b` with a binding strength (higher binds tighter); all are left-associative.
+    Infix(&'static str, u8),
+    /// `NAME(a, b)`
+    Call(&'static str),
+}
+
+impl BinOp {
+    pub const ALL: [BinOp; 17] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::Div,
+        BinOp::Rem,
+        BinOp::Shl,
+        BinOp::Shr,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Xor,
+        BinOp::Min,
+        BinOp::Max,
+        BinOp::UDiv,
+        BinOp::URem,
+        BinOp::UShr,
+        BinOp::UMin,
+        BinOp::UMax,
+    ];
+
+    /// C's precedence levels: `* / %` > `+ -` > `<< >>` > `&` > `^` > `|`.
+    pub fn notation(self) -> Notation {
+        use Notation::*;
+        match self {
+            BinOp::Mul => Infix("*", 6),
+            BinOp::Div => Infix("/", 6),
+            BinOp::Rem => Infix("%", 6),
+            BinOp::Add => Infix("+", 5),
+            BinOp::Sub => Infix("-", 5),
+            BinOp::Shl => Infix("<<", 4),
+            BinOp::Shr => Infix(">>", 4),
+            BinOp::And => Infix("&", 3),
+            BinOp::Xor => Infix("^", 2),
+            BinOp::Or => Infix("|", 1),
+            BinOp::Min => Call("min"),
+            BinOp::Max => Call("max"),
+            BinOp::UDiv => Call("udiv"),
+            BinOp::URem => Call("urem"),
+            BinOp::UShr => Call("ushr"),
+            BinOp::UMin => Call("umin"),
+            BinOp::UMax => Call("umax"),
+        }
+    }
+
+    /// The operator written as a call `name(a, b)`, if one has that name.
+    pub fn from_call_name(name: &str) -> Option<BinOp> {
+        BinOp::ALL
+            .into_iter()
+            .find(|op| matches!(op.notation(), Notation::Call(n) if n == name))
+    }
+}
+
+/// A boolean condition (the paper's `c`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cond {
+    pub kind: CondKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CondKind {
+    Bool(bool),
+    Cmp(CmpOp, Expr, Expr),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+impl Cond {
+    pub fn new(kind: CondKind, span: Span) -> Self {
+        Cond { kind, span }
+    }
+
+    /// Calls `f` on every variable occurrence, left to right.
+    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+        match &self.kind {
+            CondKind::Bool(_) => {}
+            CondKind::Cmp(_, a, b) => {
+                a.for_each_var(f);
+                b.for_each_var(f);
+            }
+            CondKind::Not(c) => c.for_each_var(f),
+            CondKind::And(a, b) | CondKind::Or(a, b) => {
+                a.for_each_var(f);
+                b.for_each_var(f);
+            }
+        }
+    }
+}
+
+/// Comparisons; the `U…` forms compare as unsigned 32-bit words in `bv32` mode (`ult(a, b)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    ULt,
+    ULe,
+    UGt,
+    UGe,
+}
+
+impl CmpOp {
+    pub const ALL: [CmpOp; 10] = [
+        CmpOp::Eq,
+        CmpOp::Ne,
+        CmpOp::Lt,
+        CmpOp::Le,
+        CmpOp::Gt,
+        CmpOp::Ge,
+        CmpOp::ULt,
+        CmpOp::ULe,
+        CmpOp::UGt,
+        CmpOp::UGe,
+    ];
+
+    pub fn notation(self) -> Notation {
+        use Notation::*;
+        match self {
+            CmpOp::Eq => Infix("==", 0),
+            CmpOp::Ne => Infix("!=", 0),
+            CmpOp::Lt => Infix("<", 0),
+            CmpOp::Le => Infix("<=", 0),
+            CmpOp::Gt => Infix(">", 0),
+            CmpOp::Ge => Infix(">=", 0),
+            CmpOp::ULt => Call("ult"),
+            CmpOp::ULe => Call("ule"),
+            CmpOp::UGt => Call("ugt"),
+            CmpOp::UGe => Call("uge"),
+        }
+    }
+
+    pub fn from_call_name(name: &str) -> Option<CmpOp> {
+        CmpOp::ALL
+            .into_iter()
+            .find(|op| matches!(op.notation(), Notation::Call(n) if n == name))
+    }
+}
+
+impl<T> Block<T> {
+    /// Calls `f` on every statement of the block and of the blocks nested in it, in source order.
+    pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Stmt<T>)) {
+        for stmt in &self.stmts {
+            f(stmt);
+            match &stmt.kind {
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    then_branch.walk(f);
+                    if let Some(b) = else_branch {
+                        b.walk(f);
+                    }
+                }
+                StmtKind::For { body, .. } => body.walk(f),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<T> StmtKind<T> {
+    /// The variable this statement binds for the rest of its block, if any.
+    pub fn binder(&self) -> Option<&Ident> {
+        match self {
+            StmtKind::Read { var, .. } | StmtKind::Let { var, .. } | StmtKind::Unknown { var } => {
+                Some(var)
+            }
+            StmtKind::Atomic { var, .. } => var.as_ref(),
+            _ => None,
+        }
+    }
+}

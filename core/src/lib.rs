@@ -1,0 +1,14 @@
+//! `mapcheck-core`: what every stage of mapcheck shares — the BabyCUDA syntax tree
+//! ([`ast`]) with its spans ([`span`]) and printer ([`print`]), the one definition of
+//! arithmetic ([`arith`]), and the shape of user-facing diagnostics ([`diag`]).
+#![forbid(unsafe_code)]
+
+pub mod arith;
+pub mod ast;
+pub mod diag;
+pub mod print;
+pub mod span;
+
+pub use arith::{Arith, Value};
+pub use diag::Diagnostic;
+pub use span::Span;

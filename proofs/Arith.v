@@ -1,0 +1,95 @@
+(** * The arithmetic, as a parameter
+
+    Every later file is stated over an arbitrary instance of the class
+    [Arith] below, so the semantics and all theorems hold at once for the
+    two modes of SPEC section 4: unbounded integers ([Z_arith]) and 32-bit
+    machine words ([bv32_arith]).  The class asks for no lemmas at all: the
+    proofs never look inside the arithmetic, because Theorem 1 is about
+    *which* cells are accessed, and the same expression evaluated in the
+    same environment gives the same value whatever the operators mean. *)
+
+From Coq Require Import ZArith Zeuclid.
+
+(** The operator syntax is fixed (the Rust front end has one set of
+    operators); only its meaning is a parameter. *)
+Inductive binop : Type :=
+| Add | Sub | Mul | Div | Mod | Shl | Shr | BAnd | BOr | BXor | Min | Max.
+
+Inductive cmpop : Type := Eq | Ne | Lt | Le | Gt | Ge.
+
+Class Arith : Type := {
+  val : Type;
+  val_eq_dec : forall x y : val, {x = y} + {x <> y};
+  of_nat : nat -> val;
+  eval_binop : binop -> val -> val -> val;
+  (** Strict order used by comparisons and by loop guards. *)
+  val_ltb : val -> val -> bool
+}.
+
+(** Loops are stride 1: the successor of a loop value. *)
+Definition succ `{Arith} (v : val) : val := eval_binop Add v (of_nat 1).
+
+Definition val_eqb `{Arith} (x y : val) : bool :=
+  if val_eq_dec x y then true else false.
+
+Definition eval_cmpop `{Arith} (c : cmpop) (x y : val) : bool :=
+  match c with
+  | Eq => val_eqb x y
+  | Ne => negb (val_eqb x y)
+  | Lt => val_ltb x y
+  | Le => orb (val_ltb x y) (val_eqb x y)
+  | Gt => val_ltb y x
+  | Ge => orb (val_ltb y x) (val_eqb x y)
+  end.
+
+(** ** Instance 1: mathematical integers ([--arith int])
+
+    Division and remainder are Euclidean with [x / 0 = 0] and [x % 0 = x],
+    as in SPEC section 4 (this is what [Zeuclid] gives).  Bitwise operators
+    are the exact ones on [Z]; the Rust tool treats most of them as unknown
+    values in [int] mode, which only makes it more conservative. *)
+Definition Z_binop (o : binop) : Z -> Z -> Z :=
+  match o with
+  | Add => Z.add | Sub => Z.sub | Mul => Z.mul
+  | Div => ZEuclid.div | Mod => ZEuclid.modulo
+  | Shl => Z.shiftl | Shr => Z.shiftr
+  | BAnd => Z.land | BOr => Z.lor | BXor => Z.lxor
+  | Min => Z.min | Max => Z.max
+  end.
+
+Definition Z_arith : Arith := {|
+  val := Z;
+  val_eq_dec := Z.eq_dec;
+  of_nat := Z.of_nat;
+  eval_binop := Z_binop;
+  val_ltb := Z.ltb
+|}.
+
+(** ** Instance 2: 32-bit words ([--arith bv32])
+
+    A word is represented by its unsigned value in [Z]; every operation
+    reduces its result modulo 2^32, so all values produced by evaluation
+    are canonical.  Comparisons and division are unsigned here; the Rust
+    tool additionally distinguishes C's signed operators, which changes
+    nothing in the proofs since they are generic in the arithmetic. *)
+Definition modulus : Z := 4294967296.
+Definition wrap (z : Z) : Z := Z.modulo z modulus.
+
+Definition bv32_binop (o : binop) (x y : Z) : Z :=
+  wrap (match o with
+        | Add => x + y | Sub => x - y | Mul => x * y
+        | Div => if Z.eqb y 0 then 0 else Z.div x y
+        | Mod => if Z.eqb y 0 then x else Z.modulo x y
+        | Shl => if Z.ltb y 32 then Z.shiftl x y else 0
+        | Shr => if Z.ltb y 32 then Z.shiftr x y else 0
+        | BAnd => Z.land x y | BOr => Z.lor x y | BXor => Z.lxor x y
+        | Min => Z.min x y | Max => Z.max x y
+        end)%Z.
+
+Definition bv32_arith : Arith := {|
+  val := Z;
+  val_eq_dec := Z.eq_dec;
+  of_nat := fun n => wrap (Z.of_nat n);
+  eval_binop := bv32_binop;
+  val_ltb := Z.ltb
+|}.

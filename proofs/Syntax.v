@@ -1,0 +1,128 @@
+(** * Syntax of BabyCUDA and of memory access protocols (MAPs)
+
+    Two program fragments, as in the paper and in Faial:
+    - [stmt]: the unsynchronised fragment of Figure 5 (write, read-let,
+      sequence, if, stride-1 for, skip);
+    - [sprog]: the synchronised fragment, whose leaves are unsynchronised
+      blocks [PU b] and barriers [PSync]; it also has sequencing, loops that
+      contain barriers, and a read-let whose scope may span barriers.
+    Two protocol fragments mirror them: [proto] (the paper's [u]) and
+    [sproto] (the paper's [p]).
+
+    Expressions are evaluated in an environment (a total function from
+    variable names to values) instead of by substitution: a read or a loop
+    extends the environment.  This is equivalent to the paper's
+    [b[x := n]] for the closed programs we run, and much easier to reason
+    about, since environments compare pointwise. *)
+
+From Coq Require Import String List.
+From Mapcheck Require Import Arith.
+Import ListNotations.
+
+Definition var := string.
+Definition vars := list var.
+
+(** The thread-identifier variable; [par] binds it to each thread id. *)
+Definition tid : var := "tid"%string.
+
+Section Syntax.
+Context {A : Arith}.
+
+Definition env := var -> val.
+
+(** Pointwise update: no extensionality is ever needed, since proofs only
+    look environments up. *)
+Definition upd (s : env) (x : var) (v : val) : env :=
+  fun y => if string_dec y x then v else s y.
+
+Inductive expr : Type :=
+| ELit (n : nat)
+| EVar (x : var)
+| EBin (o : binop) (e1 e2 : expr).
+
+Inductive cond : Type :=
+| CTrue
+| CFalse
+| CCmp (c : cmpop) (e1 e2 : expr)
+| CNot (c : cond)
+| CAnd (c1 c2 : cond)
+| COr (c1 c2 : cond).
+
+Fixpoint eval (s : env) (e : expr) : val :=
+  match e with
+  | ELit n => of_nat n
+  | EVar x => s x
+  | EBin o e1 e2 => eval_binop o (eval s e1) (eval s e2)
+  end.
+
+Fixpoint evalc (s : env) (c : cond) : bool :=
+  match c with
+  | CTrue => true
+  | CFalse => false
+  | CCmp o e1 e2 => eval_cmpop o (eval s e1) (eval s e2)
+  | CNot c => negb (evalc s c)
+  | CAnd c1 c2 => andb (evalc s c1) (evalc s c2)
+  | COr c1 c2 => orb (evalc s c1) (evalc s c2)
+  end.
+
+Fixpoint fv (e : expr) : vars :=
+  match e with
+  | ELit _ => []
+  | EVar x => [x]
+  | EBin _ e1 e2 => fv e1 ++ fv e2
+  end.
+
+Fixpoint fvc (c : cond) : vars :=
+  match c with
+  | CTrue | CFalse => []
+  | CCmp _ e1 e2 => fv e1 ++ fv e2
+  | CNot c => fvc c
+  | CAnd c1 c2 | COr c1 c2 => fvc c1 ++ fvc c2
+  end.
+
+(** ** Programs *)
+
+(** Unsynchronised fragment (paper, Figure 5).  [SFor x n m b] runs [b]
+    for [x = n, n+1, ...] while [x < m] (stride 1, half-open). *)
+Inductive stmt : Type :=
+| SWrite (n m : expr)                (** [A[n] := m] *)
+| SRead (x : var) (n : expr) (b : stmt) (** [let x = A[n] in b] *)
+| SSeq (b1 b2 : stmt)
+| SIf (c : cond) (b1 b2 : stmt)
+| SFor (x : var) (n m : expr) (b : stmt)
+| SSkip.
+
+(** Synchronised fragment (omitted by the paper).  [PU b] is a block of
+    unsynchronised code, [PFor] a loop whose body may contain barriers. *)
+Inductive sprog : Type :=
+| PU (b : stmt)
+| PSync
+| PSeq (s1 s2 : sprog)
+| PRead (x : var) (n : expr) (s : sprog)
+| PFor (x : var) (n m : expr) (s : sprog).
+
+(** ** Memory access protocols (paper, Figure 2) *)
+
+Inductive mode : Type := Rd | Wr.
+
+Definition mode_eq_dec (o1 o2 : mode) : {o1 = o2} + {o1 <> o2}.
+Proof. decide equality. Defined.
+
+(** Unsynchronised protocols [u]. *)
+Inductive proto : Type :=
+| USkip
+| UAcc (o : mode) (n : expr)          (** [rd[n]] or [wr[n]] *)
+| USeq (u1 u2 : proto)
+| UIf (c : cond) (u1 u2 : proto)
+| UFor (x : var) (n m : expr) (u : proto).
+
+(** Synchronised protocols [p]. *)
+Inductive sproto : Type :=
+| MU (u : proto)
+| MSync
+| MSeq (p1 p2 : sproto)
+| MFor (x : var) (n m : expr) (p : sproto).
+
+End Syntax.
+
+Arguments env {A}.

@@ -1,0 +1,172 @@
+//! `cargo xtask` — the project's automation, so that a fresh machine needs no hand steps.
+//!
+//! * `cargo xtask setup` installs what the build and the tests need when it is missing: the
+//!   pinned Z3 (the PyPI wheel `z3-solver`, unpacked into the git-ignored `.z3/`, which
+//!   `.cargo/config.toml` links against) and Coq (Debian's `coq`, for `proofs/`).
+//! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
+//! * `cargo xtask test` runs setup, every Rust test of the workspace, then `make -C proofs`.
+//!
+//! The Z3 version is pinned here and in `.cargo/config.toml` (`Z3_SYS_Z3_VERSION`), so that
+//! models, witnesses and snapshots stay the same on every machine.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// The PyPI release of `z3-solver` whose `libz3.so` the project links against.
+const Z3_WHEEL_VERSION: &str = "5.4.0.0";
+/// Where the wheel is unpacked, relative to the workspace root (git-ignored).
+const Z3_DIR: &str = ".z3/pip";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup_z3().and_then(|()| setup_coq()),
+        Some("test") => test(&args[1..]),
+        Some("mapcheck") => run_mapcheck(&args[1..]),
+        _ => {
+            eprintln!(
+                "usage: cargo xtask <command>\n\n\
+                 commands:\n  \
+                 setup              install the pinned Z3 and Coq when missing\n  \
+                 mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
+                 test [ARGS...]     run every Rust test and check the Coq proofs"
+            );
+            Err("no command given".into())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn root() -> PathBuf {
+    // xtask lives one level below the workspace root.
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+fn z3_lib_dir() -> PathBuf {
+    root().join(Z3_DIR).join("z3").join("lib")
+}
+
+fn stamp_file() -> PathBuf {
+    root().join(Z3_DIR).join("mapcheck-z3-version")
+}
+
+/// Installs the pinned Z3 wheel into `.z3/pip` unless that exact version is already there.
+fn setup_z3() -> Result {
+    let stamp = stamp_file();
+    let installed = std::fs::read_to_string(&stamp).unwrap_or_default();
+    if installed.trim() == Z3_WHEEL_VERSION && z3_lib_dir().join("libz3.so").exists() {
+        return Ok(());
+    }
+    eprintln!("xtask: installing Z3 (PyPI z3-solver=={Z3_WHEEL_VERSION}) into {Z3_DIR}");
+    let target = root().join(Z3_DIR);
+    if target.exists() {
+        std::fs::remove_dir_all(&target).map_err(|e| format!("cannot clear {Z3_DIR}: {e}"))?;
+    }
+    let python = ["python3", "python"]
+        .into_iter()
+        .find(|p| Command::new(p).arg("--version").output().is_ok())
+        .ok_or("Python 3 with pip is needed to install Z3 (the PyPI wheel `z3-solver`)")?;
+    run(Command::new(python)
+        .args(["-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check", "--root-user-action=ignore"])
+        .arg("--target")
+        .arg(&target)
+        .arg(format!("z3-solver=={Z3_WHEEL_VERSION}")))?;
+    if !z3_lib_dir().join("libz3.so").exists() {
+        return Err(format!(
+            "the z3-solver wheel did not contain {}",
+            z3_lib_dir().join("libz3.so").display()
+        ));
+    }
+    std::fs::write(&stamp, Z3_WHEEL_VERSION).map_err(|e| format!("cannot write stamp: {e}"))
+}
+
+/// Installs Debian's `coq` when `coqc` is missing and the project has proofs to check.
+fn setup_coq() -> Result {
+    if !root().join("proofs").join("Makefile").exists() || have("coqc") {
+        return Ok(());
+    }
+    eprintln!("xtask: installing Coq (Debian package `coq`)");
+    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
+    let apt = |args: &[&str]| {
+        let mut all: Vec<&str> = sudo.to_vec();
+        all.push("apt-get");
+        all.extend_from_slice(args);
+        let mut cmd = Command::new(all[0]);
+        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut cmd)
+    };
+    apt(&["update", "-qq"])?;
+    apt(&["install", "-y", "-qq", "--no-install-recommends", "coq"])?;
+    if have("coqc") {
+        Ok(())
+    } else {
+        Err("`apt-get install coq` finished but `coqc` is still not on PATH".into())
+    }
+}
+
+fn test(extra: &[String]) -> Result {
+    setup_z3()?;
+    setup_coq()?;
+    run(Command::new(cargo())
+        .current_dir(root())
+        .args(["test", "--workspace", "--locked"])
+        .args(extra))?;
+    if root().join("proofs").join("Makefile").exists() {
+        run(Command::new("make").arg("-C").arg(root().join("proofs")))?;
+    }
+    Ok(())
+}
+
+fn run_mapcheck(args: &[String]) -> Result {
+    setup_z3()?;
+    let status = Command::new(cargo())
+        .current_dir(root())
+        .args(["run", "--quiet", "--locked", "--package", "mapcheck", "--"])
+        .args(args)
+        .status()
+        .map_err(|e| format!("cannot start cargo: {e}"))?;
+    // mapcheck's exit code is its verdict (SPEC §7): pass it on unchanged.
+    std::process::exit(status.code().unwrap_or(2));
+}
+
+fn cargo() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+fn run(cmd: &mut Command) -> Result {
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{:?} failed with {status}", cmd.get_program()))
+    }
+}
