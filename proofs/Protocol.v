@@ -1,0 +1,55 @@
+(** * Semantics of unsynchronised MAPs: [u ⇓ Λ]
+
+    [macc s u o j] says that protocol [u], run by one thread in environment
+    [s], performs an access of mode [o] to index [j].  It is a structural
+    fixpoint into [Prop]; loops range over the values [in_range lo hi]
+    visits, so it needs no termination argument about the arithmetic.
+
+    [map_sem T s u] is the set [Λ] of access values [i : o[j]] over the
+    thread set [T], with [tid := i] and parameters [s]: sets are
+    predicates, compared pointwise ([msem]). *)
+
+From Coq Require Import List.
+From Mapcheck Require Import Arith Syntax Maps.
+Import ListNotations.
+
+Section Protocol.
+Context {A : Arith}.
+
+(** The values a stride-1 loop from [lo] while [< hi] visits. *)
+Inductive in_range : val -> val -> val -> Prop :=
+| IR_Here lo hi : val_ltb lo hi = true -> in_range lo hi lo
+| IR_Next lo hi k :
+    val_ltb lo hi = true -> in_range (succ lo) hi k -> in_range lo hi k.
+
+Fixpoint macc (s : env) (u : proto) (o : mode) (j : val) : Prop :=
+  match u with
+  | USkip => False
+  | UAcc o' n => o = o' /\ j = eval s n
+  | USeq u1 u2 => macc s u1 o j \/ macc s u2 o j
+  | UIf c u1 u2 => if evalc s c then macc s u1 o j else macc s u2 o j
+  | UFor x n m u =>
+      exists k, in_range (eval s n) (eval s m) k /\ macc (upd s x k) u o j
+  end.
+
+Definition map_sem (T : list val) (s : env) (u : proto) (a : access) : Prop :=
+  let '(i, o, j) := a in In i T /\ macc (upd s tid i) u o j.
+
+(** The judgement [u ⇓ Λ]: [Λ] is the protocol's phase, pointwise. *)
+Definition msem (T : list val) (s : env) (u : proto)
+    (L : access -> Prop) : Prop :=
+  forall a, L a <-> map_sem T s u a.
+
+Lemma in_range_inv : forall lo hi k,
+  in_range lo hi k <->
+  val_ltb lo hi = true /\ (k = lo \/ in_range (succ lo) hi k).
+Proof.
+  intros lo hi k; split.
+  - intros Hr; inversion Hr; subst; auto.
+  - intros [Hlt [-> | Hr]]; [apply IR_Here | apply IR_Next]; auto.
+Qed.
+
+Lemma in_range_lt : forall lo hi k, in_range lo hi k -> val_ltb lo hi = true.
+Proof. intros lo hi k Hr; apply in_range_inv in Hr; tauto. Qed.
+
+End Protocol.

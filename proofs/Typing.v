@@ -1,0 +1,69 @@
+(** * Behavioural typing [V ⊢ b ▶ u] (paper, Figure 6) and its extension
+    to the synchronised fragment [V ⊢s s ▶ p]
+
+    [V] is the set of variables that may steer control flow and indexing:
+    parameters and [tid] at the start, loop variables inside loop bodies.
+    Variables bound by reads are never added (rule T-READ), so no index,
+    condition or loop bound of a well-typed program depends on data read
+    from the array.  The payload of a write is unconstrained: data may flow
+    into memory, just not into the shape of the accesses.
+
+    [fv(e) ⊆ V] is [incl (fv e) V] on lists of names. *)
+
+From Coq Require Import List String.
+From Mapcheck Require Import Arith Syntax.
+Import ListNotations.
+
+Section Typing.
+Context {A : Arith}.
+
+Inductive typing : vars -> stmt -> proto -> Prop :=
+| T_Write V n m :
+    incl (fv n) V ->
+    typing V (SWrite n m) (UAcc Wr n)
+| T_Read V x n b u :
+    incl (fv n) V -> ~ In x V ->
+    typing V b u ->
+    typing V (SRead x n b) (USeq (UAcc Rd n) u)
+| T_Seq V b1 b2 u1 u2 :
+    typing V b1 u1 -> typing V b2 u2 ->
+    typing V (SSeq b1 b2) (USeq u1 u2)
+| T_If V c b1 b2 u1 u2 :
+    incl (fvc c) V ->
+    typing V b1 u1 -> typing V b2 u2 ->
+    typing V (SIf c b1 b2) (UIf c u1 u2)
+| T_For V x n m b u :
+    incl (fv n) V -> incl (fv m) V ->
+    typing (x :: V) b u ->
+    typing V (SFor x n m b) (UFor x n m u)
+| T_Skip V :
+    typing V SSkip USkip.
+
+(** Synchronised fragment.  Barrier loops must have uniform bounds: every
+    thread of the block must run them the same number of times.  At this
+    level [V] holds the parameters, [tid] and enclosing barrier-loop
+    variables (reads never enter [V]), so "uniform" is "over [V] and not
+    mentioning [tid]" (TS_For).  Theorem 1 itself does not need this side
+    condition, because the parallel semantics only has derivations for
+    aligned runs; it is what makes alignment checkable statically, and the
+    Rust checker enforces the same rule. *)
+Inductive styping : vars -> sprog -> sproto -> Prop :=
+| TS_U V b u :
+    typing V b u ->
+    styping V (PU b) (MU u)
+| TS_Sync V :
+    styping V PSync MSync
+| TS_Seq V s1 s2 p1 p2 :
+    styping V s1 p1 -> styping V s2 p2 ->
+    styping V (PSeq s1 s2) (MSeq p1 p2)
+| TS_Read V x n s p :
+    incl (fv n) V -> ~ In x V ->
+    styping V s p ->
+    styping V (PRead x n s) (MSeq (MU (UAcc Rd n)) p)
+| TS_For V x n m s p :
+    incl (fv n) V -> incl (fv m) V ->
+    ~ In tid (fv n) -> ~ In tid (fv m) ->
+    styping (x :: V) s p ->
+    styping V (PFor x n m s) (MFor x n m p).
+
+End Typing.
