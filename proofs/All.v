@@ -13,3 +13,7 @@ From Mapcheck Require Export Typing.
 From Mapcheck Require Export Env.
 From Mapcheck Require Export Access.
 From Mapcheck Require Export Theorem1.
+From Mapcheck Require Export Infer.
+From Mapcheck Require Export Infer_sound.
+From Mapcheck Require Export Infer_func.
+From Mapcheck Require Export Infer_spec.

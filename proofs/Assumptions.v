@@ -4,3 +4,8 @@ From Mapcheck Require Import All.
 
 Locate theorem1_unsync.
 Print Assumptions theorem1_unsync.
+
+Locate infer_spec.
+Print Assumptions infer_spec.
+Locate sinfer_spec.
+Print Assumptions sinfer_spec.

@@ -1,0 +1,100 @@
+(** * The type checker: [infer V b] computes the protocol of [b]
+
+    A structural recursive function mirroring the typing rules one to one
+    (the Rust checker in [mapcheck_typeck::infer] mirrors it in turn).  It
+    returns [None] exactly when [b] has no type under [V] ([Infer_spec]).
+    Set inclusion [fv(e) ⊆ V] is decided on lists of names. *)
+
+From Coq Require Import List String Bool.
+From Mapcheck Require Import Arith Syntax.
+Import ListNotations.
+
+Definition memb (x : var) (V : vars) : bool := existsb (String.eqb x) V.
+Definition subb (xs V : vars) : bool := forallb (fun x => memb x V) xs.
+
+Lemma memb_spec : forall x V, memb x V = true <-> In x V.
+Proof.
+  intros x V; unfold memb; rewrite existsb_exists; split.
+  - intros [y [Hy Heq]]; apply String.eqb_eq in Heq; subst; auto.
+  - intros Hx; exists x; split; auto; apply String.eqb_refl.
+Qed.
+
+Lemma memb_false : forall x V, memb x V = false <-> ~ In x V.
+Proof.
+  intros x V; rewrite <- memb_spec; destruct (memb x V); split;
+    congruence || auto.
+Qed.
+
+Lemma subb_spec : forall xs V, subb xs V = true <-> incl xs V.
+Proof.
+  intros xs V; unfold subb, incl; rewrite forallb_forall; split;
+    intros Hf x Hx; apply memb_spec; auto.
+Qed.
+
+Section Infer.
+Context {A : Arith}.
+
+Fixpoint infer (V : vars) (b : stmt) : option proto :=
+  match b with
+  | SWrite n _ =>                                         (* T-WRITE *)
+      if subb (fv n) V then Some (UAcc Wr n) else None
+  | SRead x n b =>                                        (* T-READ *)
+      if subb (fv n) V && negb (memb x V) then
+        match infer V b with
+        | Some u => Some (USeq (UAcc Rd n) u)
+        | None => None
+        end
+      else None
+  | SSeq b1 b2 =>                                         (* T-SEQ *)
+      match infer V b1, infer V b2 with
+      | Some u1, Some u2 => Some (USeq u1 u2)
+      | _, _ => None
+      end
+  | SIf c b1 b2 =>                                        (* T-IF *)
+      if subb (fvc c) V then
+        match infer V b1, infer V b2 with
+        | Some u1, Some u2 => Some (UIf c u1 u2)
+        | _, _ => None
+        end
+      else None
+  | SFor x n m b =>                                       (* T-FOR *)
+      if subb (fv n) V && subb (fv m) V then
+        match infer (x :: V) b with
+        | Some u => Some (UFor x n m u)
+        | None => None
+        end
+      else None
+  | SSkip => Some USkip                                   (* T-SKIP *)
+  end.
+
+(** Barrier loops need uniform bounds: over [V] and free of [tid]. *)
+Definition uniform (V : vars) (e : expr) : bool :=
+  subb (fv e) V && negb (memb tid (fv e)).
+
+Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
+  match s with
+  | PU b =>                                               (* TS_U *)
+      match infer V b with Some u => Some (MU u) | None => None end
+  | PSync => Some MSync                                   (* TS_Sync *)
+  | PSeq s1 s2 =>                                         (* TS_Seq *)
+      match sinfer V s1, sinfer V s2 with
+      | Some p1, Some p2 => Some (MSeq p1 p2)
+      | _, _ => None
+      end
+  | PRead x n s =>                                        (* TS_Read *)
+      if subb (fv n) V && negb (memb x V) then
+        match sinfer V s with
+        | Some p => Some (MSeq (MU (UAcc Rd n)) p)
+        | None => None
+        end
+      else None
+  | PFor x n m s =>                                       (* TS_For *)
+      if uniform V n && uniform V m then
+        match sinfer (x :: V) s with
+        | Some p => Some (MFor x n m p)
+        | None => None
+        end
+      else None
+  end.
+
+End Infer.

@@ -1,0 +1,56 @@
+(** * Soundness of the type checker: what [infer] returns is a typing
+    derivation's protocol. *)
+
+From Coq Require Import List String Bool.
+From Mapcheck Require Import Arith Syntax Typing Infer.
+Import ListNotations.
+
+Section InferSound.
+Context {A : Arith}.
+
+Theorem infer_sound : forall V b u, infer V b = Some u -> typing V b u.
+Proof.
+  intros V b; revert V;
+    induction b as [n m | x n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
+                   | x n m b IH |]; intros V u Hi; simpl in Hi.
+  - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
+    constructor; apply subb_spec; auto.
+  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+      try discriminate.
+    destruct (infer V b) eqn:E3; inversion Hi; subst.
+    constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - destruct (infer V b1) eqn:E1, (infer V b2) eqn:E2; inversion Hi; subst.
+    constructor; auto.
+  - destruct (subb (fvc c) V) eqn:E; try discriminate.
+    destruct (infer V b1) eqn:E1, (infer V b2) eqn:E2; inversion Hi; subst.
+    constructor; auto; apply subb_spec; auto.
+  - destruct (subb (fv n) V) eqn:E1, (subb (fv m) V) eqn:E2; simpl in Hi;
+      try discriminate.
+    destruct (infer (x :: V) b) eqn:E3; inversion Hi; subst.
+    constructor; auto; apply subb_spec; auto.
+  - inversion Hi; constructor.
+Qed.
+
+Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.
+Proof.
+  intros V s; revert V;
+    induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH];
+    intros V p Hi; simpl in Hi.
+  - destruct (infer V b) eqn:E; inversion Hi; subst.
+    constructor; apply infer_sound; auto.
+  - inversion Hi; constructor.
+  - destruct (sinfer V s1) eqn:E1, (sinfer V s2) eqn:E2; inversion Hi; subst.
+    constructor; auto.
+  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+      try discriminate.
+    destruct (sinfer V s) eqn:E3; inversion Hi; subst.
+    constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - unfold uniform in Hi.
+    destruct (subb (fv n) V) eqn:E1, (memb tid (fv n)) eqn:E2,
+      (subb (fv m) V) eqn:E3, (memb tid (fv m)) eqn:E4; simpl in Hi;
+      try discriminate.
+    destruct (sinfer (x :: V) s) eqn:E5; inversion Hi; subst.
+    constructor; auto; try (apply subb_spec; auto); apply memb_false; auto.
+Qed.
+
+End InferSound.
