@@ -3,6 +3,7 @@
     Every proof file is imported here; [make -C proofs] fails if one is
     not.  See papers/proofs.md for the map from the paper to these files. *)
 
+From Mapcheck Require Export ListUtil.
 From Mapcheck Require Export Arith.
 From Mapcheck Require Export Syntax.
 From Mapcheck Require Export Maps.
@@ -12,6 +13,9 @@ From Mapcheck Require Export Drf.
 From Mapcheck Require Export Typing.
 From Mapcheck Require Export Env.
 From Mapcheck Require Export Access.
+From Mapcheck Require Export SyncSemantics.
+From Mapcheck Require Export SyncProtocol.
+From Mapcheck Require Export PhaseSplit.
 From Mapcheck Require Export Theorem1.
 From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.

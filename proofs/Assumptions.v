@@ -4,6 +4,10 @@ From Mapcheck Require Import All.
 
 Locate theorem1_unsync.
 Print Assumptions theorem1_unsync.
+Locate theorem1_sync.
+Print Assumptions theorem1_sync.
+Locate map_phases_exist.
+Print Assumptions map_phases_exist.
 
 Locate infer_spec.
 Print Assumptions infer_spec.
