@@ -21,3 +21,4 @@ From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.
 From Mapcheck Require Export Infer_func.
 From Mapcheck Require Export Infer_spec.
+From Mapcheck Require Export Examples.

@@ -1,0 +1,95 @@
+(** * The two arithmetic instances, and the paper's examples
+
+    Every theorem is generic in the arithmetic; here it is instantiated at
+    unbounded integers and at 32-bit words, and the type checker is run on
+    the paper's Figures 3 and 4 and on its ill-typed example (2). *)
+
+From Coq Require Import List String ZArith.
+From Mapcheck Require Import Arith Syntax Maps Semantics Protocol Drf
+  Typing Infer Theorem1.
+Import ListNotations.
+Open Scope string_scope.
+
+(** ** Both instances instantiate the headline theorems. *)
+Definition theorem1_unsync_int := @theorem1_unsync Z_arith.
+Definition theorem1_unsync_bv32 := @theorem1_unsync bv32_arith.
+Definition theorem1_sync_int := @theorem1_sync Z_arith.
+Definition theorem1_sync_bv32 := @theorem1_sync bv32_arith.
+
+Section Examples.
+#[local] Existing Instance Z_arith.
+
+(** Figure 3: [for x in 0..M { let y = A[x] in A[x] := y + 1 }]. *)
+Definition fig3 : stmt :=
+  SFor "x" (ELit 0) (EVar "M")
+    (SRead "y" (EVar "x") (SWrite (EVar "x") (EBin Add (EVar "y") (ELit 1)))).
+
+Example fig3_type :
+  infer ["M"; tid] fig3 =
+  Some (UFor "x" (ELit 0) (EVar "M")
+          (USeq (UAcc Rd (EVar "x")) (UAcc Wr (EVar "x")))).
+Proof. reflexivity. Qed.
+
+(** Figure 4: [if tid = 0 { A[0] := tid } else { skip }]. *)
+Definition fig4 : stmt :=
+  SIf (CCmp Eq (EVar tid) (ELit 0)) (SWrite (ELit 0) (EVar tid)) SSkip.
+
+Example fig4_type :
+  infer [tid] fig4 =
+  Some (UIf (CCmp Eq (EVar tid) (ELit 0)) (UAcc Wr (ELit 0)) USkip).
+Proof. reflexivity. Qed.
+
+(** Example (2): the index of the last write was read from the array, so
+    the program has no type. *)
+Definition ex2 : stmt :=
+  SSeq (SWrite (EVar tid) (EVar tid))
+       (SRead "x" (EVar tid) (SWrite (EVar "x") (ELit 9))).
+
+Example ex2_untyped : infer [tid] ex2 = None.
+Proof. reflexivity. Qed.
+
+(** A barrier loop with uniform bounds types; one whose bound mentions
+    [tid] does not. *)
+Definition sync_loop (bound : expr) : sprog :=
+  PFor "k" (ELit 0) bound
+    (PSeq (PU (SWrite (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
+
+Example sync_loop_uniform :
+  sinfer ["M"; tid] (sync_loop (EVar "M")) =
+  Some (MFor "k" (ELit 0) (EVar "M")
+          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+Proof. reflexivity. Qed.
+
+Example sync_loop_divergent : sinfer ["M"; tid] (sync_loop (EVar tid)) = None.
+Proof. reflexivity. Qed.
+
+(** The semantics is not vacuous: Figure 4 runs on two threads, and its
+    single phase is DRF, as is its protocol's. *)
+Definition params : env := fun _ => 0%Z.
+Definition mem0 : val -> val := fun _ => 0%Z.
+
+Definition fig4_result (i : val) : rw :=
+  if Z.eqb i 0 then ([], [(0%Z, 0%Z)]) else rw0.
+
+Example fig4_runs :
+  par mem0 params [0%Z; 1%Z] [] fig4 [mkphase [0%Z; 1%Z] fig4_result].
+Proof.
+  exists fig4_result; split; [reflexivity |].
+  intros i [<- | [<- | []]].
+  - apply E_IfT; [reflexivity |]; apply (E_Write mem0 [] 0%Z).
+  - apply E_IfF; [reflexivity |]; apply (E_Skip mem0 [] 1%Z).
+Qed.
+
+Example fig4_drf : drf_hist [mkphase [0%Z; 1%Z] fig4_result].
+Proof.
+  constructor; [| constructor].
+  intros (i1 & i2 & j & o & Hne & H1 & H2).
+  apply in_mkphase in H1; apply in_mkphase in H2.
+  destruct H1 as [Hi1 [k Hk]]; destruct H2 as [Hi2 Ha2].
+  destruct Hi1 as [<- | [<- | []]]; simpl in Hk; try contradiction.
+  destruct Hk as [E | []]; inversion E; subst.
+  destruct Hi2 as [<- | [<- | []]]; [congruence |].
+  destruct o; simpl in Ha2; [contradiction | destruct Ha2 as [k' []]].
+Qed.
+
+End Examples.
