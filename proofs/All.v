@@ -16,6 +16,7 @@ From Mapcheck Require Export Access.
 From Mapcheck Require Export SyncSemantics.
 From Mapcheck Require Export SyncProtocol.
 From Mapcheck Require Export PhaseSplit.
+From Mapcheck Require Export Aligned.
 From Mapcheck Require Export Theorem1.
 From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.

@@ -6,6 +6,8 @@ Locate theorem1_unsync.
 Print Assumptions theorem1_unsync.
 Locate theorem1_sync.
 Print Assumptions theorem1_sync.
+Locate aligned.
+Print Assumptions aligned.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 
