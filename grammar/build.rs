@@ -1,10 +1,10 @@
-//! Generates the LR(1) parsers from the `.lalrpop` grammars in `src/`.
+//! Generates the LR(1) parsers from the `.lalrpop` grammars in `src/` into `OUT_DIR`.
 fn main() {
-    lalrpop::Processor::new()
+    if let Err(e) = lalrpop::Configuration::new()
         .emit_rerun_directives(true)
         .process_current_dir()
-        .unwrap_or_else(|e| {
-            eprintln!("lalrpop failed: {e}");
-            std::process::exit(1)
-        });
+    {
+        eprintln!("lalrpop failed: {e}");
+        std::process::exit(1);
+    }
 }

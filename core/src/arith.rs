@@ -63,7 +63,9 @@ impl std::str::FromStr for Arith {
         match s {
             "int" => Ok(Arith::Int),
             "bv32" => Ok(Arith::Bv32),
-            _ => Err(format!("unknown arithmetic `{s}`: expected `int` or `bv32`")),
+            _ => Err(format!(
+                "unknown arithmetic `{s}`: expected `int` or `bv32`"
+            )),
         }
     }
 }
@@ -212,7 +214,8 @@ fn bv_bin(op: BinOp, a: i32, b: i32) -> i32 {
 /// operators is exact; shifts are exact by a constant amount, `&` with a constant mask
 /// `2^k − 1` on either side (it is `x mod 2^k`); `|`, `^` and other masks are not.
 pub fn int_exact(op: BinOp, lhs: Option<i64>, rhs: Option<i64>) -> bool {
-    let is_mask = |c: Option<i64>| c.is_some_and(|c| c >= 0 && (c as u64).wrapping_add(1).is_power_of_two());
+    let is_mask =
+        |c: Option<i64>| c.is_some_and(|c| c >= 0 && (c as u64).wrapping_add(1).is_power_of_two());
     match op {
         BinOp::Shl | BinOp::Shr | BinOp::UShr => rhs.is_some(),
         BinOp::And => is_mask(lhs) || is_mask(rhs),
@@ -268,7 +271,10 @@ mod tests {
     fn int_overflow_is_reported_not_wrapped() {
         assert_eq!(Arith::Int.bin(Add, i128::MAX, 1), Err(ArithError::Overflow));
         assert_eq!(Arith::Int.bin(Mul, i128::MAX, 2), Err(ArithError::Overflow));
-        assert_eq!(Arith::Int.bin(Div, i128::MIN, -1), Err(ArithError::Overflow));
+        assert_eq!(
+            Arith::Int.bin(Div, i128::MIN, -1),
+            Err(ArithError::Overflow)
+        );
         assert_eq!(Arith::Int.bin(Shl, 1, 127), Err(ArithError::Overflow));
         assert_eq!(Arith::Int.bin(Shl, 1, 200), Err(ArithError::Overflow));
         assert_eq!(Arith::Int.neg(i128::MIN), Err(ArithError::Overflow));

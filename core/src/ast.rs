@@ -172,7 +172,11 @@ pub enum StmtKind<T = ()> {
         else_branch: Option<Block<T>>,
     },
     /// `for x in a..b step s { ... }` and `for x in a downto b step s { ... }`.
-    For { var: Ident, range: Range, body: Block<T> },
+    For {
+        var: Ident,
+        range: Range,
+        body: Block<T>,
+    },
     /// `assume c;` — a precondition, like GPUVerify's `__requires`.
     Assume { cond: Cond },
 }

@@ -67,6 +67,17 @@ fn block<T>(f: &mut Formatter<'_>, b: &Block<T>, depth: usize) -> fmt::Result {
     f.write_char('}')
 }
 
+/// Prints one statement into a string (for `else if`, whose `if` must not be indented).
+fn write_stmt<T>(out: &mut String, s: &Stmt<T>, depth: usize) -> fmt::Result {
+    struct One<'a, T>(&'a Stmt<T>, usize);
+    impl<T> Display for One<'_, T> {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            stmt(f, self.0, self.1)
+        }
+    }
+    write!(out, "{}", One(s, depth))
+}
+
 fn stmt<T>(f: &mut Formatter<'_>, s: &Stmt<T>, depth: usize) -> fmt::Result {
     indent(f, depth)?;
     match &s.kind {
@@ -96,7 +107,18 @@ fn stmt<T>(f: &mut Formatter<'_>, s: &Stmt<T>, depth: usize) -> fmt::Result {
             block(f, then_branch, depth)?;
             if let Some(else_branch) = else_branch {
                 f.write_str(" else ")?;
-                block(f, else_branch, depth)?;
+                // `else { if ... }` and `else if ...` are the same tree: print the short form.
+                match else_branch.stmts.as_slice() {
+                    [only @ Stmt {
+                        kind: StmtKind::If { .. },
+                        ..
+                    }] => {
+                        let mut nested = String::new();
+                        write_stmt(&mut nested, only, depth)?;
+                        f.write_str(nested.trim_start().trim_end_matches('\n'))?;
+                    }
+                    _ => block(f, else_branch, depth)?,
+                }
             }
         }
         StmtKind::For { var, range, body } => {
@@ -250,9 +272,18 @@ mod tests {
     #[test]
     fn parentheses_only_where_needed() {
         let sum = Expr::bin(BinOp::Add, v("a"), v("b"));
-        assert_eq!(Expr::bin(BinOp::Mul, sum.clone(), v("c")).to_string(), "(a + b) * c");
-        assert_eq!(Expr::bin(BinOp::Add, v("c"), sum.clone()).to_string(), "c + (a + b)");
-        assert_eq!(Expr::bin(BinOp::Sub, sum.clone(), v("c")).to_string(), "a + b - c");
+        assert_eq!(
+            Expr::bin(BinOp::Mul, sum.clone(), v("c")).to_string(),
+            "(a + b) * c"
+        );
+        assert_eq!(
+            Expr::bin(BinOp::Add, v("c"), sum.clone()).to_string(),
+            "c + (a + b)"
+        );
+        assert_eq!(
+            Expr::bin(BinOp::Sub, sum.clone(), v("c")).to_string(),
+            "a + b - c"
+        );
         assert_eq!(
             Expr::bin(BinOp::Min, sum.clone(), n(-3)).to_string(),
             "min(a + b, -3)"

@@ -86,7 +86,11 @@ impl LineIndex {
         let start = self.line_starts.get(line).copied().unwrap_or(0);
         let column = text
             .get(start..)
-            .map(|rest| rest.char_indices().take_while(|(i, _)| start + i < offset).count())
+            .map(|rest| {
+                rest.char_indices()
+                    .take_while(|(i, _)| start + i < offset)
+                    .count()
+            })
             .unwrap_or(0);
         LineCol {
             line: line + 1,
@@ -103,7 +107,9 @@ mod tests {
     fn spans_compare_equal_but_keep_their_range() {
         assert_eq!(Span::new(0, 1), Span::new(5, 9));
         assert!(!Span::new(0, 1).same_range(Span::new(5, 9)));
-        assert!(Span::new(2, 4).to(Span::new(0, 3)).same_range(Span::new(0, 4)));
+        assert!(Span::new(2, 4)
+            .to(Span::new(0, 3))
+            .same_range(Span::new(0, 4)));
     }
 
     #[test]

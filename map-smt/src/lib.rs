@@ -29,6 +29,10 @@ mod tests {
         let yv = model.eval(&y, true).unwrap().as_i64().unwrap();
         assert_eq!(xv + yv, 10);
         assert!(xv > 7 && yv > 0);
-        assert!(super::z3_version().starts_with("5.4"), "{}", super::z3_version());
+        assert!(
+            super::z3_version().starts_with("5.4"),
+            "{}",
+            super::z3_version()
+        );
     }
 }

@@ -78,7 +78,15 @@ fn setup_z3() -> Result {
         .find(|p| Command::new(p).arg("--version").output().is_ok())
         .ok_or("Python 3 with pip is needed to install Z3 (the PyPI wheel `z3-solver`)")?;
     run(Command::new(python)
-        .args(["-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check", "--root-user-action=ignore"])
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "--root-user-action=ignore",
+        ])
         .arg("--target")
         .arg(&target)
         .arg(format!("z3-solver=={Z3_WHEEL_VERSION}")))?;
