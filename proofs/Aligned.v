@@ -35,6 +35,15 @@ Proof.
   intros y Hy; apply Hag; auto; intros ->; contradiction.
 Qed.
 
+Lemma evalc_uniform : forall V s1 s2 c,
+  incl (fvc c) V -> ~ In tid (fvc c) -> agree_u V s1 s2 ->
+  evalc s1 c = evalc s2 c.
+Proof.
+  intros V s1 s2 c Hincl Htid Hag.
+  apply (evalc_agree (fvc c)); [intros y; auto |].
+  intros y Hy; apply Hag; auto; intros ->; contradiction.
+Qed.
+
 (** Two threads' continuations: the same code, in environments agreeing
     on the uniform variables, and for loops the same iteration. *)
 Inductive usim : frame -> frame -> Prop :=
@@ -61,7 +70,8 @@ Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
     | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
-    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH];
+    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
+    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH];
     intros mem0' H' i' a' ks' r' Hr' Hsim;
     inversion Hsim as [| f1 f2 k1 k2 Hf Hks]; subst.
   - (* end *)
@@ -76,7 +86,7 @@ Proof.
     eapply IH; eauto; repeat constructor; auto; econstructor; eauto.
   - (* read: its variable is not uniform, and not in V *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp |]; subst.
+    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | |]; subst.
     inversion Hr'; subst.
     eapply IH; eauto; constructor; auto.
     econstructor; eauto.
@@ -84,7 +94,7 @@ Proof.
       [contradiction | auto].
   - (* barrier loop: uniform bounds *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp]; subst.
+    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp |]; subst.
     inversion Hr'; subst.
     rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m) in *;
       try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
@@ -101,6 +111,22 @@ Proof.
     inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
     inversion Hr'; subst; [congruence |].
     eapply IH; eauto.
+  - (* barrier conditional: both take the then-branch *)
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    inversion Hr'; subst.
+    + eapply IH; eauto; constructor; auto; econstructor; eauto.
+    + assert (E : evalc s c = evalc s2 c)
+        by (apply (evalc_uniform V); auto).
+      congruence.
+  - (* barrier conditional: both take the else-branch *)
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    inversion Hr'; subst.
+    + assert (E : evalc s c = evalc s2 c)
+        by (apply (evalc_uniform V); auto).
+      congruence.
+    + eapply IH; eauto; constructor; auto; econstructor; eauto.
 Qed.
 
 (** Any two threads of a well-typed kernel start related. *)

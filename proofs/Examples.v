@@ -63,6 +63,21 @@ Proof. reflexivity. Qed.
 Example sync_loop_divergent : sinfer ["M"; tid] (sync_loop (EVar tid)) = None.
 Proof. reflexivity. Qed.
 
+(** A barrier under a conditional: allowed when the condition is uniform
+    ([M > 0]), rejected when it depends on [tid]. *)
+Definition sync_if (c : cond) : sprog :=
+  PIf c (PSeq (PU (SWrite (EVar tid) (ELit 0))) PSync) (PU SSkip).
+
+Example sync_if_uniform :
+  sinfer ["M"; tid] (sync_if (CCmp Gt (EVar "M") (ELit 0))) =
+  Some (MIf (CCmp Gt (EVar "M") (ELit 0))
+          (MSeq (MU (UAcc Wr (EVar tid))) MSync) (MU USkip)).
+Proof. reflexivity. Qed.
+
+Example sync_if_divergent :
+  sinfer ["M"; tid] (sync_if (CCmp Eq (EVar tid) (ELit 0))) = None.
+Proof. reflexivity. Qed.
+
 (** The semantics is not vacuous: Figure 4 runs on two threads, and its
     single phase is DRF, as is its protocol's. *)
 Definition params : env := fun _ => 0%Z.

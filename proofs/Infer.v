@@ -67,9 +67,13 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
   | SSkip => Some USkip                                   (* T-SKIP *)
   end.
 
-(** Barrier loops need uniform bounds: over [V] and free of [tid]. *)
+(** Barrier loops need uniform bounds, and conditionals around barriers
+    uniform conditions: over [V] and free of [tid]. *)
 Definition uniform (V : vars) (e : expr) : bool :=
   subb (fv e) V && negb (memb tid (fv e)).
+
+Definition uniformc (V : vars) (c : cond) : bool :=
+  subb (fvc c) V && negb (memb tid (fvc c)).
 
 Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
   match s with
@@ -93,6 +97,13 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         match sinfer (x :: V) s with
         | Some p => Some (MFor x n m p)
         | None => None
+        end
+      else None
+  | PIf c s1 s2 =>                                        (* TS_If *)
+      if uniformc V c then
+        match sinfer V s1, sinfer V s2 with
+        | Some p1, Some p2 => Some (MIf c p1 p2)
+        | _, _ => None
         end
       else None
   end.

@@ -34,7 +34,8 @@ Qed.
 Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.
 Proof.
   intros V s; revert V;
-    induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH];
+    induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH
+                   | c s1 IH1 s2 IH2];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
     constructor; apply infer_sound; auto.
@@ -51,6 +52,11 @@ Proof.
       try discriminate.
     destruct (sinfer (x :: V) s) eqn:E5; inversion Hi; subst.
     constructor; auto; try (apply subb_spec; auto); apply memb_false; auto.
+  - unfold uniformc in Hi.
+    destruct (subb (fvc c) V) eqn:E1, (memb tid (fvc c)) eqn:E2; simpl in Hi;
+      try discriminate.
+    destruct (sinfer V s1) eqn:E3, (sinfer V s2) eqn:E4; inversion Hi; subst.
+    constructor; auto; [apply subb_spec | apply memb_false]; auto.
 Qed.
 
 End InferSound.

@@ -27,7 +27,7 @@ Qed.
 
 Theorem sinfer_complete : forall V s p, styping V s p -> sinfer V s = Some p.
 Proof.
-  induction 1; simpl; unfold uniform;
+  induction 1; simpl; unfold uniform, uniformc;
     repeat match goal with
            | H : typing _ _ _ |- _ => rewrite (infer_complete _ _ _ H); clear H
            | H : incl _ _ |- _ => rewrite (subb_incl _ _ H); clear H

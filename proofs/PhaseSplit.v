@@ -76,7 +76,8 @@ Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
     | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
-    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH];
+    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
+    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH];
     intros mks Hsim.
   - (* end of the program *)
     inversion Hsim; subst; exists (MDone []); split; [constructor |].
@@ -84,7 +85,7 @@ Proof.
   - (* unsynchronised block: the unsynchronised lemma *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [V' b' u Hu | | | |]; subst.
+    inversion Ht as [V' b' u Hu | | | | |]; subst.
     destruct (IH mks' Hks) as [mr [Hm Hrs]].
     exists (madd (s2, u) mr); split; [constructor; auto |].
     apply res_sim_madd with a1; auto.
@@ -99,14 +100,14 @@ Proof.
   - (* sequence *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | |]; subst.
+    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | |]; subst.
     destruct (IH (MFRun s2 q1 :: MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + repeat constructor; auto; econstructor; eauto.
     + exists mr; split; auto; constructor; auto.
   - (* read spanning barriers: the read belongs to the current phase *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp |]; subst.
+    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | |]; subst.
     destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
     + exists (madd (s2, UAcc Rd n) mr); split.
@@ -117,7 +118,7 @@ Proof.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp]; subst.
+    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp |]; subst.
     destruct (IH (MFLoop s2 x (eval s n) (eval s m) q' :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; auto; econstructor; eauto.
@@ -137,6 +138,22 @@ Proof.
     inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
     destruct (IH mks' Hks) as [mr [Hmr Hrs]].
     exists mr; split; auto; apply MR_LoopF; auto.
+  - (* barrier conditional, then-branch *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    destruct (IH (MFRun s2 q1 :: mks')) as [mr [Hm Hrs]].
+    + constructor; auto; econstructor; eauto.
+    + exists mr; split; auto; apply MR_IfT; auto.
+      rewrite <- (evalc_agree V s s2 c); auto.
+  - (* barrier conditional, else-branch *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    destruct (IH (MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
+    + constructor; auto; econstructor; eauto.
+    + exists mr; split; auto; apply MR_IfF; auto.
+      rewrite <- (evalc_agree V s s2 c); auto.
 Qed.
 
 End Thread.

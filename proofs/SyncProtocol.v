@@ -59,7 +59,15 @@ Inductive mrtb : list mframe -> mresult -> Prop :=
 | MR_LoopF s x lo hi p ks r :
     val_ltb lo hi = false ->
     mrtb ks r ->
-    mrtb (MFLoop s x lo hi p :: ks) r.
+    mrtb (MFLoop s x lo hi p :: ks) r
+| MR_IfT s c p1 p2 ks r :
+    evalc s c = true ->
+    mrtb (MFRun s p1 :: ks) r ->
+    mrtb (MFRun s (MIf c p1 p2) :: ks) r
+| MR_IfF s c p1 p2 ks r :
+    evalc s c = false ->
+    mrtb (MFRun s p2 :: ks) r ->
+    mrtb (MFRun s (MIf c p1 p2) :: ks) r.
 
 Inductive mph : list mframe -> list seg -> Prop :=
 | MPH_Done ks g :

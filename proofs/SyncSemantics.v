@@ -64,7 +64,15 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
 | R_LoopF a s x lo hi p ks r :
     val_ltb lo hi = false ->
     rtb a ks r ->
-    rtb a (FLoop s x lo hi p :: ks) r.
+    rtb a (FLoop s x lo hi p :: ks) r
+| R_IfT a s c p1 p2 ks r :
+    evalc s c = true ->
+    rtb a (FRun s p1 :: ks) r ->
+    rtb a (FRun s (PIf c p1 p2) :: ks) r
+| R_IfF a s c p1 p2 ks r :
+    evalc s c = false ->
+    rtb a (FRun s p2 :: ks) r ->
+    rtb a (FRun s (PIf c p1 p2) :: ks) r.
 
 End Thread.
 

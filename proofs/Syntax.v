@@ -93,13 +93,15 @@ Inductive stmt : Type :=
 | SSkip.
 
 (** Synchronised fragment (omitted by the paper).  [PU b] is a block of
-    unsynchronised code, [PFor] a loop whose body may contain barriers. *)
+    unsynchronised code, [PFor] a loop whose body may contain barriers,
+    [PIf] a conditional whose branches may contain barriers. *)
 Inductive sprog : Type :=
 | PU (b : stmt)
 | PSync
 | PSeq (s1 s2 : sprog)
 | PRead (x : var) (n : expr) (s : sprog)
-| PFor (x : var) (n m : expr) (s : sprog).
+| PFor (x : var) (n m : expr) (s : sprog)
+| PIf (c : cond) (s1 s2 : sprog).
 
 (** ** Memory access protocols (paper, Figure 2) *)
 
@@ -121,7 +123,8 @@ Inductive sproto : Type :=
 | MU (u : proto)
 | MSync
 | MSeq (p1 p2 : sproto)
-| MFor (x : var) (n m : expr) (p : sproto).
+| MFor (x : var) (n m : expr) (p : sproto)
+| MIf (c : cond) (p1 p2 : sproto).
 
 End Syntax.
 

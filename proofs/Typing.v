@@ -39,13 +39,16 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
 | T_Skip V :
     typing V SSkip USkip.
 
-(** Synchronised fragment.  Barrier loops must have uniform bounds: every
-    thread of the block must run them the same number of times.  At this
+(** Synchronised fragment.  Barrier loops must have uniform bounds and
+    conditionals around barriers uniform conditions: every thread of the
+    block must run them the same number of times, or take the same
+    branch.  At this
     level [V] holds the parameters, [tid] and enclosing barrier-loop
     variables (reads never enter [V]), so "uniform" is "over [V] and not
-    mentioning [tid]" (TS_For).  Theorem 1 itself does not need this side
+    mentioning [tid]" (TS_For, TS_If).  Theorem 1 itself does not need this side
     condition, because the parallel semantics only has derivations for
-    aligned runs; it is what makes alignment checkable statically, and the
+    aligned runs; it is what makes alignment checkable statically
+    ([Aligned]), and the
     Rust checker enforces the same rule. *)
 Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_U V b u :
@@ -64,6 +67,10 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
     incl (fv n) V -> incl (fv m) V ->
     ~ In tid (fv n) -> ~ In tid (fv m) ->
     styping (x :: V) s p ->
-    styping V (PFor x n m s) (MFor x n m p).
+    styping V (PFor x n m s) (MFor x n m p)
+| TS_If V c s1 s2 p1 p2 :
+    incl (fvc c) V -> ~ In tid (fvc c) ->
+    styping V s1 p1 -> styping V s2 p2 ->
+    styping V (PIf c s1 s2) (MIf c p1 p2).
 
 End Typing.
