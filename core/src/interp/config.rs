@@ -1,0 +1,260 @@
+//! What a run is given (SPEC §4): the arithmetic, the geometry, the parameter values, the
+//! initial contents of every array, the values of `let x = ?;`, and the step budget.
+//!
+//! Initial memory and unknown values are hooks ([`InitialMemory`], [`UnknownSource`]) rather than
+//! tables, so that the SMT stage can replay a z3 model through exactly the same interface the
+//! CLI uses for `--init zero` and `--init random:SEED`. The provided sources are deterministic:
+//! the same seed gives the same run on every machine.
+
+use crate::arith::{Arith, Value};
+use crate::span::Span;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The default step budget: statements executed plus loop iterations plus thread launches,
+/// summed over the whole grid.
+pub const DEFAULT_STEP_BUDGET: u64 = 50_000_000;
+
+/// The default number of reads and writes kept in the printed history; races are detected over
+/// every access whatever this says, only the history shown to users is cut.
+pub const DEFAULT_HISTORY_LIMIT: usize = 1_000_000;
+
+/// The contents of every array before the kernel starts: a total function of the array name and
+/// the index vector. The interpreter normalises the result with [`Arith::value`].
+pub trait InitialMemory {
+    fn value(&self, array: &str, index: &[Value]) -> Value;
+}
+
+impl<F: Fn(&str, &[Value]) -> Value> InitialMemory for F {
+    fn value(&self, array: &str, index: &[Value]) -> Value {
+        self(array, index)
+    }
+}
+
+/// Every cell starts at zero (`--init zero`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroMemory;
+
+impl InitialMemory for ZeroMemory {
+    fn value(&self, _: &str, _: &[Value]) -> Value {
+        0
+    }
+}
+
+/// Every cell starts at a small value in `0..=7` hashed from the seed, the array and the index
+/// (`--init random:SEED`): deterministic, and independent of the order cells are read in.
+#[derive(Clone, Copy, Debug)]
+pub struct RandomMemory {
+    pub seed: u64,
+}
+
+impl InitialMemory for RandomMemory {
+    fn value(&self, array: &str, index: &[Value]) -> Value {
+        let mut h = splitmix64(self.seed ^ hash_str(array));
+        for &i in index {
+            h = splitmix64(h ^ hash_value(i));
+        }
+        Value::from((h % 8) as u8)
+    }
+}
+
+/// Where a `let x = ?;` is being evaluated: enough to give every evaluation its own value and to
+/// replay a model that assigned one value per (thread, statement, occurrence).
+#[derive(Clone, Copy, Debug)]
+pub struct UnknownSite<'a> {
+    pub bid: Value,
+    pub tid: Value,
+    /// The bound variable.
+    pub var: &'a str,
+    /// The statement's 0-based position in a pre-order walk of the kernel body.
+    pub ordinal: usize,
+    pub span: Span,
+    /// How many times this thread evaluated this statement before (0 the first time, then 1
+    /// in the next iteration of an enclosing loop, and so on).
+    pub occurrence: u64,
+}
+
+/// The values of `let x = ?;`. The interpreter normalises the result with [`Arith::value`].
+pub trait UnknownSource {
+    fn value(&self, site: &UnknownSite<'_>) -> Value;
+}
+
+impl<F: Fn(&UnknownSite<'_>) -> Value> UnknownSource for F {
+    fn value(&self, site: &UnknownSite<'_>) -> Value {
+        self(site)
+    }
+}
+
+/// Every unknown is zero.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroUnknowns;
+
+impl UnknownSource for ZeroUnknowns {
+    fn value(&self, _: &UnknownSite<'_>) -> Value {
+        0
+    }
+}
+
+/// Every unknown is a small value in `0..=7` hashed from the seed, the thread, the statement and
+/// the occurrence.
+#[derive(Clone, Copy, Debug)]
+pub struct RandomUnknowns {
+    pub seed: u64,
+}
+
+impl UnknownSource for RandomUnknowns {
+    fn value(&self, site: &UnknownSite<'_>) -> Value {
+        let mut h = splitmix64(self.seed ^ 0x756e_6b6e_6f77_6e21);
+        for part in [
+            hash_value(site.bid),
+            hash_value(site.tid),
+            site.ordinal as u64,
+            site.occurrence,
+        ] {
+            h = splitmix64(h ^ part);
+        }
+        Value::from((h % 8) as u8)
+    }
+}
+
+/// SplitMix64's finaliser: a cheap, well-mixed hash step (Steele, Lea and Flood, 2014).
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn hash_value(v: Value) -> u64 {
+    splitmix64(v as u64) ^ ((v >> 64) as u64)
+}
+
+/// FNV-1a over the bytes of a name.
+fn hash_str(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// One concrete configuration of a kernel.
+pub struct Config<'a> {
+    pub arith: Arith,
+    /// Threads per block; CUDA allows `1..=1024`.
+    pub ntid: Value,
+    /// Blocks in the grid; CUDA allows `1..2^31`.
+    pub nbid: Value,
+    /// A value for every parameter of the kernel (natural numbers); a missing one is an error.
+    pub params: BTreeMap<String, Value>,
+    pub memory: &'a dyn InitialMemory,
+    pub unknowns: &'a dyn UnknownSource,
+    /// Statements executed, loop iterations and thread launches allowed over the whole run.
+    pub step_budget: u64,
+    /// Reads and writes kept in [`crate::interp::Run`]'s history.
+    pub history_limit: usize,
+}
+
+impl fmt::Debug for Config<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("arith", &self.arith)
+            .field("ntid", &self.ntid)
+            .field("nbid", &self.nbid)
+            .field("params", &self.params)
+            .field("step_budget", &self.step_budget)
+            .field("history_limit", &self.history_limit)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Config<'static> {
+    /// `int` arithmetic, zero memory, zero unknowns, the default budgets and no parameters.
+    pub fn new(ntid: Value, nbid: Value) -> Self {
+        Config {
+            arith: Arith::Int,
+            ntid,
+            nbid,
+            params: BTreeMap::new(),
+            memory: &ZeroMemory,
+            unknowns: &ZeroUnknowns,
+            step_budget: DEFAULT_STEP_BUDGET,
+            history_limit: DEFAULT_HISTORY_LIMIT,
+        }
+    }
+}
+
+impl<'a> Config<'a> {
+    pub fn with_param(mut self, name: impl Into<String>, value: Value) -> Self {
+        self.params.insert(name.into(), value);
+        self
+    }
+
+    pub fn with_arith(mut self, arith: Arith) -> Self {
+        self.arith = arith;
+        self
+    }
+
+    pub fn with_memory<'b>(self, memory: &'b dyn InitialMemory) -> Config<'b>
+    where
+        'a: 'b,
+    {
+        Config { memory, ..self }
+    }
+
+    pub fn with_unknowns<'b>(self, unknowns: &'b dyn UnknownSource) -> Config<'b>
+    where
+        'a: 'b,
+    {
+        Config { unknowns, ..self }
+    }
+
+    pub fn with_step_budget(mut self, budget: u64) -> Self {
+        self.step_budget = budget;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_memory_is_small_deterministic_and_varied() {
+        let m = RandomMemory { seed: 7 };
+        let values: Vec<Value> = (0..64).map(|i| m.value("A", &[i])).collect();
+        assert!(values.iter().all(|v| (0..=7).contains(v)));
+        assert_eq!(
+            values,
+            (0..64).map(|i| m.value("A", &[i])).collect::<Vec<_>>()
+        );
+        // Not constant, and depends on the array and the seed.
+        assert!(values.iter().any(|v| *v != values[0]));
+        let other: Vec<Value> = (0..64).map(|i| m.value("B", &[i])).collect();
+        assert_ne!(values, other);
+        let reseeded: Vec<Value> = (0..64)
+            .map(|i| RandomMemory { seed: 8 }.value("A", &[i]))
+            .collect();
+        assert_ne!(values, reseeded);
+        // Two-dimensional indices are not confused with their transposition.
+        let grid: Vec<Value> = (0..8).map(|i| m.value("A", &[i, 0])).collect();
+        let transposed: Vec<Value> = (0..8).map(|i| m.value("A", &[0, i])).collect();
+        assert_ne!(grid, transposed);
+    }
+
+    #[test]
+    fn random_unknowns_depend_on_the_site() {
+        let u = RandomUnknowns { seed: 1 };
+        let site = |tid, occurrence| UnknownSite {
+            bid: 0,
+            tid,
+            var: "x",
+            ordinal: 3,
+            span: Span::default(),
+            occurrence,
+        };
+        let by_tid: Vec<Value> = (0..32).map(|t| u.value(&site(t, 0))).collect();
+        let by_occurrence: Vec<Value> = (0..32).map(|o| u.value(&site(0, o))).collect();
+        assert!(by_tid.iter().any(|v| *v != by_tid[0]));
+        assert!(by_occurrence.iter().any(|v| *v != by_occurrence[0]));
+        assert!(by_tid.iter().all(|v| (0..=7).contains(v)));
+    }
+}

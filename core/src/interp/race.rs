@@ -1,0 +1,485 @@
+//! Data-race freedom of a run (SPEC §4; BabyCUDA paper, Definition 1).
+//!
+//! * Block level: within one phase of one block, two distinct threads that touch the same cell
+//!   of a shared or global array, at least one writing, race; atomics race only with plain
+//!   accesses ([`AccessKind::conflicts`]).
+//! * Grid level: two threads of different blocks that touch the same cell of a global array
+//!   anywhere in the run (blocks never synchronise), under the same rule.
+//!
+//! # How races are grouped
+//!
+//! A block of 1024 threads that all write `A[0]` has half a million racing pairs; listing them
+//! helps nobody. A race is therefore reported once per *(scope, array, pair of accesses)*, where
+//! the scope is the phase name (so phase `sync #0 (i = 2)` of every block shares its records) or
+//! `grid`, and an access is a statement with its kind. Each record carries a representative — the
+//! smallest cell, then the smallest block, then the smallest pair of thread ids — and
+//! `instances`, the number of (block, cell) pairs (cells, for grid races) on which those two
+//! accesses race. Records are ordered by the first phase they were found in, then by cell.
+
+use super::history::{AccessKind, Cell, FastMap, PhaseName};
+use crate::arith::Value;
+use crate::ast::Space;
+use crate::span::Span;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+/// The kind of a race, as SPEC §7 names it in `access`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RaceKind {
+    WriteWrite,
+    ReadWrite,
+    /// One side is atomic, the other a plain read or write.
+    AtomicWrite,
+}
+
+impl RaceKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            RaceKind::WriteWrite => "write-write",
+            RaceKind::ReadWrite => "read-write",
+            RaceKind::AtomicWrite => "atomic-write",
+        }
+    }
+
+    fn of(a: AccessKind, b: AccessKind) -> RaceKind {
+        use AccessKind::*;
+        match (a, b) {
+            (Atomic, _) | (_, Atomic) => RaceKind::AtomicWrite,
+            (Write, Write) => RaceKind::WriteWrite,
+            _ => RaceKind::ReadWrite,
+        }
+    }
+}
+
+impl fmt::Display for RaceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where two accesses had to be separated by a barrier and were not.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RaceScope {
+    /// One phase of a block (the same-named phase of every block shares records).
+    Phase(PhaseName),
+    /// Threads of different blocks, anywhere in the run.
+    Grid,
+}
+
+impl fmt::Display for RaceScope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RaceScope::Phase(name) => write!(f, "phase {name}"),
+            RaceScope::Grid => f.write_str("grid"),
+        }
+    }
+}
+
+/// One side of a race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RacingAccess {
+    pub bid: Value,
+    pub tid: Value,
+    pub kind: AccessKind,
+    /// The statement's 0-based position in a pre-order walk of the kernel body.
+    pub stmt: usize,
+    /// The access `A[...]` in the source.
+    pub span: Span,
+}
+
+/// A race between two accesses of the kernel; see the module doc for the grouping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Race {
+    pub scope: RaceScope,
+    pub kind: RaceKind,
+    pub array: String,
+    pub space: Space,
+    /// The representative cell.
+    pub cell: Vec<Value>,
+    pub first: RacingAccess,
+    pub second: RacingAccess,
+    /// (block, cell) pairs — cells, for grid races — on which these two accesses race.
+    pub instances: usize,
+}
+
+impl fmt::Display for Race {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} race on `{}", self.kind, self.array)?;
+        for i in &self.cell {
+            write!(f, "[{i}]")?;
+        }
+        write!(
+            f,
+            "` in {}: {} by thread {} of block {} and {} by thread {} of block {}",
+            self.scope,
+            self.first.kind.name(),
+            self.first.tid,
+            self.first.bid,
+            self.second.kind.name(),
+            self.second.tid,
+            self.second.bid
+        )
+    }
+}
+
+/// One thread's access to a cell in a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Touch {
+    tid: Value,
+    kind: AccessKind,
+    stmt: usize,
+}
+
+/// The accesses of one phase of one block, by cell.
+#[derive(Debug, Default)]
+pub(super) struct PhaseAccesses {
+    cells: FastMap<Cell, Vec<Touch>>,
+}
+
+impl PhaseAccesses {
+    pub(super) fn record(&mut self, cell: &Cell, tid: Value, kind: AccessKind, stmt: usize) {
+        let touch = Touch { tid, kind, stmt };
+        match self.cells.get_mut(cell) {
+            Some(touches) => {
+                // Threads run one after the other, so this thread's touches are the tail; a loop
+                // repeating the same access adds nothing new.
+                let seen = touches
+                    .iter()
+                    .rev()
+                    .take_while(|t| t.tid == tid)
+                    .any(|t| *t == touch);
+                if !seen {
+                    touches.push(touch);
+                }
+            }
+            None => {
+                self.cells.insert(cell.clone(), vec![touch]);
+            }
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.cells.clear();
+    }
+}
+
+/// For one cell of a global array, per (statement, kind): the two smallest blocks that made that
+/// access, each with its smallest thread — enough to find the smallest racing pair of blocks.
+#[derive(Debug, Default)]
+pub(super) struct GridAccesses {
+    cells: FastMap<Cell, Vec<GridSlot>>,
+}
+
+#[derive(Debug)]
+struct GridSlot {
+    stmt: usize,
+    kind: AccessKind,
+    /// (bid, smallest tid), by increasing bid, at most two.
+    blocks: Vec<(Value, Value)>,
+}
+
+impl GridAccesses {
+    /// Blocks must be run in increasing bid for the two kept blocks to be the smallest.
+    pub(super) fn record(
+        &mut self,
+        cell: &Cell,
+        bid: Value,
+        tid: Value,
+        kind: AccessKind,
+        stmt: usize,
+    ) {
+        let slots = match self.cells.get_mut(cell) {
+            Some(slots) => slots,
+            None => self.cells.entry(cell.clone()).or_default(),
+        };
+        let slot = match slots
+            .iter_mut()
+            .position(|s| s.stmt == stmt && s.kind == kind)
+        {
+            Some(i) => &mut slots[i],
+            None => {
+                slots.push(GridSlot {
+                    stmt,
+                    kind,
+                    blocks: Vec::with_capacity(2),
+                });
+                let last = slots.len() - 1;
+                &mut slots[last]
+            }
+        };
+        if let Some(entry) = slot.blocks.iter_mut().find(|(b, _)| *b == bid) {
+            entry.1 = entry.1.min(tid);
+        } else if slot.blocks.len() < 2 {
+            slot.blocks.push((bid, tid));
+        }
+    }
+}
+
+/// What the race checks need to know about the kernel.
+#[derive(Debug)]
+pub(super) struct RaceContext<'a> {
+    /// Name and space of each array, by declaration position.
+    pub arrays: &'a [(String, Space)],
+    /// The access span of each statement, by pre-order position.
+    pub spans: &'a [Span],
+}
+
+/// What makes two races the same record: scope, array, and the two (statement, kind) accesses.
+type RaceKey = (RaceScope, usize, (usize, AccessKind), (usize, AccessKind));
+
+/// The races of a run, grouped as the module doc says.
+#[derive(Debug, Default)]
+pub(super) struct RaceSet {
+    races: Vec<Race>,
+    index: HashMap<RaceKey, usize>,
+}
+
+impl RaceSet {
+    /// Checks one phase of block `bid` (Definition 1) and adds what it finds.
+    pub(super) fn check_phase(
+        &mut self,
+        ctx: &RaceContext<'_>,
+        bid: Value,
+        name: &PhaseName,
+        accesses: &PhaseAccesses,
+    ) {
+        let mut shared_cells: Vec<(&Cell, &Vec<Touch>)> = accesses
+            .cells
+            .iter()
+            .filter(|(_, touches)| touches.iter().any(|t| t.tid != touches[0].tid))
+            .collect();
+        shared_cells.sort_by(|a, b| a.0.cmp(b.0));
+        for (cell, touches) in shared_cells {
+            // Group the threads by access; tids are increasing within a group because threads
+            // ran in increasing tid.
+            let mut groups: BTreeMap<(usize, AccessKind), Vec<Value>> = BTreeMap::new();
+            for t in touches {
+                groups.entry((t.stmt, t.kind)).or_default().push(t.tid);
+            }
+            let groups: Vec<_> = groups.into_iter().collect();
+            for (i, (a, tids_a)) in groups.iter().enumerate() {
+                for (b, tids_b) in &groups[i..] {
+                    if !a.1.conflicts(b.1) {
+                        continue;
+                    }
+                    let Some((ta, tb)) = smallest_distinct_pair(tids_a, tids_b) else {
+                        continue;
+                    };
+                    self.add(
+                        ctx,
+                        RaceScope::Phase(name.clone()),
+                        cell,
+                        access(ctx, bid, ta, *a),
+                        access(ctx, bid, tb, *b),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Checks the grid: threads of different blocks on the same global cell.
+    pub(super) fn check_grid(&mut self, ctx: &RaceContext<'_>, grid: &GridAccesses) {
+        let mut cells: Vec<(&Cell, &Vec<GridSlot>)> = grid.cells.iter().collect();
+        cells.sort_by(|a, b| a.0.cmp(b.0));
+        for (cell, slots) in cells {
+            let mut slots: Vec<&GridSlot> = slots.iter().collect();
+            slots.sort_by_key(|s| (s.stmt, s.kind));
+            for (i, a) in slots.iter().enumerate() {
+                for b in &slots[i..] {
+                    if !a.kind.conflicts(b.kind) {
+                        continue;
+                    }
+                    let pair = a
+                        .blocks
+                        .iter()
+                        .flat_map(|x| b.blocks.iter().map(move |y| (*x, *y)))
+                        .filter(|(x, y)| x.0 != y.0)
+                        .min();
+                    let Some(((ba, ta), (bb, tb))) = pair else {
+                        continue;
+                    };
+                    self.add(
+                        ctx,
+                        RaceScope::Grid,
+                        cell,
+                        access(ctx, ba, ta, (a.stmt, a.kind)),
+                        access(ctx, bb, tb, (b.stmt, b.kind)),
+                    );
+                }
+            }
+        }
+    }
+
+    fn add(
+        &mut self,
+        ctx: &RaceContext<'_>,
+        scope: RaceScope,
+        cell: &Cell,
+        first: RacingAccess,
+        second: RacingAccess,
+    ) {
+        let key = (
+            scope.clone(),
+            cell.array,
+            (first.stmt, first.kind),
+            (second.stmt, second.kind),
+        );
+        if let Some(&i) = self.index.get(&key) {
+            let race = &mut self.races[i];
+            race.instances += 1;
+            let rank = |c: &[Value], f: &RacingAccess, s: &RacingAccess| {
+                (c.to_vec(), f.bid, f.tid, s.bid, s.tid)
+            };
+            if rank(&cell.index, &first, &second) < rank(&race.cell, &race.first, &race.second) {
+                race.cell = cell.index.to_vec();
+                race.first = first;
+                race.second = second;
+            }
+            return;
+        }
+        let (array, space) = ctx
+            .arrays
+            .get(cell.array)
+            .cloned()
+            .unwrap_or_else(|| (format!("#{}", cell.array), Space::Shared));
+        self.index.insert(key, self.races.len());
+        self.races.push(Race {
+            scope,
+            kind: RaceKind::of(first.kind, second.kind),
+            array,
+            space,
+            cell: cell.index.to_vec(),
+            first,
+            second,
+            instances: 1,
+        });
+    }
+
+    pub(super) fn into_races(self) -> Vec<Race> {
+        self.races
+    }
+}
+
+fn access(
+    ctx: &RaceContext<'_>,
+    bid: Value,
+    tid: Value,
+    (stmt, kind): (usize, AccessKind),
+) -> RacingAccess {
+    RacingAccess {
+        bid,
+        tid,
+        kind,
+        stmt,
+        span: ctx.spans.get(stmt).copied().unwrap_or_default(),
+    }
+}
+
+/// The lexicographically smallest `(x, y)` with `x` from `a`, `y` from `b` and `x != y`; both
+/// lists are increasing, so only their first two elements matter.
+fn smallest_distinct_pair(a: &[Value], b: &[Value]) -> Option<(Value, Value)> {
+    a.iter()
+        .take(2)
+        .flat_map(|x| b.iter().take(2).map(move |y| (*x, *y)))
+        .filter(|(x, y)| x != y)
+        .min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::history::Index;
+    use super::*;
+
+    fn ctx_parts() -> (Vec<(String, Space)>, Vec<Span>) {
+        (
+            vec![("A".into(), Space::Shared), ("G".into(), Space::Global)],
+            vec![Span::new(0, 1), Span::new(2, 3), Span::new(4, 5)],
+        )
+    }
+
+    fn cell(array: usize, i: Value) -> Cell {
+        Cell {
+            array,
+            index: Index::from(vec![i]),
+        }
+    }
+
+    #[test]
+    fn smallest_pair_skips_equal_threads() {
+        assert_eq!(smallest_distinct_pair(&[0, 1], &[0, 5]), Some((0, 5)));
+        assert_eq!(smallest_distinct_pair(&[3], &[3]), None);
+        assert_eq!(smallest_distinct_pair(&[3], &[3, 4]), Some((3, 4)));
+    }
+
+    #[test]
+    fn many_threads_on_one_cell_give_one_record() {
+        let (arrays, spans) = ctx_parts();
+        let ctx = RaceContext {
+            arrays: &arrays,
+            spans: &spans,
+        };
+        let mut phase = PhaseAccesses::default();
+        for tid in 0..1024 {
+            phase.record(&cell(0, 0), tid, AccessKind::Write, 1);
+            phase.record(&cell(0, 0), tid, AccessKind::Write, 1);
+        }
+        let mut set = RaceSet::default();
+        set.check_phase(&ctx, 0, &PhaseName::End, &phase);
+        let races = set.into_races();
+        assert_eq!(races.len(), 1);
+        assert_eq!(races[0].kind, RaceKind::WriteWrite);
+        assert_eq!((races[0].first.tid, races[0].second.tid), (0, 1));
+        assert_eq!(races[0].instances, 1);
+    }
+
+    #[test]
+    fn reads_alone_and_atomics_alone_do_not_race_but_mixed_do() {
+        let (arrays, spans) = ctx_parts();
+        let ctx = RaceContext {
+            arrays: &arrays,
+            spans: &spans,
+        };
+        let mut phase = PhaseAccesses::default();
+        for tid in 0..4 {
+            phase.record(&cell(0, 0), tid, AccessKind::Read, 0);
+            phase.record(&cell(0, 1), tid, AccessKind::Atomic, 1);
+            phase.record(&cell(0, 2), tid, AccessKind::Atomic, 1);
+        }
+        let mut set = RaceSet::default();
+        set.check_phase(&ctx, 0, &PhaseName::End, &phase);
+        assert!(set.races.is_empty());
+        phase.record(&cell(0, 2), 9, AccessKind::Read, 2);
+        phase.record(&cell(0, 3), 9, AccessKind::Read, 2);
+        set.check_phase(&ctx, 0, &PhaseName::End, &phase);
+        let races = set.into_races();
+        assert_eq!(races.len(), 1);
+        assert_eq!(races[0].kind, RaceKind::AtomicWrite);
+        assert_eq!(races[0].cell, vec![2]);
+        assert_eq!((races[0].first.tid, races[0].second.tid), (0, 9));
+    }
+
+    #[test]
+    fn grid_races_need_two_blocks() {
+        let (arrays, spans) = ctx_parts();
+        let ctx = RaceContext {
+            arrays: &arrays,
+            spans: &spans,
+        };
+        let mut grid = GridAccesses::default();
+        // Block 0 writes G[0] from two threads (a block-level matter, not a grid race); blocks
+        // 1 and 2 each write their own cell; block 3 reads G[1].
+        grid.record(&cell(1, 0), 0, 0, AccessKind::Write, 1);
+        grid.record(&cell(1, 0), 0, 1, AccessKind::Write, 1);
+        grid.record(&cell(1, 1), 1, 0, AccessKind::Write, 1);
+        grid.record(&cell(1, 2), 2, 0, AccessKind::Write, 1);
+        grid.record(&cell(1, 1), 3, 5, AccessKind::Read, 2);
+        let mut set = RaceSet::default();
+        set.check_grid(&ctx, &grid);
+        let races = set.into_races();
+        assert_eq!(races.len(), 1);
+        assert_eq!(races[0].scope, RaceScope::Grid);
+        assert_eq!(races[0].kind, RaceKind::ReadWrite);
+        assert_eq!((races[0].first.bid, races[0].second.bid), (1, 3));
+        assert_eq!(races[0].second.tid, 5);
+    }
+}

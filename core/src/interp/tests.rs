@@ -1,0 +1,770 @@
+//! Unit tests of the interpreter on trees built by hand (core cannot depend on the parser; the
+//! parse-based corpus test lives in `tests/tests/run_corpus.rs`).
+
+use super::*;
+use crate::arith::Arith;
+use crate::ast::*;
+use crate::span::Span;
+
+// ---- tree builders -------------------------------------------------------------------------
+
+/// Distinct spans for statements, so that tests can tell accesses apart by position.
+fn at(n: usize) -> Span {
+    Span::new(n * 10, n * 10 + 5)
+}
+
+fn id(name: &str) -> Ident {
+    Ident::new(name, Span::default())
+}
+
+fn v(name: &str) -> Expr {
+    Expr::var(name, Span::default())
+}
+
+fn n(value: i64) -> Expr {
+    Expr::int(value, Span::default())
+}
+
+fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+    Expr::bin(op, a, b)
+}
+
+fn cmp(op: CmpOp, a: Expr, b: Expr) -> Cond {
+    Cond::new(CondKind::Cmp(op, a, b), Span::default())
+}
+
+fn stmt(kind: StmtKind, span: Span) -> Stmt {
+    Stmt {
+        kind,
+        span,
+        ann: (),
+    }
+}
+
+fn block(stmts: Vec<Stmt>) -> Block {
+    Block {
+        stmts,
+        span: Span::default(),
+    }
+}
+
+fn access(array: &str, index: Vec<Expr>, span: Span) -> Access {
+    Access {
+        array: id(array),
+        index,
+        span,
+    }
+}
+
+fn write(array: &str, index: Expr, value: Expr, span: Span) -> Stmt {
+    stmt(
+        StmtKind::Write {
+            target: access(array, vec![index], span),
+            value,
+        },
+        span,
+    )
+}
+
+fn read(var: &str, array: &str, index: Expr, span: Span) -> Stmt {
+    stmt(
+        StmtKind::Read {
+            var: id(var),
+            source: access(array, vec![index], span),
+        },
+        span,
+    )
+}
+
+fn atomic(
+    var: Option<&str>,
+    array: &str,
+    index: Expr,
+    op: AtomicOp,
+    value: Expr,
+    span: Span,
+) -> Stmt {
+    stmt(
+        StmtKind::Atomic {
+            var: var.map(id),
+            target: access(array, vec![index], span),
+            op,
+            value,
+        },
+        span,
+    )
+}
+
+fn sync(span: Span) -> Stmt {
+    stmt(StmtKind::Sync, span)
+}
+
+fn if_(cond: Cond, then: Vec<Stmt>, otherwise: Option<Vec<Stmt>>) -> Stmt {
+    stmt(
+        StmtKind::If {
+            cond,
+            then_branch: block(then),
+            else_branch: otherwise.map(block),
+        },
+        Span::default(),
+    )
+}
+
+fn range(start: Expr, bound: Expr, dir: Direction, op: StepOp, amount: i64) -> Range {
+    Range {
+        start,
+        bound,
+        dir,
+        step: Step {
+            op,
+            amount: n(amount),
+            span: Span::default(),
+        },
+    }
+}
+
+fn for_(var: &str, start: Expr, bound: Expr, body: Vec<Stmt>) -> Stmt {
+    for_range(
+        var,
+        range(start, bound, Direction::Up, StepOp::Add, 1),
+        body,
+    )
+}
+
+fn for_range(var: &str, range: Range, body: Vec<Stmt>) -> Stmt {
+    stmt(
+        StmtKind::For {
+            var: id(var),
+            range,
+            body: block(body),
+        },
+        Span::default(),
+    )
+}
+
+fn kernel(params: &[&str], arrays: &[(&str, Space)], body: Vec<Stmt>) -> Kernel {
+    Kernel {
+        name: id("k"),
+        params: params.iter().map(|p| id(p)).collect(),
+        arrays: arrays
+            .iter()
+            .map(|(a, space)| ArrayDecl {
+                name: id(a),
+                space: *space,
+                span: Span::default(),
+            })
+            .collect(),
+        body: block(body),
+        span: Span::default(),
+        ann: (),
+    }
+}
+
+const SHARED_A: &[(&str, Space)] = &[("A", Space::Shared)];
+
+fn go(k: &Kernel, config: Config<'_>) -> Run {
+    match run(k, &config) {
+        Ok(r) => r,
+        Err(e) => panic!("run failed: {e}"),
+    }
+}
+
+/// The values read by `tid` of block 0 in phase `phase`, in program order.
+fn reads_of(run: &Run, phase: usize, tid: Value) -> Vec<Value> {
+    run.blocks[0].phases[phase]
+        .threads
+        .iter()
+        .filter(|t| t.tid == tid)
+        .flat_map(|t| t.events.iter())
+        .filter_map(|e| match e.kind {
+            EventKind::Read { value } => Some(value),
+            _ => None,
+        })
+        .collect()
+}
+
+fn phase_names(run: &Run, bid: usize) -> Vec<String> {
+    run.blocks[bid]
+        .phases
+        .iter()
+        .map(|p| p.name.to_string())
+        .collect()
+}
+
+// ---- the paper's examples ------------------------------------------------------------------
+
+/// Figure 3: `for x in 0..M { let y = A[x]; A[x] := y + 1 }`.
+fn figure3() -> Kernel {
+    kernel(
+        &["M"],
+        SHARED_A,
+        vec![for_(
+            "x",
+            n(0),
+            v("M"),
+            vec![
+                read("y", "A", v("x"), at(1)),
+                write("A", v("x"), bin(BinOp::Add, v("y"), n(1)), at(2)),
+            ],
+        )],
+    )
+}
+
+#[test]
+fn figure3_races_with_two_threads_and_not_with_one() {
+    let k = figure3();
+    let racy = go(&k, Config::new(4, 1).with_param("M", 2));
+    assert!(!racy.is_drf());
+    let kinds: Vec<_> = racy.races.iter().map(|r| r.kind).collect();
+    assert_eq!(kinds, vec![RaceKind::ReadWrite, RaceKind::WriteWrite]);
+    // One record per pair of accesses, covering both cells, with the smallest representative.
+    assert!(racy
+        .races
+        .iter()
+        .all(|r| r.instances == 2 && r.cell == vec![0]));
+    let ww = &racy.races[1];
+    assert_eq!((ww.first.tid, ww.second.tid), (0, 1));
+    assert!(ww.first.span.same_range(at(2)));
+    assert_eq!(ww.scope, RaceScope::Phase(PhaseName::End));
+
+    let alone = go(&k, Config::new(1, 1).with_param("M", 2));
+    assert!(alone.is_drf() && alone.is_aligned());
+}
+
+#[test]
+fn figure3_each_thread_sees_only_its_own_writes_in_the_phase() {
+    // Rule PAR: thread 1 reads A[0] = 0 although thread 0 wrote 1 there in the same phase.
+    let k = figure3();
+    let r = go(&k, Config::new(2, 1).with_param("M", 1));
+    assert_eq!(reads_of(&r, 0, 0), vec![0]);
+    assert_eq!(reads_of(&r, 0, 1), vec![0]);
+}
+
+#[test]
+fn figure4_is_drf() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![if_(
+            cmp(CmpOp::Eq, v("tid"), n(0)),
+            vec![write("A", n(0), v("tid"), at(1))],
+            Some(vec![stmt(StmtKind::Skip, Span::default())]),
+        )],
+    );
+    let r = go(&k, Config::new(64, 2));
+    assert!(r.is_drf() && r.is_aligned());
+    assert_eq!(r.blocks.len(), 2);
+    assert_eq!(r.blocks[0].phases[0].threads.len(), 1);
+}
+
+#[test]
+fn equation2_writes_then_reads_own_value_then_writes_there() {
+    // A[tid] := tid; let x = A[tid]; A[x] := 9 — x is the thread's own write, so no race.
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![
+            write("A", v("tid"), v("tid"), at(1)),
+            read("x", "A", v("tid"), at(2)),
+            write("A", v("x"), n(9), at(3)),
+        ],
+    );
+    let r = go(&k, Config::new(8, 1));
+    assert!(r.is_drf());
+    assert_eq!(reads_of(&r, 0, 5), vec![5]);
+}
+
+// ---- phases and lastwrite ------------------------------------------------------------------
+
+fn shift(with_sync: bool) -> Kernel {
+    let mut body = vec![write(
+        "A",
+        v("tid"),
+        bin(BinOp::Add, v("tid"), n(10)),
+        at(1),
+    )];
+    if with_sync {
+        body.push(sync(at(2)));
+    }
+    body.push(read(
+        "y",
+        "A",
+        bin(BinOp::Rem, bin(BinOp::Add, v("tid"), n(1)), v("ntid")),
+        at(3),
+    ));
+    kernel(&[], SHARED_A, body)
+}
+
+#[test]
+fn a_barrier_publishes_writes_to_the_next_phase() {
+    let r = go(&shift(true), Config::new(4, 1));
+    assert!(r.is_drf());
+    assert_eq!(phase_names(&r, 0), vec!["sync #0", "end"]);
+    assert_eq!(reads_of(&r, 1, 0), vec![11]);
+    assert_eq!(reads_of(&r, 1, 3), vec![10]);
+}
+
+#[test]
+fn without_the_barrier_the_shift_races_and_reads_initial_contents() {
+    let memory = RandomMemory { seed: 3 };
+    let config = Config::new(4, 1).with_memory(&memory);
+    let r = go(&shift(false), config);
+    assert_eq!(r.races.len(), 1);
+    assert_eq!(r.races[0].kind, RaceKind::ReadWrite);
+    assert_eq!(r.races[0].instances, 4);
+    // Thread 0 reads A[1] before anyone's write is visible: the initial contents.
+    assert_eq!(reads_of(&r, 0, 0), vec![memory.value("A", &[1])]);
+}
+
+#[test]
+fn the_highest_writer_wins_in_later_phases() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![
+            write("A", n(0), v("tid"), at(1)),
+            sync(at(2)),
+            read("y", "A", n(0), at(3)),
+        ],
+    );
+    let r = go(&k, Config::new(5, 1));
+    assert_eq!(r.races.len(), 1);
+    assert_eq!(r.races[0].kind, RaceKind::WriteWrite);
+    assert_eq!(reads_of(&r, 1, 2), vec![4]);
+}
+
+#[test]
+fn a_thread_reads_its_own_write_of_the_phase() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![
+            write("A", v("tid"), n(5), at(1)),
+            read("y", "A", v("tid"), at(2)),
+        ],
+    );
+    let r = go(&k, Config::new(3, 1));
+    assert!(r.is_drf());
+    assert_eq!(reads_of(&r, 0, 2), vec![5]);
+}
+
+#[test]
+fn phases_of_a_barrier_loop_are_named_by_iteration() {
+    // for i in 0..3 { A[tid] := i; sync; let y = A[(tid+1) % ntid]; }
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![for_(
+            "i",
+            n(0),
+            n(3),
+            vec![
+                write("A", v("tid"), v("i"), at(1)),
+                sync(at(2)),
+                read(
+                    "y",
+                    "A",
+                    bin(BinOp::Rem, bin(BinOp::Add, v("tid"), n(1)), v("ntid")),
+                    at(3),
+                ),
+            ],
+        )],
+    );
+    let r = go(&k, Config::new(4, 1));
+    assert_eq!(
+        phase_names(&r, 0),
+        vec![
+            "sync #0 (i = 0)",
+            "sync #0 (i = 1)",
+            "sync #0 (i = 2)",
+            "end"
+        ]
+    );
+    // The read of iteration i straddles into the phase that ends at the barrier of i + 1: it
+    // races with the neighbour's write of iteration i + 1.
+    assert_eq!(r.races.len(), 2);
+    assert!(r.races.iter().all(|x| x.kind == RaceKind::ReadWrite));
+    assert_eq!(reads_of(&r, 1, 0), vec![0]);
+}
+
+#[test]
+fn a_barrier_loop_that_runs_zero_times_leaves_one_phase() {
+    let k = kernel(
+        &["M"],
+        SHARED_A,
+        vec![for_("i", n(0), v("M"), vec![sync(at(1))])],
+    );
+    let r = go(&k, Config::new(4, 1).with_param("M", 0));
+    assert_eq!(phase_names(&r, 0), vec!["end"]);
+    assert!(r.is_aligned());
+}
+
+#[test]
+fn strided_loops_step_multiplicatively_both_ways() {
+    // for s in 8 downto 0 step /2 { A[s] := s; }  and  for t in 1..20 step *3 { A[t] := t; }
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![
+            for_range(
+                "s",
+                range(n(8), n(0), Direction::Down, StepOp::Div, 2),
+                vec![write("A", v("s"), v("s"), at(1))],
+            ),
+            for_range(
+                "t",
+                range(n(1), n(20), Direction::Up, StepOp::Mul, 3),
+                vec![write("A", bin(BinOp::Add, v("t"), n(100)), v("t"), at(2))],
+            ),
+        ],
+    );
+    let r = go(&k, Config::new(1, 1));
+    let cells: Vec<Value> = r.blocks[0].phases[0].threads[0]
+        .events
+        .iter()
+        .map(|e| e.cell.index[0])
+        .collect();
+    assert_eq!(cells, vec![8, 4, 2, 1, 101, 103, 109]);
+}
+
+// ---- barrier divergence --------------------------------------------------------------------
+
+#[test]
+fn a_barrier_under_a_thread_condition_diverges() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![
+            write("A", v("tid"), n(1), at(1)),
+            if_(cmp(CmpOp::Lt, v("tid"), n(2)), vec![sync(at(2))], None),
+        ],
+    );
+    let r = go(&k, Config::new(4, 2));
+    assert_eq!(r.divergences.len(), 2);
+    let d = &r.divergences[0];
+    assert_eq!(d.first.0, 0);
+    assert!(matches!(&d.first.1, Reached::Barrier(e) if e.sync == 0));
+    assert_eq!(d.second, (2, Reached::End));
+    // The history up to the divergence is still there.
+    assert_eq!(phase_names(&r, 0), vec!["cut by barrier divergence"]);
+    assert_eq!(r.blocks[0].phases[0].threads.len(), 4);
+    // One thread alone cannot diverge.
+    assert!(go(&k, Config::new(1, 1)).is_aligned());
+}
+
+#[test]
+fn different_trip_counts_of_a_barrier_loop_diverge() {
+    // for i in 0..tid { sync; }: thread 0 finishes while thread 1 waits at i = 0.
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![for_("i", n(0), v("tid"), vec![sync(at(1))])],
+    );
+    let r = go(&k, Config::new(3, 1));
+    let d = &r.divergences[0];
+    assert_eq!(d.first, (0, Reached::End));
+    assert_eq!(d.second.0, 1);
+    assert!(matches!(&d.second.1, Reached::Barrier(e) if e.iters == vec![("i".to_string(), 0)]));
+}
+
+#[test]
+fn two_barriers_reached_by_two_halves_diverge() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![if_(
+            cmp(CmpOp::Lt, v("tid"), bin(BinOp::Div, v("ntid"), n(2))),
+            vec![sync(at(1))],
+            Some(vec![sync(at(2))]),
+        )],
+    );
+    let r = go(&k, Config::new(4, 1));
+    let d = &r.divergences[0];
+    assert!(matches!(&d.first.1, Reached::Barrier(e) if e.sync == 0));
+    assert!(matches!(&d.second.1, Reached::Barrier(e) if e.sync == 1));
+    assert_eq!(d.second.0, 2);
+}
+
+// ---- atomics and blocks --------------------------------------------------------------------
+
+#[test]
+fn atomics_serialise_in_tid_order_and_do_not_race_with_each_other() {
+    // let old = atomic C[0] += 1; sync; let total = C[0];
+    let k = kernel(
+        &[],
+        &[("C", Space::Shared)],
+        vec![
+            atomic(Some("old"), "C", n(0), AtomicOp::Add, n(1), at(1)),
+            sync(at(2)),
+            read("total", "C", n(0), at(3)),
+        ],
+    );
+    let r = go(&k, Config::new(6, 1));
+    assert!(r.is_drf());
+    let olds: Vec<Value> = r.blocks[0].phases[0]
+        .threads
+        .iter()
+        .map(|t| match t.events[0].kind {
+            EventKind::Atomic { old, .. } => old,
+            _ => -1,
+        })
+        .collect();
+    assert_eq!(olds, vec![0, 1, 2, 3, 4, 5]);
+    assert_eq!(reads_of(&r, 1, 3), vec![6]);
+}
+
+#[test]
+fn an_atomic_races_with_a_plain_read() {
+    let k = kernel(
+        &[],
+        &[("C", Space::Shared)],
+        vec![
+            atomic(None, "C", n(0), AtomicOp::Exch, v("tid"), at(1)),
+            if_(
+                cmp(CmpOp::Eq, v("tid"), n(0)),
+                vec![read("y", "C", n(0), at(2))],
+                None,
+            ),
+        ],
+    );
+    let r = go(&k, Config::new(2, 1));
+    assert_eq!(r.races.len(), 1);
+    assert_eq!(r.races[0].kind, RaceKind::AtomicWrite);
+    // Thread 0's read sees its own exchange, not thread 1's.
+    assert_eq!(reads_of(&r, 0, 0), vec![0]);
+}
+
+#[test]
+fn blocks_race_on_global_arrays_only() {
+    // if tid == 0 { G[0] := bid; S[0] := bid; }
+    let k = kernel(
+        &[],
+        &[("G", Space::Global), ("S", Space::Shared)],
+        vec![if_(
+            cmp(CmpOp::Eq, v("tid"), n(0)),
+            vec![
+                write("G", n(0), v("bid"), at(1)),
+                write("S", n(0), v("bid"), at(2)),
+            ],
+            None,
+        )],
+    );
+    let r = go(&k, Config::new(4, 3));
+    assert_eq!(r.races.len(), 1);
+    let race = &r.races[0];
+    assert_eq!(race.scope, RaceScope::Grid);
+    assert_eq!(race.array, "G");
+    assert_eq!((race.first.bid, race.second.bid), (0, 1));
+    assert!(go(&k, Config::new(4, 1)).is_drf());
+}
+
+#[test]
+fn each_block_sees_only_its_own_global_writes() {
+    // if bid == 1 { G[tid] := 7; } sync; let y = G[tid];
+    let k = kernel(
+        &[],
+        &[("G", Space::Global)],
+        vec![
+            if_(
+                cmp(CmpOp::Eq, v("bid"), n(1)),
+                vec![write("G", v("tid"), n(7), at(1))],
+                None,
+            ),
+            sync(at(2)),
+            read("y", "G", v("tid"), at(3)),
+        ],
+    );
+    let r = go(&k, Config::new(2, 2));
+    let read_in = |bid: usize| -> Vec<Value> {
+        r.blocks[bid].phases[1]
+            .threads
+            .iter()
+            .flat_map(|t| &t.events)
+            .filter_map(|e| match e.kind {
+                EventKind::Read { value } => Some(value),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(read_in(0), vec![0, 0]);
+    assert_eq!(read_in(1), vec![7, 7]);
+    // Block 1 wrote the cells block 0 read: a grid race.
+    assert_eq!(r.races.len(), 1);
+    assert_eq!(r.races[0].scope, RaceScope::Grid);
+}
+
+// ---- inputs and errors ---------------------------------------------------------------------
+
+#[test]
+fn parameters_must_all_be_given_known_and_natural() {
+    let k = figure3();
+    assert!(matches!(
+        run(&k, &Config::new(2, 1)),
+        Err(RunError::MissingParameter { name, .. }) if name == "M"
+    ));
+    assert!(matches!(
+        run(&k, &Config::new(2, 1).with_param("M", 1).with_param("N", 1)),
+        Err(RunError::UnknownParameter { name, .. }) if name == "N"
+    ));
+    assert!(matches!(
+        run(&k, &Config::new(2, 1).with_param("M", -1)),
+        Err(RunError::NegativeParameter { .. })
+    ));
+    let e = run(&k, &Config::new(2, 1));
+    assert_eq!(
+        e.map(|_| ()).map_err(|e| e.to_string()),
+        Err("no value for parameter `M`".to_string())
+    );
+}
+
+#[test]
+fn geometry_outside_cuda_limits_is_rejected() {
+    let k = figure3();
+    for (ntid, nbid) in [(0, 1), (-3, 1), (1025, 1), (1, 0), (1, 1 << 31)] {
+        assert!(matches!(
+            run(&k, &Config::new(ntid, nbid).with_param("M", 1)),
+            Err(RunError::BadGeometry { .. })
+        ));
+    }
+}
+
+#[test]
+fn a_false_assume_is_an_error() {
+    let k = kernel(
+        &["M"],
+        SHARED_A,
+        vec![stmt(
+            StmtKind::Assume {
+                cond: cmp(CmpOp::Gt, v("M"), n(0)),
+            },
+            at(1),
+        )],
+    );
+    let e = run(&k, &Config::new(2, 1).with_param("M", 0));
+    assert_eq!(
+        e.map(|_| ()).map_err(|e| e.to_string()),
+        Err("assumption `M > 0` does not hold (in thread 0 of block 0)".to_string())
+    );
+    assert!(run(&k, &Config::new(2, 1).with_param("M", 1)).is_ok());
+}
+
+#[test]
+fn the_step_budget_stops_long_loops() {
+    let k = kernel(
+        &["M"],
+        SHARED_A,
+        vec![for_(
+            "i",
+            n(0),
+            v("M"),
+            vec![write("A", v("tid"), v("i"), at(1))],
+        )],
+    );
+    let config = Config::new(2, 1)
+        .with_param("M", 1_000_000)
+        .with_step_budget(1000);
+    match run(&k, &config) {
+        Err(e @ RunError::StepBudget { .. }) => {
+            assert!(e.to_string().contains("a loop may not terminate"));
+            assert!(e.to_diagnostic().primary.is_some());
+        }
+        other => panic!("expected a budget error, got {other:?}"),
+    }
+    let enough = Config::new(2, 1)
+        .with_param("M", 100)
+        .with_step_budget(1000);
+    assert!(run(&k, &enough).is_ok());
+}
+
+#[test]
+fn a_loop_whose_step_cannot_move_is_reported_at_once() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![for_range(
+            "s",
+            range(n(0), n(8), Direction::Up, StepOp::Mul, 2),
+            vec![],
+        )],
+    );
+    assert!(matches!(
+        run(&k, &Config::new(1, 1)),
+        Err(RunError::LoopStuck { value: 0, .. })
+    ));
+}
+
+#[test]
+fn int_overflow_is_an_error_and_bv32_wraps() {
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![
+            stmt(
+                StmtKind::Let {
+                    var: id("big"),
+                    value: bin(BinOp::Shl, n(1), n(127)),
+                },
+                at(1),
+            ),
+            write("A", n(0), v("big"), at(2)),
+        ],
+    );
+    assert!(matches!(
+        run(&k, &Config::new(1, 1)),
+        Err(RunError::Overflow { .. })
+    ));
+    let r = go(&k, Config::new(1, 1).with_arith(Arith::Bv32));
+    assert!(matches!(
+        r.blocks[0].phases[0].threads[0].events[0].kind,
+        EventKind::Write { value: 0 }
+    ));
+}
+
+#[test]
+fn unknowns_come_from_the_hook_with_their_site() {
+    // for i in 0..2 { let u = ?; A[tid][i] := u; }
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![for_(
+            "i",
+            n(0),
+            n(2),
+            vec![
+                stmt(StmtKind::Unknown { var: id("u") }, at(1)),
+                stmt(
+                    StmtKind::Write {
+                        target: access("A", vec![v("tid"), v("i")], at(2)),
+                        value: v("u"),
+                    },
+                    at(2),
+                ),
+            ],
+        )],
+    );
+    let source = |site: &UnknownSite<'_>| {
+        site.tid * 100 + site.occurrence as Value * 10 + site.ordinal as Value
+    };
+    let r = go(&k, Config::new(2, 1).with_unknowns(&source));
+    let written: Vec<Value> = r.blocks[0].phases[0].threads[1]
+        .events
+        .iter()
+        .map(|e| match e.kind {
+            EventKind::Write { value } => value,
+            _ => -1,
+        })
+        .collect();
+    // The `let u = ?` is statement 1 in pre-order (the loop is 0).
+    assert_eq!(written, vec![101, 111]);
+    assert!(r.is_drf());
+}
+
+#[test]
+fn the_history_limit_drops_events_but_not_races() {
+    let k = kernel(&[], SHARED_A, vec![write("A", n(0), v("tid"), at(1))]);
+    let mut config = Config::new(10, 1);
+    config.history_limit = 3;
+    let r = go(&k, config);
+    assert_eq!(r.dropped_events, 7);
+    assert_eq!(r.races.len(), 1);
+}
