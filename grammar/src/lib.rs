@@ -72,8 +72,10 @@ pub fn parse_with(source: &str, limits: Limits) -> Result<Program, Vec<Diagnosti
 pub fn decode(bytes: &[u8]) -> Result<&str, Diagnostic> {
     std::str::from_utf8(bytes).map_err(|e| {
         let at = e.valid_up_to();
-        Diagnostic::error("the file is not valid UTF-8")
-            .with_primary(Span::new(at, at), format!("invalid byte at offset {at}"))
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        Diagnostic::error(format!(
+            "the file is not valid UTF-8: invalid byte at offset {at} (line {line})"
+        ))
     })
 }
 

@@ -313,7 +313,7 @@ impl<'k, 'e> KernelScope<'k, 'e> {
     }
 
     fn use_var(&mut self, name: &str, span: Span) {
-        if Builtin::from_name(name).is_some() || self.visible.iter().any(|v| *v == name) {
+        if Builtin::from_name(name).is_some() || self.visible.contains(&name) {
             return;
         }
         let error = match self.arrays.get(name) {

@@ -1,0 +1,144 @@
+//! The command line (SPEC §7): `mapcheck [check] FILE...`, `mapcheck run FILE`,
+//! `mapcheck fix FILE`, with the flags whose names are part of the contract.
+
+use clap::{Args, Parser, Subcommand};
+use mapcheck_core::Arith;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mapcheck",
+    about = "Decides whether GPU kernels are data-race free, and how far the verdict can be trusted",
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub check: CheckArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Analyse every kernel of every file (the default command)
+    Check(CheckArgs),
+    /// Run the reference interpreter on one concrete configuration
+    Run(RunArgs),
+}
+
+/// Flags every command shares.
+#[derive(Debug, Args, Clone, Default)]
+pub struct Common {
+    /// Fix a parameter: `-p N=64` (repeatable)
+    #[arg(short = 'p', long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, i128)>,
+
+    /// Fix the block geometry: `--block-dim 256` or `--block-dim 16,16`
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    pub block_dim: Option<[u64; 3]>,
+
+    /// Fix the grid geometry: `--grid-dim 4` or `--grid-dim 2,2`
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    pub grid_dim: Option<[u64; 3]>,
+
+    /// Only this kernel
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Option<String>,
+
+    /// Define a macro for `.cu` inputs: `-D N=4` (repeatable)
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+
+    /// Arithmetic of the analysis: mathematical integers or 32-bit words
+    #[arg(long, value_name = "MODE", default_value = "int")]
+    pub arith: Arith,
+
+    /// Print one JSON document on stdout instead of the human report
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args, Clone, Default)]
+pub struct CheckArgs {
+    /// The `.bcu` or `.cu` files to analyse
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub common: Common,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct RunArgs {
+    /// The kernel file
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub common: Common,
+
+    /// Initial array contents: `zero`, or small random values `random:SEED`
+    #[arg(long, value_name = "zero|random:SEED", default_value = "zero")]
+    pub init: String,
+}
+
+fn parse_param(text: &str) -> Result<(String, i128), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=VALUE, found `{text}`"))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("missing parameter name in `{text}`"));
+    }
+    let value: i128 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{}` is not an integer", value.trim()))?;
+    Ok((name.to_string(), value))
+}
+
+/// `X`, `X,Y` or `X,Y,Z` (also `[X,Y]`, GPUVerify's form), each at least 1.
+pub fn parse_dim(text: &str) -> Result<[u64; 3], String> {
+    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("expected X, X,Y or X,Y,Z, found `{text}`"));
+    }
+    let mut dim = [1u64; 3];
+    for (slot, part) in dim.iter_mut().zip(&parts) {
+        let value: u64 = part
+            .parse()
+            .map_err(|_| format!("`{part}` is not a positive integer"))?;
+        if value == 0 {
+            return Err("dimensions must be at least 1".into());
+        }
+        *slot = value;
+    }
+    Ok(dim)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dimensions() {
+        assert_eq!(parse_dim("16"), Ok([16, 1, 1]));
+        assert_eq!(parse_dim("16,16"), Ok([16, 16, 1]));
+        assert_eq!(parse_dim("[2, 3, 4]"), Ok([2, 3, 4]));
+        assert!(parse_dim("0").is_err());
+        assert!(parse_dim("1,2,3,4").is_err());
+        assert!(parse_dim("x").is_err());
+    }
+
+    #[test]
+    fn params() {
+        assert_eq!(parse_param("N=64"), Ok(("N".into(), 64)));
+        assert!(parse_param("N").is_err());
+        assert!(parse_param("=3").is_err());
+        assert!(parse_param("N=x").is_err());
+    }
+}
