@@ -1,0 +1,397 @@
+//! The language of memory access protocols (MAPs): the paper's Figure 2, extended with what
+//! `.bcu` adds (atomics, strided loops, `assume`, several arrays in two memory spaces, and
+//! per-thread unknowns for values the protocol cannot follow).
+//!
+//! Two types keep the paper's two fragments apart, as `proofs/Syntax.v` does:
+//!
+//! * [`Proto`] — unsynchronised protocols `u` (Coq `proto`): `skip`, accesses, sequencing,
+//!   conditionals, loops, and `assume`;
+//! * [`SyncProto`] — synchronised protocols `p` (Coq `sproto`): an unsynchronised protocol,
+//!   `sync`, sequencing, and loops and conditionals whose bodies contain a `sync`.
+//!
+//! Index expressions, conditions and loop ranges reuse `mapcheck-core`'s [`Expr`], [`Cond`]
+//! and [`Range`]. After inference every variable in them is a parameter, a built-in, a loop
+//! variable of an enclosing protocol loop, or a per-thread unknown: pure `let`s have been
+//! substituted away, and variables bound by reads, `?` and atomics have been replaced by
+//! unknowns. Unknowns are variables whose name starts with `?` (no `.bcu` identifier can), and
+//! each is described once in [`Map::unknowns`].
+
+use mapcheck_core::ast::{ArrayDecl, Cond, Expr, Ident, Range, Space};
+use mapcheck_core::Span;
+
+/// What an access does to its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// `rd[n]`: a plain read.
+    Rd,
+    /// `wr[n]`: a plain write.
+    Wr,
+    /// `at[n]`: an atomic read-modify-write; atomics race with plain accesses only.
+    At,
+}
+
+impl Mode {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Mode::Rd => "rd",
+            Mode::Wr => "wr",
+            Mode::At => "at",
+        }
+    }
+}
+
+/// One access `o[n]` of a protocol, tagged with the array it touches and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acc {
+    pub mode: Mode,
+    /// The array, with the span of its name at the access.
+    pub array: Ident,
+    pub space: Space,
+    /// One expression per dimension (`A[i][j]` has two).
+    pub index: Vec<Expr>,
+    /// The access `A[...]` in the source.
+    pub span: Span,
+}
+
+/// An unsynchronised protocol `u` (Coq `proto`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// `skip`: no access.
+    Skip,
+    /// `rd[n]`, `wr[n]` or `at[n]`.
+    Acc(Acc),
+    /// `u; u; ...`: never empty, never nested, never containing `skip` (see [`Proto::seq`]).
+    Seq(Vec<Proto>),
+    /// `if c {u} else {u}`.
+    If {
+        cond: Cond,
+        then_branch: Box<Proto>,
+        else_branch: Box<Proto>,
+        span: Span,
+    },
+    /// `for x ∈ n..m {u}`, with the loop's direction and step.
+    For {
+        var: Ident,
+        range: Range,
+        body: Box<Proto>,
+        span: Span,
+    },
+    /// `assume c`: the runs that reach this point satisfy `c`.
+    Assume { cond: Cond, span: Span },
+}
+
+/// A synchronised protocol `p` (Coq `sproto`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyncProto {
+    /// An unsynchronised protocol in a synchronised position.
+    U(Proto),
+    /// `sync`, with the span of the `sync;` statement.
+    Sync(Span),
+    /// `p; p; ...`: never empty or nested, and at least one element contains a `sync`.
+    Seq(Vec<SyncProto>),
+    /// `if c {p} else {p}` where a branch contains a `sync`.
+    If {
+        cond: Cond,
+        then_branch: Box<SyncProto>,
+        else_branch: Box<SyncProto>,
+        span: Span,
+    },
+    /// `for x ∈ n..m {p}` whose body contains a `sync`.
+    For {
+        var: Ident,
+        range: Range,
+        body: Box<SyncProto>,
+        span: Span,
+    },
+}
+
+/// The protocol of a statement or block: unsynchronised when it contains no `sync`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fragment {
+    U(Proto),
+    P(SyncProto),
+}
+
+impl Proto {
+    /// Sequencing with `skip` as unit: drops `skip`s, flattens nested sequences, and gives
+    /// `skip` for nothing and the element itself for one.
+    pub fn seq(parts: impl IntoIterator<Item = Proto>) -> Proto {
+        let mut flat = Vec::new();
+        for part in parts {
+            match part {
+                Proto::Skip => {}
+                Proto::Seq(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        match flat.len() {
+            0 => Proto::Skip,
+            1 => flat.pop().unwrap_or(Proto::Skip),
+            _ => Proto::Seq(flat),
+        }
+    }
+
+    /// Every access, in protocol order.
+    pub fn accesses(&self) -> Vec<&Acc> {
+        let mut out = Vec::new();
+        self.collect_accesses(&mut out);
+        out
+    }
+
+    fn collect_accesses<'a>(&'a self, out: &mut Vec<&'a Acc>) {
+        match self {
+            Proto::Skip | Proto::Assume { .. } => {}
+            Proto::Acc(a) => out.push(a),
+            Proto::Seq(parts) => parts.iter().for_each(|p| p.collect_accesses(out)),
+            Proto::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                then_branch.collect_accesses(out);
+                else_branch.collect_accesses(out);
+            }
+            Proto::For { body, .. } => body.collect_accesses(out),
+        }
+    }
+}
+
+impl SyncProto {
+    /// Synchronised sequencing: consecutive unsynchronised parts are merged into one
+    /// unsynchronised sequence, `skip`s vanish, nested sequences are flattened.
+    pub fn seq(parts: impl IntoIterator<Item = SyncProto>) -> SyncProto {
+        let mut flat: Vec<SyncProto> = Vec::new();
+        let mut pending: Vec<Proto> = Vec::new();
+        let flush = |pending: &mut Vec<Proto>, flat: &mut Vec<SyncProto>| {
+            if !pending.is_empty() {
+                match Proto::seq(std::mem::take(pending)) {
+                    Proto::Skip => {}
+                    u => flat.push(SyncProto::U(u)),
+                }
+            }
+        };
+        let mut stack: Vec<SyncProto> = parts.into_iter().collect();
+        stack.reverse();
+        while let Some(part) = stack.pop() {
+            match part {
+                SyncProto::U(u) => pending.push(u),
+                SyncProto::Seq(inner) => stack.extend(inner.into_iter().rev()),
+                other => {
+                    flush(&mut pending, &mut flat);
+                    flat.push(other);
+                }
+            }
+        }
+        flush(&mut pending, &mut flat);
+        match flat.len() {
+            0 => SyncProto::U(Proto::Skip),
+            1 => flat.pop().unwrap_or(SyncProto::U(Proto::Skip)),
+            _ => SyncProto::Seq(flat),
+        }
+    }
+
+    /// Every access, in protocol order.
+    pub fn accesses(&self) -> Vec<&Acc> {
+        let mut out = Vec::new();
+        self.collect_accesses(&mut out);
+        out
+    }
+
+    fn collect_accesses<'a>(&'a self, out: &mut Vec<&'a Acc>) {
+        match self {
+            SyncProto::U(u) => u.collect_accesses(out),
+            SyncProto::Sync(_) => {}
+            SyncProto::Seq(parts) => parts.iter().for_each(|p| p.collect_accesses(out)),
+            SyncProto::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                then_branch.collect_accesses(out);
+                else_branch.collect_accesses(out);
+            }
+            SyncProto::For { body, .. } => body.collect_accesses(out),
+        }
+    }
+
+    /// The spans of the `sync`s, in protocol order.
+    pub fn barriers(&self) -> Vec<Span> {
+        let mut out = Vec::new();
+        self.collect_barriers(&mut out);
+        out
+    }
+
+    fn collect_barriers(&self, out: &mut Vec<Span>) {
+        match self {
+            SyncProto::U(_) => {}
+            SyncProto::Sync(span) => out.push(*span),
+            SyncProto::Seq(parts) => parts.iter().for_each(|p| p.collect_barriers(out)),
+            SyncProto::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                then_branch.collect_barriers(out);
+                else_branch.collect_barriers(out);
+            }
+            SyncProto::For { body, .. } => body.collect_barriers(out),
+        }
+    }
+}
+
+impl Fragment {
+    pub fn skip() -> Fragment {
+        Fragment::U(Proto::Skip)
+    }
+
+    /// The fragment as a synchronised protocol: rule TS-U (Coq `Mapcheck.Typing.TS_U`)
+    /// when it is unsynchronised.
+    pub fn into_sync(self) -> SyncProto {
+        match self {
+            Fragment::U(u) => SyncProto::U(u),
+            Fragment::P(p) => p,
+        }
+    }
+
+    /// Sequencing of fragments: unsynchronised when every part is.
+    pub fn seq(parts: Vec<Fragment>) -> Fragment {
+        if parts.iter().all(|f| matches!(f, Fragment::U(_))) {
+            Fragment::U(Proto::seq(parts.into_iter().filter_map(|f| match f {
+                Fragment::U(u) => Some(u),
+                Fragment::P(_) => None,
+            })))
+        } else {
+            Fragment::P(SyncProto::seq(parts.into_iter().map(Fragment::into_sync)))
+        }
+    }
+}
+
+/// What a per-thread unknown stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownOrigin {
+    /// The value `let x = A[...]` read.
+    Read { var: String, array: String },
+    /// `let x = ?`.
+    Havoc { var: String },
+    /// The old contents `let x = atomic A[...]` returned.
+    Atomic { var: String, array: String },
+    /// A bitwise operation that `int` arithmetic cannot encode exactly (SPEC §4); `text` is
+    /// the operation as written.
+    Inexact { text: String },
+}
+
+/// A per-thread unknown of a data-dependent kernel's MAP.
+///
+/// An unknown is a value each thread chooses freely, independently of every other thread.
+/// Introduced inside loops, it is chosen afresh at every iteration: it is a function of the
+/// thread (`tid`, `bid`) and of the variables of the enclosing loops ([`Unknown::loop_vars`]),
+/// which is what an SMT encoding must make it (one uninterpreted function per thread copy,
+/// applied to those loop variables, or a fresh constant per thread copy when there are none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown {
+    /// `?x` for the variable `x` a read, `?` or atomic binds; `?1`, `?2`, ... for inexact
+    /// operations.
+    pub name: String,
+    pub origin: UnknownOrigin,
+    /// Where it is introduced: the binding statement, or the inexact operation.
+    pub span: Span,
+    /// Variables of the loops enclosing the introduction, outermost first.
+    pub loop_vars: Vec<String>,
+}
+
+impl Unknown {
+    /// Whether a variable name denotes an unknown rather than a program variable.
+    pub fn is_unknown_name(name: &str) -> bool {
+        name.starts_with('?')
+    }
+}
+
+/// A kernel's memory access protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    pub kernel: Ident,
+    pub params: Vec<Ident>,
+    pub arrays: Vec<ArrayDecl>,
+    pub body: SyncProto,
+    /// Every unknown the body mentions, in order of introduction.
+    pub unknowns: Vec<Unknown>,
+}
+
+impl Map {
+    pub fn unknown(&self, name: &str) -> Option<&Unknown> {
+        self.unknowns.iter().find(|u| u.name == name)
+    }
+
+    /// Every access of the kernel, in protocol order.
+    pub fn accesses(&self) -> Vec<&Acc> {
+        self.body.accesses()
+    }
+
+    /// Whether the printer must name arrays: more than one array is declared.
+    pub fn names_arrays(&self) -> bool {
+        self.arrays.len() > 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acc(mode: Mode) -> Proto {
+        Proto::Acc(Acc {
+            mode,
+            array: Ident::new("A", Span::default()),
+            space: Space::Shared,
+            index: vec![Expr::int(0, Span::default())],
+            span: Span::default(),
+        })
+    }
+
+    #[test]
+    fn sequencing_has_skip_as_unit_and_flattens() {
+        assert_eq!(Proto::seq([Proto::Skip, Proto::Skip]), Proto::Skip);
+        assert_eq!(Proto::seq([Proto::Skip, acc(Mode::Rd)]), acc(Mode::Rd));
+        let inner = Proto::seq([acc(Mode::Rd), acc(Mode::Wr)]);
+        assert_eq!(
+            Proto::seq([inner, acc(Mode::At)]),
+            Proto::Seq(vec![acc(Mode::Rd), acc(Mode::Wr), acc(Mode::At)])
+        );
+    }
+
+    #[test]
+    fn synchronised_sequencing_groups_unsynchronised_runs() {
+        let p = SyncProto::seq([
+            SyncProto::U(acc(Mode::Wr)),
+            SyncProto::U(acc(Mode::Rd)),
+            SyncProto::Sync(Span::default()),
+            SyncProto::U(Proto::Skip),
+            SyncProto::Seq(vec![
+                SyncProto::Sync(Span::default()),
+                SyncProto::U(acc(Mode::Rd)),
+            ]),
+        ]);
+        assert_eq!(
+            p,
+            SyncProto::Seq(vec![
+                SyncProto::U(Proto::Seq(vec![acc(Mode::Wr), acc(Mode::Rd)])),
+                SyncProto::Sync(Span::default()),
+                SyncProto::Sync(Span::default()),
+                SyncProto::U(acc(Mode::Rd)),
+            ])
+        );
+        assert_eq!(p.accesses().len(), 3);
+        assert_eq!(p.barriers().len(), 2);
+    }
+
+    #[test]
+    fn fragments_stay_unsynchronised_without_sync() {
+        let f = Fragment::seq(vec![Fragment::U(acc(Mode::Wr)), Fragment::skip()]);
+        assert_eq!(f, Fragment::U(acc(Mode::Wr)));
+        let g = Fragment::seq(vec![
+            Fragment::U(acc(Mode::Wr)),
+            Fragment::P(SyncProto::Sync(Span::default())),
+        ]);
+        assert!(matches!(g, Fragment::P(SyncProto::Seq(_))));
+    }
+}

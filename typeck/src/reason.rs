@@ -1,0 +1,228 @@
+//! Why a kernel is data-dependent ([`Reason`]), where its barriers sit under non-uniform
+//! control ([`BarrierPlacement`]), and the conversion of reasons to user-facing
+//! [`Diagnostic`]s: primary label at the use, secondary labels at the reads, `?`s, atomics,
+//! inexact operations and `let`s the offending value flows from.
+
+use crate::map::Mode;
+use mapcheck_core::ast::{Cond, Ident, Range};
+use mapcheck_core::diag::{Diagnostic, Severity};
+use mapcheck_core::Span;
+
+/// A place a data value comes from or passes through, with what to say there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Which part of a loop's range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopPart {
+    Start,
+    Bound,
+    Step,
+}
+
+impl LoopPart {
+    fn noun(self) -> &'static str {
+        match self {
+            LoopPart::Start => "start",
+            LoopPart::Bound => "bound",
+            LoopPart::Step => "step",
+        }
+    }
+}
+
+/// What kind of use depends on data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReasonKind {
+    /// An index of an access (one reason per offending dimension).
+    Index { array: String, mode: Mode },
+    /// The condition of an `if`.
+    Condition,
+    /// The start, bound or step of a loop.
+    Loop { var: String, part: LoopPart },
+    /// The condition of an `assume`.
+    Assume,
+    /// A `sync` under control that depends on data: threads may disagree on reaching it.
+    BarrierPlacement,
+}
+
+/// One use that keeps the kernel from typing (SPEC §5): the kernel is data-dependent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason {
+    pub kind: ReasonKind,
+    /// The use: the access, the condition, the loop range part, the `assume`, or the `sync`.
+    pub span: Span,
+    /// The offending expression or condition as written (for barriers: the `sync`).
+    pub text: String,
+    /// What the use depends on, as written: data variables and inexact operations.
+    pub culprits: Vec<String>,
+    /// The reads, `?`s, atomics, inexact operations and `let`s the value flows from, nearest
+    /// first.
+    pub sources: Vec<Source>,
+}
+
+impl Reason {
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic::from(self)
+    }
+
+    fn message(&self) -> String {
+        match &self.kind {
+            ReasonKind::Index { array, mode } => {
+                let what = match mode {
+                    Mode::Rd => "read of",
+                    Mode::Wr => "write to",
+                    Mode::At => "atomic access to",
+                };
+                format!("data-dependent index in a {what} `{array}`")
+            }
+            ReasonKind::Condition => "data-dependent condition".into(),
+            ReasonKind::Loop { var, part } => {
+                format!("data-dependent {} of loop `{var}`", part.noun())
+            }
+            ReasonKind::Assume => "data-dependent `assume`".into(),
+            ReasonKind::BarrierPlacement => "`sync` under data-dependent control".into(),
+        }
+    }
+
+    fn primary_label(&self) -> String {
+        let on = if self.culprits.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = self.culprits.iter().map(|c| format!("`{c}`")).collect();
+            format!(" on {}", names.join(", "))
+        };
+        match &self.kind {
+            ReasonKind::Index { .. } => format!("index `{}` depends{on}", self.text),
+            ReasonKind::Condition | ReasonKind::Assume => {
+                format!("`{}` depends{on}", self.text)
+            }
+            ReasonKind::Loop { part, .. } => {
+                format!("{} `{}` depends{on}", part.noun(), self.text)
+            }
+            ReasonKind::BarrierPlacement => {
+                format!("whether a thread reaches this barrier depends{on}")
+            }
+        }
+    }
+}
+
+impl From<&Reason> for Diagnostic {
+    fn from(reason: &Reason) -> Diagnostic {
+        let mut d = Diagnostic::error(reason.message())
+            .with_primary(reason.span, reason.primary_label())
+            .with_note(
+                "the kernel is data-dependent: its MAP lets each thread choose such values \
+                 freely, so a race alarm on it is only potential",
+            );
+        d.severity = Severity::Warning;
+        for s in &reason.sources {
+            d = d.with_secondary(s.span, s.message.clone());
+        }
+        if reason.culprits.iter().any(|c| is_operation(c)) {
+            d = d.with_help("`--arith bv32` encodes bitwise operations exactly");
+        }
+        d
+    }
+}
+
+/// Culprits are variable names or operations as written; only operations contain spaces.
+fn is_operation(culprit: &str) -> bool {
+    culprit.contains(' ')
+}
+
+/// Which branch of an `if` a barrier sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    Then,
+    Else,
+}
+
+/// One enclosing control construct of a barrier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ControlKind {
+    /// The barrier is in the `branch` of `if cond`; `cond` is in MAP terms (lets substituted,
+    /// data replaced by unknowns).
+    If { cond: Cond, branch: Branch },
+    /// The barrier is in the body of this loop; the range is in MAP terms.
+    Loop { var: Ident, range: Range },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Control {
+    pub kind: ControlKind,
+    /// The condition, or the loop's range as written.
+    pub span: Span,
+    /// Uniform within a block: depends only on parameters, `ntid`, `bid`, `nbid` and
+    /// variables of loops that are themselves uniform.
+    pub uniform: bool,
+    /// Depends on data (an unknown).
+    pub data: bool,
+}
+
+/// A `sync` under control that is not uniform within a block (it depends on `tid` or on
+/// data): the SMT stage checks that all threads of a block reach it alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BarrierPlacement {
+    /// The `sync;` statement.
+    pub sync: Span,
+    /// Every enclosing `if` branch and loop, outermost first; at least one is not uniform.
+    pub controls: Vec<Control>,
+}
+
+impl BarrierPlacement {
+    /// The enclosing controls that are not uniform within a block.
+    pub fn divergent(&self) -> impl Iterator<Item = &Control> {
+        self.controls.iter().filter(|c| !c.uniform)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagnostics_follow_the_style() {
+        let reason = Reason {
+            kind: ReasonKind::Index {
+                array: "A".into(),
+                mode: Mode::Wr,
+            },
+            span: Span::new(10, 14),
+            text: "x".into(),
+            culprits: vec!["x".into()],
+            sources: vec![Source {
+                span: Span::new(0, 8),
+                message: "`x` is read from `A` here".into(),
+            }],
+        };
+        let d = reason.to_diagnostic();
+        assert_eq!(d.message, "data-dependent index in a write to `A`");
+        assert_eq!(d.severity, Severity::Warning);
+        let primary = d.primary.as_ref().map(|l| (l.span, l.message.as_str()));
+        assert!(primary.is_some_and(
+            |(s, m)| s.same_range(Span::new(10, 14)) && m == "index `x` depends on `x`"
+        ));
+        assert_eq!(d.secondary.len(), 1);
+        assert!(d.secondary[0].span.same_range(Span::new(0, 8)));
+        assert!(d.help.is_none());
+        // Lowercase, no final period.
+        assert!(!d.message.ends_with('.'));
+        assert!(d.message.starts_with(|c: char| !c.is_uppercase()));
+    }
+
+    #[test]
+    fn inexact_operations_suggest_bv32() {
+        let reason = Reason {
+            kind: ReasonKind::Condition,
+            span: Span::new(0, 5),
+            text: "tid ^ 1 < 2".into(),
+            culprits: vec!["tid ^ 1".into()],
+            sources: vec![],
+        };
+        let d = reason.to_diagnostic();
+        assert!(d.help.is_some_and(|h| h.contains("bv32")));
+    }
+}
