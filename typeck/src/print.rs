@@ -17,7 +17,9 @@
 //! element of a sequence per line.
 
 use crate::map::{Acc, Map, Proto, SyncProto};
-use mapcheck_core::ast::{CmpOp, Cond, CondKind, Direction, ExprKind, Notation, Range, StepOp};
+use mapcheck_core::ast::{
+    CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Notation, Range, StepOp,
+};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -168,6 +170,17 @@ impl fmt::Display for Map {
             Style::PAPER
         };
         write!(f, "{}", self.display(style))
+    }
+}
+
+/// A comparison operand; bitwise operations are bracketed, since C, unlike `.bcu`, binds
+/// `==` tighter than `&`, and `(tid & k) = 0` then reads the same to everyone.
+fn operand(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Bin(op, ..) if matches!(op.notation(), Notation::Infix(_, p) if p <= 4) => {
+            format!("({e})")
+        }
+        _ => e.to_string(),
     }
 }
 
@@ -372,7 +385,9 @@ impl Printer {
             CondKind::Bool(b) => b.to_string(),
             CondKind::Cmp(op, a, b) => match op.notation() {
                 Notation::Call(name) => format!("{name}({a}, {b})"),
-                Notation::Infix(..) => format!("{a} {} {b}", self.cmp(*op)),
+                Notation::Infix(..) => {
+                    format!("{} {} {}", operand(a), self.cmp(*op), operand(b))
+                }
             },
             CondKind::Not(inner) => {
                 let bare = matches!(&inner.kind, CondKind::Bool(_) | CondKind::Not(_));

@@ -88,8 +88,10 @@ impl Reason {
     }
 
     fn primary_label(&self) -> String {
-        let on = if self.culprits.is_empty() {
-            String::new()
+        // "index `x` depends on `x`" says nothing: when the use is its only culprit, the
+        // secondary labels say where the data comes from.
+        let on = if self.culprits.is_empty() || self.culprits == [self.text.clone()] {
+            " on data".to_string()
         } else {
             let names: Vec<String> = self.culprits.iter().map(|c| format!("`{c}`")).collect();
             format!(" on {}", names.join(", "))
@@ -191,7 +193,7 @@ mod tests {
                 mode: Mode::Wr,
             },
             span: Span::new(10, 14),
-            text: "x".into(),
+            text: "x + 1".into(),
             culprits: vec!["x".into()],
             sources: vec![Source {
                 span: Span::new(0, 8),
@@ -203,7 +205,7 @@ mod tests {
         assert_eq!(d.severity, Severity::Warning);
         let primary = d.primary.as_ref().map(|l| (l.span, l.message.as_str()));
         assert!(primary.is_some_and(
-            |(s, m)| s.same_range(Span::new(10, 14)) && m == "index `x` depends on `x`"
+            |(s, m)| s.same_range(Span::new(10, 14)) && m == "index `x + 1` depends on `x`"
         ));
         assert_eq!(d.secondary.len(), 1);
         assert!(d.secondary[0].span.same_range(Span::new(0, 8)));
@@ -224,5 +226,25 @@ mod tests {
         };
         let d = reason.to_diagnostic();
         assert!(d.help.is_some_and(|h| h.contains("bv32")));
+    }
+
+    #[test]
+    fn a_use_that_is_its_own_culprit_is_said_to_depend_on_data() {
+        let reason = Reason {
+            kind: ReasonKind::Index {
+                array: "A".into(),
+                mode: Mode::Rd,
+            },
+            span: Span::new(0, 4),
+            text: "x".into(),
+            culprits: vec!["x".into()],
+            sources: vec![],
+        };
+        let d = reason.to_diagnostic();
+        assert_eq!(d.message, "data-dependent index in a read of `A`");
+        assert_eq!(
+            d.primary.map(|l| l.message),
+            Some("index `x` depends on data".into())
+        );
     }
 }

@@ -436,6 +436,18 @@ fn the_annotated_kernel_carries_each_statements_protocol() {
 }
 
 #[test]
+fn bitwise_comparison_operands_are_bracketed() {
+    let c = checked_in(
+        "kernel k(K) { shared A; if (tid & K) == 0 && tid << 1 < K + 1 { A[tid] := 0; } }",
+        Arith::Bv32,
+    );
+    assert_eq!(
+        c.protocol.to_string(),
+        "if (tid & K) = 0 ∧ (tid << 1) < K + 1 {wr[tid]} else {skip}"
+    );
+}
+
+#[test]
 fn ascii_and_broken_layouts() {
     let c = checked(FIG3);
     assert_eq!(format!("{:#}", c.protocol), "for x in 0..M {rd[x]; wr[x]}");
