@@ -13,7 +13,7 @@
 //! `let`s it depends on.
 
 use crate::map::{Unknown, UnknownOrigin};
-use crate::reason::Source;
+use crate::reason::{Source, SourceKind};
 use mapcheck_core::arith::int_exact;
 use mapcheck_core::ast::{BinOp, Builtin, Cond, CondKind, Expr, ExprKind, Range, Step, StepOp};
 use mapcheck_core::{Arith, Span};
@@ -232,6 +232,7 @@ impl Ctx {
             uniform: false,
             culprits: vec![text.clone()],
             sources: vec![Source {
+                kind: SourceKind::Inexact,
                 span: e.span,
                 message: format!(
                     "`{text}` is not exact in `int` arithmetic: each thread sees an unknown"
@@ -339,6 +340,7 @@ impl Translated<Expr> {
     pub fn through_let(mut self, var: &str, written: &Expr, span: Span) -> Self {
         if self.data {
             let label = Source {
+                kind: SourceKind::Let,
                 span,
                 message: format!("`{var}` is bound to `{written}` here"),
             };

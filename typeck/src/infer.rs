@@ -12,10 +12,34 @@ use crate::env::{range_from, Binding, Ctx, Translated};
 use crate::map::{Acc, Fragment, Mode, Proto, SyncProto, UnknownOrigin};
 use crate::reason::{
     BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind, Source,
+    SourceKind,
 };
-use mapcheck_core::ast::{Access, Block, Cond, Expr, Ident, Kernel, Range, Space, Stmt, StmtKind};
+use mapcheck_core::ast::{
+    Access, Block, Cond, Expr, ExprKind, Ident, Kernel, Range, Space, Stmt, StmtKind,
+};
 use mapcheck_core::{Arith, Span};
 use std::collections::HashMap;
+
+/// The largest term (in operations) a pure `let` is substituted with; see [`Checker::t_let`].
+pub const MAX_SUBSTITUTED: usize = 4096;
+
+/// The number of operations and leaves of a term.
+fn expr_size(e: &Expr) -> usize {
+    let mut n = 0;
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        n += 1;
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Var(_) => {}
+            ExprKind::Neg(inner) => stack.push(inner),
+            ExprKind::Bin(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+        }
+    }
+    n
+}
 
 /// An enclosing control construct, with what its data dependence is made of.
 #[derive(Debug)]
@@ -202,7 +226,22 @@ impl Checker {
             .ctx
             .expr(value, Some(&var.name))
             .through_let(&var.name, value, span);
-        self.ctx.bind(&var.name, Binding::Let { value: translated });
+        let size = expr_size(&translated.value);
+        if size > MAX_SUBSTITUTED {
+            // Substitution can double a term at every `let` (`let b = a + a; let c = b + b`):
+            // past this size the value is made an unknown, which is sound and keeps the MAP
+            // small, at the price of precision.
+            let origin = UnknownOrigin::TooLarge {
+                var: var.name.clone(),
+            };
+            let message = format!(
+                "`{var}` is too large to substitute ({size} operations): each thread sees an \
+                 unknown"
+            );
+            self.bind_data(var, origin, message, span);
+        } else {
+            self.ctx.bind(&var.name, Binding::Let { value: translated });
+        }
         Fragment::skip()
     }
 
@@ -428,6 +467,7 @@ impl Checker {
                     ControlKind::Loop { .. } => "this loop's range depends on data",
                 };
                 sources.push(Source {
+                    kind: SourceKind::Control,
                     span: frame.control.span,
                     message: what.into(),
                 });
@@ -498,10 +538,21 @@ impl Checker {
 
     /// Binds `var` to the fresh per-thread unknown `?var` (T-READ, T-HAVOC, T-ATOMIC).
     fn bind_data(&mut self, var: &Ident, origin: UnknownOrigin, message: String, span: Span) {
+        let kind = match origin {
+            UnknownOrigin::Read { .. } => SourceKind::Read,
+            UnknownOrigin::Havoc { .. } => SourceKind::Havoc,
+            UnknownOrigin::Atomic { .. } => SourceKind::Atomic,
+            UnknownOrigin::Inexact { .. } => SourceKind::Inexact,
+            UnknownOrigin::TooLarge { .. } => SourceKind::TooLarge,
+        };
         let unknown = self
             .ctx
             .fresh_unknown(format!("?{}", var.name), origin, span);
-        let source = Source { span, message };
+        let source = Source {
+            kind,
+            span,
+            message,
+        };
         self.ctx.bind(&var.name, Binding::Data { unknown, source });
     }
 }

@@ -98,7 +98,10 @@ mod tests;
 
 pub use map::{Acc, Fragment, Map, Mode, Proto, SyncProto, Unknown, UnknownOrigin};
 pub use print::Style;
-pub use reason::{BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind};
+pub use reason::{
+    BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind, Source,
+    SourceKind,
+};
 
 use mapcheck_core::ast::{Cond, Expr, Kernel};
 use mapcheck_core::{Arith, Diagnostic};
@@ -181,6 +184,7 @@ impl fmt::Display for EmitMap<'_> {
                     format!("`{var}` returned by an atomic on `{array}`")
                 }
                 UnknownOrigin::Inexact { text } => format!("`{text}` (inexact in `int`)"),
+                UnknownOrigin::TooLarge { var } => format!("`{var}` (too large to substitute)"),
             };
             let per = if u.loop_vars.is_empty() {
                 "per thread".to_string()

@@ -279,6 +279,9 @@ pub enum UnknownOrigin {
     /// A bitwise operation that `int` arithmetic cannot encode exactly (SPEC §4); `text` is
     /// the operation as written.
     Inexact { text: String },
+    /// A pure `let x = e` whose substituted value grew too large to keep
+    /// ([`crate::infer::MAX_SUBSTITUTED`]).
+    TooLarge { var: String },
 }
 
 /// A per-thread unknown of a data-dependent kernel's MAP.

@@ -8,9 +8,29 @@ use mapcheck_core::ast::{Cond, Ident, Range};
 use mapcheck_core::diag::{Diagnostic, Severity};
 use mapcheck_core::Span;
 
+/// What a [`Source`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    /// `let x = A[...]`.
+    Read,
+    /// `let x = ?`.
+    Havoc,
+    /// `let x = atomic A[...]`.
+    Atomic,
+    /// A bitwise operation `int` arithmetic cannot encode exactly.
+    Inexact,
+    /// A pure `let` whose value is too large to substitute, made an unknown.
+    TooLarge,
+    /// A pure `let` the value passes through.
+    Let,
+    /// A data-dependent condition or loop range around a `sync`.
+    Control,
+}
+
 /// A place a data value comes from or passes through, with what to say there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
+    pub kind: SourceKind,
     pub span: Span,
     pub message: String,
 }
@@ -123,16 +143,11 @@ impl From<&Reason> for Diagnostic {
         for s in &reason.sources {
             d = d.with_secondary(s.span, s.message.clone());
         }
-        if reason.culprits.iter().any(|c| is_operation(c)) {
+        if reason.sources.iter().any(|s| s.kind == SourceKind::Inexact) {
             d = d.with_help("`--arith bv32` encodes bitwise operations exactly");
         }
         d
     }
-}
-
-/// Culprits are variable names or operations as written; only operations contain spaces.
-fn is_operation(culprit: &str) -> bool {
-    culprit.contains(' ')
 }
 
 /// Which branch of an `if` a barrier sits in.
@@ -196,6 +211,7 @@ mod tests {
             text: "x + 1".into(),
             culprits: vec!["x".into()],
             sources: vec![Source {
+                kind: SourceKind::Read,
                 span: Span::new(0, 8),
                 message: "`x` is read from `A` here".into(),
             }],
@@ -222,7 +238,11 @@ mod tests {
             span: Span::new(0, 5),
             text: "tid ^ 1 < 2".into(),
             culprits: vec!["tid ^ 1".into()],
-            sources: vec![],
+            sources: vec![Source {
+                kind: SourceKind::Inexact,
+                span: Span::new(0, 7),
+                message: "`tid ^ 1` is not exact in `int` arithmetic".into(),
+            }],
         };
         let d = reason.to_diagnostic();
         assert!(d.help.is_some_and(|h| h.contains("bv32")));

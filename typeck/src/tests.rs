@@ -485,3 +485,35 @@ fn class_serialises_as_the_spec_says() {
     let json = serde_json::to_string(&[Class::Exact, Class::DataDependent]).ok();
     assert_eq!(json.as_deref(), Some(r#"["exact","data-dependent"]"#));
 }
+
+#[test]
+fn substitution_that_would_explode_becomes_an_unknown() {
+    // Each `let` doubles the term: 2^14 leaves would be substituted into the index.
+    let mut src = String::from("kernel k() { shared A; let a0 = tid;");
+    for i in 1..=14 {
+        src.push_str(&format!(" let a{i} = a{p} + a{p};", p = i - 1));
+    }
+    src.push_str(" A[a14] := 0; }");
+    let c = checked(&src);
+    assert_eq!(c.class, Class::DataDependent);
+    let m = c.protocol.to_string();
+    assert!(m.starts_with("wr[?a"), "{m}");
+    assert!(m.len() < 2 * MAX_LEN, "{m}");
+    assert!(c.reasons[0]
+        .sources
+        .iter()
+        .any(|s| s.kind == SourceKind::TooLarge));
+    // Below the limit the same chain is substituted exactly.
+    let c = checked("kernel k() { shared A; let a0 = tid; let a1 = a0 + a0; A[a1] := 0; }");
+    assert_eq!(c.protocol.to_string(), "wr[tid + tid]");
+}
+
+/// A generous bound on the text of the protocol above.
+const MAX_LEN: usize = 20 * infer::MAX_SUBSTITUTED;
+
+#[test]
+fn a_let_of_an_inexact_operation_still_suggests_bv32() {
+    let c = checked("kernel k() { shared A; let p = tid ^ 3; A[p] := 0; }");
+    let d = c.reasons[0].to_diagnostic();
+    assert!(d.help.is_some_and(|h| h.contains("bv32")));
+}
