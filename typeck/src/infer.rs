@@ -5,7 +5,7 @@
 //!
 //! Every rule is run as inference: it returns the protocol of its statement, whether or not
 //! the premises `V ⊢ n` hold. A failed premise is recorded as a [`Reason`] and the offending
-//! value enters the protocol as an unknown ([`Ctx::expr`]), so every kernel gets a MAP. Each
+//! value enters the protocol as an unknown (`env::Ctx::expr`), so every kernel gets a MAP. Each
 //! rule also returns its statement annotated with that protocol (`Stmt<Fragment>`).
 
 use crate::env::{range_from, Binding, Ctx, Translated};
@@ -20,7 +20,7 @@ use mapcheck_core::ast::{
 use mapcheck_core::{Arith, Span};
 use std::collections::HashMap;
 
-/// The largest term (in operations) a pure `let` is substituted with; see [`Checker::t_let`].
+/// The largest term (in operations) a pure `let` is substituted with; see `Checker::t_let`.
 pub const MAX_SUBSTITUTED: usize = 4096;
 
 /// The number of operations and leaves of a term.

@@ -10,7 +10,7 @@
 //! adds its variable for its body; a variable bound by an array read, by `?` or by an atomic is
 //! never added. The premise `V ⊢ n` ("every free variable of `n` is in `V`") guards every
 //! index, condition, loop range and `assume`. The rules, in words (one function each, in
-//! [`infer`](crate::infer), each naming the Coq constructor of `proofs/Typing.v` and the
+//! [`infer`], each naming the Coq constructor of `proofs/Typing.v` and the
 //! branch of `proofs/Infer.v` it mirrors):
 //!
 //! * **T-WRITE** — `A[n] := m` has protocol `wr[n]` when `V ⊢ n`; the payload `m` is dropped:
@@ -48,7 +48,7 @@
 //! Otherwise the kernel is **data-dependent**, and no kernel is rejected: the checker runs
 //! the rules as inference and, where a premise fails, replaces the offending value by a
 //! *per-thread unknown*, a variable `?x` each thread chooses freely (see
-//! [`map::Unknown`](crate::map::Unknown)). The variable a read, `?` or atomic binds becomes
+//! [`map::Unknown`]). The variable a read, `?` or atomic binds becomes
 //! `?x`; in `int` arithmetic a bitwise operation the SMT encoding cannot express exactly
 //! (SPEC §4; `core::arith::int_exact`) becomes a fresh `?1`, `?2`, ... — in `bv32` arithmetic
 //! those are exact. The MAP then over-approximates the kernel: every access of every run is
@@ -103,7 +103,7 @@ pub use reason::{
     SourceKind,
 };
 
-use mapcheck_core::ast::{Cond, Expr, Kernel};
+use mapcheck_core::ast::{Cond, Expr, Kernel, Program};
 use mapcheck_core::{Arith, Diagnostic};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -238,6 +238,11 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         barriers: checker.barriers,
         annotated,
     }
+}
+
+/// [`check`] for every kernel of a program, in order.
+pub fn check_program<T>(program: &Program<T>, arith: Arith) -> Vec<Checked> {
+    program.kernels.iter().map(|k| check(k, arith)).collect()
 }
 
 /// The unknowns a protocol mentions.

@@ -517,3 +517,17 @@ fn a_let_of_an_inexact_operation_still_suggests_bv32() {
     let d = c.reasons[0].to_diagnostic();
     assert!(d.help.is_some_and(|h| h.contains("bv32")));
 }
+
+#[test]
+fn every_kernel_of_a_program_is_checked() {
+    let program = mapcheck_grammar::parse(&format!("{FIG3}\n{EQ2}"));
+    let classes: Vec<Class> = program
+        .map(|p| {
+            check_program(&p, Arith::Int)
+                .iter()
+                .map(|c| c.class)
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(classes, vec![Class::Exact, Class::DataDependent]);
+}
