@@ -1,12 +1,332 @@
-//! `mapcheck-smt`: decides data-race freedom of memory access protocols with z3 (SPEC §6).
+//! `mapcheck-smt`: decides data-race freedom and barrier divergence of a kernel from its
+//! memory access protocol, with z3 (SPEC §6), and certifies every alarm in the interpreter.
 //!
-//! The passes of the decision procedure land with issue 5; this crate already owns the link
-//! to Z3 and reports the version it runs against.
+//! The passes, in order (one file each; see also `README.md`):
+//!
+//! 1. [`phases`] — split the synchronised protocol into phases;
+//! 2. [`pairs`] — collect each phase's accesses with their paths, and pair them;
+//! 3. [`encode`] — encode paths, indices and guards for two thread copies;
+//! 4. [`solve`] — solve each query under a resource limit; find small witnesses;
+//! 5. [`decode`] — read a witness off each model;
+//! 6. [`replay`] — replay each witness in the reference interpreter.
+//!
+//! [`query`] assembles the constraints of one query from the encoder's terms, and [`decide`]
+//! runs the passes over a kernel and turns their results into findings and a verdict
+//! (SPEC §7).
 #![forbid(unsafe_code)]
+
+pub mod decode;
+pub mod encode;
+pub mod pairs;
+pub mod phases;
+pub mod query;
+pub mod replay;
+pub mod solve;
+
+pub use decode::{ThreadWitness, Witness};
+pub use pairs::Conflict;
+pub use query::Fixed;
+pub use solve::Limits;
+
+use mapcheck_core::ast::Kernel;
+use mapcheck_core::{Arith, Span};
+use mapcheck_typeck::{Checked, Class};
+use pairs::PathAccess;
+use query::KernelFacts;
+use replay::Replay;
+use serde::Serialize;
+use solve::Outcome;
+use std::collections::BTreeSet;
 
 /// The version of the Z3 library mapcheck is linked against, e.g. `5.4.0.0`.
 pub fn z3_version() -> String {
     z3::full_version().to_string()
+}
+
+/// A kernel's verdict about data races (SPEC §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Drf,
+    Racy,
+    PossiblyRacy,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Drf => "drf",
+            Verdict::Racy => "racy",
+            Verdict::PossiblyRacy => "possibly-racy",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    DataRace,
+    BarrierDivergence,
+}
+
+/// How far a finding can be trusted (SPEC §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Certainty {
+    /// Decided on an exact kernel (and replayed).
+    Proven,
+    /// Replayed by the interpreter on a data-dependent kernel.
+    Confirmed,
+    /// Found on an over-approximation, not reproduced.
+    Potential,
+}
+
+/// One finding: a racing pair of source locations, or a barrier threads disagree on.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub kind: Kind,
+    pub certainty: Certainty,
+    pub array: Option<String>,
+    pub access: Option<Conflict>,
+    /// The two accesses of a race; the `sync` of a divergence.
+    pub locations: Vec<Span>,
+    /// `Some(true)` for a race between blocks.
+    pub grid: bool,
+    /// The phase of a block-level race: the barrier events that start and end it.
+    pub phase: Option<(phases::Boundary, phases::Boundary)>,
+    pub witness: Witness,
+    /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
+    pub internal_error: Option<String>,
+}
+
+/// Options of a decision.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub arith: Arith,
+    pub fixed: Fixed,
+    pub limits: Limits,
+}
+
+/// Everything decided about one kernel.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub class: Class,
+    pub verdict: Verdict,
+    pub findings: Vec<Finding>,
+    /// Race queries the solver could not decide, with its reason.
+    pub undecided_races: Vec<String>,
+    /// Divergence queries the solver could not decide.
+    pub undecided_divergence: Vec<String>,
+    /// The phase split dropped barriers (see [`phases`]): alarms are potential until replayed.
+    pub approximate: bool,
+}
+
+/// Decides `kernel`, whose type checking gave `checked`.
+pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
+    let map = &checked.protocol;
+    let split = phases::split(&map.body, options.arith);
+    let facts = KernelFacts {
+        arith: options.arith,
+        params: map.params.iter().map(|p| p.name.clone()).collect(),
+        assumes: query::top_assumes(&map.body),
+        fixed: &options.fixed,
+    };
+    let exact = checked.class == Class::Exact && !split.approximate;
+    let mut decision = Decision {
+        class: checked.class,
+        verdict: Verdict::Drf,
+        findings: Vec::new(),
+        undecided_races: Vec::new(),
+        undecided_divergence: Vec::new(),
+        approximate: split.approximate,
+    };
+    let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
+
+    // Block level: every phase, every pair of accesses in it.
+    for phase in &split.phases {
+        let accs = pairs::accesses(&phase.body);
+        for (i, j, conflict) in pairs::candidates(&accs, false) {
+            let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
+            if decided.contains(&key) {
+                continue;
+            }
+            let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
+            let phase_name = (phase.from.clone(), phase.to.clone());
+            if let Some(f) = race_query(
+                kernel,
+                options,
+                &facts,
+                exact,
+                built,
+                &accs[i],
+                &accs[j],
+                conflict,
+                Some(phase_name),
+                &mut decision,
+            ) {
+                decided.insert(key);
+                decision.findings.push(f);
+            }
+        }
+    }
+
+    // Grid level: global arrays, threads of different blocks, anywhere in the kernel.
+    let all = pairs::accesses(&phases::erase(&map.body));
+    for (i, j, conflict) in pairs::candidates(&all, true) {
+        let key = (pairs::key(all[i].acc.span, all[j].acc.span), true);
+        if decided.contains(&key) {
+            continue;
+        }
+        let built = query::race(&facts, None, &all[i], &all[j]);
+        if let Some(f) = race_query(
+            kernel,
+            options,
+            &facts,
+            exact,
+            built,
+            &all[i],
+            &all[j],
+            conflict,
+            None,
+            &mut decision,
+        ) {
+            decided.insert(key);
+            decision.findings.push(f);
+        }
+    }
+
+    // Barrier divergence: every `sync` under control that is not uniform.
+    for barrier in &checked.barriers {
+        let built = query::divergence(&facts, barrier);
+        match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
+            built.enc.lit(v)
+        }) {
+            Outcome::Unsat => {}
+            Outcome::Unknown(why) => decision.undecided_divergence.push(why),
+            Outcome::Sat(model) => {
+                let witness = decode::witness(&model, &built.enc, &facts.params, &[]);
+                let exact_here = checked.class == Class::Exact;
+                let (certainty, internal_error) = certify(
+                    replay::divergence(kernel, options.arith, &witness),
+                    exact_here,
+                );
+                decision.findings.push(Finding {
+                    kind: Kind::BarrierDivergence,
+                    certainty,
+                    array: None,
+                    access: None,
+                    locations: vec![barrier.sync],
+                    grid: false,
+                    phase: None,
+                    witness,
+                    internal_error,
+                });
+            }
+        }
+    }
+
+    decision.findings.sort_by_key(|f| {
+        (
+            f.kind == Kind::BarrierDivergence,
+            f.locations
+                .iter()
+                .map(|s| (s.start, s.end))
+                .collect::<Vec<_>>(),
+            f.grid,
+        )
+    });
+    decision.verdict = verdict(&decision);
+    decision
+}
+
+/// Solves one race query; on a race, decodes and replays the witness into a finding.
+#[allow(clippy::too_many_arguments)]
+fn race_query<T>(
+    kernel: &Kernel<T>,
+    options: &Options,
+    facts: &KernelFacts<'_>,
+    exact: bool,
+    built: query::Built,
+    a: &PathAccess,
+    b: &PathAccess,
+    conflict: Conflict,
+    phase: Option<(phases::Boundary, phases::Boundary)>,
+    decision: &mut Decision,
+) -> Option<Finding> {
+    match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
+        built.enc.lit(v)
+    }) {
+        Outcome::Unsat => None,
+        Outcome::Unknown(why) => {
+            decision.undecided_races.push(why);
+            None
+        }
+        Outcome::Sat(model) => {
+            let mut enc = built.enc;
+            let index: Vec<encode::Val> = a
+                .acc
+                .index
+                .iter()
+                .map(|e| enc.expr(e, encode::Copy::One))
+                .collect();
+            let witness = decode::witness(&model, &enc, &facts.params, &index);
+            let grid = phase.is_none();
+            let replayed = replay::race(
+                kernel,
+                options.arith,
+                &witness,
+                a.acc.span,
+                b.acc.span,
+                grid,
+            );
+            let (certainty, internal_error) = certify(replayed, exact);
+            Some(Finding {
+                kind: Kind::DataRace,
+                certainty,
+                array: Some(a.acc.array.name.clone()),
+                access: Some(conflict),
+                locations: vec![a.acc.span, b.acc.span],
+                grid,
+                phase,
+                witness,
+                internal_error,
+            })
+        }
+    }
+}
+
+fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>) {
+    match (replayed, exact) {
+        (Replay::Reproduced, true) => (Certainty::Proven, None),
+        (Replay::Reproduced, false) => (Certainty::Confirmed, None),
+        (Replay::NotReproduced(why), true) => (
+            Certainty::Potential,
+            Some(format!(
+                "the witness of an exact kernel did not replay in the interpreter ({why})"
+            )),
+        ),
+        (Replay::NotReproduced(_), false) => (Certainty::Potential, None),
+        // The witness's configuration stops at a barrier divergence before the race: the
+        // divergence is reported on its own, and the race cannot be shown past it.
+        (Replay::Diverged, _) => (Certainty::Potential, None),
+    }
+}
+
+/// SPEC §7: racy if a race is proven or confirmed, else possibly-racy if one is potential,
+/// else unknown if a race query was undecided, else drf.
+fn verdict(d: &Decision) -> Verdict {
+    let races = || d.findings.iter().filter(|f| f.kind == Kind::DataRace);
+    if races().any(|f| f.certainty != Certainty::Potential) {
+        Verdict::Racy
+    } else if races().next().is_some() {
+        Verdict::PossiblyRacy
+    } else if !d.undecided_races.is_empty() {
+        Verdict::Unknown
+    } else {
+        Verdict::Drf
+    }
 }
 
 #[cfg(test)]
@@ -29,10 +349,6 @@ mod tests {
         let yv = model.eval(&y, true).unwrap().as_i64().unwrap();
         assert_eq!(xv + yv, 10);
         assert!(xv > 7 && yv > 0);
-        assert!(
-            super::z3_version().starts_with("5.4"),
-            "{}",
-            super::z3_version()
-        );
+        assert!(super::z3_version().starts_with("5.4"), "{}", super::z3_version());
     }
 }

@@ -1,20 +1,22 @@
-//! `mapcheck [check] FILE...`: load every input, analyse every kernel, report, and derive the
-//! exit code. Inputs that fail to load are reported and the others still analysed.
-//!
-//! The decision stages (typing, SMT) are not wired in yet: a kernel that parses gets the
-//! verdict `unknown`, which is sound — mapcheck never claims DRF it has not proven.
+//! `mapcheck [check] FILE...`: load every input, type and decide every kernel, report, and
+//! derive the exit code (SPEC §7). Inputs that fail to load are reported and the others still
+//! analysed.
 
 use crate::cli::CheckArgs;
-use crate::input::{self, Loaded};
+use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
-use crate::report::{Document, ErrorReport, KernelReport, Verdict};
+use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport};
+use crate::show;
+use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::Diagnostic;
+use mapcheck_smt::{Fixed, Limits, Options};
 use std::io::Write;
 use std::time::Instant;
 
 pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
     let mut doc = Document::default();
     let mut kernel_seen = false;
+    let options = options(args);
     for path in &args.files {
         match input::load(path) {
             Loaded::Failed {
@@ -40,15 +42,12 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
                         continue;
                     }
                     kernel_seen = true;
-                    let started = Instant::now();
-                    doc.kernels.push(KernelReport {
-                        file: source.name.clone(),
-                        name: kernel.name.name.clone(),
-                        verdict: Verdict::Unknown,
-                        note: Some("the race decision is not part of this build yet".into()),
-                        findings: Vec::new(),
-                        time_ms: started.elapsed().as_millis() as u64,
-                    });
+                    if let Some(form) = args.emit {
+                        crate::emit::emit(form, kernel, &source, &options, style, out);
+                        continue;
+                    }
+                    let report = decide(kernel, &source, &options, args.common.json, style, out);
+                    doc.kernels.push(report);
                 }
             }
         }
@@ -62,17 +61,94 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
             doc.errors.push(ErrorReport::new("", None, &d));
         }
     }
-    if args.common.json {
+    if args.common.json && args.emit.is_none() {
         let _ = serde_json::to_writer_pretty(&mut *out, &doc);
         let _ = writeln!(out);
-    } else {
-        for k in &doc.kernels {
-            let _ = write!(out, "{}: kernel `{}`: {}", k.file, k.name, k.verdict.word());
-            let _ = match &k.note {
-                Some(note) => writeln!(out, " ({note})"),
-                None => writeln!(out),
-            };
+    }
+    for k in &doc.kernels {
+        for e in &k.internal_errors {
+            let _ = writeln!(err, "internal error: {}: kernel `{}`: {e}", k.file, k.name);
         }
     }
+    if args.emit.is_some() {
+        return if doc.errors.is_empty() { 0 } else { 2 };
+    }
     doc.exit_code()
+}
+
+pub fn options(args: &CheckArgs) -> Options {
+    let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
+    Options {
+        arith: args.common.arith,
+        fixed: Fixed {
+            params: args.common.params.iter().cloned().collect(),
+            ntid: args.common.block_dim.map(product),
+            nbid: args.common.grid_dim.map(product),
+        },
+        limits: Limits {
+            timeout_ms: (args.timeout.max(0.001) * 1000.0).min(f64::from(u32::MAX)) as u32,
+            ..Limits::default()
+        },
+    }
+}
+
+fn decide(
+    kernel: &Kernel,
+    source: &SourceFile,
+    options: &Options,
+    json: bool,
+    style: Style,
+    out: &mut dyn Write,
+) -> KernelReport {
+    let started = Instant::now();
+    let checked = mapcheck_typeck::check(kernel, options.arith);
+    let decision = mapcheck_smt::decide(kernel, &checked, options);
+    let time_ms = started.elapsed().as_millis() as u64;
+    if !json {
+        let _ = writeln!(
+            out,
+            "{}: kernel `{}`: {} ({})",
+            source.name,
+            kernel.name.name,
+            decision.verdict.name(),
+            checked.class
+        );
+        for reason in checked.diagnostics() {
+            let _ = render::render(&reason, &source.name, Some(source), style, out);
+        }
+        for f in &decision.findings {
+            let _ = show::finding(f, source, style, out);
+        }
+        for why in decision
+            .undecided_races
+            .iter()
+            .chain(&decision.undecided_divergence)
+        {
+            let _ = writeln!(out, "  a solver query was undecided: {why}");
+        }
+    }
+    KernelReport {
+        file: source.name.clone(),
+        name: kernel.name.name.clone(),
+        class: checked.class,
+        verdict: decision.verdict,
+        findings: decision
+            .findings
+            .iter()
+            .map(|f| FindingReport::new(source, f))
+            .collect(),
+        undecided: decision
+            .undecided_races
+            .iter()
+            .chain(&decision.undecided_divergence)
+            .cloned()
+            .collect(),
+        time_ms,
+        internal_errors: decision
+            .findings
+            .iter()
+            .filter_map(|f| f.internal_error.clone())
+            .collect(),
+        defects: Defects::of(&decision),
+    }
 }

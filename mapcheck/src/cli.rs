@@ -1,7 +1,7 @@
 //! The command line (SPEC §7): `mapcheck [check] FILE...`, `mapcheck run FILE`,
 //! `mapcheck fix FILE`, with the flags whose names are part of the contract.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use mapcheck_core::Arith;
 use std::path::PathBuf;
 
@@ -69,6 +69,25 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub common: Common,
+
+    /// Wall-clock limit of each solver query, in seconds (a deterministic resource limit
+    /// bounds them first)
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+
+    /// Print an intermediate form instead of checking
+    #[arg(long, value_name = "FORM")]
+    pub emit: Option<Emit>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// Each kernel's class and memory access protocol
+    Map,
+    /// The synchronisation phases of each kernel
+    Phases,
+    /// The solver queries, as SMT-LIB text
+    Smt,
 }
 
 #[derive(Debug, Args, Clone)]

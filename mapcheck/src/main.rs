@@ -5,9 +5,11 @@
 
 mod check;
 mod cli;
+mod emit;
 mod input;
 mod render;
 mod report;
+mod show;
 
 use clap::{CommandFactory, FromArgMatches};
 use cli::{Cli, Command};

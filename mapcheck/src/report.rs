@@ -3,31 +3,109 @@
 
 use crate::input::SourceFile;
 use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::Span;
+use mapcheck_smt::{Certainty, Conflict, Decision, Finding, Kind, Verdict, Witness};
+use mapcheck_typeck::Class;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 pub const SCHEMA: &str = "mapcheck/1";
 
-/// Verdict of a kernel about data races (SPEC §7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    #[allow(
-        dead_code,
-        reason = "reached once the SMT stage decides kernels (issue 5)"
-    )]
-    Drf,
-    Racy,
-    PossiblyRacy,
-    Unknown,
+#[derive(Debug, Serialize)]
+pub struct Location {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
 }
 
-impl Verdict {
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::Drf => "drf",
-            Verdict::Racy => "racy",
-            Verdict::PossiblyRacy => "possibly-racy",
-            Verdict::Unknown => "unknown",
+impl Location {
+    pub fn new(source: &SourceFile, span: Span) -> Self {
+        let at = source.line_col(span);
+        Location {
+            file: source.name.clone(),
+            line: at.line,
+            column: at.column,
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct ThreadReport {
+    pub tid: [i128; 3],
+    pub bid: [i128; 3],
+    pub vars: BTreeMap<String, i128>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct WitnessReport {
+    pub params: BTreeMap<String, i128>,
+    pub block_dim: [i128; 3],
+    pub grid_dim: [i128; 3],
+    pub threads: Vec<ThreadReport>,
+    /// Barrier-loop variables naming the phase's iteration.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub iteration: BTreeMap<String, i128>,
+    pub index: Vec<i128>,
+}
+
+impl WitnessReport {
+    pub fn new(w: &Witness) -> Self {
+        WitnessReport {
+            params: w.params.clone(),
+            block_dim: [w.ntid, 1, 1],
+            grid_dim: [w.nbid, 1, 1],
+            threads: w
+                .threads
+                .iter()
+                .map(|t| ThreadReport {
+                    tid: [t.tid, 0, 0],
+                    bid: [t.bid, 0, 0],
+                    vars: t.vars.clone(),
+                })
+                .collect(),
+            iteration: w.shared.clone(),
+            index: w.index.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct FindingReport {
+    pub kind: Kind,
+    pub certainty: Certainty,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access: Option<Conflict>,
+    pub locations: Vec<Location>,
+    /// `block` (two threads of one block, in one phase) or `grid` (two blocks).
+    pub scope: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    pub witness: WitnessReport,
+}
+
+impl FindingReport {
+    pub fn new(source: &SourceFile, f: &Finding) -> Self {
+        FindingReport {
+            kind: f.kind,
+            certainty: f.certainty,
+            array: f.array.clone(),
+            access: f.access,
+            locations: f
+                .locations
+                .iter()
+                .map(|s| Location::new(source, *s))
+                .collect(),
+            scope: if f.grid { "grid" } else { "block" },
+            phase: f.phase.as_ref().map(|(from, to)| {
+                format!(
+                    "{} → {}",
+                    crate::show::describe(from, source, &f.witness),
+                    crate::show::describe(to, source, &f.witness)
+                )
+            }),
+            witness: WitnessReport::new(&f.witness),
         }
     }
 }
@@ -36,12 +114,45 @@ impl Verdict {
 pub struct KernelReport {
     pub file: String,
     pub name: String,
+    pub class: Class,
     pub verdict: Verdict,
-    /// Why the verdict is what it is, when that is not a finding (e.g. an undecided query).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    pub findings: Vec<serde_json::Value>,
+    pub findings: Vec<FindingReport>,
+    /// Solver queries that ended `unknown` (race and divergence queries).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub undecided: Vec<String>,
     pub time_ms: u64,
+    /// Internal errors: witnesses of an exact kernel that did not replay.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub internal_errors: Vec<String>,
+    #[serde(skip)]
+    pub defects: Defects,
+}
+
+/// What the exit code needs to know about a kernel's findings.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Defects {
+    pub certain: bool,
+    pub potential: bool,
+    pub undecided: bool,
+}
+
+impl Defects {
+    pub fn of(d: &Decision) -> Defects {
+        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
+        Defects {
+            certain: d
+                .findings
+                .iter()
+                .filter(defect)
+                .any(|f| f.certainty != Certainty::Potential),
+            potential: d
+                .findings
+                .iter()
+                .filter(defect)
+                .any(|f| f.certainty == Certainty::Potential),
+            undecided: d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty(),
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -84,20 +195,17 @@ impl Default for Document {
 }
 
 impl Document {
-    /// The exit code of SPEC §7: 2 input errors, 1 proven or confirmed defect, 3 potential
-    /// defect, 4 unknown, 0 otherwise.
+    /// The exit code of SPEC §7: 2 input errors; else 1 a proven or confirmed defect; else 3
+    /// a potential defect; else 4 an unknown verdict or undecided divergence query; else 0.
     pub fn exit_code(&self) -> u8 {
+        let any = |f: fn(&Defects) -> bool| self.kernels.iter().any(|k| f(&k.defects));
         if !self.errors.is_empty() {
             2
-        } else if self.kernels.iter().any(|k| k.verdict == Verdict::Racy) {
+        } else if any(|d| d.certain) {
             1
-        } else if self
-            .kernels
-            .iter()
-            .any(|k| k.verdict == Verdict::PossiblyRacy)
-        {
+        } else if any(|d| d.potential) {
             3
-        } else if self.kernels.iter().any(|k| k.verdict == Verdict::Unknown) {
+        } else if any(|d| d.undecided) {
             4
         } else {
             0

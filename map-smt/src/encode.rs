@@ -1,0 +1,313 @@
+//! Pass 3 — encoding: expressions, conditions and access paths of one thread copy as z3 terms,
+//! in `int` (mathematical integers) or `bv32` (32-bit words) arithmetic.
+//!
+//! The meaning of every operator is `mapcheck_core::arith`'s — Euclidean division and
+//! remainder with `x / 0 = 0` and `x % 0 = x`, shifts as there, signed and unsigned forms in
+//! `bv32` — and the cross-check tests hold the two definitions against each other.
+//!
+//! **What is trusted here.** That z3 decides the quantifier-free queries built here correctly;
+//! that this file encodes each operator as `core::arith` evaluates it (tested on random
+//! values); and that names keep the two thread copies apart: a variable is *shared* (one z3
+//! constant, named as written) when the query says so — parameters, geometry, the block id of
+//! a block-level query, barrier-loop variables of the phase — and otherwise *per copy*
+//! (`name@1`, `name@2`). Per-thread unknowns are per-copy constants: each copy encodes one
+//! access, so an unknown is evaluated at one point per copy and a constant is as free as a
+//! function of the loop variables.
+//!
+//! In `int` mode the bitwise operations the arithmetic cannot express exactly (SPEC §4) were
+//! replaced by unknowns in the MAP; if one reaches this file anyway it is encoded as a fresh
+//! unconstrained value, which over-approximates.
+
+use crate::pairs::Step;
+use crate::phases::iteration;
+use mapcheck_core::ast::{BinOp, CmpOp, Cond, CondKind, Expr, ExprKind};
+use mapcheck_core::Arith;
+use std::collections::{BTreeMap, BTreeSet};
+use z3::ast::{Ast, Bool, Int, BV};
+
+/// A z3 term of the mode's sort.
+#[derive(Clone, Debug)]
+pub enum Val {
+    I(Int),
+    B(BV),
+}
+
+/// Which copy of a thread a term belongs to; `Shared` names only shared variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Copy {
+    One,
+    Two,
+}
+
+impl Copy {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Copy::One => "@1",
+            Copy::Two => "@2",
+        }
+    }
+}
+
+/// Builds terms and remembers every constant it declared, for decoding models.
+#[derive(Debug)]
+pub struct Encoder {
+    pub arith: Arith,
+    /// Names shared by both copies.
+    pub shared: BTreeSet<String>,
+    /// Every constant declared: its z3 name and its term.
+    pub consts: BTreeMap<String, Val>,
+    fresh: usize,
+}
+
+impl Encoder {
+    pub fn new(arith: Arith, shared: BTreeSet<String>) -> Self {
+        Encoder {
+            arith,
+            shared,
+            consts: BTreeMap::new(),
+            fresh: 0,
+        }
+    }
+
+    /// The z3 name of `name` in `copy`.
+    pub fn name(&self, name: &str, copy: Copy) -> String {
+        if self.shared.contains(name) {
+            name.to_string()
+        } else {
+            format!("{name}{}", copy.suffix())
+        }
+    }
+
+    /// The constant for `name` in `copy`, declared on first use.
+    pub fn var(&mut self, name: &str, copy: Copy) -> Val {
+        let full = self.name(name, copy);
+        if let Some(v) = self.consts.get(&full) {
+            return v.clone();
+        }
+        let v = match self.arith {
+            Arith::Int => Val::I(Int::new_const(full.as_str())),
+            Arith::Bv32 => Val::B(BV::new_const(full.as_str(), 32)),
+        };
+        self.consts.insert(full, v.clone());
+        v
+    }
+
+    fn fresh(&mut self, copy: Copy) -> Val {
+        self.fresh += 1;
+        let name = format!("inexact!{}", self.fresh);
+        self.var(&name, copy)
+    }
+
+    pub fn lit(&self, value: i128) -> Val {
+        let value = self.arith.value(value);
+        match self.arith {
+            Arith::Int => Val::I(Int::from_i128(value)),
+            Arith::Bv32 => Val::B(BV::from_i64(value as i64, 32)),
+        }
+    }
+
+    pub fn expr(&mut self, e: &Expr, copy: Copy) -> Val {
+        match &e.kind {
+            ExprKind::Int(v) => self.lit(i128::from(*v)),
+            ExprKind::Var(name) => self.var(name, copy),
+            ExprKind::Neg(a) => match self.expr(a, copy) {
+                Val::I(a) => Val::I(a.unary_minus()),
+                Val::B(a) => Val::B(a.bvneg()),
+            },
+            ExprKind::Bin(op, a, b) => {
+                let literal = |e: &Expr| match e.kind {
+                    ExprKind::Int(v) => Some(v),
+                    _ => None,
+                };
+                let (la, lb) = (literal(a), literal(b));
+                let (x, y) = (self.expr(a, copy), self.expr(b, copy));
+                match (x, y) {
+                    (Val::I(x), Val::I(y)) => self.int_bin(*op, x, y, la, lb, copy),
+                    (Val::B(x), Val::B(y)) => Val::B(bv_bin(*op, &x, &y)),
+                    // Unreachable: one encoder has one sort.
+                    (x, _) => x,
+                }
+            }
+        }
+    }
+
+    fn int_bin(
+        &mut self,
+        op: BinOp,
+        x: Int,
+        y: Int,
+        lx: Option<i64>,
+        ly: Option<i64>,
+        copy: Copy,
+    ) -> Val {
+        let zero = Int::from_i64(0);
+        let is_zero = y.eq(&zero);
+        let v = match op {
+            BinOp::Add => Int::add(&[x, y]),
+            BinOp::Sub => Int::sub(&[x, y]),
+            BinOp::Mul => Int::mul(&[x, y]),
+            BinOp::Div | BinOp::UDiv => is_zero.ite(&zero, &x.div(&y)),
+            BinOp::Rem | BinOp::URem => is_zero.ite(&x, &x.modulo(&y)),
+            BinOp::Shl => match ly {
+                Some(k) if k < 0 => zero,
+                Some(k) if k < 126 => Int::mul(&[x, Int::from_i128(1i128 << k)]),
+                _ => return self.fresh(copy),
+            },
+            BinOp::Shr | BinOp::UShr => match ly {
+                Some(k) if k < 0 => zero,
+                Some(k) if k < 126 => x.div(Int::from_i128(1i128 << k)),
+                _ => return self.fresh(copy),
+            },
+            BinOp::And => {
+                let mask = |c: Option<i64>| {
+                    c.filter(|c| *c >= 0 && (*c as u64).wrapping_add(1).is_power_of_two())
+                };
+                match (mask(lx), mask(ly)) {
+                    (_, Some(m)) => x.modulo(Int::from_i128(i128::from(m) + 1)),
+                    (Some(m), _) => y.modulo(Int::from_i128(i128::from(m) + 1)),
+                    _ => return self.fresh(copy),
+                }
+            }
+            BinOp::Or | BinOp::Xor => return self.fresh(copy),
+            BinOp::Min | BinOp::UMin => x.lt(&y).ite(&x, &y),
+            BinOp::Max | BinOp::UMax => x.gt(&y).ite(&x, &y),
+        };
+        Val::I(v)
+    }
+
+    pub fn cond(&mut self, c: &Cond, copy: Copy) -> Bool {
+        match &c.kind {
+            CondKind::Bool(b) => Bool::from_bool(*b),
+            CondKind::Not(a) => self.cond(a, copy).not(),
+            CondKind::And(a, b) => Bool::and(&[self.cond(a, copy), self.cond(b, copy)]),
+            CondKind::Or(a, b) => Bool::or(&[self.cond(a, copy), self.cond(b, copy)]),
+            CondKind::Cmp(op, a, b) => {
+                let (x, y) = (self.expr(a, copy), self.expr(b, copy));
+                cmp(*op, &x, &y)
+            }
+        }
+    }
+
+    /// The conditions under which `copy` follows `path`: every condition taken holds, and each
+    /// loop variable is one of its loop's iterations.
+    pub fn path(&mut self, path: &[Step], copy: Copy) -> Vec<Bool> {
+        path.iter()
+            .map(|step| match step {
+                Step::Cond(c) => self.cond(c, copy),
+                Step::Loop { var, range } => {
+                    let v = Expr::var(var.as_str(), range.start.span);
+                    let c = iteration(&v, range, self.arith);
+                    self.cond(&c, copy)
+                }
+            })
+            .collect()
+    }
+
+    /// `x == y` for equal-length index vectors.
+    pub fn same_cell(&self, xs: &[Val], ys: &[Val]) -> Bool {
+        let eqs: Vec<Bool> = xs.iter().zip(ys).map(|(x, y)| eq(x, y)).collect();
+        Bool::and(&eqs)
+    }
+}
+
+pub fn eq(x: &Val, y: &Val) -> Bool {
+    match (x, y) {
+        (Val::I(x), Val::I(y)) => x.eq(y),
+        (Val::B(x), Val::B(y)) => x.eq(y),
+        _ => Bool::from_bool(false),
+    }
+}
+
+pub fn cmp(op: CmpOp, x: &Val, y: &Val) -> Bool {
+    match (x, y) {
+        (Val::I(x), Val::I(y)) => match op {
+            CmpOp::Eq => x.eq(y),
+            CmpOp::Ne => x.eq(y).not(),
+            CmpOp::Lt | CmpOp::ULt => x.lt(y),
+            CmpOp::Le | CmpOp::ULe => x.le(y),
+            CmpOp::Gt | CmpOp::UGt => x.gt(y),
+            CmpOp::Ge | CmpOp::UGe => x.ge(y),
+        },
+        (Val::B(x), Val::B(y)) => match op {
+            CmpOp::Eq => x.eq(y),
+            CmpOp::Ne => x.eq(y).not(),
+            CmpOp::Lt => x.bvslt(y),
+            CmpOp::Le => x.bvsle(y),
+            CmpOp::Gt => x.bvsgt(y),
+            CmpOp::Ge => x.bvsge(y),
+            CmpOp::ULt => x.bvult(y),
+            CmpOp::ULe => x.bvule(y),
+            CmpOp::UGt => x.bvugt(y),
+            CmpOp::UGe => x.bvuge(y),
+        },
+        _ => Bool::from_bool(false),
+    }
+}
+
+/// `core::arith`'s `bv32` operations on z3 bit-vectors.
+fn bv_bin(op: BinOp, x: &BV, y: &BV) -> BV {
+    let zero = BV::from_i64(0, 32);
+    let one = BV::from_i64(1, 32);
+    let y_zero = y.eq(&zero);
+    match op {
+        BinOp::Add => x.bvadd(y),
+        BinOp::Sub => x.bvsub(y),
+        BinOp::Mul => x.bvmul(y),
+        BinOp::Div => {
+            // Euclidean from truncating: when the truncated remainder is negative, step the
+            // quotient away from zero on the divisor's side.
+            let q = x.bvsdiv(y);
+            let r = x.bvsrem(y);
+            let fix = r
+                .bvslt(&zero)
+                .ite(&y.bvsgt(&zero).ite(&q.bvsub(&one), &q.bvadd(&one)), &q);
+            y_zero.ite(&zero, &fix)
+        }
+        BinOp::Rem => {
+            let r = x.bvsrem(y);
+            let fix = r
+                .bvslt(&zero)
+                .ite(&y.bvsgt(&zero).ite(&r.bvadd(y), &r.bvsub(y)), &r);
+            y_zero.ite(x, &fix)
+        }
+        BinOp::UDiv => y_zero.ite(&zero, &x.bvudiv(y)),
+        BinOp::URem => y_zero.ite(x, &x.bvurem(y)),
+        BinOp::Shl => x.bvshl(y),
+        BinOp::Shr => x.bvashr(y),
+        BinOp::UShr => x.bvlshr(y),
+        BinOp::And => x.bvand(y),
+        BinOp::Or => x.bvor(y),
+        BinOp::Xor => x.bvxor(y),
+        BinOp::Min => x.bvslt(y).ite(x, y),
+        BinOp::Max => x.bvsgt(y).ite(x, y),
+        BinOp::UMin => x.bvult(y).ite(x, y),
+        BinOp::UMax => x.bvugt(y).ite(x, y),
+    }
+}
+
+/// The value of a term in a model, as `core::arith` holds it (`bv32` as the signed word).
+pub fn value_of(model: &z3::Model, v: &Val) -> Option<i128> {
+    match v {
+        Val::I(x) => model.eval(x, true)?.as_i128(),
+        Val::B(x) => model
+            .eval(x, true)?
+            .as_u64()
+            .map(|u| i128::from(u as u32 as i32)),
+    }
+}
+
+impl Val {
+    pub fn as_dynamic(&self) -> z3::ast::Dynamic {
+        match self {
+            Val::I(x) => z3::ast::Dynamic::from_ast(x),
+            Val::B(x) => z3::ast::Dynamic::from_ast(x),
+        }
+    }
+
+    pub fn simplify(&self) -> Val {
+        match self {
+            Val::I(x) => Val::I(x.simplify()),
+            Val::B(x) => Val::B(x.simplify()),
+        }
+    }
+}

@@ -1,0 +1,612 @@
+//! Pass 1 — phase split: a synchronised protocol becomes the list of its phases, each an
+//! unsynchronised protocol that two threads of a block may run between the same two barrier
+//! events (SPEC §6).
+//!
+//! The split is compositional. Every protocol has four kinds of *pieces*, each an
+//! unsynchronised body with a guard (the conditions under which that path is taken): `through`
+//! (entry to exit, no barrier), `heads` (entry to its first barrier), `tails` (its last barrier
+//! to exit) and `inner` (barrier to barrier: complete phases). Sequencing glues a tail of the
+//! first part to a head of the second into a phase; a barrier loop `for x ∈ n..m {p}` whose
+//! body always reaches a barrier gives, with `x` shared by the threads of the block:
+//!
+//! * head: the body's head at `x = n`, when `n` is in range;
+//! * inner: the body's inner phases at every iteration `x`, and the straddling phases
+//!   `tail[x]; head[x']` with `x' = next(x)` in range;
+//! * tail: the body's tail at the last `x` (its `next` out of range);
+//! * through: nothing happens when `n` is out of range (the zero-trip case).
+//!
+//! For `u0; for x ∈ n..m {u1; sync; u2}; u3` this is exactly SPEC §6's list. Strided loops use
+//! their step for `next` and the iteration predicate of [`iteration`].
+//!
+//! A barrier loop whose body can also finish an iteration *without* a barrier (a `sync` under
+//! a uniform condition inside a loop) is not split: its barriers are dropped, which merges
+//! phases — a sound over-approximation, flagged by [`Split::approximate`] so that alarms on it
+//! are potential until replayed.
+
+use mapcheck_core::ast::{
+    BinOp, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Ident, Range, StepOp,
+};
+use mapcheck_core::{Arith, Span};
+use mapcheck_typeck::{Proto, SyncProto};
+use std::fmt;
+
+/// Where a phase starts or ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Boundary {
+    Start,
+    End,
+    /// A `sync` (its span), with the barrier-loop variables naming the iteration.
+    Sync {
+        span: Span,
+        iteration: Vec<String>,
+    },
+}
+
+/// One phase: guard and body over the variables of both thread copies.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// Conditions over shared variables (and, under non-uniform control, the thread's own)
+    /// for this phase to be run.
+    pub guard: Vec<Cond>,
+    /// The accesses a thread makes in the phase.
+    pub body: Proto,
+    /// Barrier-loop variables of this phase: shared by the two threads of a block.
+    pub shared: Vec<String>,
+    pub from: Boundary,
+    pub to: Boundary,
+}
+
+/// The phases of a kernel.
+#[derive(Clone, Debug)]
+pub struct Split {
+    pub phases: Vec<Phase>,
+    /// Some barriers were dropped (see the module doc): alarms need replay to be trusted.
+    pub approximate: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Piece {
+    guard: Vec<Cond>,
+    body: Proto,
+    shared: Vec<String>,
+    from: Boundary,
+    to: Boundary,
+}
+
+impl Piece {
+    fn new(body: Proto, from: Boundary, to: Boundary) -> Piece {
+        Piece {
+            guard: Vec::new(),
+            body,
+            shared: Vec::new(),
+            from,
+            to,
+        }
+    }
+
+    /// `self` then `next`.
+    fn then(&self, next: &Piece) -> Piece {
+        let mut guard = self.guard.clone();
+        guard.extend(next.guard.iter().cloned());
+        let mut shared = self.shared.clone();
+        shared.extend(next.shared.iter().cloned());
+        Piece {
+            guard,
+            body: Proto::seq([self.body.clone(), next.body.clone()]),
+            shared,
+            from: self.from.clone(),
+            to: next.to.clone(),
+        }
+    }
+
+    fn guarded(mut self, extra: &[Cond]) -> Piece {
+        let mut guard = extra.to_vec();
+        guard.append(&mut self.guard);
+        self.guard = guard;
+        self
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Shape {
+    through: Vec<Piece>,
+    heads: Vec<Piece>,
+    tails: Vec<Piece>,
+    inner: Vec<Piece>,
+}
+
+/// Splits `body` into phases.
+pub fn split(body: &SyncProto, arith: Arith) -> Split {
+    let mut splitter = Splitter {
+        arith,
+        approximate: false,
+    };
+    let shape = splitter.shape(body);
+    let mut phases: Vec<Phase> = Vec::new();
+    let pieces = shape
+        .through
+        .into_iter()
+        .chain(shape.heads)
+        .chain(shape.inner)
+        .chain(shape.tails);
+    for piece in pieces {
+        phases.push(Phase {
+            guard: piece.guard,
+            body: piece.body,
+            shared: piece.shared,
+            from: piece.from,
+            to: piece.to,
+        });
+    }
+    Split {
+        phases,
+        approximate: splitter.approximate,
+    }
+}
+
+struct Splitter {
+    arith: Arith,
+    approximate: bool,
+}
+
+impl Splitter {
+    fn shape(&mut self, p: &SyncProto) -> Shape {
+        match p {
+            SyncProto::U(u) => Shape {
+                through: vec![Piece::new(u.clone(), Boundary::Start, Boundary::End)],
+                ..Shape::default()
+            },
+            SyncProto::Sync(span) => {
+                let at = Boundary::Sync {
+                    span: *span,
+                    iteration: Vec::new(),
+                };
+                Shape {
+                    heads: vec![Piece::new(Proto::Skip, Boundary::Start, at.clone())],
+                    tails: vec![Piece::new(Proto::Skip, at, Boundary::End)],
+                    ..Shape::default()
+                }
+            }
+            SyncProto::Seq(parts) => {
+                let mut acc = Shape {
+                    through: vec![Piece::new(Proto::Skip, Boundary::Start, Boundary::End)],
+                    ..Shape::default()
+                };
+                for part in parts {
+                    let next = self.shape(part);
+                    acc = seq(acc, next);
+                }
+                acc
+            }
+            SyncProto::If {
+                cond,
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                let yes = self.shape(then_branch);
+                let no = self.shape(else_branch);
+                let not = Cond::new(CondKind::Not(Box::new(cond.clone())), cond.span);
+                let mut out = Shape::default();
+                for (shape, c) in [(yes, cond.clone()), (no, not)] {
+                    let g = [c];
+                    out.through
+                        .extend(shape.through.into_iter().map(|p| p.guarded(&g)));
+                    out.heads
+                        .extend(shape.heads.into_iter().map(|p| p.guarded(&g)));
+                    out.tails
+                        .extend(shape.tails.into_iter().map(|p| p.guarded(&g)));
+                    out.inner
+                        .extend(shape.inner.into_iter().map(|p| p.guarded(&g)));
+                }
+                out
+            }
+            SyncProto::For {
+                var,
+                range,
+                body,
+                span,
+            } => {
+                let inner = self.shape(body);
+                if !inner.through.is_empty() {
+                    self.approximate = true;
+                    return Shape {
+                        through: vec![Piece::new(
+                            Proto::For {
+                                var: var.clone(),
+                                range: range.clone(),
+                                body: Box::new(erase(body)),
+                                span: *span,
+                            },
+                            Boundary::Start,
+                            Boundary::End,
+                        )],
+                        ..Shape::default()
+                    };
+                }
+                self.barrier_loop(var, range, inner)
+            }
+        }
+    }
+
+    fn barrier_loop(&mut self, var: &Ident, range: &Range, body: Shape) -> Shape {
+        let x = var.name.as_str();
+        let xv = Expr::var(x, var.span);
+        let in_x = iteration(&xv, range, self.arith);
+        let first = range.start.clone();
+        let mut out = Shape::default();
+        // Zero trips.
+        out.through.push(
+            Piece::new(Proto::Skip, Boundary::Start, Boundary::End)
+                .guarded(&[not(in_range(&first, range))]),
+        );
+        // The first head: x = start.
+        for h in &body.heads {
+            let mut h = h.clone();
+            subst_piece(&mut h, x, &first);
+            out.heads.push(h.guarded(&[in_range(&first, range)]));
+        }
+        // Inner phases of every iteration.
+        for p in &body.inner {
+            let mut p = p.clone().guarded(std::slice::from_ref(&in_x));
+            p.shared.insert(0, x.to_string());
+            tag_iteration(&mut p, x);
+            out.inner.push(p);
+        }
+        // Straddling: tail at x, head at next(x).
+        let next = step(&xv, range);
+        for t in &body.tails {
+            for h in &body.heads {
+                let mut t = t.clone();
+                t.shared.insert(0, x.to_string());
+                tag_iteration(&mut t, x);
+                let mut h = h.clone();
+                let primes = prime_piece(&mut h, x);
+                let x2 = primes.as_str();
+                h.shared.insert(0, x2.to_string());
+                tag_iteration(&mut h, x2);
+                let x2v = Expr::var(x2, var.span);
+                let link = Cond::new(
+                    CondKind::Cmp(CmpOp::Eq, x2v.clone(), next.clone()),
+                    var.span,
+                );
+                let piece = t
+                    .then(&h)
+                    .guarded(&[in_x.clone(), in_range(&next, range), link]);
+                out.inner.push(piece);
+            }
+        }
+        // The last tail: x in range, next(x) not.
+        for t in &body.tails {
+            let mut t = t.clone();
+            t.shared.insert(0, x.to_string());
+            tag_iteration(&mut t, x);
+            out.tails
+                .push(t.guarded(&[in_x.clone(), not(in_range(&next, range))]));
+        }
+        out
+    }
+}
+
+fn seq(a: Shape, b: Shape) -> Shape {
+    let mut out = Shape::default();
+    for p in &a.through {
+        for q in &b.through {
+            out.through.push(p.then(q));
+        }
+        for q in &b.heads {
+            out.heads.push(p.then(q));
+        }
+    }
+    out.heads.extend(a.heads.iter().cloned());
+    for p in &a.tails {
+        for q in &b.through {
+            out.tails.push(p.then(q));
+        }
+        for q in &b.heads {
+            out.inner.push(p.then(q));
+        }
+    }
+    out.tails.extend(b.tails.iter().cloned());
+    out.inner.extend(a.inner);
+    out.inner.extend(b.inner);
+    out
+}
+
+fn not(c: Cond) -> Cond {
+    let span = c.span;
+    Cond::new(CondKind::Not(Box::new(c)), span)
+}
+
+/// Adds the iteration variable to the names of the barriers at the piece's ends that lie in
+/// this loop's body.
+fn tag_iteration(p: &mut Piece, var: &str) {
+    for b in [&mut p.from, &mut p.to] {
+        if let Boundary::Sync { iteration, .. } = b {
+            iteration.insert(0, var.to_string());
+        }
+    }
+}
+
+/// The protocol with its barriers dropped.
+pub fn erase(p: &SyncProto) -> Proto {
+    match p {
+        SyncProto::U(u) => u.clone(),
+        SyncProto::Sync(_) => Proto::Skip,
+        SyncProto::Seq(parts) => Proto::seq(parts.iter().map(erase)),
+        SyncProto::If {
+            cond,
+            then_branch,
+            else_branch,
+            span,
+        } => Proto::If {
+            cond: cond.clone(),
+            then_branch: Box::new(erase(then_branch)),
+            else_branch: Box::new(erase(else_branch)),
+            span: *span,
+        },
+        SyncProto::For {
+            var,
+            range,
+            body,
+            span,
+        } => Proto::For {
+            var: var.clone(),
+            range: range.clone(),
+            body: Box::new(erase(body)),
+            span: *span,
+        },
+    }
+}
+
+/// `v OP amount`: the loop's next value after `v`.
+pub fn step(v: &Expr, range: &Range) -> Expr {
+    Expr::bin(range.step.op.bin_op(), v.clone(), range.step.amount.clone())
+}
+
+/// Whether a value satisfies the loop's continuation test (`v < bound` up, `v > bound` down).
+pub fn in_range(v: &Expr, range: &Range) -> Cond {
+    let op = match range.dir {
+        Direction::Up => CmpOp::Lt,
+        Direction::Down => CmpOp::Gt,
+    };
+    Cond::new(CondKind::Cmp(op, v.clone(), range.bound.clone()), v.span)
+}
+
+/// How many iterations a geometric loop (`*k`, `/k`, `<<k`, `>>k`) is unrolled to in the
+/// iteration predicate: past these, values repeat or leave the range for any input.
+fn geometric_unroll(arith: Arith) -> usize {
+    match arith {
+        Arith::Int => 64,
+        Arith::Bv32 => 33,
+    }
+}
+
+/// "`v` is a value the loop variable takes": `v` is the start stepped some number of times, and
+/// it and every value before it passed the continuation test.
+pub fn iteration(v: &Expr, range: &Range, arith: Arith) -> Cond {
+    let span = v.span;
+    let cmp = |op, a: Expr, b: Expr| Cond::new(CondKind::Cmp(op, a, b), span);
+    let and = |a: Cond, b: Cond| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span);
+    match range.step.op {
+        StepOp::Add | StepOp::Sub => {
+            let (lo_ok, hi_ok, distance) = match range.dir {
+                Direction::Up => (
+                    cmp(CmpOp::Le, range.start.clone(), v.clone()),
+                    in_range(v, range),
+                    Expr::bin(BinOp::Sub, v.clone(), range.start.clone()),
+                ),
+                Direction::Down => (
+                    cmp(CmpOp::Ge, range.start.clone(), v.clone()),
+                    in_range(v, range),
+                    Expr::bin(BinOp::Sub, range.start.clone(), v.clone()),
+                ),
+            };
+            let mut c = and(lo_ok, hi_ok);
+            // An ascending `+k` loop goes up only for k > 0; a descending `-k` one likewise.
+            let positive = cmp(CmpOp::Gt, range.step.amount.clone(), Expr::int(0, span));
+            if range.step.amount.kind != ExprKind::Int(1) {
+                let on_grid = cmp(
+                    CmpOp::Eq,
+                    Expr::bin(BinOp::Rem, distance, range.step.amount.clone()),
+                    Expr::int(0, span),
+                );
+                c = and(c, on_grid);
+                c = and(c, positive);
+            }
+            c
+        }
+        StepOp::Mul | StepOp::Div | StepOp::Shl | StepOp::Shr => {
+            let mut value = range.start.clone();
+            let mut all_in = in_range(&value, range);
+            let mut options = Vec::new();
+            for _ in 0..geometric_unroll(arith) {
+                options.push(and(
+                    all_in.clone(),
+                    cmp(CmpOp::Eq, v.clone(), value.clone()),
+                ));
+                value = step(&value, range);
+                all_in = and(all_in, in_range(&value, range));
+            }
+            let mut it = options.into_iter();
+            let first = it
+                .next()
+                .unwrap_or_else(|| Cond::new(CondKind::Bool(false), span));
+            it.fold(first, |acc, o| {
+                Cond::new(CondKind::Or(Box::new(acc), Box::new(o)), span)
+            })
+        }
+    }
+}
+
+/// Renames, in a straddling phase's second half, the barrier-loop variable `x` (to `x'`) and
+/// the barrier-loop variables bound inside the loop body, so that the two iterations do not
+/// share them. Returns the new name of `x`.
+///
+/// Unknowns need no renaming: a query encodes one access per thread copy, so each unknown is
+/// evaluated at one point per copy, and a fresh constant per copy is exactly as free as a
+/// function of the loop variables would be.
+fn prime_piece(p: &mut Piece, x: &str) -> String {
+    let mut renames: Vec<(String, String)> = vec![(x.to_string(), format!("{x}'"))];
+    for v in &p.shared {
+        renames.push((v.clone(), format!("{v}'")));
+    }
+    for (from, to) in &renames {
+        rename_piece_var(p, from, to);
+    }
+    p.shared = p.shared.iter().map(|v| format!("{v}'")).collect();
+    for b in [&mut p.from, &mut p.to] {
+        if let Boundary::Sync { iteration, .. } = b {
+            for v in iteration.iter_mut() {
+                if let Some((_, to)) = renames.iter().find(|(a, _)| a == v) {
+                    *v = to.clone();
+                }
+            }
+        }
+    }
+    format!("{x}'")
+}
+
+fn rename_piece_var(p: &mut Piece, from: &str, to: &str) {
+    let by = Expr::var(to, Span::default());
+    p.body = subst_proto(&p.body, from, &by);
+    p.guard = p.guard.iter().map(|c| subst_cond(c, from, &by)).collect();
+}
+
+fn subst_piece(p: &mut Piece, x: &str, value: &Expr) {
+    p.body = subst_proto(&p.body, x, value);
+    p.guard = p.guard.iter().map(|c| subst_cond(c, x, value)).collect();
+    // The first iteration's barrier is named by the start value: keep the variable's name
+    // out of the iteration vector only when nothing else names it.
+    for b in [&mut p.from, &mut p.to] {
+        if let Boundary::Sync { iteration, .. } = b {
+            iteration.insert(0, format!("{x}={value}"));
+        }
+    }
+}
+
+pub fn subst_expr(e: &Expr, x: &str, value: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Var(name) if name == x => Expr::new(value.kind.clone(), e.span),
+        ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
+        ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(subst_expr(a, x, value))), e.span),
+        ExprKind::Bin(op, a, b) => Expr::new(
+            ExprKind::Bin(
+                *op,
+                Box::new(subst_expr(a, x, value)),
+                Box::new(subst_expr(b, x, value)),
+            ),
+            e.span,
+        ),
+    }
+}
+
+pub fn subst_cond(c: &Cond, x: &str, value: &Expr) -> Cond {
+    let kind = match &c.kind {
+        CondKind::Bool(b) => CondKind::Bool(*b),
+        CondKind::Cmp(op, a, b) => {
+            CondKind::Cmp(*op, subst_expr(a, x, value), subst_expr(b, x, value))
+        }
+        CondKind::Not(a) => CondKind::Not(Box::new(subst_cond(a, x, value))),
+        CondKind::And(a, b) => CondKind::And(
+            Box::new(subst_cond(a, x, value)),
+            Box::new(subst_cond(b, x, value)),
+        ),
+        CondKind::Or(a, b) => CondKind::Or(
+            Box::new(subst_cond(a, x, value)),
+            Box::new(subst_cond(b, x, value)),
+        ),
+    };
+    Cond::new(kind, c.span)
+}
+
+fn subst_range(r: &Range, x: &str, value: &Expr) -> Range {
+    let mut r = r.clone();
+    r.start = subst_expr(&r.start, x, value);
+    r.bound = subst_expr(&r.bound, x, value);
+    r.step.amount = subst_expr(&r.step.amount, x, value);
+    r
+}
+
+pub fn subst_proto(p: &Proto, x: &str, value: &Expr) -> Proto {
+    match p {
+        Proto::Skip => Proto::Skip,
+        Proto::Acc(a) => {
+            let mut a = a.clone();
+            a.index = a.index.iter().map(|i| subst_expr(i, x, value)).collect();
+            Proto::Acc(a)
+        }
+        Proto::Seq(parts) => Proto::Seq(parts.iter().map(|q| subst_proto(q, x, value)).collect()),
+        Proto::If {
+            cond,
+            then_branch,
+            else_branch,
+            span,
+        } => Proto::If {
+            cond: subst_cond(cond, x, value),
+            then_branch: Box::new(subst_proto(then_branch, x, value)),
+            else_branch: Box::new(subst_proto(else_branch, x, value)),
+            span: *span,
+        },
+        Proto::For {
+            var,
+            range,
+            body,
+            span,
+        } => Proto::For {
+            var: var.clone(),
+            range: subst_range(range, x, value),
+            body: Box::new(subst_proto(body, x, value)),
+            span: *span,
+        },
+        Proto::Assume { cond, span } => Proto::Assume {
+            cond: subst_cond(cond, x, value),
+            span: *span,
+        },
+    }
+}
+
+impl Boundary {
+    /// The event in words, with `at` naming a source position and `values` the iteration
+    /// variables' values when known.
+    pub fn describe(
+        &self,
+        at: impl Fn(Span) -> String,
+        values: &std::collections::BTreeMap<String, i128>,
+    ) -> String {
+        match self {
+            Boundary::Start => "the start".into(),
+            Boundary::End => "the end".into(),
+            Boundary::Sync { span, iteration } => {
+                let mut s = format!("the `sync` at {}", at(*span));
+                if !iteration.is_empty() {
+                    let its: Vec<String> = iteration
+                        .iter()
+                        .map(|v| match values.get(v) {
+                            Some(x) => format!("{v} = {x}"),
+                            None => v.clone(),
+                        })
+                        .collect();
+                    s.push_str(&format!(" ({})", its.join(", ")));
+                }
+                s
+            }
+        }
+    }
+}
+
+impl fmt::Display for Boundary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Boundary::Start => f.write_str("start"),
+            Boundary::End => f.write_str("end"),
+            Boundary::Sync { span, iteration } => {
+                write!(f, "sync@{}", span.start)?;
+                if !iteration.is_empty() {
+                    write!(f, "[{}]", iteration.join(", "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! End-to-end decisions on small kernels: verdicts, certainties, witnesses that replay.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::Arith;
+use mapcheck_smt::{decide, Certainty, Conflict, Decision, Fixed, Kind, Options, Verdict};
+
+fn with(src: &str, options: Options) -> Decision {
+    let program = mapcheck_grammar::parse(src).unwrap();
+    let kernel = &program.kernels[0];
+    let checked = mapcheck_typeck::check(kernel, options.arith);
+    let d = decide(kernel, &checked, &options);
+    for f in &d.findings {
+        assert!(f.internal_error.is_none(), "{src}: {:?}", f.internal_error);
+    }
+    d
+}
+
+fn run(src: &str) -> Decision {
+    with(src, Options::default())
+}
+
+fn races(d: &Decision) -> Vec<&mapcheck_smt::Finding> {
+    d.findings.iter().filter(|f| f.kind == Kind::DataRace).collect()
+}
+
+#[test]
+fn figure_3_races_with_a_small_witness_that_replays() {
+    let d = run("kernel fig3(M) { shared A; for x in 0..M { let y = A[x]; A[x] := y + 1; } }");
+    assert_eq!(d.verdict, Verdict::Racy);
+    let r = races(&d);
+    assert!(r.iter().all(|f| f.certainty == Certainty::Proven));
+    let ww = r.iter().find(|f| f.access == Some(Conflict::WriteWrite)).unwrap();
+    let w = &ww.witness;
+    assert_eq!(w.ntid, 2);
+    assert_eq!(w.params["M"], 1);
+    assert_ne!(w.threads[0].tid, w.threads[1].tid);
+    assert_eq!(w.index, vec![0]);
+    assert_eq!(w.threads[0].vars["x"], 0);
+}
+
+#[test]
+fn figure_4_is_drf() {
+    let d = run("kernel fig4() { shared A; if tid == 0 { A[0] := tid; } else { skip; } }");
+    assert_eq!(d.verdict, Verdict::Drf);
+    assert!(d.findings.is_empty());
+}
+
+#[test]
+fn equation_2_is_only_possibly_racy() {
+    let d = run("kernel eq2() { shared A; A[tid] := tid; let x = A[tid]; A[x] := 9; }");
+    assert_eq!(d.verdict, Verdict::PossiblyRacy);
+    assert!(races(&d).iter().all(|f| f.certainty == Certainty::Potential));
+}
+
+#[test]
+fn parity_barrier_diverges() {
+    let d = run(
+        "kernel k() { shared A; A[tid] := tid; if tid % 2 == 0 { sync; let l = A[(tid + 1) % ntid]; } }",
+    );
+    let div: Vec<_> = d
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::BarrierDivergence)
+        .collect();
+    assert_eq!(div.len(), 1, "{d:#?}");
+    assert_eq!(div[0].certainty, Certainty::Proven);
+    let w = &div[0].witness;
+    assert_eq!(w.threads[0].tid % 2, 0);
+    assert_eq!(w.threads[1].tid % 2, 1);
+}
+
+#[test]
+fn uniform_barrier_conditions_do_not_diverge() {
+    let d = run("kernel k(N) { shared A; if N > 2 { sync; } A[tid] := 1; }");
+    assert!(d.findings.is_empty(), "{d:#?}");
+}
+
+#[test]
+fn a_barrier_separates_the_phases() {
+    let synced = "kernel k() { shared A; A[tid] := tid; sync; let l = A[(tid + 1) % ntid]; }";
+    assert_eq!(run(synced).verdict, Verdict::Drf);
+    let unsynced = "kernel k() { shared A; A[tid] := tid; let l = A[(tid + 1) % ntid]; }";
+    let d = run(unsynced);
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert_eq!(races(&d)[0].access, Some(Conflict::ReadWrite));
+}
+
+#[test]
+fn phases_straddle_barrier_loop_iterations() {
+    // The read of iteration i+1 and the write of iteration i share a phase.
+    let src = "kernel k(M) { shared A; for i in 0..M { let r = A[(tid + 1) % ntid]; sync; A[tid] := r + i; } }";
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Racy);
+    let f = races(&d)[0];
+    assert!(f.witness.params["M"] >= 2);
+    // With a second barrier the loop is race free.
+    let fixed = "kernel k(M) { shared A; for i in 0..M { let r = A[(tid + 1) % ntid]; sync; A[tid] := r + i; sync; } }";
+    assert_eq!(run(fixed).verdict, Verdict::Drf);
+}
+
+#[test]
+fn zero_trip_barrier_loops_join_what_surrounds_them() {
+    // When M = 0 the write before and the read after the loop share a phase.
+    let src = "kernel k(M) { shared A; A[tid] := 1; for i in 0..M { sync; } let r = A[(tid + 1) % ntid]; }";
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert_eq!(races(&d)[0].witness.params["M"], 0);
+    let positive = Options {
+        fixed: Fixed {
+            params: [("M".to_string(), 3)].into_iter().collect(),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    assert_eq!(with(src, positive).verdict, Verdict::Drf);
+}
+
+#[test]
+fn strided_loops_use_their_step() {
+    // A tree reduction: each step halves the active threads, with a barrier per step.
+    let reduce = "kernel r() { shared A; for s in ntid / 2 downto 0 step /2 { if tid < s { let a = A[tid]; let b = A[tid + s]; A[tid] := a + b; } sync; } }";
+    assert_eq!(run(reduce).verdict, Verdict::Drf);
+    let racy = "kernel r() { shared A; for s in ntid / 2 downto 0 step /2 { if tid < s { let a = A[tid]; let b = A[tid + s]; A[tid] := a + b; } } }";
+    assert_eq!(run(racy).verdict, Verdict::Racy);
+    let doubling = "kernel d(N) { shared A; for s in 1..N step *2 { A[tid * s] := s; } }";
+    let d = run(doubling);
+    assert_eq!(d.verdict, Verdict::Racy);
+}
+
+#[test]
+fn global_arrays_race_between_blocks() {
+    let d = run("kernel g() { global B; B[tid] := bid; }");
+    let r = races(&d);
+    assert_eq!(r.len(), 1);
+    assert!(r[0].grid);
+    assert_ne!(r[0].witness.threads[0].bid, r[0].witness.threads[1].bid);
+    assert_eq!(r[0].certainty, Certainty::Proven);
+    assert_eq!(run("kernel g() { global B; B[tid + bid * ntid] := 1; }").verdict, Verdict::Drf);
+    assert_eq!(run("kernel s() { shared S; S[tid] := bid; }").verdict, Verdict::Drf);
+}
+
+#[test]
+fn atomics_race_only_with_plain_accesses() {
+    assert_eq!(run("kernel a() { shared C; atomic C[0]; }").verdict, Verdict::Drf);
+    let d = run("kernel a() { shared C; atomic C[0]; let v = C[0]; }");
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert_eq!(races(&d)[0].access, Some(Conflict::AtomicWrite));
+}
+
+#[test]
+fn assumptions_restrict_the_configurations() {
+    let src = "kernel k(N) { shared A; assume N >= ntid; A[tid % N] := 1; }";
+    assert_eq!(run(src).verdict, Verdict::Drf);
+    let without = "kernel k(N) { shared A; A[tid % N] := 1; }";
+    assert_eq!(run(without).verdict, Verdict::Racy);
+}
+
+#[test]
+fn bv32_wraps_where_int_does_not() {
+    // 65536 * 65536 wraps to 0 in 32 bits: threads 0 and 65536/… collide only in bv32.
+    let src = "kernel w() { shared A; A[tid * 1073741824] := 1; }";
+    assert_eq!(run(src).verdict, Verdict::Drf);
+    let bv = with(src, Options { arith: Arith::Bv32, ..Options::default() });
+    assert_eq!(bv.verdict, Verdict::Racy);
+}
+
+#[test]
+fn fixed_geometry_is_respected() {
+    let src = "kernel k() { shared A; A[tid / 2] := 1; }";
+    let one = Options {
+        fixed: Fixed {
+            ntid: Some(1),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    assert_eq!(with(src, one).verdict, Verdict::Drf);
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert_eq!(races(&d)[0].witness.ntid, 2);
+}

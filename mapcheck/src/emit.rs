@@ -1,0 +1,96 @@
+//! `--emit map|phases|smt`: the intermediate forms, for teaching and debugging — each kernel's
+//! class and MAP, its synchronisation phases, or the SMT-LIB text of its race queries.
+
+use crate::cli::Emit;
+use crate::input::SourceFile;
+use crate::render::Style;
+use mapcheck_core::ast::Kernel;
+use mapcheck_smt::{pairs, phases, query, solve, Options};
+use std::io::Write;
+
+pub fn emit(
+    form: Emit,
+    kernel: &Kernel,
+    source: &SourceFile,
+    options: &Options,
+    style: Style,
+    out: &mut dyn Write,
+) {
+    let checked = mapcheck_typeck::check(kernel, options.arith);
+    let map_style = if style.ascii {
+        mapcheck_typeck::Style::ASCII
+    } else {
+        mapcheck_typeck::Style::PAPER
+    };
+    match form {
+        Emit::Map => {
+            let _ = write!(out, "{}", checked.display(map_style));
+            for reason in checked.diagnostics() {
+                let _ = crate::render::render(&reason, &source.name, Some(source), style, out);
+            }
+        }
+        Emit::Phases => {
+            let split = phases::split(&checked.protocol.body, options.arith);
+            let _ = writeln!(
+                out,
+                "kernel {}: {} phase(s)",
+                kernel.name,
+                split.phases.len()
+            );
+            if split.approximate {
+                let _ = writeln!(
+                    out,
+                    "  (a barrier loop may finish an iteration without a barrier: its barriers are dropped)"
+                );
+            }
+            for (i, p) in split.phases.iter().enumerate() {
+                let _ = writeln!(out, "phase {i}: {} → {}", p.from, p.to);
+                for g in &p.guard {
+                    let _ = writeln!(out, "  when {g}");
+                }
+                if !p.shared.is_empty() {
+                    let _ = writeln!(out, "  shared by the block: {}", p.shared.join(", "));
+                }
+                let _ = writeln!(out, "  {}", p.body.display(map_style));
+            }
+        }
+        Emit::Smt => {
+            let split = phases::split(&checked.protocol.body, options.arith);
+            let facts = query::KernelFacts {
+                arith: options.arith,
+                params: checked
+                    .protocol
+                    .params
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect(),
+                assumes: query::top_assumes(&checked.protocol.body),
+                fixed: &options.fixed,
+            };
+            for (n, p) in split.phases.iter().enumerate() {
+                let accs = pairs::accesses(&p.body);
+                for (i, j, conflict) in pairs::candidates(&accs, false) {
+                    let built = query::race(&facts, Some(p), &accs[i], &accs[j]);
+                    let (a, b) = (
+                        source.line_col(accs[i].acc.span),
+                        source.line_col(accs[j].acc.span),
+                    );
+                    let _ = writeln!(
+                        out,
+                        "; kernel {}, phase {n} ({} → {}): {} on `{}` between {}:{} and {}:{}",
+                        kernel.name,
+                        p.from,
+                        p.to,
+                        conflict.name(),
+                        accs[i].acc.array,
+                        a.line,
+                        a.column,
+                        b.line,
+                        b.column
+                    );
+                    let _ = writeln!(out, "{}(check-sat)\n", solve::smtlib(&built.constraints));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! The human report of a finding: an ariadne report underlining the accesses (or the barrier),
+//! then the witness as a small table a person can replay with `mapcheck run`.
+
+use crate::input::SourceFile;
+use crate::render::{self, Style};
+use mapcheck_core::diag::{Diagnostic, Severity};
+use mapcheck_smt::{Certainty, Finding, Kind, Witness};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+pub fn finding(
+    f: &Finding,
+    source: &SourceFile,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let [t1, t2] = &f.witness.threads;
+    let who = |t: &mapcheck_smt::ThreadWitness| {
+        if f.grid {
+            format!("thread {} of block {}", t.tid, t.bid)
+        } else {
+            format!("thread {}", t.tid)
+        }
+    };
+    let certainty = match f.certainty {
+        Certainty::Proven => "",
+        Certainty::Confirmed => "confirmed ",
+        Certainty::Potential => "possible ",
+    };
+    let mut d = match f.kind {
+        Kind::DataRace => {
+            let array = f.array.as_deref().unwrap_or("?");
+            let access = f.access.map_or("data", |a| a.name());
+            let message = format!(
+                "{certainty}{access} race on `{array}`{}",
+                if f.grid { " between blocks" } else { "" }
+            );
+            let mut d = Diagnostic::error(message);
+            let (a, b) = (
+                f.locations[0],
+                f.locations.get(1).copied().unwrap_or(f.locations[0]),
+            );
+            if a.same_range(b) {
+                d = d.with_primary(a, format!("{} and {} both run this", who(t1), who(t2)));
+            } else {
+                d = d
+                    .with_primary(a, format!("{} runs this", who(t1)))
+                    .with_secondary(b, format!("{} runs this", who(t2)));
+            }
+            d
+        }
+        Kind::BarrierDivergence => Diagnostic::error(format!("{certainty}barrier divergence"))
+            .with_primary(
+                f.locations[0],
+                format!("{} reaches this barrier, {} does not", who(t1), who(t2)),
+            ),
+    };
+    if f.certainty == Certainty::Potential {
+        d.severity = Severity::Warning;
+        d = d.with_note(
+            "the kernel is data-dependent or its barriers were approximated: the witness did not replay, so this may be a false alarm",
+        );
+    }
+    if let Some((from, to)) = &f.phase {
+        d = d.with_note(format!(
+            "in the phase from {} to {}",
+            describe(from, source, &f.witness),
+            describe(to, source, &f.witness)
+        ));
+    }
+    render::render(&d, &source.name, Some(source), style, out)?;
+    out.write_all(table(&f.witness, f.array.as_deref()).as_bytes())
+}
+
+pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {
+    b.describe(
+        |span| {
+            let at = source.line_col(span);
+            format!("{}:{}", at.line, at.column)
+        },
+        &w.shared,
+    )
+}
+
+/// The witness as text: parameters, geometry, a column per thread, the cell.
+pub fn table(w: &Witness, array: Option<&str>) -> String {
+    let mut s = String::new();
+    let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    let _ = writeln!(s, "  witness:");
+    if !params.is_empty() {
+        let _ = writeln!(s, "    parameters  {}", params.join(", "));
+    }
+    let _ = writeln!(s, "    geometry    ntid = {}, nbid = {}", w.ntid, w.nbid);
+    if !w.shared.is_empty() {
+        let it: Vec<String> = w.shared.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let _ = writeln!(s, "    iteration   {}", it.join(", "));
+    }
+    let [t1, t2] = &w.threads;
+    let mut names: Vec<&String> = t1.vars.keys().chain(t2.vars.keys()).collect();
+    names.sort();
+    names.dedup();
+    let _ = writeln!(s, "    {:<12}{:<12}thread 2", "", "thread 1");
+    let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", t1.tid, t2.tid);
+    let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", t1.bid, t2.bid);
+    for name in names {
+        let show = |t: &mapcheck_smt::ThreadWitness| {
+            t.vars.get(name).map_or("-".to_string(), |v| v.to_string())
+        };
+        let _ = writeln!(s, "    {:<12}{:<12}{}", name, show(t1), show(t2));
+    }
+    if let Some(array) = array {
+        let cell: String = w.index.iter().map(|i| format!("[{i}]")).collect();
+        let _ = writeln!(s, "    cell        {array}{cell}");
+    }
+    s
+}
