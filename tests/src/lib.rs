@@ -1,1 +1,11 @@
-//! placeholder
+//! `mapcheck-tests`: the pipeline's test support, shared by the test targets of this crate.
+//!
+//! * [`gen`] — proptest strategies for well-formed `.bcu` programs, driven by
+//!   [`gen::GenSettings`] (used by the round-trip and robustness tests here, and by the
+//!   cross-check of the SMT stage against the interpreter).
+//!
+//! The test targets live in `tests/tests/`: `roundtrip` (print → parse), `parser_robustness`
+//! (no panic on any input), `broken_corpus` (the files of `tests/broken/` and the located
+//! messages they expect).
+
+pub mod gen;
