@@ -9,6 +9,7 @@ mod emit;
 mod input;
 mod render;
 mod report;
+mod run;
 mod show;
 
 use clap::{CommandFactory, FromArgMatches};
@@ -54,9 +55,6 @@ fn run() -> u8 {
     match &cli.command {
         Some(Command::Check(args)) => check::check(args, &mut out, &mut err, style),
         None => check::check(&cli.check, &mut out, &mut err, style),
-        Some(Command::Run(_)) => {
-            eprintln!("error: `mapcheck run` is not part of this build yet");
-            2
-        }
+        Some(Command::Run(args)) => run::run(args, &mut out, &mut err, style),
     }
 }

@@ -76,7 +76,8 @@ enum Frame<'k, T> {
     Seq { stmts: &'k [Stmt<T>], next: usize },
     /// A loop whose current iteration's body is the frame above it (or has just finished).
     Loop {
-        stmt: &'k Stmt<T>,
+        /// `for x in a..b step s` without the body, where errors about the loop point.
+        header: Span,
         var: &'k str,
         slot: usize,
         value: Value,
@@ -172,7 +173,7 @@ impl<'k, T> Thread<'k, T> {
                     }
                 }
                 Frame::Loop {
-                    stmt,
+                    header,
                     var,
                     value,
                     bound,
@@ -183,8 +184,8 @@ impl<'k, T> Thread<'k, T> {
                     slot,
                 } => {
                     // The body of the current iteration has finished: step, then test.
-                    let (stmt, var, body, slot): (&'k Stmt<T>, &'k str, &'k Block<T>, usize) =
-                        (stmt, var, body, *slot);
+                    let (header, var, body, slot): (Span, &'k str, &'k Block<T>, usize) =
+                        (*header, var, body, *slot);
                     let current = *value;
                     let arith = w.config.arith;
                     let id = ThreadId {
@@ -196,7 +197,7 @@ impl<'k, T> Thread<'k, T> {
                             .bin(*op, current, *amount)
                             .map_err(|_| RunError::Overflow {
                                 expr: format!("{var} {} {amount}", op_symbol(*op)),
-                                span: stmt.span,
+                                span: header,
                                 thread: id,
                             })?;
                     if !in_range(arith, *dir, stepped, *bound) {
@@ -207,12 +208,12 @@ impl<'k, T> Thread<'k, T> {
                         return Err(RunError::LoopStuck {
                             var: var.to_string(),
                             value: current,
-                            span: stmt.span,
+                            span: header,
                             thread: id,
                         });
                     }
                     *value = stepped;
-                    w.steps.charge(stmt.span, id)?;
+                    w.steps.charge(header, id)?;
                     self.env[slot] = Some(stepped);
                     self.stack.push(Frame::Seq {
                         stmts: &body.stmts,
@@ -355,7 +356,7 @@ impl<'k, T> Thread<'k, T> {
                 if in_range(arith, range.dir, start, bound) {
                     let slot = self.bind(&var.name, var.span, start, w)?;
                     self.stack.push(Frame::Loop {
-                        stmt,
+                        header: Span::new(stmt.span.start, body.span.start.max(stmt.span.start)),
                         var: &var.name,
                         slot,
                         value: start,

@@ -1,0 +1,564 @@
+//! `mapcheck run FILE --block-dim X[,Y,Z] ...` (SPEC §7): run the reference interpreter on one
+//! concrete configuration and show what it observed — the history per phase, the races and the
+//! barrier divergence — as text or as one JSON document.
+//!
+//! Exit code: 2 if the file could not be loaded or some kernel could not be run (a missing
+//! parameter, a false `assume`, bad geometry, the step budget), else 1 if some run observed a
+//! race or a divergence, else 0. Every selected kernel of the file is run with the same flags;
+//! a `-p` parameter is given to the kernels that declare it.
+
+use crate::cli::RunArgs;
+use crate::input::{self, Loaded, SourceFile};
+use crate::render::{self, Style};
+use crate::report::{ErrorReport, SCHEMA};
+use mapcheck_core::ast::Kernel;
+use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::interp::{
+    self, Config, Event, EventKind, PhaseName, RaceScope, RandomMemory, RandomUnknowns, Reached,
+    Run, ZeroMemory, ZeroUnknowns,
+};
+use mapcheck_core::{Span, Value};
+use serde_json::{json, Value as Json};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write;
+
+/// `--init`: where the initial array contents and the values of `let x = ?;` come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Init {
+    Zero,
+    Random(u64),
+}
+
+impl Init {
+    fn parse(text: &str) -> Result<Init, String> {
+        match text {
+            "zero" => Ok(Init::Zero),
+            _ => text
+                .strip_prefix("random:")
+                .and_then(|seed| seed.parse().ok())
+                .map(Init::Random)
+                .ok_or_else(|| {
+                    format!("unknown `--init {text}`: expected `zero` or `random:SEED`")
+                }),
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Init::Zero => "zero".into(),
+            Init::Random(seed) => format!("random:{seed}"),
+        }
+    }
+}
+
+/// Everything `run` reports, gathered before printing so JSON and text say the same.
+struct Outcome<'a> {
+    file: &'a SourceFile,
+    kernel: &'a Kernel,
+    params: BTreeMap<String, Value>,
+    run: Run,
+}
+
+pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
+    let json = args.common.json;
+    let mut errors = Vec::new();
+    // Reports an input error now (as text) or later (in the JSON document).
+    let fail = |d: Diagnostic,
+                name: &str,
+                file: Option<&SourceFile>,
+                err: &mut dyn Write,
+                errors: &mut Vec<ErrorReport>| {
+        if !json {
+            let _ = render::render(&d, name, file, style, err);
+        }
+        errors.push(ErrorReport::new(name, file, &d));
+    };
+
+    let loaded = input::load(&args.file);
+    let (file, program) = match &loaded {
+        Loaded::Parsed(file, program) => (file, program),
+        Loaded::Failed {
+            name,
+            source,
+            diagnostics,
+        } => {
+            for d in diagnostics {
+                fail(d.clone(), name, source.as_ref(), err, &mut errors);
+            }
+            return finish(json, &[], &errors, out);
+        }
+    };
+    let init = match Init::parse(&args.init) {
+        Ok(init) => init,
+        Err(message) => {
+            fail(
+                Diagnostic::error(message),
+                &file.name,
+                None,
+                err,
+                &mut errors,
+            );
+            return finish(json, &[], &errors, out);
+        }
+    };
+    let Some(block_dim) = args.common.block_dim else {
+        let d = Diagnostic::error("`mapcheck run` needs the block geometry")
+            .with_help("give it with `--block-dim X[,Y,Z]`");
+        fail(d, &file.name, None, err, &mut errors);
+        return finish(json, &[], &errors, out);
+    };
+    let grid_dim = args.common.grid_dim.unwrap_or([1, 1, 1]);
+    let volume = |d: [u64; 3]| d.iter().map(|&x| Value::from(x)).product::<Value>();
+
+    let kernels: Vec<&Kernel> = program
+        .kernels
+        .iter()
+        .filter(|k| {
+            args.common
+                .kernel
+                .as_ref()
+                .is_none_or(|n| *n == k.name.name)
+        })
+        .collect();
+    if kernels.is_empty() {
+        let name = args.common.kernel.as_deref().unwrap_or_default();
+        let d = Diagnostic::error(format!("no kernel named `{name}` in the input"));
+        fail(d, &file.name, None, err, &mut errors);
+        return finish(json, &[], &errors, out);
+    }
+    // A parameter no selected kernel declares is a typo, not something to ignore.
+    for (name, _) in &args.common.params {
+        if !kernels
+            .iter()
+            .any(|k| k.params.iter().any(|p| &p.name == name))
+        {
+            let d = Diagnostic::error(format!("no kernel here has a parameter `{name}`"))
+                .with_help("check the spelling, or pick the kernel with `--kernel NAME`");
+            fail(d, &file.name, None, err, &mut errors);
+        }
+    }
+    if !errors.is_empty() {
+        return finish(json, &[], &errors, out);
+    }
+
+    let memory: Box<dyn interp::InitialMemory> = match init {
+        Init::Zero => Box::new(ZeroMemory),
+        Init::Random(seed) => Box::new(RandomMemory { seed }),
+    };
+    let unknowns: Box<dyn interp::UnknownSource> = match init {
+        Init::Zero => Box::new(ZeroUnknowns),
+        Init::Random(seed) => Box::new(RandomUnknowns { seed }),
+    };
+    let mut outcomes = Vec::new();
+    for kernel in kernels {
+        let params: BTreeMap<String, Value> = args
+            .common
+            .params
+            .iter()
+            .filter(|(name, _)| kernel.params.iter().any(|p| &p.name == name))
+            .cloned()
+            .collect();
+        let mut config = Config::new(volume(block_dim), volume(grid_dim))
+            .with_arith(args.common.arith)
+            .with_memory(memory.as_ref())
+            .with_unknowns(unknowns.as_ref());
+        config.params = params.clone();
+        match interp::run(kernel, &config) {
+            Ok(run) => outcomes.push(Outcome {
+                file,
+                kernel,
+                params,
+                run,
+            }),
+            Err(e) => {
+                let d = e.to_diagnostic();
+                let d = Diagnostic {
+                    message: format!("kernel `{}`: {}", kernel.name.name, d.message),
+                    ..d
+                };
+                fail(d, &file.name, Some(file), err, &mut errors);
+            }
+        }
+    }
+
+    if json {
+        let runs: Vec<Json> = outcomes
+            .iter()
+            .map(|o| run_json(o, args, block_dim, grid_dim, init))
+            .collect();
+        return finish(true, &runs, &errors, out);
+    }
+    for o in &outcomes {
+        let _ = print_run(o, args, init, out);
+    }
+    exit_code(&outcomes, &errors)
+}
+
+fn exit_code(outcomes: &[Outcome<'_>], errors: &[ErrorReport]) -> u8 {
+    if !errors.is_empty() {
+        2
+    } else if outcomes
+        .iter()
+        .any(|o| !o.run.is_drf() || !o.run.is_aligned())
+    {
+        1
+    } else {
+        0
+    }
+}
+
+/// Ends a run that printed its text already, or prints the JSON document.
+fn finish(json: bool, runs: &[Json], errors: &[ErrorReport], out: &mut dyn Write) -> u8 {
+    let defect = runs
+        .iter()
+        .any(|r| r["drf"] == json!(false) || r["aligned"] == json!(false));
+    if json {
+        let doc = json!({ "schema": SCHEMA, "runs": runs, "errors": errors });
+        let _ = serde_json::to_writer_pretty(&mut *out, &doc);
+        let _ = writeln!(out);
+    }
+    if !errors.is_empty() {
+        2
+    } else if defect {
+        1
+    } else {
+        0
+    }
+}
+
+/// `line:column` of a span.
+fn at(file: &SourceFile, span: Span) -> String {
+    let lc = file.line_col(span);
+    format!("{}:{}", lc.line, lc.column)
+}
+
+fn cell(array: &str, index: &[Value]) -> String {
+    let mut s = array.to_string();
+    for i in index {
+        let _ = write!(s, "[{i}]");
+    }
+    s
+}
+
+fn phase_title(file: &SourceFile, name: &PhaseName) -> String {
+    match name {
+        PhaseName::Barrier(event) => {
+            let mut s = format!("ends at sync #{} ({})", event.sync, at(file, event.span));
+            for (var, value) in &event.iters {
+                let _ = write!(s, ", {var} = {value}");
+            }
+            s
+        }
+        PhaseName::End => "ends at the end of the kernel".into(),
+        PhaseName::Diverged => "cut short by barrier divergence".into(),
+    }
+}
+
+fn event_text(o: &Outcome<'_>, e: &Event) -> String {
+    let target = cell(o.run.array_name(&e.cell), &e.cell.index);
+    let what = match e.kind {
+        EventKind::Read { value } => format!("read {target} = {value}"),
+        EventKind::Write { value } => format!("write {target} := {value}"),
+        EventKind::Atomic {
+            op,
+            operand,
+            old,
+            new,
+        } => format!("atomic {target} {} {operand}: {old} -> {new}", op.symbol()),
+    };
+    format!("{what} @{}", at(o.file, e.span))
+}
+
+fn reached_text(file: &SourceFile, reached: &Reached) -> String {
+    match reached {
+        Reached::End => "finished the kernel".into(),
+        Reached::Barrier(event) => {
+            let mut s = format!("waits at sync #{} ({})", event.sync, at(file, event.span));
+            if !event.iters.is_empty() {
+                let iters: Vec<String> = event
+                    .iters
+                    .iter()
+                    .map(|(var, value)| format!("{var} = {value}"))
+                    .collect();
+                let _ = write!(s, " in iteration {}", iters.join(", "));
+            }
+            s
+        }
+    }
+}
+
+fn print_run(
+    o: &Outcome<'_>,
+    args: &RunArgs,
+    init: Init,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let run = &o.run;
+    let mut setting = format!(
+        "ntid = {}, nbid = {}",
+        run_geometry(args).0,
+        run_geometry(args).1
+    );
+    for (name, value) in &o.params {
+        let _ = write!(setting, ", {name} = {value}");
+    }
+    writeln!(
+        out,
+        "kernel `{}` ({}; init {}, arith {})",
+        o.kernel.name.name,
+        setting,
+        init.name(),
+        args.common.arith
+    )?;
+    for block in &run.blocks {
+        writeln!(out, "block {}", block.bid)?;
+        for (i, phase) in block.phases.iter().enumerate() {
+            writeln!(out, "  phase {i}: {}", phase_title(o.file, &phase.name))?;
+            if phase.threads.is_empty() {
+                writeln!(out, "    (no array accesses)")?;
+            }
+            for thread in &phase.threads {
+                let events: Vec<String> = thread.events.iter().map(|e| event_text(o, e)).collect();
+                writeln!(out, "    thread {}: {}", thread.tid, events.join("; "))?;
+            }
+        }
+    }
+    if run.dropped_events > 0 {
+        writeln!(
+            out,
+            "(history cut: {} later accesses are not shown, but were checked for races)",
+            run.dropped_events
+        )?;
+    }
+    if run.races.is_empty() {
+        writeln!(out, "no data race")?;
+    } else {
+        writeln!(out, "data races ({}):", run.races.len())?;
+        for race in &run.races {
+            let scope = match &race.scope {
+                RaceScope::Grid => "between blocks".to_string(),
+                RaceScope::Phase(name) => format!("in phase `{name}`"),
+            };
+            let side = |a: &interp::RacingAccess| {
+                format!(
+                    "{} by thread {} of block {} @{}",
+                    a.kind.name(),
+                    a.tid,
+                    a.bid,
+                    at(o.file, a.span)
+                )
+            };
+            let more = match race.instances {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            };
+            writeln!(
+                out,
+                "  {} on `{}` {scope}: {} and {}{more}",
+                race.kind,
+                cell(&race.array, &race.cell),
+                side(&race.first),
+                side(&race.second),
+            )?;
+        }
+    }
+    for d in &run.divergences {
+        writeln!(
+            out,
+            "barrier divergence in block {} (phase {}): thread {} {}, but thread {} {}",
+            d.bid,
+            d.phase,
+            d.first.0,
+            reached_text(o.file, &d.first.1),
+            d.second.0,
+            reached_text(o.file, &d.second.1)
+        )?;
+    }
+    let verdict = match (run.is_drf(), run.is_aligned()) {
+        (true, true) => "drf",
+        (false, true) => "racy",
+        (true, false) => "divergent",
+        (false, false) => "racy and divergent",
+    };
+    writeln!(out, "result: {verdict}")
+}
+
+fn run_geometry(args: &RunArgs) -> (Value, Value) {
+    let volume = |d: Option<[u64; 3]>| {
+        d.unwrap_or([1, 1, 1])
+            .iter()
+            .map(|&x| Value::from(x))
+            .product::<Value>()
+    };
+    (volume(args.common.block_dim), volume(args.common.grid_dim))
+}
+
+/// A number for JSON: an integer when it fits, else its decimal text.
+fn num(v: Value) -> Json {
+    i64::try_from(v)
+        .map(Json::from)
+        .unwrap_or_else(|_| Json::String(v.to_string()))
+}
+
+fn nums(vs: &[Value]) -> Json {
+    Json::Array(vs.iter().map(|v| num(*v)).collect())
+}
+
+fn position(file: &SourceFile, span: Span) -> (usize, usize) {
+    let lc = file.line_col(span);
+    (lc.line, lc.column)
+}
+
+fn barrier_json(file: &SourceFile, reached: &Reached) -> Json {
+    match reached {
+        Reached::End => json!("end"),
+        Reached::Barrier(event) => {
+            let (line, column) = position(file, event.span);
+            let iters: serde_json::Map<String, Json> = event
+                .iters
+                .iter()
+                .map(|(var, value)| (var.clone(), num(*value)))
+                .collect();
+            json!({"sync": event.sync, "line": line, "column": column, "iterations": iters})
+        }
+    }
+}
+
+fn phase_json(file: &SourceFile, name: &PhaseName) -> (Json, Json) {
+    match name {
+        PhaseName::Barrier(event) => (
+            json!(name.to_string()),
+            barrier_json(file, &Reached::Barrier(event.clone())),
+        ),
+        PhaseName::End => (json!("end"), Json::Null),
+        PhaseName::Diverged => (json!("diverged"), Json::Null),
+    }
+}
+
+fn run_json(o: &Outcome<'_>, args: &RunArgs, block: [u64; 3], grid: [u64; 3], init: Init) -> Json {
+    let run = &o.run;
+    let (ntid, nbid) = run_geometry(args);
+    let blocks: Vec<Json> = run
+        .blocks
+        .iter()
+        .map(|b| {
+            let phases: Vec<Json> = b
+                .phases
+                .iter()
+                .map(|p| {
+                    let (name, barrier) = phase_json(o.file, &p.name);
+                    let threads: Vec<Json> = p
+                        .threads
+                        .iter()
+                        .map(|t| {
+                            let events: Vec<Json> =
+                                t.events.iter().map(|e| event_json(o, e)).collect();
+                            json!({"tid": num(t.tid), "events": events})
+                        })
+                        .collect();
+                    json!({"name": name, "barrier": barrier, "threads": threads})
+                })
+                .collect();
+            json!({"bid": num(b.bid), "phases": phases})
+        })
+        .collect();
+    let races: Vec<Json> = run
+        .races
+        .iter()
+        .map(|r| {
+            let side = |a: &interp::RacingAccess| {
+                let (line, column) = position(o.file, a.span);
+                json!({"bid": num(a.bid), "tid": num(a.tid), "access": a.kind.name(),
+                       "line": line, "column": column})
+            };
+            let phase = match &r.scope {
+                RaceScope::Grid => Json::Null,
+                RaceScope::Phase(name) => phase_json(o.file, name).0,
+            };
+            json!({
+                "access": r.kind.name(),
+                "array": r.array,
+                "space": r.space.keyword(),
+                "index": nums(&r.cell),
+                "scope": match r.scope { RaceScope::Grid => "grid", RaceScope::Phase(_) => "phase" },
+                "phase": phase,
+                "threads": [side(&r.first), side(&r.second)],
+                "instances": r.instances,
+            })
+        })
+        .collect();
+    let divergences: Vec<Json> = run
+        .divergences
+        .iter()
+        .map(|d| {
+            let thread = |(tid, reached): &(Value, Reached)| {
+                json!({"tid": num(*tid), "reached": barrier_json(o.file, reached)})
+            };
+            json!({"bid": num(d.bid), "phase": d.phase,
+                   "threads": [thread(&d.first), thread(&d.second)]})
+        })
+        .collect();
+    let params: serde_json::Map<String, Json> = o
+        .params
+        .iter()
+        .map(|(name, value)| (name.clone(), num(*value)))
+        .collect();
+    json!({
+        "file": o.file.name,
+        "kernel": o.kernel.name.name,
+        "params": params,
+        "block_dim": block,
+        "grid_dim": grid,
+        "ntid": num(ntid),
+        "nbid": num(nbid),
+        "init": init.name(),
+        "arith": args.common.arith.name(),
+        "drf": run.is_drf(),
+        "aligned": run.is_aligned(),
+        "steps": run.steps,
+        "history_cut": run.dropped_events,
+        "blocks": blocks,
+        "races": races,
+        "divergences": divergences,
+    })
+}
+
+fn event_json(o: &Outcome<'_>, e: &Event) -> Json {
+    let (line, column) = position(o.file, e.span);
+    let array = o.run.array_name(&e.cell);
+    let index = nums(&e.cell.index);
+    match e.kind {
+        EventKind::Read { value } => json!({"kind": "read", "array": array, "index": index,
+            "value": num(value), "line": line, "column": column}),
+        EventKind::Write { value } => json!({"kind": "write", "array": array, "index": index,
+            "value": num(value), "line": line, "column": column}),
+        EventKind::Atomic {
+            op,
+            operand,
+            old,
+            new,
+        } => json!({"kind": "atomic", "array": array, "index": index, "op": op.symbol(),
+            "operand": num(operand), "old": num(old), "new": num(new),
+            "line": line, "column": column}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn init_flags() {
+        assert_eq!(Init::parse("zero"), Ok(Init::Zero));
+        assert_eq!(Init::parse("random:42"), Ok(Init::Random(42)));
+        assert!(Init::parse("random:").is_err());
+        assert!(Init::parse("ones").is_err());
+    }
+
+    #[test]
+    fn numbers_too_big_for_json_become_text() {
+        assert_eq!(num(5), json!(5));
+        assert_eq!(num(i128::MAX), json!(i128::MAX.to_string()));
+    }
+}
