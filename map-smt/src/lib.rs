@@ -126,13 +126,13 @@ pub struct Decision {
 /// Decides `kernel`, whose type checking gave `checked`.
 pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
     let map = &checked.protocol;
-    let split = phases::split(&map.body, options.arith);
     let facts = KernelFacts {
         arith: options.arith,
         params: map.params.iter().map(|p| p.name.clone()).collect(),
         assumes: query::top_assumes(&map.body),
         fixed: &options.fixed,
     };
+    let split = split(&facts, &map.body, options.limits);
     let exact = checked.class == Class::Exact && !split.approximate;
     let mut decision = Decision {
         class: checked.class,
@@ -239,6 +239,22 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
     });
     decision.verdict = verdict(&decision);
     decision
+}
+
+/// The phase split, with the solver answering its feasibility questions.
+pub fn split(
+    facts: &KernelFacts<'_>,
+    body: &mapcheck_typeck::SyncProto,
+    limits: Limits,
+) -> phases::Split {
+    let feasible = |conds: &[mapcheck_core::ast::Cond]| {
+        let built = query::feasibility(facts, conds);
+        !matches!(
+            solve::solve(&built.constraints, &[], limits, |v| built.enc.lit(v)),
+            Outcome::Unsat
+        )
+    };
+    phases::split(body, facts.arith, &feasible)
 }
 
 /// Solves one race query; on a race, decodes and replays the witness into a finding.
@@ -349,6 +365,10 @@ mod tests {
         let yv = model.eval(&y, true).unwrap().as_i64().unwrap();
         assert_eq!(xv + yv, 10);
         assert!(xv > 7 && yv > 0);
-        assert!(super::z3_version().starts_with("5.4"), "{}", super::z3_version());
+        assert!(
+            super::z3_version().starts_with("5.4"),
+            "{}",
+            super::z3_version()
+        );
     }
 }

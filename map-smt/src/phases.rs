@@ -115,11 +115,13 @@ struct Shape {
     inner: Vec<Piece>,
 }
 
-/// Splits `body` into phases.
-pub fn split(body: &SyncProto, arith: Arith) -> Split {
+/// Splits `body` into phases; `feasible` says whether some run can satisfy all of the given
+/// conditions (it must answer `true` when it does not know).
+pub fn split(body: &SyncProto, arith: Arith, feasible: &dyn Fn(&[Cond]) -> bool) -> Split {
     let mut splitter = Splitter {
         arith,
         approximate: false,
+        feasible,
     };
     let shape = splitter.shape(body);
     let mut phases: Vec<Phase> = Vec::new();
@@ -144,12 +146,13 @@ pub fn split(body: &SyncProto, arith: Arith) -> Split {
     }
 }
 
-struct Splitter {
+struct Splitter<'f> {
     arith: Arith,
     approximate: bool,
+    feasible: &'f dyn Fn(&[Cond]) -> bool,
 }
 
-impl Splitter {
+impl Splitter<'_> {
     fn shape(&mut self, p: &SyncProto) -> Shape {
         match p {
             SyncProto::U(u) => Shape {
@@ -207,7 +210,13 @@ impl Splitter {
                 body,
                 span,
             } => {
-                let inner = self.shape(body);
+                let mut inner = self.shape(body);
+                let it = iteration(&Expr::var(var.name.as_str(), var.span), range, self.arith);
+                inner.through.retain(|p| {
+                    let mut g = p.guard.clone();
+                    g.push(it.clone());
+                    (self.feasible)(&g)
+                });
                 if !inner.through.is_empty() {
                     self.approximate = true;
                     return Shape {
@@ -417,26 +426,42 @@ pub fn iteration(v: &Expr, range: &Range, arith: Arith) -> Cond {
             c
         }
         StepOp::Mul | StepOp::Div | StepOp::Shl | StepOp::Shr => {
-            let mut value = range.start.clone();
-            let mut all_in = in_range(&value, range);
-            let mut options = Vec::new();
-            for _ in 0..geometric_unroll(arith) {
-                options.push(and(
-                    all_in.clone(),
-                    cmp(CmpOp::Eq, v.clone(), value.clone()),
-                ));
-                value = step(&value, range);
-                all_in = and(all_in, in_range(&value, range));
+            // v_0 = start, v_{j+1} = step(v_j); v is an iteration when v = v_j for some j with
+            // v_0 .. v_j all in range. Nested, so the term stays linear in the unrolling:
+            // in(v_0) && (v == v_0 || in(v_1) && (v == v_1 || ...)).
+            let mut values = vec![range.start.clone()];
+            for _ in 1..geometric_unroll(arith) {
+                let next = fold(&step(values.last().unwrap_or(&range.start), range), arith);
+                values.push(next);
             }
-            let mut it = options.into_iter();
-            let first = it
-                .next()
-                .unwrap_or_else(|| Cond::new(CondKind::Bool(false), span));
-            it.fold(first, |acc, o| {
-                Cond::new(CondKind::Or(Box::new(acc), Box::new(o)), span)
-            })
+            let or = |a: Cond, b: Cond| Cond::new(CondKind::Or(Box::new(a), Box::new(b)), span);
+            let mut acc = Cond::new(CondKind::Bool(false), span);
+            for value in values.iter().rev() {
+                acc = and(
+                    in_range(value, range),
+                    or(cmp(CmpOp::Eq, v.clone(), value.clone()), acc),
+                );
+            }
+            acc
         }
     }
+}
+
+/// `a OP b` computed when both are literals (as `core::arith` computes it), else unchanged.
+fn fold(e: &Expr, arith: Arith) -> Expr {
+    if let ExprKind::Bin(op, a, b) = &e.kind {
+        if let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) {
+            let value = arith.bin(
+                *op,
+                arith.value(i128::from(*x)),
+                arith.value(i128::from(*y)),
+            );
+            if let Some(v) = value.ok().and_then(|v| i64::try_from(v).ok()) {
+                return Expr::int(v, e.span);
+            }
+        }
+    }
+    e.clone()
 }
 
 /// Renames, in a straddling phase's second half, the barrier-loop variable `x` (to `x'`) and

@@ -84,11 +84,14 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built
         match facts.fixed.params.get(p) {
             Some(value) => constraints.push(cmp(CmpOp::Eq, &v, &enc.lit(*value))),
             None => {
-                // Parameters are natural numbers.
+                // Parameters are natural numbers; below 2^62 in `int` mode, which keeps the
+                // unrolling of geometric loops (`phases::iteration`) complete.
                 constraints.push(cmp(CmpOp::Ge, &v, &zero));
-                if facts.arith == Arith::Bv32 {
-                    constraints.push(cmp(CmpOp::Le, &v, &enc.lit(i128::from(i32::MAX))));
-                }
+                let max = match facts.arith {
+                    Arith::Bv32 => i128::from(i32::MAX),
+                    Arith::Int => (1 << 62) - 1,
+                };
+                constraints.push(cmp(CmpOp::Le, &v, &enc.lit(max)));
                 sizes.push(v);
             }
         }
@@ -157,6 +160,17 @@ pub fn race(
         .collect();
     let same = q.enc.same_cell(&i1, &i2);
     q.constraints.push(same);
+    q
+}
+
+/// Some thread of some block satisfies every condition in `conds` (feasibility questions of
+/// the phase split).
+pub fn feasibility(facts: &KernelFacts<'_>, conds: &[Cond]) -> Built {
+    let mut q = base(facts, &[], Level::Block);
+    for c in conds {
+        let b = q.enc.cond(c, Copy::One);
+        q.constraints.push(b);
+    }
     q
 }
 

@@ -20,7 +20,10 @@ fn run(src: &str) -> Decision {
 }
 
 fn races(d: &Decision) -> Vec<&mapcheck_smt::Finding> {
-    d.findings.iter().filter(|f| f.kind == Kind::DataRace).collect()
+    d.findings
+        .iter()
+        .filter(|f| f.kind == Kind::DataRace)
+        .collect()
 }
 
 #[test]
@@ -29,7 +32,10 @@ fn figure_3_races_with_a_small_witness_that_replays() {
     assert_eq!(d.verdict, Verdict::Racy);
     let r = races(&d);
     assert!(r.iter().all(|f| f.certainty == Certainty::Proven));
-    let ww = r.iter().find(|f| f.access == Some(Conflict::WriteWrite)).unwrap();
+    let ww = r
+        .iter()
+        .find(|f| f.access == Some(Conflict::WriteWrite))
+        .unwrap();
     let w = &ww.witness;
     assert_eq!(w.ntid, 2);
     assert_eq!(w.params["M"], 1);
@@ -49,7 +55,9 @@ fn figure_4_is_drf() {
 fn equation_2_is_only_possibly_racy() {
     let d = run("kernel eq2() { shared A; A[tid] := tid; let x = A[tid]; A[x] := 9; }");
     assert_eq!(d.verdict, Verdict::PossiblyRacy);
-    assert!(races(&d).iter().all(|f| f.certainty == Certainty::Potential));
+    assert!(races(&d)
+        .iter()
+        .all(|f| f.certainty == Certainty::Potential));
 }
 
 #[test]
@@ -135,13 +143,22 @@ fn global_arrays_race_between_blocks() {
     assert!(r[0].grid);
     assert_ne!(r[0].witness.threads[0].bid, r[0].witness.threads[1].bid);
     assert_eq!(r[0].certainty, Certainty::Proven);
-    assert_eq!(run("kernel g() { global B; B[tid + bid * ntid] := 1; }").verdict, Verdict::Drf);
-    assert_eq!(run("kernel s() { shared S; S[tid] := bid; }").verdict, Verdict::Drf);
+    assert_eq!(
+        run("kernel g() { global B; B[tid + bid * ntid] := 1; }").verdict,
+        Verdict::Drf
+    );
+    assert_eq!(
+        run("kernel s() { shared S; S[tid] := bid; }").verdict,
+        Verdict::Drf
+    );
 }
 
 #[test]
 fn atomics_race_only_with_plain_accesses() {
-    assert_eq!(run("kernel a() { shared C; atomic C[0]; }").verdict, Verdict::Drf);
+    assert_eq!(
+        run("kernel a() { shared C; atomic C[0]; }").verdict,
+        Verdict::Drf
+    );
     let d = run("kernel a() { shared C; atomic C[0]; let v = C[0]; }");
     assert_eq!(d.verdict, Verdict::Racy);
     assert_eq!(races(&d)[0].access, Some(Conflict::AtomicWrite));
@@ -160,7 +177,13 @@ fn bv32_wraps_where_int_does_not() {
     // 65536 * 65536 wraps to 0 in 32 bits: threads 0 and 65536/… collide only in bv32.
     let src = "kernel w() { shared A; A[tid * 1073741824] := 1; }";
     assert_eq!(run(src).verdict, Verdict::Drf);
-    let bv = with(src, Options { arith: Arith::Bv32, ..Options::default() });
+    let bv = with(
+        src,
+        Options {
+            arith: Arith::Bv32,
+            ..Options::default()
+        },
+    );
     assert_eq!(bv.verdict, Verdict::Racy);
 }
 

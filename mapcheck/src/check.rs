@@ -15,20 +15,30 @@ use std::time::Instant;
 
 pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
     let mut doc = Document::default();
-    let mut kernel_seen = false;
     let options = options(args);
-    for path in &args.files {
-        match input::load(path) {
+    let loaded: Vec<Loaded> = args.files.iter().map(|p| input::load(p)).collect();
+    let mut report_error =
+        |d: &Diagnostic, name: &str, source: Option<&SourceFile>, doc: &mut Document| {
+            if !args.common.json {
+                let _ = render::render(d, name, source, style, err);
+            }
+            doc.errors.push(ErrorReport::new(name, source, d));
+        };
+    for problem in command_line_problems(args, &loaded) {
+        report_error(&problem, "", None, &mut doc);
+    }
+    if !doc.errors.is_empty() {
+        return finish(args, &doc, out, err);
+    }
+    for input in &loaded {
+        match input {
             Loaded::Failed {
                 name,
                 source,
                 diagnostics,
             } => {
-                for d in &diagnostics {
-                    if !args.common.json {
-                        let _ = render::render(d, &name, source.as_ref(), style, err);
-                    }
-                    doc.errors.push(ErrorReport::new(&name, source.as_ref(), d));
+                for d in diagnostics {
+                    report_error(d, name, source.as_ref(), &mut doc);
                 }
             }
             Loaded::Parsed(source, program) => {
@@ -41,28 +51,87 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
                     {
                         continue;
                     }
-                    kernel_seen = true;
                     if let Some(form) = args.emit {
-                        crate::emit::emit(form, kernel, &source, &options, style, out);
+                        crate::emit::emit(form, kernel, source, &options, style, out);
                         continue;
                     }
-                    let report = decide(kernel, &source, &options, args.common.json, style, out);
+                    let report = decide(kernel, source, &options, args.common.json, style, out);
                     doc.kernels.push(report);
                 }
             }
         }
     }
+    finish(args, &doc, out, err)
+}
+
+/// Flags that do not fit the inputs: a `-p` no kernel has, a `--kernel` no file defines,
+/// geometry beyond CUDA's limits (SPEC §3).
+fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    let kernels: Vec<&Kernel> = loaded
+        .iter()
+        .filter_map(|l| match l {
+            Loaded::Parsed(_, program) => Some(program.kernels.iter()),
+            Loaded::Failed { .. } => None,
+        })
+        .flatten()
+        .filter(|k| {
+            args.common
+                .kernel
+                .as_ref()
+                .is_none_or(|name| *name == k.name.name)
+        })
+        .collect();
+    let all_parsed = loaded.iter().all(|l| matches!(l, Loaded::Parsed(..)));
     if let Some(name) = &args.common.kernel {
-        if !kernel_seen && doc.errors.is_empty() {
-            let d = Diagnostic::error(format!("no kernel named `{name}` in the input"));
-            if !args.common.json {
-                let _ = render::render(&d, "", None, style, err);
-            }
-            doc.errors.push(ErrorReport::new("", None, &d));
+        if kernels.is_empty() && all_parsed {
+            problems.push(Diagnostic::error(format!(
+                "no kernel named `{name}` in the input"
+            )));
         }
     }
+    if all_parsed {
+        for (param, _) in &args.common.params {
+            if !kernels
+                .iter()
+                .any(|k| k.params.iter().any(|p| p.name == *param))
+            {
+                let known: Vec<String> = kernels
+                    .iter()
+                    .flat_map(|k| k.params.iter().map(|p| format!("`{}`", p.name)))
+                    .collect();
+                let d = Diagnostic::error(format!("unknown parameter `{param}`"));
+                problems.push(if known.is_empty() {
+                    d.with_help("the kernels have no parameters")
+                } else {
+                    d.with_help(format!("the parameters are {}", known.join(", ")))
+                });
+            }
+        }
+    }
+    let product = |d: [u64; 3]| d.iter().map(|x| u128::from(*x)).product::<u128>();
+    if let Some(dim) = args.common.block_dim {
+        if product(dim) > 1024 {
+            problems.push(Diagnostic::error(format!(
+                "a block of {} threads is beyond CUDA's limit of 1024",
+                product(dim)
+            )));
+        }
+    }
+    if let Some(dim) = args.common.grid_dim {
+        if product(dim) >= 1 << 31 {
+            problems.push(Diagnostic::error(format!(
+                "a grid of {} blocks is beyond CUDA's limit of 2^31 - 1",
+                product(dim)
+            )));
+        }
+    }
+    problems
+}
+
+fn finish(args: &CheckArgs, doc: &Document, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if args.common.json && args.emit.is_none() {
-        let _ = serde_json::to_writer_pretty(&mut *out, &doc);
+        let _ = serde_json::to_writer_pretty(&mut *out, doc);
         let _ = writeln!(out);
     }
     for k in &doc.kernels {

@@ -5,7 +5,8 @@ use crate::cli::Emit;
 use crate::input::SourceFile;
 use crate::render::Style;
 use mapcheck_core::ast::Kernel;
-use mapcheck_smt::{pairs, phases, query, solve, Options};
+use mapcheck_smt::{pairs, query, solve, Options};
+use mapcheck_typeck::Checked;
 use std::io::Write;
 
 pub fn emit(
@@ -30,7 +31,8 @@ pub fn emit(
             }
         }
         Emit::Phases => {
-            let split = phases::split(&checked.protocol.body, options.arith);
+            let facts = facts(&checked, options);
+            let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
             let _ = writeln!(
                 out,
                 "kernel {}: {} phase(s)",
@@ -55,18 +57,8 @@ pub fn emit(
             }
         }
         Emit::Smt => {
-            let split = phases::split(&checked.protocol.body, options.arith);
-            let facts = query::KernelFacts {
-                arith: options.arith,
-                params: checked
-                    .protocol
-                    .params
-                    .iter()
-                    .map(|p| p.name.clone())
-                    .collect(),
-                assumes: query::top_assumes(&checked.protocol.body),
-                fixed: &options.fixed,
-            };
+            let facts = facts(&checked, options);
+            let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
             for (n, p) in split.phases.iter().enumerate() {
                 let accs = pairs::accesses(&p.body);
                 for (i, j, conflict) in pairs::candidates(&accs, false) {
@@ -92,5 +84,19 @@ pub fn emit(
                 }
             }
         }
+    }
+}
+
+fn facts<'a>(checked: &'a Checked, options: &'a Options) -> query::KernelFacts<'a> {
+    query::KernelFacts {
+        arith: options.arith,
+        params: checked
+            .protocol
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .collect(),
+        assumes: query::top_assumes(&checked.protocol.body),
+        fixed: &options.fixed,
     }
 }

@@ -15,7 +15,13 @@ use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
 
 lalrpop_mod!(
-    #[allow(clippy::all, clippy::pedantic, clippy::restriction, unused, missing_debug_implementations)]
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        clippy::restriction,
+        unused,
+        missing_debug_implementations
+    )]
     parser,
     "/bcu/parser.rs"
 );
