@@ -99,6 +99,8 @@ pub struct Finding {
     pub witness: Witness,
     /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
     pub internal_error: Option<String>,
+    /// Why a potential finding stayed potential.
+    pub note: Option<String>,
 }
 
 /// Options of a decision.
@@ -107,6 +109,32 @@ pub struct Options {
     pub arith: Arith,
     pub fixed: Fixed,
     pub limits: Limits,
+    /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Never
+    /// set by the command line.
+    pub mutation: Option<Mutation>,
+}
+
+/// A deliberate defect of the decision procedure. Each must be caught by the cross-check
+/// properties; a mutation that survives them shows a gap in the tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// Forget that the two threads of a query are distinct (`t1 != t2`, `b1 != b2`).
+    SameThreadAllowed,
+    /// Let both thread copies share their unsynchronised loop variables.
+    SharedLoopVariables,
+    /// Drop the first `sync` of the kernel, merging the two phases it separates.
+    MergeAdjacentPhases,
+    /// Forget that a barrier loop may run zero times.
+    ForgetZeroTrip,
+}
+
+impl Mutation {
+    pub const ALL: [Mutation; 4] = [
+        Mutation::SameThreadAllowed,
+        Mutation::SharedLoopVariables,
+        Mutation::MergeAdjacentPhases,
+        Mutation::ForgetZeroTrip,
+    ];
 }
 
 /// Everything decided about one kernel.
@@ -128,11 +156,16 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
     let map = &checked.protocol;
     let facts = KernelFacts {
         arith: options.arith,
+        mutation: options.mutation,
         params: map.params.iter().map(|p| p.name.clone()).collect(),
         assumes: query::top_assumes(&map.body),
         fixed: &options.fixed,
     };
-    let split = split(&facts, &map.body, options.limits);
+    let body = match options.mutation {
+        Some(Mutation::MergeAdjacentPhases) => phases::drop_first_sync(&map.body),
+        _ => map.body.clone(),
+    };
+    let split = split_with(&facts, &body, options.limits, options.mutation);
     let exact = checked.class == Class::Exact && !split.approximate;
     let mut decision = Decision {
         class: checked.class,
@@ -208,7 +241,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
             Outcome::Sat(model) => {
                 let witness = decode::witness(&model, &built.enc, &facts.params, &[]);
                 let exact_here = checked.class == Class::Exact;
-                let (certainty, internal_error) = certify(
+                let (certainty, internal_error, note) = certify(
                     replay::divergence(kernel, options.arith, &witness),
                     exact_here,
                 );
@@ -222,6 +255,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
                     phase: None,
                     witness,
                     internal_error,
+                    note,
                 });
             }
         }
@@ -247,6 +281,15 @@ pub fn split(
     body: &mapcheck_typeck::SyncProto,
     limits: Limits,
 ) -> phases::Split {
+    split_with(facts, body, limits, None)
+}
+
+fn split_with(
+    facts: &KernelFacts<'_>,
+    body: &mapcheck_typeck::SyncProto,
+    limits: Limits,
+    mutation: Option<Mutation>,
+) -> phases::Split {
     let feasible = |conds: &[mapcheck_core::ast::Cond]| {
         let built = query::feasibility(facts, conds);
         !matches!(
@@ -254,7 +297,12 @@ pub fn split(
             Outcome::Unsat
         )
     };
-    phases::split(body, facts.arith, &feasible)
+    phases::split(
+        body,
+        facts.arith,
+        &feasible,
+        mutation == Some(Mutation::ForgetZeroTrip),
+    )
 }
 
 /// Solves one race query; on a race, decodes and replays the witness into a finding.
@@ -297,7 +345,7 @@ fn race_query<T>(
                 b.acc.span,
                 grid,
             );
-            let (certainty, internal_error) = certify(replayed, exact);
+            let (certainty, internal_error, note) = certify(replayed, exact);
             Some(Finding {
                 kind: Kind::DataRace,
                 certainty,
@@ -308,25 +356,37 @@ fn race_query<T>(
                 phase,
                 witness,
                 internal_error,
+                note,
             })
         }
     }
 }
 
-fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>) {
+fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<String>) {
     match (replayed, exact) {
-        (Replay::Reproduced, true) => (Certainty::Proven, None),
-        (Replay::Reproduced, false) => (Certainty::Confirmed, None),
+        (Replay::Reproduced, true) => (Certainty::Proven, None, None),
+        (Replay::Reproduced, false) => (Certainty::Confirmed, None, None),
         (Replay::NotReproduced(why), true) => (
             Certainty::Potential,
             Some(format!(
                 "the witness of an exact kernel did not replay in the interpreter ({why})"
             )),
+            None,
         ),
-        (Replay::NotReproduced(_), false) => (Certainty::Potential, None),
+        (Replay::NotReproduced(why), false) => (
+            Certainty::Potential,
+            None,
+            Some(format!(
+                "the MAP over-approximates the kernel and the witness did not replay ({why}): this may be a false alarm"
+            )),
+        ),
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.
-        (Replay::Diverged, _) => (Certainty::Potential, None),
+        (Replay::Diverged, _) => (
+            Certainty::Potential,
+            None,
+            Some("the witness's configuration stops at a barrier divergence first, so the interpreter cannot show this race".into()),
+        ),
     }
 }
 

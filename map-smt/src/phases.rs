@@ -117,11 +117,18 @@ struct Shape {
 
 /// Splits `body` into phases; `feasible` says whether some run can satisfy all of the given
 /// conditions (it must answer `true` when it does not know).
-pub fn split(body: &SyncProto, arith: Arith, feasible: &dyn Fn(&[Cond]) -> bool) -> Split {
+/// `forget_zero_trip` is a deliberate defect for testing the tests (see `Mutation`).
+pub fn split(
+    body: &SyncProto,
+    arith: Arith,
+    feasible: &dyn Fn(&[Cond]) -> bool,
+    forget_zero_trip: bool,
+) -> Split {
     let mut splitter = Splitter {
         arith,
         approximate: false,
         feasible,
+        forget_zero_trip,
     };
     let shape = splitter.shape(body);
     let mut phases: Vec<Phase> = Vec::new();
@@ -150,6 +157,7 @@ struct Splitter<'f> {
     arith: Arith,
     approximate: bool,
     feasible: &'f dyn Fn(&[Cond]) -> bool,
+    forget_zero_trip: bool,
 }
 
 impl Splitter<'_> {
@@ -245,10 +253,12 @@ impl Splitter<'_> {
         let first = range.start.clone();
         let mut out = Shape::default();
         // Zero trips.
-        out.through.push(
-            Piece::new(Proto::Skip, Boundary::Start, Boundary::End)
-                .guarded(&[not(in_range(&first, range))]),
-        );
+        if !self.forget_zero_trip {
+            out.through.push(
+                Piece::new(Proto::Skip, Boundary::Start, Boundary::End)
+                    .guarded(&[not(in_range(&first, range))]),
+            );
+        }
         // The first head: x = start.
         for h in &body.heads {
             let mut h = h.clone();
@@ -335,6 +345,44 @@ fn tag_iteration(p: &mut Piece, var: &str) {
             iteration.insert(0, var.to_string());
         }
     }
+}
+
+/// The protocol with its first `sync` (in protocol order) dropped: a deliberate defect for
+/// testing the tests (see `Mutation::MergeAdjacentPhases`).
+pub fn drop_first_sync(p: &SyncProto) -> SyncProto {
+    fn go(p: &SyncProto, done: &mut bool) -> SyncProto {
+        match p {
+            SyncProto::Sync(_) if !*done => {
+                *done = true;
+                SyncProto::U(Proto::Skip)
+            }
+            SyncProto::U(_) | SyncProto::Sync(_) => p.clone(),
+            SyncProto::Seq(parts) => SyncProto::Seq(parts.iter().map(|q| go(q, done)).collect()),
+            SyncProto::If {
+                cond,
+                then_branch,
+                else_branch,
+                span,
+            } => SyncProto::If {
+                cond: cond.clone(),
+                then_branch: Box::new(go(then_branch, done)),
+                else_branch: Box::new(go(else_branch, done)),
+                span: *span,
+            },
+            SyncProto::For {
+                var,
+                range,
+                body,
+                span,
+            } => SyncProto::For {
+                var: var.clone(),
+                range: range.clone(),
+                body: Box::new(go(body, done)),
+                span: *span,
+            },
+        }
+    }
+    go(p, &mut false)
 }
 
 /// The protocol with its barriers dropped.

@@ -23,6 +23,8 @@ pub struct Fixed {
 #[derive(Debug)]
 pub struct KernelFacts<'a> {
     pub arith: Arith,
+    /// A deliberate defect, for testing the tests.
+    pub mutation: Option<crate::Mutation>,
     pub params: Vec<String>,
     /// Top-level `assume`s: preconditions of every run.
     pub assumes: Vec<&'a Cond>,
@@ -104,9 +106,10 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built
         constraints.push(cmp(CmpOp::Ge, b, &zero));
         constraints.push(cmp(CmpOp::Lt, b, &nbid));
     }
-    match level {
-        Level::Block => constraints.push(cmp(CmpOp::Ne, &t1, &t2)),
-        Level::Grid => constraints.push(cmp(CmpOp::Ne, &b1, &b2)),
+    match (level, facts.mutation) {
+        (_, Some(crate::Mutation::SameThreadAllowed)) => {}
+        (Level::Block, _) => constraints.push(cmp(CmpOp::Ne, &t1, &t2)),
+        (Level::Grid, _) => constraints.push(cmp(CmpOp::Ne, &b1, &b2)),
     }
     for c in &facts.assumes {
         let a1 = enc.cond(c, Copy::One);
@@ -139,6 +142,13 @@ pub fn race(
             for g in &phase.guard {
                 let c = q.enc.cond(g, copy);
                 q.constraints.push(c);
+            }
+        }
+    }
+    if facts.mutation == Some(crate::Mutation::SharedLoopVariables) {
+        for step in a.path.iter().chain(&b.path) {
+            if let crate::pairs::Step::Loop { var, .. } = step {
+                q.enc.shared.insert(var.clone());
             }
         }
     }

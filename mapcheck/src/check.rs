@@ -158,6 +158,7 @@ pub fn options(args: &CheckArgs) -> Options {
             timeout_ms: (args.timeout.max(0.001) * 1000.0).min(f64::from(u32::MAX)) as u32,
             ..Limits::default()
         },
+        mutation: None,
     }
 }
 

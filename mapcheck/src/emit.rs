@@ -90,6 +90,7 @@ pub fn emit(
 fn facts<'a>(checked: &'a Checked, options: &'a Options) -> query::KernelFacts<'a> {
     query::KernelFacts {
         arith: options.arith,
+        mutation: None,
         params: checked
             .protocol
             .params

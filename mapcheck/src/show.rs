@@ -57,9 +57,9 @@ pub fn finding(
     };
     if f.certainty == Certainty::Potential {
         d.severity = Severity::Warning;
-        d = d.with_note(
-            "the kernel is data-dependent or its barriers were approximated: the witness did not replay, so this may be a false alarm",
-        );
+    }
+    if let Some(note) = &f.note {
+        d = d.with_note(note.clone());
     }
     if let Some((from, to)) = &f.phase {
         d = d.with_note(format!(
