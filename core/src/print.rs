@@ -13,6 +13,9 @@ use std::fmt::{self, Display, Formatter, Write};
 const UNARY: u8 = 7;
 /// Binding strength of literals, variables, calls and parenthesised expressions.
 const ATOM: u8 = 8;
+/// The least binding strength a comparison's operand is printed without brackets at: shifts
+/// and tighter (`& ^ |` get brackets).
+const BITWISE_OPERAND: u8 = 4;
 
 impl<T> Display for Program<T> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -224,7 +227,13 @@ fn cond(f: &mut Formatter<'_>, c: &Cond, min: u8) -> fmt::Result {
     match &c.kind {
         CondKind::Bool(b) => write!(f, "{b}"),
         CondKind::Cmp(op, a, b) => match op.notation() {
-            Notation::Infix(symbol, _) => write!(f, "{a} {symbol} {b}"),
+            // `.bcu` binds comparisons more loosely than `& ^ |`, C the other way round:
+            // bracket bitwise operands so the text reads the same to both.
+            Notation::Infix(symbol, _) => {
+                expr(f, a, BITWISE_OPERAND)?;
+                write!(f, " {symbol} ")?;
+                expr(f, b, BITWISE_OPERAND)
+            }
             Notation::Call(name) => write!(f, "{name}({a}, {b})"),
         },
         CondKind::Not(inner) => {

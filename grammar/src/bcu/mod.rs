@@ -34,15 +34,21 @@ pub struct SyntaxError {
     /// What the primary label under `span` says.
     pub label: String,
     pub help: Option<String>,
+    /// A second place the message refers to, with its label.
+    pub secondary: Option<(Span, String)>,
 }
 
 impl SyntaxError {
     pub fn to_diagnostic(&self) -> Diagnostic {
-        let d = Diagnostic::error(self.message.clone()).with_primary(self.span, self.label.clone());
-        match &self.help {
-            Some(help) => d.with_help(help.clone()),
-            None => d,
+        let mut d =
+            Diagnostic::error(self.message.clone()).with_primary(self.span, self.label.clone());
+        if let Some(help) = &self.help {
+            d = d.with_help(help.clone());
         }
+        if let Some((span, label)) = &self.secondary {
+            d = d.with_secondary(*span, label.clone());
+        }
+        d
     }
 }
 
@@ -90,10 +96,26 @@ fn first_per_statement(
 ) -> Vec<SyntaxError> {
     let mut kept: Vec<SyntaxError> = Vec::new();
     for error in errors {
+        // A statement boundary — `;`, a brace, or a keyword that starts a statement — after
+        // the previous error means this one is about a new statement.
         let echo = kept.last().is_some_and(|prev| {
             !tokens.iter().any(|(l, t, _)| {
-                (prev.span.start..error.span.start).contains(l)
-                    && matches!(t, Token::Semi | Token::LBrace | Token::RBrace)
+                *l > prev.span.start
+                    && *l < error.span.start
+                    && matches!(
+                        t,
+                        Token::Semi
+                            | Token::LBrace
+                            | Token::RBrace
+                            | Token::Let
+                            | Token::If
+                            | Token::For
+                            | Token::Sync
+                            | Token::Skip
+                            | Token::Assume
+                            | Token::Atomic
+                            | Token::Kernel
+                    )
             })
         });
         if !echo {
@@ -115,17 +137,19 @@ fn describe(
             message: "unexpected character".into(),
             label: "not part of the language".into(),
             help: None,
+            secondary: None,
         },
         ParseError::User { error } => lex_error(error, source),
         ParseError::UnrecognizedEof { location, expected } => {
             let context = Context::at(tokens, location);
             let span = Span::new(location, location);
-            if let Some(closing) = unclosed(tokens) {
+            if let Some((what, brace)) = unclosed(tokens) {
                 return SyntaxError {
                     span,
-                    message: format!("unexpected end of file: {closing} is not closed"),
+                    message: format!("unexpected end of file: {what} is not closed"),
                     label: "expected `}` before the end of the file".into(),
                     help: None,
+                    secondary: Some((brace, "this `{` has no matching `}`".into())),
                 };
             }
             SyntaxError {
@@ -133,6 +157,7 @@ fn describe(
                 message: format!("unexpected end of file in {}", context.phrase()),
                 label: format!("expected {}", expected_list(&expected)),
                 help: None,
+                secondary: None,
             }
         }
         ParseError::UnrecognizedToken {
@@ -146,6 +171,7 @@ fn describe(
             message: format!("unexpected {token} after the last kernel"),
             label: "expected `kernel` or the end of the file".into(),
             help: None,
+            secondary: None,
         },
     }
 }
@@ -165,12 +191,14 @@ fn lex_error(failure: LexFailure, source: &str) -> SyntaxError {
             message: "unterminated block comment".into(),
             label: "this `/*` has no matching `*/`".into(),
             help: None,
+            secondary: None,
         },
         LexError::IntTooLarge => SyntaxError {
             span: Span::new(start, end),
             message: "number too large".into(),
             label: "literals must be below 2^63".into(),
             help: None,
+            secondary: None,
         },
         LexError::Unexpected => {
             let ch = source.get(start..).and_then(|rest| rest.chars().next());
@@ -183,6 +211,7 @@ fn lex_error(failure: LexFailure, source: &str) -> SyntaxError {
                 },
                 label: "not part of the language".into(),
                 help: None,
+                secondary: None,
             }
         }
     }
@@ -221,6 +250,16 @@ fn unrecognized(
             message: format!("expected `;` after {}", context.phrase()),
             label: format!("add `;` after this (found {token} next)"),
             help: None,
+            secondary: None,
+        };
+    }
+    if matches!(token, Token::Shared | Token::Global) {
+        return SyntaxError {
+            span: Span::new(l, r),
+            message: format!("unexpected {token}: array declarations come first in a kernel"),
+            label: "declared after a statement".into(),
+            help: Some("move the declaration before the kernel's first statement".into()),
+            secondary: None,
         };
     }
     if wants("true") && expected.iter().any(|e| e == "Int") {
@@ -232,6 +271,7 @@ fn unrecognized(
             ),
             label: "a number, a name, a call or `(` was expected here".into(),
             help: None,
+            secondary: None,
         };
     }
     if matches!(context, Context::Kernel) && wants("kernel") {
@@ -240,6 +280,7 @@ fn unrecognized(
             message: format!("expected `kernel`, found {token}"),
             label: "a file is a list of `kernel NAME(PARAMS) { ... }`".into(),
             help: None,
+            secondary: None,
         };
     }
     SyntaxError {
@@ -247,6 +288,7 @@ fn unrecognized(
         message: format!("unexpected {token} in {}", context.phrase()),
         label: format!("expected {}", expected_list(expected)),
         help: context.help(token),
+        secondary: None,
     }
 }
 
@@ -276,10 +318,22 @@ impl Context {
             .take_while(|(l, _, _)| *l < at)
             .map(|(_, t, _)| t)
             .collect();
-        let start = before
+        // The statement starts after the last `;` or brace, or at the last keyword that
+        // begins a statement, whichever is later (a missing `;` leaves no boundary behind).
+        let after_boundary = before
             .iter()
             .rposition(|t| matches!(t, Token::Semi | Token::LBrace | Token::RBrace))
             .map_or(0, |i| i + 1);
+        let at_keyword = before
+            .iter()
+            .rposition(|t| {
+                matches!(
+                    t,
+                    Token::Let | Token::If | Token::For | Token::Sync | Token::Skip | Token::Assume
+                )
+            })
+            .unwrap_or(0);
+        let start = after_boundary.max(at_keyword);
         let stmt = &before[start..];
         let header_brace = stmt.is_empty()
             && before.last().is_some_and(|t| matches!(t, Token::LBrace))
@@ -357,8 +411,8 @@ impl Context {
     }
 }
 
-/// The innermost `{` left open at the end of the input, described.
-fn unclosed(tokens: &[(usize, Token<'_>, usize)]) -> Option<String> {
+/// The innermost `{` left open at the end of the input: what it opens, and where it is.
+fn unclosed(tokens: &[(usize, Token<'_>, usize)]) -> Option<(String, Span)> {
     let mut open: Vec<usize> = Vec::new();
     for (i, (_, t, _)) in tokens.iter().enumerate() {
         match t {
@@ -369,16 +423,22 @@ fn unclosed(tokens: &[(usize, Token<'_>, usize)]) -> Option<String> {
             _ => {}
         }
     }
-    let brace = *open.first()?;
-    // Name the kernel whose body the outermost open brace starts, if it is one.
-    let kernel = tokens[..brace]
-        .iter()
-        .rposition(|(_, t, _)| matches!(t, Token::Kernel))
-        .and_then(|k| match tokens.get(k + 1) {
-            Some((_, Token::Ident(name), _)) => Some(format!("the body of kernel `{name}`")),
-            _ => None,
-        });
-    Some(kernel.unwrap_or_else(|| "a `{`".into()))
+    let innermost = *open.last()?;
+    let (l, _, r) = tokens[innermost];
+    let what = if open.len() == 1 {
+        // The outermost brace opens a kernel's body: name the kernel.
+        tokens[..innermost]
+            .iter()
+            .rposition(|(_, t, _)| matches!(t, Token::Kernel))
+            .and_then(|k| match tokens.get(k + 1) {
+                Some((_, Token::Ident(name), _)) => Some(format!("the body of kernel `{name}`")),
+                _ => None,
+            })
+            .unwrap_or_else(|| "a block".into())
+    } else {
+        "a block".into()
+    };
+    Some((what, Span::new(l, r)))
 }
 
 /// lalrpop's expected-token names, in words.

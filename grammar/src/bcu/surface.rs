@@ -86,18 +86,39 @@ impl Converter<'_> {
             message,
             label: label.to_string(),
             help,
+            secondary: None,
         });
     }
 
     pub fn expr(&mut self, t: Term) -> Expr {
+        // A chain of prefix minus signs is peeled off in a loop: the limits allow long ones,
+        // and recursion would spend a stack frame per sign.
+        let mut t = t;
+        let mut negations = Vec::new();
+        while let TermKind::Neg(inner) = t.kind {
+            negations.push(t.span);
+            t = *inner;
+        }
+        let mut e = self.expr_core(t);
+        for span in negations.into_iter().rev() {
+            e = Expr::new(ExprKind::Neg(Box::new(e)), span);
+        }
+        e
+    }
+
+    /// One level of conversion; binary operands recurse here directly, so a long chain of
+    /// `+` costs one frame per operator, not two.
+    fn expr_core(&mut self, t: Term) -> Expr {
         let span = t.span;
         let kind = match t.kind {
             TermKind::Int(v) => ExprKind::Int(v),
             TermKind::Name(n) => ExprKind::Var(n),
             TermKind::Neg(inner) => ExprKind::Neg(Box::new(self.expr(*inner))),
-            TermKind::Bin(SOp::Arith(op), a, b) => {
-                ExprKind::Bin(op, Box::new(self.expr(*a)), Box::new(self.expr(*b)))
-            }
+            TermKind::Bin(SOp::Arith(op), a, b) => ExprKind::Bin(
+                op,
+                Box::new(self.expr_core(*a)),
+                Box::new(self.expr_core(*b)),
+            ),
             TermKind::Call(name, args) => match BinOp::from_call_name(&name.name) {
                 Some(op) => match self.two_args(&name, args) {
                     Some((a, b)) => {
@@ -136,15 +157,31 @@ impl Converter<'_> {
     }
 
     pub fn cond(&mut self, t: Term) -> Cond {
+        // As for minus signs in `expr`: a chain of `!` without a frame per `!`.
+        let mut t = t;
+        let mut negations = Vec::new();
+        while let TermKind::Not(inner) = t.kind {
+            negations.push(t.span);
+            t = *inner;
+        }
+        let mut c = self.cond_core(t);
+        for span in negations.into_iter().rev() {
+            c = Cond::new(CondKind::Not(Box::new(c)), span);
+        }
+        c
+    }
+
+    /// One level of conversion; `&&`/`||` operands recurse here directly.
+    fn cond_core(&mut self, t: Term) -> Cond {
         let span = t.span;
         let kind = match t.kind {
             TermKind::Bool(b) => CondKind::Bool(b),
             TermKind::Not(inner) => CondKind::Not(Box::new(self.cond(*inner))),
             TermKind::Bin(SOp::And, a, b) => {
-                CondKind::And(Box::new(self.cond(*a)), Box::new(self.cond(*b)))
+                CondKind::And(Box::new(self.cond_core(*a)), Box::new(self.cond_core(*b)))
             }
             TermKind::Bin(SOp::Or, a, b) => {
-                CondKind::Or(Box::new(self.cond(*a)), Box::new(self.cond(*b)))
+                CondKind::Or(Box::new(self.cond_core(*a)), Box::new(self.cond_core(*b)))
             }
             TermKind::Bin(SOp::Cmp(op), a, b) => CondKind::Cmp(op, self.expr(*a), self.expr(*b)),
             TermKind::Call(name, args) if CmpOp::from_call_name(&name.name).is_some() => {
