@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bcu;
+pub mod cuda;
 pub mod scope;
 
 use bcu::lexer::{self, Token};

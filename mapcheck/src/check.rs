@@ -16,7 +16,16 @@ use std::time::Instant;
 pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
     let mut doc = Document::default();
     let options = options(args);
-    let loaded: Vec<Loaded> = args.files.iter().map(|p| input::load(p)).collect();
+    let load_options = input::LoadOptions {
+        defines: args.common.defines.clone(),
+        block_dim: args.common.block_dim,
+        grid_dim: args.common.grid_dim,
+    };
+    let loaded: Vec<Loaded> = args
+        .files
+        .iter()
+        .map(|p| input::load_with(p, &load_options))
+        .collect();
     let mut report_error =
         |d: &Diagnostic, name: &str, source: Option<&SourceFile>, doc: &mut Document| {
             if !args.common.json {
@@ -42,6 +51,10 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
                 }
             }
             Loaded::Parsed(source, program) => {
+                let options = Options {
+                    fixed: input::fixed_for(&options.fixed, source),
+                    ..options.clone()
+                };
                 for kernel in &program.kernels {
                     if args
                         .common
@@ -172,7 +185,11 @@ fn decide(
 ) -> KernelReport {
     let started = Instant::now();
     let checked = mapcheck_typeck::check(kernel, options.arith);
-    let decision = mapcheck_smt::decide(kernel, &checked, options);
+    let mut decision = mapcheck_smt::decide(kernel, &checked, options);
+    // Advice comes after the defects it never coexists with: only a DRF kernel free of
+    // divergence is examined for redundant barriers, and they leave the verdict as it is.
+    let advice = mapcheck_smt::redundant::redundant_barriers(kernel, &decision, options);
+    decision.findings.extend(advice);
     let time_ms = started.elapsed().as_millis() as u64;
     if !json {
         let _ = writeln!(

@@ -1,5 +1,7 @@
 //! Reading inputs: files to text (or a located reason why not), text to kernels, by the
-//! front end the file's extension selects.
+//! front end the file's extension selects: `.bcu` by `mapcheck_grammar::parse`, `.cu`, `.cuh`
+//! and `.h` by the CUDA front end (`mapcheck_grammar::cuda`), which also reads the geometry and
+//! `-D` flags of a GPUVerify header (SPEC §8; command-line flags win).
 
 use mapcheck_core::ast::Program;
 use mapcheck_core::diag::Diagnostic;
@@ -15,6 +17,10 @@ pub struct SourceFile {
     /// The path as the user wrote it, for messages and JSON.
     pub name: String,
     pub text: String,
+    /// Geometry a CUDA file's GPUVerify header fixed and the command line did not: the
+    /// lowering used it, so the analysis must fix `ntid`/`nbid` to match.
+    pub header_block_dim: Option<[u64; 3]>,
+    pub header_grid_dim: Option<[u64; 3]>,
     index: LineIndex,
 }
 
@@ -24,6 +30,8 @@ impl SourceFile {
             name: path.display().to_string(),
             index: LineIndex::new(&text),
             text,
+            header_block_dim: None,
+            header_grid_dim: None,
         }
     }
 
@@ -44,7 +52,34 @@ pub enum Loaded {
     },
 }
 
+/// What the command line says about reading CUDA inputs.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// `-D NAME[=VALUE]`
+    pub defines: Vec<String>,
+    pub block_dim: Option<[u64; 3]>,
+    pub grid_dim: Option<[u64; 3]>,
+}
+
+/// The fixed values of the analysis for one input: the command line's, plus the geometry of a
+/// CUDA file's GPUVerify header where the command line left it open.
+pub fn fixed_for(base: &mapcheck_smt::Fixed, source: &SourceFile) -> mapcheck_smt::Fixed {
+    let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
+    let mut fixed = base.clone();
+    if fixed.ntid.is_none() {
+        fixed.ntid = source.header_block_dim.map(product);
+    }
+    if fixed.nbid.is_none() {
+        fixed.nbid = source.header_grid_dim.map(product);
+    }
+    fixed
+}
+
 pub fn load(path: &Path) -> Loaded {
+    load_with(path, &LoadOptions::default())
+}
+
+pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {
     let name = path.display().to_string();
     let fail = |source, diagnostics| Loaded::Failed {
         name: name.clone(),
@@ -90,15 +125,43 @@ pub fn load(path: &Path) -> Loaded {
         // Binary garbage is no use in a snippet: the message says where decoding failed.
         Err(diagnostic) => return fail(None, vec![diagnostic]),
     };
-    let source = SourceFile::new(path, text);
+    let mut source = SourceFile::new(path, text);
     match extension(path).as_deref() {
-        Some("cu" | "cuh" | "h") => fail(
-            Some(source),
-            vec![Diagnostic::error(format!(
-                "`{name}` is CUDA, and this build of mapcheck reads only `.bcu` kernels"
-            ))
-            .with_help("write the kernel in `.bcu` (see the README)")],
-        ),
+        Some("cu" | "cuh" | "h") => {
+            use mapcheck_grammar::cuda;
+            let header = cuda::header::read_header(&source.text);
+            let mut defines = header.defines.clone();
+            defines.extend(
+                options
+                    .defines
+                    .iter()
+                    .map(|d| cuda::header::parse_define(d)),
+            );
+            if options.block_dim.is_none() {
+                source.header_block_dim = header.block_dim;
+            }
+            if options.grid_dim.is_none() {
+                source.header_grid_dim = header.grid_dim;
+            }
+            let cuda_options = cuda::Options {
+                defines,
+                block_dim: options.block_dim.or(header.block_dim),
+                grid_dim: options.grid_dim.or(header.grid_dim),
+            };
+            let read = |p: &Path| -> Result<String, String> {
+                match std::fs::read(p) {
+                    Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8".to_string()),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        Err("no such file".to_string())
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
+            };
+            match cuda::parse(path, &source.text, &cuda_options, &read) {
+                Ok(program) => Loaded::Parsed(source, program),
+                Err(diagnostics) => fail(Some(source), diagnostics),
+            }
+        }
         _ => match mapcheck_grammar::parse(&source.text) {
             Ok(program) => Loaded::Parsed(source, program),
             Err(diagnostics) => fail(Some(source), diagnostics),

@@ -55,7 +55,7 @@ pub enum Token {
     Float,
     #[regex(r#""([^"\\\n]|\\.)*""#, |lex| lex.slice().to_string())]
     Str(String),
-    #[regex(r"'([^'\\\n]|\\.)+'", |lex| lex.slice().bytes().nth(1).map_or(0, i64::from))]
+    #[regex(r"'([^'\\\n]|\\.)+'", |lex| lex.slice().as_bytes().get(1).map_or(0, |b| i64::from(*b)))]
     Char(i64),
 
     // Keywords, after classification.
@@ -206,7 +206,9 @@ fn int_literal(lex: &mut logos::Lexer<'_, Token>) -> Result<(i64, bool), LexErro
     } else {
         digits.parse::<i64>()
     };
-    value.map(|v| (v, unsigned)).map_err(|_| LexError::IntTooLarge)
+    value
+        .map(|v| (v, unsigned))
+        .map_err(|_| LexError::IntTooLarge)
 }
 
 impl Token {

@@ -88,10 +88,14 @@ pub fn preprocess(
         out: Vec::new(),
         overflow: false,
     };
-    for (name, value) in [("__CUDACC__", "1"), ("__NVCC__", "1"), ("__CUDA_ARCH__", "700")]
-        .into_iter()
-        .map(|(n, v)| (n.to_string(), Some(v.to_string())))
-        .chain(defines.iter().cloned())
+    for (name, value) in [
+        ("__CUDACC__", "1"),
+        ("__NVCC__", "1"),
+        ("__CUDA_ARCH__", "700"),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), Some(v.to_string())))
+    .chain(defines.iter().cloned())
     {
         let body = match lex(value.as_deref().unwrap_or("1")) {
             Ok(toks) => toks
@@ -198,7 +202,8 @@ impl Preprocessor<'_> {
                     } else if directive == "if" {
                         self.condition(rest, span)
                     } else {
-                        let defined = ident(rest.first()).is_some_and(|n| self.macros.contains_key(n));
+                        let defined =
+                            ident(rest.first()).is_some_and(|n| self.macros.contains_key(n));
                         defined == (directive == "ifdef")
                     };
                     conds.push(CondFrame {
@@ -216,22 +221,20 @@ impl Preprocessor<'_> {
                         continue;
                     };
                     let (parent, taken) = (frame.parent, frame.taken);
-                    let value = !taken
-                        && parent
-                        && (directive == "else" || self.condition(rest, span));
+                    let value =
+                        !taken && parent && (directive == "else" || self.condition(rest, span));
                     if let Some(frame) = conds.last_mut() {
                         frame.active = value;
                         frame.taken = taken || value;
                     }
                 }
-                "endif" => {
-                    if conds.pop().is_none() {
-                        self.errors.push(
-                            Diagnostic::error("`#endif` without `#if`")
-                                .with_primary(span, "no open conditional"),
-                        );
-                    }
+                "endif" if conds.pop().is_none() => {
+                    self.errors.push(
+                        Diagnostic::error("`#endif` without `#if`")
+                            .with_primary(span, "no open conditional"),
+                    );
                 }
+                "endif" => {}
                 _ if !active => {}
                 "define" => self.define(rest, span),
                 "undef" => {
@@ -275,7 +278,8 @@ impl Preprocessor<'_> {
         };
         let name = name.to_string();
         let name_end = rest.first().map_or(0, |t| t.end);
-        let function_like = matches!(rest.get(1), Some(t) if t.token == Token::LParen && t.start == name_end);
+        let function_like =
+            matches!(rest.get(1), Some(t) if t.token == Token::LParen && t.start == name_end);
         if !function_like {
             let body = rest.get(1..).unwrap_or(&[]).to_vec();
             self.macros.insert(name, Macro { params: None, body });
@@ -368,7 +372,10 @@ impl Preprocessor<'_> {
                 i += 1;
                 continue;
             };
-            let Some(mac) = self.macros.get(name).filter(|_| !active.iter().any(|a| a == name))
+            let Some(mac) = self
+                .macros
+                .get(name)
+                .filter(|_| !active.iter().any(|a| a == name))
             else {
                 out.push(tok.clone());
                 i += 1;
@@ -515,7 +522,12 @@ fn substitute(
         let t = &body[i];
         if t.token == Token::Hash {
             if let Some(k) = body.get(i + 1).and_then(param) {
-                let text: Vec<String> = raw.get(k).unwrap_or(&empty).iter().map(|t| t.token.text()).collect();
+                let text: Vec<String> = raw
+                    .get(k)
+                    .unwrap_or(&empty)
+                    .iter()
+                    .map(|t| t.token.text())
+                    .collect();
                 out.push(Tok {
                     token: Token::Str(format!("\"{}\"", text.join(" "))),
                     start: span.start,
@@ -542,7 +554,10 @@ fn substitute(
                 left.last().map(|t| t.token.text()).unwrap_or_default(),
                 right.first().map(|t| t.token.text()).unwrap_or_default()
             );
-            out.extend(respan(left.get(..left.len().saturating_sub(1)).unwrap_or(&[]), span));
+            out.extend(respan(
+                left.get(..left.len().saturating_sub(1)).unwrap_or(&[]),
+                span,
+            ));
             if let Ok(pasted) = lex(&text) {
                 out.extend(respan(&pasted, span));
             }
@@ -703,10 +718,7 @@ mod tests {
     fn macros_and_conditionals() {
         let text = "#define N 16\n#define SQ(x) ((x) * (x))\n#ifdef FAST\nfast\n#elif N > 8\nbig SQ(N)\n#else\nsmall\n#endif\n";
         assert_eq!(run(text, &[]).join(" "), "big ( ( 16 ) * ( 16 ) )");
-        assert_eq!(
-            run(text, &[("FAST".into(), None)]).join(" "),
-            "fast"
-        );
+        assert_eq!(run(text, &[("FAST".into(), None)]).join(" "), "fast");
     }
 
     #[test]

@@ -1,0 +1,20 @@
+// Tree reduction in shared memory with sequential addressing (`s >>= 1`): the barrier inside
+// the loop separates the rounds, so every round reads what the previous round wrote: race free.
+// check: --block-dim 64 => exact drf exit=0
+// check: => exact drf exit=0
+#define BLOCK 64
+
+__global__ void reduce(const float *in, float *out) {
+  __shared__ float sdata[BLOCK];
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+  sdata[tid] = in[i];
+  __syncthreads();
+  for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) {
+      sdata[tid] += sdata[tid + s];
+    }
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = sdata[0];
+}

@@ -1,0 +1,2256 @@
+//! Lowering of the CUDA surface tree to the BabyCUDA core (SPEC §8): one core kernel per
+//! `__global__` function.
+//!
+//! * Pointer parameters, file-scope `__device__`/`__constant__` arrays and `__shared__`
+//!   arrays become `global`/`shared` arrays (declared only when used). Multi-dimensional
+//!   arrays are flattened row-major (`s[i][j]` of `s[N][M]` is cell `i * M + j`), which is how
+//!   C lays them out and keeps pointer arithmetic (`T *p = A + k`) exact. Every `extern
+//!   __shared__` array of a kernel is the same memory, as in CUDA.
+//! * Distinct pointer parameters never alias (the GPUVerify and Faial assumption).
+//! * Array reads are hoisted into `let x = A[i];` before the statement (or condition) that
+//!   uses them; compound assignments read, then write.
+//! * Local scalars are substituted, or bound with fresh `let`s when their value is not a plain
+//!   name or literal; a variable assigned differently in the two branches of an `if` becomes
+//!   `?` after it. Loops of the canonical forms (`for (i = a; i < b; i += k)`, `*=`, `<<=`,
+//!   `-=`, `/=`, `>>=`, `++`, `--`, with `<`, `<=`, `>`, `>=`) become core loops with their step;
+//!   variables the body assigns are `?` at the start of each iteration and after the loop.
+//!   Other loops (`while`, `do`, a loop variable assigned in the body, bounds the body changes)
+//!   run an unknown number of times.
+//! * `return`, `break` and `continue` are approximated soundly: `if (c) return; rest` is
+//!   exact (`rest` goes under `!c`); an exit the lowering cannot place exactly guards what
+//!   follows with a `?`.
+//! * `threadIdx`/`blockIdx`/`blockDim`/`gridDim`: with 1-D blocks `threadIdx.x` is `tid` and
+//!   `blockDim.x` is `ntid`; kernels that use `.y`/`.z`, or whose fixed geometry is not 1-D,
+//!   get `threadIdx.x = tid % blockDim_x`, `threadIdx.y = (tid / blockDim_x) % blockDim_y`,
+//!   `threadIdx.z = tid / (blockDim_x * blockDim_y)`, with the dimensions constants when the
+//!   geometry is fixed and parameters (`blockDim_x`, ...) tied by an `assume` otherwise;
+//!   likewise for blocks.
+//! * Values the lowering does not follow (floats, calls it does not know, ternaries other
+//!   than `min`/`max`, fields of structs) are `?`.
+//!
+//! `__device__` functions are inlined. The result is checked with [`crate::scope::check`]:
+//! a failure there is a bug of this module, reported as an internal error.
+
+use super::lexer::{Tok, Token};
+use super::syntax::{self as c, Item, UnOp};
+use super::Options;
+use mapcheck_core::ast::*;
+use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::span::Span;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+const MAX_STATEMENTS: usize = 200_000;
+const MAX_EXPR_DEPTH: usize = 300;
+const MAX_STMT_DEPTH: usize = 100;
+const MAX_INLINE_DEPTH: usize = 8;
+
+/// A device item that failed to parse: named, so a kernel that calls it gets the error.
+pub fn unparsed(item: &[Tok], error: Diagnostic) -> Item {
+    let name = item
+        .iter()
+        .position(|t| t.token == Token::LParen)
+        .and_then(|i| i.checked_sub(1))
+        .and_then(|i| match &item[i].token {
+            Token::Ident(n) => Some(n.clone()),
+            _ => None,
+        });
+    Item::Unparsed { name, error }
+}
+
+/// File-scope facts every kernel sees.
+#[derive(Debug, Default)]
+struct Globals<'a> {
+    functions: HashMap<String, &'a c::Function>,
+    unparsed: HashMap<String, Diagnostic>,
+    /// File-scope arrays: name, space, row strides.
+    arrays: HashMap<String, (Space, Vec<c::Expr>)>,
+    shared_scalars: HashSet<String>,
+    constants: HashMap<String, &'a c::Expr>,
+}
+
+/// Lowers every kernel of a file.
+pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnostic>> {
+    let mut g = Globals::default();
+    for item in items {
+        match item {
+            Item::Function(f) => {
+                g.functions.insert(f.name.clone(), f);
+            }
+            Item::Unparsed {
+                name: Some(n),
+                error,
+            } => {
+                g.unparsed.insert(n.clone(), error.clone());
+            }
+            Item::Unparsed { name: None, .. } => {}
+            Item::Decl(ty, decls, _) => {
+                let space = if ty.has("__shared__") {
+                    Some(Space::Shared)
+                } else if ty.has("__device__") || ty.has("__constant__") || ty.has("__managed__") {
+                    Some(Space::Global)
+                } else {
+                    None
+                };
+                for d in decls {
+                    match space {
+                        Some(space) if !d.dims.is_empty() => {
+                            let strides = d.dims.iter().skip(1).flatten().cloned().collect();
+                            g.arrays.insert(d.name.clone(), (space, strides));
+                        }
+                        Some(Space::Shared) => {
+                            g.shared_scalars.insert(d.name.clone());
+                        }
+                        Some(Space::Global) => {
+                            g.arrays.insert(d.name.clone(), (Space::Global, Vec::new()));
+                        }
+                        None if (ty.has("const") || ty.has("constexpr"))
+                            && d.dims.is_empty()
+                            && d.pointers == 0 =>
+                        {
+                            if let Some(init) = &d.init {
+                                g.constants.insert(d.name.clone(), init);
+                            }
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+    let mut kernels = Vec::new();
+    let mut errors = Vec::new();
+    for item in items {
+        if let Item::Function(f) = item {
+            if f.ty.has("__global__") && f.body.is_some() {
+                match Lower::kernel(&g, f, options) {
+                    Ok(k) => kernels.push(k),
+                    Err(mut e) => errors.append(&mut e),
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let program = Program { kernels };
+    let scope = crate::scope::check(&program);
+    if let Some(first) = scope.first() {
+        let d = first.to_diagnostic();
+        return Err(vec![Diagnostic::error(format!(
+            "internal error: the CUDA lowering produced an ill-scoped kernel: {}",
+            d.message
+        ))
+        .with_help(
+            "this is a bug in mapcheck; please report it with the input",
+        )]);
+    }
+    Ok(program)
+}
+
+/// What a C name stands for.
+#[derive(Clone, Debug)]
+enum Binding {
+    /// A local scalar, pointer or parameter, whose current value is in `vals`.
+    Var(usize),
+    /// An array: the core name and the row strides of its dimensions after the first.
+    Array(String, Vec<Expr>),
+    /// A `__shared__` scalar: cell 0 of a one-cell shared array.
+    SharedScalar(String),
+    /// A thread-private local array: never races, contents not followed.
+    Private,
+}
+
+/// The value of a C expression.
+#[derive(Clone, Debug, PartialEq)]
+enum Val {
+    /// A number, and whether C types it unsigned.
+    Num(Expr, bool),
+    Bool(Cond),
+    /// A pointer into an array: the array, the offset, the row strides left.
+    Ptr(String, Expr, Vec<Expr>),
+    /// A pointer into thread-private memory.
+    Private,
+    /// A pointer the lowering cannot follow.
+    Opaque,
+}
+
+/// A place that can be assigned.
+enum Place {
+    Var(usize),
+    Cell(String, Expr),
+    Private,
+}
+
+/// How a statement can leave the statement list it is in.
+#[derive(Clone, Copy, Debug, Default)]
+struct Exit {
+    always: bool,
+    brk: bool,
+    cont: bool,
+    ret: bool,
+}
+
+impl Exit {
+    fn any(self) -> bool {
+        self.brk || self.cont || self.ret
+    }
+
+    fn join(self, other: Exit) -> Exit {
+        Exit {
+            always: self.always && other.always,
+            brk: self.brk || other.brk,
+            cont: self.cont || other.cont,
+            ret: self.ret || other.ret,
+        }
+    }
+}
+
+/// A recognised loop: start, exclusive bound, direction, step operation and amount.
+type LoopRange = (Expr, Expr, Direction, StepOp, Expr);
+
+type Env = (Vec<HashMap<String, Binding>>, HashMap<usize, Val>);
+
+struct Lower<'g, 'a> {
+    g: &'g Globals<'a>,
+    options: &'g Options,
+    params: Vec<Ident>,
+    arrays: BTreeMap<String, ArrayDecl>,
+    used: HashSet<String>,
+    scopes: Vec<HashMap<String, Binding>>,
+    vals: HashMap<usize, Val>,
+    next_id: usize,
+    errors: Vec<Diagnostic>,
+    emitted: usize,
+    expr_depth: usize,
+    stmt_depth: usize,
+    inline: Vec<String>,
+    /// The variable `return e` assigns in an inlined function.
+    ret: Option<usize>,
+    /// The core name all `extern __shared__` arrays share.
+    dynamic_shared: Option<String>,
+    block_3d: bool,
+    grid_3d: bool,
+    geometry_params: bool,
+}
+
+fn int(v: i64, span: Span) -> Expr {
+    Expr::int(v, span)
+}
+
+fn stmt(kind: StmtKind, span: Span) -> Stmt {
+    Stmt {
+        kind,
+        span,
+        ann: (),
+    }
+}
+
+fn block(stmts: Vec<Stmt>, span: Span) -> Block {
+    Block { stmts, span }
+}
+
+fn cmp(op: CmpOp, a: Expr, b: Expr, span: Span) -> Cond {
+    Cond::new(CondKind::Cmp(op, a, b), span)
+}
+
+/// Does the surface tree use `threadIdx.y`, `blockDim.z`, ... (`which` names the pair)?
+fn uses_yz(stmts: &[c::Stmt], names: [&str; 2]) -> bool {
+    fn expr(e: &c::Expr, names: [&str; 2], depth: usize) -> bool {
+        if depth > MAX_EXPR_DEPTH {
+            return true;
+        }
+        use c::ExprKind::*;
+        match &e.kind {
+            Member(b, f) => {
+                matches!(&b.kind, Name(n) if names.contains(&n.as_str())) && f != "x"
+                    || expr(b, names, depth + 1)
+            }
+            Unary(_, a) | Cast(_, a) => expr(a, names, depth + 1),
+            Binary(_, a, b) | Assign(_, a, b) | Index(a, b) => {
+                expr(a, names, depth + 1) || expr(b, names, depth + 1)
+            }
+            Ternary(a, b, d) => {
+                expr(a, names, depth + 1) || expr(b, names, depth + 1) || expr(d, names, depth + 1)
+            }
+            Call(f, args) => {
+                expr(f, names, depth + 1) || args.iter().any(|a| expr(a, names, depth + 1))
+            }
+            InitList(es) => es.iter().any(|a| expr(a, names, depth + 1)),
+            Int(..) | Float | Str | Name(_) | Sizeof => false,
+        }
+    }
+    let mut found = false;
+    walk_exprs(stmts, &mut |e| found = found || expr(e, names, 0), 0);
+    found
+}
+
+/// Calls `f` on every expression of the statements (not recursing into expressions).
+fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
+    if depth > MAX_STMT_DEPTH {
+        return;
+    }
+    for s in stmts {
+        match &s.kind {
+            c::StmtKind::Block(b) => walk_exprs(b, f, depth + 1),
+            c::StmtKind::Decl(_, ds) => {
+                for d in ds {
+                    d.init
+                        .iter()
+                        .chain(d.dims.iter().flatten())
+                        .for_each(&mut *f);
+                }
+            }
+            c::StmtKind::Expr(e) | c::StmtKind::Return(Some(e)) => f(e),
+            c::StmtKind::If(e, t, el) => {
+                f(e);
+                walk_exprs(std::slice::from_ref(t), f, depth + 1);
+                if let Some(el) = el {
+                    walk_exprs(std::slice::from_ref(el), f, depth + 1);
+                }
+            }
+            c::StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    walk_exprs(std::slice::from_ref(i), f, depth + 1);
+                }
+                cond.iter().chain(step.iter()).for_each(&mut *f);
+                walk_exprs(std::slice::from_ref(body), f, depth + 1);
+            }
+            c::StmtKind::While(e, b) | c::StmtKind::DoWhile(b, e) => {
+                f(e);
+                walk_exprs(std::slice::from_ref(b), f, depth + 1);
+            }
+            c::StmtKind::Empty
+            | c::StmtKind::Return(None)
+            | c::StmtKind::Break
+            | c::StmtKind::Continue => {}
+        }
+    }
+}
+
+/// Names assigned (`x = ...`, `x += ...`, `x++`) anywhere in the statements.
+fn assigned(stmts: &[c::Stmt]) -> HashSet<String> {
+    fn expr(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
+        if depth > MAX_EXPR_DEPTH {
+            return;
+        }
+        use c::ExprKind::*;
+        match &e.kind {
+            Assign(_, a, b) => {
+                if let Name(n) = &a.kind {
+                    out.insert(n.clone());
+                }
+                expr(a, out, depth + 1);
+                expr(b, out, depth + 1);
+            }
+            Unary(op, a) => {
+                if matches!(
+                    op,
+                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec
+                ) {
+                    if let Name(n) = &a.kind {
+                        out.insert(n.clone());
+                    }
+                }
+                expr(a, out, depth + 1);
+            }
+            Cast(_, a) | Member(a, _) => expr(a, out, depth + 1),
+            Binary(_, a, b) | Index(a, b) => {
+                expr(a, out, depth + 1);
+                expr(b, out, depth + 1);
+            }
+            Ternary(a, b, d) => {
+                expr(a, out, depth + 1);
+                expr(b, out, depth + 1);
+                expr(d, out, depth + 1);
+            }
+            Call(f, args) => {
+                expr(f, out, depth + 1);
+                for a in args {
+                    expr(a, out, depth + 1);
+                }
+            }
+            InitList(es) => es.iter().for_each(|a| expr(a, out, depth + 1)),
+            Int(..) | Float | Str | Name(_) | Sizeof => {}
+        }
+    }
+    let mut out = HashSet::new();
+    walk_exprs(stmts, &mut |e| expr(e, &mut out, 0), 0);
+    out
+}
+
+/// Names read anywhere in an expression.
+fn names_in(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
+    if depth > MAX_EXPR_DEPTH {
+        return;
+    }
+    use c::ExprKind::*;
+    match &e.kind {
+        Name(n) => {
+            out.insert(n.clone());
+        }
+        Unary(_, a) | Cast(_, a) | Member(a, _) => names_in(a, out, depth + 1),
+        Binary(_, a, b) | Assign(_, a, b) | Index(a, b) => {
+            names_in(a, out, depth + 1);
+            names_in(b, out, depth + 1);
+        }
+        Ternary(a, b, d) => {
+            names_in(a, out, depth + 1);
+            names_in(b, out, depth + 1);
+            names_in(d, out, depth + 1);
+        }
+        Call(f, args) => {
+            names_in(f, out, depth + 1);
+            args.iter().for_each(|a| names_in(a, out, depth + 1));
+        }
+        InitList(es) => es.iter().for_each(|a| names_in(a, out, depth + 1)),
+        Int(..) | Float | Str | Sizeof => {}
+    }
+}
+
+fn has_loop_exit(stmts: &[c::Stmt], depth: usize) -> (bool, bool) {
+    // (break, return) reachable at this loop level.
+    let mut brk = false;
+    let mut ret = false;
+    if depth > MAX_STMT_DEPTH {
+        return (true, true);
+    }
+    for s in stmts {
+        match &s.kind {
+            c::StmtKind::Break => brk = true,
+            c::StmtKind::Return(_) => ret = true,
+            c::StmtKind::Block(b) => {
+                let (b2, r2) = has_loop_exit(b, depth + 1);
+                brk |= b2;
+                ret |= r2;
+            }
+            c::StmtKind::If(_, t, e) => {
+                for x in std::iter::once(t).chain(e.iter()) {
+                    let (b2, r2) = has_loop_exit(std::slice::from_ref(x), depth + 1);
+                    brk |= b2;
+                    ret |= r2;
+                }
+            }
+            c::StmtKind::For { body, .. }
+            | c::StmtKind::While(_, body)
+            | c::StmtKind::DoWhile(body, _) => {
+                ret |= has_loop_exit(std::slice::from_ref(body), depth + 1).1;
+            }
+            _ => {}
+        }
+    }
+    (brk, ret)
+}
+
+impl<'g, 'a> Lower<'g, 'a> {
+    fn kernel(
+        g: &'g Globals<'a>,
+        f: &c::Function,
+        options: &'g Options,
+    ) -> Result<Kernel, Vec<Diagnostic>> {
+        let body = f.body.as_deref().unwrap_or(&[]);
+        let fixed_3d = |d: Option<[u64; 3]>| d.is_some_and(|d| d[1] > 1 || d[2] > 1);
+        let mut lx = Lower {
+            g,
+            options,
+            params: Vec::new(),
+            arrays: BTreeMap::new(),
+            used: Builtin::ALL.iter().map(|b| b.name().to_string()).collect(),
+            scopes: vec![HashMap::new()],
+            vals: HashMap::new(),
+            next_id: 0,
+            errors: Vec::new(),
+            emitted: 0,
+            expr_depth: 0,
+            stmt_depth: 0,
+            inline: vec![f.name.clone()],
+            ret: None,
+            dynamic_shared: None,
+            block_3d: fixed_3d(options.block_dim) || uses_yz(body, ["threadIdx", "blockDim"]),
+            grid_3d: fixed_3d(options.grid_dim) || uses_yz(body, ["blockIdx", "gridDim"]),
+            geometry_params: false,
+        };
+        let mut out = Vec::new();
+        // Template value parameters are symbolic parameters of the kernel.
+        for t in f.template.iter().filter(|t| !t.is_type) {
+            let name = lx.fresh(&t.name);
+            lx.params.push(Ident::new(name.clone(), f.name_span));
+            let id = lx.new_var(Val::Num(Expr::var(name, f.name_span), false));
+            lx.bind(&t.name, Binding::Var(id));
+        }
+        for p in &f.params {
+            let Some(d) = &p.decl else { continue };
+            if p.ty.pointers > 0 || !d.dims.is_empty() {
+                let name = lx.fresh(&d.name);
+                lx.arrays.insert(
+                    name.clone(),
+                    ArrayDecl {
+                        name: Ident::new(name.clone(), d.span),
+                        space: Space::Global,
+                        span: d.span,
+                    },
+                );
+                let strides = lx.strides(&d.dims, &mut out);
+                let id = lx.new_var(Val::Ptr(name, int(0, d.span), strides));
+                lx.bind(&d.name, Binding::Var(id));
+            } else {
+                let name = lx.fresh(&d.name);
+                lx.params.push(Ident::new(name.clone(), d.span));
+                let id = lx.new_var(Val::Num(Expr::var(name, d.span), p.ty.is_unsigned()));
+                lx.bind(&d.name, Binding::Var(id));
+            }
+        }
+        let mut geometry = Vec::new();
+        lx.geometry_assumptions(f.name_span, &mut geometry);
+        lx.seq(body, &mut out);
+        let used: HashSet<String> = {
+            let mut used = HashSet::new();
+            let b = block(out.clone(), f.span);
+            b.walk(&mut |s| match &s.kind {
+                StmtKind::Write { target, .. }
+                | StmtKind::Read { source: target, .. }
+                | StmtKind::Atomic { target, .. } => {
+                    used.insert(target.array.name.clone());
+                }
+                _ => {}
+            });
+            used
+        };
+        if !lx.errors.is_empty() {
+            return Err(lx.errors);
+        }
+        geometry.append(&mut out);
+        Ok(Kernel {
+            name: Ident::new(f.name.clone(), f.name_span),
+            params: lx.params,
+            arrays: lx
+                .arrays
+                .into_values()
+                .filter(|a| used.contains(&a.name.name))
+                .collect(),
+            body: block(geometry, f.span),
+            span: f.span,
+            ann: (),
+        })
+    }
+
+    /// `assume`s tying the dimension parameters or constants to `ntid`/`nbid`.
+    fn geometry_assumptions(&mut self, span: Span, out: &mut Vec<Stmt>) {
+        for (is_3d, dims, total, prefix) in [
+            (
+                self.block_3d,
+                self.options.block_dim,
+                Builtin::Ntid,
+                "blockDim",
+            ),
+            (
+                self.grid_3d,
+                self.options.grid_dim,
+                Builtin::Nbid,
+                "gridDim",
+            ),
+        ] {
+            let product = match (is_3d, dims) {
+                (_, Some(d)) => {
+                    let p = d
+                        .iter()
+                        .map(|x| i64::try_from(*x).unwrap_or(i64::MAX))
+                        .fold(1i64, i64::saturating_mul);
+                    int(p, span)
+                }
+                (true, None) => {
+                    self.geometry_params = true;
+                    let names: Vec<String> = ["x", "y", "z"]
+                        .iter()
+                        .map(|c| self.fresh(&format!("{prefix}_{c}")))
+                        .collect();
+                    for n in &names {
+                        self.params.push(Ident::new(n.clone(), span));
+                    }
+                    let v = |n: &String| Expr::var(n.clone(), span);
+                    Expr::bin(
+                        BinOp::Mul,
+                        Expr::bin(BinOp::Mul, v(&names[0]), v(&names[1])),
+                        v(&names[2]),
+                    )
+                }
+                (false, None) => continue,
+            };
+            out.push(stmt(
+                StmtKind::Assume {
+                    cond: cmp(CmpOp::Eq, Expr::var(total.name(), span), product, span),
+                },
+                span,
+            ));
+        }
+    }
+
+    /// The dimension `comp` (0, 1, 2) of `blockDim` (block) or `gridDim` (grid).
+    fn dim(&self, grid: bool, comp: usize, span: Span) -> Expr {
+        let (is_3d, fixed, total, prefix) = if grid {
+            (
+                self.grid_3d,
+                self.options.grid_dim,
+                Builtin::Nbid,
+                "gridDim",
+            )
+        } else {
+            (
+                self.block_3d,
+                self.options.block_dim,
+                Builtin::Ntid,
+                "blockDim",
+            )
+        };
+        if let Some(d) = fixed {
+            return int(i64::try_from(d[comp]).unwrap_or(i64::MAX), span);
+        }
+        if !is_3d {
+            return if comp == 0 {
+                Expr::var(total.name(), span)
+            } else {
+                int(1, span)
+            };
+        }
+        // The parameters were named first, so their names are the plain ones unless a C name
+        // took them; find them among the parameters.
+        let want = format!("{prefix}_{}", ["x", "y", "z"][comp]);
+        let name = self
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .find(|n| n.starts_with(&want))
+            .unwrap_or(want);
+        Expr::var(name, span)
+    }
+
+    /// The index `comp` of `threadIdx` (block = false) or `blockIdx`.
+    fn index(&self, grid: bool, comp: usize, span: Span) -> Expr {
+        let (is_3d, id) = if grid {
+            (self.grid_3d, Builtin::Bid)
+        } else {
+            (self.block_3d, Builtin::Tid)
+        };
+        let id = Expr::var(id.name(), span);
+        if !is_3d {
+            return if comp == 0 { id } else { int(0, span) };
+        }
+        let x = self.dim(grid, 0, span);
+        let y = self.dim(grid, 1, span);
+        let one = |e: &Expr| e.kind == ExprKind::Int(1);
+        match comp {
+            0 if one(&x) => int(0, span),
+            0 => Expr::bin(BinOp::Rem, id, x),
+            1 => {
+                let row = if one(&x) {
+                    id
+                } else {
+                    Expr::bin(BinOp::Div, id, x)
+                };
+                if one(&y) {
+                    int(0, span)
+                } else {
+                    Expr::bin(BinOp::Rem, row, y)
+                }
+            }
+            _ => {
+                let plane = Expr::bin(BinOp::Mul, x, y);
+                Expr::bin(BinOp::Div, id, plane)
+            }
+        }
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        let base: String = base
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let base = if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("v{base}")
+        } else {
+            base
+        };
+        let mut name = base.clone();
+        let mut k = 1;
+        while self.used.contains(&name) || Builtin::from_name(&name).is_some() || is_keyword(&name)
+        {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.used.insert(name.clone());
+        name
+    }
+
+    fn new_var(&mut self, val: Val) -> usize {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.vals.insert(id, val);
+        id
+    }
+
+    fn bind(&mut self, name: &str, b: Binding) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name.to_string(), b);
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.errors
+            .push(Diagnostic::error(message).with_primary(span, label));
+    }
+
+    fn emit(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
+        self.emitted += 1;
+        if self.emitted == MAX_STATEMENTS {
+            self.error(
+                s.span,
+                "the kernel is too large after lowering",
+                format!("more than {MAX_STATEMENTS} core statements"),
+            );
+        }
+        out.push(s);
+    }
+
+    /// `let x = ?;` with a fresh `x`.
+    fn unknown(&mut self, base: &str, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        let name = self.fresh(base);
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Unknown {
+                    var: Ident::new(name.clone(), span),
+                },
+                span,
+            ),
+        );
+        Expr::var(name, span)
+    }
+
+    /// Binds a non-trivial expression to a fresh `let`, so that it is not copied around.
+    fn bound(&mut self, base: &str, e: Expr, out: &mut Vec<Stmt>) -> Expr {
+        if matches!(e.kind, ExprKind::Var(_) | ExprKind::Int(_)) {
+            return e;
+        }
+        let span = e.span;
+        let name = self.fresh(base);
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Let {
+                    var: Ident::new(name.clone(), span),
+                    value: e,
+                },
+                span,
+            ),
+        );
+        Expr::var(name, span)
+    }
+
+    fn strides(&mut self, dims: &[Option<c::Expr>], out: &mut Vec<Stmt>) -> Vec<Expr> {
+        // Row strides: for `a[N][M][K]`, index `i` moves by M*K, `j` by K.
+        let mut sizes = Vec::new();
+        for d in dims.iter().skip(1) {
+            match d {
+                Some(e) => {
+                    let v = self.num(e, out);
+                    sizes.push(v);
+                }
+                None => sizes.push(int(1, Span::default())),
+            }
+        }
+        let mut strides = Vec::new();
+        for i in 0..sizes.len() {
+            let mut s = sizes[i].clone();
+            for later in &sizes[i + 1..] {
+                s = Expr::bin(BinOp::Mul, s, later.clone());
+            }
+            strides.push(s);
+        }
+        strides
+    }
+
+    fn snapshot(&self) -> Env {
+        (self.scopes.clone(), self.vals.clone())
+    }
+
+    fn restore(&mut self, env: Env) {
+        self.scopes = env.0;
+        self.vals = env.1;
+    }
+
+    /// After an `if` whose branches left `a` and `b`: variables that differ become `?`.
+    fn join(
+        &mut self,
+        a: &HashMap<usize, Val>,
+        b: &HashMap<usize, Val>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let mut ids: Vec<usize> = self.vals.keys().copied().collect();
+        ids.sort_unstable();
+        for id in ids {
+            match (a.get(&id), b.get(&id)) {
+                (Some(x), Some(y)) if x == y => {
+                    self.vals.insert(id, x.clone());
+                }
+                _ => {
+                    let v = self.havoc_val(id, span, out);
+                    self.vals.insert(id, v);
+                }
+            }
+        }
+    }
+
+    /// A value "anything of the same kind" for variable `id`.
+    fn havoc_val(&mut self, id: usize, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match self.vals.get(&id).cloned() {
+            Some(Val::Ptr(a, _, strides)) => {
+                let off = self.unknown("off", span, out);
+                Val::Ptr(a, off, strides)
+            }
+            Some(Val::Private) => Val::Private,
+            Some(Val::Opaque) => Val::Opaque,
+            Some(Val::Num(_, u)) => Val::Num(self.unknown("v", span, out), u),
+            Some(Val::Bool(_)) | None => {
+                let u = self.unknown("v", span, out);
+                Val::Bool(cmp(CmpOp::Ne, u, int(0, span), span))
+            }
+        }
+    }
+
+    fn havoc_names(&mut self, names: &HashSet<String>, span: Span, out: &mut Vec<Stmt>) {
+        let mut names: Vec<&String> = names.iter().collect();
+        names.sort();
+        for n in names {
+            if let Some(Binding::Var(id)) = self.lookup(n) {
+                let v = self.havoc_val(id, span, out);
+                self.vals.insert(id, v);
+            }
+        }
+    }
+
+    // ---- statements ----
+
+    /// Lowers a statement list; what follows an exit the lowering cannot place exactly is
+    /// guarded by a `?`.
+    fn seq(&mut self, stmts: &[c::Stmt], out: &mut Vec<Stmt>) -> Exit {
+        self.stmt_depth += 1;
+        let exit = self.seq_inner(stmts, out);
+        self.stmt_depth -= 1;
+        exit
+    }
+
+    fn seq_inner(&mut self, stmts: &[c::Stmt], out: &mut Vec<Stmt>) -> Exit {
+        if self.stmt_depth > MAX_STMT_DEPTH {
+            if let Some(s) = stmts.first() {
+                self.error(
+                    s.span,
+                    "statements nested too deeply",
+                    format!("more than {MAX_STMT_DEPTH} levels"),
+                );
+            }
+            return Exit::default();
+        }
+        let mut exit = Exit::default();
+        for (i, s) in stmts.iter().enumerate() {
+            if !self.errors.is_empty() {
+                return exit;
+            }
+            let rest = &stmts[i + 1..];
+            if let c::StmtKind::If(cond, t, e) = &s.kind {
+                return exit.join(self.if_stmt(cond, t, e.as_deref(), rest, s.span, out));
+            }
+            let ex = self.stmt(s, out);
+            if ex.always {
+                return Exit {
+                    always: true,
+                    ..exit.join(ex)
+                };
+            }
+            if ex.any() && !rest.is_empty() {
+                let u = self.unknown("exited", s.span, out);
+                let mut inner = Vec::new();
+                let ex2 = self.seq(rest, &mut inner);
+                let cond = cmp(CmpOp::Eq, u, int(0, s.span), s.span);
+                self.emit(
+                    out,
+                    stmt(
+                        StmtKind::If {
+                            cond,
+                            then_branch: block(inner, s.span),
+                            else_branch: None,
+                        },
+                        s.span,
+                    ),
+                );
+                return exit.join(ex).join(Exit {
+                    always: false,
+                    ..ex2
+                });
+            }
+            exit = exit.join(ex);
+        }
+        exit
+    }
+
+    /// `if`, with the statements after it: when one branch always leaves, the rest goes
+    /// under the other branch, exactly.
+    fn if_stmt(
+        &mut self,
+        cond: &c::Expr,
+        t: &c::Stmt,
+        e: Option<&c::Stmt>,
+        rest: &[c::Stmt],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Exit {
+        let cnd = self.cond(cond, out);
+        let before = self.snapshot();
+        let mut tb = Vec::new();
+        self.scopes.push(HashMap::new());
+        let et = self.seq(std::slice::from_ref(t), &mut tb);
+        self.scopes.pop();
+        let after_t = self.snapshot();
+        self.restore(before.clone());
+        let mut eb = Vec::new();
+        self.scopes.push(HashMap::new());
+        let ee = match e {
+            Some(e) => self.seq(std::slice::from_ref(e), &mut eb),
+            None => Exit::default(),
+        };
+        self.scopes.pop();
+        let after_e = self.snapshot();
+        let mk = |tb, eb: Vec<Stmt>| {
+            stmt(
+                StmtKind::If {
+                    cond: cnd.clone(),
+                    then_branch: block(tb, span),
+                    else_branch: if eb.is_empty() {
+                        None
+                    } else {
+                        Some(block(eb, span))
+                    },
+                },
+                span,
+            )
+        };
+        if et.always && ee.always {
+            self.emit(out, mk(tb, eb));
+            return et.join(ee);
+        }
+        if et.always && !ee.any() {
+            // The rest runs only in the else branch, with its environment.
+            let er = self.seq(rest, &mut eb);
+            self.emit(out, mk(tb, eb));
+            return et.join(er).join(Exit {
+                always: false,
+                ..ee
+            });
+        }
+        if ee.always && !et.any() {
+            self.restore(after_t);
+            let tr = self.seq(rest, &mut tb);
+            self.emit(out, mk(tb, eb));
+            return ee.join(tr).join(Exit {
+                always: false,
+                ..et
+            });
+        }
+        self.restore(before);
+        let mut after = Vec::new();
+        self.join(&after_t.1, &after_e.1, span, &mut after);
+        self.emit(out, mk(tb, eb));
+        for s in after {
+            self.emit(out, s);
+        }
+        let ex = Exit {
+            always: false,
+            ..et.join(ee)
+        };
+        if ex.any() && !rest.is_empty() {
+            let u = self.unknown("exited", span, out);
+            let mut inner = Vec::new();
+            let ex2 = self.seq(rest, &mut inner);
+            let c2 = cmp(CmpOp::Eq, u, int(0, span), span);
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: c2,
+                        then_branch: block(inner, span),
+                        else_branch: None,
+                    },
+                    span,
+                ),
+            );
+            return ex.join(Exit {
+                always: false,
+                ..ex2
+            });
+        }
+        ex.join(self.seq(rest, out))
+    }
+
+    fn stmt(&mut self, s: &c::Stmt, out: &mut Vec<Stmt>) -> Exit {
+        match &s.kind {
+            c::StmtKind::Block(b) => {
+                self.scopes.push(HashMap::new());
+                let ex = self.seq(b, out);
+                self.scopes.pop();
+                ex
+            }
+            c::StmtKind::Decl(ty, ds) => {
+                for d in ds {
+                    self.decl(ty, d, out);
+                }
+                Exit::default()
+            }
+            c::StmtKind::Expr(e) => {
+                self.expr(e, out);
+                Exit::default()
+            }
+            c::StmtKind::Empty => Exit::default(),
+            c::StmtKind::If(cond, t, e) => self.if_stmt(cond, t, e.as_deref(), &[], s.span, out),
+            c::StmtKind::Return(e) => {
+                if let Some(e) = e {
+                    let v = self.expr(e, out);
+                    if let Some(id) = self.ret {
+                        self.vals.insert(id, v);
+                    }
+                }
+                Exit {
+                    always: true,
+                    ret: true,
+                    ..Exit::default()
+                }
+            }
+            c::StmtKind::Break => Exit {
+                always: true,
+                brk: true,
+                ..Exit::default()
+            },
+            c::StmtKind::Continue => Exit {
+                always: true,
+                cont: true,
+                ..Exit::default()
+            },
+            c::StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                self.scopes.push(HashMap::new());
+                if let Some(i) = init {
+                    self.stmt(i, out);
+                }
+                let ex = match self.canonical(init.as_deref(), cond.as_ref(), step.as_ref(), body) {
+                    Some((id, c_name, range)) => {
+                        self.counted_loop(id, &c_name, range, body, s.span, out)
+                    }
+                    None => {
+                        self.unknown_loop(cond.as_ref(), step.as_ref(), body, false, s.span, out)
+                    }
+                };
+                self.scopes.pop();
+                ex
+            }
+            c::StmtKind::While(cond, body) => {
+                self.unknown_loop(Some(cond), None, body, false, s.span, out)
+            }
+            c::StmtKind::DoWhile(body, cond) => {
+                self.unknown_loop(Some(cond), None, body, true, s.span, out)
+            }
+        }
+    }
+
+    fn decl(&mut self, ty: &c::Ty, d: &c::Declarator, out: &mut Vec<Stmt>) {
+        let pointer = ty.pointers + d.pointers > 0;
+        if ty.has("__shared__") {
+            if ty.has("extern") {
+                let name = match &self.dynamic_shared {
+                    Some(n) => n.clone(),
+                    None => {
+                        let n = self.fresh(&d.name);
+                        self.declare(&n, Space::Shared, d.span);
+                        self.dynamic_shared = Some(n.clone());
+                        n
+                    }
+                };
+                self.bind(&d.name, Binding::Array(name, Vec::new()));
+            } else if d.dims.is_empty() {
+                let n = self.fresh(&d.name);
+                self.declare(&n, Space::Shared, d.span);
+                self.bind(&d.name, Binding::SharedScalar(n));
+            } else {
+                let n = self.fresh(&d.name);
+                self.declare(&n, Space::Shared, d.span);
+                let strides = self.strides(&d.dims, out);
+                self.bind(&d.name, Binding::Array(n, strides));
+            }
+            return;
+        }
+        if !d.dims.is_empty() {
+            if let Some(init) = &d.init {
+                self.expr(init, out);
+            }
+            self.bind(&d.name, Binding::Private);
+            return;
+        }
+        let val = match &d.init {
+            Some(init) => {
+                let v = self.expr(init, out);
+                match v {
+                    Val::Num(e, u) => Val::Num(self.bound(&d.name, e, out), u || ty.is_unsigned()),
+                    other => other,
+                }
+            }
+            None if pointer => Val::Opaque,
+            None => Val::Num(self.unknown(&d.name, d.span, out), ty.is_unsigned()),
+        };
+        let id = self.new_var(val);
+        self.bind(&d.name, Binding::Var(id));
+    }
+
+    fn declare(&mut self, name: &str, space: Space, span: Span) {
+        self.arrays.insert(
+            name.to_string(),
+            ArrayDecl {
+                name: Ident::new(name, span),
+                space,
+                span,
+            },
+        );
+    }
+
+    /// Recognises `for (i = a; i < b; i += k)` and its kin; the variable, its C name and the
+    /// range.
+    fn canonical(
+        &mut self,
+        init: Option<&c::Stmt>,
+        cond: Option<&c::Expr>,
+        step: Option<&c::Expr>,
+        body: &c::Stmt,
+    ) -> Option<(usize, String, LoopRange)> {
+        use c::ExprKind as K;
+        let var = match &init?.kind {
+            c::StmtKind::Decl(_, ds) if ds.len() == 1 => ds[0].name.clone(),
+            c::StmtKind::Expr(c::Expr {
+                kind: K::Assign(None, lhs, _),
+                ..
+            }) => match &lhs.kind {
+                K::Name(n) => n.clone(),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let Some(Binding::Var(id)) = self.lookup(&var) else {
+            return None;
+        };
+        let Some(Val::Num(start, _)) = self.vals.get(&id).cloned() else {
+            return None;
+        };
+        let body_assigns = assigned(std::slice::from_ref(body));
+        if body_assigns.contains(&var) {
+            return None;
+        }
+        let is_var = |e: &c::Expr| matches!(&e.kind, K::Name(n) if *n == var);
+        // The step: the operation and its amount expression.
+        let (op, amount): (StepOp, Option<&c::Expr>) = match &step?.kind {
+            K::Unary(UnOp::PreInc | UnOp::PostInc, x) if is_var(x) => (StepOp::Add, None),
+            K::Unary(UnOp::PreDec | UnOp::PostDec, x) if is_var(x) => (StepOp::Sub, None),
+            K::Assign(Some(op), x, k) if is_var(x) => (
+                match op {
+                    c::BinOp::Add => StepOp::Add,
+                    c::BinOp::Sub => StepOp::Sub,
+                    c::BinOp::Mul => StepOp::Mul,
+                    c::BinOp::Div => StepOp::Div,
+                    c::BinOp::Shl => StepOp::Shl,
+                    c::BinOp::Shr => StepOp::Shr,
+                    _ => return None,
+                },
+                Some(k),
+            ),
+            K::Assign(None, x, rhs) if is_var(x) => match &rhs.kind {
+                K::Binary(op, a, k) if is_var(a) => (
+                    match op {
+                        c::BinOp::Add => StepOp::Add,
+                        c::BinOp::Sub => StepOp::Sub,
+                        c::BinOp::Mul => StepOp::Mul,
+                        c::BinOp::Div => StepOp::Div,
+                        c::BinOp::Shl => StepOp::Shl,
+                        c::BinOp::Shr => StepOp::Shr,
+                        _ => return None,
+                    },
+                    Some(k),
+                ),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let (cop, bound_e) = match &cond?.kind {
+            K::Binary(op, a, b) if is_var(a) => (*op, b.as_ref()),
+            K::Binary(op, a, b) if is_var(b) => (
+                match op {
+                    c::BinOp::Lt => c::BinOp::Gt,
+                    c::BinOp::Gt => c::BinOp::Lt,
+                    c::BinOp::Le => c::BinOp::Ge,
+                    c::BinOp::Ge => c::BinOp::Le,
+                    _ => return None,
+                },
+                a.as_ref(),
+            ),
+            _ => return None,
+        };
+        // The bound and the amount must not change in the body, nor read memory.
+        let mut read = HashSet::new();
+        names_in(bound_e, &mut read, 0);
+        if let Some(k) = amount {
+            names_in(k, &mut read, 0);
+        }
+        if read.contains(&var) || read.iter().any(|n| body_assigns.contains(n)) {
+            return None;
+        }
+        let mut scratch = Vec::new();
+        let bound = self.num(bound_e, &mut scratch);
+        let amount = match amount {
+            Some(k) => self.num(k, &mut scratch),
+            None => int(1, step?.span),
+        };
+        if !scratch.is_empty() {
+            return None;
+        }
+        let span = bound.span;
+        let (dir, bound) = match cop {
+            c::BinOp::Lt => (Direction::Up, bound),
+            c::BinOp::Le => (Direction::Up, Expr::bin(BinOp::Add, bound, int(1, span))),
+            c::BinOp::Gt => (Direction::Down, bound),
+            c::BinOp::Ge => (Direction::Down, Expr::bin(BinOp::Sub, bound, int(1, span))),
+            _ => return None,
+        };
+        if !op.moves(dir) {
+            return None;
+        }
+        Some((id, var, (start, bound, dir, op, amount)))
+    }
+
+    fn loop_body(
+        &mut self,
+        body: &c::Stmt,
+        span: Span,
+        havoc: &HashSet<String>,
+        out: &mut Vec<Stmt>,
+        tail: Option<&c::Expr>,
+    ) -> (Vec<Stmt>, Exit) {
+        let mut inner = Vec::new();
+        self.havoc_names(havoc, span, &mut inner);
+        let (brk, ret) = has_loop_exit(std::slice::from_ref(body), 0);
+        let mut body_out = Vec::new();
+        self.scopes.push(HashMap::new());
+        let ex = self.seq(std::slice::from_ref(body), &mut body_out);
+        self.scopes.pop();
+        if let Some(t) = tail {
+            if !ex.always {
+                self.expr(t, &mut body_out);
+            }
+        }
+        let _ = out;
+        if brk || ret {
+            // Later iterations may not run: any subset of them does.
+            let u = self.unknown("broke", span, &mut inner);
+            let cond = cmp(CmpOp::Eq, u, int(0, span), span);
+            self.emit(
+                &mut inner,
+                stmt(
+                    StmtKind::If {
+                        cond,
+                        then_branch: block(body_out, span),
+                        else_branch: None,
+                    },
+                    span,
+                ),
+            );
+        } else {
+            inner.append(&mut body_out);
+        }
+        (
+            inner,
+            Exit {
+                always: false,
+                brk: false,
+                cont: false,
+                ret: ex.ret || ret,
+            },
+        )
+    }
+
+    fn counted_loop(
+        &mut self,
+        id: usize,
+        c_name: &str,
+        (start, bound, dir, op, amount): (Expr, Expr, Direction, StepOp, Expr),
+        body: &c::Stmt,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Exit {
+        let var = self.fresh(c_name);
+        let before = self.vals.get(&id).cloned();
+        let unsigned = matches!(before, Some(Val::Num(_, true)));
+        self.vals
+            .insert(id, Val::Num(Expr::var(var.clone(), span), unsigned));
+        let havoc = assigned(std::slice::from_ref(body));
+        let (inner, ex) = self.loop_body(body, span, &havoc, out, None);
+        let step_span = amount.span;
+        self.emit(
+            out,
+            stmt(
+                StmtKind::For {
+                    var: Ident::new(var, span),
+                    range: Range {
+                        start,
+                        bound,
+                        dir,
+                        step: Step {
+                            op,
+                            amount,
+                            span: step_span,
+                        },
+                    },
+                    body: block(inner, span),
+                },
+                span,
+            ),
+        );
+        self.havoc_names(&havoc, span, out);
+        let v = Val::Num(self.unknown(c_name, span, out), unsigned);
+        self.vals.insert(id, v);
+        ex
+    }
+
+    /// A loop whose trip count the lowering does not know: `let n = ?; for k in 0..n { ... }`
+    /// with the variables it assigns unknown at each iteration.
+    fn unknown_loop(
+        &mut self,
+        cond: Option<&c::Expr>,
+        step: Option<&c::Expr>,
+        body: &c::Stmt,
+        do_while: bool,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Exit {
+        let mut havoc = assigned(std::slice::from_ref(body));
+        if let Some(s) = step {
+            let mut w = HashSet::new();
+            names_in(s, &mut w, 0);
+            havoc.extend(
+                w.into_iter()
+                    .filter(|n| matches!(self.lookup(n), Some(Binding::Var(_)))),
+            );
+        }
+        self.havoc_names(&havoc, span, out);
+        let n = self.unknown("trips", span, out);
+        let k = self.fresh("iter");
+        let mut inner = Vec::new();
+        self.havoc_names(&havoc, span, &mut inner);
+        let (mut body_stmts, ex) = if do_while {
+            self.loop_body(body, span, &HashSet::new(), &mut Vec::new(), None)
+        } else {
+            let c = match cond {
+                Some(c) => self.cond(c, &mut inner),
+                None => Cond::new(CondKind::Bool(true), span),
+            };
+            let (b, ex) = self.loop_body(body, span, &HashSet::new(), &mut Vec::new(), step);
+            (
+                vec![stmt(
+                    StmtKind::If {
+                        cond: c,
+                        then_branch: block(b, span),
+                        else_branch: None,
+                    },
+                    span,
+                )],
+                ex,
+            )
+        };
+        if do_while {
+            if let Some(c) = cond {
+                self.cond(c, &mut body_stmts);
+            }
+        }
+        inner.append(&mut body_stmts);
+        self.emit(
+            out,
+            stmt(
+                StmtKind::For {
+                    var: Ident::new(k, span),
+                    range: Range {
+                        start: int(0, span),
+                        bound: n,
+                        dir: Direction::Up,
+                        step: Step {
+                            op: StepOp::Add,
+                            amount: int(1, span),
+                            span,
+                        },
+                    },
+                    body: block(inner, span),
+                },
+                span,
+            ),
+        );
+        self.havoc_names(&havoc, span, out);
+        ex
+    }
+
+    // ---- expressions ----
+
+    fn num(&mut self, e: &c::Expr, out: &mut Vec<Stmt>) -> Expr {
+        let v = self.expr(e, out);
+        self.as_num(v, e.span, out).0
+    }
+
+    fn as_num(&mut self, v: Val, span: Span, out: &mut Vec<Stmt>) -> (Expr, bool) {
+        match v {
+            Val::Num(e, u) => (e, u),
+            _ => (self.unknown("v", span, out), false),
+        }
+    }
+
+    fn cond(&mut self, e: &c::Expr, out: &mut Vec<Stmt>) -> Cond {
+        let v = self.expr(e, out);
+        self.as_cond(v, e.span, out)
+    }
+
+    fn as_cond(&mut self, v: Val, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        match v {
+            Val::Bool(c) => c,
+            Val::Num(e, _) => cmp(CmpOp::Ne, e, int(0, span), span),
+            _ => {
+                let u = self.unknown("v", span, out);
+                cmp(CmpOp::Ne, u, int(0, span), span)
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &c::Expr, out: &mut Vec<Stmt>) -> Val {
+        self.expr_depth += 1;
+        let v = if self.expr_depth > MAX_EXPR_DEPTH {
+            self.error(
+                e.span,
+                "expression nested too deeply",
+                format!("more than {MAX_EXPR_DEPTH} levels"),
+            );
+            Val::Opaque
+        } else {
+            self.expr_inner(e, out)
+        };
+        self.expr_depth -= 1;
+        v
+    }
+
+    fn expr_inner(&mut self, e: &c::Expr, out: &mut Vec<Stmt>) -> Val {
+        use c::ExprKind as K;
+        let span = e.span;
+        match &e.kind {
+            K::Int(v, u) => Val::Num(int(*v, span), *u),
+            K::Float | K::Str | K::Sizeof => Val::Num(self.unknown("v", span, out), false),
+            K::InitList(es) => {
+                for x in es {
+                    self.expr(x, out);
+                }
+                Val::Opaque
+            }
+            K::Name(n) => self.name(n, span, out),
+            K::Member(b, field) => self.member(b, field, span, out),
+            K::Index(base, idx) => match self.subscript(base, idx, span, out) {
+                Ok(p) => self.read(p, span, out),
+                Err(v) => v,
+            },
+            K::Unary(op, a) => self.unary(*op, a, span, out),
+            K::Binary(op, a, b) => self.binary(*op, a, b, span, out),
+            K::Assign(op, lhs, rhs) => {
+                let Some(p) = self.place(lhs, out) else {
+                    return Val::Opaque;
+                };
+                let new = match op {
+                    None => self.expr(rhs, out),
+                    Some(op) => {
+                        let old = self.read_place(&p, span, out);
+                        let r = self.expr(rhs, out);
+                        self.arith(*op, old, r, span, out)
+                    }
+                };
+                self.write(p, new, span, out)
+            }
+            K::Ternary(c0, a, b) => self.ternary(c0, a, b, span, out),
+            K::Cast(ty, a) => {
+                let v = self.expr(a, out);
+                match v {
+                    Val::Num(_, _) if ty.is_float() => {
+                        Val::Num(self.unknown("v", span, out), false)
+                    }
+                    Val::Num(x, u) => Val::Num(x, u || ty.is_unsigned()),
+                    Val::Bool(c0) if ty.pointers == 0 => {
+                        // A condition read as a number: 0 or 1, which the core cannot say.
+                        let _ = c0;
+                        Val::Num(self.unknown("v", span, out), false)
+                    }
+                    other => other,
+                }
+            }
+            K::Call(f, args) => self.call(f, args, span, out),
+        }
+    }
+
+    fn name(&mut self, n: &str, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match self.lookup(n) {
+            Some(Binding::Var(id)) => self.vals.get(&id).cloned().unwrap_or(Val::Opaque),
+            Some(Binding::Array(a, strides)) => Val::Ptr(a, int(0, span), strides),
+            Some(Binding::SharedScalar(a)) => self.read(Place::Cell(a, int(0, span)), span, out),
+            Some(Binding::Private) => Val::Private,
+            None => {
+                if let Some((space, dims)) = self.g.arrays.get(n).cloned() {
+                    if !self.arrays.contains_key(n) {
+                        self.used.insert(n.to_string());
+                        self.declare(n, space, span);
+                    }
+                    let dims: Vec<Option<c::Expr>> = std::iter::once(None)
+                        .chain(dims.into_iter().map(Some))
+                        .collect();
+                    let strides = self.strides(&dims, out);
+                    return Val::Ptr(n.to_string(), int(0, span), strides);
+                }
+                if self.g.shared_scalars.contains(n) {
+                    if !self.arrays.contains_key(n) {
+                        self.used.insert(n.to_string());
+                        self.declare(n, Space::Shared, span);
+                    }
+                    return self.read(Place::Cell(n.to_string(), int(0, span)), span, out);
+                }
+                if let Some(init) = self.g.constants.get(n).copied() {
+                    if !self.inline.iter().any(|i| i == n) {
+                        self.inline.push(n.to_string());
+                        let v = self.expr(init, out);
+                        self.inline.pop();
+                        return v;
+                    }
+                }
+                match n {
+                    "warpSize" => Val::Num(int(32, span), false),
+                    "true" => Val::Bool(Cond::new(CondKind::Bool(true), span)),
+                    "false" => Val::Bool(Cond::new(CondKind::Bool(false), span)),
+                    "NULL" | "nullptr" => Val::Opaque,
+                    _ => Val::Num(self.unknown(n, span, out), false),
+                }
+            }
+        }
+    }
+
+    fn member(&mut self, b: &c::Expr, field: &str, span: Span, out: &mut Vec<Stmt>) -> Val {
+        if let c::ExprKind::Name(n) = &b.kind {
+            let comp = match field {
+                "x" => Some(0),
+                "y" => Some(1),
+                "z" => Some(2),
+                _ => None,
+            };
+            if self.lookup(n).is_none() {
+                if let Some(comp) = comp {
+                    match n.as_str() {
+                        "threadIdx" => return Val::Num(self.index(false, comp, span), true),
+                        "blockIdx" => return Val::Num(self.index(true, comp, span), true),
+                        "blockDim" => return Val::Num(self.dim(false, comp, span), true),
+                        "gridDim" => return Val::Num(self.dim(true, comp, span), true),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let base = self.expr(b, out);
+        match base {
+            Val::Ptr(..) => {
+                self.error(
+                    span,
+                    "fields of array elements are not supported yet",
+                    "a field of an element of global or shared memory",
+                );
+                Val::Opaque
+            }
+            _ => Val::Num(self.unknown("field", span, out), false),
+        }
+    }
+
+    fn unary(&mut self, op: UnOp, a: &c::Expr, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match op {
+            UnOp::Neg => match self.expr(a, out) {
+                Val::Num(x, u) => Val::Num(Expr::new(ExprKind::Neg(Box::new(x)), span), u),
+                v => {
+                    let (x, _) = self.as_num(v, span, out);
+                    Val::Num(x, false)
+                }
+            },
+            UnOp::Plus => self.expr(a, out),
+            UnOp::Not => {
+                let c0 = self.cond(a, out);
+                Val::Bool(Cond::new(CondKind::Not(Box::new(c0)), span))
+            }
+            UnOp::BitNot => {
+                let (x, u) = self.num_of(a, out);
+                // ~x = -x - 1 on two's complement words.
+                Val::Num(
+                    Expr::bin(
+                        BinOp::Sub,
+                        Expr::new(ExprKind::Neg(Box::new(x)), span),
+                        int(1, span),
+                    ),
+                    u,
+                )
+            }
+            UnOp::Deref => match self.place_of_deref(a, span, out) {
+                Some(p) => self.read(p, span, out),
+                None => Val::Opaque,
+            },
+            UnOp::AddrOf => match self.place(a, out) {
+                Some(Place::Cell(arr, idx)) => Val::Ptr(arr, idx, Vec::new()),
+                Some(Place::Private) => Val::Private,
+                _ => Val::Opaque,
+            },
+            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                let Some(p) = self.place(a, out) else {
+                    return Val::Opaque;
+                };
+                let old = self.read_place(&p, span, out);
+                let bop = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
+                    c::BinOp::Add
+                } else {
+                    c::BinOp::Sub
+                };
+                let new = self.arith(bop, old.clone(), Val::Num(int(1, span), false), span, out);
+                let new = self.write(p, new, span, out);
+                if matches!(op, UnOp::PreInc | UnOp::PreDec) {
+                    new
+                } else {
+                    old
+                }
+            }
+        }
+    }
+
+    fn num_of(&mut self, a: &c::Expr, out: &mut Vec<Stmt>) -> (Expr, bool) {
+        let v = self.expr(a, out);
+        self.as_num(v, a.span, out)
+    }
+
+    fn binary(
+        &mut self,
+        op: c::BinOp,
+        a: &c::Expr,
+        b: &c::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        use c::BinOp as B;
+        match op {
+            B::Comma => {
+                self.expr(a, out);
+                self.expr(b, out)
+            }
+            B::And | B::Or => {
+                let ca = self.cond(a, out);
+                // The right operand runs only when the left does not decide: its reads are
+                // guarded by the left operand.
+                let mut inner = Vec::new();
+                let cb = self.cond(b, &mut inner);
+                if inner.is_empty() {
+                    let kind = if op == B::And {
+                        CondKind::And(Box::new(ca), Box::new(cb))
+                    } else {
+                        CondKind::Or(Box::new(ca), Box::new(cb))
+                    };
+                    return Val::Bool(Cond::new(kind, span));
+                }
+                let guard = if op == B::And {
+                    ca.clone()
+                } else {
+                    Cond::new(CondKind::Not(Box::new(ca.clone())), span)
+                };
+                self.emit(
+                    out,
+                    stmt(
+                        StmtKind::If {
+                            cond: guard,
+                            then_branch: block(inner, span),
+                            else_branch: None,
+                        },
+                        span,
+                    ),
+                );
+                let u = self.unknown("v", span, out);
+                let cu = cmp(CmpOp::Ne, u, int(0, span), span);
+                let kind = if op == B::And {
+                    CondKind::And(Box::new(ca), Box::new(cu))
+                } else {
+                    CondKind::Or(Box::new(ca), Box::new(cu))
+                };
+                Val::Bool(Cond::new(kind, span))
+            }
+            B::Lt | B::Gt | B::Le | B::Ge | B::Eq | B::Ne => {
+                let (x, ux) = self.num_of(a, out);
+                let (y, uy) = self.num_of(b, out);
+                let u = ux || uy;
+                let cop = match (op, u) {
+                    (B::Lt, false) => CmpOp::Lt,
+                    (B::Lt, true) => CmpOp::ULt,
+                    (B::Gt, false) => CmpOp::Gt,
+                    (B::Gt, true) => CmpOp::UGt,
+                    (B::Le, false) => CmpOp::Le,
+                    (B::Le, true) => CmpOp::ULe,
+                    (B::Ge, false) => CmpOp::Ge,
+                    (B::Ge, true) => CmpOp::UGe,
+                    (B::Eq, _) => CmpOp::Eq,
+                    _ => CmpOp::Ne,
+                };
+                Val::Bool(cmp(cop, x, y, span))
+            }
+            _ => {
+                let x = self.expr(a, out);
+                let y = self.expr(b, out);
+                self.arith(op, x, y, span, out)
+            }
+        }
+    }
+
+    fn arith(&mut self, op: c::BinOp, x: Val, y: Val, span: Span, out: &mut Vec<Stmt>) -> Val {
+        use c::BinOp as B;
+        match (x, y) {
+            (Val::Ptr(a, off, s), Val::Num(k, _)) if op == B::Add => {
+                Val::Ptr(a, Expr::bin(BinOp::Add, off, k), s)
+            }
+            (Val::Num(k, _), Val::Ptr(a, off, s)) if op == B::Add => {
+                Val::Ptr(a, Expr::bin(BinOp::Add, k, off), s)
+            }
+            (Val::Ptr(a, off, s), Val::Num(k, _)) if op == B::Sub => {
+                Val::Ptr(a, Expr::bin(BinOp::Sub, off, k), s)
+            }
+            (Val::Private, _) | (_, Val::Private) => Val::Private,
+            (Val::Ptr(..) | Val::Opaque, _) | (_, Val::Ptr(..) | Val::Opaque) => Val::Opaque,
+            (x, y) => {
+                let (x, ux) = self.as_num(x, span, out);
+                let (y, uy) = self.as_num(y, span, out);
+                let u = ux || uy;
+                let bop = match (op, u) {
+                    (B::Add, _) => BinOp::Add,
+                    (B::Sub, _) => BinOp::Sub,
+                    (B::Mul, _) => BinOp::Mul,
+                    (B::Div, false) => BinOp::Div,
+                    (B::Div, true) => BinOp::UDiv,
+                    (B::Rem, false) => BinOp::Rem,
+                    (B::Rem, true) => BinOp::URem,
+                    (B::Shl, _) => BinOp::Shl,
+                    (B::Shr, false) => BinOp::Shr,
+                    (B::Shr, true) => BinOp::UShr,
+                    (B::BitAnd, _) => BinOp::And,
+                    (B::BitOr, _) => BinOp::Or,
+                    (B::BitXor, _) => BinOp::Xor,
+                    _ => return Val::Num(self.unknown("v", span, out), u),
+                };
+                Val::Num(
+                    Expr::new(ExprKind::Bin(bop, Box::new(x), Box::new(y)), span),
+                    u,
+                )
+            }
+        }
+    }
+
+    fn ternary(
+        &mut self,
+        c0: &c::Expr,
+        a: &c::Expr,
+        b: &c::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let cnd = self.cond(c0, out);
+        let before = self.snapshot();
+        let mut ta = Vec::new();
+        let va = self.expr(a, &mut ta);
+        let after_a = self.snapshot();
+        self.restore(before.clone());
+        let mut tb = Vec::new();
+        let vb = self.expr(b, &mut tb);
+        let after_b = self.snapshot();
+        self.restore(before);
+        if ta.is_empty() && tb.is_empty() {
+            if va == vb {
+                return va;
+            }
+            // `x < y ? x : y` is `min(x, y)`, and its kin.
+            if let (CondKind::Cmp(op, l, r), Val::Num(x, ux), Val::Num(y, uy)) =
+                (&cnd.kind, &va, &vb)
+            {
+                let u = *ux || *uy;
+                let (mn, mx) = if u {
+                    (BinOp::UMin, BinOp::UMax)
+                } else {
+                    (BinOp::Min, BinOp::Max)
+                };
+                let pick = match op {
+                    CmpOp::Lt | CmpOp::Le | CmpOp::ULt | CmpOp::ULe => Some((mn, mx)),
+                    CmpOp::Gt | CmpOp::Ge | CmpOp::UGt | CmpOp::UGe => Some((mx, mn)),
+                    _ => None,
+                };
+                if let Some((same, swapped)) = pick {
+                    if l == x && r == y {
+                        return Val::Num(
+                            Expr::new(
+                                ExprKind::Bin(same, Box::new(x.clone()), Box::new(y.clone())),
+                                span,
+                            ),
+                            u,
+                        );
+                    }
+                    if l == y && r == x {
+                        return Val::Num(
+                            Expr::new(
+                                ExprKind::Bin(swapped, Box::new(x.clone()), Box::new(y.clone())),
+                                span,
+                            ),
+                            u,
+                        );
+                    }
+                }
+            }
+        }
+        let mut after = Vec::new();
+        self.join(&after_a.1, &after_b.1, span, &mut after);
+        if !(ta.is_empty() && tb.is_empty()) {
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: cnd,
+                        then_branch: block(ta, span),
+                        else_branch: Some(block(tb, span)),
+                    },
+                    span,
+                ),
+            );
+        }
+        for s in after {
+            self.emit(out, s);
+        }
+        match (va, vb) {
+            (Val::Ptr(x, _, s), Val::Ptr(y, _, _)) if x == y => {
+                let off = self.unknown("off", span, out);
+                Val::Ptr(x, off, s)
+            }
+            (Val::Ptr(..), _) | (_, Val::Ptr(..)) => Val::Opaque,
+            (Val::Private, Val::Private) => Val::Private,
+            _ => Val::Num(self.unknown("v", span, out), false),
+        }
+    }
+
+    // ---- places ----
+
+    fn place(&mut self, e: &c::Expr, out: &mut Vec<Stmt>) -> Option<Place> {
+        use c::ExprKind as K;
+        match &e.kind {
+            K::Name(n) => match self.lookup(n) {
+                Some(Binding::Var(id)) => Some(Place::Var(id)),
+                Some(Binding::SharedScalar(a)) => Some(Place::Cell(a, int(0, e.span))),
+                Some(Binding::Private) => Some(Place::Private),
+                _ => {
+                    if self.g.shared_scalars.contains(n) || self.g.arrays.contains_key(n) {
+                        if !self.arrays.contains_key(n) {
+                            let space = if self.g.shared_scalars.contains(n) {
+                                Space::Shared
+                            } else {
+                                self.g.arrays.get(n).map_or(Space::Global, |a| a.0)
+                            };
+                            self.used.insert(n.clone());
+                            self.declare(n, space, e.span);
+                        }
+                        return Some(Place::Cell(n.clone(), int(0, e.span)));
+                    }
+                    self.error(
+                        e.span,
+                        format!("cannot assign to `{n}`"),
+                        "not a local variable, parameter or array",
+                    );
+                    None
+                }
+            },
+            K::Index(base, idx) => match self.subscript(base, idx, e.span, out) {
+                Ok(p) => Some(p),
+                Err(Val::Opaque) => None,
+                Err(_) => {
+                    self.error(
+                        e.span,
+                        "a row of a multi-dimensional array used as a place",
+                        "index every dimension",
+                    );
+                    None
+                }
+            },
+            K::Unary(UnOp::Deref, a) => self.place_of_deref(a, e.span, out),
+            K::Member(b, _) => {
+                let base = self.place(b, out);
+                match base {
+                    Some(Place::Var(_)) | Some(Place::Private) => Some(Place::Private),
+                    _ => {
+                        self.error(
+                            e.span,
+                            "fields of array elements are not supported yet",
+                            "a field of an element of global or shared memory",
+                        );
+                        None
+                    }
+                }
+            }
+            K::Cast(_, a) => self.place(a, out),
+            _ => {
+                self.error(
+                    e.span,
+                    "not an assignable place",
+                    "expected a variable, `A[i]` or `*p`",
+                );
+                None
+            }
+        }
+    }
+
+    /// `base[idx]`: a cell, or (for a row of a multi-dimensional array) a pointer to the row.
+    fn subscript(
+        &mut self,
+        base: &c::Expr,
+        idx: &c::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Result<Place, Val> {
+        let b = self.expr(base, out);
+        let i = self.num(idx, out);
+        match b {
+            Val::Ptr(a, off, strides) => {
+                let scaled = match strides.first() {
+                    Some(s) => Expr::bin(BinOp::Mul, i, s.clone()),
+                    None => i,
+                };
+                let at = if off.kind == ExprKind::Int(0) {
+                    scaled
+                } else {
+                    Expr::bin(BinOp::Add, off, scaled)
+                };
+                if strides.is_empty() {
+                    Ok(Place::Cell(a, at))
+                } else {
+                    Err(Val::Ptr(a, at, strides[1..].to_vec()))
+                }
+            }
+            Val::Private => Ok(Place::Private),
+            _ => {
+                self.error(
+                    span,
+                    "cannot tell which array this indexes",
+                    "a pointer the lowering does not follow",
+                );
+                Err(Val::Opaque)
+            }
+        }
+    }
+
+    fn place_of_deref(&mut self, a: &c::Expr, span: Span, out: &mut Vec<Stmt>) -> Option<Place> {
+        match self.expr(a, out) {
+            Val::Ptr(arr, off, strides) if strides.is_empty() => Some(Place::Cell(arr, off)),
+            Val::Private => Some(Place::Private),
+            _ => {
+                self.error(
+                    span,
+                    "cannot tell which array this pointer points into",
+                    "a pointer the lowering does not follow",
+                );
+                None
+            }
+        }
+    }
+
+    // Multi-dimensional indexing `s[i][j]`: `place` above handles the last index; the row
+    // index goes through here.
+    fn read(&mut self, p: Place, span: Span, out: &mut Vec<Stmt>) -> Val {
+        self.read_place(&p, span, out)
+    }
+
+    fn read_place(&mut self, p: &Place, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match p {
+            Place::Var(id) => self.vals.get(id).cloned().unwrap_or(Val::Opaque),
+            Place::Cell(a, idx) => {
+                let name = self.fresh(&format!("{a}_v"));
+                self.emit(
+                    out,
+                    stmt(
+                        StmtKind::Read {
+                            var: Ident::new(name.clone(), span),
+                            source: Access {
+                                array: Ident::new(a.clone(), span),
+                                index: vec![idx.clone()],
+                                span,
+                            },
+                        },
+                        span,
+                    ),
+                );
+                Val::Num(Expr::var(name, span), false)
+            }
+            Place::Private => Val::Num(self.unknown("v", span, out), false),
+        }
+    }
+
+    fn write(&mut self, p: Place, v: Val, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match p {
+            Place::Var(id) => {
+                let v = match v {
+                    Val::Num(e, u) => Val::Num(self.bound("v", e, out), u),
+                    other => other,
+                };
+                self.vals.insert(id, v.clone());
+                v
+            }
+            Place::Cell(a, idx) => {
+                let (value, u) = self.as_num(v, span, out);
+                self.emit(
+                    out,
+                    stmt(
+                        StmtKind::Write {
+                            target: Access {
+                                array: Ident::new(a, span),
+                                index: vec![idx],
+                                span,
+                            },
+                            value: value.clone(),
+                        },
+                        span,
+                    ),
+                );
+                Val::Num(value, u)
+            }
+            Place::Private => v,
+        }
+    }
+
+    // ---- calls ----
+
+    fn call(&mut self, f: &c::Expr, args: &[c::Expr], span: Span, out: &mut Vec<Stmt>) -> Val {
+        let c::ExprKind::Name(name) = &f.kind else {
+            for a in args {
+                self.expr(a, out);
+            }
+            return Val::Num(self.unknown("call", span, out), false);
+        };
+        let name = name.as_str();
+        match name {
+            "__syncthreads"
+            | "__syncthreads_count"
+            | "__syncthreads_and"
+            | "__syncthreads_or"
+            | "__barrier_sync" => {
+                for a in args {
+                    self.expr(a, out);
+                }
+                self.emit(out, stmt(StmtKind::Sync, span));
+                return if name == "__syncthreads" {
+                    Val::Num(int(0, span), false)
+                } else {
+                    Val::Num(self.unknown("v", span, out), false)
+                };
+            }
+            "__requires" | "__assume" => {
+                if let Some(a) = args.first() {
+                    let c0 = self.cond(a, out);
+                    self.emit(out, stmt(StmtKind::Assume { cond: c0 }, span));
+                }
+                return Val::Num(int(0, span), false);
+            }
+            "min" | "max" | "umin" | "umax" | "llmin" | "llmax" if args.len() == 2 => {
+                let (x, ux) = self.num_of(&args[0], out);
+                let (y, uy) = self.num_of(&args[1], out);
+                let u = ux || uy || name.starts_with('u');
+                let op = match (name.ends_with("min"), u) {
+                    (true, false) => BinOp::Min,
+                    (true, true) => BinOp::UMin,
+                    (false, false) => BinOp::Max,
+                    (false, true) => BinOp::UMax,
+                };
+                return Val::Num(
+                    Expr::new(ExprKind::Bin(op, Box::new(x), Box::new(y)), span),
+                    u,
+                );
+            }
+            _ => {}
+        }
+        let base = name.trim_end_matches("_block").trim_end_matches("_system");
+        let atomic = match base {
+            "atomicAdd" => Some(AtomicOp::Add),
+            "atomicSub" => Some(AtomicOp::Sub),
+            "atomicAnd" => Some(AtomicOp::And),
+            "atomicOr" => Some(AtomicOp::Or),
+            "atomicXor" => Some(AtomicOp::Xor),
+            "atomicExch" | "atomicMin" | "atomicMax" | "atomicInc" | "atomicDec" | "atomicCAS" => {
+                Some(AtomicOp::Exch)
+            }
+            _ => None,
+        };
+        if let Some(op) = atomic {
+            let target = args.first().map(|a| self.expr(a, out));
+            let mut values = Vec::new();
+            for a in args.iter().skip(1) {
+                values.push(self.expr(a, out));
+            }
+            let value = match (op, values.pop()) {
+                // Min, max, CAS and the wrapping increments store a value the core has no
+                // operation for: the stored value is unknown.
+                (AtomicOp::Exch, _) if base != "atomicExch" => self.unknown("v", span, out),
+                (_, Some(v)) => self.as_num(v, span, out).0,
+                (_, None) => int(1, span),
+            };
+            return match target {
+                Some(Val::Ptr(a, off, strides)) if strides.is_empty() => {
+                    let var = self.fresh("old");
+                    self.emit(
+                        out,
+                        stmt(
+                            StmtKind::Atomic {
+                                var: Some(Ident::new(var.clone(), span)),
+                                target: Access {
+                                    array: Ident::new(a, span),
+                                    index: vec![off],
+                                    span,
+                                },
+                                op,
+                                value,
+                            },
+                            span,
+                        ),
+                    );
+                    Val::Num(Expr::var(var, span), false)
+                }
+                Some(Val::Private) => Val::Num(self.unknown("old", span, out), false),
+                _ => {
+                    self.error(
+                        span,
+                        format!("cannot tell which array `{name}` updates"),
+                        "expected `&A[i]` or a pointer into an array",
+                    );
+                    Val::Opaque
+                }
+            };
+        }
+        if let Some(error) = self.g.unparsed.get(name) {
+            let e = error
+                .clone()
+                .with_secondary(span, format!("`{name}` is called here"));
+            self.errors.push(e);
+            return Val::Opaque;
+        }
+        if let Some(func) = self.g.functions.get(name).copied() {
+            if let Some(body) = &func.body {
+                if !func.ty.has("__global__") {
+                    return self.inline_call(func, body, args, span, out);
+                }
+            }
+        }
+        // An unknown function: its result is unknown, and it may read and write any cell of
+        // the arrays it is given.
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.expr(a, out));
+        }
+        for v in vals {
+            if let Val::Ptr(a, off, _) = v {
+                let k = self.unknown("k", span, out);
+                let at = Expr::bin(BinOp::Add, off, k);
+                let r = self.read_place(&Place::Cell(a.clone(), at.clone()), span, out);
+                self.write(Place::Cell(a, at), r, span, out);
+            }
+        }
+        Val::Num(self.unknown("call", span, out), false)
+    }
+
+    fn inline_call(
+        &mut self,
+        func: &c::Function,
+        body: &[c::Stmt],
+        args: &[c::Expr],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        if self.inline.len() > MAX_INLINE_DEPTH || self.inline.contains(&func.name) {
+            self.error(
+                span,
+                format!("cannot inline `{}`", func.name),
+                "recursive or too deeply nested device calls",
+            );
+            return Val::Opaque;
+        }
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.expr(a, out));
+        }
+        let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let saved_ret = self.ret;
+        for (p, v) in func.params.iter().zip(vals) {
+            if let Some(d) = &p.decl {
+                let v = match v {
+                    Val::Num(e, u) => Val::Num(e, u || p.ty.is_unsigned()),
+                    other => other,
+                };
+                let id = self.new_var(v);
+                self.bind(&d.name, Binding::Var(id));
+            }
+        }
+        let ret = self.new_var(Val::Num(int(0, span), false));
+        self.ret = Some(ret);
+        self.inline.push(func.name.clone());
+        self.seq(body, out);
+        self.inline.pop();
+        self.ret = saved_ret;
+        self.scopes = saved_scopes;
+        self.vals.get(&ret).cloned().unwrap_or(Val::Opaque)
+    }
+}
+
+/// Words of `.bcu` that cannot name a variable in the printed kernel.
+fn is_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "kernel"
+            | "shared"
+            | "global"
+            | "let"
+            | "if"
+            | "else"
+            | "for"
+            | "in"
+            | "downto"
+            | "step"
+            | "sync"
+            | "skip"
+            | "assume"
+            | "atomic"
+            | "true"
+            | "false"
+    ) || BinOp::from_call_name(name).is_some()
+        || CmpOp::from_call_name(name).is_some()
+}

@@ -1,0 +1,209 @@
+//! The CUDA front end (SPEC §8; issue 7): `.cu`, `.cuh` and `.h` text to BabyCUDA kernels.
+//!
+//! 1. [`preprocess`] — `#include`, `#define`, conditionals, `-D`; tokens keep spans into the
+//!    main file.
+//! 2. [`names`] — the lexer hack (type names collected, identifiers classified) and the split
+//!    into top-level items.
+//! 3. `parser.lalrpop` — the LR(1) grammar of the C/CUDA subset, one item at a time, building
+//!    the surface tree of [`syntax`].
+//! 4. [`lower`] — one core [`Kernel`](mapcheck_core::ast::Kernel) per `__global__` function.
+//!
+//! The supported subset, the lowering and its assumptions are described in `README.md` next
+//! to this file.
+
+pub mod header;
+pub mod lexer;
+pub mod lower;
+pub mod names;
+pub mod preprocess;
+pub mod syntax;
+
+use lalrpop_util::{lalrpop_mod, ParseError};
+use lexer::{LexFailure, Tok, Token};
+use mapcheck_core::ast::Program;
+use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::span::Span;
+use std::path::Path;
+
+lalrpop_mod!(
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        clippy::restriction,
+        unused,
+        missing_debug_implementations
+    )]
+    parser,
+    "/cuda/parser.rs"
+);
+
+/// How to read a CUDA input.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-D NAME[=VALUE]`, applied in order (later ones win).
+    pub defines: Vec<(String, Option<String>)>,
+    /// Fixed block and grid geometry, if any: the lowering uses it to give `threadIdx.y`,
+    /// `blockDim.x`, ... their values.
+    pub block_dim: Option<[u64; 3]>,
+    pub grid_dim: Option<[u64; 3]>,
+}
+
+/// Deepest bracket nesting accepted in one item: keeps the parser's and the lowering's
+/// recursion within a small stack.
+const MAX_NESTING: usize = 120;
+
+/// Preprocesses, parses and lowers a CUDA file. `read` reads included files.
+pub fn parse(
+    path: &Path,
+    text: &str,
+    options: &Options,
+    read: preprocess::ReadFile<'_>,
+) -> Result<Program, Vec<Diagnostic>> {
+    let toks = preprocess::preprocess(path, text, &options.defines, read)?;
+    let types = names::collect_type_names(&toks);
+    let toks = names::classify(toks, &types);
+    let mut items = Vec::new();
+    names::split_items(&toks, &mut items, 0);
+    let mut parsed = Vec::new();
+    let mut errors = Vec::new();
+    for item in items {
+        let kernel = item
+            .iter()
+            .any(|t| t.token == Token::Spec("__global__".into()));
+        let wanted = kernel
+            || item.iter().any(|t| {
+                matches!(&t.token, Token::Spec(s) if matches!(s.as_str(), "__device__" | "__shared__" | "__constant__" | "const" | "constexpr"))
+            });
+        if !wanted {
+            // Host code: mapcheck has nothing to check in it.
+            continue;
+        }
+        if let Some(error) = too_deep(&item) {
+            errors.push(error);
+            continue;
+        }
+        let first = item.first().map_or(0, |t| t.start);
+        match parser::ItemParser::new()
+            .parse(item.iter().map(|t| Ok((t.start, t.token.clone(), t.end))))
+        {
+            Ok(parsed_item) => parsed.push(parsed_item),
+            Err(error) if kernel => errors.push(describe(error, first)),
+            Err(error) => parsed.push(lower::unparsed(&item, describe(error, first))),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let program = lower::lower(&parsed, options)?;
+    if program.kernels.is_empty() {
+        return Err(vec![Diagnostic::error(
+            "no `__global__` kernel in the file",
+        )
+        .with_primary(
+            Span::new(0, 0),
+            "expected `__global__ void NAME(...) { ... }`",
+        )]);
+    }
+    Ok(program)
+}
+
+fn too_deep(item: &[Tok]) -> Option<Diagnostic> {
+    let mut depth = 0usize;
+    for t in item {
+        match t.token {
+            Token::LParen | Token::LBracket | Token::LBrace => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(Diagnostic::error("nesting too deep").with_primary(
+                        Span::new(t.start, t.end),
+                        format!("more than {MAX_NESTING} levels of brackets here"),
+                    ));
+                }
+            }
+            Token::RParen | Token::RBracket | Token::RBrace => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn describe(error: ParseError<usize, Token, LexFailure>, item_start: usize) -> Diagnostic {
+    match error {
+        ParseError::InvalidToken { location } => Diagnostic::error("unexpected character")
+            .with_primary(
+                Span::new(location, location + 1),
+                "not part of the CUDA subset",
+            ),
+        ParseError::UnrecognizedEof { location, .. } => {
+            Diagnostic::error("unexpected end of the item").with_primary(
+                Span::new(location.max(item_start), location.max(item_start)),
+                "the declaration is incomplete",
+            )
+        }
+        ParseError::UnrecognizedToken {
+            token: (l, token, r),
+            expected,
+        } => {
+            let d = Diagnostic::error(format!("unexpected {token}"))
+                .with_primary(Span::new(l, r), "outside the CUDA subset mapcheck reads");
+            let mut expected: Vec<String> = expected
+                .into_iter()
+                .filter(|e| e.starts_with('"'))
+                .map(|e| format!("`{}`", e.trim_matches('"')))
+                .collect();
+            expected.truncate(8);
+            if expected.is_empty() {
+                d
+            } else {
+                d.with_help(format!("expected one of {}", expected.join(", ")))
+            }
+        }
+        ParseError::ExtraToken {
+            token: (l, token, r),
+        } => Diagnostic::error(format!("unexpected {token}"))
+            .with_primary(Span::new(l, r), "extra token"),
+        ParseError::User { error } => Diagnostic::error(error.error.to_string())
+            .with_primary(Span::new(error.start, error.end), "cannot be lexed as C"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_files(_: &Path) -> Result<String, String> {
+        Err("no such file".into())
+    }
+
+    fn lower_text(text: &str) -> Result<Program, Vec<Diagnostic>> {
+        parse(Path::new("k.cu"), text, &Options::default(), &no_files)
+    }
+
+    #[test]
+    fn a_kernel_lowers_to_a_scoped_core_kernel() {
+        let p = lower_text(
+            "__global__ void k(int *A, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i >= n) return;\n  for (int s = 1; s < n; s *= 2) { A[i] += A[i + s]; __syncthreads(); }\n}\nint main() { k<<<1, 2>>>(0, 0); }\n",
+        )
+        .unwrap();
+        assert_eq!(p.kernels.len(), 1);
+        let text = p.to_string();
+        // The printed kernel is `.bcu` the `.bcu` front end accepts.
+        assert!(crate::parse(&text).is_ok(), "{text}");
+        assert!(text.contains("sync"), "{text}");
+        assert!(text.contains("step *2"), "{text}");
+    }
+
+    #[test]
+    fn broken_inputs_are_errors_not_panics() {
+        for text in [
+            "__global__ void k(int *A) { A[ = 1; }",
+            "#if\n#endif",
+            "__global__ void k(int *A) { while (1) { A[threadIdx.x].f = 0; } }",
+            "__global__ void k(int **A) { A[0][1] = 2; }",
+            "\"unterminated",
+            "/* open",
+        ] {
+            assert!(lower_text(text).is_err(), "{text}");
+        }
+    }
+}
