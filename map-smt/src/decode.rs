@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use z3::Model;
 
 /// One thread of a witness.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ThreadWitness {
     pub tid: i128,
     pub bid: i128,
@@ -17,7 +17,7 @@ pub struct ThreadWitness {
 }
 
 /// A concrete configuration and two threads that show a finding.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Witness {
     pub params: BTreeMap<String, i128>,
     pub ntid: i128,

@@ -20,6 +20,7 @@ pub mod encode;
 pub mod pairs;
 pub mod phases;
 pub mod query;
+pub mod redundant;
 pub mod replay;
 pub mod solve;
 
@@ -69,6 +70,9 @@ impl Verdict {
 pub enum Kind {
     DataRace,
     BarrierDivergence,
+    /// Advice, not a defect: a `sync` whose removal keeps the kernel DRF and free of
+    /// divergence (see [`redundant`]).
+    RedundantBarrier,
 }
 
 /// How far a finding can be trusted (SPEC §7).
@@ -149,6 +153,8 @@ pub struct Decision {
     pub undecided_divergence: Vec<String>,
     /// The phase split dropped barriers (see [`phases`]): alarms are potential until replayed.
     pub approximate: bool,
+    /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
+    pub queries: usize,
 }
 
 /// Decides `kernel`, whose type checking gave `checked`.
@@ -165,7 +171,8 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
         Some(Mutation::MergeAdjacentPhases) => phases::drop_first_sync(&map.body),
         _ => map.body.clone(),
     };
-    let split = split_with(&facts, &body, options.limits, options.mutation);
+    let queries = std::cell::Cell::new(0);
+    let split = split_with(&facts, &body, options.limits, options.mutation, &queries);
     let exact = checked.class == Class::Exact && !split.approximate;
     let mut decision = Decision {
         class: checked.class,
@@ -174,6 +181,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
         undecided_races: Vec::new(),
         undecided_divergence: Vec::new(),
         approximate: split.approximate,
+        queries: queries.get(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
 
@@ -233,6 +241,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
     // Barrier divergence: every `sync` under control that is not uniform.
     for barrier in &checked.barriers {
         let built = query::divergence(&facts, barrier);
+        decision.queries += 1;
         match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
             built.enc.lit(v)
         }) {
@@ -281,7 +290,7 @@ pub fn split(
     body: &mapcheck_typeck::SyncProto,
     limits: Limits,
 ) -> phases::Split {
-    split_with(facts, body, limits, None)
+    split_with(facts, body, limits, None, &std::cell::Cell::new(0))
 }
 
 fn split_with(
@@ -289,8 +298,10 @@ fn split_with(
     body: &mapcheck_typeck::SyncProto,
     limits: Limits,
     mutation: Option<Mutation>,
+    queries: &std::cell::Cell<usize>,
 ) -> phases::Split {
     let feasible = |conds: &[mapcheck_core::ast::Cond]| {
+        queries.set(queries.get() + 1);
         let built = query::feasibility(facts, conds);
         !matches!(
             solve::solve(&built.constraints, &[], limits, |v| built.enc.lit(v)),
@@ -319,6 +330,7 @@ fn race_query<T>(
     phase: Option<(phases::Boundary, phases::Boundary)>,
     decision: &mut Decision,
 ) -> Option<Finding> {
+    decision.queries += 1;
     match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
         built.enc.lit(v)
     }) {

@@ -179,14 +179,24 @@ impl Splitter<'_> {
                 }
             }
             SyncProto::Seq(parts) => {
+                // Folding `seq` over the parts would move every inner phase found so far at
+                // each step: quadratic in the number of barriers. The fold's order is known —
+                // the phases straddling two consecutive parts, latest first, then each part's
+                // own inner phases in order — so both lists are kept aside, `acc.inner` stays
+                // empty, and they are joined once at the end, in that same order.
                 let mut acc = Shape {
                     through: vec![Piece::new(Proto::Skip, Boundary::Start, Boundary::End)],
                     ..Shape::default()
                 };
+                let mut straddling: Vec<Vec<Piece>> = Vec::new();
+                let mut own: Vec<Piece> = Vec::new();
                 for part in parts {
-                    let next = self.shape(part);
+                    let mut next = self.shape(part);
+                    own.append(&mut next.inner);
                     acc = seq(acc, next);
+                    straddling.push(std::mem::take(&mut acc.inner));
                 }
+                acc.inner = straddling.into_iter().rev().flatten().chain(own).collect();
                 acc
             }
             SyncProto::If {

@@ -185,7 +185,11 @@ fn decide(
 ) -> KernelReport {
     let started = Instant::now();
     let checked = mapcheck_typeck::check(kernel, options.arith);
-    let decision = mapcheck_smt::decide(kernel, &checked, options);
+    let mut decision = mapcheck_smt::decide(kernel, &checked, options);
+    // Advice comes after the defects it never coexists with: only a DRF kernel free of
+    // divergence is examined for redundant barriers, and they leave the verdict as it is.
+    let advice = mapcheck_smt::redundant::redundant_barriers(kernel, &decision, options);
+    decision.findings.extend(advice);
     let time_ms = started.elapsed().as_millis() as u64;
     if !json {
         let _ = writeln!(

@@ -27,6 +27,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Run the reference interpreter on one concrete configuration
     Run(RunArgs),
+    /// Time parsing, typing and deciding each kernel, and count the solver queries
+    Bench(BenchArgs),
 }
 
 /// Flags every command shares.
@@ -102,6 +104,45 @@ pub struct RunArgs {
     /// Initial array contents: `zero`, or small random values `random:SEED`
     #[arg(long, value_name = "zero|random:SEED", default_value = "zero")]
     pub init: String,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    /// `.bcu` files, and directories whose `.bcu` files are all benchmarked
+    #[arg(value_name = "DIR_OR_FILE")]
+    pub paths: Vec<PathBuf>,
+
+    /// Also benchmark generated kernels with exactly N phases each: `--family 10,100,1000`
+    #[arg(long, value_name = "N[,N...]", value_delimiter = ',')]
+    pub family: Vec<usize>,
+
+    /// Runs of each kernel; the table shows the median
+    #[arg(long, value_name = "RUNS", default_value_t = 3)]
+    pub repeat: usize,
+
+    /// Fix a parameter: `-p N=64` (repeatable)
+    #[arg(short = 'p', long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
+    pub params: Vec<(String, i128)>,
+
+    /// Fix the block geometry, e.g. to compare `--block-dim 32` with `--block-dim 1024`
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    pub block_dim: Option<[u64; 3]>,
+
+    /// Fix the grid geometry
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    pub grid_dim: Option<[u64; 3]>,
+
+    /// Only this kernel
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Option<String>,
+
+    /// Arithmetic of the analysis
+    #[arg(long, value_name = "MODE", default_value = "int")]
+    pub arith: Arith,
+
+    /// Wall-clock limit of each solver query, in seconds
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
 }
 
 fn parse_param(text: &str) -> Result<(String, i128), String> {

@@ -3,6 +3,7 @@
 //! (SPEC §7). Diagnostics of every stage are rendered here, once.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod check;
 mod cli;
 mod emit;
@@ -56,5 +57,6 @@ fn run() -> u8 {
         Some(Command::Check(args)) => check::check(args, &mut out, &mut err, style),
         None => check::check(&cli.check, &mut out, &mut err, style),
         Some(Command::Run(args)) => run::run(args, &mut out, &mut err, style),
+        Some(Command::Bench(args)) => bench::bench(args, &mut out, &mut err),
     }
 }

@@ -82,7 +82,9 @@ pub struct FindingReport {
     pub scope: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
-    pub witness: WitnessReport,
+    /// Absent for `redundant-barrier`, a claim about every run rather than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<WitnessReport>,
 }
 
 impl FindingReport {
@@ -105,7 +107,7 @@ impl FindingReport {
                     crate::show::describe(to, source, &f.witness)
                 )
             }),
-            witness: WitnessReport::new(&f.witness),
+            witness: (f.kind != Kind::RedundantBarrier).then(|| WitnessReport::new(&f.witness)),
         }
     }
 }
@@ -137,6 +139,8 @@ pub struct Defects {
 }
 
 impl Defects {
+    /// Only data races and barrier divergence count: `redundant-barrier` is advice, which
+    /// never changes the exit code (SPEC §7).
     pub fn of(d: &Decision) -> Defects {
         let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
         Defects {

@@ -54,6 +54,7 @@ pub fn finding(
                 f.locations[0],
                 format!("{} reaches this barrier, {} does not", who(t1), who(t2)),
             ),
+        Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
     };
     if f.certainty == Certainty::Potential {
         d.severity = Severity::Warning;
@@ -70,6 +71,26 @@ pub fn finding(
     }
     render::render(&d, &source.name, Some(source), style, out)?;
     out.write_all(table(&f.witness, f.array.as_deref()).as_bytes())
+}
+
+/// Advice: a note underlining the barrier, without a witness (the claim is about every run).
+fn redundant_barrier(
+    f: &Finding,
+    source: &SourceFile,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut d = Diagnostic::error("redundant barrier").with_primary(
+        f.locations[0],
+        "this barrier is redundant: without it the kernel is still race free and free of divergence",
+    );
+    d.severity = Severity::Note;
+    if f.certainty == Certainty::Potential {
+        d = d.with_note(
+            "decided on an over-approximation of the kernel, which is race free without this barrier too",
+        );
+    }
+    render::render(&d, &source.name, Some(source), style, out)
 }
 
 pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {

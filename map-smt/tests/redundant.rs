@@ -1,0 +1,151 @@
+//! Redundant barriers: a `sync` is reported exactly when the kernel without it is still DRF and
+//! free of divergence, as decided by the SMT stage (Simulee's Figure 3 and its opposites).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::Span;
+use mapcheck_smt::redundant::{redundant_barriers, syncs};
+use mapcheck_smt::{decide, Certainty, Finding, Fixed, Kind, Options, Verdict};
+
+/// The redundant-barrier findings of the first kernel of `src`, with the spans of its syncs.
+fn redundant_with(src: &str, options: &Options) -> (Vec<Finding>, Vec<Span>) {
+    let program = mapcheck_grammar::parse(src).unwrap();
+    let kernel = &program.kernels[0];
+    let checked = mapcheck_typeck::check(kernel, options.arith);
+    let decision = decide(kernel, &checked, options);
+    let found = redundant_barriers(kernel, &decision, options);
+    for f in &found {
+        assert_eq!(f.kind, Kind::RedundantBarrier);
+        assert_eq!(f.locations.len(), 1);
+        assert!(f.internal_error.is_none());
+    }
+    (found, syncs(&kernel.body))
+}
+
+fn redundant(src: &str) -> (Vec<Finding>, Vec<Span>) {
+    redundant_with(src, &Options::default())
+}
+
+fn example(name: &str) -> String {
+    let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap()
+}
+
+#[test]
+fn simulee_figure_3_barrier_is_redundant() {
+    let (found, syncs) = redundant(&example("simulee_redundant_barrier.bcu"));
+    assert_eq!(syncs.len(), 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].locations[0].same_range(syncs[0]));
+    assert_eq!(found[0].certainty, Certainty::Proven);
+}
+
+#[test]
+fn a_barrier_between_a_write_and_a_neighbours_read_is_needed() {
+    let (found, syncs) =
+        redundant("kernel k() { shared A; A[tid] := 1; sync; let x = A[(tid + 1) % ntid]; }");
+    assert_eq!(syncs.len(), 1);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn barriers_that_order_loop_iterations_are_needed() {
+    // Removing the first `sync` races within an iteration, removing the second races the read
+    // of one iteration with the write of the next.
+    let (found, syncs) = redundant(&example("loop_barrier_double.bcu"));
+    assert_eq!(syncs.len(), 2);
+    assert!(found.is_empty(), "{found:?}");
+    // The tree reduction's only barrier orders its rounds.
+    let (found, syncs) = redundant(&example("sesa_reduction.bcu"));
+    assert_eq!(syncs.len(), 1);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn only_the_barrier_that_orders_nothing_is_reported() {
+    let src = "kernel k() {
+      shared A, B;
+      A[tid] := 1;
+      sync;
+      let x = A[(tid + 1) % ntid];
+      sync;
+      B[tid] := x;
+    }";
+    let (found, syncs) = redundant(src);
+    assert_eq!(syncs.len(), 2);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].locations[0].same_range(syncs[1]));
+}
+
+#[test]
+fn each_of_two_barriers_may_be_redundant_alone() {
+    // Either barrier orders the write before the read; removing one leaves the other.
+    let src = "kernel k() {
+      shared A;
+      A[tid] := 1;
+      sync;
+      sync;
+      let x = A[(tid + 1) % ntid];
+    }";
+    let (found, syncs) = redundant(src);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].locations[0].same_range(syncs[0]));
+    assert!(found[1].locations[0].same_range(syncs[1]));
+}
+
+#[test]
+fn kernels_with_defects_get_no_advice() {
+    // Racy: the write-write race on `A[0]` is a defect; the barrier ordering nothing is not
+    // worth mentioning until the race is fixed.
+    let (found, _) = redundant("kernel k() { shared A; A[0] := tid; sync; skip; }");
+    assert!(found.is_empty(), "{found:?}");
+    // Divergent: a barrier only some threads reach.
+    let (found, _) = redundant("kernel k() { shared A; if tid < 4 { sync; } A[tid] := 1; }");
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn a_barrier_under_uniform_control_can_be_redundant() {
+    let src = "kernel k(N) {
+      shared A;
+      if N > 2 {
+        A[tid] := 1;
+        sync;
+        A[tid] := 2;
+      }
+    }";
+    let (found, syncs) = redundant(src);
+    assert_eq!(syncs.len(), 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+}
+
+#[test]
+fn redundancy_is_relative_to_the_fixed_configuration() {
+    // With one thread per block nothing can race, so the barrier is redundant; for any block
+    // size it is needed.
+    let src = "kernel k() { shared A; A[tid] := 1; sync; let x = A[(tid + 1) % ntid]; }";
+    let one = Options {
+        fixed: Fixed {
+            ntid: Some(1),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    let (found, _) = redundant_with(src, &one);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (found, _) = redundant(src);
+    assert!(found.is_empty());
+}
+
+#[test]
+fn advice_leaves_the_verdict_alone() {
+    let src = example("simulee_redundant_barrier.bcu");
+    let program = mapcheck_grammar::parse(&src).unwrap();
+    let kernel = &program.kernels[0];
+    let options = Options::default();
+    let checked = mapcheck_typeck::check(kernel, options.arith);
+    let decision = decide(kernel, &checked, &options);
+    assert_eq!(decision.verdict, Verdict::Drf);
+    assert!(decision.findings.is_empty());
+    assert_eq!(redundant_barriers(kernel, &decision, &options).len(), 1);
+    assert_eq!(decision.verdict, Verdict::Drf);
+}

@@ -1,0 +1,419 @@
+//! `mapcheck bench DIR_OR_FILE... [--family N,...]`: how long each stage takes per kernel —
+//! parsing, typing, and the whole decision (phase split, every solver query, witness search
+//! and replay) — and how many solver queries the decision ran (issue 5, item 8).
+//!
+//! Besides files, `--family N` generates in memory a kernel with exactly `N` phases (see
+//! [`family`]), so that the cost per phase can be read off a run with 10, 100 and 1000
+//! phases. Fixing `--block-dim` shows that the cost does not depend on the thread count: the
+//! decision is symbolic in the thread ids, so `ntid = 32` and `ntid = 1024` are the same
+//! queries with a different constant.
+//!
+//! Each kernel runs `--repeat` times and the table shows the median of each stage, which keeps
+//! a stray slow run (a page fault, another process) out of the numbers. On Linux the stage
+//! columns are the thread's on-CPU time (`/proc/thread-self/schedstat`), which stays
+//! meaningful on a loaded machine where wall-clock time mostly measures waiting for a core;
+//! elsewhere they are wall-clock. The `wall ms` column is always wall-clock, all stages
+//! together. Times vary between machines; `papers/benchmarks.md` records one set of them.
+//! Nothing here is a test: no time is ever asserted.
+
+use crate::check;
+use crate::cli::{BenchArgs, CheckArgs, Common};
+use mapcheck_core::ast::{Block, Kernel, Program, StmtKind};
+use mapcheck_smt::{query, Options};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    if let Some(problem) = problem(args) {
+        let _ = writeln!(err, "error: {problem}");
+        return 2;
+    }
+    let options = options(args);
+    let repeat = args.repeat.max(1);
+    let mut failed = false;
+    let mut inputs: Vec<(String, String)> = Vec::new();
+    for path in &args.paths {
+        match files(path) {
+            Ok(found) => {
+                for file in found {
+                    match std::fs::read(&file)
+                        .map_err(|e| e.to_string())
+                        .and_then(|b| {
+                            mapcheck_grammar::decode(&b)
+                                .map(str::to_string)
+                                .map_err(|d| d.message)
+                        }) {
+                        Ok(text) => inputs.push((file.display().to_string(), text)),
+                        Err(why) => {
+                            let _ = writeln!(err, "error: cannot read `{}`: {why}", file.display());
+                            failed = true;
+                        }
+                    }
+                }
+            }
+            Err(why) => {
+                let _ = writeln!(err, "error: {why}");
+                failed = true;
+            }
+        }
+    }
+    for &n in &args.family {
+        inputs.push((format!("<family {n}>"), family(n)));
+    }
+
+    let _ = writeln!(
+        out,
+        "mapcheck bench: median of {repeat} run(s); ntid {}, nbid {}, arith {}; stage times {}",
+        options
+            .fixed
+            .ntid
+            .map_or("symbolic".to_string(), |n| format!("= {n}")),
+        options
+            .fixed
+            .nbid
+            .map_or("symbolic".to_string(), |n| format!("= {n}")),
+        args.arith,
+        if thread_cpu().is_some() {
+            "on-CPU"
+        } else {
+            "wall-clock"
+        }
+    );
+    let _ = writeln!(out, "{}", Row::header());
+    let mut total = Row::total();
+    for (name, text) in &inputs {
+        let (parse_time, parsed) = timed(repeat, || mapcheck_grammar::parse(text));
+        let program: Program = match parsed {
+            Ok(program) => program,
+            Err(diagnostics) => {
+                for d in diagnostics {
+                    let _ = writeln!(err, "error: {name}: {}", d.message);
+                }
+                failed = true;
+                continue;
+            }
+        };
+        total.parse += parse_time;
+        for (i, kernel) in program.kernels.iter().enumerate() {
+            if args.kernel.as_ref().is_some_and(|k| *k != kernel.name.name) {
+                continue;
+            }
+            let row = measure(kernel, &options, repeat);
+            total.add(&row);
+            // A file is parsed once: its time is shown on its first kernel's row.
+            let parse = (i == 0).then_some(parse_time);
+            let _ = writeln!(out, "{}", row.line(name, &kernel.name.name, parse));
+        }
+    }
+    let _ = writeln!(out, "{}", total.total_line());
+    if failed {
+        2
+    } else {
+        0
+    }
+}
+
+/// One stage's time: wall-clock, and on-CPU time of this thread where the platform tells it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Time {
+    wall: Duration,
+    cpu: Option<Duration>,
+}
+
+impl std::ops::AddAssign for Time {
+    fn add_assign(&mut self, other: Time) {
+        self.wall += other.wall;
+        self.cpu = self.cpu.zip(other.cpu).map(|(a, b)| a + b);
+    }
+}
+
+impl Time {
+    const ZERO: Time = Time {
+        wall: Duration::ZERO,
+        cpu: Some(Duration::ZERO),
+    };
+
+    /// The CPU time when known (it does not count waiting for a core), else wall-clock.
+    fn shown(self) -> String {
+        ms(self.cpu.unwrap_or(self.wall))
+    }
+}
+
+/// One kernel's measurements, or the sum of several.
+#[derive(Debug, Default)]
+struct Row {
+    kernels: usize,
+    statements: usize,
+    phases: usize,
+    parse: Time,
+    typing: Time,
+    solving: Time,
+    queries: usize,
+    verdict: String,
+}
+
+impl Row {
+    fn total() -> Row {
+        Row {
+            parse: Time::ZERO,
+            typing: Time::ZERO,
+            solving: Time::ZERO,
+            ..Row::default()
+        }
+    }
+
+    fn add(&mut self, other: &Row) {
+        self.kernels += 1;
+        self.statements += other.statements;
+        self.phases += other.phases;
+        self.typing += other.typing;
+        self.solving += other.solving;
+        self.queries += other.queries;
+    }
+
+    fn wall(&self) -> Duration {
+        self.parse.wall + self.typing.wall + self.solving.wall
+    }
+
+    fn header() -> String {
+        format!(
+            "{:<44} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  verdict",
+            "file",
+            "kernel",
+            "stmts",
+            "phases",
+            "parse ms",
+            "typing ms",
+            "solving ms",
+            "queries",
+            "wall ms"
+        )
+    }
+
+    fn line(&self, file: &str, kernel: &str, parse: Option<Time>) -> String {
+        format!(
+            "{:<44} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  {}",
+            file,
+            kernel,
+            self.statements,
+            self.phases,
+            parse.map_or("·".to_string(), Time::shown),
+            self.typing.shown(),
+            self.solving.shown(),
+            self.queries,
+            ms(self.wall() + parse.map_or(Duration::ZERO, |p| p.wall)),
+            self.verdict
+        )
+    }
+
+    fn total_line(&self) -> String {
+        format!(
+            "{:<44} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}",
+            format!("total ({} kernels)", self.kernels),
+            "",
+            self.statements,
+            self.phases,
+            self.parse.shown(),
+            self.typing.shown(),
+            self.solving.shown(),
+            self.queries,
+            ms(self.wall())
+        )
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1000.0)
+}
+
+/// Runs `f` `repeat` times; the median times and the last result.
+fn timed<R>(repeat: usize, mut f: impl FnMut() -> R) -> (Time, R) {
+    let mut walls = Vec::with_capacity(repeat);
+    let mut cpus = Vec::with_capacity(repeat);
+    let mut result = None;
+    for _ in 0..repeat {
+        let cpu_before = thread_cpu();
+        let started = Instant::now();
+        result = Some(f());
+        walls.push(started.elapsed());
+        if let (Some(a), Some(b)) = (cpu_before, thread_cpu()) {
+            cpus.push(b.saturating_sub(a));
+        }
+    }
+    let median = |mut v: Vec<Duration>| {
+        v.sort();
+        v.get(v.len() / 2).copied()
+    };
+    let time = Time {
+        wall: median(walls).unwrap_or_default(),
+        cpu: if cpus.len() == repeat {
+            median(cpus)
+        } else {
+            None
+        },
+    };
+    match result {
+        Some(r) => (time, r),
+        // `repeat` is at least 1, so `f` ran.
+        None => (time, f()),
+    }
+}
+
+/// Time the calling thread has spent on a CPU: the first field of Linux's
+/// `/proc/thread-self/schedstat`, in nanoseconds. `None` elsewhere.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+fn measure(kernel: &Kernel, options: &Options, repeat: usize) -> Row {
+    let (typing, checked) = timed(repeat, || mapcheck_typeck::check(kernel, options.arith));
+    let (solving, decision) = timed(repeat, || mapcheck_smt::decide(kernel, &checked, options));
+    // The phase count, from a split of its own (its feasibility queries are also inside the
+    // timed decision above).
+    let facts = query::KernelFacts {
+        arith: options.arith,
+        mutation: None,
+        params: checked
+            .protocol
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .collect(),
+        assumes: query::top_assumes(&checked.protocol.body),
+        fixed: &options.fixed,
+    };
+    let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
+    Row {
+        kernels: 1,
+        statements: statements(&kernel.body),
+        phases: split.phases.len(),
+        parse: Time::default(),
+        typing,
+        solving,
+        queries: decision.queries,
+        verdict: format!(
+            "{}{}",
+            decision.verdict.name(),
+            if split.approximate {
+                " (approximate split)"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// Statements of a block, nested ones included (an `if` counts once, plus its branches).
+fn statements<T>(block: &Block<T>) -> usize {
+    block
+        .stmts
+        .iter()
+        .map(|s| {
+            1 + match &s.kind {
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => statements(then_branch) + else_branch.as_ref().map_or(0, statements),
+                StmtKind::For { body, .. } => statements(body),
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+/// A generated kernel with exactly `n` phases (`n - 1` barriers in sequence). Phase `i` reads
+/// its right neighbour's and its own cell of one array and writes its own cell of the other,
+/// under a thread-dependent condition too; the arrays swap roles at every barrier, so each
+/// barrier orders the writes of one phase before the neighbour reads of the next and the
+/// kernel is race free. Six statements per phase: with 3 phases, 20 statements in all.
+pub fn family(n: usize) -> String {
+    let n = n.max(1);
+    let mut s = format!("kernel family_{n}() {{\n  shared A, B;\n");
+    for i in 0..n {
+        let (src, dst) = if i % 2 == 0 { ("A", "B") } else { ("B", "A") };
+        if i > 0 {
+            s.push_str("  sync;\n");
+        }
+        s.push_str(&format!(
+            "  let a{i} = {src}[(tid + 1) % ntid];\n  let b{i} = {src}[tid];\n  let c{i} = a{i} + b{i};\n  {dst}[tid] := c{i};\n  if tid % 2 == 0 {{ {dst}[tid] := b{i}; }}\n"
+        ));
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// The `.bcu` files of a directory (sorted), or the path itself when it is a file.
+fn files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let entries =
+        std::fs::read_dir(path).map_err(|e| format!("cannot list `{}`: {e}", path.display()))?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bcu"))
+        .collect();
+    found.sort();
+    Ok(found)
+}
+
+fn problem(args: &BenchArgs) -> Option<String> {
+    if args.paths.is_empty() && args.family.is_empty() {
+        return Some("nothing to benchmark: give files, directories or `--family N`".into());
+    }
+    if let Some(n) = args.family.iter().find(|n| **n == 0) {
+        return Some(format!("a family needs at least one phase, not {n}"));
+    }
+    let product = |d: [u64; 3]| d.iter().map(|x| u128::from(*x)).product::<u128>();
+    if let Some(dim) = args.block_dim.filter(|d| product(*d) > 1024) {
+        return Some(format!(
+            "a block of {} threads is beyond CUDA's limit of 1024",
+            product(dim)
+        ));
+    }
+    None
+}
+
+/// The options `mapcheck check` would use with the same flags.
+fn options(args: &BenchArgs) -> Options {
+    check::options(&CheckArgs {
+        files: Vec::new(),
+        common: Common {
+            params: args.params.clone(),
+            block_dim: args.block_dim,
+            grid_dim: args.grid_dim,
+            kernel: args.kernel.clone(),
+            arith: args.arith,
+            ..Common::default()
+        },
+        timeout: args.timeout,
+        emit: None,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_family_has_the_phases_and_statements_it_promises() {
+        for n in [1, 2, 3, 10] {
+            let program = mapcheck_grammar::parse(&family(n)).unwrap_or_else(|e| {
+                panic!("family {n} does not parse: {:?}", e[0].message);
+            });
+            let kernel = &program.kernels[0];
+            assert_eq!(statements(&kernel.body), 6 * n + (n - 1));
+            let options = Options::default();
+            let row = measure(kernel, &options, 1);
+            assert_eq!(row.phases, n);
+            assert_eq!(row.verdict, "drf");
+        }
+    }
+}
