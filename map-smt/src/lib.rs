@@ -21,6 +21,7 @@ pub mod pairs;
 pub mod phases;
 pub mod query;
 pub mod redundant;
+pub mod repair;
 pub mod replay;
 pub mod solve;
 

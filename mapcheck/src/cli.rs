@@ -29,6 +29,8 @@ pub enum Command {
     Run(RunArgs),
     /// Time parsing, typing and deciding each kernel, and count the solver queries
     Bench(BenchArgs),
+    /// Insert, move or remove barriers until the kernel is proven race free
+    Fix(FixArgs),
 }
 
 /// Flags every command shares.
@@ -139,6 +141,20 @@ pub struct BenchArgs {
     /// Arithmetic of the analysis
     #[arg(long, value_name = "MODE", default_value = "int")]
     pub arith: Arith,
+
+    /// Wall-clock limit of each solver query, in seconds
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct FixArgs {
+    /// The `.bcu` file to repair
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub common: Common,
 
     /// Wall-clock limit of each solver query, in seconds
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]

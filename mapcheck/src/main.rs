@@ -7,6 +7,7 @@ mod bench;
 mod check;
 mod cli;
 mod emit;
+mod fix;
 mod input;
 mod render;
 mod report;
@@ -58,5 +59,6 @@ fn run() -> u8 {
         None => check::check(&cli.check, &mut out, &mut err, style),
         Some(Command::Run(args)) => run::run(args, &mut out, &mut err, style),
         Some(Command::Bench(args)) => bench::bench(args, &mut out, &mut err),
+        Some(Command::Fix(args)) => fix::fix(args, &mut out, &mut err, style),
     }
 }

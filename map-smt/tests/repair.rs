@@ -1,0 +1,193 @@
+//! Barrier repair end to end: each repaired kernel is printed, parsed back, and proven clean by
+//! the whole pipeline; each refusal names the reason no barrier can fix.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::ast::{Kernel, StmtKind};
+use mapcheck_smt::repair::{clean, repair, syncs, verify, Change, Outcome, Refusal};
+use mapcheck_smt::{Fixed, Options};
+
+fn kernel(src: &str) -> Kernel {
+    mapcheck_grammar::parse(src).unwrap().kernels.remove(0)
+}
+
+fn example(name: &str) -> Kernel {
+    let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    kernel(&std::fs::read_to_string(path).unwrap())
+}
+
+/// Repairs, checks that the printed result parses back to the same tree and is proven clean,
+/// and returns the parsed text's kernel with the changes.
+fn repaired(k: &Kernel, options: &Options) -> (Kernel, Vec<Change>) {
+    match repair(k, options) {
+        Outcome::Repaired(r) => {
+            assert!(clean(&r.decision));
+            let text = r.kernel.to_string();
+            let back = kernel(&text);
+            assert_eq!(back, r.kernel, "{text}");
+            assert!(clean(&verify(&back, options)), "{text}");
+            (back, r.changes)
+        }
+        other => panic!("expected a repair of {k}, got {other:?}"),
+    }
+}
+
+fn refused(k: &Kernel, options: &Options) -> Refusal {
+    match repair(k, options) {
+        Outcome::Refused(r) => r,
+        other => panic!("expected a refusal for {k}, got {other:?}"),
+    }
+}
+
+fn inserted(changes: &[Change]) -> usize {
+    changes
+        .iter()
+        .filter(|c| matches!(c, Change::Inserted(_)))
+        .count()
+}
+
+#[test]
+fn a_racy_shift_gets_a_barrier_between_write_and_read() {
+    let k = kernel("kernel shift() { shared A; A[tid] := tid; let x = A[(tid + 1) % ntid]; }");
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(inserted(&changes), 1);
+    assert_eq!(changes.len(), 1);
+    let kinds: Vec<bool> = fixed
+        .body
+        .stmts
+        .iter()
+        .map(|s| matches!(s.kind, StmtKind::Sync))
+        .collect();
+    assert_eq!(kinds, [false, true, false], "{fixed}");
+}
+
+#[test]
+fn a_race_between_iterations_gets_a_barrier_at_the_end_of_the_body() {
+    let k = example("loop_barrier_straddle.bcu");
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    let StmtKind::For { body, .. } = &fixed.body.stmts[0].kind else {
+        panic!("{fixed}")
+    };
+    assert!(
+        matches!(body.stmts.last().map(|s| &s.kind), Some(StmtKind::Sync)),
+        "{fixed}"
+    );
+    assert_eq!(syncs(&fixed.body).len(), 2, "{fixed}");
+}
+
+#[test]
+fn a_reduction_without_its_barrier_gets_one_per_round() {
+    let k = example("sesa_reduction_no_barrier.bcu");
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert!(inserted(&changes) >= 1, "{changes:?}");
+    let StmtKind::For { body, .. } = &fixed.body.stmts[0].kind else {
+        panic!("{fixed}")
+    };
+    // The branch depends on the thread: the barrier goes after it, in the loop body.
+    assert!(
+        body.stmts.iter().any(|s| matches!(s.kind, StmtKind::Sync)),
+        "{fixed}"
+    );
+}
+
+#[test]
+fn a_barrier_in_a_thread_dependent_branch_is_moved_out() {
+    let k = example("simulee_barrier_in_branch.bcu");
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert!(
+        changes
+            .iter()
+            .any(|c| matches!(c, Change::RemovedDivergent(_))),
+        "{changes:?}"
+    );
+    assert_eq!(syncs(&fixed.body).len(), 1, "{fixed}");
+}
+
+#[test]
+fn a_race_between_blocks_is_refused() {
+    let k = example("grid_global_race.bcu");
+    let r = refused(&k, &Options::default());
+    assert!(
+        matches!(r, Refusal::GridRace { ref array, .. } if array == "G"),
+        "{r:?}"
+    );
+    let why = r.describe(&|s| format!("@{}", s.start));
+    assert!(why.contains("different blocks"), "{why}");
+}
+
+#[test]
+fn a_same_cell_write_by_every_thread_is_refused() {
+    let k = kernel("kernel same() { shared A; A[0] := tid; }");
+    let r = refused(&k, &Options::default());
+    assert!(
+        matches!(r, Refusal::SameStatement { ref array, .. } if array == "A"),
+        "{r:?}"
+    );
+    assert!(r.describe(&|_| "here".into()).contains("same cell"));
+}
+
+#[test]
+fn a_same_cell_write_in_a_loop_is_refused_after_the_search() {
+    let k = kernel("kernel fig3(M) { shared A; for x in 0..M { let y = A[x]; A[x] := y + 1; } }");
+    let r = refused(&k, &Options::default());
+    assert!(matches!(r, Refusal::SameStatement { .. }), "{r:?}");
+}
+
+#[test]
+fn accesses_in_different_thread_dependent_branches_have_no_point_between() {
+    // `device_global` of AuCS on one block: the fix needs the if-conversion.
+    let options = Options {
+        fixed: Fixed {
+            nbid: Some(1),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    let r = refused(&example("aucs_device_global.bcu"), &options);
+    assert!(matches!(r, Refusal::NoUniformPoint { .. }), "{r:?}");
+}
+
+#[test]
+fn a_race_free_kernel_is_left_alone() {
+    let r_sync = Options {
+        fixed: Fixed {
+            params: [("R_SYNC".to_string(), 1)].into_iter().collect(),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    assert!(matches!(
+        repair(&example("halving_reduction.bcu"), &r_sync),
+        Outcome::Clean(_)
+    ));
+    assert!(matches!(
+        repair(&example("sesa_reduction.bcu"), &Options::default()),
+        Outcome::Clean(_)
+    ));
+}
+
+#[test]
+fn a_conditional_barrier_becomes_unconditional() {
+    // With `R_SYNC` free the round barrier may be skipped: one at the end of the round
+    // replaces it, and the conditional one becomes redundant.
+    let (fixed, changes) = repaired(&example("halving_reduction.bcu"), &Options::default());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    assert_eq!(syncs(&fixed.body).len(), 1, "{fixed}");
+}
+
+#[test]
+fn a_barrier_made_redundant_by_the_repair_is_removed() {
+    // The existing barrier orders nothing; the race needs one elsewhere.
+    let k = kernel(
+        "kernel k() { shared A, B; B[tid] := 1; sync; let y = B[tid]; A[tid] := tid; let x = A[(tid + 1) % ntid]; }",
+    );
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    assert!(
+        changes
+            .iter()
+            .any(|c| matches!(c, Change::RemovedRedundant(_))),
+        "{changes:?}"
+    );
+    assert_eq!(syncs(&fixed.body).len(), 1, "{fixed}");
+}
