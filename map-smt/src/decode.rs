@@ -27,6 +27,9 @@ pub struct Witness {
     pub shared: BTreeMap<String, i128>,
     /// The cell, one value per dimension (empty for barrier divergence).
     pub index: Vec<i128>,
+    /// Initial contents the witness needs (cell `A[i]` → value); all other cells are zero.
+    /// Empty unless the race of a data-dependent kernel was confirmed with a chosen memory.
+    pub memory: BTreeMap<String, i128>,
 }
 
 /// Reads the witness off `model`. `params` are the kernel's parameters; `index` the first
@@ -68,5 +71,6 @@ pub fn witness(model: &Model, enc: &Encoder, params: &[String], index: &[Val]) -
         threads: [thread(Copy::One), thread(Copy::Two)],
         shared,
         index: index.iter().filter_map(|v| value_of(model, v)).collect(),
+        memory: BTreeMap::new(),
     }
 }

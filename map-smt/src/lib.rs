@@ -15,6 +15,7 @@
 //! (SPEC §7).
 #![forbid(unsafe_code)]
 
+pub mod confirm;
 pub mod decode;
 pub mod encode;
 pub mod pairs;
@@ -195,9 +196,9 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
                 continue;
             }
             let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
-            let phase_name = (phase.from.clone(), phase.to.clone());
             if let Some(f) = race_query(
                 kernel,
+                map,
                 options,
                 &facts,
                 exact,
@@ -205,7 +206,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
                 &accs[i],
                 &accs[j],
                 conflict,
-                Some(phase_name),
+                Some(phase),
                 &mut decision,
             ) {
                 decided.insert(key);
@@ -224,6 +225,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
         let built = query::race(&facts, None, &all[i], &all[j]);
         if let Some(f) = race_query(
             kernel,
+            map,
             options,
             &facts,
             exact,
@@ -321,6 +323,7 @@ fn split_with(
 #[allow(clippy::too_many_arguments)]
 fn race_query<T>(
     kernel: &Kernel<T>,
+    map: &mapcheck_typeck::Map,
     options: &Options,
     facts: &KernelFacts<'_>,
     exact: bool,
@@ -328,7 +331,7 @@ fn race_query<T>(
     a: &PathAccess,
     b: &PathAccess,
     conflict: Conflict,
-    phase: Option<(phases::Boundary, phases::Boundary)>,
+    phase: Option<&phases::Phase>,
     decision: &mut Decision,
 ) -> Option<Finding> {
     decision.queries += 1;
@@ -348,16 +351,40 @@ fn race_query<T>(
                 .iter()
                 .map(|e| enc.expr(e, encode::Copy::One))
                 .collect();
-            let witness = decode::witness(&model, &enc, &facts.params, &index);
+            let mut witness = decode::witness(&model, &enc, &facts.params, &index);
             let grid = phase.is_none();
-            let replayed = replay::race(
-                kernel,
-                options.arith,
-                &witness,
-                a.acc.span,
-                b.acc.span,
-                grid,
-            );
+            let (a_span, b_span) = (a.acc.span, b.acc.span);
+            let mut replayed =
+                replay::race(kernel, options.arith, &witness, a_span, b_span, grid, None);
+            if !exact && matches!(replayed, Replay::NotReproduced(_)) {
+                // Data-dependent: try again with the reads tied to an initial memory.
+                decision.queries += 1;
+                if let Some((w, memory)) =
+                    confirm::with_memory(facts, map, phase, a, b, options.limits)
+                {
+                    let again = replay::race(
+                        kernel,
+                        options.arith,
+                        &w,
+                        a_span,
+                        b_span,
+                        grid,
+                        Some(&memory),
+                    );
+                    if again == Replay::Reproduced {
+                        witness = w;
+                        witness.memory = memory
+                            .cells
+                            .iter()
+                            .map(|((array, index), v)| {
+                                let cell: String = index.iter().map(|i| format!("[{i}]")).collect();
+                                (format!("{array}{cell}"), *v)
+                            })
+                            .collect();
+                        replayed = again;
+                    }
+                }
+            }
             let (certainty, internal_error, note) = certify(replayed, exact);
             Some(Finding {
                 kind: Kind::DataRace,
@@ -366,7 +393,7 @@ fn race_query<T>(
                 access: Some(conflict),
                 locations: vec![a.acc.span, b.acc.span],
                 grid,
-                phase,
+                phase: phase.map(|p| (p.from.clone(), p.to.clone())),
                 witness,
                 internal_error,
                 note,

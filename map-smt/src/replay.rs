@@ -31,6 +31,7 @@ fn runs<T>(
     kernel: &Kernel<T>,
     arith: Arith,
     w: &Witness,
+    first: Option<&dyn interp::InitialMemory>,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
     let unknowns = |site: &UnknownSite<'_>| {
@@ -43,7 +44,8 @@ fn runs<T>(
     };
     let zero = ZeroMemory;
     let randoms: Vec<RandomMemory> = SEEDS.iter().map(|&seed| RandomMemory { seed }).collect();
-    let mut memories: Vec<&dyn interp::InitialMemory> = vec![&zero];
+    let mut memories: Vec<&dyn interp::InitialMemory> = first.into_iter().collect();
+    memories.push(&zero);
     memories.extend(randoms.iter().map(|m| m as &dyn interp::InitialMemory));
     let mut last = String::from("no run");
     for (attempt, memory) in memories.into_iter().enumerate() {
@@ -74,7 +76,8 @@ fn runs<T>(
     Replay::NotReproduced(last)
 }
 
-/// Replays a race between the accesses at `a` and `b` (grid level when `grid`).
+/// Replays a race between the accesses at `a` and `b` (grid level when `grid`), trying the
+/// initial memory `first` before the zero and random ones.
 pub fn race<T>(
     kernel: &Kernel<T>,
     arith: Arith,
@@ -82,8 +85,9 @@ pub fn race<T>(
     a: Span,
     b: Span,
     grid: bool,
+    first: Option<&dyn interp::InitialMemory>,
 ) -> Replay {
-    runs(kernel, arith, w, |run| {
+    runs(kernel, arith, w, first, |run| {
         run.races.iter().any(|r| {
             let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
                 || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -94,5 +98,5 @@ pub fn race<T>(
 
 /// Replays a barrier divergence.
 pub fn divergence<T>(kernel: &Kernel<T>, arith: Arith, w: &Witness) -> Replay {
-    runs(kernel, arith, w, |run| !run.is_aligned())
+    runs(kernel, arith, w, None, |run| !run.is_aligned())
 }

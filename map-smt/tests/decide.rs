@@ -202,3 +202,28 @@ fn fixed_geometry_is_respected() {
     assert_eq!(d.verdict, Verdict::Racy);
     assert_eq!(races(&d)[0].witness.ntid, 2);
 }
+
+#[test]
+fn data_dependent_races_are_confirmed_by_replay() {
+    // Whether two threads collide depends on what they read, and only values 100 apart do:
+    // neither the zero memory nor small random contents show it, the model's memory does.
+    let d = run("kernel k() { shared A; global I; let j = I[tid]; A[j - 100 * tid] := 1; }");
+    assert_eq!(d.class, mapcheck_typeck::Class::DataDependent);
+    let r = races(&d);
+    assert!(!r.is_empty());
+    let confirmed = r
+        .iter()
+        .find(|f| f.certainty == Certainty::Confirmed)
+        .unwrap_or_else(|| panic!("no confirmed race: {d:#?}"));
+    assert!(!confirmed.witness.memory.is_empty(), "{confirmed:#?}");
+    assert_eq!(d.verdict, Verdict::Racy);
+}
+
+#[test]
+fn false_alarms_of_data_dependent_kernels_stay_potential() {
+    // Equation (2) and a kernel that reads its own write: no run races.
+    let d = run("kernel k() { shared A; A[tid] := tid; let x = A[tid]; A[x] := 9; }");
+    assert!(races(&d)
+        .iter()
+        .all(|f| f.certainty == Certainty::Potential));
+}

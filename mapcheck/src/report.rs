@@ -46,6 +46,10 @@ pub struct WitnessReport {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub iteration: BTreeMap<String, i128>,
     pub index: Vec<i128>,
+    /// Initial contents the witness needs (`"A[3]": 7`); other cells start at zero. Only
+    /// present for races of data-dependent kernels confirmed with a chosen memory.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub memory: BTreeMap<String, i128>,
 }
 
 impl WitnessReport {
@@ -64,6 +68,7 @@ impl WitnessReport {
                 })
                 .collect(),
             iteration: w.shared.clone(),
+            memory: w.memory.clone(),
             index: w.index.clone(),
         }
     }

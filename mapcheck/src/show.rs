@@ -129,6 +129,14 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
         };
         let _ = writeln!(s, "    {:<12}{:<12}{}", name, show(t1), show(t2));
     }
+    if !w.memory.is_empty() {
+        let cells: Vec<String> = w.memory.iter().map(|(c, v)| format!("{c} = {v}")).collect();
+        let _ = writeln!(
+            s,
+            "    memory      {} (all other cells 0)",
+            cells.join(", ")
+        );
+    }
     if let Some(array) = array {
         let cell: String = w.index.iter().map(|i| format!("[{i}]")).collect();
         let _ = writeln!(s, "    cell        {array}{cell}");
