@@ -8,13 +8,14 @@
 //! decision is symbolic in the thread ids, so `ntid = 32` and `ntid = 1024` are the same
 //! queries with a different constant.
 //!
-//! Each kernel runs `--repeat` times and the table shows the median of each stage, which keeps
-//! a stray slow run (a page fault, another process) out of the numbers. On Linux the stage
-//! columns are the thread's on-CPU time (`/proc/thread-self/schedstat`), which stays
-//! meaningful on a loaded machine where wall-clock time mostly measures waiting for a core;
-//! elsewhere they are wall-clock. The `wall ms` column is always wall-clock, all stages
-//! together. Times vary between machines; `papers/benchmarks.md` records one set of them.
-//! Nothing here is a test: no time is ever asserted.
+//! Each kernel runs `--repeat` times and the stage columns show the median wall-clock time,
+//! which keeps a stray slow run (a page fault, another process) out of the numbers. On Linux
+//! the `cpu ms` column adds the thread's on-CPU time of the three stages
+//! (`/proc/thread-self/schedstat`, the mean over the runs): on a loaded machine wall-clock
+//! time also measures waiting for a core, CPU time does not. The scheduler updates that
+//! counter at its tick (a few milliseconds), so `cpu ms` is only meaningful for kernels that
+//! take longer than that. Times vary between machines; `papers/benchmarks.md` records one set
+//! of them. Nothing here is a test: no time is ever asserted.
 
 use crate::check;
 use crate::cli::{BenchArgs, CheckArgs, Common};
@@ -64,7 +65,7 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 
     let _ = writeln!(
         out,
-        "mapcheck bench: median of {repeat} run(s); ntid {}, nbid {}, arith {}; stage times {}",
+        "mapcheck bench: {repeat} run(s) per kernel; ntid {}, nbid {}, arith {}; stage times: median wall-clock; cpu ms: {}",
         options
             .fixed
             .ntid
@@ -75,9 +76,9 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             .map_or("symbolic".to_string(), |n| format!("= {n}")),
         args.arith,
         if thread_cpu().is_some() {
-            "on-CPU"
+            "mean on-CPU time of the three stages"
         } else {
-            "wall-clock"
+            "not available here"
         }
     );
     let _ = writeln!(out, "{}", Row::header());
@@ -114,7 +115,8 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
 }
 
-/// One stage's time: wall-clock, and on-CPU time of this thread where the platform tells it.
+/// One stage's time: the median wall-clock time, and the mean on-CPU time of this thread
+/// where the platform tells it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Time {
     wall: Duration,
@@ -134,9 +136,8 @@ impl Time {
         cpu: Some(Duration::ZERO),
     };
 
-    /// The CPU time when known (it does not count waiting for a core), else wall-clock.
     fn shown(self) -> String {
-        ms(self.cpu.unwrap_or(self.wall))
+        ms(self.wall)
     }
 }
 
@@ -172,13 +173,17 @@ impl Row {
         self.queries += other.queries;
     }
 
-    fn wall(&self) -> Duration {
-        self.parse.wall + self.typing.wall + self.solving.wall
+    /// On-CPU time of the three stages, `parse` given apart (a file is parsed once).
+    fn cpu(&self, parse: Time) -> String {
+        let sum = [parse, self.typing, self.solving]
+            .iter()
+            .try_fold(Duration::ZERO, |acc, t| t.cpu.map(|c| acc + c));
+        sum.map_or("-".to_string(), ms)
     }
 
     fn header() -> String {
         format!(
-            "{:<44} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  verdict",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  verdict",
             "file",
             "kernel",
             "stmts",
@@ -187,13 +192,13 @@ impl Row {
             "typing ms",
             "solving ms",
             "queries",
-            "wall ms"
+            "cpu ms"
         )
     }
 
     fn line(&self, file: &str, kernel: &str, parse: Option<Time>) -> String {
         format!(
-            "{:<44} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  {}",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  {}",
             file,
             kernel,
             self.statements,
@@ -202,14 +207,14 @@ impl Row {
             self.typing.shown(),
             self.solving.shown(),
             self.queries,
-            ms(self.wall() + parse.map_or(Duration::ZERO, |p| p.wall)),
+            self.cpu(parse.unwrap_or(Time::ZERO)),
             self.verdict
         )
     }
 
     fn total_line(&self) -> String {
         format!(
-            "{:<44} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}",
             format!("total ({} kernels)", self.kernels),
             "",
             self.statements,
@@ -218,7 +223,7 @@ impl Row {
             self.typing.shown(),
             self.solving.shown(),
             self.queries,
-            ms(self.wall())
+            self.cpu(self.parse)
         )
     }
 }
@@ -227,31 +232,25 @@ fn ms(d: Duration) -> String {
     format!("{:.2}", d.as_secs_f64() * 1000.0)
 }
 
-/// Runs `f` `repeat` times; the median times and the last result.
+/// Runs `f` `repeat` times; its times and the last result.
 fn timed<R>(repeat: usize, mut f: impl FnMut() -> R) -> (Time, R) {
     let mut walls = Vec::with_capacity(repeat);
-    let mut cpus = Vec::with_capacity(repeat);
     let mut result = None;
+    // CPU time is read around all the runs together: the counter moves in scheduler ticks,
+    // and one span of `repeat` runs divides that granularity by `repeat`.
+    let cpu_before = thread_cpu();
     for _ in 0..repeat {
-        let cpu_before = thread_cpu();
         let started = Instant::now();
         result = Some(f());
         walls.push(started.elapsed());
-        if let (Some(a), Some(b)) = (cpu_before, thread_cpu()) {
-            cpus.push(b.saturating_sub(a));
-        }
     }
-    let median = |mut v: Vec<Duration>| {
-        v.sort();
-        v.get(v.len() / 2).copied()
-    };
+    let cpu = cpu_before
+        .zip(thread_cpu())
+        .map(|(a, b)| b.saturating_sub(a) / repeat.max(1) as u32);
+    walls.sort();
     let time = Time {
-        wall: median(walls).unwrap_or_default(),
-        cpu: if cpus.len() == repeat {
-            median(cpus)
-        } else {
-            None
-        },
+        wall: walls.get(walls.len() / 2).copied().unwrap_or_default(),
+        cpu,
     };
     match result {
         Some(r) => (time, r),
