@@ -209,15 +209,19 @@ fn bv_bin(op: BinOp, a: i32, b: i32) -> i32 {
     }
 }
 
+/// Shifts by a literal below this are encoded exactly in `int` mode (as products and quotients
+/// by `2^k`, built from 62-bit factors); beyond it the constant would only bloat the query.
+pub const MAX_EXACT_SHIFT: i64 = 4096;
+
 /// Whether `lhs OP rhs` has an exact encoding in `int` mode's linear-integer-arithmetic
 /// world, given the operands' values when they are literals. Everything but the bitwise
-/// operators is exact; shifts are exact by a constant amount, `&` with a constant mask
+/// operators is exact; shifts are exact by a constant amount below [`MAX_EXACT_SHIFT`], `&` with a constant mask
 /// `2^k − 1` on either side (it is `x mod 2^k`); `|`, `^` and other masks are not.
 pub fn int_exact(op: BinOp, lhs: Option<i64>, rhs: Option<i64>) -> bool {
     let is_mask =
         |c: Option<i64>| c.is_some_and(|c| c >= 0 && (c as u64).wrapping_add(1).is_power_of_two());
     match op {
-        BinOp::Shl | BinOp::Shr | BinOp::UShr => rhs.is_some(),
+        BinOp::Shl | BinOp::Shr | BinOp::UShr => rhs.is_some_and(|k| k < MAX_EXACT_SHIFT),
         BinOp::And => is_mask(lhs) || is_mask(rhs),
         BinOp::Or | BinOp::Xor => false,
         _ => true,
@@ -360,6 +364,8 @@ mod tests {
     fn what_int_mode_encodes_exactly() {
         assert!(int_exact(Add, None, None));
         assert!(int_exact(Shl, None, Some(3)));
+        assert!(int_exact(Shl, None, Some(200)));
+        assert!(!int_exact(Shl, None, Some(MAX_EXACT_SHIFT)));
         assert!(!int_exact(Shl, Some(3), None));
         assert!(int_exact(And, None, Some(255)));
         assert!(int_exact(And, Some(0), None));

@@ -20,6 +20,7 @@
 
 use crate::pairs::Step;
 use crate::phases::iteration;
+use mapcheck_core::arith::MAX_EXACT_SHIFT;
 use mapcheck_core::ast::{BinOp, CmpOp, Cond, CondKind, Expr, ExprKind};
 use mapcheck_core::Arith;
 use std::collections::{BTreeMap, BTreeSet};
@@ -150,12 +151,13 @@ impl Encoder {
             BinOp::Rem | BinOp::URem => is_zero.ite(&x, &x.modulo(&y)),
             BinOp::Shl => match ly {
                 Some(k) if k < 0 => zero,
-                Some(k) if k < 126 => Int::mul(&[x, Int::from_i128(1i128 << k)]),
+                Some(k) if k < MAX_EXACT_SHIFT => Int::mul(&[x, pow2(k)]),
                 _ => return self.fresh(copy),
             },
+            // Floor division by a positive power of two, which is what `>>` is.
             BinOp::Shr | BinOp::UShr => match ly {
                 Some(k) if k < 0 => zero,
-                Some(k) if k < 126 => x.div(Int::from_i128(1i128 << k)),
+                Some(k) if k < MAX_EXACT_SHIFT => x.div(pow2(k)),
                 _ => return self.fresh(copy),
             },
             BinOp::And => {
@@ -208,6 +210,13 @@ impl Encoder {
         let eqs: Vec<Bool> = xs.iter().zip(ys).map(|(x, y)| eq(x, y)).collect();
         Bool::and(&eqs)
     }
+}
+
+/// `2^k` as an integer term, for `0 <= k < MAX_EXACT_SHIFT` (a product of 62-bit factors).
+fn pow2(k: i64) -> Int {
+    let mut factors = vec![Int::from_i128(1i128 << (k % 62))];
+    factors.extend((0..k / 62).map(|_| Int::from_i128(1i128 << 62)));
+    Int::mul(&factors).simplify()
 }
 
 pub fn eq(x: &Val, y: &Val) -> Bool {

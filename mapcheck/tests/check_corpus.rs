@@ -1,20 +1,22 @@
-//! The corpus test of the whole pipeline: every `examples/*.bcu` is checked with `mapcheck
-//! --json` under each of its `// check: FLAGS => OUTCOME` header lines, and the class, the
+//! The corpus test of the whole pipeline: every `examples/*.bcu` and `examples/cuda/*.cu` is
+//! checked with `mapcheck --json` under each of its `// check: FLAGS => OUTCOME` header lines,
+//! and the class, the
 //! verdict, barrier divergence and the exit code must be what the header says. The JSON
 //! document is checked against the schema the README documents, and no witness of an exact
-//! kernel may fail to replay (an internal error).
+//! kernel may fail to replay (an internal error). A GPUVerify header (`//pass`,
+//! `//xfail:data-race`) must agree with the verdict of the file's flag-less check line.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn examples() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+fn files(dir: &str, extension: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "bcu"))
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
         .collect();
     files.sort();
     files
@@ -86,21 +88,33 @@ fn check_schema(doc: &Value) {
 
 #[test]
 fn every_example_agrees_with_its_header() {
+    let checked = check_corpus(&files("../examples", "bcu"));
+    assert!(checked >= 20, "only {checked} checks ran");
+}
+
+#[test]
+fn every_cuda_example_agrees_with_its_header() {
+    let checked = check_corpus(&files("../examples/cuda", "cu"));
+    assert!(checked >= 10, "only {checked} checks ran");
+}
+
+/// Runs every check line of every file; the number of checks run.
+fn check_corpus(files: &[PathBuf]) -> usize {
     let mut checked = 0;
     let mut failures = Vec::new();
-    for file in examples() {
-        let text = std::fs::read_to_string(&file).unwrap();
+    for file in files {
+        let text = std::fs::read_to_string(file).unwrap();
         let lines = checks(&text);
         assert!(
             !lines.is_empty(),
             "{} has no `// check:` line",
             file.display()
         );
-        for (flags, words) in lines {
+        for (flags, words) in &lines {
             let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
-                .args(&flags)
+                .args(flags)
                 .arg("--json")
-                .arg(&file)
+                .arg(file)
                 .output()
                 .unwrap();
             let doc: Value = serde_json::from_slice(&output.stdout)
@@ -120,7 +134,7 @@ fn every_example_agrees_with_its_header() {
                 got.push("divergent".into());
             }
             got.push(format!("exit={}", output.status.code().unwrap_or(-1)));
-            if got != words {
+            if got != *words {
                 failures.push(format!(
                     "{} {flags:?}: expected {words:?}, got {got:?}",
                     file.display()
@@ -131,7 +145,22 @@ fn every_example_agrees_with_its_header() {
             }
             checked += 1;
         }
+        // A GPUVerify header's expectation must agree with the default check's verdict.
+        if let Some((_, words)) = lines.iter().find(|(flags, _)| flags.is_empty()) {
+            let verdict = words.get(1).map(String::as_str);
+            if text.starts_with("//pass") && verdict != Some("drf") {
+                failures.push(format!("{}: `//pass` but {words:?}", file.display()));
+            }
+            if text.starts_with("//xfail:data-race")
+                && !matches!(verdict, Some("racy" | "possibly-racy"))
+            {
+                failures.push(format!(
+                    "{}: `//xfail:data-race` but {words:?}",
+                    file.display()
+                ));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(checked >= 20, "only {checked} checks ran");
+    checked
 }
