@@ -162,13 +162,7 @@ pub struct Decision {
 /// Decides `kernel`, whose type checking gave `checked`.
 pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
     let map = &checked.protocol;
-    let facts = KernelFacts {
-        arith: options.arith,
-        mutation: options.mutation,
-        params: map.params.iter().map(|p| p.name.clone()).collect(),
-        assumes: query::top_assumes(&map.body),
-        fixed: &options.fixed,
-    };
+    let facts = KernelFacts::new(map, options);
     let body = match options.mutation {
         Some(Mutation::MergeAdjacentPhases) => phases::drop_first_sync(&map.body),
         _ => map.body.clone(),

@@ -31,6 +31,19 @@ pub struct KernelFacts<'a> {
     pub fixed: &'a Fixed,
 }
 
+impl<'a> KernelFacts<'a> {
+    /// The facts of the kernel whose MAP is `map`, under `options`.
+    pub fn new(map: &'a mapcheck_typeck::Map, options: &'a crate::Options) -> Self {
+        KernelFacts {
+            arith: options.arith,
+            mutation: options.mutation,
+            params: map.params.iter().map(|p| p.name.clone()).collect(),
+            assumes: top_assumes(&map.body),
+            fixed: &options.fixed,
+        }
+    }
+}
+
 /// A built query: its constraints, the encoder that named its constants, and the terms whose
 /// size the witness search keeps small.
 #[derive(Debug)]

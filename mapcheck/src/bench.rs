@@ -272,18 +272,7 @@ fn measure(kernel: &Kernel, options: &Options, repeat: usize) -> Row {
     let (solving, decision) = timed(repeat, || mapcheck_smt::decide(kernel, &checked, options));
     // The phase count, from a split of its own (its feasibility queries are also inside the
     // timed decision above).
-    let facts = query::KernelFacts {
-        arith: options.arith,
-        mutation: None,
-        params: checked
-            .protocol
-            .params
-            .iter()
-            .map(|p| p.name.clone())
-            .collect(),
-        assumes: query::top_assumes(&checked.protocol.body),
-        fixed: &options.fixed,
-    };
+    let facts = query::KernelFacts::new(&checked.protocol, options);
     let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
     Row {
         kernels: 1,

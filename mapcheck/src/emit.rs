@@ -88,16 +88,5 @@ pub fn emit(
 }
 
 fn facts<'a>(checked: &'a Checked, options: &'a Options) -> query::KernelFacts<'a> {
-    query::KernelFacts {
-        arith: options.arith,
-        mutation: None,
-        params: checked
-            .protocol
-            .params
-            .iter()
-            .map(|p| p.name.clone())
-            .collect(),
-        assumes: query::top_assumes(&checked.protocol.body),
-        fixed: &options.fixed,
-    }
+    query::KernelFacts::new(&checked.protocol, options)
 }
