@@ -9,3 +9,4 @@
 //! messages they expect).
 
 pub mod gen;
+pub mod oracle;

@@ -1,0 +1,810 @@
+//! The cross-check (issue 6, items 2a–2e and the arithmetic half of 2f; SPEC §9): the SMT stage
+//! held against the reference interpreter on generated kernels, through the one
+//! [`Oracle`] trait both implement (`mapcheck_tests::oracle`).
+//!
+//! * `a` — exact kernels, every value fixed: the SMT stage's racing locations are the
+//!   interpreter's (Theorem 1, tested); configurations the interpreter finds divergent are
+//!   compared on divergence only. When the phase split over-approximates
+//!   (`Decision.approximate`) only one direction holds: every race the interpreter shows is
+//!   reported.
+//! * `b` — exact kernels, symbolic: every race witness replays to the same race in the
+//!   interpreter, is `proven`, and carries no internal error (`potential` only when its
+//!   configuration diverges first, or when the split over-approximates).
+//! * `c` — data-dependent kernels (`GenSettings::any()`), every value fixed, several random
+//!   memories: every race the interpreter observes is reported — soundness — and so is every
+//!   divergence.
+//! * `d` — a DRF verdict with symbolic parameters: no interpreted configuration of a grid of
+//!   small ones races (and without a divergence finding, none diverges).
+//! * `e` — exact kernels with barriers under `tid`-dependent control, every value fixed: a
+//!   divergence finding exactly when the interpreter diverges.
+//! * `f` — `core::arith` in `int` and `bv32` against z3's evaluation of the encoder's terms.
+//!
+//! Configurations: `ntid` 1..=4, `nbid` 1..=2, parameters 0..=3 (see `papers/crosscheck.md`
+//! for what that does and does not establish). A configuration that is not a run (step budget,
+//! overflow) is skipped; a solver `unknown` is skipped and counted, and a property fails when
+//! more than 5% of its decisions are unknown.
+//!
+//! Case counts: each property has a default that keeps the target near a minute in debug on
+//! two cores; `PROPTEST_CASES` replaces every default. Failures are saved in
+//! `tests/proptest-regressions/crosscheck-<property>.txt` and replayed first.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::ast::{BinOp, CmpOp, Cond, CondKind, Expr, ExprKind, Kernel};
+use mapcheck_core::{Arith, Value};
+use mapcheck_smt::encode::{eq, value_of, Copy, Encoder};
+use mapcheck_smt::{Certainty, Fixed, Kind, Limits, Verdict};
+use mapcheck_tests::gen::{expr_over, kernel, GenSettings};
+use mapcheck_tests::oracle::{
+    agree_exact, agree_sound, with_spans, Answer, Interpreter, Observed, Oracle, Pipeline,
+    RaceSite, Setting,
+};
+use mapcheck_typeck::Class;
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use z3::ast::Bool;
+use z3::{Params, SatResult, Solver};
+
+// ---------------------------------------------------------------------------------------------
+// Running a property.
+
+/// The number of cases: `PROPTEST_CASES` when set, else the property's default.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn config(default_cases: u32, regressions: &'static str) -> Config {
+    Config {
+        cases: cases(default_cases),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
+        // Each case asks z3 dozens of questions: keep shrinking bounded.
+        max_shrink_iters: 512,
+        ..Config::default()
+    }
+}
+
+/// What a property skipped, so that it can fail when it skipped too much.
+#[derive(Default)]
+struct Tally {
+    /// Decisions of the SMT stage (each with every query answered, or `unknown`).
+    decisions: Cell<u32>,
+    /// Comparisons made (configurations, witnesses or expressions).
+    compared: Cell<u32>,
+    not_a_run: Cell<u32>,
+    unknown: Cell<u32>,
+}
+
+impl Tally {
+    fn bump(c: &Cell<u32>) {
+        c.set(c.get() + 1);
+    }
+
+    /// Fails when more than 5% of the decisions were `unknown`, or when nothing was compared.
+    fn check(&self, property: &str) {
+        let (decisions, unknown) = (self.decisions.get(), self.unknown.get());
+        eprintln!(
+            "{property}: {} comparisons, {} skipped (not a run), {unknown} of {decisions} decisions unknown",
+            self.compared.get(),
+            self.not_a_run.get()
+        );
+        assert!(self.compared.get() > 0, "{property}: nothing was compared");
+        assert!(
+            unknown * 20 <= decisions,
+            "{property}: {unknown} of {decisions} decisions were unknown"
+        );
+    }
+}
+
+fn run<S: Strategy>(
+    property: &str,
+    config: Config,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<(), TestCaseError>,
+) {
+    let mut runner = TestRunner::new(config);
+    if let Err(e) = runner.run(&strategy, test) {
+        panic!("{property}: {e}");
+    }
+}
+
+/// Small concrete configurations: `ntid` 1..=4, `nbid` 1..=2, up to three parameter values in
+/// 0..=3 (matched to the kernel's parameters by position), and the arithmetic.
+fn settings(n: usize) -> impl Strategy<Value = (Arith, Vec<(Value, Value, Vec<Value>)>)> {
+    (
+        prop_oneof![3 => Just(Arith::Int), 1 => Just(Arith::Bv32)],
+        proptest::collection::vec(
+            (
+                1..=4 as Value,
+                1..=2 as Value,
+                proptest::collection::vec(0..=3 as Value, 3),
+            ),
+            n,
+        ),
+    )
+}
+
+fn setting_for(
+    k: &Kernel,
+    arith: Arith,
+    (ntid, nbid, values): &(Value, Value, Vec<Value>),
+) -> Setting {
+    Setting {
+        arith,
+        ntid: *ntid,
+        nbid: *nbid,
+        params: k
+            .params
+            .iter()
+            .zip(values)
+            .map(|(p, v)| (p.name.clone(), *v))
+            .collect(),
+    }
+}
+
+/// Both oracles on one configuration; `None` (tallied) when either has no answer.
+fn both(
+    k: &Kernel,
+    s: &Setting,
+    interp: &Interpreter,
+    pipeline: &Pipeline,
+    tally: &Tally,
+) -> Option<(Observed, Observed)> {
+    let i = match interp.observe(k, s) {
+        Answer::Observed(o) => o,
+        _ => {
+            Tally::bump(&tally.not_a_run);
+            return None;
+        }
+    };
+    Tally::bump(&tally.decisions);
+    match pipeline.observe(k, s) {
+        Answer::Observed(o) => {
+            Tally::bump(&tally.compared);
+            Some((i, o))
+        }
+        Answer::Undecided(_) => {
+            Tally::bump(&tally.unknown);
+            None
+        }
+        Answer::NotARun(_) => None,
+    }
+}
+
+/// The pipeline under test: the default decision with a tenth of the default resource limit,
+/// so that one hard non-linear query costs about a second rather than ten (its `unknown`s are
+/// counted, and bounded by [`Tally::check`]).
+fn pipeline() -> Pipeline {
+    Pipeline {
+        limits: Limits {
+            rlimit: 2_000_000,
+            timeout_ms: 2_000,
+        },
+        mutation: None,
+    }
+}
+
+/// The generators' presets, one statement narrower, one operator per expression (and, for the
+/// divergent and the data-dependent ones, one level shallower): the SMT stage's cost grows with
+/// the number of phases times the pairs of accesses in each, and with the non-linear terms of
+/// nested operators; the full presets have a tail of kernels that take a minute each in debug.
+fn small_exact() -> GenSettings {
+    GenSettings {
+        max_width: 3,
+        max_expr_depth: 1,
+        ..GenSettings::small_exact()
+    }
+}
+
+fn small_divergent() -> GenSettings {
+    GenSettings {
+        max_depth: 2,
+        max_width: 3,
+        max_expr_depth: 1,
+        ..GenSettings::exact_divergent()
+    }
+}
+
+fn small_any() -> GenSettings {
+    GenSettings {
+        max_depth: 2,
+        max_width: 3,
+        max_expr_depth: 1,
+        ..GenSettings::any()
+    }
+}
+
+/// The pipeline for the symbolic properties (`b`, `d`): the default resource limit, since with
+/// parameters and geometry open the non-linear queries need it (a tenth of it left one
+/// decision in thirteen unknown), and a wall-clock backstop of a few seconds.
+fn symbolic_pipeline() -> Pipeline {
+    Pipeline {
+        limits: Limits {
+            timeout_ms: 5_000,
+            ..Limits::default()
+        },
+        mutation: None,
+    }
+}
+
+/// The arithmetic of the symbolic properties: `int` only. In `bv32` a symbolic decision can
+/// pick a witness with a huge geometry (`nbid` near 2^31 when nothing smaller fits), whose
+/// replay inside `decide` runs the interpreter to its default 50M-step budget four times —
+/// minutes per kernel in a debug build. `bv32` is covered with fixed configurations (a, c, e)
+/// and by the arithmetic property (f).
+fn symbolic_arith() -> impl Strategy<Value = Arith> {
+    Just(Arith::Int)
+}
+
+fn spanned(k: &Kernel) -> Result<Kernel, TestCaseError> {
+    with_spans(k).map_err(TestCaseError::fail)
+}
+
+fn show(k: &Kernel, s: &Setting) -> String {
+    format!(
+        "{k}\n  arith {}, ntid {}, nbid {}, params {:?}",
+        s.arith, s.ntid, s.nbid, s.params
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// a, e: exact kernels on fixed configurations.
+
+fn agree(k: &Kernel, s: &Setting, result: Result<(), String>) -> Result<(), TestCaseError> {
+    result.map_err(|why| TestCaseError::fail(format!("{why} on\n{}", show(k, s))))
+}
+
+fn exact_on_fixed(settings_gen: GenSettings, property: &str, regressions: &'static str, n: u32) {
+    let tally = Tally::default();
+    let interp = Interpreter::zero();
+    let pipeline = pipeline();
+    run(
+        property,
+        config(n, regressions),
+        (kernel(&settings_gen), settings(3)),
+        |(k, (arith, configs))| {
+            let k = spanned(&k)?;
+            prop_assume!(mapcheck_typeck::check(&k, arith).class == Class::Exact);
+            for c in &configs {
+                let s = setting_for(&k, arith, c);
+                if let Some((i, p)) = both(&k, &s, &interp, &pipeline, &tally) {
+                    agree(&k, &s, agree_exact(&i, &p))?;
+                }
+            }
+            Ok(())
+        },
+    );
+    tally.check(property);
+}
+
+#[test]
+fn a_exact_verdicts_on_fixed_configurations_are_the_interpreters() {
+    exact_on_fixed(
+        small_exact(),
+        "a",
+        "proptest-regressions/crosscheck-a.txt",
+        64,
+    );
+}
+
+#[test]
+fn e_barrier_divergence_on_fixed_configurations_is_the_interpreters() {
+    exact_on_fixed(
+        small_divergent(),
+        "e",
+        "proptest-regressions/crosscheck-e.txt",
+        96,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// b: witnesses of exact kernels replay.
+
+/// Witnesses larger than this are not replayed (the interpreter would run for too long in a
+/// debug build); they are counted as not a run.
+const REPLAY_LIMIT: Value = 64;
+
+#[test]
+fn b_every_witness_of_an_exact_kernel_replays() {
+    let tally = Tally::default();
+    let interp = Interpreter::zero();
+    let pipeline = symbolic_pipeline();
+    run(
+        "b",
+        config(48, "proptest-regressions/crosscheck-b.txt"),
+        (kernel(&small_exact()), symbolic_arith()),
+        |(k, arith)| {
+            let k = spanned(&k)?;
+            let (class, d) = pipeline.decide(&k, arith, Fixed::default());
+            prop_assume!(class == Class::Exact);
+            Tally::bump(&tally.decisions);
+            if !d.undecided_races.is_empty() {
+                Tally::bump(&tally.unknown);
+            }
+            for f in d.findings.iter().filter(|f| f.kind == Kind::DataRace) {
+                prop_assert!(
+                    f.internal_error.is_none(),
+                    "internal error {:?} on\n{}\nwitness {:?}",
+                    f.internal_error,
+                    k,
+                    f.witness
+                );
+                let w = &f.witness;
+                let [t1, t2] = &w.threads;
+                if f.grid {
+                    prop_assert_ne!(t1.bid, t2.bid, "a grid witness in one block: {:?}", w);
+                } else {
+                    prop_assert!(
+                        t1.bid == t2.bid && t1.tid != t2.tid,
+                        "a block witness that is not two threads of one block: {:?}",
+                        w
+                    );
+                }
+                let s = Setting::of_witness(w, arith);
+                let small = s.ntid <= REPLAY_LIMIT
+                    && s.nbid <= REPLAY_LIMIT
+                    && s.params.values().all(|v| *v <= REPLAY_LIMIT);
+                let i = match interp.observe(&k, &s) {
+                    Answer::Observed(i) if small => i,
+                    _ => {
+                        Tally::bump(&tally.not_a_run);
+                        continue;
+                    }
+                };
+                Tally::bump(&tally.compared);
+                let site = RaceSite::new(f.locations[0], f.locations[1], f.grid);
+                if i.divergent {
+                    prop_assert_eq!(
+                        f.certainty,
+                        Certainty::Potential,
+                        "a witness whose configuration diverges is not potential on\n{}",
+                        show(&k, &s)
+                    );
+                } else if d.approximate {
+                    // The split merged phases: the race may be spurious, but a replayed one
+                    // must be confirmed and an unreplayed one potential.
+                    let replayed = i.races.contains(&site);
+                    let expected = if replayed {
+                        Certainty::Confirmed
+                    } else {
+                        Certainty::Potential
+                    };
+                    prop_assert_eq!(f.certainty, expected, "on\n{}", show(&k, &s));
+                } else {
+                    prop_assert!(
+                        i.races.contains(&site),
+                        "the witness does not replay: {:?} not among {:?} on\n{}",
+                        site,
+                        i.races,
+                        show(&k, &s)
+                    );
+                    prop_assert_eq!(f.certainty, Certainty::Proven, "on\n{}", show(&k, &s));
+                }
+            }
+            Ok(())
+        },
+    );
+    tally.check("b");
+}
+
+// ---------------------------------------------------------------------------------------------
+// c: soundness on data-dependent kernels.
+
+#[test]
+fn c_every_race_the_interpreter_observes_is_reported() {
+    let tally = Tally::default();
+    let dependent = Cell::new(0u32);
+    let interp = Interpreter::random(3);
+    let pipeline = pipeline();
+    run(
+        "c",
+        config(96, "proptest-regressions/crosscheck-c.txt"),
+        (kernel(&small_any()), settings(2)),
+        |(k, (arith, configs))| {
+            let k = spanned(&k)?;
+            if mapcheck_typeck::check(&k, arith).class == Class::DataDependent {
+                dependent.set(dependent.get() + 1);
+            }
+            for c in &configs {
+                let s = setting_for(&k, arith, c);
+                if let Some((i, p)) = both(&k, &s, &interp, &pipeline, &tally) {
+                    agree(&k, &s, agree_sound(&i, &p))?;
+                }
+            }
+            Ok(())
+        },
+    );
+    tally.check("c");
+    eprintln!("c: {} data-dependent kernels", dependent.get());
+    assert!(dependent.get() > 0, "c: no data-dependent kernel generated");
+}
+
+// ---------------------------------------------------------------------------------------------
+// d: a symbolic DRF verdict holds on every configuration tried.
+
+fn drf_holds(
+    gen: GenSettings,
+    interp: Interpreter,
+    property: &str,
+    regressions: &'static str,
+    n: u32,
+) {
+    let tally = Tally::default();
+    let drf = Cell::new(0u32);
+    let pipeline = symbolic_pipeline();
+    run(
+        property,
+        config(n, regressions),
+        (kernel(&gen), symbolic_arith()),
+        |(k, arith)| {
+            let k = spanned(&k)?;
+            let (_, d) = pipeline.decide(&k, arith, Fixed::default());
+            Tally::bump(&tally.decisions);
+            if d.verdict == Verdict::Unknown {
+                Tally::bump(&tally.unknown);
+            }
+            if d.verdict != Verdict::Drf {
+                return Ok(());
+            }
+            drf.set(drf.get() + 1);
+            let aligned = d.undecided_divergence.is_empty()
+                && !d.findings.iter().any(|f| f.kind == Kind::BarrierDivergence);
+            for s in Setting::all(&k, arith, &[1, 2, 3, 4], &[1, 2], &[0, 1, 2, 3]) {
+                let Answer::Observed(i) = interp.observe(&k, &s) else {
+                    Tally::bump(&tally.not_a_run);
+                    continue;
+                };
+                Tally::bump(&tally.compared);
+                prop_assert!(
+                    !i.racy(),
+                    "DRF, yet the interpreter races at {:?} on\n{}",
+                    i.races,
+                    show(&k, &s)
+                );
+                prop_assert!(
+                    !(aligned && i.divergent),
+                    "no divergence found, yet the interpreter diverges on\n{}",
+                    show(&k, &s)
+                );
+            }
+            Ok(())
+        },
+    );
+    tally.check(property);
+    eprintln!("{property}: {} DRF kernels", drf.get());
+    assert!(drf.get() > 0, "{property}: no kernel was DRF");
+}
+
+#[test]
+fn d_drf_exact_kernels_never_race_when_run() {
+    drf_holds(
+        small_divergent(),
+        Interpreter::zero(),
+        "d-exact",
+        "proptest-regressions/crosscheck-d-exact.txt",
+        40,
+    );
+}
+
+#[test]
+fn d_drf_data_dependent_kernels_never_race_when_run() {
+    drf_holds(
+        small_any(),
+        Interpreter::random(2),
+        "d-any",
+        "proptest-regressions/crosscheck-d-any.txt",
+        40,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// f: the arithmetic of `core::arith` against z3's evaluation of the encoder's terms.
+
+const VARS: [&str; 3] = ["a", "b", "c"];
+
+/// `e` evaluated by `core::arith`; `None` when a value leaves `int` mode's 128 bits.
+fn eval(e: &Expr, arith: Arith, env: &BTreeMap<String, Value>) -> Option<Value> {
+    match &e.kind {
+        ExprKind::Int(v) => Some(arith.value(Value::from(*v))),
+        ExprKind::Var(name) => env.get(name).copied(),
+        ExprKind::Neg(a) => arith.neg(eval(a, arith, env)?).ok(),
+        ExprKind::Bin(op, a, b) => arith
+            .bin(*op, eval(a, arith, env)?, eval(b, arith, env)?)
+            .ok(),
+    }
+}
+
+/// Every operator of `e` is one `int` mode encodes exactly (`core::arith::int_exact`).
+fn int_exact(e: &Expr) -> bool {
+    let lit = |e: &Expr| match e.kind {
+        ExprKind::Int(v) => Some(v),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => true,
+        ExprKind::Neg(a) => int_exact(a),
+        ExprKind::Bin(op, a, b) => {
+            mapcheck_core::arith::int_exact(*op, lit(a), lit(b)) && int_exact(a) && int_exact(b)
+        }
+    }
+}
+
+/// Values for the variables: small ones (division by zero, negative operands), the edges of
+/// 32 bits (shifts past the width, unsigned readings of negative words) and, in `int` mode,
+/// large ones.
+fn values(arith: Arith) -> BoxedStrategy<Vec<Value>> {
+    let one: BoxedStrategy<Value> = match arith {
+        Arith::Int => prop_oneof![
+            4 => -9..=9 as Value,
+            2 => select(vec![31, 32, 33, 63, 64, 127, 128, -1, -32, 1 << 31, -(1 << 31)]),
+            1 => -(1_i128 << 40)..(1_i128 << 40),
+        ]
+        .boxed(),
+        Arith::Bv32 => prop_oneof![
+            4 => -9..=9 as Value,
+            2 => select(vec![
+                31,
+                32,
+                33,
+                63,
+                64,
+                -1,
+                -31,
+                -32,
+                Value::from(i32::MAX),
+                Value::from(i32::MIN),
+                Value::from(i32::MIN) + 1,
+            ]),
+            2 => any::<i32>().prop_map(Value::from),
+        ]
+        .boxed(),
+    };
+    proptest::collection::vec(one, VARS.len()).boxed()
+}
+
+/// Every operator for `bv32`; for `int`, only those it encodes exactly (the lowering rewrites
+/// the others, see `gen`), so that few expressions are skipped.
+fn arith_settings(arith: Arith) -> GenSettings {
+    GenSettings {
+        exact_only: arith == Arith::Int,
+        max_expr_depth: 3,
+        max_literal: 40,
+        edge_literals: true,
+        ..GenSettings::any()
+    }
+}
+
+/// What z3 says about `claim` under the equalities that fix the variables: `Ok(())` when it
+/// must hold, `Err(Some(v))` when z3 finds the term's value `v` against it, `Err(None)` on
+/// `unknown`.
+fn z3_agrees(
+    enc: &mut Encoder,
+    env: &BTreeMap<String, Value>,
+    claim: Bool,
+    term: Option<&mapcheck_smt::encode::Val>,
+) -> Result<(), Option<Value>> {
+    let solver = Solver::new();
+    let mut params = Params::new();
+    params.set_u32("timeout", 10_000);
+    solver.set_params(&params);
+    for (name, value) in env {
+        let v = enc.var(name, Copy::One);
+        solver.assert(eq(&v, &enc.lit(*value)));
+    }
+    solver.assert(claim.not());
+    match solver.check() {
+        SatResult::Unsat => Ok(()),
+        SatResult::Unknown => Err(None),
+        SatResult::Sat => {
+            let model = solver.get_model();
+            Err(Some(
+                model
+                    .zip(term)
+                    .and_then(|(m, t)| value_of(&m, t))
+                    .unwrap_or(Value::MIN),
+            ))
+        }
+    }
+}
+
+fn arith_case(
+    arith: Arith,
+    tally: &Tally,
+) -> impl Fn((Expr, Expr, CmpOp, Vec<Value>)) -> Result<(), TestCaseError> + '_ {
+    move |(e, other, op, vals)| {
+        if arith == Arith::Int && !(int_exact(&e) && int_exact(&other)) {
+            // `int` mode encodes these as unknowns on purpose (SPEC §4).
+            Tally::bump(&tally.not_a_run);
+            return Ok(());
+        }
+        let env: BTreeMap<String, Value> = VARS
+            .iter()
+            .zip(&vals)
+            .map(|(n, v)| (n.to_string(), arith.value(*v)))
+            .collect();
+        let (Some(x), Some(y)) = (eval(&e, arith, &env), eval(&other, arith, &env)) else {
+            Tally::bump(&tally.not_a_run);
+            return Ok(());
+        };
+        let shared = VARS.iter().map(|v| v.to_string()).collect();
+        let mut enc = Encoder::new(arith, shared);
+        let term = enc.expr(&e, Copy::One);
+        let claim = eq(&term, &enc.lit(x));
+        tally.decisions.set(tally.decisions.get() + 2);
+        match z3_agrees(&mut enc, &env, claim, Some(&term)) {
+            Ok(()) => {}
+            Err(None) => {
+                Tally::bump(&tally.unknown);
+                return Ok(());
+            }
+            Err(Some(z)) => prop_assert!(
+                false,
+                "{arith}: `{e}` with {env:?} is {x} in core::arith, z3 allows {z}"
+            ),
+        }
+        let cond = Cond::new(CondKind::Cmp(op, e.clone(), other.clone()), e.span);
+        let c = enc.cond(&cond, Copy::One);
+        let expected = arith.cmp(op, x, y);
+        let claim = if expected { c } else { c.not() };
+        match z3_agrees(&mut enc, &env, claim, None) {
+            Ok(()) => Tally::bump(&tally.compared),
+            Err(None) => Tally::bump(&tally.unknown),
+            Err(Some(_)) => prop_assert!(
+                false,
+                "{arith}: `{cond}` with {env:?} is {expected} in core::arith, not in z3"
+            ),
+        }
+        Ok(())
+    }
+}
+
+fn arith_property(arith: Arith, property: &str, regressions: &'static str) {
+    let tally = Tally::default();
+    let vars: Vec<String> = VARS.iter().map(|v| v.to_string()).collect();
+    let s = arith_settings(arith);
+    run(
+        property,
+        config(400, regressions),
+        (
+            expr_over(&s, vars.clone()),
+            expr_over(&s, vars),
+            select(CmpOp::ALL.to_vec()),
+            values(arith),
+        ),
+        arith_case(arith, &tally),
+    );
+    tally.check(property);
+}
+
+#[test]
+fn f_int_arithmetic_is_z3s() {
+    arith_property(
+        Arith::Int,
+        "f-int",
+        "proptest-regressions/crosscheck-f-int.txt",
+    );
+}
+
+#[test]
+fn f_bv32_arithmetic_is_z3s() {
+    arith_property(
+        Arith::Bv32,
+        "f-bv32",
+        "proptest-regressions/crosscheck-f-bv32.txt",
+    );
+}
+
+/// The edges the random expressions may miss, one operator at a time: division and remainder
+/// by zero and by negative numbers, shifts by negative amounts and past the width, the
+/// unsigned forms on negative words, `i32::MIN / -1`.
+#[test]
+fn f_every_operator_on_edge_values_is_z3s() {
+    let tally = Tally::default();
+    let edges: [Value; 12] = [
+        0,
+        1,
+        -1,
+        2,
+        -7,
+        7,
+        31,
+        32,
+        33,
+        Value::from(i32::MAX),
+        Value::from(i32::MIN),
+        1_i128 << 40,
+    ];
+    let var = |n: &str| Expr::var(n, Default::default());
+    for arith in [Arith::Int, Arith::Bv32] {
+        let check = arith_case(arith, &tally);
+        for op in BinOp::ALL {
+            for a in edges {
+                for b in edges {
+                    // Known bug, tested on its own below (`f_int_shifts_by_large_literals`).
+                    let shift = matches!(op, BinOp::Shl | BinOp::Shr | BinOp::UShr);
+                    if arith == Arith::Int && shift && b >= 126 {
+                        continue;
+                    }
+                    let e = Expr::bin(op, var("a"), var("b"));
+                    // Shifts and masks are exact in `int` mode only by a literal amount.
+                    let e = if arith == Arith::Int && !int_exact(&e) {
+                        match i64::try_from(b) {
+                            Ok(b) => Expr::bin(op, var("a"), Expr::int(b, Default::default())),
+                            Err(_) => continue,
+                        }
+                    } else {
+                        e
+                    };
+                    if let Err(err) = check((e, var("c"), CmpOp::Lt, vec![a, b, 0])) {
+                        panic!("{err}");
+                    }
+                }
+            }
+        }
+    }
+    tally.check("f-edges");
+}
+
+/// `int` mode: a shift by a literal amount of 126 or more. `core::arith::int_exact` calls it
+/// exact and the type checker agrees, and its value is determined when it is one at all
+/// (`0 << k = 0`, `x >> k` is 0 or -1), but the encoder makes it a fresh unknown — so an exact
+/// kernel gets an alarm whose witness does not replay (`examples/regress_shift_by_large_literal.bcu`).
+#[test]
+#[ignore = "bug: int-mode shifts by a literal >= 126 are encoded as unknowns, see examples/regress_shift_by_large_literal.bcu"]
+fn f_int_shifts_by_large_literals() {
+    let tally = Tally::default();
+    let check = arith_case(Arith::Int, &tally);
+    // INVARIANT: every case below is one `int_exact` accepts.
+    let var = |n: &str| Expr::var(n, Default::default());
+    for op in [BinOp::Shl, BinOp::Shr, BinOp::UShr] {
+        for k in [126, 127, 128, 200, i64::MAX] {
+            for a in [0, 1, -1, 7, -7] {
+                let e = Expr::bin(op, var("a"), Expr::int(k, Default::default()));
+                if let Err(err) = check((e, var("c"), CmpOp::Lt, vec![a, 0, 0])) {
+                    panic!("{err}");
+                }
+            }
+        }
+    }
+    tally.check("f-int-large-shifts");
+}
+
+// A sanity check of the helpers above: `eval` is the interpreter's arithmetic, so a kernel
+// that writes `A[e]` must write the cell `eval(e)`.
+#[test]
+fn f_eval_is_the_interpreters() {
+    let src = "kernel k(a, b) { shared A; if tid == 0 { A[(a - b * 7) / (b - 2) % 5] := 1; } }";
+    let k = &mapcheck_grammar::parse(src).unwrap().kernels[0];
+    let e = match &k.body.stmts[0].kind {
+        mapcheck_core::ast::StmtKind::If { then_branch, .. } => match &then_branch.stmts[0].kind {
+            mapcheck_core::ast::StmtKind::Write { target, .. } => target.index[0].clone(),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    for (a, b) in [(0, 0), (3, 2), (1, 3), (2, 1)] {
+        let env: BTreeMap<String, Value> = [("a".to_string(), a), ("b".to_string(), b)].into();
+        let run = mapcheck_core::interp::run(
+            k,
+            &mapcheck_core::interp::Config::new(1, 1)
+                .with_param("a", a)
+                .with_param("b", b),
+        )
+        .unwrap();
+        let written: Vec<Vec<Value>> = run.blocks[0]
+            .phases
+            .iter()
+            .flat_map(|p| &p.threads)
+            .flat_map(|t| &t.events)
+            .filter_map(|ev| match &ev.kind {
+                mapcheck_core::interp::EventKind::Write { .. } => Some(ev.cell.index.to_vec()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(written, vec![vec![eval(&e, Arith::Int, &env).unwrap()]]);
+    }
+}
