@@ -416,6 +416,14 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
         ),
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.
+        (Replay::TooLarge, _) => (
+            Certainty::Potential,
+            None,
+            Some(format!(
+                "the smallest witness the solver found has too many threads to replay ({} or more): fix the geometry with --block-dim and --grid-dim to get a replayable one",
+                replay::MAX_REPLAY_THREADS
+            )),
+        ),
         (Replay::Diverged, _) => (
             Certainty::Potential,
             None,

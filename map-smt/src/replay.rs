@@ -22,10 +22,16 @@ pub enum Replay {
     NotReproduced(String),
     /// The first run stopped at a barrier divergence before showing it.
     Diverged,
+    /// The witness's grid is too large to run (more than `MAX_REPLAY_THREADS` threads).
+    TooLarge,
 }
 
 /// The random memories tried after the zero memory.
 const SEEDS: [u64; 3] = [1, 2, 3];
+
+/// Witnesses with more threads than this in the grid are not replayed: the interpreter would
+/// run every one of them (the solver keeps witnesses small whenever the query allows).
+pub const MAX_REPLAY_THREADS: i128 = 1 << 16;
 
 fn runs<T>(
     kernel: &Kernel<T>,
@@ -34,6 +40,9 @@ fn runs<T>(
     first: Option<&dyn interp::InitialMemory>,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
+    if w.ntid.saturating_mul(w.nbid) > MAX_REPLAY_THREADS {
+        return Replay::TooLarge;
+    }
     let unknowns = |site: &UnknownSite<'_>| {
         let name = format!("?{}", site.var);
         w.threads

@@ -56,16 +56,23 @@ fn examples_dir() -> PathBuf {
 }
 
 fn header_class(source: &str) -> Option<Class> {
+    let class = |c: &str| match c.trim() {
+        "exact" => Some(Class::Exact),
+        "data-dependent" => Some(Class::DataDependent),
+        _ => None,
+    };
     source
         .lines()
         .take_while(|l| l.starts_with("//"))
-        .find_map(
-            |l| match l.trim_start_matches('/').trim().strip_prefix("class:") {
-                Some(c) if c.trim() == "exact" => Some(Class::Exact),
-                Some(c) if c.trim() == "data-dependent" => Some(Class::DataDependent),
-                _ => None,
-            },
-        )
+        .find_map(|l| {
+            let l = l.trim_start_matches('/').trim();
+            if let Some(c) = l.strip_prefix("class:") {
+                return class(c);
+            }
+            // `// check: => CLASS VERDICT ...` (flags empty, int arithmetic) states it too.
+            let outcome = l.strip_prefix("check:")?.trim().strip_prefix("=>")?;
+            class(outcome.split_whitespace().next()?)
+        })
 }
 
 /// What the snapshot holds for one file.
