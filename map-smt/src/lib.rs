@@ -98,7 +98,7 @@ pub struct Finding {
     pub access: Option<Conflict>,
     /// The two accesses of a race; the `sync` of a divergence.
     pub locations: Vec<Span>,
-    /// `Some(true)` for a race between blocks.
+    /// A race between threads of different blocks (global memory), not within one block.
     pub grid: bool,
     /// The phase of a block-level race: the barrier events that start and end it.
     pub phase: Option<(phases::Boundary, phases::Boundary)>,
