@@ -131,26 +131,78 @@ pub fn split(
         forget_zero_trip,
     };
     let shape = splitter.shape(body);
-    let mut phases: Vec<Phase> = Vec::new();
-    let pieces = shape
+    let pieces: Vec<Piece> = shape
         .through
         .into_iter()
         .chain(shape.heads)
         .chain(shape.inner)
-        .chain(shape.tails);
-    for piece in pieces {
-        phases.push(Phase {
-            guard: piece.guard,
-            body: piece.body,
-            shared: piece.shared,
-            from: piece.from,
-            to: piece.to,
-        });
-    }
+        .chain(shape.tails)
+        .collect();
     Split {
-        phases,
+        phases: merge_alternatives(pieces),
         approximate: splitter.approximate,
     }
+}
+
+/// Pieces between the same two barrier events are one phase: under a condition that is not
+/// uniform, one thread may take one alternative and another thread the other, in the same
+/// phase, so their accesses must be paired. Each group becomes one phase whose body runs
+/// every alternative under its own guard (a thread whose guards fail contributes nothing);
+/// alternatives of one group are exclusive in practice, and running several would only add
+/// pairs.
+fn merge_alternatives(pieces: Vec<Piece>) -> Vec<Phase> {
+    let mut groups: Vec<(String, Vec<Piece>)> = Vec::new();
+    for piece in pieces {
+        let key = format!("{} -> {}", piece.from, piece.to);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(piece),
+            None => groups.push((key, vec![piece])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, mut group)| {
+            if group.len() == 1 {
+                let piece = group.remove(0);
+                return Phase {
+                    guard: piece.guard,
+                    body: piece.body,
+                    shared: piece.shared,
+                    from: piece.from,
+                    to: piece.to,
+                };
+            }
+            let (from, to) = (group[0].from.clone(), group[0].to.clone());
+            let mut shared: Vec<String> = Vec::new();
+            let mut alternatives = Vec::new();
+            for piece in group {
+                for v in piece.shared {
+                    if !shared.contains(&v) {
+                        shared.push(v);
+                    }
+                }
+                let span = Span::default();
+                let cond = piece
+                    .guard
+                    .into_iter()
+                    .reduce(|a, b| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span))
+                    .unwrap_or_else(|| Cond::new(CondKind::Bool(true), span));
+                alternatives.push(Proto::If {
+                    cond,
+                    then_branch: Box::new(piece.body),
+                    else_branch: Box::new(Proto::Skip),
+                    span,
+                });
+            }
+            Phase {
+                guard: Vec::new(),
+                body: Proto::seq(alternatives),
+                shared,
+                from,
+                to,
+            }
+        })
+        .collect()
 }
 
 struct Splitter<'f> {

@@ -227,3 +227,18 @@ fn false_alarms_of_data_dependent_kernels_stay_potential() {
         .iter()
         .all(|f| f.certainty == Certainty::Potential));
 }
+
+#[test]
+fn alternatives_of_a_non_uniform_condition_share_their_phase() {
+    // Found by the cross-check (property c, 512 cases): the `sync` under `tid > 0` made the two
+    // branches separate pieces of the phase split, so thread 1's write in one branch was never
+    // paired with thread 0's write in the other — a missed race.
+    let src = "kernel k() { shared S; if tid > 0 { if false { sync; } S[tid / 2] := 0; } else { S[tid * 0] := 0; } }";
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Racy);
+    let r = races(&d);
+    assert!(
+        r.iter().any(|f| !f.locations[0].same_range(f.locations[1])),
+        "the race between the two branches is missing: {d:#?}"
+    );
+}
