@@ -10,3 +10,15 @@
 
 pub mod gen;
 pub mod oracle;
+
+/// A proptest configuration with `cases` cases, or `PROPTEST_CASES` when it is set.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    proptest::test_runner::Config {
+        cases,
+        ..proptest::test_runner::Config::default()
+    }
+}

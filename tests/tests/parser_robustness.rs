@@ -21,14 +21,7 @@ use proptest::sample::select;
 use proptest::test_runner::Config;
 
 fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256);
-    Config {
-        cases,
-        ..Config::default()
-    }
+    mapcheck_tests::proptest_config(256)
 }
 
 /// What every answer of the parser must satisfy.

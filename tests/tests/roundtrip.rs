@@ -17,15 +17,7 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 
 fn config() -> Config {
-    // `Config::default()` reads `PROPTEST_CASES`; keep its value when it is set.
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256);
-    Config {
-        cases,
-        ..Config::default()
-    }
+    mapcheck_tests::proptest_config(256)
 }
 
 /// The property itself, shared by the random and the hand-built programs.

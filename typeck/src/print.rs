@@ -137,39 +137,35 @@ impl fmt::Display for Display<'_> {
     }
 }
 
-/// `{u}` prints in the paper's notation; `{u:#}` in ASCII.
-impl fmt::Display for Proto {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let style = if f.alternate() {
+impl Style {
+    /// The paper's notation, or ASCII for the alternate form `{:#}`.
+    fn of(f: &fmt::Formatter<'_>) -> Style {
+        if f.alternate() {
             Style::ASCII
         } else {
             Style::PAPER
-        };
-        write!(f, "{}", self.display(style))
+        }
+    }
+}
+
+/// `{u}` prints in the paper's notation; `{u:#}` in ASCII.
+impl fmt::Display for Proto {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.display(Style::of(f)))
     }
 }
 
 /// `{p}` prints in the paper's notation; `{p:#}` in ASCII.
 impl fmt::Display for SyncProto {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let style = if f.alternate() {
-            Style::ASCII
-        } else {
-            Style::PAPER
-        };
-        write!(f, "{}", self.display(style))
+        write!(f, "{}", self.display(Style::of(f)))
     }
 }
 
 /// `{map}` prints the kernel's protocol in the paper's notation; `{map:#}` in ASCII.
 impl fmt::Display for Map {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let style = if f.alternate() {
-            Style::ASCII
-        } else {
-            Style::PAPER
-        };
-        write!(f, "{}", self.display(style))
+        write!(f, "{}", self.display(Style::of(f)))
     }
 }
 
