@@ -180,6 +180,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
         queries: queries.get(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
+    let mut runs = replay::Runs::default();
 
     // Block level: every phase, every pair of accesses in it.
     for phase in &split.phases {
@@ -202,6 +203,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
                 conflict,
                 Some(phase),
                 &mut decision,
+                &mut runs,
             ) {
                 decided.insert(key);
                 decision.findings.push(f);
@@ -229,6 +231,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
             conflict,
             None,
             &mut decision,
+            &mut runs,
         ) {
             decided.insert(key);
             decision.findings.push(f);
@@ -248,7 +251,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
                 let witness = decode::witness(&model, &built.enc, &facts.params, &[]);
                 let exact_here = checked.class == Class::Exact;
                 let (certainty, internal_error, note) = certify(
-                    replay::divergence(kernel, options.arith, &witness),
+                    replay::divergence(kernel, options.arith, &witness, &mut runs),
                     exact_here,
                 );
                 decision.findings.push(Finding {
@@ -327,6 +330,7 @@ fn race_query<T>(
     conflict: Conflict,
     phase: Option<&phases::Phase>,
     decision: &mut Decision,
+    runs: &mut replay::Runs,
 ) -> Option<Finding> {
     decision.queries += 1;
     match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
@@ -348,8 +352,16 @@ fn race_query<T>(
             let mut witness = decode::witness(&model, &enc, &facts.params, &index);
             let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
-            let mut replayed =
-                replay::race(kernel, options.arith, &witness, a_span, b_span, grid, None);
+            let mut replayed = replay::race(
+                kernel,
+                options.arith,
+                &witness,
+                a_span,
+                b_span,
+                grid,
+                runs,
+                None,
+            );
             if !exact && matches!(replayed, Replay::NotReproduced(_)) {
                 // Data-dependent: try again with the reads tied to an initial memory.
                 decision.queries += 1;
@@ -363,6 +375,7 @@ fn race_query<T>(
                         a_span,
                         b_span,
                         grid,
+                        runs,
                         Some(&memory),
                     );
                     if again == Replay::Reproduced {
@@ -416,14 +429,6 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
         ),
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.
-        (Replay::TooLarge, _) => (
-            Certainty::Potential,
-            None,
-            Some(format!(
-                "the smallest witness the solver found has too many threads to replay ({} or more): fix the geometry with --block-dim and --grid-dim to get a replayable one",
-                replay::MAX_REPLAY_THREADS
-            )),
-        ),
         (Replay::Diverged, _) => (
             Certainty::Potential,
             None,

@@ -7,11 +7,19 @@
 //! model chose for each of the two threads; the initial memory is zero, then a few seeded
 //! random memories, so that data read from arrays gets a chance to take the values the
 //! alarm needs.
+//!
+//! Two things keep replay cheap. Only the one or two blocks the witness names are run: blocks
+//! never synchronise and each sees the initial contents plus its own writes, so the races and
+//! divergences among those blocks are the full run's (a witness in a grid of 2^31 blocks
+//! replays like one in a grid of two). And the runs on the zero and random memories are kept in
+//! [`Runs`] for the whole decision, since the witnesses of one kernel often share parameters,
+//! geometry and blocks.
 
 use crate::decode::Witness;
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::interp::{self, Config, RaceScope, RandomMemory, UnknownSite, ZeroMemory};
 use mapcheck_core::{Arith, Span};
+use std::collections::BTreeMap;
 
 /// What replaying a witness showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,27 +30,48 @@ pub enum Replay {
     NotReproduced(String),
     /// The first run stopped at a barrier divergence before showing it.
     Diverged,
-    /// The witness's grid is too large to run (more than `MAX_REPLAY_THREADS` threads).
-    TooLarge,
 }
 
 /// The random memories tried after the zero memory.
 const SEEDS: [u64; 3] = [1, 2, 3];
 
-/// Witnesses with more threads than this in the grid are not replayed: the interpreter would
-/// run every one of them (the solver keeps witnesses small whenever the query allows).
-pub const MAX_REPLAY_THREADS: i128 = 1 << 16;
+/// The interpreter runs made while deciding one kernel, by configuration. The witnesses of a
+/// data-dependent kernel often share their parameters, geometry and blocks, and each is tried
+/// on the same zero and random memories: a run is made once and its races and divergences
+/// are looked up for every later witness. Runs on a memory the solver chose are not kept (each
+/// belongs to one witness).
+#[derive(Debug, Default)]
+pub struct Runs {
+    done: BTreeMap<RunKey, Result<interp::Run, String>>,
+}
+
+/// Everything a run depends on besides the kernel and the arithmetic, which are fixed for one
+/// [`Runs`].
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct RunKey {
+    /// `None` for the zero memory, the seed for a random one.
+    seed: Option<u64>,
+    ntid: i128,
+    nbid: i128,
+    params: Vec<(String, i128)>,
+    blocks: Vec<i128>,
+    /// The values the witness gives to `let x = ?` sites, per thread.
+    unknowns: Vec<(i128, i128, Vec<(String, i128)>)>,
+}
 
 fn runs<T>(
     kernel: &Kernel<T>,
     arith: Arith,
     w: &Witness,
+    cache: &mut Runs,
     first: Option<&dyn interp::InitialMemory>,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
-    if w.ntid.saturating_mul(w.nbid) > MAX_REPLAY_THREADS {
-        return Replay::TooLarge;
-    }
+    // Only the blocks of the two threads run: blocks never synchronise and each sees only its
+    // own writes, so a witness in a grid of 2^31 blocks replays at the cost of one or two.
+    let mut blocks: Vec<i128> = w.threads.iter().map(|t| t.bid).collect();
+    blocks.sort_unstable();
+    blocks.dedup();
     let unknowns = |site: &UnknownSite<'_>| {
         let name = format!("?{}", site.var);
         w.threads
@@ -51,36 +80,68 @@ fn runs<T>(
             .and_then(|t| t.vars.get(&name).copied())
             .unwrap_or(0)
     };
-    let zero = ZeroMemory;
-    let randoms: Vec<RandomMemory> = SEEDS.iter().map(|&seed| RandomMemory { seed }).collect();
-    let mut memories: Vec<&dyn interp::InitialMemory> = first.into_iter().collect();
-    memories.push(&zero);
-    memories.extend(randoms.iter().map(|m| m as &dyn interp::InitialMemory));
-    let mut last = String::from("no run");
-    for (attempt, memory) in memories.into_iter().enumerate() {
+    let key = |seed| RunKey {
+        seed,
+        ntid: w.ntid,
+        nbid: w.nbid,
+        params: w.params.iter().map(|(n, v)| (n.clone(), *v)).collect(),
+        blocks: blocks.clone(),
+        unknowns: w
+            .threads
+            .iter()
+            .map(|t| {
+                let vars = t.vars.iter().filter(|(n, _)| n.starts_with('?'));
+                (t.tid, t.bid, vars.map(|(n, v)| (n.clone(), *v)).collect())
+            })
+            .collect(),
+    };
+    let run = |memory: &dyn interp::InitialMemory| {
         let mut config = Config::new(w.ntid, w.nbid)
             .with_arith(arith)
             .with_memory(memory)
-            .with_unknowns(&unknowns);
+            .with_unknowns(&unknowns)
+            .with_only_blocks(blocks.clone());
         for (name, value) in &w.params {
             config = config.with_param(name.clone(), *value);
         }
-        match interp::run(kernel, &config) {
-            Ok(run) => {
-                if check(&run) {
-                    return Replay::Reproduced;
-                }
-                if attempt == 0 && !run.is_aligned() {
-                    return Replay::Diverged;
-                }
-                last = if run.is_aligned() {
-                    format!("the run had {} other race(s)", run.races.len())
-                } else {
-                    "the run stopped at a barrier divergence".into()
-                };
+        interp::run(kernel, &config)
+            .map(|mut run| {
+                // Only the races and divergences are looked at again.
+                run.blocks.clear();
+                run
+            })
+            .map_err(|e| e.to_string())
+    };
+    let mut last = String::from("no run");
+    // The verdict of one attempt, if it settles the replay.
+    let mut judge = |outcome: &Result<interp::Run, String>, attempt: usize| {
+        match outcome {
+            Ok(run) if check(run) => return Some(Replay::Reproduced),
+            Ok(run) if attempt == 0 && !run.is_aligned() => return Some(Replay::Diverged),
+            Ok(run) if run.is_aligned() => {
+                last = format!("the run had {} other race(s)", run.races.len());
             }
+            Ok(_) => last = "the run stopped at a barrier divergence".into(),
             Err(e) => last = format!("the run failed: {e}"),
         }
+        None
+    };
+    let mut attempt = 0;
+    if let Some(memory) = first {
+        if let Some(replay) = judge(&run(memory), attempt) {
+            return replay;
+        }
+        attempt += 1;
+    }
+    for seed in std::iter::once(None).chain(SEEDS.iter().copied().map(Some)) {
+        let outcome = cache.done.entry(key(seed)).or_insert_with(|| match seed {
+            None => run(&ZeroMemory),
+            Some(seed) => run(&RandomMemory { seed }),
+        });
+        if let Some(replay) = judge(outcome, attempt) {
+            return replay;
+        }
+        attempt += 1;
     }
     Replay::NotReproduced(last)
 }
@@ -94,9 +155,10 @@ pub fn race<T>(
     a: Span,
     b: Span,
     grid: bool,
+    cache: &mut Runs,
     first: Option<&dyn interp::InitialMemory>,
 ) -> Replay {
-    runs(kernel, arith, w, first, |run| {
+    runs(kernel, arith, w, cache, first, |run| {
         run.races.iter().any(|r| {
             let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
                 || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -106,6 +168,6 @@ pub fn race<T>(
 }
 
 /// Replays a barrier divergence.
-pub fn divergence<T>(kernel: &Kernel<T>, arith: Arith, w: &Witness) -> Replay {
-    runs(kernel, arith, w, None, |run| !run.is_aligned())
+pub fn divergence<T>(kernel: &Kernel<T>, arith: Arith, w: &Witness, cache: &mut Runs) -> Replay {
+    runs(kernel, arith, w, cache, None, |run| !run.is_aligned())
 }

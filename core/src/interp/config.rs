@@ -151,6 +151,11 @@ pub struct Config<'a> {
     pub step_budget: u64,
     /// Reads and writes kept in [`crate::interp::Run`]'s history.
     pub history_limit: usize,
+    /// The blocks to run, in increasing order; `None` runs every block. Blocks never
+    /// synchronise and each sees only the initial contents plus its own writes, so a run of
+    /// some blocks observes exactly the races and divergences of the full run that involve
+    /// only those blocks: a witness naming one or two blocks replays in a grid of any size.
+    pub only_blocks: Option<Vec<Value>>,
 }
 
 impl fmt::Debug for Config<'_> {
@@ -162,6 +167,7 @@ impl fmt::Debug for Config<'_> {
             .field("params", &self.params)
             .field("step_budget", &self.step_budget)
             .field("history_limit", &self.history_limit)
+            .field("only_blocks", &self.only_blocks)
             .finish_non_exhaustive()
     }
 }
@@ -178,6 +184,7 @@ impl Config<'static> {
             unknowns: &ZeroUnknowns,
             step_budget: DEFAULT_STEP_BUDGET,
             history_limit: DEFAULT_HISTORY_LIMIT,
+            only_blocks: None,
         }
     }
 }
@@ -209,6 +216,15 @@ impl<'a> Config<'a> {
 
     pub fn with_step_budget(mut self, budget: u64) -> Self {
         self.step_budget = budget;
+        self
+    }
+
+    /// Runs only the given blocks (see [`Config::only_blocks`]); ids outside `0..nbid` are
+    /// ignored, duplicates run once.
+    pub fn with_only_blocks(mut self, mut blocks: Vec<Value>) -> Self {
+        blocks.sort_unstable();
+        blocks.dedup();
+        self.only_blocks = Some(blocks);
         self
     }
 }

@@ -139,7 +139,11 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
     };
     let mut blocks = Vec::new();
     let mut divergences = Vec::new();
-    for bid in 0..nbid {
+    let bids: Box<dyn Iterator<Item = Value> + '_> = match &config.only_blocks {
+        Some(only) => Box::new(only.iter().copied().filter(move |b| (0..nbid).contains(b))),
+        None => Box::new(0..nbid),
+    };
+    for bid in bids {
         let bid = arith.value(bid);
         let (history, divergence) = run_block(kernel, config, &layout, &params, bid, &mut state)?;
         blocks.push(history);

@@ -593,6 +593,42 @@ fn each_block_sees_only_its_own_global_writes() {
     assert_eq!(r.races[0].scope, RaceScope::Grid);
 }
 
+#[test]
+fn a_run_of_some_blocks_sees_their_races_and_only_theirs() {
+    // G[bid / 2] := tid: blocks 2k and 2k + 1 race on cell k; threads of one block race too.
+    let k = kernel(
+        &[],
+        &[("G", Space::Global)],
+        vec![write("G", bin(BinOp::Div, v("bid"), n(2)), v("tid"), at(1))],
+    );
+    let some = go(&k, Config::new(2, 6).with_only_blocks(vec![3, 2, 3, 9]));
+    assert_eq!(
+        some.blocks.iter().map(|b| b.bid).collect::<Vec<_>>(),
+        vec![2, 3]
+    );
+    let grid: Vec<(Value, Value, Vec<Value>)> = some
+        .races
+        .iter()
+        .filter(|r| r.scope == RaceScope::Grid)
+        .map(|r| (r.first.bid, r.second.bid, r.cell.clone()))
+        .collect();
+    assert_eq!(grid.len(), 1);
+    let (b1, b2, cell) = &grid[0];
+    assert_eq!((b1.min(b2), b1.max(b2), cell.as_slice()), (&2, &3, &[1][..]));
+    assert!(some.races.iter().any(|r| matches!(r.scope, RaceScope::Phase(_))));
+    // Blocks 4 and 5 also race on cell 2 in the full run; a run of blocks 0 and 4 has no
+    // grid race at all.
+    let apart = go(&k, Config::new(2, 6).with_only_blocks(vec![0, 4]));
+    assert!(apart.races.iter().all(|r| r.scope != RaceScope::Grid));
+    // The largest grid CUDA allows costs no more than the blocks asked for.
+    let huge = go(
+        &k,
+        Config::new(2, (1 << 31) - 1).with_only_blocks(vec![0, (1 << 31) - 2]),
+    );
+    assert_eq!(huge.blocks.len(), 2);
+    assert!(huge.races.iter().all(|r| r.scope != RaceScope::Grid));
+}
+
 // ---- inputs and errors ---------------------------------------------------------------------
 
 #[test]
