@@ -180,7 +180,7 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
         queries: queries.get(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
-    let mut runs = replay::Runs::default();
+    let mut runs = replay::Runs::new(kernel, options.arith);
 
     // Block level: every phase, every pair of accesses in it.
     for phase in &split.phases {
@@ -192,7 +192,6 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
             }
             let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
             if let Some(f) = race_query(
-                kernel,
                 map,
                 options,
                 &facts,
@@ -220,7 +219,6 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
         }
         let built = query::race(&facts, None, &all[i], &all[j]);
         if let Some(f) = race_query(
-            kernel,
             map,
             options,
             &facts,
@@ -250,10 +248,8 @@ pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> De
             Outcome::Sat(model) => {
                 let witness = decode::witness(&model, &built.enc, &facts.params, &[]);
                 let exact_here = checked.class == Class::Exact;
-                let (certainty, internal_error, note) = certify(
-                    replay::divergence(kernel, options.arith, &witness, &mut runs),
-                    exact_here,
-                );
+                let (certainty, internal_error, note) =
+                    certify(replay::divergence(&mut runs, &witness), exact_here);
                 decision.findings.push(Finding {
                     kind: Kind::BarrierDivergence,
                     certainty,
@@ -319,7 +315,6 @@ fn split_with(
 /// Solves one race query; on a race, decodes and replays the witness into a finding.
 #[allow(clippy::too_many_arguments)]
 fn race_query<T>(
-    kernel: &Kernel<T>,
     map: &mapcheck_typeck::Map,
     options: &Options,
     facts: &KernelFacts<'_>,
@@ -330,7 +325,7 @@ fn race_query<T>(
     conflict: Conflict,
     phase: Option<&phases::Phase>,
     decision: &mut Decision,
-    runs: &mut replay::Runs,
+    runs: &mut replay::Runs<'_, T>,
 ) -> Option<Finding> {
     decision.queries += 1;
     match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
@@ -352,32 +347,14 @@ fn race_query<T>(
             let mut witness = decode::witness(&model, &enc, &facts.params, &index);
             let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
-            let mut replayed = replay::race(
-                kernel,
-                options.arith,
-                &witness,
-                a_span,
-                b_span,
-                grid,
-                runs,
-                None,
-            );
+            let mut replayed = replay::race(runs, &witness, (a_span, b_span), grid, None);
             if !exact && matches!(replayed, Replay::NotReproduced(_)) {
                 // Data-dependent: try again with the reads tied to an initial memory.
                 decision.queries += 1;
                 if let Some((w, memory)) =
                     confirm::with_memory(facts, map, phase, a, b, options.limits)
                 {
-                    let again = replay::race(
-                        kernel,
-                        options.arith,
-                        &w,
-                        a_span,
-                        b_span,
-                        grid,
-                        runs,
-                        Some(&memory),
-                    );
+                    let again = replay::race(runs, &w, (a_span, b_span), grid, Some(&memory));
                     if again == Replay::Reproduced {
                         witness = w;
                         witness.memory = memory

@@ -40,9 +40,29 @@ const SEEDS: [u64; 3] = [1, 2, 3];
 /// on the same zero and random memories: a run is made once and its races and divergences
 /// are looked up for every later witness. Runs on a memory the solver chose are not kept (each
 /// belongs to one witness).
-#[derive(Debug, Default)]
-pub struct Runs {
+pub struct Runs<'k, T> {
+    kernel: &'k Kernel<T>,
+    arith: Arith,
     done: BTreeMap<RunKey, Result<interp::Run, String>>,
+}
+
+impl<T> std::fmt::Debug for Runs<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runs")
+            .field("arith", &self.arith)
+            .field("runs", &self.done.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'k, T> Runs<'k, T> {
+    pub fn new(kernel: &'k Kernel<T>, arith: Arith) -> Self {
+        Runs {
+            kernel,
+            arith,
+            done: BTreeMap::new(),
+        }
+    }
 }
 
 /// Everything a run depends on besides the kernel and the arithmetic, which are fixed for one
@@ -56,14 +76,15 @@ struct RunKey {
     params: Vec<(String, i128)>,
     blocks: Vec<i128>,
     /// The values the witness gives to `let x = ?` sites, per thread.
-    unknowns: Vec<(i128, i128, Vec<(String, i128)>)>,
+    unknowns: Vec<ThreadUnknowns>,
 }
 
+/// A thread's block and thread id, and the values of its unknowns.
+type ThreadUnknowns = (i128, i128, Vec<(String, i128)>);
+
 fn runs<T>(
-    kernel: &Kernel<T>,
-    arith: Arith,
+    cache: &mut Runs<'_, T>,
     w: &Witness,
-    cache: &mut Runs,
     first: Option<&dyn interp::InitialMemory>,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
@@ -95,6 +116,7 @@ fn runs<T>(
             })
             .collect(),
     };
+    let (kernel, arith) = (cache.kernel, cache.arith);
     let run = |memory: &dyn interp::InitialMemory| {
         let mut config = Config::new(w.ntid, w.nbid)
             .with_arith(arith)
@@ -149,16 +171,13 @@ fn runs<T>(
 /// Replays a race between the accesses at `a` and `b` (grid level when `grid`), trying the
 /// initial memory `first` before the zero and random ones.
 pub fn race<T>(
-    kernel: &Kernel<T>,
-    arith: Arith,
+    cache: &mut Runs<'_, T>,
     w: &Witness,
-    a: Span,
-    b: Span,
+    (a, b): (Span, Span),
     grid: bool,
-    cache: &mut Runs,
     first: Option<&dyn interp::InitialMemory>,
 ) -> Replay {
-    runs(kernel, arith, w, cache, first, |run| {
+    runs(cache, w, first, |run| {
         run.races.iter().any(|r| {
             let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
                 || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -168,6 +187,6 @@ pub fn race<T>(
 }
 
 /// Replays a barrier divergence.
-pub fn divergence<T>(kernel: &Kernel<T>, arith: Arith, w: &Witness, cache: &mut Runs) -> Replay {
-    runs(kernel, arith, w, cache, None, |run| !run.is_aligned())
+pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness) -> Replay {
+    runs(cache, w, None, |run| !run.is_aligned())
 }
