@@ -159,6 +159,9 @@ pub enum Memory {
 pub struct Interpreter {
     pub memories: Vec<Memory>,
     pub step_budget: u64,
+    /// Run only these blocks (`interp::Config::only_blocks`): what a witness needs, in a grid
+    /// of any size. `None` runs the whole grid.
+    pub only_blocks: Option<Vec<Value>>,
 }
 
 impl Interpreter {
@@ -168,6 +171,7 @@ impl Interpreter {
         Interpreter {
             memories: vec![Memory::Zero],
             step_budget: 200_000,
+            only_blocks: None,
         }
     }
 
@@ -178,6 +182,7 @@ impl Interpreter {
                 .chain((1..=n).map(Memory::Random))
                 .collect(),
             step_budget: 200_000,
+            only_blocks: None,
         }
     }
 
@@ -196,6 +201,9 @@ impl Interpreter {
         let mut config = Config::new(setting.ntid, setting.nbid)
             .with_arith(setting.arith)
             .with_step_budget(self.step_budget);
+        if let Some(blocks) = &self.only_blocks {
+            config = config.with_only_blocks(blocks.clone());
+        }
         for (name, value) in &setting.params {
             config = config.with_param(name.clone(), *value);
         }
