@@ -614,8 +614,14 @@ fn a_run_of_some_blocks_sees_their_races_and_only_theirs() {
         .collect();
     assert_eq!(grid.len(), 1);
     let (b1, b2, cell) = &grid[0];
-    assert_eq!((b1.min(b2), b1.max(b2), cell.as_slice()), (&2, &3, &[1][..]));
-    assert!(some.races.iter().any(|r| matches!(r.scope, RaceScope::Phase(_))));
+    assert_eq!(
+        (b1.min(b2), b1.max(b2), cell.as_slice()),
+        (&2, &3, &[1][..])
+    );
+    assert!(some
+        .races
+        .iter()
+        .any(|r| matches!(r.scope, RaceScope::Phase(_))));
     // Blocks 4 and 5 also race on cell 2 in the full run; a run of blocks 0 and 4 has no
     // grid race at all.
     let apart = go(&k, Config::new(2, 6).with_only_blocks(vec![0, 4]));
