@@ -33,7 +33,7 @@
 
 use super::lexer::{Tok, Token};
 use super::syntax::{self as c, Item, UnOp};
-use super::Options;
+use super::{ItemError, Options};
 use mapcheck_core::ast::*;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
@@ -44,17 +44,23 @@ const MAX_EXPR_DEPTH: usize = 300;
 const MAX_STMT_DEPTH: usize = 100;
 const MAX_INLINE_DEPTH: usize = 8;
 
-/// A device item that failed to parse: named, so a kernel that calls it gets the error.
-pub fn unparsed(item: &[Tok], error: Diagnostic) -> Item {
-    let name = item
-        .iter()
+/// The name of the function an item declares: the identifier before its first `(`.
+pub fn item_name(item: &[Tok]) -> Option<String> {
+    item.iter()
         .position(|t| t.token == Token::LParen)
         .and_then(|i| i.checked_sub(1))
         .and_then(|i| match &item[i].token {
             Token::Ident(n) => Some(n.clone()),
             _ => None,
-        });
-    Item::Unparsed { name, error }
+        })
+}
+
+/// A device item that failed to parse: named, so a kernel that calls it gets the error.
+pub fn unparsed(item: &[Tok], error: Diagnostic) -> Item {
+    Item::Unparsed {
+        name: item_name(item),
+        error,
+    }
 }
 
 /// File-scope facts every kernel sees.
@@ -69,7 +75,9 @@ struct Globals<'a> {
 }
 
 /// Lowers every kernel of a file.
-pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnostic>> {
+/// Lowers every kernel of a file: the kernels that lowered, and the errors of those that did
+/// not (each kernel on its own: one failing kernel leaves the others).
+pub fn lower(items: &[Item], options: &Options) -> (Program, Vec<ItemError>) {
     let mut g = Globals::default();
     for item in items {
         match item {
@@ -117,34 +125,55 @@ pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnosti
             }
         }
     }
-    let mut kernels = Vec::new();
+    let mut kernels: Vec<Kernel> = Vec::new();
     let mut errors = Vec::new();
     for item in items {
         if let Item::Function(f) = item {
             if f.ty.has("__global__") && f.body.is_some() {
+                let failed = |diagnostic| ItemError {
+                    kernel: Some(f.name.clone()),
+                    diagnostic,
+                };
+                if let Some(first) = kernels.iter().find(|k| k.name.name == f.name) {
+                    errors.push(failed(
+                        Diagnostic::error(format!("a second kernel named `{}`", f.name))
+                            .with_primary(f.name_span, "overloaded kernels are not supported")
+                            .with_secondary(first.name.span, "the first one"),
+                    ));
+                    continue;
+                }
                 match Lower::kernel(&g, f, options) {
-                    Ok(k) => kernels.push(k),
-                    Err(mut e) => errors.append(&mut e),
+                    Ok(k) => match scope_error(k) {
+                        Ok(k) => kernels.push(k),
+                        Err(d) => errors.push(failed(d)),
+                    },
+                    Err(e) => errors.extend(e.into_iter().map(failed)),
                 }
             }
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let program = Program { kernels };
-    let scope = crate::scope::check(&program);
-    if let Some(first) = scope.first() {
-        let d = first.to_diagnostic();
-        return Err(vec![Diagnostic::error(format!(
+    (Program { kernels }, errors)
+}
+
+/// The lowering's output must be a well-scoped core kernel: a failure is a bug of this
+/// module, reported against the kernel (the others are unaffected).
+fn scope_error(kernel: Kernel) -> Result<Kernel, Diagnostic> {
+    let span = kernel.name.span;
+    let mut program = Program {
+        kernels: vec![kernel],
+    };
+    let problem = crate::scope::check(&program)
+        .first()
+        .map(|e| e.to_diagnostic().message);
+    match (problem, program.kernels.pop()) {
+        (None, Some(kernel)) => Ok(kernel),
+        (problem, _) => Err(Diagnostic::error(format!(
             "internal error: the CUDA lowering produced an ill-scoped kernel: {}",
-            d.message
+            problem.unwrap_or_default()
         ))
-        .with_help(
-            "this is a bug in mapcheck; please report it with the input",
-        )]);
+        .with_primary(span, "in this kernel")
+        .with_help("this is a bug in mapcheck; please report it with the input")),
     }
-    Ok(program)
 }
 
 /// What a C name stands for.

@@ -173,12 +173,13 @@ pub fn classify(toks: Vec<Tok>, types: &HashSet<String>) -> Vec<Tok> {
 /// are entered; their items are returned in order.
 pub fn split_items(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
     let mut item: Vec<Tok> = Vec::new();
-    let mut nesting = 0usize;
+    // The brackets open at this point of the item.
+    let mut open: Vec<Token> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
         // `namespace N {` or `extern "C" {` at top level: split the inside.
-        if nesting == 0 && item.is_empty() && depth < 16 {
+        if open.is_empty() && item.is_empty() && depth < 16 {
             let opener = match (&t.token, toks.get(i + 1).map(|t| &t.token)) {
                 (Token::Ident(n), Some(Token::Ident(_))) if n == "namespace" => Some(i + 2),
                 (Token::Ident(n), Some(Token::LBrace)) if n == "namespace" => Some(i + 1),
@@ -197,10 +198,21 @@ pub fn split_items(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
         }
         item.push(t.clone());
         match t.token {
-            Token::LBrace | Token::LParen | Token::LBracket => nesting += 1,
-            Token::RParen | Token::RBracket => nesting = nesting.saturating_sub(1),
+            Token::LBrace | Token::LParen | Token::LBracket => open.push(t.token.clone()),
+            // A stray `)` or `]` closes nothing: an unbalanced one inside a body must not
+            // make the body swallow the items after it.
+            Token::RParen if open.last() == Some(&Token::LParen) => {
+                open.pop();
+            }
+            Token::RBracket if open.last() == Some(&Token::LBracket) => {
+                open.pop();
+            }
             Token::RBrace => {
-                nesting = nesting.saturating_sub(1);
+                // `}` also closes the `(` and `[` left open inside its braces.
+                if open.contains(&Token::LBrace) {
+                    while open.pop().is_some_and(|o| o != Token::LBrace) {}
+                }
+                let nesting = open.len();
                 let next = toks.get(i + 1).map(|t| &t.token);
                 // A function body ends its item; `struct S { ... };` and `= { ... };` end at
                 // the `;`.
@@ -208,7 +220,7 @@ pub fn split_items(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
                     out.push(std::mem::take(&mut item));
                 }
             }
-            Token::Semi if nesting == 0 => out.push(std::mem::take(&mut item)),
+            Token::Semi if open.is_empty() => out.push(std::mem::take(&mut item)),
             _ => {}
         }
         i += 1;
