@@ -90,7 +90,7 @@ pub fn lower(items: &[Item], options: &Options) -> (Program, Vec<ItemError>) {
             } => {
                 g.unparsed.insert(n.clone(), error.clone());
             }
-            Item::Unparsed { name: None, .. } => {}
+            Item::Unparsed { name: None, .. } | Item::Instantiation { .. } => {}
             Item::Decl(ty, decls, _) => {
                 let space = if ty.has("__shared__") {
                     Some(Space::Shared)
@@ -125,30 +125,54 @@ pub fn lower(items: &[Item], options: &Options) -> (Program, Vec<ItemError>) {
             }
         }
     }
+    let mut instantiations: HashMap<&str, Vec<&[c::TemplateArg]>> = HashMap::new();
+    for item in items {
+        if let Item::Instantiation { name, args, .. } = item {
+            instantiations.entry(name).or_default().push(args);
+        }
+    }
     let mut kernels: Vec<Kernel> = Vec::new();
     let mut errors = Vec::new();
     for item in items {
-        if let Item::Function(f) = item {
-            if f.ty.has("__global__") && f.body.is_some() {
-                let failed = |diagnostic| ItemError {
-                    kernel: Some(f.name.clone()),
-                    diagnostic,
-                };
-                if let Some(first) = kernels.iter().find(|k| k.name.name == f.name) {
-                    errors.push(failed(
-                        Diagnostic::error(format!("a second kernel named `{}`", f.name))
-                            .with_primary(f.name_span, "overloaded kernels are not supported")
-                            .with_secondary(first.name.span, "the first one"),
-                    ));
-                    continue;
-                }
-                match Lower::kernel(&g, f, options) {
-                    Ok(k) => match scope_error(k) {
+        let Item::Function(f) = item else { continue };
+        if !(f.ty.has("__global__") && f.body.is_some()) {
+            continue;
+        }
+        let failed = |diagnostic| ItemError {
+            kernel: Some(f.name.clone()),
+            diagnostic,
+        };
+        // A template with value parameters and explicit instantiations is lowered once per
+        // instantiation, its value parameters fixed; otherwise once, with them symbolic.
+        let fixed: Vec<Option<&[c::TemplateArg]>> = match instantiations.get(f.name.as_str()) {
+            Some(list) if f.template.iter().any(|t| !t.is_type) => {
+                list.iter().map(|a| Some(*a)).collect()
+            }
+            _ => vec![None],
+        };
+        for args in fixed {
+            match Lower::kernel(&g, f, options, args) {
+                Ok(k) => {
+                    if let Some(first) = kernels.iter().find(|x| x.name.name == k.name.name) {
+                        if args.is_none() {
+                            errors.push(failed(
+                                Diagnostic::error(format!("a second kernel named `{}`", f.name))
+                                    .with_primary(
+                                        f.name_span,
+                                        "overloaded kernels are not supported",
+                                    )
+                                    .with_secondary(first.name.span, "the first one"),
+                            ));
+                        }
+                        // A repeated instantiation is the same kernel: checked once.
+                        continue;
+                    }
+                    match scope_error(k) {
                         Ok(k) => kernels.push(k),
                         Err(d) => errors.push(failed(d)),
-                    },
-                    Err(e) => errors.extend(e.into_iter().map(failed)),
+                    }
                 }
+                Err(e) => errors.extend(e.into_iter().map(failed)),
             }
         }
     }
@@ -349,14 +373,18 @@ fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
                 cond.iter().chain(step.iter()).for_each(&mut *f);
                 walk_exprs(std::slice::from_ref(body), f, depth + 1);
             }
-            c::StmtKind::While(e, b) | c::StmtKind::DoWhile(b, e) => {
+            c::StmtKind::While(e, b) | c::StmtKind::DoWhile(b, e) | c::StmtKind::Switch(e, b) => {
                 f(e);
                 walk_exprs(std::slice::from_ref(b), f, depth + 1);
             }
+            c::StmtKind::Case(e) => f(e),
             c::StmtKind::Empty
             | c::StmtKind::Return(None)
             | c::StmtKind::Break
-            | c::StmtKind::Continue => {}
+            | c::StmtKind::Continue
+            | c::StmtKind::Default
+            | c::StmtKind::Goto
+            | c::StmtKind::Label(_) => {}
         }
     }
 }
@@ -464,9 +492,11 @@ fn has_loop_exit(stmts: &[c::Stmt], depth: usize) -> (bool, bool) {
                     ret |= r2;
                 }
             }
+            // A `break` in an inner loop or a `switch` leaves that statement, not this loop.
             c::StmtKind::For { body, .. }
             | c::StmtKind::While(_, body)
-            | c::StmtKind::DoWhile(body, _) => {
+            | c::StmtKind::DoWhile(body, _)
+            | c::StmtKind::Switch(_, body) => {
                 ret |= has_loop_exit(std::slice::from_ref(body), depth + 1).1;
             }
             _ => {}
@@ -480,6 +510,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         g: &'g Globals<'a>,
         f: &c::Function,
         options: &'g Options,
+        instance: Option<&[c::TemplateArg]>,
     ) -> Result<Kernel, Vec<Diagnostic>> {
         let body = f.body.as_deref().unwrap_or(&[]);
         let fixed_3d = |d: Option<[u64; 3]>| d.is_some_and(|d| d[1] > 1 || d[2] > 1);
@@ -504,8 +535,36 @@ impl<'g, 'a> Lower<'g, 'a> {
             geometry_params: false,
         };
         let mut out = Vec::new();
-        // Template value parameters are symbolic parameters of the kernel.
-        for t in f.template.iter().filter(|t| !t.is_type) {
+        // Template value parameters are the instantiation's values, or symbolic parameters of
+        // the kernel. The instance's name shows its arguments: `k<float, 128>`.
+        let mut shown = Vec::new();
+        for (i, t) in f.template.iter().enumerate() {
+            match instance.and_then(|args| args.get(i)) {
+                Some(c::TemplateArg::Type(ty)) => {
+                    shown.push(format!(
+                        "{}{}",
+                        ty.base.as_deref().unwrap_or("?"),
+                        "*".repeat(ty.pointers)
+                    ));
+                    continue;
+                }
+                Some(c::TemplateArg::Value(e)) if !t.is_type => {
+                    let (v, _) = lx.num_of(e, &mut out);
+                    shown.push(v.to_string());
+                    let id = lx.new_var(Val::Num(v, false));
+                    lx.bind(&t.name, Binding::Var(id));
+                    continue;
+                }
+                Some(c::TemplateArg::Value(_)) => {
+                    shown.push("?".into());
+                    continue;
+                }
+                None if instance.is_some() => shown.push(t.name.clone()),
+                None => {}
+            }
+            if t.is_type {
+                continue;
+            }
             let name = lx.fresh(&t.name);
             lx.params.push(Ident::new(name.clone(), f.name_span));
             let id = lx.new_var(Val::Num(Expr::var(name, f.name_span), false));
@@ -553,8 +612,13 @@ impl<'g, 'a> Lower<'g, 'a> {
             return Err(lx.errors);
         }
         geometry.append(&mut out);
+        let name = if instance.is_some() {
+            format!("{}<{}>", f.name, shown.join(", "))
+        } else {
+            f.name.clone()
+        };
         Ok(Kernel {
-            name: Ident::new(f.name.clone(), f.name_span),
+            name: Ident::new(name, f.name_span),
             params: lx.params,
             arrays: lx
                 .arrays
@@ -1104,22 +1168,141 @@ impl<'g, 'a> Lower<'g, 'a> {
             c::StmtKind::DoWhile(body, cond) => {
                 self.unknown_loop(Some(cond), None, body, true, s.span, out)
             }
+            c::StmtKind::Switch(e, body) => self.switch(e, body, s.span, out),
+            c::StmtKind::Case(_) | c::StmtKind::Default => {
+                self.error(
+                    s.span,
+                    "a `case` label the lowering cannot place",
+                    "only labels directly in the body of a `switch` are supported",
+                );
+                Exit::default()
+            }
+            c::StmtKind::Goto => {
+                self.error(s.span, "`goto` is not supported", "outside the CUDA subset");
+                Exit::default()
+            }
+            c::StmtKind::Label(n) => {
+                self.error(
+                    s.span,
+                    format!("the label `{n}` is not supported"),
+                    "labels and `goto` are outside the CUDA subset",
+                );
+                Exit::default()
+            }
         }
+    }
+
+    /// `switch (e) { case v1: ... default: ... }`. Segment `j` (the statements after label
+    /// `j`) runs when the scrutinee selects label `j`, or when segment `j - 1` ran and fell
+    /// through: `reach_j = enter_j || (reach_{j-1} && falls_{j-1})`, where `falls` is true for
+    /// a segment that never leaves, false for one that always does, and a per-thread `?` for
+    /// one that may. `enter` of `default` is "no `case` matches". Exact when the scrutinee is
+    /// and every segment ends in `break` or never leaves.
+    fn switch(&mut self, e: &c::Expr, body: &c::Stmt, span: Span, out: &mut Vec<Stmt>) -> Exit {
+        let (scrutinee, _) = self.num_of(e, out);
+        let scrutinee = self.bound("sel", scrutinee, out);
+        let stmts: &[c::Stmt] = match &body.kind {
+            c::StmtKind::Block(b) => b,
+            _ => std::slice::from_ref(body),
+        };
+        // Segments: a label and the statements up to the next label. Statements before the
+        // first label never run.
+        let mut segments: Vec<(Option<&c::Expr>, Span, Vec<c::Stmt>)> = Vec::new();
+        for st in stmts {
+            match &st.kind {
+                c::StmtKind::Case(v) => segments.push((Some(v), st.span, Vec::new())),
+                c::StmtKind::Default => segments.push((None, st.span, Vec::new())),
+                _ => {
+                    if let Some(seg) = segments.last_mut() {
+                        seg.2.push(st.clone());
+                    }
+                }
+            }
+        }
+        let mut values = Vec::new();
+        for (v, _, _) in &segments {
+            if let Some(v) = v {
+                let (x, _) = self.num_of(v, out);
+                values.push(Some(x));
+            } else {
+                values.push(None);
+            }
+        }
+        let no_case =
+            values
+                .iter()
+                .flatten()
+                .fold(Cond::new(CondKind::Bool(true), span), |acc, v| {
+                    let ne = cmp(CmpOp::Ne, scrutinee.clone(), v.clone(), span);
+                    Cond::new(CondKind::And(Box::new(acc), Box::new(ne)), span)
+                });
+        let or = |a: Cond, b: Cond| Cond::new(CondKind::Or(Box::new(a), Box::new(b)), span);
+        let and = |a: Cond, b: Cond| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span);
+        // Whether control falls into the next segment: `None` when it never does.
+        let mut falls: Option<Cond> = None;
+        let mut exit = Exit::default();
+        self.scopes.push(HashMap::new());
+        for ((_, label_span, seg), value) in segments.iter().zip(&values) {
+            let enter = match value {
+                Some(v) => cmp(CmpOp::Eq, scrutinee.clone(), v.clone(), *label_span),
+                None => no_case.clone(),
+            };
+            let reach = match falls.take() {
+                Some(f) => or(enter, f),
+                None => enter,
+            };
+            let before = self.snapshot();
+            let mut inner = Vec::new();
+            let ex = self.seq(seg, &mut inner);
+            let after = self.snapshot();
+            self.restore(before.clone());
+            let mut joined = Vec::new();
+            self.join(&after.1, &before.1, span, &mut joined);
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: reach.clone(),
+                        then_branch: block(inner, *label_span),
+                        else_branch: None,
+                    },
+                    *label_span,
+                ),
+            );
+            for st in joined {
+                self.emit(out, st);
+            }
+            falls = if ex.always {
+                None
+            } else if ex.any() {
+                let u = self.unknown("fell", *label_span, out);
+                Some(and(reach, cmp(CmpOp::Eq, u, int(0, span), span)))
+            } else {
+                Some(reach)
+            };
+            // `break` ends the switch; `continue` and `return` leave what encloses it.
+            exit = exit.join(Exit {
+                always: false,
+                brk: false,
+                ..ex
+            });
+        }
+        self.scopes.pop();
+        exit
     }
 
     fn decl(&mut self, ty: &c::Ty, d: &c::Declarator, out: &mut Vec<Stmt>) {
         let pointer = ty.pointers + d.pointers > 0;
+        // The CUDA samples' `SharedMemory<T> smem;`, whose `operator T*()` returns the
+        // `extern __shared__` array: `smem` is that array.
+        if ty.base.as_deref() == Some("SharedMemory") && !pointer && d.dims.is_empty() {
+            let name = self.dynamic_shared(&d.name, d.span);
+            self.bind(&d.name, Binding::Array(name, Vec::new()));
+            return;
+        }
         if ty.has("__shared__") {
             if ty.has("extern") {
-                let name = match &self.dynamic_shared {
-                    Some(n) => n.clone(),
-                    None => {
-                        let n = self.fresh(&d.name);
-                        self.declare(&n, Space::Shared, d.span);
-                        self.dynamic_shared = Some(n.clone());
-                        n
-                    }
-                };
+                let name = self.dynamic_shared(&d.name, d.span);
                 self.bind(&d.name, Binding::Array(name, Vec::new()));
             } else if d.dims.is_empty() {
                 let n = self.fresh(&d.name);
@@ -1153,6 +1336,19 @@ impl<'g, 'a> Lower<'g, 'a> {
         };
         let id = self.new_var(val);
         self.bind(&d.name, Binding::Var(id));
+    }
+
+    /// The core array every `extern __shared__` array of the kernel is (they share memory).
+    fn dynamic_shared(&mut self, hint: &str, span: Span) -> String {
+        match &self.dynamic_shared {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.fresh(hint);
+                self.declare(&n, Space::Shared, span);
+                self.dynamic_shared = Some(n.clone());
+                n
+            }
+        }
     }
 
     fn declare(&mut self, name: &str, space: Space, span: Span) {
@@ -2105,7 +2301,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                     Val::Num(self.unknown("v", span, out), false)
                 };
             }
-            "__requires" | "__assume" => {
+            // `assert(c)` is a precondition, as GPUVerify and Faial read it: runs in which it
+            // fails (and trap) are not analysed.
+            "__requires" | "__assume" | "assert" => {
                 if let Some(a) = args.first() {
                     let c0 = self.cond(a, out);
                     self.emit(out, stmt(StmtKind::Assume { cond: c0 }, span));
@@ -2128,6 +2326,11 @@ impl<'g, 'a> Lower<'g, 'a> {
                 );
             }
             _ => {}
+        }
+        // `SharedMemory<T>()` of the CUDA samples: the `extern __shared__` array.
+        if name == "SharedMemory" && args.is_empty() && !self.g.functions.contains_key(name) {
+            let a = self.dynamic_shared("smem", span);
+            return Val::Ptr(a, int(0, span), Vec::new());
         }
         let base = name.trim_end_matches("_block").trim_end_matches("_system");
         let atomic = match base {

@@ -1,0 +1,218 @@
+//! The CUDA lowering on small kernels, judged by the reference interpreter: a lowered kernel
+//! run on a concrete configuration must show the races the CUDA kernel has, and no others
+//! where the lowering is exact. Covers `switch`, `assert`, explicit template instantiation,
+//! the `SharedMemory<T>` idiom and fields of struct and vector elements.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::ast::{Kernel, Program};
+use mapcheck_core::interp::{self, Config};
+use mapcheck_grammar::cuda::{self, Lowered, Options};
+use std::path::Path;
+
+fn no_files(_: &Path) -> Result<String, String> {
+    Err("no such file".into())
+}
+
+fn lowered(text: &str) -> Lowered {
+    cuda::parse(Path::new("k.cu"), text, &Options::default(), &no_files)
+}
+
+fn program(text: &str) -> Program {
+    let l = lowered(text);
+    let errors: Vec<String> = l
+        .errors
+        .iter()
+        .map(|e| e.diagnostic.message.clone())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // The printed kernels stay valid `.bcu` (instantiation names aside).
+    l.program
+}
+
+fn kernel<'p>(p: &'p Program, name: &str) -> &'p Kernel {
+    p.kernels
+        .iter()
+        .find(|k| k.name.name == name)
+        .unwrap_or_else(|| panic!("no kernel `{name}` in {p}"))
+}
+
+/// Whether a run with `ntid` threads (one block) and the parameters races.
+fn races(k: &Kernel, ntid: i64, params: &[(&str, i64)]) -> bool {
+    let mut config = Config::new(ntid.into(), 1.into());
+    for (n, v) in params {
+        config = config.with_param(*n, (*v).into());
+    }
+    let run = interp::run(k, &config).unwrap_or_else(|e| panic!("{e:?}\n{k}"));
+    !run.is_drf()
+}
+
+#[test]
+fn switch_with_breaks_is_an_exact_if_chain() {
+    let p = program(
+        "__global__ void k(int *A, int m) {
+           int t = threadIdx.x;
+           switch (m) {
+             case 0: A[t] = 1; break;
+             case 1: A[0] = t; break;
+             default: A[t / 2] = 2;
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains('?'), "{text}");
+    assert!(!races(k, 4, &[("m", 0)]));
+    assert!(races(k, 4, &[("m", 1)]));
+    assert!(races(k, 4, &[("m", 7)]));
+}
+
+#[test]
+fn switch_fallthrough_runs_the_next_case_too() {
+    let p = program(
+        "__global__ void k(int *A, int m) {
+           int t = threadIdx.x;
+           switch (m) {
+             case 0: A[2 * t] = 1;
+             case 1: A[0] = t; break;
+             case 2: { A[t] = 0; }
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    // case 0 falls into case 1, which races.
+    assert!(races(k, 4, &[("m", 0)]));
+    assert!(races(k, 4, &[("m", 1)]));
+    assert!(!races(k, 4, &[("m", 2)]));
+    assert!(!races(k, 4, &[("m", 3)]));
+}
+
+#[test]
+fn switch_on_the_thread_with_a_conditional_break() {
+    let p = program(
+        "__global__ void k(int *A) {
+           switch (threadIdx.x % 2) {
+             case 0: if (threadIdx.x > 100) break; A[threadIdx.x] = 1;
+             case 1: A[threadIdx.x] = 2; break;
+           }
+           __syncthreads();
+           A[threadIdx.x] += 1;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(!races(k, 8, &[]));
+    // The conditional break makes the fallthrough a per-thread unknown.
+    assert!(k.to_string().contains("fell"), "{k}");
+}
+
+#[test]
+fn switch_inside_a_loop_breaks_the_switch_not_the_loop() {
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           for (int i = 0; i < n; i++) {
+             switch (i) { case 0: A[threadIdx.x] = 1; break; default: A[threadIdx.x + i * blockDim.x] = 2; }
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains("broke"), "{text}");
+    assert!(!races(k, 4, &[("n", 3)]));
+}
+
+#[test]
+fn goto_labels_and_stray_cases_are_located_errors() {
+    for text in [
+        "__global__ void k(int *A) { goto out; out: A[0] = 1; }",
+        "__global__ void k(int *A) { out: A[0] = 1; }",
+        "__global__ void k(int *A) { case 1: A[0] = 1; }",
+        "__global__ void k(int *A, int m) { switch (m) { case 0: { case 1: A[0] = 1; } } }",
+    ] {
+        let l = lowered(text);
+        assert!(l.program.kernels.is_empty(), "{text}");
+        assert!(!l.errors.is_empty(), "{text}");
+        assert!(
+            l.errors.iter().all(|e| e.diagnostic.span().is_some()),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn assert_is_a_precondition() {
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           assert(n == 1);
+           A[threadIdx.x * n] = 1;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(k.to_string().contains("assume"), "{k}");
+}
+
+#[test]
+fn explicit_instantiations_fix_value_parameters() {
+    let p = program(
+        "template <class T, int STRIDE>
+         __global__ void k(T *A) { A[threadIdx.x * STRIDE] = 0; }
+         template __global__ void k<float, 1>(float *);
+         template __global__ void k<int, 0>(int *);
+         template void k<double, 1>(double *);
+         int main() { k<float, 256><<<1, 2>>>(0); }",
+    );
+    let names: Vec<&str> = p.kernels.iter().map(|k| k.name.name.as_str()).collect();
+    assert_eq!(names, ["k<float, 1>", "k<int, 0>", "k<double, 1>"]);
+    assert!(kernel(&p, "k<float, 1>").params.is_empty());
+    assert!(!races(kernel(&p, "k<float, 1>"), 4, &[]));
+    assert!(races(kernel(&p, "k<int, 0>"), 4, &[]));
+}
+
+#[test]
+fn templates_without_instantiation_keep_symbolic_parameters() {
+    let p = program(
+        "template <class T, int STRIDE>
+         __global__ void k(T *A) { A[threadIdx.x * STRIDE] = 0; }",
+    );
+    let k = kernel(&p, "k");
+    assert_eq!(k.params.len(), 1);
+    assert!(races(k, 4, &[("STRIDE", 0)]));
+    assert!(!races(k, 4, &[("STRIDE", 2)]));
+}
+
+const SHARED_MEMORY: &str = "
+template <class T> struct SharedMemory {
+  __device__ inline operator T *() { extern __shared__ int __smem[]; return (T *)__smem; }
+  __device__ inline operator const T *() const { extern __shared__ int __smem[]; return (T *)__smem; }
+};
+";
+
+#[test]
+fn the_shared_memory_idiom_is_the_dynamic_shared_array() {
+    for body in [
+        "SharedMemory<T> smem; T *sdata = smem;",
+        "T *sdata = SharedMemory<T>();",
+    ] {
+        let text = format!(
+            "{SHARED_MEMORY}
+             template <class T> __global__ void reduce(T *g_idata, T *g_odata) {{
+               {body}
+               unsigned int tid = threadIdx.x;
+               sdata[tid] = g_idata[blockIdx.x * blockDim.x + tid];
+               __syncthreads();
+               for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {{
+                 if (tid < s) sdata[tid] += sdata[tid + s];
+                 __syncthreads();
+               }}
+               if (tid == 0) g_odata[blockIdx.x] = sdata[0];
+             }}"
+        );
+        let p = program(&text);
+        let k = kernel(&p, "reduce");
+        assert!(
+            k.arrays
+                .iter()
+                .any(|a| a.space == mapcheck_core::ast::Space::Shared),
+            "{k}"
+        );
+        assert!(!races(k, 8, &[]), "{k}");
+    }
+}
