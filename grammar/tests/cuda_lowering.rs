@@ -216,3 +216,81 @@ fn the_shared_memory_idiom_is_the_dynamic_shared_array() {
         assert!(!races(k, 8, &[]), "{k}");
     }
 }
+
+const PARTICLE: &str = "
+struct Particle { float x, y; int id; float v[2]; };
+typedef struct { int a; union { int b; float c; } u; } Opaque;
+typedef float4 vec4;
+";
+
+#[test]
+fn fields_of_struct_elements_are_their_own_cells() {
+    let p = program(&format!(
+        "{PARTICLE}
+         __global__ void different(Particle *P) {{
+           int i = threadIdx.x / 2;
+           if (threadIdx.x % 2 == 0) P[i].x = 1.0f; else P[i].y = 2.0f;
+         }}
+         __global__ void same(Particle *P) {{
+           int i = threadIdx.x / 2;
+           if (threadIdx.x % 2 == 0) P[i].id = 1; else P[i].id = 2;
+         }}
+         __global__ void arrow(Particle *P) {{
+           Particle *q = P + threadIdx.x;
+           q->id = 0;
+           q->v[1] = 0.0f;
+         }}
+         __global__ void array_field(Particle *P) {{
+           P[0].v[threadIdx.x % 2] = 1.0f;
+         }}
+         __global__ void whole(Particle *P) {{
+           Particle mine = P[threadIdx.x];
+           if (threadIdx.x == 0) P[1].id = mine.id;
+         }}"
+    ));
+    assert!(!races(kernel(&p, "different"), 4, &[]));
+    assert!(races(kernel(&p, "same"), 4, &[]));
+    assert!(!races(kernel(&p, "arrow"), 4, &[]));
+    assert!(races(kernel(&p, "array_field"), 4, &[]));
+    assert!(!races(kernel(&p, "array_field"), 2, &[]));
+    // Thread 0 writes a field of element 1, which thread 1 reads whole.
+    assert!(races(kernel(&p, "whole"), 2, &[]));
+    assert!(!races(kernel(&p, "whole"), 1, &[]));
+}
+
+#[test]
+fn vector_components_are_their_own_cells() {
+    let p = program(&format!(
+        "{PARTICLE}
+         __global__ void k(float4 *A, vec4 *B) {{
+           __shared__ float4 s[32];
+           int t = threadIdx.x;
+           if (t % 4 == 0) s[t / 4].x = 1; else if (t % 4 == 1) s[t / 4].y = 1;
+           else if (t % 4 == 2) s[t / 4].z = 1; else s[t / 4].w = A[t].w;
+           B[t].x = 0;
+         }}
+         __global__ void clash(float2 *A) {{ A[threadIdx.x / 2].y = 1; }}"
+    ));
+    assert!(!races(kernel(&p, "k"), 8, &[]));
+    assert!(races(kernel(&p, "clash"), 2, &[]));
+}
+
+#[test]
+fn fields_the_lowering_cannot_place_are_located_errors() {
+    for body in [
+        "__global__ void k(Opaque *A) { A[threadIdx.x].a = 1; }",
+        "__global__ void k(Particle *A) { A[threadIdx.x].nope = 1; }",
+        "__global__ void k(int *A) { A[threadIdx.x].x = 1; }",
+        "template <class T> __global__ void k(T *A) { A[threadIdx.x].x = 1; }",
+        "__global__ void k(float4 *A) { ((float *)A)[threadIdx.x] = 1; }",
+        "__global__ void k(float *A) { ((float4 *)A)[threadIdx.x].x = 1; }",
+    ] {
+        let l = lowered(&format!("{PARTICLE}\n{body}"));
+        assert!(l.program.kernels.is_empty(), "{body}");
+        assert!(!l.errors.is_empty(), "{body}");
+        assert!(
+            l.errors.iter().all(|e| e.diagnostic.span().is_some()),
+            "{body}"
+        );
+    }
+}

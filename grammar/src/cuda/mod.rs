@@ -142,7 +142,8 @@ pub fn parse(
             Err(error) => parsed.push(lower::unparsed(&item, describe(error, first))),
         }
     }
-    let (program, mut lower_errors) = lower::lower(&parsed, options);
+    let layouts = names::collect_layouts(&toks);
+    let (program, mut lower_errors) = lower::lower(&parsed, options, &layouts);
     errors.append(&mut lower_errors);
     // Errors in source order, whichever stage found them.
     errors.sort_by_key(|e| e.diagnostic.span().map_or(0, |s| s.start));
