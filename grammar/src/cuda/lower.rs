@@ -25,8 +25,14 @@
 //!   `threadIdx.z = tid / (blockDim_x * blockDim_y)`, with the dimensions constants when the
 //!   geometry is fixed and parameters (`blockDim_x`, ...) tied by an `assume` otherwise;
 //!   likewise for blocks.
+//! * Fields of struct and vector elements are cells of their own: element `i` of an array
+//!   whose elements have `S` scalars is cells `i * S ..`, its field `f` is `i * S + offset(f)`
+//!   (see "struct and vector layouts" below); different fields never race.
+//! * `switch` is an `if` chain on the scrutinee, fallthrough under the union of conditions.
+//! * A template kernel is lowered once per explicit instantiation, value parameters fixed.
+//! * Each kernel is lowered alone: one that fails is an [`ItemError`], the others are kept.
 //! * Values the lowering does not follow (floats, calls it does not know, ternaries other
-//!   than `min`/`max`, fields of structs) are `?`.
+//!   than `min`/`max`, fields of local structs) are `?`.
 //!
 //! `__device__` functions are inlined. The result is checked with [`crate::scope::check`]:
 //! a failure there is a bug of this module, reported as an internal error.
