@@ -276,6 +276,30 @@ fn vector_components_are_their_own_cells() {
 }
 
 #[test]
+fn extern_shared_vectors_have_their_components() {
+    let p = program(
+        "__global__ void k(float *out) {
+           extern __shared__ float4 s[];
+           s[threadIdx.x / 4].x = 1.0f;
+         }
+         __global__ void ok(float *out) {
+           extern __shared__ float2 s[];
+           if (threadIdx.x % 2) s[threadIdx.x / 2].x = 1.0f; else s[threadIdx.x / 2].y = 1.0f;
+         }",
+    );
+    assert!(races(kernel(&p, "k"), 4, &[]));
+    assert!(!races(kernel(&p, "ok"), 4, &[]));
+    let l = lowered(
+        "__global__ void k(float *out) {
+           extern __shared__ float4 s[];
+           extern __shared__ float t[];
+           t[threadIdx.x] = 1.0f;
+         }",
+    );
+    assert!(l.program.kernels.is_empty());
+}
+
+#[test]
 fn fields_the_lowering_cannot_place_are_located_errors() {
     for body in [
         "__global__ void k(Opaque *A) { A[threadIdx.x].a = 1; }",

@@ -1362,9 +1362,10 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
         if ty.has("__shared__") {
             if ty.has("extern") {
+                let first = self.dynamic_shared.is_none();
                 let name = self.dynamic_shared(&d.name, d.span);
                 let elem = ty.base.as_deref().filter(|_| !pointer);
-                if self.type_size(elem.unwrap_or("int")) != self.elem_size(&name) {
+                if !first && self.type_size(elem.unwrap_or("int")) != self.elem_size(&name) {
                     self.error(
                         d.span,
                         "`extern __shared__` arrays with elements of different sizes",
