@@ -8,6 +8,11 @@
 //! decision is symbolic in the thread ids, so `ntid = 32` and `ntid = 1024` are the same
 //! queries with a different constant.
 //!
+//! `--cuda N` times the CUDA front end alone (preprocessing, the lexer hack, parsing and the
+//! lowering of every kernel) on a generated `.cu` file of about `N` lines of realistic kernels
+//! ([`cuda_file`]): one row per file, whose parse column is that time (the goal of issue 7 is
+//! under 20 ms for 500 lines).
+//!
 //! Each kernel runs `--repeat` times and the stage columns show the median wall-clock time,
 //! which keeps a stray slow run (a page fault, another process) out of the numbers. On Linux
 //! the `cpu ms` column adds the thread's on-CPU time of the three stages
@@ -106,6 +111,44 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let parse = (i == 0).then_some(parse_time);
             let _ = writeln!(out, "{}", row.line(name, &kernel.name.name, parse));
         }
+    }
+    for &lines in &args.cuda {
+        let text = cuda_file(lines);
+        let no_files = |_: &Path| -> Result<String, String> { Err("no such file".into()) };
+        let options = mapcheck_grammar::cuda::Options::default();
+        let (time, lowered) = timed(repeat, || {
+            mapcheck_grammar::cuda::parse(Path::new("bench.cu"), &text, &options, &no_files)
+        });
+        for e in &lowered.errors {
+            let _ = writeln!(err, "error: <cuda {lines}>: {}", e.diagnostic.message);
+            failed = true;
+        }
+        let row = Row {
+            statements: lowered
+                .program
+                .kernels
+                .iter()
+                .map(|k| statements(&k.body))
+                .sum(),
+            typing: Time::ZERO,
+            solving: Time::ZERO,
+            verdict: format!(
+                "front end only: {} lines, {} kernels",
+                text.lines().count(),
+                lowered.program.kernels.len()
+            ),
+            ..Row::default()
+        };
+        total.parse += time;
+        let _ = writeln!(
+            out,
+            "{}",
+            row.line(
+                &format!("<cuda {lines} lines>"),
+                "(all, lowered)",
+                Some(time)
+            )
+        );
     }
     let _ = writeln!(out, "{}", total.total_line());
     if failed {
@@ -334,6 +377,146 @@ pub fn family(n: usize) -> String {
     s
 }
 
+/// Kernels of the kinds GPU benchmark suites and the CUDA samples are made of, each about 20
+/// lines, with `NAME` for the kernel's name: what [`cuda_file`] repeats.
+const CUDA_KERNELS: [&str; 6] = [
+    "template <class T, unsigned int blockSize>
+__global__ void NAME(T *g_idata, T *g_odata, unsigned int n) {
+  T *sdata = SharedMemory<T>();
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * (blockSize * 2) + threadIdx.x;
+  unsigned int gridSize = blockSize * 2 * gridDim.x;
+  T mySum = 0;
+  while (i < n) {
+    mySum += g_idata[i];
+    if (i + blockSize < n) mySum += g_idata[i + blockSize];
+    i += gridSize;
+  }
+  sdata[tid] = mySum;
+  __syncthreads();
+  for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s) sdata[tid] = mySum = mySum + sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) g_odata[blockIdx.x] = mySum;
+}
+",
+    "__global__ void NAME(float *odata, const float *idata, int width, int height) {
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+    if (x < width && y + j < height)
+      tile[threadIdx.y + j][threadIdx.x] = idata[(y + j) * width + x];
+  }
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+    if (x < height && y + j < width)
+      odata[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+  }
+}
+",
+    "__global__ void NAME(const float *in, float *out, int n) {
+  __shared__ float s[BLOCK + 2 * RADIUS];
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  int l = threadIdx.x + RADIUS;
+  s[l] = in[g];
+  if (threadIdx.x < RADIUS) {
+    s[l - RADIUS] = g >= RADIUS ? in[g - RADIUS] : 0.0f;
+    s[l + BLOCK] = g + BLOCK < n ? in[g + BLOCK] : 0.0f;
+  }
+  __syncthreads();
+  float sum = 0.0f;
+  for (int k = -RADIUS; k <= RADIUS; k++) {
+    sum += s[l + k];
+  }
+  if (g < n) out[g] = sum;
+}
+",
+    "__global__ void NAME(const int *data, unsigned int *bins, int n, Particle *p) {
+  __shared__ unsigned int local[NBINS];
+  for (int b = threadIdx.x; b < NBINS; b += blockDim.x) local[b] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    int v = data[i];
+    switch (v % 3) {
+    case 0: atomicAdd(&local[v % NBINS], 1); break;
+    case 1: p[i].x += 1.0f;
+    default: p[i].id = v;
+    }
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < NBINS; b += blockDim.x) atomicAdd(&bins[b], local[b]);
+}
+",
+    "__global__ void NAME(const float *A, const float *B, float *C, int wA, int wB) {
+  __shared__ float As[TILE_DIM][TILE_DIM];
+  __shared__ float Bs[TILE_DIM][TILE_DIM];
+  int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
+  float Csub = 0;
+  for (int a = wA * TILE_DIM * by, b = TILE_DIM * bx; a < wA * TILE_DIM * by + wA;
+       a += TILE_DIM, b += TILE_DIM * wB) {
+    As[ty][tx] = A[a + wA * ty + tx];
+    Bs[ty][tx] = B[b + wB * ty + tx];
+    __syncthreads();
+    for (int k = 0; k < TILE_DIM; ++k) Csub += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[wB * TILE_DIM * by + TILE_DIM * bx + wB * ty + tx] = Csub;
+}
+",
+    "__device__ int NAME_offset(int i, int s) { return i + s; }
+__global__ void NAME(int *data, int n) {
+  extern __shared__ int temp[];
+  int tid = threadIdx.x;
+  temp[tid] = tid < n ? data[tid] : 0;
+  __syncthreads();
+  for (int s = 1; s < blockDim.x; s *= 2) {
+    int v = 0;
+    if (tid >= s) v = temp[NAME_offset(tid, -s)];
+    __syncthreads();
+    temp[tid] += v;
+    __syncthreads();
+  }
+  if (tid < n) data[tid] = temp[tid];
+}
+",
+];
+
+/// A `.cu` file of at least `lines` lines: a preamble of macros, a struct and the
+/// `SharedMemory<T>` idiom, then the kernels of [`CUDA_KERNELS`] in turn under fresh names,
+/// with a little host code that the front end skips.
+pub fn cuda_file(lines: usize) -> String {
+    let mut s = String::from(
+        "#include <cuda_runtime.h>
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+#define BLOCK 256
+#define RADIUS 3
+#define NBINS 64
+struct Particle { float x, y; int id; float4 colour; };
+template <class T> struct SharedMemory {
+  __device__ inline operator T *() { extern __shared__ int __smem[]; return (T *)__smem; }
+};
+",
+    );
+    let mut k = 0;
+    while s.lines().count() < lines {
+        let name = format!("kernel_{k}");
+        s.push_str(&CUDA_KERNELS[k % CUDA_KERNELS.len()].replace("NAME", &name));
+        if k % CUDA_KERNELS.len() == 0 {
+            s.push_str(&format!(
+                "template __global__ void {name}<float, 256>(float *, float *, unsigned int);\n"
+            ));
+        }
+        k += 1;
+    }
+    s.push_str("int main() { return 0; }\n");
+    s
+}
+
 /// The `.bcu` files of a directory (sorted), or the path itself when it is a file.
 fn files(path: &Path) -> Result<Vec<PathBuf>, String> {
     let meta =
@@ -352,7 +535,7 @@ fn files(path: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 fn problem(args: &BenchArgs) -> Option<String> {
-    if args.paths.is_empty() && args.family.is_empty() {
+    if args.paths.is_empty() && args.family.is_empty() && args.cuda.is_empty() {
         return Some("nothing to benchmark: give files, directories or `--family N`".into());
     }
     if let Some(n) = args.family.iter().find(|n| **n == 0) {
@@ -403,5 +586,21 @@ mod tests {
             assert_eq!(row.phases, n);
             assert_eq!(row.verdict, "drf");
         }
+    }
+
+    #[test]
+    fn the_generated_cuda_file_lowers_without_errors() {
+        let text = cuda_file(500);
+        assert!(text.lines().count() >= 500);
+        let no_files = |_: &Path| -> Result<String, String> { Err("none".into()) };
+        let options = mapcheck_grammar::cuda::Options::default();
+        let lowered = mapcheck_grammar::cuda::parse(Path::new("b.cu"), &text, &options, &no_files);
+        let errors: Vec<&str> = lowered
+            .errors
+            .iter()
+            .map(|e| e.diagnostic.message.as_str())
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(lowered.program.kernels.len() >= 20);
     }
 }

@@ -50,7 +50,14 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
                     report_error(d, name, source.as_ref(), &mut doc);
                 }
             }
-            Loaded::Parsed(source, program) => {
+            Loaded::Parsed {
+                source,
+                program,
+                errors,
+            } => {
+                for d in input::errors_for(errors, args.common.kernel.as_deref()) {
+                    report_error(d, &source.name, Some(source), &mut doc);
+                }
                 let options = Options {
                     fixed: input::fixed_for(&options.fixed, source),
                     ..options.clone()
@@ -84,7 +91,7 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
     let kernels: Vec<&Kernel> = loaded
         .iter()
         .filter_map(|l| match l {
-            Loaded::Parsed(_, program) => Some(program.kernels.iter()),
+            Loaded::Parsed { program, .. } => Some(program.kernels.iter()),
             Loaded::Failed { .. } => None,
         })
         .flatten()
@@ -95,9 +102,20 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
                 .is_none_or(|name| *name == k.name.name)
         })
         .collect();
-    let all_parsed = loaded.iter().all(|l| matches!(l, Loaded::Parsed(..)));
+    // Only when every item of every input was read can a name be said to be missing.
+    let all_parsed = loaded
+        .iter()
+        .all(|l| matches!(l, Loaded::Parsed { errors, .. } if errors.is_empty()));
     if let Some(name) = &args.common.kernel {
-        if kernels.is_empty() && all_parsed {
+        // A kernel that failed to lower exists (its errors are reported); an error of a whole
+        // file or an unreadable file may hide the kernel.
+        let known = loaded.iter().any(|l| match l {
+            Loaded::Parsed { errors, .. } => errors
+                .iter()
+                .any(|e| e.kernel.as_ref().is_none_or(|k| k == name)),
+            Loaded::Failed { .. } => true,
+        });
+        if kernels.is_empty() && !known {
             problems.push(Diagnostic::error(format!(
                 "no kernel named `{name}` in the input"
             )));

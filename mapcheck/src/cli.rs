@@ -118,6 +118,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N[,N...]", value_delimiter = ',')]
     pub family: Vec<usize>,
 
+    /// Also time the CUDA front end (preprocess, parse, lower) on a generated `.cu` file of
+    /// about N lines of realistic kernels: `--cuda 500`
+    #[arg(long, value_name = "LINES[,LINES...]", value_delimiter = ',')]
+    pub cuda: Vec<usize>,
+
     /// Runs of each kernel; the table shows the median
     #[arg(long, value_name = "RUNS", default_value_t = 3)]
     pub repeat: usize,

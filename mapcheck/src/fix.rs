@@ -50,7 +50,20 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         );
     }
     let (source, program) = match input::load(&args.file) {
-        Loaded::Parsed(source, program) => (source, program),
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } => {
+            // Only `.bcu` gets here, which has no partial loads; stay safe if that changes.
+            if !errors.is_empty() {
+                for e in &errors {
+                    let _ = render::render(&e.diagnostic, &name, Some(&source), style, err);
+                }
+                return 2;
+            }
+            (source, program)
+        }
         Loaded::Failed {
             name,
             source,

@@ -40,10 +40,19 @@ impl SourceFile {
     }
 }
 
+pub use mapcheck_grammar::cuda::ItemError;
+
 /// What loading one input gave.
 #[derive(Debug)]
 pub enum Loaded {
-    Parsed(SourceFile, Program),
+    /// The kernels that parsed and lowered, and the errors of the items that did not (only a
+    /// CUDA file has both: one kernel outside the subset leaves its neighbours to be checked,
+    /// and the errors still make the exit code 2).
+    Parsed {
+        source: SourceFile,
+        program: Program,
+        errors: Vec<ItemError>,
+    },
     /// The input could not be read, decoded or parsed; the source is there when it was text.
     Failed {
         name: String,
@@ -157,16 +166,41 @@ pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {
                     Err(e) => Err(e.to_string()),
                 }
             };
-            match cuda::parse(path, &source.text, &cuda_options, &read) {
-                Ok(program) => Loaded::Parsed(source, program),
-                Err(diagnostics) => fail(Some(source), diagnostics),
+            let lowered = cuda::parse(path, &source.text, &cuda_options, &read);
+            if lowered.program.kernels.is_empty() {
+                let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
+                return fail(Some(source), diagnostics);
+            }
+            Loaded::Parsed {
+                source,
+                program: lowered.program,
+                errors: lowered.errors,
             }
         }
         _ => match mapcheck_grammar::parse(&source.text) {
-            Ok(program) => Loaded::Parsed(source, program),
+            Ok(program) => Loaded::Parsed {
+                source,
+                program,
+                errors: Vec::new(),
+            },
             Err(diagnostics) => fail(Some(source), diagnostics),
         },
     }
+}
+
+/// The errors of a loaded file that concern the selected kernels: all of them without
+/// `--kernel`, else those of that kernel and those of the whole file.
+pub fn errors_for<'a>(
+    errors: &'a [ItemError],
+    kernel: Option<&'a str>,
+) -> impl Iterator<Item = &'a Diagnostic> + 'a {
+    errors
+        .iter()
+        .filter(move |e| match (kernel, &e.kernel) {
+            (Some(wanted), Some(k)) => wanted == k,
+            _ => true,
+        })
+        .map(|e| &e.diagnostic)
 }
 
 fn extension(path: &Path) -> Option<String> {

@@ -75,9 +75,26 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         errors.push(ErrorReport::new(name, file, &d));
     };
 
-    let loaded = input::load(&args.file);
+    // A CUDA file is read as `check` reads it: with the `-D` flags, and with the geometry of
+    // its GPUVerify header where the command line gives none (the lowering bakes the
+    // geometry into the kernel, so the run must use the same).
+    let load_options = input::LoadOptions {
+        defines: args.common.defines.clone(),
+        block_dim: args.common.block_dim,
+        grid_dim: args.common.grid_dim,
+    };
+    let loaded = input::load_with(&args.file, &load_options);
     let (file, program) = match &loaded {
-        Loaded::Parsed(file, program) => (file, program),
+        Loaded::Parsed {
+            source,
+            program,
+            errors: failed,
+        } => {
+            for d in input::errors_for(failed, args.common.kernel.as_deref()) {
+                fail(d.clone(), &source.name, Some(source), err, &mut errors);
+            }
+            (source, program)
+        }
         Loaded::Failed {
             name,
             source,
@@ -89,6 +106,13 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             return finish(json, &[], &errors, out);
         }
     };
+    let mut args = args.clone();
+    args.common.block_dim = args.common.block_dim.or(file.header_block_dim);
+    args.common.grid_dim = args.common.grid_dim.or(file.header_grid_dim);
+    let args = &args;
+    // Errors of kernels that failed to lower are reported and the others still run; the
+    // problems found from here on stop the run.
+    let load_errors = errors.len();
     let init = match Init::parse(&args.init) {
         Ok(init) => init,
         Err(message) => {
@@ -122,13 +146,17 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         })
         .collect();
     if kernels.is_empty() {
-        let name = args.common.kernel.as_deref().unwrap_or_default();
-        let d = Diagnostic::error(format!("no kernel named `{name}` in the input"));
-        fail(d, &file.name, None, err, &mut errors);
+        // The kernel may be one that failed to lower: its errors say so already.
+        if load_errors == 0 {
+            let name = args.common.kernel.as_deref().unwrap_or_default();
+            let d = Diagnostic::error(format!("no kernel named `{name}` in the input"));
+            fail(d, &file.name, None, err, &mut errors);
+        }
         return finish(json, &[], &errors, out);
     }
-    // A parameter no selected kernel declares is a typo, not something to ignore.
-    for (name, _) in &args.common.params {
+    // A parameter no selected kernel declares is a typo, not something to ignore (unless a
+    // kernel that failed to lower might declare it).
+    for (name, _) in args.common.params.iter().filter(|_| load_errors == 0) {
         if !kernels
             .iter()
             .any(|k| k.params.iter().any(|p| &p.name == name))
@@ -138,7 +166,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             fail(d, &file.name, None, err, &mut errors);
         }
     }
-    if !errors.is_empty() {
+    if errors.len() > load_errors {
         return finish(json, &[], &errors, out);
     }
 

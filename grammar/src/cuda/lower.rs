@@ -25,15 +25,22 @@
 //!   `threadIdx.z = tid / (blockDim_x * blockDim_y)`, with the dimensions constants when the
 //!   geometry is fixed and parameters (`blockDim_x`, ...) tied by an `assume` otherwise;
 //!   likewise for blocks.
+//! * Fields of struct and vector elements are cells of their own: element `i` of an array
+//!   whose elements have `S` scalars is cells `i * S ..`, its field `f` is `i * S + offset(f)`
+//!   (see "struct and vector layouts" below); different fields never race.
+//! * `switch` is an `if` chain on the scrutinee, fallthrough under the union of conditions.
+//! * A template kernel is lowered once per explicit instantiation, value parameters fixed.
+//! * Each kernel is lowered alone: one that fails is an [`ItemError`], the others are kept.
 //! * Values the lowering does not follow (floats, calls it does not know, ternaries other
-//!   than `min`/`max`, fields of structs) are `?`.
+//!   than `min`/`max`, fields of local structs) are `?`.
 //!
 //! `__device__` functions are inlined. The result is checked with [`crate::scope::check`]:
 //! a failure there is a bug of this module, reported as an internal error.
 
 use super::lexer::{Tok, Token};
+use super::names::Layouts;
 use super::syntax::{self as c, Item, UnOp};
-use super::Options;
+use super::{ItemError, Options};
 use mapcheck_core::ast::*;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
@@ -44,17 +51,23 @@ const MAX_EXPR_DEPTH: usize = 300;
 const MAX_STMT_DEPTH: usize = 100;
 const MAX_INLINE_DEPTH: usize = 8;
 
-/// A device item that failed to parse: named, so a kernel that calls it gets the error.
-pub fn unparsed(item: &[Tok], error: Diagnostic) -> Item {
-    let name = item
-        .iter()
+/// The name of the function an item declares: the identifier before its first `(`.
+pub fn item_name(item: &[Tok]) -> Option<String> {
+    item.iter()
         .position(|t| t.token == Token::LParen)
         .and_then(|i| i.checked_sub(1))
         .and_then(|i| match &item[i].token {
             Token::Ident(n) => Some(n.clone()),
             _ => None,
-        });
-    Item::Unparsed { name, error }
+        })
+}
+
+/// A device item that failed to parse: named, so a kernel that calls it gets the error.
+pub fn unparsed(item: &[Tok], error: Diagnostic) -> Item {
+    Item::Unparsed {
+        name: item_name(item),
+        error,
+    }
 }
 
 /// File-scope facts every kernel sees.
@@ -62,15 +75,21 @@ pub fn unparsed(item: &[Tok], error: Diagnostic) -> Item {
 struct Globals<'a> {
     functions: HashMap<String, &'a c::Function>,
     unparsed: HashMap<String, Diagnostic>,
-    /// File-scope arrays: name, space, row strides.
-    arrays: HashMap<String, (Space, Vec<c::Expr>)>,
+    /// File-scope arrays: name, space, row strides, element type.
+    arrays: HashMap<String, (Space, Vec<c::Expr>, Option<String>)>,
     shared_scalars: HashSet<String>,
     constants: HashMap<String, &'a c::Expr>,
+    layouts: Layouts,
 }
 
 /// Lowers every kernel of a file.
-pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnostic>> {
-    let mut g = Globals::default();
+/// Lowers every kernel of a file: the kernels that lowered, and the errors of those that did
+/// not (each kernel on its own: one failing kernel leaves the others).
+pub fn lower(items: &[Item], options: &Options, layouts: &Layouts) -> (Program, Vec<ItemError>) {
+    let mut g = Globals {
+        layouts: layouts.clone(),
+        ..Globals::default()
+    };
     for item in items {
         match item {
             Item::Function(f) => {
@@ -82,7 +101,7 @@ pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnosti
             } => {
                 g.unparsed.insert(n.clone(), error.clone());
             }
-            Item::Unparsed { name: None, .. } => {}
+            Item::Unparsed { name: None, .. } | Item::Instantiation { .. } => {}
             Item::Decl(ty, decls, _) => {
                 let space = if ty.has("__shared__") {
                     Some(Space::Shared)
@@ -95,13 +114,15 @@ pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnosti
                     match space {
                         Some(space) if !d.dims.is_empty() => {
                             let strides = d.dims.iter().skip(1).flatten().cloned().collect();
-                            g.arrays.insert(d.name.clone(), (space, strides));
+                            let elem = ty.base.clone().filter(|_| ty.pointers + d.pointers == 0);
+                            g.arrays.insert(d.name.clone(), (space, strides, elem));
                         }
                         Some(Space::Shared) => {
                             g.shared_scalars.insert(d.name.clone());
                         }
                         Some(Space::Global) => {
-                            g.arrays.insert(d.name.clone(), (Space::Global, Vec::new()));
+                            g.arrays
+                                .insert(d.name.clone(), (Space::Global, Vec::new(), None));
                         }
                         None if (ty.has("const") || ty.has("constexpr"))
                             && d.dims.is_empty()
@@ -117,34 +138,79 @@ pub fn lower(items: &[Item], options: &Options) -> Result<Program, Vec<Diagnosti
             }
         }
     }
-    let mut kernels = Vec::new();
+    let mut instantiations: HashMap<&str, Vec<&[c::TemplateArg]>> = HashMap::new();
+    for item in items {
+        if let Item::Instantiation { name, args, .. } = item {
+            instantiations.entry(name).or_default().push(args);
+        }
+    }
+    let mut kernels: Vec<Kernel> = Vec::new();
     let mut errors = Vec::new();
     for item in items {
-        if let Item::Function(f) = item {
-            if f.ty.has("__global__") && f.body.is_some() {
-                match Lower::kernel(&g, f, options) {
-                    Ok(k) => kernels.push(k),
-                    Err(mut e) => errors.append(&mut e),
+        let Item::Function(f) = item else { continue };
+        if !(f.ty.has("__global__") && f.body.is_some()) {
+            continue;
+        }
+        let failed = |diagnostic| ItemError {
+            kernel: Some(f.name.clone()),
+            diagnostic,
+        };
+        // A template with value parameters and explicit instantiations is lowered once per
+        // instantiation, its value parameters fixed; otherwise once, with them symbolic.
+        let fixed: Vec<Option<&[c::TemplateArg]>> = match instantiations.get(f.name.as_str()) {
+            Some(list) if f.template.iter().any(|t| !t.is_type) => {
+                list.iter().map(|a| Some(*a)).collect()
+            }
+            _ => vec![None],
+        };
+        for args in fixed {
+            match Lower::kernel(&g, f, options, args) {
+                Ok(k) => {
+                    if let Some(first) = kernels.iter().find(|x| x.name.name == k.name.name) {
+                        if args.is_none() {
+                            errors.push(failed(
+                                Diagnostic::error(format!("a second kernel named `{}`", f.name))
+                                    .with_primary(
+                                        f.name_span,
+                                        "overloaded kernels are not supported",
+                                    )
+                                    .with_secondary(first.name.span, "the first one"),
+                            ));
+                        }
+                        // A repeated instantiation is the same kernel: checked once.
+                        continue;
+                    }
+                    match scope_error(k) {
+                        Ok(k) => kernels.push(k),
+                        Err(d) => errors.push(failed(d)),
+                    }
                 }
+                Err(e) => errors.extend(e.into_iter().map(failed)),
             }
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let program = Program { kernels };
-    let scope = crate::scope::check(&program);
-    if let Some(first) = scope.first() {
-        let d = first.to_diagnostic();
-        return Err(vec![Diagnostic::error(format!(
+    (Program { kernels }, errors)
+}
+
+/// The lowering's output must be a well-scoped core kernel: a failure is a bug of this
+/// module, reported against the kernel (the others are unaffected).
+fn scope_error(kernel: Kernel) -> Result<Kernel, Diagnostic> {
+    let span = kernel.name.span;
+    let mut program = Program {
+        kernels: vec![kernel],
+    };
+    let problem = crate::scope::check(&program)
+        .first()
+        .map(|e| e.to_diagnostic().message);
+    match (problem, program.kernels.pop()) {
+        (None, Some(kernel)) => Ok(kernel),
+        (problem, _) => Err(Diagnostic::error(format!(
             "internal error: the CUDA lowering produced an ill-scoped kernel: {}",
-            d.message
+            problem.unwrap_or_default()
         ))
-        .with_help(
-            "this is a bug in mapcheck; please report it with the input",
-        )]);
+        .with_primary(span, "in this kernel")
+        .with_help("this is a bug in mapcheck; please report it with the input")),
     }
-    Ok(program)
 }
 
 /// What a C name stands for.
@@ -178,7 +244,21 @@ enum Val {
 enum Place {
     Var(usize),
     Cell(String, Expr),
+    /// A whole struct or vector element: its first cell and its number of cells.
+    Cells(String, Expr, u64),
     Private,
+}
+
+/// What the base of a field access (`b.f`) is.
+enum Base {
+    /// An element in memory: the array, its first cell, its type.
+    Memory(String, Expr, String),
+    /// A struct whose fields are not told apart: every field is this cell.
+    Coarse(String, Expr),
+    /// A value of the thread: a local struct, a returned value.
+    Local,
+    /// An error was reported.
+    Failed,
 }
 
 /// How a statement can leave the statement list it is in.
@@ -231,11 +311,41 @@ struct Lower<'g, 'a> {
     block_3d: bool,
     grid_3d: bool,
     geometry_params: bool,
+    /// The element type of each array whose elements are structs or vectors (several cells).
+    elem_types: HashMap<String, String>,
 }
 
 fn int(v: i64, span: Span) -> Expr {
     Expr::int(v, span)
 }
+
+fn int_u(v: u64, span: Span) -> Expr {
+    int(i64::try_from(v).unwrap_or(i64::MAX), span)
+}
+
+/// `k` elements of a pointer with row strides `s`, in cells.
+fn scale(k: Expr, s: &[Expr]) -> Expr {
+    match s.first() {
+        Some(stride) => Expr::bin(BinOp::Mul, k, stride.clone()),
+        None => k,
+    }
+}
+
+/// The number of components of a CUDA vector type (`float4` → 4) and its scalar type.
+fn vector_type(name: &str) -> Option<(u64, &str)> {
+    let n = match name.chars().last()? {
+        '1' => 1,
+        '2' => 2,
+        '3' => 3,
+        '4' => 4,
+        _ => return None,
+    };
+    let base = &name[..name.len() - 1];
+    super::names::is_builtin_type(name).then_some((n, base))
+}
+
+/// Deepest nesting of struct types followed (a guard against recursive definitions).
+const MAX_TYPE_DEPTH: usize = 16;
 
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
     Stmt {
@@ -320,14 +430,18 @@ fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
                 cond.iter().chain(step.iter()).for_each(&mut *f);
                 walk_exprs(std::slice::from_ref(body), f, depth + 1);
             }
-            c::StmtKind::While(e, b) | c::StmtKind::DoWhile(b, e) => {
+            c::StmtKind::While(e, b) | c::StmtKind::DoWhile(b, e) | c::StmtKind::Switch(e, b) => {
                 f(e);
                 walk_exprs(std::slice::from_ref(b), f, depth + 1);
             }
+            c::StmtKind::Case(e) => f(e),
             c::StmtKind::Empty
             | c::StmtKind::Return(None)
             | c::StmtKind::Break
-            | c::StmtKind::Continue => {}
+            | c::StmtKind::Continue
+            | c::StmtKind::Default
+            | c::StmtKind::Goto
+            | c::StmtKind::Label(_) => {}
         }
     }
 }
@@ -435,9 +549,11 @@ fn has_loop_exit(stmts: &[c::Stmt], depth: usize) -> (bool, bool) {
                     ret |= r2;
                 }
             }
+            // A `break` in an inner loop or a `switch` leaves that statement, not this loop.
             c::StmtKind::For { body, .. }
             | c::StmtKind::While(_, body)
-            | c::StmtKind::DoWhile(body, _) => {
+            | c::StmtKind::DoWhile(body, _)
+            | c::StmtKind::Switch(_, body) => {
                 ret |= has_loop_exit(std::slice::from_ref(body), depth + 1).1;
             }
             _ => {}
@@ -451,6 +567,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         g: &'g Globals<'a>,
         f: &c::Function,
         options: &'g Options,
+        instance: Option<&[c::TemplateArg]>,
     ) -> Result<Kernel, Vec<Diagnostic>> {
         let body = f.body.as_deref().unwrap_or(&[]);
         let fixed_3d = |d: Option<[u64; 3]>| d.is_some_and(|d| d[1] > 1 || d[2] > 1);
@@ -473,10 +590,39 @@ impl<'g, 'a> Lower<'g, 'a> {
             block_3d: fixed_3d(options.block_dim) || uses_yz(body, ["threadIdx", "blockDim"]),
             grid_3d: fixed_3d(options.grid_dim) || uses_yz(body, ["blockIdx", "gridDim"]),
             geometry_params: false,
+            elem_types: HashMap::new(),
         };
         let mut out = Vec::new();
-        // Template value parameters are symbolic parameters of the kernel.
-        for t in f.template.iter().filter(|t| !t.is_type) {
+        // Template value parameters are the instantiation's values, or symbolic parameters of
+        // the kernel. The instance's name shows its arguments: `k<float, 128>`.
+        let mut shown = Vec::new();
+        for (i, t) in f.template.iter().enumerate() {
+            match instance.and_then(|args| args.get(i)) {
+                Some(c::TemplateArg::Type(ty)) => {
+                    shown.push(format!(
+                        "{}{}",
+                        ty.base.as_deref().unwrap_or("?"),
+                        "*".repeat(ty.pointers)
+                    ));
+                    continue;
+                }
+                Some(c::TemplateArg::Value(e)) if !t.is_type => {
+                    let (v, _) = lx.num_of(e, &mut out);
+                    shown.push(v.to_string());
+                    let id = lx.new_var(Val::Num(v, false));
+                    lx.bind(&t.name, Binding::Var(id));
+                    continue;
+                }
+                Some(c::TemplateArg::Value(_)) => {
+                    shown.push("?".into());
+                    continue;
+                }
+                None if instance.is_some() => shown.push(t.name.clone()),
+                None => {}
+            }
+            if t.is_type {
+                continue;
+            }
             let name = lx.fresh(&t.name);
             lx.params.push(Ident::new(name.clone(), f.name_span));
             let id = lx.new_var(Val::Num(Expr::var(name, f.name_span), false));
@@ -495,6 +641,8 @@ impl<'g, 'a> Lower<'g, 'a> {
                     },
                 );
                 let strides = lx.strides(&d.dims, &mut out);
+                let elem = p.ty.base.as_deref().filter(|_| p.ty.pointers <= 1);
+                let strides = lx.elem_strides(&name, elem, strides, d.span);
                 let id = lx.new_var(Val::Ptr(name, int(0, d.span), strides));
                 lx.bind(&d.name, Binding::Var(id));
             } else {
@@ -524,8 +672,13 @@ impl<'g, 'a> Lower<'g, 'a> {
             return Err(lx.errors);
         }
         geometry.append(&mut out);
+        let name = if instance.is_some() {
+            format!("{}<{}>", f.name, shown.join(", "))
+        } else {
+            f.name.clone()
+        };
         Ok(Kernel {
-            name: Ident::new(f.name.clone(), f.name_span),
+            name: Ident::new(name, f.name_span),
             params: lx.params,
             arrays: lx
                 .arrays
@@ -1075,23 +1228,152 @@ impl<'g, 'a> Lower<'g, 'a> {
             c::StmtKind::DoWhile(body, cond) => {
                 self.unknown_loop(Some(cond), None, body, true, s.span, out)
             }
+            c::StmtKind::Switch(e, body) => self.switch(e, body, s.span, out),
+            c::StmtKind::Case(_) | c::StmtKind::Default => {
+                self.error(
+                    s.span,
+                    "a `case` label the lowering cannot place",
+                    "only labels directly in the body of a `switch` are supported",
+                );
+                Exit::default()
+            }
+            c::StmtKind::Goto => {
+                self.error(s.span, "`goto` is not supported", "outside the CUDA subset");
+                Exit::default()
+            }
+            c::StmtKind::Label(n) => {
+                self.error(
+                    s.span,
+                    format!("the label `{n}` is not supported"),
+                    "labels and `goto` are outside the CUDA subset",
+                );
+                Exit::default()
+            }
         }
+    }
+
+    /// `switch (e) { case v1: ... default: ... }`. Segment `j` (the statements after label
+    /// `j`) runs when the scrutinee selects label `j`, or when segment `j - 1` ran and fell
+    /// through: `reach_j = enter_j || (reach_{j-1} && falls_{j-1})`, where `falls` is true for
+    /// a segment that never leaves, false for one that always does, and a per-thread `?` for
+    /// one that may. `enter` of `default` is "no `case` matches". Exact when the scrutinee is
+    /// and every segment ends in `break` or never leaves.
+    fn switch(&mut self, e: &c::Expr, body: &c::Stmt, span: Span, out: &mut Vec<Stmt>) -> Exit {
+        let (scrutinee, _) = self.num_of(e, out);
+        let scrutinee = self.bound("sel", scrutinee, out);
+        let stmts: &[c::Stmt] = match &body.kind {
+            c::StmtKind::Block(b) => b,
+            _ => std::slice::from_ref(body),
+        };
+        // Segments: a label and the statements up to the next label. Statements before the
+        // first label never run.
+        let mut segments: Vec<(Option<&c::Expr>, Span, Vec<c::Stmt>)> = Vec::new();
+        for st in stmts {
+            match &st.kind {
+                c::StmtKind::Case(v) => segments.push((Some(v), st.span, Vec::new())),
+                c::StmtKind::Default => segments.push((None, st.span, Vec::new())),
+                _ => {
+                    if let Some(seg) = segments.last_mut() {
+                        seg.2.push(st.clone());
+                    }
+                }
+            }
+        }
+        let mut values = Vec::new();
+        for (v, _, _) in &segments {
+            if let Some(v) = v {
+                let (x, _) = self.num_of(v, out);
+                values.push(Some(x));
+            } else {
+                values.push(None);
+            }
+        }
+        let no_case =
+            values
+                .iter()
+                .flatten()
+                .fold(Cond::new(CondKind::Bool(true), span), |acc, v| {
+                    let ne = cmp(CmpOp::Ne, scrutinee.clone(), v.clone(), span);
+                    Cond::new(CondKind::And(Box::new(acc), Box::new(ne)), span)
+                });
+        let or = |a: Cond, b: Cond| Cond::new(CondKind::Or(Box::new(a), Box::new(b)), span);
+        let and = |a: Cond, b: Cond| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span);
+        // Whether control falls into the next segment: `None` when it never does.
+        let mut falls: Option<Cond> = None;
+        let mut exit = Exit::default();
+        self.scopes.push(HashMap::new());
+        for ((_, label_span, seg), value) in segments.iter().zip(&values) {
+            let enter = match value {
+                Some(v) => cmp(CmpOp::Eq, scrutinee.clone(), v.clone(), *label_span),
+                None => no_case.clone(),
+            };
+            let reach = match falls.take() {
+                Some(f) => or(enter, f),
+                None => enter,
+            };
+            let before = self.snapshot();
+            let mut inner = Vec::new();
+            let ex = self.seq(seg, &mut inner);
+            let after = self.snapshot();
+            self.restore(before.clone());
+            let mut joined = Vec::new();
+            self.join(&after.1, &before.1, span, &mut joined);
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: reach.clone(),
+                        then_branch: block(inner, *label_span),
+                        else_branch: None,
+                    },
+                    *label_span,
+                ),
+            );
+            for st in joined {
+                self.emit(out, st);
+            }
+            falls = if ex.always {
+                None
+            } else if ex.any() {
+                let u = self.unknown("fell", *label_span, out);
+                Some(and(reach, cmp(CmpOp::Eq, u, int(0, span), span)))
+            } else {
+                Some(reach)
+            };
+            // `break` ends the switch; `continue` and `return` leave what encloses it.
+            exit = exit.join(Exit {
+                always: false,
+                brk: false,
+                ..ex
+            });
+        }
+        self.scopes.pop();
+        exit
     }
 
     fn decl(&mut self, ty: &c::Ty, d: &c::Declarator, out: &mut Vec<Stmt>) {
         let pointer = ty.pointers + d.pointers > 0;
+        // The CUDA samples' `SharedMemory<T> smem;`, whose `operator T*()` returns the
+        // `extern __shared__` array: `smem` is that array.
+        if ty.base.as_deref() == Some("SharedMemory") && !pointer && d.dims.is_empty() {
+            let name = self.dynamic_shared(&d.name, d.span);
+            self.bind(&d.name, Binding::Array(name, Vec::new()));
+            return;
+        }
         if ty.has("__shared__") {
             if ty.has("extern") {
-                let name = match &self.dynamic_shared {
-                    Some(n) => n.clone(),
-                    None => {
-                        let n = self.fresh(&d.name);
-                        self.declare(&n, Space::Shared, d.span);
-                        self.dynamic_shared = Some(n.clone());
-                        n
-                    }
-                };
-                self.bind(&d.name, Binding::Array(name, Vec::new()));
+                let first = self.dynamic_shared.is_none();
+                let name = self.dynamic_shared(&d.name, d.span);
+                let elem = ty.base.as_deref().filter(|_| !pointer);
+                if !first && self.type_size(elem.unwrap_or("int")) != self.elem_size(&name) {
+                    self.error(
+                        d.span,
+                        "`extern __shared__` arrays with elements of different sizes",
+                        "the lowering maps every `extern __shared__` array to the same cells",
+                    );
+                }
+                let strides = self.elem_strides(&name, elem, Vec::new(), d.span);
+                self.bind(&d.name, Binding::Array(name, strides));
             } else if d.dims.is_empty() {
                 let n = self.fresh(&d.name);
                 self.declare(&n, Space::Shared, d.span);
@@ -1100,6 +1382,8 @@ impl<'g, 'a> Lower<'g, 'a> {
                 let n = self.fresh(&d.name);
                 self.declare(&n, Space::Shared, d.span);
                 let strides = self.strides(&d.dims, out);
+                let elem = ty.base.as_deref().filter(|_| !pointer);
+                let strides = self.elem_strides(&n, elem, strides, d.span);
                 self.bind(&d.name, Binding::Array(n, strides));
             }
             return;
@@ -1124,6 +1408,263 @@ impl<'g, 'a> Lower<'g, 'a> {
         };
         let id = self.new_var(val);
         self.bind(&d.name, Binding::Var(id));
+    }
+
+    // ---- struct and vector layouts ----
+    //
+    // Each scalar of an element is its own cell: element `i` of an array whose elements have
+    // `S` cells starts at cell `i * S`, and its field `f` is cell `i * S + offset(f)`, where
+    // `offset` counts the cells of the fields before `f` (`x, y, z, w` are 0..3 of a vector;
+    // the fields of a union all start at 0). Races on different fields of one element are
+    // races on different cells; a whole-element access touches all `S` cells.
+
+    fn resolve<'t>(&'t self, mut ty: &'t str) -> &'t str {
+        for _ in 0..MAX_TYPE_DEPTH {
+            match self.g.layouts.aliases.get(ty) {
+                Some(t) => ty = t,
+                None => break,
+            }
+        }
+        ty
+    }
+
+    /// The number of cells of a value of type `ty`: 1 for scalars, pointers and types the
+    /// lowering does not know (template parameters), `None` for a struct whose layout is
+    /// opaque.
+    fn type_size(&self, ty: &str) -> Option<u64> {
+        self.type_size_at(ty, 0)
+    }
+
+    fn type_size_at(&self, ty: &str, depth: usize) -> Option<u64> {
+        if depth > MAX_TYPE_DEPTH {
+            return None;
+        }
+        let ty = self.resolve(ty);
+        if let Some((n, _)) = vector_type(ty) {
+            return Some(n);
+        }
+        let Some(def) = self.g.layouts.structs.get(ty) else {
+            return Some(1);
+        };
+        if def.opaque {
+            return None;
+        }
+        let mut total = 0u64;
+        for f in &def.fields {
+            let one = self.type_size_at(&f.ty, depth + 1)?;
+            let size = one.checked_mul(f.count?)?;
+            total = if def.union {
+                total.max(size)
+            } else {
+                total.checked_add(size)?
+            };
+        }
+        Some(total.max(1))
+    }
+
+    /// The cells of an element of array `a`.
+    fn elem_size(&self, a: &str) -> Option<u64> {
+        match self.elem_types.get(a) {
+            Some(t) => self.type_size(t),
+            None => Some(1),
+        }
+    }
+
+    /// Records the element type of array `a` when its elements have several cells, and
+    /// scales the row strides to cells (adding the element's own stride).
+    fn elem_strides(
+        &mut self,
+        a: &str,
+        elem: Option<&str>,
+        strides: Vec<Expr>,
+        span: Span,
+    ) -> Vec<Expr> {
+        let Some(elem) = elem else { return strides };
+        match self.type_size(elem) {
+            Some(1) => strides,
+            Some(n) => {
+                self.elem_types.insert(a.to_string(), elem.to_string());
+                let n = int_u(n, span);
+                let mut scaled: Vec<Expr> = strides
+                    .into_iter()
+                    .map(|s| Expr::bin(BinOp::Mul, s, n.clone()))
+                    .collect();
+                scaled.push(n);
+                scaled
+            }
+            None => {
+                // Accesses to its fields are errors (`field`); whole elements are one cell.
+                self.elem_types.insert(a.to_string(), elem.to_string());
+                strides
+            }
+        }
+    }
+
+    /// The offset, type and element count of field `f` of type `ty`, or why not.
+    fn field_of(&self, ty: &str, f: &str) -> Result<(u64, String, u64), String> {
+        let ty = self.resolve(ty);
+        if let Some((n, scalar)) = vector_type(ty) {
+            return match ["x", "y", "z", "w"].iter().position(|c| *c == f) {
+                Some(k) if (k as u64) < n => Ok((k as u64, scalar.to_string(), 1)),
+                _ => Err(format!("`{ty}` has no component `{f}`")),
+            };
+        }
+        let Some(def) = self.g.layouts.structs.get(ty) else {
+            return Err(format!(
+                "the fields of `{ty}` are not known (no struct definition in the file)"
+            ));
+        };
+        if def.opaque {
+            return Err(format!(
+                "the layout of `{ty}` is not followed (bit-fields, nested definitions, ...)"
+            ));
+        }
+        let mut offset = 0u64;
+        for field in &def.fields {
+            let size = self
+                .type_size(&field.ty)
+                .zip(field.count)
+                .and_then(|(a, b)| a.checked_mul(b));
+            if field.name == f {
+                return match (field.count, self.type_size(&field.ty)) {
+                    (Some(count), Some(_)) => Ok((offset, field.ty.clone(), count)),
+                    _ => Err(format!(
+                        "the size of field `{f}` of `{ty}` is not a literal"
+                    )),
+                };
+            }
+            if !def.union {
+                offset = offset
+                    .checked_add(
+                        size.ok_or_else(|| format!("the layout of `{ty}` is not followed"))?,
+                    )
+                    .ok_or_else(|| format!("`{ty}` is too large"))?;
+            }
+        }
+        Err(format!("`{ty}` has no field `{f}`"))
+    }
+
+    /// `b.f` (and `p->f`, which is `(*p).f`): where the field is.
+    fn field(&mut self, b: &c::Expr, f: &str, span: Span, out: &mut Vec<Stmt>) -> Base {
+        match self.base_of(b, out) {
+            Base::Memory(a, off, ty) => match self.field_of(&ty, f) {
+                Ok((fo, fty, count)) => {
+                    let at = if fo == 0 {
+                        off
+                    } else {
+                        Expr::bin(BinOp::Add, off, int_u(fo, span))
+                    };
+                    if count != 1 && self.type_size(&fty) != Some(1) {
+                        self.error(
+                            span,
+                            format!("array field `{f}` of structs is not supported"),
+                            "an array of structs inside a struct",
+                        );
+                        return Base::Failed;
+                    }
+                    if count != 1 {
+                        // Marked by an empty type: the caller decays it to a pointer.
+                        return Base::Memory(a, at, String::new());
+                    }
+                    Base::Memory(a, at, fty)
+                }
+                Err(why) => {
+                    self.error(span, format!("cannot map field `{f}` to cells"), why);
+                    Base::Failed
+                }
+            },
+            other => other,
+        }
+    }
+
+    /// Whether `b` designates an element in memory, without reading it.
+    fn base_of(&mut self, b: &c::Expr, out: &mut Vec<Stmt>) -> Base {
+        use c::ExprKind as K;
+        let span = b.span;
+        match &b.kind {
+            K::Member(inner, f) => match self.field(inner, f, span, out) {
+                Base::Memory(_, _, ty) if ty.is_empty() => {
+                    self.error(
+                        span,
+                        "a field of an array field",
+                        "the lowering does not follow fields of array fields",
+                    );
+                    Base::Failed
+                }
+                other => other,
+            },
+            K::Index(base, idx) => {
+                if matches!(base.kind, K::Member(..)) {
+                    self.error(
+                        span,
+                        "a field of an element of an array field",
+                        "the lowering does not follow fields of array fields",
+                    );
+                    return Base::Failed;
+                }
+                match self.subscript(base, idx, span, out) {
+                    Ok(Place::Cell(a, off)) | Err(Val::Ptr(a, off, _)) => self.memory(a, off, span),
+                    Ok(Place::Private) => Base::Local,
+                    _ => Base::Failed,
+                }
+            }
+            K::Unary(UnOp::Deref, p) => match self.expr(p, out) {
+                Val::Ptr(a, off, _) => self.memory(a, off, span),
+                Val::Private => Base::Local,
+                _ => {
+                    self.error(
+                        span,
+                        "cannot tell which array this pointer points into",
+                        "a pointer the lowering does not follow",
+                    );
+                    Base::Failed
+                }
+            },
+            K::Name(n) => match self.lookup(n) {
+                Some(Binding::SharedScalar(a)) => Base::Coarse(a, int(0, span)),
+                None if self.g.shared_scalars.contains(n) => {
+                    if !self.arrays.contains_key(n) {
+                        self.used.insert(n.clone());
+                        self.declare(n, Space::Shared, span);
+                    }
+                    Base::Coarse(n.clone(), int(0, span))
+                }
+                _ => Base::Local,
+            },
+            K::Cast(_, inner) => self.base_of(inner, out),
+            _ => {
+                self.expr(b, out);
+                Base::Local
+            }
+        }
+    }
+
+    fn memory(&mut self, a: String, off: Expr, span: Span) -> Base {
+        match self.elem_types.get(&a) {
+            Some(t) => Base::Memory(a, off, t.clone()),
+            None => {
+                // Elements of one cell: a scalar, or a type the lowering does not know.
+                self.error(
+                    span,
+                    "cannot map a field of this element to cells",
+                    "its type is a scalar or not known (a template parameter?)",
+                );
+                Base::Failed
+            }
+        }
+    }
+
+    /// The core array every `extern __shared__` array of the kernel is (they share memory).
+    fn dynamic_shared(&mut self, hint: &str, span: Span) -> String {
+        match &self.dynamic_shared {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.fresh(hint);
+                self.declare(&n, Space::Shared, span);
+                self.dynamic_shared = Some(n.clone());
+                n
+            }
+        }
     }
 
     fn declare(&mut self, name: &str, space: Space, span: Span) {
@@ -1478,6 +2019,11 @@ impl<'g, 'a> Lower<'g, 'a> {
             K::Member(b, field) => self.member(b, field, span, out),
             K::Index(base, idx) => match self.subscript(base, idx, span, out) {
                 Ok(p) => self.read(p, span, out),
+                // A whole struct or vector element is read cell by cell.
+                Err(Val::Ptr(a, off, s)) if s.is_empty() && self.elem_size(&a) != Some(1) => {
+                    let n = self.elem_size(&a).unwrap_or(1);
+                    self.read(Place::Cells(a, off, n), span, out)
+                }
                 Err(v) => v,
             },
             K::Unary(op, a) => self.unary(*op, a, span, out),
@@ -1509,6 +2055,27 @@ impl<'g, 'a> Lower<'g, 'a> {
                         let _ = c0;
                         Val::Num(self.unknown("v", span, out), false)
                     }
+                    // A pointer cast keeps the array only when the elements keep their number
+                    // of cells; otherwise the cells it reaches are not followed.
+                    Val::Ptr(a, off, s) if ty.pointers > 0 => {
+                        let target = match (ty.pointers, ty.base.as_deref()) {
+                            (1, Some(b)) if !matches!(b, "void" | "char") => self.type_size(b),
+                            (1, _) => None,
+                            _ => Some(1),
+                        };
+                        let same_type = match self.elem_types.get(&a) {
+                            Some(t) => ty
+                                .base
+                                .as_deref()
+                                .is_some_and(|b| self.resolve(b) == self.resolve(t)),
+                            None => true,
+                        };
+                        if same_type && target.is_some() && target == self.elem_size(&a) {
+                            Val::Ptr(a, off, s)
+                        } else {
+                            Val::Opaque
+                        }
+                    }
                     other => other,
                 }
             }
@@ -1523,7 +2090,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             Some(Binding::SharedScalar(a)) => self.read(Place::Cell(a, int(0, span)), span, out),
             Some(Binding::Private) => Val::Private,
             None => {
-                if let Some((space, dims)) = self.g.arrays.get(n).cloned() {
+                if let Some((space, dims, elem)) = self.g.arrays.get(n).cloned() {
                     if !self.arrays.contains_key(n) {
                         self.used.insert(n.to_string());
                         self.declare(n, space, span);
@@ -1532,6 +2099,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                         .chain(dims.into_iter().map(Some))
                         .collect();
                     let strides = self.strides(&dims, out);
+                    let strides = self.elem_strides(n, elem.as_deref(), strides, span);
                     return Val::Ptr(n.to_string(), int(0, span), strides);
                 }
                 if self.g.shared_scalars.contains(n) {
@@ -1580,17 +2148,21 @@ impl<'g, 'a> Lower<'g, 'a> {
                 }
             }
         }
-        let base = self.expr(b, out);
-        match base {
-            Val::Ptr(..) => {
-                self.error(
-                    span,
-                    "fields of array elements are not supported yet",
-                    "a field of an element of global or shared memory",
-                );
-                Val::Opaque
+        match self.field(b, field, span, out) {
+            // An array field decays to a pointer to its first element.
+            Base::Memory(a, off, ty) if ty.is_empty() => Val::Ptr(a, off, Vec::new()),
+            Base::Memory(a, off, ty) => {
+                let n = self.type_size(&ty).unwrap_or(1);
+                let p = if n == 1 {
+                    Place::Cell(a, off)
+                } else {
+                    Place::Cells(a, off, n)
+                };
+                self.read(p, span, out)
             }
-            _ => Val::Num(self.unknown("field", span, out), false),
+            Base::Coarse(a, off) => self.read(Place::Cell(a, off), span, out),
+            Base::Local => Val::Num(self.unknown("field", span, out), false),
+            Base::Failed => Val::Opaque,
         }
     }
 
@@ -1626,6 +2198,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             },
             UnOp::AddrOf => match self.place(a, out) {
                 Some(Place::Cell(arr, idx)) => Val::Ptr(arr, idx, Vec::new()),
+                Some(Place::Cells(arr, idx, n)) => Val::Ptr(arr, idx, vec![int_u(n, span)]),
                 Some(Place::Private) => Val::Private,
                 _ => Val::Opaque,
             },
@@ -1737,13 +2310,18 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn arith(&mut self, op: c::BinOp, x: Val, y: Val, span: Span, out: &mut Vec<Stmt>) -> Val {
         use c::BinOp as B;
         match (x, y) {
+            // `p + k` moves by `k` elements: rows of a multi-dimensional array, cells of a
+            // struct.
             (Val::Ptr(a, off, s), Val::Num(k, _)) if op == B::Add => {
+                let k = scale(k, &s);
                 Val::Ptr(a, Expr::bin(BinOp::Add, off, k), s)
             }
             (Val::Num(k, _), Val::Ptr(a, off, s)) if op == B::Add => {
+                let k = scale(k, &s);
                 Val::Ptr(a, Expr::bin(BinOp::Add, k, off), s)
             }
             (Val::Ptr(a, off, s), Val::Num(k, _)) if op == B::Sub => {
+                let k = scale(k, &s);
                 Val::Ptr(a, Expr::bin(BinOp::Sub, off, k), s)
             }
             (Val::Private, _) | (_, Val::Private) => Val::Private,
@@ -1897,6 +2475,10 @@ impl<'g, 'a> Lower<'g, 'a> {
             K::Index(base, idx) => match self.subscript(base, idx, e.span, out) {
                 Ok(p) => Some(p),
                 Err(Val::Opaque) => None,
+                Err(Val::Ptr(a, off, s)) if s.is_empty() && self.elem_size(&a) != Some(1) => {
+                    let n = self.elem_size(&a).unwrap_or(1);
+                    Some(Place::Cells(a, off, n))
+                }
                 Err(_) => {
                     self.error(
                         e.span,
@@ -1907,20 +2489,23 @@ impl<'g, 'a> Lower<'g, 'a> {
                 }
             },
             K::Unary(UnOp::Deref, a) => self.place_of_deref(a, e.span, out),
-            K::Member(b, _) => {
-                let base = self.place(b, out);
-                match base {
-                    Some(Place::Var(_)) | Some(Place::Private) => Some(Place::Private),
-                    _ => {
-                        self.error(
-                            e.span,
-                            "fields of array elements are not supported yet",
-                            "a field of an element of global or shared memory",
-                        );
-                        None
-                    }
+            K::Member(b, f) => match self.field(b, f, e.span, out) {
+                Base::Memory(_, _, ty) if ty.is_empty() => {
+                    self.error(e.span, "not an assignable place", "an array field");
+                    None
                 }
-            }
+                Base::Memory(a, off, ty) => {
+                    let n = self.type_size(&ty).unwrap_or(1);
+                    Some(if n == 1 {
+                        Place::Cell(a, off)
+                    } else {
+                        Place::Cells(a, off, n)
+                    })
+                }
+                Base::Coarse(a, off) => Some(Place::Cell(a, off)),
+                Base::Local => Some(Place::Private),
+                Base::Failed => None,
+            },
             K::Cast(_, a) => self.place(a, out),
             _ => {
                 self.error(
@@ -1975,6 +2560,13 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn place_of_deref(&mut self, a: &c::Expr, span: Span, out: &mut Vec<Stmt>) -> Option<Place> {
         match self.expr(a, out) {
             Val::Ptr(arr, off, strides) if strides.is_empty() => Some(Place::Cell(arr, off)),
+            // A pointer to a struct or vector element: the whole element.
+            Val::Ptr(arr, off, strides)
+                if strides.len() == 1 && self.elem_size(&arr).is_some_and(|n| n > 1) =>
+            {
+                let n = self.elem_size(&arr).unwrap_or(1);
+                Some(Place::Cells(arr, off, n))
+            }
             Val::Private => Some(Place::Private),
             _ => {
                 self.error(
@@ -2014,6 +2606,13 @@ impl<'g, 'a> Lower<'g, 'a> {
                 );
                 Val::Num(Expr::var(name, span), false)
             }
+            Place::Cells(a, off, n) => {
+                for k in 0..*n {
+                    let at = Expr::bin(BinOp::Add, off.clone(), int_u(k, span));
+                    self.read_place(&Place::Cell(a.clone(), at), span, out);
+                }
+                Val::Opaque
+            }
             Place::Private => Val::Num(self.unknown("v", span, out), false),
         }
     }
@@ -2046,6 +2645,14 @@ impl<'g, 'a> Lower<'g, 'a> {
                 );
                 Val::Num(value, u)
             }
+            Place::Cells(a, off, n) => {
+                // A struct value is not followed: every cell gets an unknown.
+                for k in 0..n {
+                    let at = Expr::bin(BinOp::Add, off.clone(), int_u(k, span));
+                    self.write(Place::Cell(a.clone(), at), Val::Opaque, span, out);
+                }
+                Val::Opaque
+            }
             Place::Private => v,
         }
     }
@@ -2076,7 +2683,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                     Val::Num(self.unknown("v", span, out), false)
                 };
             }
-            "__requires" | "__assume" => {
+            // `assert(c)` is a precondition, as GPUVerify and Faial read it: runs in which it
+            // fails (and trap) are not analysed.
+            "__requires" | "__assume" | "assert" => {
                 if let Some(a) = args.first() {
                     let c0 = self.cond(a, out);
                     self.emit(out, stmt(StmtKind::Assume { cond: c0 }, span));
@@ -2099,6 +2708,11 @@ impl<'g, 'a> Lower<'g, 'a> {
                 );
             }
             _ => {}
+        }
+        // `SharedMemory<T>()` of the CUDA samples: the `extern __shared__` array.
+        if name == "SharedMemory" && args.is_empty() && !self.g.functions.contains_key(name) {
+            let a = self.dynamic_shared("smem", span);
+            return Val::Ptr(a, int(0, span), Vec::new());
         }
         let base = name.trim_end_matches("_block").trim_end_matches("_system");
         let atomic = match base {

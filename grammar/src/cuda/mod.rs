@@ -52,14 +52,53 @@ pub struct Options {
 /// recursion within a small stack.
 const MAX_NESTING: usize = 120;
 
+/// A located error of one item of a CUDA file, and the kernel it belongs to when it is
+/// known, so that a command restricted to another kernel (`--kernel`) can leave it out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ItemError {
+    /// The `__global__` function the error is in; `None` for errors of the whole file
+    /// (preprocessing, an unnamed item).
+    pub kernel: Option<String>,
+    pub diagnostic: Diagnostic,
+}
+
+impl ItemError {
+    pub fn file(diagnostic: Diagnostic) -> Self {
+        ItemError {
+            kernel: None,
+            diagnostic,
+        }
+    }
+}
+
+/// What reading a CUDA file gave: the kernels that parsed and lowered, and the errors of those
+/// that did not. One kernel outside the subset does not hide its neighbours (issue 7, item 5):
+/// the caller reports both, and the errors still make the exit code 2 (SPEC §7).
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    pub program: Program,
+    pub errors: Vec<ItemError>,
+}
+
 /// Preprocesses, parses and lowers a CUDA file. `read` reads included files.
 pub fn parse(
     path: &Path,
     text: &str,
     options: &Options,
     read: preprocess::ReadFile<'_>,
-) -> Result<Program, Vec<Diagnostic>> {
-    let toks = preprocess::preprocess(path, text, &options.defines, read)?;
+) -> Lowered {
+    let toks = match preprocess::preprocess(path, text, &options.defines, read) {
+        Ok(toks) => toks,
+        // The preprocessor's errors are the whole file's: what it would produce is unknown.
+        Err(errors) => {
+            return Lowered {
+                program: Program {
+                    kernels: Vec::new(),
+                },
+                errors: errors.into_iter().map(ItemError::file).collect(),
+            }
+        }
+    };
     let types = names::collect_type_names(&toks);
     let toks = names::classify(toks, &types);
     let mut items = Vec::new();
@@ -73,13 +112,22 @@ pub fn parse(
         let wanted = kernel
             || item.iter().any(|t| {
                 matches!(&t.token, Token::Spec(s) if matches!(s.as_str(), "__device__" | "__shared__" | "__constant__" | "const" | "constexpr"))
-            });
+            })
+            || is_explicit_instantiation(&item);
         if !wanted {
             // Host code: mapcheck has nothing to check in it.
             continue;
         }
+        let name = if kernel {
+            lower::item_name(&item)
+        } else {
+            None
+        };
         if let Some(error) = too_deep(&item) {
-            errors.push(error);
+            errors.push(ItemError {
+                kernel: name,
+                diagnostic: error,
+            });
             continue;
         }
         let first = item.first().map_or(0, |t| t.start);
@@ -87,24 +135,34 @@ pub fn parse(
             .parse(item.iter().map(|t| Ok((t.start, t.token.clone(), t.end))))
         {
             Ok(parsed_item) => parsed.push(parsed_item),
-            Err(error) if kernel => errors.push(describe(error, first)),
+            Err(error) if kernel => errors.push(ItemError {
+                kernel: name,
+                diagnostic: describe(error, first),
+            }),
             Err(error) => parsed.push(lower::unparsed(&item, describe(error, first))),
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    let layouts = names::collect_layouts(&toks);
+    let (program, mut lower_errors) = lower::lower(&parsed, options, &layouts);
+    errors.append(&mut lower_errors);
+    // Errors in source order, whichever stage found them.
+    errors.sort_by_key(|e| e.diagnostic.span().map_or(0, |s| s.start));
+    if program.kernels.is_empty() && errors.is_empty() {
+        errors.push(ItemError::file(
+            Diagnostic::error("no `__global__` kernel in the file").with_primary(
+                Span::new(0, 0),
+                "expected `__global__ void NAME(...) { ... }`",
+            ),
+        ));
     }
-    let program = lower::lower(&parsed, options)?;
-    if program.kernels.is_empty() {
-        return Err(vec![Diagnostic::error(
-            "no `__global__` kernel in the file",
-        )
-        .with_primary(
-            Span::new(0, 0),
-            "expected `__global__ void NAME(...) { ... }`",
-        )]);
-    }
-    Ok(program)
+    Lowered { program, errors }
+}
+
+/// `template __global__ void k<int, 128>(int *);`: an explicit instantiation, which may lack
+/// the `__global__` of the template it instantiates.
+fn is_explicit_instantiation(item: &[Tok]) -> bool {
+    item.first().is_some_and(|t| t.token == Token::Template)
+        && item.get(1).is_some_and(|t| t.token != Token::Lt)
 }
 
 fn too_deep(item: &[Tok]) -> Option<Diagnostic> {
@@ -175,8 +233,57 @@ mod tests {
         Err("no such file".into())
     }
 
-    fn lower_text(text: &str) -> Result<Program, Vec<Diagnostic>> {
+    fn lowered(text: &str) -> Lowered {
         parse(Path::new("k.cu"), text, &Options::default(), &no_files)
+    }
+
+    /// The program when every item lowered, else the errors.
+    fn lower_text(text: &str) -> Result<Program, Vec<Diagnostic>> {
+        let l = lowered(text);
+        if l.errors.is_empty() {
+            Ok(l.program)
+        } else {
+            Err(l.errors.into_iter().map(|e| e.diagnostic).collect())
+        }
+    }
+
+    #[test]
+    fn one_failing_kernel_leaves_the_others() {
+        let l = lowered(
+            "__global__ void good(int *A) { A[threadIdx.x] = 1; }\n\
+             __global__ void bad(int *A) { A[ = 1; }\n\
+             __global__ void worse(int **A) { A[0][1] = 2; }\n\
+             __global__ void also_good(int *A) { A[threadIdx.x] = 2; }\n",
+        );
+        let names: Vec<&str> = l
+            .program
+            .kernels
+            .iter()
+            .map(|k| k.name.name.as_str())
+            .collect();
+        assert_eq!(names, ["good", "also_good"]);
+        let failed: Vec<Option<&str>> = l.errors.iter().map(|e| e.kernel.as_deref()).collect();
+        assert_eq!(failed, [Some("bad"), Some("worse")]);
+        assert!(l.errors.iter().all(|e| e.diagnostic.span().is_some()));
+    }
+
+    #[test]
+    fn a_second_kernel_of_the_same_name_is_an_error() {
+        let l = lowered(
+            "__global__ void k(int *A) { A[threadIdx.x] = 1; }\n\
+             __global__ void k(float *A) { A[threadIdx.x] = 1; }\n",
+        );
+        assert_eq!(l.program.kernels.len(), 1);
+        assert_eq!(l.errors.len(), 1);
+        assert!(l.errors[0].diagnostic.message.contains("second kernel"));
+    }
+
+    #[test]
+    fn preprocessor_errors_fail_the_file() {
+        let l = lowered("#if\n#endif\n__global__ void k(int *A) { A[0] = 1; }\n");
+        assert!(l.program.kernels.is_empty());
+        assert_eq!(l.errors.len(), 1);
+        assert_eq!(l.errors[0].kernel, None);
     }
 
     #[test]

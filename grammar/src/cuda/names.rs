@@ -11,7 +11,213 @@
 //!   making the kernels next to it fail.
 
 use super::lexer::{Tok, Token};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// A field of a struct as declared: its name, its type name (`*` for a pointer) and, for an
+/// array field, the number of elements (`None` when it is not a literal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    pub ty: String,
+    pub count: Option<u64>,
+}
+
+/// A `struct`, `class` or `union` definition's data members, in order. `opaque` when the
+/// definition has members whose layout is not followed (bit-fields, nested definitions).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StructDef {
+    pub union: bool,
+    pub opaque: bool,
+    pub fields: Vec<Field>,
+}
+
+/// The struct definitions and simple type aliases (`typedef float4 vec;`) of a file, from
+/// classified tokens: what the lowering needs to map fields of array elements to cells.
+#[derive(Clone, Debug, Default)]
+pub struct Layouts {
+    pub structs: HashMap<String, StructDef>,
+    pub aliases: HashMap<String, String>,
+}
+
+fn type_word(tok: Option<&Tok>) -> Option<&str> {
+    match tok.map(|t| &t.token) {
+        Some(Token::TypeName(n) | Token::Ident(n)) => Some(n),
+        _ => None,
+    }
+}
+
+/// Collects the struct definitions and aliases of a file (after [`classify`]).
+pub fn collect_layouts(toks: &[Tok]) -> Layouts {
+    let mut layouts = Layouts::default();
+    let spec = |i: usize, words: &[&str]| matches!(toks.get(i).map(|t| &t.token), Some(Token::Spec(s)) if words.contains(&s.as_str()));
+    for i in 0..toks.len() {
+        if spec(i, &["typedef"]) {
+            if let (Some(t), Some(alias), Some(Token::Semi)) = (
+                type_word(toks.get(i + 1)).filter(|_| !spec(i + 1, &["struct", "union", "class"])),
+                type_word(toks.get(i + 2)),
+                toks.get(i + 3).map(|t| &t.token),
+            ) {
+                layouts.aliases.insert(alias.to_string(), t.to_string());
+            }
+            continue;
+        }
+        if !spec(i, &["struct", "union", "class"]) {
+            continue;
+        }
+        let union = spec(i, &["union"]);
+        let (name, open) = match type_word(toks.get(i + 1)) {
+            Some(n) => (Some(n.to_string()), i + 2),
+            None => (None, i + 1),
+        };
+        if toks.get(open).map(|t| &t.token) != Some(&Token::LBrace) {
+            continue;
+        }
+        let Some(close) = matching(toks, open) else {
+            continue;
+        };
+        let def = struct_body(&toks[open + 1..close], union);
+        // `typedef struct { ... } NAME;`
+        if i > 0 && spec(i - 1, &["typedef"]) {
+            if let Some(alias) = type_word(toks.get(close + 1)) {
+                layouts.structs.insert(alias.to_string(), def.clone());
+            }
+        }
+        if let Some(name) = name {
+            layouts.structs.insert(name, def);
+        }
+    }
+    layouts
+}
+
+/// The data members between a struct's braces.
+fn struct_body(body: &[Tok], union: bool) -> StructDef {
+    let mut def = StructDef {
+        union,
+        ..StructDef::default()
+    };
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (j, t) in body.iter().enumerate() {
+        match t.token {
+            Token::LBrace | Token::LParen | Token::LBracket => depth += 1,
+            Token::RParen | Token::RBracket => depth = depth.saturating_sub(1),
+            // A method's body ends its declaration without a `;`.
+            Token::RBrace => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && body[start..j].iter().any(|t| t.token == Token::LParen) {
+                    member(&body[start..=j], &mut def);
+                    start = j + 1;
+                }
+            }
+            Token::Semi if depth == 0 => {
+                member(&body[start..j], &mut def);
+                start = j + 1;
+            }
+            _ => {}
+        }
+    }
+    def
+}
+
+/// One member declaration (up to its `;`): methods and static members have no storage in
+/// the element; a nested definition or a bit-field makes the layout opaque.
+fn member(mut decl: &[Tok], def: &mut StructDef) {
+    // `public:` and its kin.
+    while let (Some(Token::Ident(_)), Some(Token::Colon)) = (
+        decl.first().map(|t| &t.token),
+        decl.get(1).map(|t| &t.token),
+    ) {
+        decl = &decl[2..];
+    }
+    let paren = decl.iter().position(|t| t.token == Token::LParen);
+    // `int (*f)(int);`: a function pointer, whose storage the lowering does not size.
+    if paren.is_some_and(|p| decl.get(p + 1).map(|t| &t.token) == Some(&Token::Star)) {
+        def.opaque = true;
+        return;
+    }
+    if decl.is_empty()
+        || paren.is_some()
+        || decl
+            .iter()
+            .any(|t| matches!(&t.token, Token::Spec(s) if s == "static" || s == "typedef"))
+    {
+        // A method, a constructor or a static member: no storage in the element.
+        return;
+    }
+    if decl
+        .iter()
+        .any(|t| matches!(t.token, Token::LBrace | Token::Colon))
+    {
+        def.opaque = true;
+        return;
+    }
+    let Some(type_at) = decl
+        .iter()
+        .position(|t| matches!(t.token, Token::TypeName(_)))
+    else {
+        // `unsigned x;`, `long y;`: an integer.
+        if decl
+            .iter()
+            .all(|t| matches!(t.token, Token::Spec(_) | Token::Ident(_) | Token::Comma))
+        {
+            let names = decl.iter().filter_map(|t| match &t.token {
+                Token::Ident(n) => Some(n.clone()),
+                _ => None,
+            });
+            for name in names {
+                def.fields.push(Field {
+                    name,
+                    ty: "int".into(),
+                    count: Some(1),
+                });
+            }
+        } else {
+            def.opaque = true;
+        }
+        return;
+    };
+    let base = match &decl[type_at].token {
+        Token::TypeName(n) => n.clone(),
+        _ => return,
+    };
+    let rest = &decl[type_at + 1..];
+    // A template type (`Foo<int> x;`) is not followed.
+    if rest.first().map(|t| &t.token) == Some(&Token::Lt) {
+        def.opaque = true;
+        return;
+    }
+    for part in rest.split(|t| t.token == Token::Comma) {
+        let pointer = part.iter().any(|t| t.token == Token::Star);
+        let Some(name) = part.iter().find_map(|t| match &t.token {
+            Token::Ident(n) => Some(n.clone()),
+            _ => None,
+        }) else {
+            def.opaque = true;
+            return;
+        };
+        let mut count = Some(1u64);
+        let mut k = 0;
+        while k < part.len() {
+            if part[k].token == Token::LBracket {
+                count = match (
+                    part.get(k + 1).map(|t| &t.token),
+                    part.get(k + 2).map(|t| &t.token),
+                ) {
+                    (Some(Token::Int((n, _))), Some(Token::RBracket)) => u64::try_from(*n)
+                        .ok()
+                        .and_then(|n| count.and_then(|c| c.checked_mul(n))),
+                    _ => None,
+                };
+            }
+            k += 1;
+        }
+        def.fields.push(Field {
+            name,
+            ty: if pointer { "*".into() } else { base.clone() },
+            count,
+        });
+    }
+}
 
 /// Built-in type names: C's and CUDA's (vector types, `dim3`, fixed-width integers).
 pub fn is_builtin_type(name: &str) -> bool {
@@ -173,12 +379,13 @@ pub fn classify(toks: Vec<Tok>, types: &HashSet<String>) -> Vec<Tok> {
 /// are entered; their items are returned in order.
 pub fn split_items(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
     let mut item: Vec<Tok> = Vec::new();
-    let mut nesting = 0usize;
+    // The brackets open at this point of the item.
+    let mut open: Vec<Token> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
         // `namespace N {` or `extern "C" {` at top level: split the inside.
-        if nesting == 0 && item.is_empty() && depth < 16 {
+        if open.is_empty() && item.is_empty() && depth < 16 {
             let opener = match (&t.token, toks.get(i + 1).map(|t| &t.token)) {
                 (Token::Ident(n), Some(Token::Ident(_))) if n == "namespace" => Some(i + 2),
                 (Token::Ident(n), Some(Token::LBrace)) if n == "namespace" => Some(i + 1),
@@ -197,10 +404,21 @@ pub fn split_items(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
         }
         item.push(t.clone());
         match t.token {
-            Token::LBrace | Token::LParen | Token::LBracket => nesting += 1,
-            Token::RParen | Token::RBracket => nesting = nesting.saturating_sub(1),
+            Token::LBrace | Token::LParen | Token::LBracket => open.push(t.token.clone()),
+            // A stray `)` or `]` closes nothing: an unbalanced one inside a body must not
+            // make the body swallow the items after it.
+            Token::RParen if open.last() == Some(&Token::LParen) => {
+                open.pop();
+            }
+            Token::RBracket if open.last() == Some(&Token::LBracket) => {
+                open.pop();
+            }
             Token::RBrace => {
-                nesting = nesting.saturating_sub(1);
+                // `}` also closes the `(` and `[` left open inside its braces.
+                if open.contains(&Token::LBrace) {
+                    while open.pop().is_some_and(|o| o != Token::LBrace) {}
+                }
+                let nesting = open.len();
                 let next = toks.get(i + 1).map(|t| &t.token);
                 // A function body ends its item; `struct S { ... };` and `= { ... };` end at
                 // the `;`.
@@ -208,7 +426,7 @@ pub fn split_items(toks: &[Tok], out: &mut Vec<Vec<Tok>>, depth: usize) {
                     out.push(std::mem::take(&mut item));
                 }
             }
-            Token::Semi if nesting == 0 => out.push(std::mem::take(&mut item)),
+            Token::Semi if open.is_empty() => out.push(std::mem::take(&mut item)),
             _ => {}
         }
         i += 1;

@@ -76,6 +76,19 @@ pub enum Item {
         name: Option<String>,
         error: mapcheck_core::diag::Diagnostic,
     },
+    /// `template __global__ void k<int, 128>(int *);`: an explicit instantiation.
+    Instantiation {
+        name: String,
+        args: Vec<TemplateArg>,
+        span: Span,
+    },
+}
+
+/// An argument of a template instantiation: a type (opaque) or a value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplateArg {
+    Type(Ty),
+    Value(Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -114,6 +127,13 @@ pub enum StmtKind {
     Return(Option<Expr>),
     Break,
     Continue,
+    /// `switch (e) body`; the body's `case`/`default` labels are statements of their own.
+    Switch(Expr, Box<Stmt>),
+    Case(Expr),
+    Default,
+    /// `goto` and labels: outside the subset, a located error when lowered.
+    Goto,
+    Label(String),
 }
 
 #[derive(Clone, Debug, PartialEq)]

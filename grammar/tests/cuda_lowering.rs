@@ -1,0 +1,320 @@
+//! The CUDA lowering on small kernels, judged by the reference interpreter: a lowered kernel
+//! run on a concrete configuration must show the races the CUDA kernel has, and no others
+//! where the lowering is exact. Covers `switch`, `assert`, explicit template instantiation,
+//! the `SharedMemory<T>` idiom and fields of struct and vector elements.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::ast::{Kernel, Program};
+use mapcheck_core::interp::{self, Config};
+use mapcheck_grammar::cuda::{self, Lowered, Options};
+use std::path::Path;
+
+fn no_files(_: &Path) -> Result<String, String> {
+    Err("no such file".into())
+}
+
+fn lowered(text: &str) -> Lowered {
+    cuda::parse(Path::new("k.cu"), text, &Options::default(), &no_files)
+}
+
+fn program(text: &str) -> Program {
+    let l = lowered(text);
+    let errors: Vec<String> = l
+        .errors
+        .iter()
+        .map(|e| e.diagnostic.message.clone())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // The printed kernels stay valid `.bcu` (instantiation names aside).
+    l.program
+}
+
+fn kernel<'p>(p: &'p Program, name: &str) -> &'p Kernel {
+    p.kernels
+        .iter()
+        .find(|k| k.name.name == name)
+        .unwrap_or_else(|| panic!("no kernel `{name}` in {p}"))
+}
+
+/// Whether a run with `ntid` threads (one block) and the parameters races.
+fn races(k: &Kernel, ntid: i64, params: &[(&str, i64)]) -> bool {
+    let mut config = Config::new(ntid.into(), 1.into());
+    for (n, v) in params {
+        config = config.with_param(*n, (*v).into());
+    }
+    let run = interp::run(k, &config).unwrap_or_else(|e| panic!("{e:?}\n{k}"));
+    !run.is_drf()
+}
+
+#[test]
+fn switch_with_breaks_is_an_exact_if_chain() {
+    let p = program(
+        "__global__ void k(int *A, int m) {
+           int t = threadIdx.x;
+           switch (m) {
+             case 0: A[t] = 1; break;
+             case 1: A[0] = t; break;
+             default: A[t / 2] = 2;
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains('?'), "{text}");
+    assert!(!races(k, 4, &[("m", 0)]));
+    assert!(races(k, 4, &[("m", 1)]));
+    assert!(races(k, 4, &[("m", 7)]));
+}
+
+#[test]
+fn switch_fallthrough_runs_the_next_case_too() {
+    let p = program(
+        "__global__ void k(int *A, int m) {
+           int t = threadIdx.x;
+           switch (m) {
+             case 0: A[2 * t] = 1;
+             case 1: A[0] = t; break;
+             case 2: { A[t] = 0; }
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    // case 0 falls into case 1, which races.
+    assert!(races(k, 4, &[("m", 0)]));
+    assert!(races(k, 4, &[("m", 1)]));
+    assert!(!races(k, 4, &[("m", 2)]));
+    assert!(!races(k, 4, &[("m", 3)]));
+}
+
+#[test]
+fn switch_on_the_thread_with_a_conditional_break() {
+    let p = program(
+        "__global__ void k(int *A) {
+           switch (threadIdx.x % 2) {
+             case 0: if (threadIdx.x > 100) break; A[threadIdx.x] = 1;
+             case 1: A[threadIdx.x] = 2; break;
+           }
+           __syncthreads();
+           A[threadIdx.x] += 1;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(!races(k, 8, &[]));
+    // The conditional break makes the fallthrough a per-thread unknown.
+    assert!(k.to_string().contains("fell"), "{k}");
+}
+
+#[test]
+fn switch_inside_a_loop_breaks_the_switch_not_the_loop() {
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           for (int i = 0; i < n; i++) {
+             switch (i) { case 0: A[threadIdx.x] = 1; break; default: A[threadIdx.x + i * blockDim.x] = 2; }
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains("broke"), "{text}");
+    assert!(!races(k, 4, &[("n", 3)]));
+}
+
+#[test]
+fn goto_labels_and_stray_cases_are_located_errors() {
+    for text in [
+        "__global__ void k(int *A) { goto out; out: A[0] = 1; }",
+        "__global__ void k(int *A) { out: A[0] = 1; }",
+        "__global__ void k(int *A) { case 1: A[0] = 1; }",
+        "__global__ void k(int *A, int m) { switch (m) { case 0: { case 1: A[0] = 1; } } }",
+    ] {
+        let l = lowered(text);
+        assert!(l.program.kernels.is_empty(), "{text}");
+        assert!(!l.errors.is_empty(), "{text}");
+        assert!(
+            l.errors.iter().all(|e| e.diagnostic.span().is_some()),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn assert_is_a_precondition() {
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           assert(n == 1);
+           A[threadIdx.x * n] = 1;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(k.to_string().contains("assume"), "{k}");
+}
+
+#[test]
+fn explicit_instantiations_fix_value_parameters() {
+    let p = program(
+        "template <class T, int STRIDE>
+         __global__ void k(T *A) { A[threadIdx.x * STRIDE] = 0; }
+         template __global__ void k<float, 1>(float *);
+         template __global__ void k<int, 0>(int *);
+         template void k<double, 1>(double *);
+         int main() { k<float, 256><<<1, 2>>>(0); }",
+    );
+    let names: Vec<&str> = p.kernels.iter().map(|k| k.name.name.as_str()).collect();
+    assert_eq!(names, ["k<float, 1>", "k<int, 0>", "k<double, 1>"]);
+    assert!(kernel(&p, "k<float, 1>").params.is_empty());
+    assert!(!races(kernel(&p, "k<float, 1>"), 4, &[]));
+    assert!(races(kernel(&p, "k<int, 0>"), 4, &[]));
+}
+
+#[test]
+fn templates_without_instantiation_keep_symbolic_parameters() {
+    let p = program(
+        "template <class T, int STRIDE>
+         __global__ void k(T *A) { A[threadIdx.x * STRIDE] = 0; }",
+    );
+    let k = kernel(&p, "k");
+    assert_eq!(k.params.len(), 1);
+    assert!(races(k, 4, &[("STRIDE", 0)]));
+    assert!(!races(k, 4, &[("STRIDE", 2)]));
+}
+
+const SHARED_MEMORY: &str = "
+template <class T> struct SharedMemory {
+  __device__ inline operator T *() { extern __shared__ int __smem[]; return (T *)__smem; }
+  __device__ inline operator const T *() const { extern __shared__ int __smem[]; return (T *)__smem; }
+};
+";
+
+#[test]
+fn the_shared_memory_idiom_is_the_dynamic_shared_array() {
+    for body in [
+        "SharedMemory<T> smem; T *sdata = smem;",
+        "T *sdata = SharedMemory<T>();",
+    ] {
+        let text = format!(
+            "{SHARED_MEMORY}
+             template <class T> __global__ void reduce(T *g_idata, T *g_odata) {{
+               {body}
+               unsigned int tid = threadIdx.x;
+               sdata[tid] = g_idata[blockIdx.x * blockDim.x + tid];
+               __syncthreads();
+               for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {{
+                 if (tid < s) sdata[tid] += sdata[tid + s];
+                 __syncthreads();
+               }}
+               if (tid == 0) g_odata[blockIdx.x] = sdata[0];
+             }}"
+        );
+        let p = program(&text);
+        let k = kernel(&p, "reduce");
+        assert!(
+            k.arrays
+                .iter()
+                .any(|a| a.space == mapcheck_core::ast::Space::Shared),
+            "{k}"
+        );
+        assert!(!races(k, 8, &[]), "{k}");
+    }
+}
+
+const PARTICLE: &str = "
+struct Particle { float x, y; int id; float v[2]; };
+typedef struct { int a; union { int b; float c; } u; } Opaque;
+typedef float4 vec4;
+";
+
+#[test]
+fn fields_of_struct_elements_are_their_own_cells() {
+    let p = program(&format!(
+        "{PARTICLE}
+         __global__ void different(Particle *P) {{
+           int i = threadIdx.x / 2;
+           if (threadIdx.x % 2 == 0) P[i].x = 1.0f; else P[i].y = 2.0f;
+         }}
+         __global__ void same(Particle *P) {{
+           int i = threadIdx.x / 2;
+           if (threadIdx.x % 2 == 0) P[i].id = 1; else P[i].id = 2;
+         }}
+         __global__ void arrow(Particle *P) {{
+           Particle *q = P + threadIdx.x;
+           q->id = 0;
+           q->v[1] = 0.0f;
+         }}
+         __global__ void array_field(Particle *P) {{
+           P[0].v[threadIdx.x % 2] = 1.0f;
+         }}
+         __global__ void whole(Particle *P) {{
+           Particle mine = P[threadIdx.x];
+           if (threadIdx.x == 0) P[1].id = mine.id;
+         }}"
+    ));
+    assert!(!races(kernel(&p, "different"), 4, &[]));
+    assert!(races(kernel(&p, "same"), 4, &[]));
+    assert!(!races(kernel(&p, "arrow"), 4, &[]));
+    assert!(races(kernel(&p, "array_field"), 4, &[]));
+    assert!(!races(kernel(&p, "array_field"), 2, &[]));
+    // Thread 0 writes a field of element 1, which thread 1 reads whole.
+    assert!(races(kernel(&p, "whole"), 2, &[]));
+    assert!(!races(kernel(&p, "whole"), 1, &[]));
+}
+
+#[test]
+fn vector_components_are_their_own_cells() {
+    let p = program(&format!(
+        "{PARTICLE}
+         __global__ void k(float4 *A, vec4 *B) {{
+           __shared__ float4 s[32];
+           int t = threadIdx.x;
+           if (t % 4 == 0) s[t / 4].x = 1; else if (t % 4 == 1) s[t / 4].y = 1;
+           else if (t % 4 == 2) s[t / 4].z = 1; else s[t / 4].w = A[t].w;
+           B[t].x = 0;
+         }}
+         __global__ void clash(float2 *A) {{ A[threadIdx.x / 2].y = 1; }}"
+    ));
+    assert!(!races(kernel(&p, "k"), 8, &[]));
+    assert!(races(kernel(&p, "clash"), 2, &[]));
+}
+
+#[test]
+fn extern_shared_vectors_have_their_components() {
+    let p = program(
+        "__global__ void k(float *out) {
+           extern __shared__ float4 s[];
+           s[threadIdx.x / 4].x = 1.0f;
+         }
+         __global__ void ok(float *out) {
+           extern __shared__ float2 s[];
+           if (threadIdx.x % 2) s[threadIdx.x / 2].x = 1.0f; else s[threadIdx.x / 2].y = 1.0f;
+         }",
+    );
+    assert!(races(kernel(&p, "k"), 4, &[]));
+    assert!(!races(kernel(&p, "ok"), 4, &[]));
+    let l = lowered(
+        "__global__ void k(float *out) {
+           extern __shared__ float4 s[];
+           extern __shared__ float t[];
+           t[threadIdx.x] = 1.0f;
+         }",
+    );
+    assert!(l.program.kernels.is_empty());
+}
+
+#[test]
+fn fields_the_lowering_cannot_place_are_located_errors() {
+    for body in [
+        "__global__ void k(Opaque *A) { A[threadIdx.x].a = 1; }",
+        "__global__ void k(Particle *A) { A[threadIdx.x].nope = 1; }",
+        "__global__ void k(int *A) { A[threadIdx.x].x = 1; }",
+        "template <class T> __global__ void k(T *A) { A[threadIdx.x].x = 1; }",
+        "__global__ void k(float4 *A) { ((float *)A)[threadIdx.x] = 1; }",
+        "__global__ void k(float *A) { ((float4 *)A)[threadIdx.x].x = 1; }",
+    ] {
+        let l = lowered(&format!("{PARTICLE}\n{body}"));
+        assert!(l.program.kernels.is_empty(), "{body}");
+        assert!(!l.errors.is_empty(), "{body}");
+        assert!(
+            l.errors.iter().all(|e| e.diagnostic.span().is_some()),
+            "{body}"
+        );
+    }
+}
