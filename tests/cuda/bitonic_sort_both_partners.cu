@@ -1,12 +1,12 @@
 //xfail:data-race
-//--blockDim=256 --gridDim=1
+//--blockDim=32 --gridDim=1
 // mapcheck: data-dependent
 // Bitonic sort without the `ixj > tid` guard: both threads of a pair read the same two cells
 // and the one that sees them out of order swaps them, in the same phase. With keys 1, 0 at
 // step k = 2, j = 1, thread 0 writes shared[0] and shared[1] while thread 1 reads them: a
 // read-write race whenever some pair is out of order.
 
-#define NUM 256
+#define NUM 32
 
 __global__ void bitonic_sort_racy(int *values)
 {

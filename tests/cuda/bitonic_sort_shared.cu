@@ -1,13 +1,13 @@
 //pass
-//--blockDim=256 --gridDim=1
+//--blockDim=32 --gridDim=1
 // mapcheck: data-dependent
-// Bitonic sort of 256 keys in shared memory (CUDA samples, bitonicSortShared, one element per
+// Bitonic sort of 32 keys in shared memory (CUDA samples, bitonicSortShared, one element per
 // thread). In step (k, j) the partner of t is ixj = t ^ j; only the smaller index of each
 // pair (ixj > t) compares and possibly swaps s[t] and s[ixj]. The pairs {t, t ^ j} partition
 // the block, so distinct threads touch disjoint cells; a barrier ends every step: race free.
 // Data-dependent: whether to swap depends on the keys.
 
-#define NUM 256
+#define NUM 32
 
 __global__ void bitonic_sort(int *values)
 {

@@ -1,5 +1,5 @@
 //pass
-//--blockDim=[16,16] --gridDim=[4,4] -DWIDTH=64
+//--blockDim=[8,8] --gridDim=[4,4] -DWIDTH=32
 // mapcheck: exact
 // Tiled matrix multiplication C = A * B of WIDTH x WIDTH matrices (Kirk & Hwu, ch. 4/5).
 // For each phase m, the block loads one TILE x TILE tile of A and of B into shared memory,
@@ -7,7 +7,7 @@
 // contributions, and synchronises again (second barrier: nobody overwrites the tiles while
 // others still read them). Thread (tx, ty) writes only Md[ty][tx], Nd[ty][tx] and one C cell.
 
-#define TILE_WIDTH 16
+#define TILE_WIDTH 8
 
 __global__ void MatrixMulKernel(const float *Md, const float *Nd, float *Pd)
 {

@@ -1,11 +1,11 @@
 //xfail:data-race
-//--blockDim=[16,16] --gridDim=[4,4] -DWIDTH=64
+//--blockDim=[8,8] --gridDim=[4,4] -DWIDTH=32
 // mapcheck: exact
 // Tiled matrix multiplication with the FIRST barrier (after loading the tiles) missing:
 // thread (tx, ty) reads Mds[ty][k] for every k, including cells other threads of its row are
 // still writing in the same phase: a read-write race on shared memory.
 
-#define TILE_WIDTH 16
+#define TILE_WIDTH 8
 
 __global__ void MatrixMulNoFirstSync(const float *Md, const float *Nd, float *Pd)
 {

@@ -1,12 +1,12 @@
 //xfail:data-race
-//--blockDim=[16,16] --gridDim=[4,4] -DWIDTH=64
+//--blockDim=[8,8] --gridDim=[4,4] -DWIDTH=32
 // mapcheck: exact
 // Tiled matrix multiplication with the SECOND barrier (end of each phase) missing: a fast
 // thread starts loading the next tile into Mds[ty][tx] while a slow thread of the same row
 // still reads Mds[ty][tx] for the current tile. The phase between the first barrier of
 // iteration m and that of iteration m + 1 holds both accesses: a read-write race.
 
-#define TILE_WIDTH 16
+#define TILE_WIDTH 8
 
 __global__ void MatrixMulNoSecondSync(const float *Md, const float *Nd, float *Pd)
 {

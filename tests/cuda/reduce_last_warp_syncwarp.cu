@@ -1,5 +1,5 @@
 //pass
-//--blockDim=256 --gridDim=8
+//--blockDim=128 --gridDim=8
 // mapcheck: exact
 // The CUDA 9+ fix of the unrolled last warp (programming guide, "independent thread
 // scheduling"): read into a register, __syncwarp(), write, __syncwarp(). Only threads 0..31
@@ -19,7 +19,7 @@ __device__ void warpReduceSync(float *sdata, unsigned int tid)
 
 __global__ void reduce4_syncwarp(const float *g_idata, float *g_odata)
 {
-    __shared__ float sdata[256];
+    __shared__ float sdata[128];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
     sdata[tid] = g_idata[i] + g_idata[i + blockDim.x];

@@ -1,5 +1,5 @@
 //xfail:data-race
-//--blockDim=256 --gridDim=8
+//--blockDim=128 --gridDim=8
 // mapcheck: exact
 // Reduction #5 (Harris): the last six rounds unrolled for the final warp, relying on
 // "warp-synchronous" execution and `volatile` instead of barriers. Since Volta (independent
@@ -19,7 +19,7 @@ __device__ void warpReduce(volatile float *sdata, unsigned int tid)
 
 __global__ void reduce4(const float *g_idata, float *g_odata)
 {
-    __shared__ float sdata[256];
+    __shared__ float sdata[128];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
     sdata[tid] = g_idata[i] + g_idata[i + blockDim.x];

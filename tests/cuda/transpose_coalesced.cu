@@ -1,14 +1,15 @@
 //pass
-//--blockDim=[32,8] --gridDim=[8,8]
+//--blockDim=[16,4] --gridDim=[4,4]
 // mapcheck: exact
 // Tiled matrix transpose through shared memory (NVIDIA "An Efficient Matrix Transpose in CUDA
-// C/C++", transposeCoalesced). A 32x8 block moves a 32x32 tile: each thread loads four rows
-// of the tile (j = 0, 8, 16, 24), the barrier makes the whole tile visible, then each thread
-// writes four columns of it to the transposed position. Block (bx, by) reads only tile
+// C/C++", transposeCoalesced; the blog uses 32x8 blocks and 32x32 tiles, here 16x4 and
+// 16x16 to keep the analysis quick). Each thread loads four rows of the tile (j = 0, 4, 8,
+// 12), the barrier makes the whole tile visible, then each thread writes four columns of it
+// to the transposed position. Block (bx, by) reads only tile
 // (bx, by) of idata and writes only tile (by, bx) of odata: race free.
 
-const int TILE_DIM = 32;
-const int BLOCK_ROWS = 8;
+const int TILE_DIM = 16;
+const int BLOCK_ROWS = 4;
 
 __global__ void transposeCoalesced(float *odata, const float *idata)
 {

@@ -1,12 +1,12 @@
 //xfail:data-race
-//--blockDim=[32,8] --gridDim=[8,8]
+//--blockDim=[16,4] --gridDim=[4,4]
 // mapcheck: exact
 // transposeCoalesced without the barrier between filling the tile and reading it back
 // transposed: thread (tx, ty) = (1, 0) reads tile[1][0], which thread (0, 1) writes in the
 // same phase. A read-write race on shared memory.
 
-const int TILE_DIM = 32;
-const int BLOCK_ROWS = 8;
+const int TILE_DIM = 16;
+const int BLOCK_ROWS = 4;
 
 __global__ void transposeNoSync(float *odata, const float *idata)
 {
