@@ -117,7 +117,10 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
     let rows = run(&main, "");
     let pending_rows = run(&pending, "pending/");
     print_table("tests/cuda", &rows);
-    print_table("tests/cuda/pending (not counted as failures)", &pending_rows);
+    print_table(
+        "tests/cuda/pending (not counted as failures)",
+        &pending_rows,
+    );
 
     let agreed = rows.iter().filter(|r| r.problem.is_none()).count();
     let pending_agreed = pending_rows.iter().filter(|r| r.problem.is_none()).count();
@@ -140,7 +143,10 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
         pending_agreed
     );
     for r in pending_rows.iter().filter(|r| r.problem.is_none()) {
-        println!("pending file now agrees, move it to tests/cuda/: {}", r.file);
+        println!(
+            "pending file now agrees, move it to tests/cuda/: {}",
+            r.file
+        );
     }
     println!("analysed {} / agreed {}", rows.len(), agreed);
 
