@@ -287,7 +287,7 @@ pub fn load_cuda(path: &Path, text: &str) -> Result<(Program, Fixed), Vec<String
 /// is 10 s; on a loaded machine a query within z3's deterministic resource limit can take
 /// longer than that, and the corpus must not change its answer with the load. The resource
 /// limit (the same as the command line's) still bounds every query.
-pub const CORPUS_TIMEOUT_MS: u32 = 60_000;
+pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
 
 /// Runs every kernel of a CUDA file through the pipeline (`int` arithmetic and the default
 /// resource limit, as the command line without flags; the wall-clock backstop is
