@@ -4,10 +4,14 @@
 //!   [`gen::GenSettings`] (used by the round-trip and robustness tests here, and by the
 //!   cross-check of the SMT stage against the interpreter).
 //!
+//! * [`corpus`] — the corpus tests' shared support: header lines, file lists, and running a
+//!   `.cu` file of `tests/cuda/` through the pipeline as `mapcheck FILE` does.
+//!
 //! The test targets live in `tests/tests/`: `roundtrip` (print → parse), `parser_robustness`
 //! (no panic on any input), `broken_corpus` (the files of `tests/broken/` and the located
 //! messages they expect).
 
+pub mod corpus;
 pub mod gen;
 pub mod oracle;
 

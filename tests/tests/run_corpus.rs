@@ -10,6 +10,7 @@ use mapcheck_core::interp::{
     self, Config, RaceScope, RandomMemory, RandomUnknowns, Run, RunError, ZeroMemory, ZeroUnknowns,
 };
 use mapcheck_core::{Arith, Value};
+use mapcheck_tests::corpus::header;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -46,24 +47,6 @@ struct Outcome {
 
 fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
-}
-
-/// The `// key: value` lines of the leading comment block.
-fn header(source: &str) -> Vec<(usize, String, String)> {
-    source
-        .lines()
-        .enumerate()
-        .take_while(|(_, l)| l.trim().is_empty() || l.trim_start().starts_with("//"))
-        .filter_map(|(i, l)| {
-            let text = l.trim_start().strip_prefix("//")?.trim();
-            let (key, value) = text.split_once(':')?;
-            let key = key.trim();
-            if key.is_empty() || key.contains(' ') {
-                return None;
-            }
-            Some((i + 1, key.to_string(), value.trim().to_string()))
-        })
-        .collect()
 }
 
 fn dims(text: &str) -> Result<Vec<Value>, String> {

@@ -1,0 +1,33 @@
+//pass
+//--blockDim=256 --gridDim=8
+// mapcheck: exact
+// Reduction #6 (Harris), "completely unrolled" with a template block size, in its race-free
+// form: every level is guarded by a compile-time test of blockSize and followed by a
+// block-wide barrier, down to the last pair. blockSize is not instantiated here, so it is
+// any value; each level reads sdata[t + k] with t < k and writes sdata[t]: race free. The
+// input loop is a grid-stride loop over pairs of elements.
+
+template <unsigned int blockSize>
+__global__ void reduce6(const int *g_idata, int *g_odata, unsigned int n)
+{
+    __shared__ int sdata[512];
+    unsigned int tid = threadIdx.x;
+    unsigned int gridSize = blockSize * 2 * gridDim.x;
+    int sum = 0;
+    for (unsigned int i = blockIdx.x * (blockSize * 2) + tid; i < n; i += gridSize)
+        sum += g_idata[i] + g_idata[i + blockSize];
+    sdata[tid] = sum;
+    __syncthreads();
+
+    if (blockSize >= 512) { if (tid < 256) { sdata[tid] += sdata[tid + 256]; } __syncthreads(); }
+    if (blockSize >= 256) { if (tid < 128) { sdata[tid] += sdata[tid + 128]; } __syncthreads(); }
+    if (blockSize >= 128) { if (tid < 64) { sdata[tid] += sdata[tid + 64]; } __syncthreads(); }
+    if (blockSize >= 64) { if (tid < 32) { sdata[tid] += sdata[tid + 32]; } __syncthreads(); }
+    if (blockSize >= 32) { if (tid < 16) { sdata[tid] += sdata[tid + 16]; } __syncthreads(); }
+    if (blockSize >= 16) { if (tid < 8) { sdata[tid] += sdata[tid + 8]; } __syncthreads(); }
+    if (blockSize >= 8) { if (tid < 4) { sdata[tid] += sdata[tid + 4]; } __syncthreads(); }
+    if (blockSize >= 4) { if (tid < 2) { sdata[tid] += sdata[tid + 2]; } __syncthreads(); }
+    if (blockSize >= 2) { if (tid < 1) { sdata[tid] += sdata[tid + 1]; } __syncthreads(); }
+
+    if (tid == 0) g_odata[blockIdx.x] = sdata[0];
+}

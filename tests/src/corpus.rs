@@ -1,0 +1,333 @@
+//! Shared support of the corpus tests: reading the `// key: value` header lines of an example,
+//! listing a directory's examples, and — for the CUDA corpus (`tests/cuda/`) — running a `.cu`
+//! file through the same pipeline as `mapcheck FILE` (the GPUVerify header's geometry and `-D`
+//! flags, the CUDA front end, the type checker, the SMT stage) and summarising each kernel's
+//! result the way the command line does (class, verdict, divergence, exit code of SPEC §7).
+
+use crate::oracle::Pipeline;
+use mapcheck_core::ast::Program;
+use mapcheck_core::span::LineIndex;
+use mapcheck_core::Arith;
+use mapcheck_grammar::cuda;
+use mapcheck_smt::{Certainty, Decision, Fixed, Kind, Limits, Verdict};
+use mapcheck_typeck::Class;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The `// key: value` lines of the leading comment block of `source`, with their 1-based line
+/// numbers. Keys are single words; other comment lines (prose, GPUVerify's `//pass`) are not
+/// key lines, and unknown keys are the reader's to ignore.
+pub fn header(source: &str) -> Vec<(usize, String, String)> {
+    source
+        .lines()
+        .enumerate()
+        .take_while(|(_, l)| l.trim().is_empty() || l.trim_start().starts_with("//"))
+        .filter_map(|(i, l)| {
+            let text = l.trim_start().strip_prefix("//")?.trim();
+            let (key, value) = text.split_once(':')?;
+            let key = key.trim();
+            if key.is_empty() || key.contains(' ') {
+                return None;
+            }
+            Some((i + 1, key.to_string(), value.trim().to_string()))
+        })
+        .collect()
+}
+
+/// The files of `dir` with extension `extension`, sorted; none when `dir` does not exist.
+pub fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == extension));
+    files.sort();
+    files
+}
+
+/// What a GPUVerify header (line 1) promises about a whole file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// `//pass`: every kernel is `drf`, no defect at all, exit 0.
+    Pass,
+    /// `//xfail:data-race`: some kernel has a data-race finding, exit 1 or 3.
+    DataRace,
+    /// `//xfail:barrier-divergence`: some kernel has a barrier-divergence finding, exit 1 or 3.
+    BarrierDivergence,
+}
+
+impl Expect {
+    pub fn name(self) -> &'static str {
+        match self {
+            Expect::Pass => "pass",
+            Expect::DataRace => "data-race",
+            Expect::BarrierDivergence => "barrier-divergence",
+        }
+    }
+}
+
+/// The expectation of one corpus file: the GPUVerify header's line 1 and the class of the
+/// `// mapcheck: CLASS` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    pub expect: Expect,
+    pub class: Class,
+}
+
+/// Reads the expectation of a corpus file, or says what is wrong with its header.
+pub fn expectation(source: &str) -> Result<Expectation, String> {
+    let expect = match cuda::header::read_header(source).expect.as_deref() {
+        Some("pass") => Expect::Pass,
+        Some("data-race") => Expect::DataRace,
+        Some("barrier-divergence") => Expect::BarrierDivergence,
+        Some(other) => return Err(format!("unknown GPUVerify expectation `xfail:{other}`")),
+        None => return Err("line 1 must be `//pass` or `//xfail:REASON`".into()),
+    };
+    if !source.lines().nth(1).is_some_and(|l| l.starts_with("//")) {
+        return Err("line 2 must be the `//` line of GPUVerify flags".into());
+    }
+    let classes: Vec<(usize, String)> = header(source)
+        .into_iter()
+        .filter(|(_, key, _)| key == "mapcheck")
+        .map(|(line, _, value)| (line, value))
+        .collect();
+    let class = match classes.as_slice() {
+        [(_, value)] => match value.as_str() {
+            "exact" => Class::Exact,
+            "data-dependent" => Class::DataDependent,
+            other => return Err(format!("unknown class `{other}` in `// mapcheck:`")),
+        },
+        [] => return Err("no `// mapcheck: CLASS` line".into()),
+        _ => return Err("more than one `// mapcheck:` line".into()),
+    };
+    Ok(Expectation { expect, class })
+}
+
+/// What the pipeline said about one kernel of a file.
+#[derive(Clone, Debug)]
+pub struct KernelResult {
+    pub name: String,
+    pub class: Class,
+    pub verdict: Verdict,
+    pub data_race: bool,
+    pub divergent: bool,
+    /// The exit code `mapcheck FILE` would give for this kernel alone (SPEC §7).
+    pub exit: u8,
+    /// Internal errors (witnesses of an exact kernel that did not replay).
+    pub internal_errors: Vec<String>,
+}
+
+/// What the pipeline said about one file: its kernels, or the input errors (exit 2).
+#[derive(Clone, Debug)]
+pub enum FileResult {
+    Kernels(Vec<KernelResult>),
+    Errors(Vec<String>),
+}
+
+impl FileResult {
+    /// The exit code of `mapcheck FILE` (SPEC §7).
+    pub fn exit(&self) -> u8 {
+        match self {
+            FileResult::Errors(_) => 2,
+            FileResult::Kernels(ks) => {
+                let has = |code: u8| ks.iter().any(|k| k.exit == code);
+                [1, 3, 4].into_iter().find(|c| has(*c)).unwrap_or(0)
+            }
+        }
+    }
+
+    /// One line for a summary table: the class and verdict of each kernel, and the exit code.
+    pub fn summary(&self) -> String {
+        match self {
+            FileResult::Errors(e) => format!("error ({} message(s)) exit=2", e.len()),
+            FileResult::Kernels(ks) => {
+                let parts: Vec<String> = ks
+                    .iter()
+                    .map(|k| {
+                        format!(
+                            "{} {}{}",
+                            k.class.name(),
+                            k.verdict.name(),
+                            if k.divergent { " divergent" } else { "" }
+                        )
+                    })
+                    .collect();
+                format!("{} exit={}", parts.join(", "), self.exit())
+            }
+        }
+    }
+
+    /// Whether the result is what `expected` promises; `Err` says why not.
+    pub fn agrees(&self, expected: &Expectation) -> Result<(), String> {
+        let FileResult::Kernels(ks) = self else {
+            return Err("the file could not be read, parsed or lowered (exit 2)".into());
+        };
+        if ks.is_empty() {
+            return Err("no kernel in the file".into());
+        }
+        if let Some(k) = ks.iter().find(|k| k.class != expected.class) {
+            return Err(format!(
+                "kernel `{}` is {}, expected {}",
+                k.name,
+                k.class.name(),
+                expected.class.name()
+            ));
+        }
+        if let Some(k) = ks.iter().find(|k| !k.internal_errors.is_empty()) {
+            return Err(format!(
+                "kernel `{}`: internal errors {:?}",
+                k.name, k.internal_errors
+            ));
+        }
+        let exit = self.exit();
+        match expected.expect {
+            Expect::Pass => {
+                if let Some(k) = ks
+                    .iter()
+                    .find(|k| k.verdict != Verdict::Drf || k.divergent || k.exit != 0)
+                {
+                    return Err(format!(
+                        "kernel `{}` is not drf and free of divergence",
+                        k.name
+                    ));
+                }
+            }
+            Expect::DataRace => {
+                if !ks.iter().any(|k| {
+                    k.data_race
+                        && match k.class {
+                            Class::Exact => k.verdict == Verdict::Racy,
+                            Class::DataDependent => {
+                                matches!(k.verdict, Verdict::Racy | Verdict::PossiblyRacy)
+                            }
+                        }
+                }) {
+                    return Err("no kernel with a data-race finding".into());
+                }
+                if !matches!(exit, 1 | 3) {
+                    return Err(format!("exit {exit}, expected 1 or 3"));
+                }
+            }
+            Expect::BarrierDivergence => {
+                if !ks.iter().any(|k| k.divergent) {
+                    return Err("no barrier-divergence finding".into());
+                }
+                if !matches!(exit, 1 | 3) {
+                    return Err(format!("exit {exit}, expected 1 or 3"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The exit code of SPEC §7 for one decision: 1 for a proven or confirmed defect, else 3 for a
+/// potential one, else 4 for an unknown verdict or undecided divergence query, else 0. Advice
+/// (`redundant-barrier`) never counts.
+pub fn exit_code(d: &Decision) -> u8 {
+    let defects = || {
+        d.findings
+            .iter()
+            .filter(|f| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence))
+    };
+    if defects().any(|f| f.certainty != Certainty::Potential) {
+        1
+    } else if defects().any(|f| f.certainty == Certainty::Potential) {
+        3
+    } else if d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty() {
+        4
+    } else {
+        0
+    }
+}
+
+/// Reads a CUDA file as `mapcheck FILE` does with no flags: the GPUVerify header fixes the
+/// geometry and adds its `-D` flags, `#include "..."` reads files next to the includer. Gives
+/// the lowered program and the geometry to fix in the analysis, or the error messages.
+pub fn load_cuda(path: &Path, text: &str) -> Result<(Program, Fixed), Vec<String>> {
+    let header = cuda::header::read_header(text);
+    let options = cuda::Options {
+        defines: header.defines.clone(),
+        block_dim: header.block_dim,
+        grid_dim: header.grid_dim,
+    };
+    let read = |p: &Path| -> Result<String, String> {
+        match std::fs::read(p) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8".to_string()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("no such file".to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
+    match cuda::parse(path, text, &options, &read) {
+        Ok(program) => Ok((
+            program,
+            Fixed {
+                params: Default::default(),
+                ntid: header.block_dim.map(product),
+                nbid: header.grid_dim.map(product),
+            },
+        )),
+        Err(diagnostics) => {
+            let index = LineIndex::new(text);
+            Err(diagnostics
+                .iter()
+                .map(|d| match d.span() {
+                    Some(span) => {
+                        let at = index.line_col(text, span.start);
+                        format!("{}:{}: {}", at.line, at.column, d.message)
+                    }
+                    None => d.message.clone(),
+                })
+                .collect())
+        }
+    }
+}
+
+/// The wall-clock backstop of each solver query in the corpus test. The command line's default
+/// is 10 s; on a loaded machine a query within z3's deterministic resource limit can take
+/// longer than that, and the corpus must not change its answer with the load. The resource
+/// limit (the same as the command line's) still bounds every query.
+pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
+
+/// Runs every kernel of a CUDA file through the pipeline (`int` arithmetic and the default
+/// resource limit, as the command line without flags; the wall-clock backstop is
+/// [`CORPUS_TIMEOUT_MS`]); the result and the time it took.
+pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
+    let started = Instant::now();
+    let result = match load_cuda(path, text) {
+        Err(errors) => FileResult::Errors(errors),
+        Ok((program, fixed)) => FileResult::Kernels(
+            program
+                .kernels
+                .iter()
+                .map(|kernel| {
+                    let pipeline = Pipeline {
+                        limits: Limits {
+                            timeout_ms: CORPUS_TIMEOUT_MS,
+                            ..Limits::default()
+                        },
+                        mutation: None,
+                    };
+                    let (class, decision) = pipeline.decide(kernel, Arith::Int, fixed.clone());
+                    KernelResult {
+                        name: kernel.name.name.clone(),
+                        class,
+                        verdict: decision.verdict,
+                        data_race: decision.findings.iter().any(|f| f.kind == Kind::DataRace),
+                        divergent: decision
+                            .findings
+                            .iter()
+                            .any(|f| f.kind == Kind::BarrierDivergence),
+                        exit: exit_code(&decision),
+                        internal_errors: decision
+                            .findings
+                            .iter()
+                            .filter_map(|f| f.internal_error.clone())
+                            .collect(),
+                    }
+                })
+                .collect(),
+        ),
+    };
+    (result, started.elapsed())
+}

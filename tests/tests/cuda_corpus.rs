@@ -1,0 +1,168 @@
+//! The CUDA corpus (`tests/cuda/*.cu`, issue 7 item 6): every file carries GPUVerify's header
+//! (line 1 `//pass` or `//xfail:data-race` / `//xfail:barrier-divergence`, line 2 the flags)
+//! and a line `// mapcheck: CLASS`; `tests/cuda/README.md` says how they map to mapcheck's
+//! class, verdict and exit code. Each file goes through the pipeline of `mapcheck FILE`
+//! (`mapcheck_tests::corpus::check_cuda`), the test prints a table (file, expected, got,
+//! time) and `analysed N / agreed M`, and fails on any disagreement.
+//!
+//! `tests/cuda/pending/` holds kernels that need front-end features still being built
+//! (`switch`, fields of array elements, `SharedMemory<T>`, explicit template instantiation,
+//! `assert`): they run and are printed, but do not fail the test. A pending file that now
+//! agrees is reported so that it can move to `tests/cuda/`.
+
+use mapcheck_tests::corpus::{check_cuda, expectation, files};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("cuda")
+}
+
+struct Row {
+    file: String,
+    expected: String,
+    got: String,
+    time: Duration,
+    problem: Option<String>,
+}
+
+fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
+    paths
+        .iter()
+        .map(|path| {
+            let file = format!(
+                "{prefix}{}",
+                path.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            );
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    return Row {
+                        file,
+                        expected: "?".into(),
+                        got: "unreadable".into(),
+                        time: Duration::ZERO,
+                        problem: Some(format!("cannot read: {e}")),
+                    }
+                }
+            };
+            let expected = match expectation(&text) {
+                Ok(e) => e,
+                Err(why) => {
+                    return Row {
+                        file,
+                        expected: "?".into(),
+                        got: "not run".into(),
+                        time: Duration::ZERO,
+                        problem: Some(format!("bad header: {why}")),
+                    }
+                }
+            };
+            let (result, time) = check_cuda(path, &text);
+            let mut problem = result.agrees(&expected).err();
+            if let (Some(p), mapcheck_tests::corpus::FileResult::Errors(errors)) =
+                (&mut problem, &result)
+            {
+                p.push_str(&format!(": {}", errors.join("; ")));
+            }
+            Row {
+                file,
+                expected: format!("{} {}", expected.class.name(), expected.expect.name()),
+                got: result.summary(),
+                time,
+                problem,
+            }
+        })
+        .collect()
+}
+
+fn print_table(title: &str, rows: &[Row]) {
+    let width = rows.iter().map(|r| r.file.len()).max().unwrap_or(4).max(4);
+    println!("\n{title}");
+    println!(
+        "{:<width$}  {:<29}  {:<40}  {:>8}  ok",
+        "file", "expected", "got", "time"
+    );
+    for r in rows {
+        println!(
+            "{:<width$}  {:<29}  {:<40}  {:>6}ms  {}",
+            r.file,
+            r.expected,
+            r.got,
+            r.time.as_millis(),
+            if r.problem.is_none() { "yes" } else { "NO" }
+        );
+    }
+}
+
+#[test]
+fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
+    let dir = corpus_dir();
+    let mut main = files(&dir, "cu");
+    let mut pending = files(&dir.join("pending"), "cu");
+    assert!(
+        main.len() + pending.len() >= 60,
+        "the corpus needs at least 60 kernels, found {}",
+        main.len() + pending.len()
+    );
+    // `CUDA_CORPUS=word` runs only the files whose name contains `word` (for debugging).
+    if let Ok(word) = std::env::var("CUDA_CORPUS") {
+        let keep = |p: &PathBuf| p.to_string_lossy().contains(word.as_str());
+        main.retain(keep);
+        pending.retain(keep);
+    }
+
+    let rows = run(&main, "");
+    let pending_rows = run(&pending, "pending/");
+    print_table("tests/cuda", &rows);
+    print_table(
+        "tests/cuda/pending (not counted as failures)",
+        &pending_rows,
+    );
+
+    let agreed = rows.iter().filter(|r| r.problem.is_none()).count();
+    let pending_agreed = pending_rows.iter().filter(|r| r.problem.is_none()).count();
+    let mut slowest: Vec<&Row> = rows.iter().chain(&pending_rows).collect();
+    slowest.sort_by_key(|r| std::cmp::Reverse(r.time));
+    let total: Duration = rows.iter().chain(&pending_rows).map(|r| r.time).sum();
+    println!(
+        "\nslowest: {}",
+        slowest
+            .iter()
+            .take(5)
+            .map(|r| format!("{} {}ms", r.file, r.time.as_millis()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("total analysis time: {}ms", total.as_millis());
+    println!(
+        "pending: analysed {} / agreed {}",
+        pending_rows.len(),
+        pending_agreed
+    );
+    for r in pending_rows.iter().filter(|r| r.problem.is_none()) {
+        println!(
+            "pending file now agrees, move it to tests/cuda/: {}",
+            r.file
+        );
+    }
+    println!("analysed {} / agreed {}", rows.len(), agreed);
+
+    let failures: Vec<String> = rows
+        .iter()
+        .filter_map(|r| {
+            r.problem
+                .as_ref()
+                .map(|p| format!("{}: expected {}, got {}: {p}", r.file, r.expected, r.got))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus files disagree with their headers:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}
