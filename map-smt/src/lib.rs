@@ -159,8 +159,14 @@ pub struct Decision {
     pub queries: usize,
 }
 
-/// Decides `kernel`, whose type checking gave `checked`.
-pub fn decide<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
+/// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
+/// ([`solve::context`]): the answer depends on the kernel and the options only.
+pub fn decide<T: Sync>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
+    solve::context(options.limits, || decide_here(kernel, checked, options))
+}
+
+/// [`decide`] in the current thread's z3 context.
+fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
     let body = match options.mutation {
@@ -286,7 +292,9 @@ pub fn split(
     body: &mapcheck_typeck::SyncProto,
     limits: Limits,
 ) -> phases::Split {
-    split_with(facts, body, limits, None, &std::cell::Cell::new(0))
+    solve::context(limits, || {
+        split_with(facts, body, limits, None, &std::cell::Cell::new(0))
+    })
 }
 
 fn split_with(

@@ -39,7 +39,7 @@ pub fn clean(d: &Decision) -> bool {
 
 /// The `redundant-barrier` findings of `kernel`, whose decision (with `options`) was
 /// `decision`; in source order. Empty unless `decision` is [`clean`].
-pub fn redundant_barriers<T: Clone>(
+pub fn redundant_barriers<T: Clone + Sync>(
     kernel: &Kernel<T>,
     decision: &Decision,
     options: &Options,

@@ -5,8 +5,8 @@
 
 use crate::encode::{cmp, Val};
 use mapcheck_core::ast::CmpOp;
-use z3::ast::Bool;
-use z3::{Model, Params, SatResult, Solver};
+use z3::ast::{Bool, Int, BV};
+use z3::{Model, Params, PrepareSynchronized, SatResult, Solver};
 
 /// Limits of one query.
 #[derive(Clone, Copy, Debug)]
@@ -37,16 +37,100 @@ pub enum Outcome {
 /// Bounds tried, smallest first, on every free parameter and dimension of a witness.
 const WITNESS_BOUNDS: [i128; 7] = [2, 4, 8, 16, 64, 256, 1024];
 
+/// The first try of a query gets this fraction of the resource limit.
+const FIRST_TRY_SHARE: u32 = 10;
+
+/// Solves `constraints`; on a model, solves again under growing bounds on `sizes` (`lit`
+/// builds a bound) so that the witness is small.
+///
+/// A query is tried first in the caller's context with a tenth of the resource limit, then,
+/// if that was `unknown`, in a fresh context with all of it (see [`context`] for why the
+/// context matters). Z3's search depends on the terms its context already holds, and a query
+/// that the history of earlier queries sends down a hopeless path is often decided in
+/// milliseconds alone — measured: a grid-stride kernel's grid-level query, `unknown` after
+/// 10 s as the third query of its kernel, `unsat` in 5 ms in a fresh context. Creating a
+/// context costs about 4 ms, more than most queries, so only the queries that need it pay for
+/// it. Both tries are bounded by the resource limit, so the answer stays deterministic; the
+/// retry's model is translated back into the caller's context.
 pub fn solve(
     constraints: &[Bool],
     sizes: &[Val],
     limits: Limits,
     lit: impl Fn(i128) -> Val,
 ) -> Outcome {
+    let first = Limits {
+        rlimit: limits.rlimit / FIRST_TRY_SHARE,
+        ..limits
+    };
+    match solve_here(constraints, sizes, first, &lit) {
+        Outcome::Unknown(_) => retry_fresh(constraints, sizes, limits),
+        decided => decided,
+    }
+}
+
+/// [`solve_here`] in a fresh context.
+fn retry_fresh(constraints: &[Bool], sizes: &[Val], limits: Limits) -> Outcome {
+    let ints: Vec<Int> = sizes
+        .iter()
+        .filter_map(|v| match v {
+            Val::I(x) => Some(x.clone()),
+            Val::B(_) => None,
+        })
+        .collect();
+    let bvs: Vec<BV> = sizes
+        .iter()
+        .filter_map(|v| match v {
+            Val::B(x) => Some(x.clone()),
+            Val::I(_) => None,
+        })
+        .collect();
+    let bv = !bvs.is_empty();
+    let (constraints, ints, bvs) = (
+        constraints.synchronized(),
+        ints.as_slice().synchronized(),
+        bvs.as_slice().synchronized(),
+    );
+    let answer = context(limits, move || {
+        let constraints = constraints.recover();
+        let sizes: Vec<Val> = ints
+            .recover()
+            .into_iter()
+            .map(Val::I)
+            .chain(bvs.recover().into_iter().map(Val::B))
+            .collect();
+        let lit = |v: i128| {
+            if bv {
+                Val::B(BV::from_i64(v as i64, 32))
+            } else {
+                Val::I(Int::from_i128(v))
+            }
+        };
+        match solve_here(&constraints, &sizes, limits, &lit) {
+            Outcome::Unsat => Ok(None),
+            Outcome::Sat(model) => Ok(Some(model.synchronized())),
+            Outcome::Unknown(why) => Err(why),
+        }
+    });
+    match answer {
+        Ok(None) => Outcome::Unsat,
+        Ok(Some(model)) => Outcome::Sat(model.recover()),
+        Err(why) => Outcome::Unknown(why),
+    }
+}
+
+fn solve_here(
+    constraints: &[Bool],
+    sizes: &[Val],
+    limits: Limits,
+    lit: &dyn Fn(i128) -> Val,
+) -> Outcome {
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit);
-    params.set_u32("timeout", limits.timeout_ms);
+    // No `timeout` here: the wall-clock backstop is the context's (see [`context`]). Set on the
+    // solver, Z3 5.4's combined solver takes another path, which spun to the timeout on linear
+    // queries it otherwise decides in milliseconds (a grid-stride loop's grid-level query:
+    // 10 s `unknown` against 5 ms `unsat`).
     solver.set_params(&params);
     for c in constraints {
         solver.assert(c);
@@ -84,6 +168,18 @@ pub fn solve(
         }
     }
     Outcome::Sat(first)
+}
+
+/// Runs `f` in a fresh z3 context whose every solver stops after `limits.timeout_ms` of wall
+/// clock. Z3's answers (and models, hence witnesses) depend on the terms a context already
+/// holds: with one context per thread, the verdict of a kernel could change with the kernels
+/// decided before it in the same process (observed: a grid-stride kernel `unknown` alone and
+/// `drf` after another file). Each decision in its own context answers as a function of the
+/// kernel and the options only.
+pub fn context<R: Send + Sync>(limits: Limits, f: impl FnOnce() -> R + Send + Sync) -> R {
+    let mut config = z3::Config::new();
+    config.set_timeout_msec(u64::from(limits.timeout_ms));
+    z3::with_z3_config(&config, f)
 }
 
 /// The query as SMT-LIB text, for `--emit smt`.
