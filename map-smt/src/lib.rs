@@ -118,6 +118,11 @@ pub struct Options {
     /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Never
     /// set by the command line.
     pub mutation: Option<Mutation>,
+    /// The kernel's `let x = ?` stand for values a front end could not follow (the CUDA
+    /// lowering's floats, unknown calls, reassigned locals), not for the program's own
+    /// nondeterminism as in `.bcu`. A replay that evaluated one of them shows a race of the
+    /// over-approximation, not of the kernel, so it does not confirm a data-dependent finding.
+    pub unknowns_approximate: bool,
 }
 
 /// A deliberate defect of the decision procedure. Each must be caught by the cross-check
@@ -186,7 +191,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         queries: queries.get(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
-    let mut runs = replay::Runs::new(kernel, options.arith);
+    let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate);
 
     // Block level: every phase, every pair of accesses in it.
     for phase in &split.phases {
@@ -411,6 +416,13 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
             Some(format!(
                 "the MAP over-approximates the kernel and the witness did not replay ({why}): this may be a false alarm"
             )),
+        ),
+        // An exact kernel's `?` values are payloads, which no race depends on (Theorem 1).
+        (Replay::ThroughUnknowns, true) => (Certainty::Proven, None, None),
+        (Replay::ThroughUnknowns, false) => (
+            Certainty::Potential,
+            None,
+            Some("the witness replays only in runs that use values the front end could not follow (`?`): the race may exist in the lowered kernel and not in the source".into()),
         ),
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.

@@ -30,6 +30,9 @@ pub enum Replay {
     NotReproduced(String),
     /// The first run stopped at a barrier divergence before showing it.
     Diverged,
+    /// A run showed it, but every run that did evaluated a `let x = ?` that stands for a value
+    /// the front end could not follow (`Options::unknowns_approximate`).
+    ThroughUnknowns,
 }
 
 /// The random memories tried after the zero memory.
@@ -43,7 +46,16 @@ const SEEDS: [u64; 3] = [1, 2, 3];
 pub struct Runs<'k, T> {
     kernel: &'k Kernel<T>,
     arith: Arith,
-    done: BTreeMap<RunKey, Result<interp::Run, String>>,
+    /// `Options::unknowns_approximate`.
+    approximate: bool,
+    done: BTreeMap<RunKey, Result<Made, String>>,
+}
+
+/// A run kept for later witnesses, and whether it evaluated any `let x = ?`.
+#[derive(Debug)]
+struct Made {
+    run: interp::Run,
+    unknowns: bool,
 }
 
 impl<T> std::fmt::Debug for Runs<'_, T> {
@@ -56,10 +68,11 @@ impl<T> std::fmt::Debug for Runs<'_, T> {
 }
 
 impl<'k, T> Runs<'k, T> {
-    pub fn new(kernel: &'k Kernel<T>, arith: Arith) -> Self {
+    pub fn new(kernel: &'k Kernel<T>, arith: Arith, approximate: bool) -> Self {
         Runs {
             kernel,
             arith,
+            approximate,
             done: BTreeMap::new(),
         }
     }
@@ -93,7 +106,9 @@ fn runs<T>(
     let mut blocks: Vec<i128> = w.threads.iter().map(|t| t.bid).collect();
     blocks.sort_unstable();
     blocks.dedup();
+    let consulted = std::cell::Cell::new(false);
     let unknowns = |site: &UnknownSite<'_>| {
+        consulted.set(true);
         let name = format!("?{}", site.var);
         w.threads
             .iter()
@@ -116,8 +131,9 @@ fn runs<T>(
             })
             .collect(),
     };
-    let (kernel, arith) = (cache.kernel, cache.arith);
+    let (kernel, arith, approximate) = (cache.kernel, cache.arith, cache.approximate);
     let run = |memory: &dyn interp::InitialMemory| {
+        consulted.set(false);
         let mut config = Config::new(w.ntid, w.nbid)
             .with_arith(arith)
             .with_memory(memory)
@@ -130,17 +146,28 @@ fn runs<T>(
             .map(|mut run| {
                 // Only the races and divergences are looked at again.
                 run.blocks.clear();
-                run
+                Made {
+                    run,
+                    unknowns: consulted.get(),
+                }
             })
             .map_err(|e| e.to_string())
     };
     let mut last = String::from("no run");
+    let mut through_unknowns = false;
     // The verdict of one attempt, if it settles the replay.
-    let mut judge = |outcome: &Result<interp::Run, String>, attempt: usize| {
+    let mut judge = |outcome: &Result<Made, String>, attempt: usize| {
         match outcome {
-            Ok(run) if check(run) => return Some(Replay::Reproduced),
-            Ok(run) if attempt == 0 && !run.is_aligned() => return Some(Replay::Diverged),
-            Ok(run) if run.is_aligned() => {
+            Ok(made) if check(&made.run) => {
+                if !(approximate && made.unknowns) {
+                    return Some(Replay::Reproduced);
+                }
+                through_unknowns = true;
+            }
+            Ok(Made { run, .. }) if attempt == 0 && !run.is_aligned() => {
+                return Some(Replay::Diverged)
+            }
+            Ok(Made { run, .. }) if run.is_aligned() => {
                 last = format!("the run had {} other race(s)", run.races.len());
             }
             Ok(_) => last = "the run stopped at a barrier divergence".into(),
@@ -165,7 +192,11 @@ fn runs<T>(
         }
         attempt += 1;
     }
-    Replay::NotReproduced(last)
+    if through_unknowns {
+        Replay::ThroughUnknowns
+    } else {
+        Replay::NotReproduced(last)
+    }
 }
 
 /// Replays a race between the accesses at `a` and `b` (grid level when `grid`), trying the

@@ -60,6 +60,7 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
                 }
                 let options = Options {
                     fixed: input::fixed_for(&options.fixed, source),
+                    unknowns_approximate: source.is_cuda(),
                     ..options.clone()
                 };
                 for kernel in &program.kernels {
@@ -190,6 +191,7 @@ pub fn options(args: &CheckArgs) -> Options {
             ..Limits::default()
         },
         mutation: None,
+        unknowns_approximate: false,
     }
 }
 

@@ -35,6 +35,11 @@ impl SourceFile {
         }
     }
 
+    /// Read by the CUDA front end, whose `let x = ?` stand for values it could not follow.
+    pub fn is_cuda(&self) -> bool {
+        is_cuda(Path::new(&self.name))
+    }
+
     pub fn line_col(&self, span: Span) -> LineCol {
         self.index.line_col(&self.text, span.start)
     }
@@ -201,6 +206,11 @@ pub fn errors_for<'a>(
             _ => true,
         })
         .map(|e| &e.diagnostic)
+}
+
+/// `.cu`, `.cuh` and `.h` files are CUDA.
+pub fn is_cuda(path: &Path) -> bool {
+    matches!(extension(path).as_deref(), Some("cu" | "cuh" | "h"))
 }
 
 fn extension(path: &Path) -> Option<String> {

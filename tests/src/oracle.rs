@@ -140,7 +140,7 @@ pub enum Answer {
 pub trait Oracle {
     /// A short name for messages.
     fn name(&self) -> String;
-    fn observe<T>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer;
+    fn observe<T: Sync>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer;
 }
 
 /// The initial contents of the arrays (and the values of `let x = ?;`) of one run.
@@ -219,7 +219,7 @@ impl Oracle for Interpreter {
         "interpreter".into()
     }
 
-    fn observe<T>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer {
+    fn observe<T: Sync>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer {
         let mut seen = Observed::default();
         let mut ran = false;
         let mut last_error = String::new();
@@ -256,6 +256,8 @@ impl Oracle for Interpreter {
 pub struct Pipeline {
     pub limits: Limits,
     pub mutation: Option<Mutation>,
+    /// `Options::unknowns_approximate`: set for kernels lowered from CUDA.
+    pub unknowns_approximate: bool,
 }
 
 impl Pipeline {
@@ -268,13 +270,19 @@ impl Pipeline {
 
     /// The class and the whole decision, with `fixed` fixed (nothing, for a symbolic
     /// decision).
-    pub fn decide<T>(&self, kernel: &Kernel<T>, arith: Arith, fixed: Fixed) -> (Class, Decision) {
+    pub fn decide<T: Sync>(
+        &self,
+        kernel: &Kernel<T>,
+        arith: Arith,
+        fixed: Fixed,
+    ) -> (Class, Decision) {
         let checked = check(kernel, arith);
         let options = Options {
             arith,
             fixed,
             limits: self.limits,
             mutation: self.mutation,
+            unknowns_approximate: self.unknowns_approximate,
         };
         (checked.class, decide(kernel, &checked, &options))
     }
@@ -313,7 +321,7 @@ impl Oracle for Pipeline {
         }
     }
 
-    fn observe<T>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer {
+    fn observe<T: Sync>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer {
         let fixed = Fixed {
             params: setting.params.clone(),
             ntid: Some(setting.ntid),

@@ -185,6 +185,7 @@ fn pipeline() -> Pipeline {
             timeout_ms: 2_000,
         },
         mutation: None,
+        ..Pipeline::default()
     }
 }
 
@@ -228,6 +229,7 @@ fn symbolic_pipeline() -> Pipeline {
             ..Limits::default()
         },
         mutation: None,
+        ..Pipeline::default()
     }
 }
 

@@ -34,6 +34,7 @@ fn pipeline(mutation: Option<Mutation>) -> Pipeline {
     Pipeline {
         limits: LIMITS,
         mutation,
+        ..Pipeline::default()
     }
 }
 
