@@ -41,6 +41,8 @@
 //! creates a uniform point between accesses that sit in different thread-dependent branches.
 //! Such races are refused with [`Refusal::NoUniformPoint`].
 
+pub use crate::ifconvert::Obstacle;
+use crate::ifconvert::{block_at, create_point};
 pub use crate::redundant::clean;
 use crate::{decide, Certainty, Decision, Finding, Kind, Options};
 use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
@@ -65,6 +67,9 @@ pub enum Change {
     /// A `sync` under control that depends on the thread or on data was removed (and any
     /// ordering it gave restored by an insertion).
     RemovedDivergent(Span),
+    /// The thread-dependent `if` at this span was split (AuCS's if-conversion, see
+    /// [`ifconvert`](crate::ifconvert)) to create a uniform point between two racing accesses.
+    IfConverted(Span),
 }
 
 /// A kernel the repair made clean.
@@ -95,8 +100,12 @@ pub enum Refusal {
         potential: bool,
     },
     /// No candidate point lies between the two accesses: they sit under control that depends
-    /// on the thread or on data (the AuCS if-conversion would create one; not implemented).
-    NoUniformPoint { locations: [Span; 2] },
+    /// on the thread or on data, and the if-conversion that would create one was not allowed
+    /// (`obstacle` is `None`: CUDA text) or is impossible (the obstacle says why).
+    NoUniformPoint {
+        locations: [Span; 2],
+        obstacle: Option<Obstacle>,
+    },
     /// The solver could not decide a query of the best candidate.
     Undecided { why: String },
     /// Candidates exist, but none of the placements tried makes the kernel clean.
@@ -134,10 +143,17 @@ impl Refusal {
                 at(*location),
                 if *potential { POTENTIAL } else { "" }
             ),
-            Refusal::NoUniformPoint { locations } => format!(
-                "no point between the racing accesses at {} and {} is reached alike by every thread of the block (they sit under control that depends on the thread or on data); the if-conversion that would create one is not implemented",
+            Refusal::NoUniformPoint {
+                locations,
+                obstacle,
+            } => format!(
+                "no point between the racing accesses at {} and {} is reached alike by every thread of the block (they sit under control that depends on the thread or on data), and {}",
                 at(locations[0]),
-                at(locations[1])
+                at(locations[1]),
+                match obstacle {
+                    None => "the if-conversion that would create one is not done on CUDA text (its conditions may read memory or mutable locals); write the kernel in `.bcu` to have it split".to_string(),
+                    Some(o) => format!("the if-conversion that would create one cannot be done: {}", o.describe(at)),
+                }
             ),
             Refusal::Undecided { why } => {
                 format!("the solver could not decide whether a repair is race free ({why})")
@@ -181,8 +197,43 @@ pub enum Outcome {
     Refused(Refusal),
 }
 
+/// What a repair may do besides inserting and removing barriers at any uniform point.
+#[derive(Clone, Copy)]
+pub struct Settings<'a> {
+    /// Split thread-dependent branches (AuCS's if-conversion, [`ifconvert`](crate::ifconvert))
+    /// when no uniform point lies between two racing accesses.
+    pub if_conversion: bool,
+    /// Restricts where a barrier may be inserted: `admit(block, index)` says whether a `sync`
+    /// may go before statement `index` of `block` (`index` equal to its length is its end).
+    /// A kernel lowered from CUDA admits only the points between two CUDA statements.
+    pub admit: Option<&'a dyn Fn(&Block, usize) -> bool>,
+}
+
+impl std::fmt::Debug for Settings<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("if_conversion", &self.if_conversion)
+            .field("admit", &self.admit.map(|_| "restricted"))
+            .finish()
+    }
+}
+
+impl Default for Settings<'_> {
+    fn default() -> Self {
+        Settings {
+            if_conversion: true,
+            admit: None,
+        }
+    }
+}
+
 /// Searches barrier placements that make `kernel` clean under `options` (see the module doc).
 pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
+    repair_with(kernel, options, &Settings::default())
+}
+
+/// [`repair`] with explicit [`Settings`].
+pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -> Outcome {
     let original = verify(kernel, options);
     if clean(&original) {
         return Outcome::Clean(original);
@@ -224,21 +275,56 @@ pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
             changes.push(Change::RemovedDivergent(span));
         }
     }
-    let start_decision = if changes.is_empty() {
+    let mut start_decision = if changes.is_empty() {
         original
     } else {
         verify(&start, options)
     };
 
-    let points = uniform_points(&start, options);
-    let search = Search {
+    let mut points = uniform_points(&start, options, settings);
+    let mut found = Search {
         start: &start,
         points: &points,
         options,
-    };
-    let chosen = match search.run(&start_decision) {
+    }
+    .run(&start_decision);
+    if found.is_err() && settings.if_conversion {
+        // No placement works as the branches stand: split the thread-dependent branches
+        // around the races that have no uniform point between their accesses, and search
+        // again on the split kernel.
+        match if_convert(&start, &start_decision, options, settings) {
+            Conversion::Done(split, spans) => {
+                start = split;
+                changes.extend(spans.into_iter().map(Change::IfConverted));
+                start_decision = verify(&start, options);
+                points = uniform_points(&start, options, settings);
+                found = Search {
+                    start: &start,
+                    points: &points,
+                    options,
+                }
+                .run(&start_decision);
+            }
+            Conversion::Blocked(locations, obstacle) => {
+                return Outcome::Refused(Refusal::NoUniformPoint {
+                    locations,
+                    obstacle: Some(obstacle),
+                })
+            }
+            Conversion::None => {}
+        }
+    }
+    let chosen = match found {
         Ok(chosen) => chosen,
-        Err(best) => return Outcome::Refused(refusal(&points, &best.1, best.0)),
+        Err(best) => {
+            let mut why = refusal(&points, &best.1, best.0);
+            if let Refusal::NoUniformPoint { obstacle, .. } = &mut why {
+                if settings.if_conversion {
+                    *obstacle = Some(Obstacle::Nothing);
+                }
+            }
+            return Outcome::Refused(why);
+        }
     };
     let (mut repaired, inserted) = insert(
         &start,
@@ -271,15 +357,80 @@ pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
         }
     }
     changes.sort_by_key(|c| match c {
-        Change::Inserted(s) | Change::RemovedRedundant(s) | Change::RemovedDivergent(s) => {
-            (s.start, s.end)
-        }
+        Change::Inserted(s)
+        | Change::RemovedRedundant(s)
+        | Change::RemovedDivergent(s)
+        | Change::IfConverted(s) => (s.start, s.end),
     });
     Outcome::Repaired(Repaired {
         kernel: repaired,
         changes,
         decision,
     })
+}
+
+/// What [`if_convert`] did.
+enum Conversion {
+    /// The split kernel and the spans of the `if`s that were split.
+    Done(Kernel, Vec<Span>),
+    /// A race needs a split that cannot be done.
+    Blocked([Span; 2], Obstacle),
+    /// No race lacks a uniform point between its accesses.
+    None,
+}
+
+/// Splits branches (see [`ifconvert`](crate::ifconvert)) for each race of `decision` that has
+/// no uniform point between its two accesses, one race after the other.
+fn if_convert(
+    kernel: &Kernel,
+    decision: &Decision,
+    options: &Options,
+    settings: &Settings<'_>,
+) -> Conversion {
+    let uniform = |k: &Kernel, path: &[(usize, Child)], index: usize| {
+        block_at(&k.body, path).is_some_and(|block| {
+            let pos = match index.checked_sub(1) {
+                None => block.span.start,
+                Some(i) => block.stmts.get(i).map_or(block.span.end, |s| s.span.end),
+            };
+            let point = Point {
+                path: path.to_vec(),
+                index,
+                pos,
+                end_of_loop: None,
+                start_of_loop: None,
+            };
+            settings.admit.is_none_or(|admit| admit(block, index))
+                && point_is_uniform(k, &point, options)
+        })
+    };
+    let mut current = kernel.clone();
+    let mut spans = Vec::new();
+    for f in decision
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::DataRace && !f.grid && !self_race(f))
+    {
+        let points = uniform_points(&current, options, settings);
+        if !between(&points, pair(f)).is_empty() {
+            continue;
+        }
+        match create_point(&current, pair(f), &uniform) {
+            Ok(split) => {
+                current = split.kernel;
+                spans.extend(split.split);
+            }
+            Err(Obstacle::Nothing) => {}
+            Err(obstacle) => return Conversion::Blocked(pair(f), obstacle),
+        }
+    }
+    if spans.is_empty() {
+        Conversion::None
+    } else {
+        spans.sort_by_key(|s| (s.start, s.end));
+        spans.dedup_by(|a, b| a.same_range(*b));
+        Conversion::Done(current, spans)
+    }
 }
 
 /// Types and decides a kernel: the whole pipeline, as `mapcheck check` runs it.
@@ -330,7 +481,7 @@ fn contains(outer: Span, inner: Span) -> bool {
 
 /// Which child block of a statement a path goes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Child {
+pub(crate) enum Child {
     Then,
     Else,
     Body,
@@ -354,19 +505,28 @@ struct Point {
 /// Every point of the kernel that a `sync` could go to without divergence: all enclosing
 /// control uniform, and not next to an existing `sync` (a second barrier there orders
 /// nothing new).
-fn uniform_points(kernel: &Kernel, options: &Options) -> Vec<Point> {
+fn uniform_points(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -> Vec<Point> {
     let mut all = Vec::new();
     collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
     all.into_iter()
         .filter(|p| {
-            let (trial, markers) = insert(kernel, &[p]);
-            let checked = mapcheck_typeck::check(&trial, options.arith);
-            !checked
-                .barriers
-                .iter()
-                .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
+            settings.admit.is_none_or(|admit| {
+                block_at(&kernel.body, &p.path).is_some_and(|b| admit(b, p.index))
+            })
         })
+        .filter(|p| point_is_uniform(kernel, p, options))
         .collect()
+}
+
+/// Whether a `sync` at `point` is under uniform control: the type checker does not list it
+/// among the barriers under thread-dependent or data-dependent control.
+fn point_is_uniform(kernel: &Kernel, point: &Point, options: &Options) -> bool {
+    let (trial, markers) = insert(kernel, &[point]);
+    let checked = mapcheck_typeck::check(&trial, options.arith);
+    !checked
+        .barriers
+        .iter()
+        .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
 }
 
 fn collect_points(
@@ -582,15 +742,20 @@ fn candidates(d: &Decision, points: &[Point], skip: &[usize]) -> Vec<usize> {
     out
 }
 
-/// The points that can order the two accesses: those between them in source order, then the
-/// end and the start of the body of each loop that holds both (for races between iterations).
-fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
+/// The points between the two accesses in source order.
+fn between(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
     let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
     let lo = first.end;
     let hi = second.start;
-    let mut out: Vec<usize> = (0..points.len())
+    (0..points.len())
         .filter(|&i| lo <= points[i].pos && points[i].pos <= hi)
-        .collect();
+        .collect()
+}
+
+/// The points that can order the two accesses: those between them in source order, then the
+/// end and the start of the body of each loop that holds both (for races between iterations).
+fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
+    let mut out = between(points, [a, b]);
     let holds_both = |l: Option<Span>| l.is_some_and(|l| contains(l, a) && contains(l, b));
     // Innermost loops first: their ends are the nearest points that separate iterations.
     let mut ends: Vec<usize> = (0..points.len())
@@ -712,7 +877,10 @@ fn refusal(points: &[Point], best: &Decision, tried: usize) -> Refusal {
         };
     }
     if let Some(f) = races.iter().find(|f| relevant(points, pair(f)).is_empty()) {
-        return Refusal::NoUniformPoint { locations: pair(f) };
+        return Refusal::NoUniformPoint {
+            locations: pair(f),
+            obstacle: None,
+        };
     }
     if races.is_empty() {
         if let Some(why) = best

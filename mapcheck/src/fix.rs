@@ -158,6 +158,10 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
                         Change::RemovedRedundant(s) => {
                             format!("removed redundant sync at {}", at_input(*s))
                         }
+                        Change::IfConverted(s) => format!(
+                            "split the thread-dependent branch at {} (if-conversion) to make a point every thread reaches",
+                            at_input(*s)
+                        ),
                         Change::RemovedDivergent(s) => format!(
                             "removed sync at {}, which not every thread of a block reaches",
                             at_input(*s)
