@@ -288,7 +288,16 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
         options,
     }
     .run(&start_decision);
-    if found.is_err() && settings.if_conversion {
+    // A split helps only a race that lacks a point between its accesses; a race of a
+    // statement with itself or between blocks stays whatever the branches look like.
+    let splittable = match &found {
+        Err((tried, best)) => matches!(
+            refusal(&points, best, *tried),
+            Refusal::NoUniformPoint { .. } | Refusal::NotFound { .. }
+        ),
+        Ok(_) => false,
+    };
+    if splittable && settings.if_conversion {
         // No placement works as the branches stand: split the thread-dependent branches
         // around the races that have no uniform point between their accesses, and search
         // again on the split kernel.
