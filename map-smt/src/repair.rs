@@ -34,12 +34,16 @@
 //!    order, and keep the removal when the kernel stays clean. Unlike the advice of
 //!    [`redundant`](crate::redundant), which judges each barrier alone, the removals here are
 //!    cumulative: each is judged on the kernel the earlier ones left.
+//! 6. If-conversion: when the search fails and some race has no uniform point between its
+//!    accesses (both under one thread-dependent `if`, or one in each branch), the enclosing
+//!    branches are split as AuCS does ([`ifconvert`](crate::ifconvert)) and steps 4–5 run
+//!    again on the split kernel. [`Settings::if_conversion`] turns this off (CUDA text), and
+//!    [`Settings::admit`] restricts the candidate points (CUDA statement boundaries).
 //!
-//! Only barriers move; no statement is reordered or rewritten, so every execution of the
-//! result that is race free computes what the original computes on its race-free runs.
-//! Not done: the AuCS if-conversion (`if (c && d) {...} sync; if (c && !d) {...}`), which
-//! creates a uniform point between accesses that sit in different thread-dependent branches.
-//! Such races are refused with [`Refusal::NoUniformPoint`].
+//! No access is reordered, added or removed: barriers move, and branches are split with their
+//! conditions re-tested over immutable bindings. So every execution of the result that is race
+//! free computes what the original computes on its race-free runs (`papers/repair.md` gives
+//! the argument; `map-smt/tests/common/crosscheck.rs` tests it with the interpreter).
 
 pub use crate::ifconvert::Obstacle;
 use crate::ifconvert::{block_at, create_point};

@@ -6,19 +6,24 @@
 //! printed unchanged beside the others), `2` on input errors.
 //!
 //! An input whose kernels are all clean already is printed byte for byte, comments included.
-//! Otherwise the file is printed in canonical `.bcu` form (the printer keeps no comments), and
-//! inserted barriers are located in that output, removed ones in the input. Only `.bcu` is
-//! read for now: editing CUDA text at source positions waits for the CUDA front end.
+//! Otherwise a `.bcu` file is printed in canonical `.bcu` form (the printer keeps no comments),
+//! and inserted barriers are located in that output, removed ones in the input. A CUDA file
+//! is printed as the original text with edits at source positions ([`cuda`]): inserted
+//! `__syncthreads();` lines and deleted barriers, everything else byte for byte; the edited
+//! text is read again by the CUDA front end and decided before it is printed.
+
+mod cuda;
 
 use crate::check;
 use crate::cli::{CheckArgs, FixArgs};
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
-use mapcheck_core::ast::{Kernel, Program};
+use mapcheck_core::ast::{Block, Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
-use mapcheck_smt::repair::{self, Change, Outcome};
+use mapcheck_smt::repair::{self, Change, Outcome, Refusal, Settings};
+use mapcheck_smt::Options;
 use std::io::Write;
 
 pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
@@ -29,7 +34,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     };
     if args.common.json {
         return input_error(
-            Diagnostic::error("`mapcheck fix` prints `.bcu` text and has no `--json` form"),
+            Diagnostic::error("`mapcheck fix` prints kernel text and has no `--json` form"),
             None,
             err,
         );
@@ -39,17 +44,13 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    if matches!(extension.as_deref(), Some("cu" | "cuh" | "h")) {
-        return input_error(
-            Diagnostic::error(format!(
-                "`mapcheck fix` reads only `.bcu` kernels for now, and `{name}` is CUDA"
-            ))
-            .with_help("write the kernel in `.bcu`, or check the CUDA file with `mapcheck`"),
-            None,
-            err,
-        );
-    }
-    let (source, program) = match input::load(&args.file) {
+    let is_cuda = matches!(extension.as_deref(), Some("cu" | "cuh" | "h"));
+    let load_options = input::LoadOptions {
+        defines: args.common.defines.clone(),
+        block_dim: args.common.block_dim,
+        grid_dim: args.common.grid_dim,
+    };
+    let (source, program) = match input::load_with(&args.file, &load_options) {
         Loaded::Parsed(source, program) => (source, program),
         Loaded::Failed {
             name,
@@ -71,6 +72,13 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         timeout: args.timeout,
         emit: None,
     });
+    let options = Options {
+        fixed: input::fixed_for(&options.fixed, &source),
+        ..options
+    };
+    if is_cuda {
+        return fix_cuda(args, &source, &program, &options, out, err);
+    }
 
     let selected = |k: &Kernel| {
         args.common
@@ -196,4 +204,161 @@ fn command_line_problem(args: &FixArgs, program: &Program) -> Option<Diagnostic>
             .any(|k| k.params.iter().any(|p| p.name == *param));
         (!known).then(|| Diagnostic::error(format!("unknown parameter `{param}`")))
     })
+}
+
+/// `mapcheck fix` on a CUDA file: the search on the lowered kernels, restricted to CUDA
+/// statement boundaries and without if-conversion, then edits of the original text, which is
+/// read again and decided before it is printed.
+fn fix_cuda(
+    args: &FixArgs,
+    source: &SourceFile,
+    program: &Program,
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let text = source.text.as_str();
+    let admit = |b: &Block, i: usize| cuda::boundary(text, b, i);
+    let settings = Settings {
+        if_conversion: false,
+        admit: Some(&admit),
+    };
+    let at = |s: Span| {
+        let lc = source.line_col(s);
+        format!("{}:{}:{}", source.name, lc.line, lc.column)
+    };
+    let mut code = 0;
+    let mut edits = Vec::new();
+    let mut repaired = Vec::new();
+    let mut summary: Vec<String> = Vec::new();
+    for kernel in &program.kernels {
+        let kname = &kernel.name.name;
+        if args.common.kernel.as_ref().is_some_and(|n| n != kname) {
+            continue;
+        }
+        match repair::repair_with(kernel, options, &settings) {
+            Outcome::Clean(_) => summary.push(format!(
+                "kernel `{kname}` is already race free and free of divergence"
+            )),
+            Outcome::Refused(why) => {
+                code = 1;
+                summary.push(format!(
+                    "kernel `{kname}`: no barrier placement makes it race free and free of divergence: {}",
+                    describe_cuda(&why, text, &at)
+                ));
+            }
+            Outcome::Repaired(r) => match cuda::edits(text, &r.kernel, &r.changes) {
+                Ok(mine) => {
+                    for e in &mine {
+                        let what = match e.what {
+                            cuda::EditKind::Inserted => "inserted `__syncthreads();` after",
+                            cuda::EditKind::RemovedRedundant => "removed the redundant barrier at",
+                            cuda::EditKind::RemovedDivergent => {
+                                "removed the barrier not every thread of a block reaches, at"
+                            }
+                        };
+                        summary.push(format!(
+                            "kernel `{kname}`: {what} {}",
+                            at(Span::new(e.at, e.at))
+                        ));
+                    }
+                    edits.extend(mine);
+                    repaired.push((kname.clone(), r.decision.class));
+                }
+                Err(why) => {
+                    code = 1;
+                    summary.push(format!(
+                        "kernel `{kname}`: a barrier placement exists, but it cannot be written into the CUDA text: {why}"
+                    ));
+                }
+            },
+        }
+    }
+    let mut printed = text.to_string();
+    if !edits.is_empty() {
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        let edited = cuda::apply(text, &edits);
+        match reverify(args, source, &edited, &repaired, options) {
+            Ok(()) => {
+                printed = edited;
+                for (kname, class) in &repaired {
+                    summary.push(format!(
+                        "kernel `{kname}`: repaired; the printed kernel is proven race free and free of divergence ({class})"
+                    ));
+                }
+            }
+            Err(why) => {
+                code = 1;
+                summary.push(format!(
+                    "internal error: the edited CUDA text does not re-verify ({why}); the file is printed unchanged"
+                ));
+            }
+        }
+    }
+    let _ = out.write_all(printed.as_bytes());
+    for line in summary {
+        let _ = writeln!(err, "{line}");
+    }
+    code
+}
+
+/// The reason of a refusal on CUDA text: a race inside one CUDA statement is named as such.
+fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> String {
+    match why {
+        Refusal::NoUniformPoint {
+            locations,
+            obstacle: None,
+        } if cuda::one_statement(text, *locations) => format!(
+            "the racing accesses at {} and {} are one CUDA statement, and no barrier can go inside a statement; split it (read into a local first) and run `mapcheck fix` again",
+            at(locations[0]),
+            at(locations[1])
+        ),
+        _ => why.describe(at),
+    }
+}
+
+/// Reads the edited text with the CUDA front end (the flags and the file's own header, as
+/// `input` reads the original) and decides each repaired kernel again.
+fn reverify(
+    args: &FixArgs,
+    source: &SourceFile,
+    edited: &str,
+    repaired: &[(String, mapcheck_typeck::Class)],
+    options: &Options,
+) -> Result<(), String> {
+    use mapcheck_grammar::cuda;
+    let header = cuda::header::read_header(edited);
+    let mut defines = header.defines.clone();
+    defines.extend(
+        args.common
+            .defines
+            .iter()
+            .map(|d| cuda::header::parse_define(d)),
+    );
+    let cuda_options = cuda::Options {
+        defines,
+        block_dim: args.common.block_dim.or(header.block_dim),
+        grid_dim: args.common.grid_dim.or(header.grid_dim),
+    };
+    let read = |p: &std::path::Path| -> Result<String, String> {
+        std::fs::read(p)
+            .map_err(|e| e.to_string())
+            .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8".to_string()))
+    };
+    let program = cuda::parse(&args.file, edited, &cuda_options, &read).map_err(|ds| {
+        ds.first()
+            .map_or_else(|| "it does not parse".to_string(), |d| d.message.clone())
+    })?;
+    let _ = source;
+    for (name, _) in repaired {
+        let kernel = program
+            .kernels
+            .iter()
+            .find(|k| k.name.name == *name)
+            .ok_or_else(|| format!("kernel `{name}` is missing"))?;
+        if !repair::clean(&repair::verify(kernel, options)) {
+            return Err(format!("kernel `{name}` is not proven clean"));
+        }
+    }
+    Ok(())
 }
