@@ -437,7 +437,16 @@ fn if_convert(
             Err(obstacle) => return Conversion::Blocked(pair(f), obstacle),
         }
     }
-    if spans.is_empty() {
+    // Report the `if`s of the kernel as written: a later split may cut a piece an earlier
+    // one made, whose span is not a statement of the input.
+    let mut written = Vec::new();
+    kernel.body.walk(&mut |s| {
+        if matches!(s.kind, StmtKind::If { .. }) {
+            written.push(s.span);
+        }
+    });
+    spans.retain(|s| written.iter().any(|w| w.same_range(*s)));
+    if current == *kernel {
         Conversion::None
     } else {
         spans.sort_by_key(|s| (s.start, s.end));

@@ -306,3 +306,81 @@ fn a_barrier_made_redundant_by_the_repair_is_removed() {
     );
     assert_eq!(syncs(&fixed.body).len(), 1, "{fixed}");
 }
+
+/// The kinds of the top-level statements, for asserting where barriers went.
+fn shape(k: &Kernel) -> Vec<&'static str> {
+    k.body
+        .stmts
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Sync => "sync",
+            StmtKind::If { .. } => "if",
+            StmtKind::For { .. } => "for",
+            StmtKind::Read { .. } => "read",
+            StmtKind::Write { .. } => "write",
+            _ => "other",
+        })
+        .collect()
+}
+
+#[test]
+fn simulee_figure_2_gets_its_barrier_after_the_branch() {
+    // thundersvm's fix: one barrier between the stores and the block minimum.
+    let (fixed, changes) = repaired(&example("simulee_block_min.bcu"), &Options::default());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    assert_eq!(
+        shape(&fixed),
+        ["read", "read", "if", "sync", "for"],
+        "{fixed}"
+    );
+}
+
+#[test]
+fn simulee_figure_3_is_clean_and_its_barrier_redundant() {
+    let k = example("simulee_redundant_barrier.bcu");
+    let Outcome::Clean(d) = repair(&k, &Options::default()) else {
+        panic!("expected a clean kernel")
+    };
+    let advice = mapcheck_smt::redundant::redundant_barriers(&k, &d, &Options::default());
+    assert_eq!(advice.len(), 1, "{advice:?}");
+}
+
+#[test]
+fn a_compound_neighbour_update_gets_a_barrier_between_its_reads_and_its_write() {
+    let (fixed, changes) = repaired(&example("aucs_compound_neighbour.bcu"), &Options::default());
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(shape(&fixed), ["read", "sync", "read", "write"], "{fixed}");
+}
+
+#[test]
+fn colonel_is_refused_as_a_same_statement_write() {
+    let r = refused(&example("aucs_colonel.bcu"), &Options::default());
+    assert!(
+        matches!(r, Refusal::SameStatement { ref array, potential: false, .. } if array == "flag"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn deadlock_0_loses_its_divergent_barrier() {
+    let (fixed, changes) = repaired(&example("aucs_deadlock0.bcu"), &Options::default());
+    assert!(
+        matches!(changes.as_slice(), [Change::RemovedDivergent(_)]),
+        "{changes:?}"
+    );
+    assert!(syncs(&fixed.body).is_empty(), "{fixed}");
+}
+
+#[test]
+fn deadlock_2_loses_both_divergent_barriers() {
+    let (fixed, changes) = repaired(&example("aucs_deadlock2.bcu"), &Options::default());
+    assert_eq!(
+        changes
+            .iter()
+            .filter(|c| matches!(c, Change::RemovedDivergent(_)))
+            .count(),
+        2,
+        "{changes:?}"
+    );
+    assert!(syncs(&fixed.body).is_empty(), "{fixed}");
+}

@@ -124,11 +124,14 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         let kname = &kernel.name.name;
         match outcome {
             None => {}
-            Some(Outcome::Clean(_)) => {
+            Some(Outcome::Clean(decision)) => {
                 let _ = writeln!(
                     err,
                     "kernel `{kname}` is already race free and free of divergence"
                 );
+                for line in redundant_notes(kernel, decision, &options, &at_input) {
+                    let _ = writeln!(err, "kernel `{kname}`: {line}");
+                }
             }
             Some(Outcome::Refused(why)) => {
                 code = 1;
@@ -188,6 +191,26 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     code
 }
 
+/// Notes on the barriers of a clean kernel that are redundant, each alone (Simulee's third
+/// kind of bug): a clean input is printed unchanged, so they are advice, as in `mapcheck`.
+fn redundant_notes(
+    kernel: &Kernel,
+    decision: &mapcheck_smt::Decision,
+    options: &Options,
+    at: &dyn Fn(Span) -> String,
+) -> Vec<String> {
+    mapcheck_smt::redundant::redundant_barriers(kernel, decision, options)
+        .iter()
+        .filter_map(|f| f.locations.first())
+        .map(|s| {
+            format!(
+                "note: the barrier at {} is redundant: the kernel stays race free and free of divergence without it (left in place)",
+                at(*s)
+            )
+        })
+        .collect()
+}
+
 /// A `--kernel` the file does not define, or a `-p` no kernel has.
 fn command_line_problem(args: &FixArgs, program: &Program) -> Option<Diagnostic> {
     if let Some(name) = &args.common.kernel {
@@ -237,9 +260,14 @@ fn fix_cuda(
             continue;
         }
         match repair::repair_with(kernel, options, &settings) {
-            Outcome::Clean(_) => summary.push(format!(
-                "kernel `{kname}` is already race free and free of divergence"
-            )),
+            Outcome::Clean(decision) => {
+                summary.push(format!(
+                    "kernel `{kname}` is already race free and free of divergence"
+                ));
+                for line in redundant_notes(kernel, &decision, options, &at) {
+                    summary.push(format!("kernel `{kname}`: {line}"));
+                }
+            }
             Outcome::Refused(why) => {
                 code = 1;
                 summary.push(format!(

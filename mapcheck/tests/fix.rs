@@ -2,6 +2,9 @@
 //! parses back and is proven race free and free of divergence.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../../map-smt/tests/common/crosscheck.rs"]
+mod crosscheck;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -173,6 +176,7 @@ fn cuda_text_gets_a_barrier_line_and_keeps_everything_else() {
     );
     let fixed = scratch("neighbour_fixed.cu", &run.stdout);
     assert_eq!(check_code(&fixed), 0, "{}", run.stdout);
+    cuda_crosscheck(&path, NEIGHBOUR_CU, &run.stdout);
 }
 
 const REDUCE_CU: &str = "//pass
@@ -217,6 +221,7 @@ fn a_divergent_cuda_barrier_is_moved_out_keeping_its_comment() {
     assert_eq!(strip(&run.stdout), strip(REDUCE_CU));
     let fixed = scratch("reduce_fixed.cu", &run.stdout);
     assert_eq!(check_code(&fixed), 0, "{}", run.stdout);
+    cuda_crosscheck(&path, REDUCE_CU, &run.stdout);
 }
 
 #[test]
@@ -273,6 +278,37 @@ fn cuda_examples_are_repaired_or_refused() {
         let fixed = scratch(name, &run.stdout);
         if code == 0 {
             assert_eq!(check_code(&fixed), 0, "{name}: {}", run.stdout);
+            cuda_crosscheck(&path, &std::fs::read_to_string(&path).unwrap(), &run.stdout);
         }
+    }
+}
+
+/// Lowers the original and the edited CUDA text (with the geometry of the file's header) and
+/// runs both in the interpreter on random configurations: no race, no divergence, the same
+/// final memory where the original ran race free.
+fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
+    use mapcheck_grammar::cuda;
+    let header = cuda::header::read_header(original);
+    let options = cuda::Options {
+        defines: header.defines.clone(),
+        block_dim: header.block_dim,
+        grid_dim: header.grid_dim,
+    };
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    let before = cuda::parse(path, original, &options, &read).unwrap();
+    let after = cuda::parse(path, edited, &options, &read).unwrap();
+    let product = |d: [u64; 3]| d.iter().map(|&x| i128::from(x)).product::<i128>();
+    let fixed = mapcheck_smt::Options {
+        fixed: mapcheck_smt::Fixed {
+            // Small blocks keep the runs short; a header's geometry is what the kernel assumes.
+            ntid: header.block_dim.map(product),
+            nbid: header.grid_dim.map(product).map(|n| n.min(2)),
+            ..mapcheck_smt::Fixed::default()
+        },
+        ..mapcheck_smt::Options::default()
+    };
+    for (k, r) in before.kernels.iter().zip(&after.kernels) {
+        let tally = crosscheck::crosscheck(k, r, &fixed, 30, 5);
+        assert!(tally.tried > 0, "{tally:?}");
     }
 }
