@@ -47,6 +47,10 @@ use std::collections::BTreeSet;
 /// A path from the kernel body to a block: per step, a statement index and its child block.
 pub(crate) type Path = Vec<(usize, Child)>;
 
+/// Whether a `sync` at a point (a block path and an index in that block) of a kernel would be
+/// under uniform control.
+pub(crate) type UniformAt<'a> = &'a dyn Fn(&Kernel, &[(usize, Child)], usize) -> bool;
+
 /// Why no split creates a uniform point between two accesses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Obstacle {
@@ -93,7 +97,7 @@ pub(crate) struct Split {
 pub(crate) fn create_point(
     kernel: &Kernel,
     [a, b]: [Span; 2],
-    uniform: &dyn Fn(&Kernel, &[(usize, Child)], usize) -> bool,
+    uniform: UniformAt<'_>,
 ) -> Result<Split, Obstacle> {
     let (a, b) = if a.start <= b.start { (a, b) } else { (b, a) };
     if a.same_range(b) {

@@ -201,6 +201,9 @@ pub enum Outcome {
     Refused(Refusal),
 }
 
+/// Whether a barrier may go before statement `index` of `block` (see [`Settings::admit`]).
+pub type Admit<'a> = &'a dyn Fn(&Block, usize) -> bool;
+
 /// What a repair may do besides inserting and removing barriers at any uniform point.
 #[derive(Clone, Copy)]
 pub struct Settings<'a> {
@@ -210,7 +213,7 @@ pub struct Settings<'a> {
     /// Restricts where a barrier may be inserted: `admit(block, index)` says whether a `sync`
     /// may go before statement `index` of `block` (`index` equal to its length is its end).
     /// A kernel lowered from CUDA admits only the points between two CUDA statements.
-    pub admit: Option<&'a dyn Fn(&Block, usize) -> bool>,
+    pub admit: Option<Admit<'a>>,
 }
 
 impl std::fmt::Debug for Settings<'_> {

@@ -305,6 +305,6 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
 /// Whether the two spans lie in one CUDA statement: no statement boundary between them.
 pub fn one_statement(text: &str, [a, b]: [Span; 2]) -> bool {
     let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
-    first.end <= second.start && gap_cut(text, first.end, second.start).is_none()
-        || first.end > second.start
+    // Overlapping spans (a write whose span holds its own read) are one statement.
+    first.end > second.start || gap_cut(text, first.end, second.start).is_none()
 }
