@@ -62,7 +62,12 @@ pub enum Obstacle {
     /// A variable bound by a read, an atomic or `?` before the point is used after it, inside
     /// the branch being split; hoisting it out of the branch would add that access (or unknown)
     /// to the threads that skip the branch.
-    BoundByRead { var: String, binding: Span },
+    BoundByRead {
+        var: String,
+        binding: Span,
+        /// "a read", "an atomic" or "`?`".
+        what: &'static str,
+    },
     /// The enclosing control was already uniform: no split helps (the search failed for
     /// another reason).
     Nothing,
@@ -76,11 +81,14 @@ impl Obstacle {
                 "the loop at {} holds both accesses under control that depends on the thread, and a loop cannot be split",
                 at(*span)
             ),
-            Obstacle::BoundByRead { var, binding } => format!(
-                "`{var}`, bound by the access at {} before the split point, is used after it; hoisting it out of the branch would add an access for the threads that skip the branch",
-                at(*binding)
+            Obstacle::BoundByRead { var, binding, what } => format!(
+                "`{var}`, bound by {what} at {} before the split point, is used after it; hoisting it out of the branch would add {} to the threads that skip the branch",
+                at(*binding),
+                if *what == "`?`" { "an unknown value" } else { "an access" }
             ),
-            Obstacle::Nothing => "the accesses already sit under uniform control".into(),
+            Obstacle::Nothing => {
+                "no split of the enclosing branches places a point between them".into()
+            }
         }
     }
 }
@@ -374,10 +382,15 @@ fn hoist(first: &[Stmt], second: &[Stmt]) -> Result<(Vec<Stmt>, Vec<Stmt>), Obst
                     }
                 });
             }
-            _ => {
+            other => {
                 return Err(Obstacle::BoundByRead {
                     var,
                     binding: stmt.span,
+                    what: match other {
+                        StmtKind::Atomic { .. } => "an atomic",
+                        StmtKind::Unknown { .. } => "`?`",
+                        _ => "a read",
+                    },
                 })
             }
         }
