@@ -24,7 +24,10 @@
 //!    must not appear in [`Checked::barriers`](mapcheck_typeck::Checked). For each race, the
 //!    points that lie between its two accesses in source order come first, then the end and
 //!    the start of the body of every loop that holds both accesses (a race between iterations
-//!    needs one there). The search tries the fewest insertions first: every single point, then
+//!    needs one there). First, a barrier at every candidate point at once: barriers only
+//!    split phases, so a race this leaves, every placement leaves, and the kernel is refused
+//!    at once ([`Refusal::Unorderable`], or the reason the race has) unless a split (step 6)
+//!    could help. Then the search tries the fewest insertions first: every single point, then
 //!    every pair of the [`PAIR_POOL`] singles that left the fewest defects, then — when neither
 //!    is enough — a greedy descent that adds, one at a time, the point leaving the fewest
 //!    defects, up to [`MAX_INSERTIONS`]. Exhaustive search beyond pairs is exponential in the
@@ -110,6 +113,8 @@ pub enum Refusal {
         locations: [Span; 2],
         obstacle: Option<Obstacle>,
     },
+    /// Races that remain with a barrier at every point every thread of the block reaches.
+    Unorderable { remaining: Vec<[Span; 2]> },
     /// The solver could not decide a query of the best candidate.
     Undecided { why: String },
     /// Candidates exist, but none of the placements tried makes the kernel clean.
@@ -158,6 +163,15 @@ impl Refusal {
                     None => "the if-conversion that would create one is not done on CUDA text (its conditions may read memory or mutable locals); write the kernel in `.bcu` to have it split".to_string(),
                     Some(o) => format!("the if-conversion that would create one cannot be done: {}", o.describe(at)),
                 }
+            ),
+            Refusal::Unorderable { remaining } => format!(
+                "{} {} even with a barrier at every point that every thread of the block reaches",
+                remaining
+                    .iter()
+                    .map(|[a, b]| format!("the race between {} and {}", at(*a), at(*b)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if remaining.len() == 1 { "remains" } else { "remain" }
             ),
             Refusal::Undecided { why } => {
                 format!("the solver could not decide whether a repair is race free ({why})")
@@ -289,12 +303,40 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
     };
 
     let mut points = uniform_points(&start, options, settings);
-    let mut found = Search {
+    let search = Search {
         start: &start,
         points: &points,
         options,
-    }
-    .run(&start_decision);
+    };
+    // A barrier at every candidate point at once. More barriers only split phases, so they
+    // only remove races (of the kernel, and of its MAP, whose phases merge when barriers go):
+    // a race this placement leaves, every placement leaves. Refuse at once then — unless a
+    // split of the branches could still create the point it lacks.
+    let saturated = if points.is_empty() || clean(&start_decision) {
+        None
+    } else {
+        Some(search.try_set(&(0..points.len()).collect::<Vec<_>>()))
+    };
+    let left = saturated
+        .as_ref()
+        .filter(|d| d.findings.iter().any(|f| f.kind == Kind::DataRace));
+    // Whether a failure is judged on the saturated placement (not after a split).
+    let mut saturated_failure = left.is_some();
+    let mut found = match left {
+        Some(d) => {
+            let why = refusal(&points, d, 1);
+            let splittable = settings.if_conversion
+                && matches!(
+                    why,
+                    Refusal::NoUniformPoint { .. } | Refusal::NotFound { .. }
+                );
+            if !splittable {
+                return Outcome::Refused(unorderable(why));
+            }
+            Err((1, d.clone()))
+        }
+        None => search.run(&start_decision),
+    };
     // A split helps only a race that lacks a point between its accesses; a race of a
     // statement with itself or between blocks stays whatever the branches look like.
     let splittable = match &found {
@@ -310,6 +352,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
         // again on the split kernel.
         match if_convert(&start, &start_decision, options, settings) {
             Conversion::Done(split, spans) => {
+                saturated_failure = false;
                 start = split;
                 changes.extend(spans.into_iter().map(Change::IfConverted));
                 start_decision = verify(&start, options);
@@ -334,6 +377,9 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
         Ok(chosen) => chosen,
         Err(best) => {
             let mut why = refusal(&points, &best.1, best.0);
+            if saturated_failure {
+                why = unorderable(why);
+            }
             if let Refusal::NoUniformPoint { obstacle, .. } = &mut why {
                 if settings.if_conversion {
                     *obstacle = Some(Obstacle::Nothing);
@@ -383,6 +429,17 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
         changes,
         decision,
     })
+}
+
+/// A refusal judged on the placement with a barrier at every candidate point: "none of the
+/// placements tried" becomes "not even all of them".
+fn unorderable(why: Refusal) -> Refusal {
+    match why {
+        Refusal::NotFound { remaining, .. } if !remaining.is_empty() => {
+            Refusal::Unorderable { remaining }
+        }
+        other => other,
+    }
 }
 
 /// What [`if_convert`] did.

@@ -24,8 +24,7 @@ enum Expect {
     SameStatement,
 }
 
-/// Every example, with what `repair` must do to it under default options. Examples whose
-/// repair search takes minutes are listed in [`SLOW`] instead.
+/// Every example, with what `repair` must do to it under default options.
 const TABLE: &[(&str, Expect)] = &[
     ("assume_precondition.bcu", Expect::Clean),
     ("atomic_histogram.bcu", Expect::SameStatement),
@@ -52,6 +51,7 @@ const TABLE: &[(&str, Expect)] = &[
     ("runaway_loop.bcu", Expect::Clean),
     ("sarkar_parity_barrier.bcu", Expect::Fixed),
     ("sarkar_parity_write.bcu", Expect::SameStatement),
+    ("sesa_bitonic.bcu", Expect::SameStatement),
     ("sesa_race.bcu", Expect::SameStatement),
     ("sesa_reduction.bcu", Expect::Clean),
     ("sesa_reduction_no_barrier.bcu", Expect::Fixed),
@@ -64,11 +64,6 @@ const TABLE: &[(&str, Expect)] = &[
     ("transpose_2d.bcu", Expect::Fixed),
     ("unknown_index.bcu", Expect::SameStatement),
 ];
-
-/// Examples whose repair is checked only by the ignored test [`slow_examples`]: the search
-/// on the data-dependent bitonic network tries every placement before refusing (about two
-/// minutes in a debug build).
-const SLOW: &[(&str, Expect)] = &[("sesa_bitonic.bcu", Expect::SameStatement)];
 
 fn load(name: &str) -> Vec<Kernel> {
     let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -109,7 +104,7 @@ fn every_example_is_in_the_table() {
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        if name.ends_with(".bcu") && !TABLE.iter().chain(SLOW).any(|(n, _)| *n == name) {
+        if name.ends_with(".bcu") && !TABLE.iter().any(|(n, _)| *n == name) {
             missing.push(name);
         }
     }
@@ -143,14 +138,6 @@ fn device_global_on_one_block_is_if_converted() {
         ..Options::default()
     };
     check("aucs_device_global.bcu", Expect::Fixed, &options);
-}
-
-#[test]
-#[ignore = "minutes in a debug build; run with --ignored"]
-fn slow_examples() {
-    for &(name, expect) in SLOW {
-        check(name, expect, &Options::default());
-    }
 }
 
 #[test]
