@@ -31,8 +31,13 @@
 //!   branch, changes no value any thread computes. A binder made by a read, an atomic or `?` is
 //!   not hoisted: that would add an access (or a fresh unknown) to threads that skip the branch,
 //!   and the split is refused with [`Obstacle::BoundByRead`].
-//! * A loop between the point and the uniform block cannot be split (its iterations interleave
-//!   the two halves): [`Obstacle::Loop`].
+//! * A loop between the point and the uniform block is not split (its iterations would
+//!   interleave the two halves); instead, when it sits directly in a branch, the branch is
+//!   split around it and pushed into its body, `if c { for x in r { B } }` becoming
+//!   `for x in r { if c { B } }` ([`interchange`]): `c` is the same in every iteration and `r`
+//!   is pure, so threads that skip the branch now run empty iterations. The loop's body is then
+//!   a uniform place when its bounds are; a loop whose bounds depend on the thread, or one
+//!   nested directly in another loop, is refused with [`Obstacle::Loop`].
 //!
 //! So the split kernel performs, per thread, the same accesses with the same values in the same
 //! order; adding barriers to it only refines the phases, and on any run where both the original
@@ -56,8 +61,8 @@ pub(crate) type UniformAt<'a> = &'a dyn Fn(&Kernel, &[(usize, Child)], usize) ->
 pub enum Obstacle {
     /// The two accesses are one statement.
     SameStatement,
-    /// A loop under control that depends on the thread (or with a thread-dependent trip count)
-    /// holds both accesses: splitting its body would interleave iterations differently.
+    /// A loop whose trip count depends on the thread, or that sits directly in another loop
+    /// under thread-dependent control, holds both accesses: no split makes its body uniform.
     Loop(Span),
     /// A variable bound by a read, an atomic or `?` before the point is used after it, inside
     /// the branch being split; hoisting it out of the branch would add that access (or unknown)
@@ -78,7 +83,7 @@ impl Obstacle {
         match self {
             Obstacle::SameStatement => "the two accesses are one statement".into(),
             Obstacle::Loop(span) => format!(
-                "the loop at {} holds both accesses under control that depends on the thread, and a loop cannot be split",
+                "the loop at {} holds both accesses, and its trip count depends on the thread (a barrier in its body would be divergence), or it sits in another loop under thread-dependent control",
                 at(*span)
             ),
             Obstacle::BoundByRead { var, binding, what } => format!(
@@ -125,7 +130,22 @@ pub(crate) fn create_point(
         let parent = block_at_mut(&mut kernel.body, &path).ok_or(Obstacle::Nothing)?;
         let stmt = parent.stmts.get(i).ok_or(Obstacle::Nothing)?.clone();
         if child == Child::Body {
-            return Err(Obstacle::Loop(stmt.span));
+            // A loop in a thread-dependent branch: push the branch into the loop's body, if
+            // the loop sits directly in a branch.
+            let Some((j, branch)) = path.pop() else {
+                return Err(Obstacle::Loop(stmt.span));
+            };
+            if branch == Child::Body {
+                return Err(Obstacle::Loop(stmt.span));
+            }
+            let outer = block_at_mut(&mut kernel.body, &path).ok_or(Obstacle::Nothing)?;
+            let branching = outer.stmts.get(j).ok_or(Obstacle::Nothing)?.clone();
+            split.push(branching.span);
+            let (pieces, k) = interchange(&branching, branch, i)?;
+            outer.stmts.splice(j..=j, pieces);
+            path.push((j + k, Child::Body));
+            path.push((0, Child::Then));
+            continue;
         }
         split.push(stmt.span);
         let (pieces, at) = split_if(&stmt, child, index)?;
@@ -295,6 +315,92 @@ fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), O
     let at = out.len();
     out.extend(second_if);
     Ok((out, at))
+}
+
+/// `if c { ..; for x in r { B }; .. } else { E }`, whose `branch` holds the loop at index `i`:
+/// the `if` split around the loop (and between its branches), and the lone
+/// `if c' { for x in r { B } }` so made rewritten `for x in r { if c' { B } }`. Returns the
+/// statements that replace the `if` and the index of the loop among them.
+///
+/// Why this keeps what threads compute: `c'` holds no reads and names immutable binders in
+/// scope before the loop, so its value is the same in every iteration; `r` is pure and its
+/// variables are in scope before the `if` (the split hoists pure `let`s it needs, and refuses
+/// reads), so a thread that skips the branch now runs the loop's iterations doing nothing.
+fn interchange(stmt: &Stmt, branch: Child, i: usize) -> Result<(Vec<Stmt>, usize), Obstacle> {
+    let then_len = |s: &Stmt| match &s.kind {
+        StmtKind::If { then_branch, .. } => then_branch.stmts.len(),
+        _ => 0,
+    };
+    let has_else = |s: &Stmt| {
+        matches!(
+            &s.kind,
+            StmtKind::If {
+                else_branch: Some(_),
+                ..
+            }
+        )
+    };
+    // Make the loop's branch the then-branch of an `if` without `else`.
+    let (mut pieces, mut k) = match branch {
+        Child::Else => split_if(stmt, Child::Then, then_len(stmt))?,
+        _ => (vec![stmt.clone()], 0),
+    };
+    let mut i = i;
+    let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
+    if has_else(&piece) {
+        // The first half, `if c { T }`, holds the loop; `T` is not empty.
+        let (split, at) = split_if(&piece, Child::Then, then_len(&piece))?;
+        let first = at.checked_sub(1).ok_or(Obstacle::Nothing)?;
+        pieces.splice(k..=k, split);
+        k += first;
+    }
+    if i > 0 {
+        let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
+        let (split, at) = split_if(&piece, Child::Then, i)?;
+        pieces.splice(k..=k, split);
+        k += at;
+        i = 0;
+    }
+    let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
+    if then_len(&piece) > i + 1 {
+        let (split, at) = split_if(&piece, Child::Then, i + 1)?;
+        let first = at.checked_sub(1).ok_or(Obstacle::Nothing)?;
+        pieces.splice(k..=k, split);
+        k += first;
+    }
+    // Now `if c { for x in r { B } }`.
+    let piece = pieces.get(k).ok_or(Obstacle::Nothing)?;
+    let StmtKind::If {
+        cond,
+        then_branch,
+        else_branch: None,
+    } = &piece.kind
+    else {
+        return Err(Obstacle::Loop(stmt.span));
+    };
+    let [Stmt {
+        kind: StmtKind::For { var, range, body },
+        span: loop_span,
+        ..
+    }] = then_branch.stmts.as_slice()
+    else {
+        return Err(Obstacle::Loop(stmt.span));
+    };
+    let guarded = make_if(cond, body.clone(), None, body.span);
+    let swapped = Stmt {
+        kind: StmtKind::For {
+            var: var.clone(),
+            range: range.clone(),
+            body: Block {
+                stmts: vec![guarded],
+                span: body.span,
+            },
+        },
+        span: *loop_span,
+        ann: (),
+    };
+    pieces[k] = swapped;
+    Ok((pieces, k))
 }
 
 /// The end of the last statement of `stmts`, or `default` when there is none.

@@ -30,7 +30,9 @@
 //!    could help. Then the search tries the fewest insertions first: every single point, then
 //!    every pair of the [`PAIR_POOL`] singles that left the fewest defects, then — when neither
 //!    is enough — a greedy descent that adds, one at a time, the point leaving the fewest
-//!    defects, up to [`MAX_INSERTIONS`]. Exhaustive search beyond pairs is exponential in the
+//!    defects (or, when no single point lowers them, a pair of the points of the first race
+//!    left: a race between and across iterations needs two barriers at once), up to
+//!    [`MAX_INSERTIONS`]. Exhaustive search beyond pairs is exponential in the
 //!    number of points, each try costs a full decision, and pairs already cover the two-race
 //!    kernels of the corpus; the greedy step handles kernels with more independent races.
 //! 5. Minimise: try removing each barrier of the result (inserted or original), in source
@@ -930,7 +932,43 @@ impl Search<'_> {
                     set.push(p);
                     current = d;
                 }
-                None => break,
+                None => {
+                    // No single point helps: a race that needs two barriers at once (one
+                    // between the accesses, one at the end of the loop body, say). Try pairs
+                    // of the points of the first race left.
+                    let Some(race) = current.findings.iter().find(|f| f.kind == Kind::DataRace)
+                    else {
+                        break;
+                    };
+                    let local: Vec<usize> = relevant(self.points, pair(race))
+                        .into_iter()
+                        .filter(|p| !set.contains(p))
+                        .take(PAIR_POOL)
+                        .collect();
+                    let mut pair_step: Option<([usize; 2], Decision)> = None;
+                    'pairs: for (i, &p) in local.iter().enumerate() {
+                        for &q in &local[i + 1..] {
+                            let mut trial = set.clone();
+                            trial.extend([p, q]);
+                            let d = self.try_set(&trial);
+                            tried += 1;
+                            if clean(&d) {
+                                return Ok(trial);
+                            }
+                            if defects(&d) < defects(&current) {
+                                pair_step = Some(([p, q], d));
+                                break 'pairs;
+                            }
+                        }
+                    }
+                    match pair_step {
+                        Some((ps, d)) => {
+                            set.extend(ps);
+                            current = d;
+                        }
+                        None => break,
+                    }
+                }
             }
         }
         Err((tried, current))

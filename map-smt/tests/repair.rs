@@ -227,9 +227,30 @@ fn a_split_that_would_hoist_a_read_is_refused() {
 }
 
 #[test]
-fn a_split_through_a_loop_is_refused() {
+fn a_loop_in_a_thread_dependent_branch_takes_the_branch_into_its_body() {
+    // `if c { for .. { A; B } }` becomes `for .. { if c { A } sync; if c { B } sync; }`: the
+    // loop's bounds are uniform, so its body is a place for barriers once the branch is in it.
     let k = kernel(
         "kernel inloop(N, M) { shared A; if tid < N { for i in 0..M { A[tid] := i; let y = A[(tid + 1) % ntid]; } } }",
+    );
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(if_converted(&changes), 1, "{changes:?}");
+    assert_eq!(shape(&fixed), ["for"], "{fixed}");
+    let StmtKind::For { body, .. } = &fixed.body.stmts[0].kind else {
+        panic!("{fixed}")
+    };
+    let inner: Vec<bool> = body
+        .stmts
+        .iter()
+        .map(|s| matches!(s.kind, StmtKind::Sync))
+        .collect();
+    assert_eq!(inner, [false, true, false, true], "{fixed}");
+}
+
+#[test]
+fn a_split_through_a_thread_dependent_loop_is_refused() {
+    let k = kernel(
+        "kernel tdloop(N) { shared A; if tid < N { for i in 0..tid { A[tid] := i; let y = A[(tid + 1) % ntid]; } } }",
     );
     let r = refused(&k, &Options::default());
     assert!(
@@ -242,6 +263,17 @@ fn a_split_through_a_loop_is_refused() {
         ),
         "{r:?}"
     );
+}
+
+#[test]
+fn a_race_needing_two_barriers_at_once_is_fixed() {
+    // Within an iteration and across iterations: one barrier between the accesses and one at
+    // the end of the body, which the greedy step finds as a pair; and one more for `B`.
+    let k = kernel(
+        "kernel deep(N, M) { shared A, B; let base = tid * 2; if tid < N { B[tid] := 1; let off = base + 1; for i in 0..M { A[tid] := i + off; let y = A[(tid + 1) % ntid]; } B[tid] := 2; } else { let z = B[0]; } }",
+    );
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(inserted(&changes), 3, "{changes:?}\n{fixed}");
 }
 
 #[test]
