@@ -6,13 +6,15 @@
 //! printed unchanged beside the others), `2` on input errors.
 //!
 //! An input whose kernels are all clean already is printed byte for byte, comments included.
-//! Otherwise a `.bcu` file is printed in canonical `.bcu` form (the printer keeps no comments),
-//! and inserted barriers are located in that output, removed ones in the input. A CUDA file
-//! is printed as the original text with edits at source positions ([`cuda`]): inserted
+//! Otherwise a `.bcu` file is printed as the original text with `sync;` lines inserted and
+//! removed ([`edit`]), re-parsed and re-verified; when a repair split a branch (or the edits
+//! do not re-verify) it is printed in canonical `.bcu` form instead (the printer keeps no
+//! comments). Inserted barriers are located in the output, removed ones in the input. A CUDA file
+//! is printed as the original text with edits at source positions ([`edit`]): inserted
 //! `__syncthreads();` lines and deleted barriers, everything else byte for byte; the edited
 //! text is read again by the CUDA front end and decided before it is printed.
 
-mod cuda;
+mod edit;
 
 use crate::check;
 use crate::cli::{CheckArgs, FixArgs};
@@ -105,10 +107,13 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     let changed = outcomes
         .iter()
         .any(|o| matches!(o, Some(Outcome::Repaired(_))));
-    let text = if changed {
-        printed.to_string()
-    } else {
+    let text = if !changed {
         source.text.clone()
+    } else {
+        // The original text with barrier lines inserted and removed, comments and all, when
+        // that can be done and re-verifies; the canonical form otherwise (a split branch).
+        edited_bcu(&source.text, &program, &outcomes, &options)
+            .unwrap_or_else(|| printed.to_string())
     };
     let _ = out.write_all(text.as_bytes());
 
@@ -229,6 +234,52 @@ fn command_line_problem(args: &FixArgs, program: &Program) -> Option<Diagnostic>
     })
 }
 
+/// The `.bcu` text with each repair written as edits ([`edit`]), if every repair can be so
+/// written (none split a branch) and the edited text parses, keeps the kernels' count and
+/// barriers, and is proven clean kernel by kernel.
+fn edited_bcu(
+    text: &str,
+    program: &Program,
+    outcomes: &[Option<Outcome>],
+    options: &Options,
+) -> Option<String> {
+    let mut edits = Vec::new();
+    for (kernel, outcome) in program.kernels.iter().zip(outcomes) {
+        if let Some(Outcome::Repaired(r)) = outcome {
+            if r.changes
+                .iter()
+                .any(|c| matches!(c, Change::IfConverted(_)))
+            {
+                return None;
+            }
+            let mine = edit::edits(
+                text,
+                Some(kernel),
+                &r.kernel,
+                &r.changes,
+                edit::Barrier::Bcu,
+            );
+            edits.extend(mine.ok()?);
+        }
+    }
+    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    let edited = edit::apply(text, &edits);
+    let program = mapcheck_grammar::parse(&edited).ok()?;
+    if program.kernels.len() != outcomes.len() {
+        return None;
+    }
+    for (kernel, outcome) in program.kernels.iter().zip(outcomes) {
+        if let Some(Outcome::Repaired(r)) = outcome {
+            let same_barriers =
+                repair::syncs(&kernel.body).len() == repair::syncs(&r.kernel.body).len();
+            if !same_barriers || !repair::clean(&repair::verify(kernel, options)) {
+                return None;
+            }
+        }
+    }
+    Some(edited)
+}
+
 /// `mapcheck fix` on a CUDA file: the search on the lowered kernels, restricted to CUDA
 /// statement boundaries and without if-conversion, then edits of the original text, which is
 /// read again and decided before it is printed.
@@ -241,7 +292,7 @@ fn fix_cuda(
     err: &mut dyn Write,
 ) -> u8 {
     let text = source.text.as_str();
-    let admit = |b: &Block, i: usize| cuda::boundary(text, b, i);
+    let admit = |b: &Block, i: usize| edit::boundary(text, b, i);
     let settings = Settings {
         if_conversion: false,
         admit: Some(&admit),
@@ -275,37 +326,41 @@ fn fix_cuda(
                     describe_cuda(&why, text, &at)
                 ));
             }
-            Outcome::Repaired(r) => match cuda::edits(text, &r.kernel, &r.changes) {
-                Ok(mine) => {
-                    for e in &mine {
-                        let what = match e.what {
-                            cuda::EditKind::Inserted => "inserted `__syncthreads();` after",
-                            cuda::EditKind::RemovedRedundant => "removed the redundant barrier at",
-                            cuda::EditKind::RemovedDivergent => {
-                                "removed the barrier not every thread of a block reaches, at"
-                            }
-                        };
-                        summary.push(format!(
-                            "kernel `{kname}`: {what} {}",
-                            at(Span::new(e.at, e.at))
-                        ));
+            Outcome::Repaired(r) => {
+                match edit::edits(text, None, &r.kernel, &r.changes, edit::Barrier::Cuda) {
+                    Ok(mine) => {
+                        for e in &mine {
+                            let what = match e.what {
+                                edit::EditKind::Inserted => "inserted `__syncthreads();` after",
+                                edit::EditKind::RemovedRedundant => {
+                                    "removed the redundant barrier at"
+                                }
+                                edit::EditKind::RemovedDivergent => {
+                                    "removed the barrier not every thread of a block reaches, at"
+                                }
+                            };
+                            summary.push(format!(
+                                "kernel `{kname}`: {what} {}",
+                                at(Span::new(e.at, e.at))
+                            ));
+                        }
+                        edits.extend(mine);
+                        repaired.push((kname.clone(), r.decision.class));
                     }
-                    edits.extend(mine);
-                    repaired.push((kname.clone(), r.decision.class));
-                }
-                Err(why) => {
-                    code = 1;
-                    summary.push(format!(
+                    Err(why) => {
+                        code = 1;
+                        summary.push(format!(
                         "kernel `{kname}`: a barrier placement exists, but it cannot be written into the CUDA text: {why}"
                     ));
+                    }
                 }
-            },
+            }
         }
     }
     let mut printed = text.to_string();
     if !edits.is_empty() {
         edits.sort_by_key(|e| (e.range.start, e.range.end));
-        let edited = cuda::apply(text, &edits);
+        let edited = edit::apply(text, &edits);
         match reverify(args, source, &edited, &repaired, options) {
             Ok(()) => {
                 printed = edited;
@@ -336,7 +391,7 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
         Refusal::NoUniformPoint {
             locations,
             obstacle: None,
-        } if cuda::one_statement(text, *locations) => format!(
+        } if edit::one_statement(text, *locations) => format!(
             "the racing accesses at {} and {} are one CUDA statement, and no barrier can go inside a statement; split it (read into a local first) and run `mapcheck fix` again",
             at(locations[0]),
             at(locations[1])

@@ -312,3 +312,15 @@ fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
         assert!(tally.tried > 0, "{tally:?}");
     }
 }
+
+#[test]
+fn a_bcu_repair_is_printed_as_edits_keeping_comments() {
+    // Only the barrier lines change: the header comments and the layout stay.
+    let path = example("halving_reduction.bcu");
+    let original = std::fs::read_to_string(&path).unwrap();
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = original.replace("    if R_SYNC == 1 {\n      sync;\n    }\n", "    sync;\n");
+    assert_eq!(run.stdout, expected);
+    assert_proven_clean(&run.stdout);
+}

@@ -1,20 +1,23 @@
-//! `mapcheck fix` on CUDA text: the repair is searched on the lowered kernel, as for `.bcu`,
-//! but written back as edits of the original file — a `__syncthreads();` line inserted, a
-//! barrier statement deleted — so that comments, layout and everything the lowering does not
-//! model stay byte for byte. The edited text is then read again by the CUDA front end and
-//! decided; only a text that re-verifies is printed.
+//! `mapcheck fix` as edits of the original text: the repair is searched on the parsed (or, for
+//! CUDA, lowered) kernel, and written back as insertions and deletions of barrier statements
+//! — a `__syncthreads();` or `sync;` line inserted, a barrier statement deleted — so that
+//! comments, layout and everything else stay byte for byte. The edited text is then parsed
+//! again and decided; only a text that re-verifies is printed.
 //!
-//! The lowering turns one CUDA statement into several core statements (`a[i] += a[i+1];` is
-//! two reads and a write) whose spans point inside the CUDA statement. A barrier can only go
-//! between CUDA statements, so the candidate points are restricted ([`boundary`]): a point
-//! between two lowered statements is admitted when the text between them holds the end of a
-//! CUDA statement — a `;`, `{` or `}` outside brackets (comments and literals skipped) — or
-//! when the statement before it ends with one. Text from a macro or an included file has spans
-//! that do not spell `__syncthreads`, and such a barrier is not edited (the kernel is refused).
+//! The CUDA lowering turns one CUDA statement into several core statements (`a[i] += a[i+1];`
+//! is two reads and a write) whose spans point inside the CUDA statement. A barrier can only
+//! go between statements of the text, so for CUDA the candidate points are restricted
+//! ([`boundary`]): a point between two lowered statements is admitted when the text between
+//! them holds the end of a statement — a `;`, `{` or `}` outside brackets (comments and
+//! literals skipped) — or when the statement before it ends with one; the barrier goes after
+//! the last such end, next to the statement it precedes. Text from a macro or an included file
+//! has spans that do not spell the barrier, and such a barrier is not edited (the kernel is
+//! refused).
 //!
 //! The if-conversion is not done on CUDA text: a CUDA condition may read memory or mutable
 //! locals, so splitting a branch would need fresh variables for the conditions, written as
-//! C declarations; the repair is asked not to split, and says so when a split was needed.
+//! C declarations; the repair is asked not to split, and says so when a split was needed. A
+//! `.bcu` repair with a split is printed in canonical form instead of as edits.
 
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::Span;
@@ -44,12 +47,19 @@ fn cut(text: &str, block: &Block, index: usize) -> Option<usize> {
         None => block.span.start,
         Some(i) => real.get(i)?.end,
     };
-    let g1 = real.get(before).map_or(block.span.end, |s| s.start);
+    // At the end of a block, stop before its closing brace: the barrier goes inside.
+    let end = block.span.end;
+    let closing = end
+        .checked_sub(1)
+        .filter(|&i| text.as_bytes().get(i) == Some(&b'}'))
+        .unwrap_or(end);
+    let g1 = real.get(before).map_or(closing, |s| s.start);
     gap_cut(text, g0, g1)
 }
 
-/// The end of the first statement terminator in `text[g0..g1]`, or `g0` when the text before
-/// it already ends a statement.
+/// The end of the last statement terminator in `text[g0..g1]`, or `g0` when there is none
+/// and the text before it already ends a statement (the last one, so that in `.bcu` a barrier
+/// at the start of a kernel goes after the array declarations).
 fn gap_cut(text: &str, g0: usize, g1: usize) -> Option<usize> {
     if g0 > g1 || g1 > text.len() || !text.is_char_boundary(g0) || !text.is_char_boundary(g1) {
         return None;
@@ -91,12 +101,37 @@ fn gap_cut(text: &str, g0: usize, g1: usize) -> Option<usize> {
                     return None;
                 }
             }
-            b';' | b'{' | b'}' if depth == 0 && found.is_none() => found = Some(i + 1),
+            b';' | b'{' | b'}' if depth == 0 => found = Some(i + 1),
             _ => {}
         }
         i += 1;
     }
     found.filter(|_| depth == 0)
+}
+
+/// How a barrier is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barrier {
+    /// `__syncthreads();`
+    Cuda,
+    /// `sync;`
+    Bcu,
+}
+
+impl Barrier {
+    fn statement(self) -> &'static str {
+        match self {
+            Barrier::Cuda => "__syncthreads();",
+            Barrier::Bcu => "sync;",
+        }
+    }
+
+    fn keyword(self) -> &'static str {
+        match self {
+            Barrier::Cuda => "__syncthreads",
+            Barrier::Bcu => "sync",
+        }
+    }
 }
 
 /// One edit of the original text: replace `range` by `text`.
@@ -116,9 +151,18 @@ pub enum EditKind {
     RemovedDivergent,
 }
 
-/// The text edits that carry out `changes`, made on the lowered `original` and giving
-/// `repaired`; an error names a change that cannot be written back.
-pub fn edits(text: &str, repaired: &Kernel, changes: &[Change]) -> Result<Vec<Edit>, String> {
+/// The text edits that carry out `changes` (which gave `repaired`) on `text`, with barriers
+/// written as `barrier`; an error names a change that cannot be written back.
+///
+/// With `original` (`.bcu` only, whose conditions are pure), an `if` whose only statement is a
+/// removed barrier goes with it, as the repair's own tree loses it.
+pub fn edits(
+    text: &str,
+    original: Option<&Kernel>,
+    repaired: &Kernel,
+    changes: &[Change],
+    barrier: Barrier,
+) -> Result<Vec<Edit>, String> {
     let mut out = Vec::new();
     for change in changes {
         match *change {
@@ -127,7 +171,7 @@ pub fn edits(text: &str, repaired: &Kernel, changes: &[Change]) -> Result<Vec<Ed
                     .ok_or("an inserted barrier was lost".to_string())?;
                 let c = cut(text, block, index)
                     .ok_or("an inserted barrier is not at a CUDA statement boundary".to_string())?;
-                out.push(insertion(text, c));
+                out.push(insertion(text, c, barrier));
             }
             Change::RemovedRedundant(span) | Change::RemovedDivergent(span) => {
                 let kind = if matches!(change, Change::RemovedRedundant(_)) {
@@ -135,7 +179,10 @@ pub fn edits(text: &str, repaired: &Kernel, changes: &[Change]) -> Result<Vec<Ed
                 } else {
                     EditKind::RemovedDivergent
                 };
-                out.push(removal(text, span, kind)?);
+                match original.and_then(|k| lone_if(&k.body, span)) {
+                    Some(whole) => out.push(delete(text, whole.start, whole.end, whole.end, kind)),
+                    None => out.push(removal(text, span, kind, barrier)?),
+                }
             }
             Change::IfConverted(_) => {
                 return Err("the if-conversion is not done on CUDA text".to_string());
@@ -144,6 +191,26 @@ pub fn edits(text: &str, repaired: &Kernel, changes: &[Change]) -> Result<Vec<Ed
     }
     out.sort_by_key(|e| (e.range.start, e.range.end));
     Ok(out)
+}
+
+/// The span of an `if` without `else` whose then-branch is only the barrier at `sync`.
+fn lone_if(block: &Block, sync: Span) -> Option<Span> {
+    let mut found = None;
+    block.walk(&mut |s| {
+        if let StmtKind::If {
+            then_branch,
+            else_branch: None,
+            ..
+        } = &s.kind
+        {
+            if let [only] = then_branch.stmts.as_slice() {
+                if matches!(only.kind, StmtKind::Sync) && only.span.same_range(sync) {
+                    found = Some(s.span);
+                }
+            }
+        }
+    });
+    found
 }
 
 /// The block holding the inserted `sync` whose empty span is `marker`, and its index there.
@@ -191,15 +258,15 @@ fn rest_is_blank(rest: &str) -> bool {
     rest.is_empty() || rest.starts_with("//") || (rest.starts_with("/*") && rest.ends_with("*/"))
 }
 
-/// A `__syncthreads();` after the statement that ends at `c`: on a line of its own, indented
-/// like the statement after it (or, before a closing brace, like the statement before it),
-/// unless another statement follows on the same line.
-fn insertion(text: &str, c: usize) -> Edit {
+/// A barrier after the statement that ends at `c`: on a line of its own, indented like the
+/// statement after it (or, before a closing brace, like the statement before it), unless
+/// another statement follows on the same line.
+fn insertion(text: &str, c: usize, barrier: Barrier) -> Edit {
     let end = line_end(text, c);
     if !rest_is_blank(&text[c..end]) {
         return Edit {
             range: c..c,
-            text: " __syncthreads();".into(),
+            text: format!(" {}", barrier.statement()),
             what: EditKind::Inserted,
             at: c,
         };
@@ -228,23 +295,24 @@ fn insertion(text: &str, c: usize) -> Edit {
     };
     Edit {
         range: at..at,
-        text: format!("{prefix}{indent}__syncthreads();\n"),
+        text: format!("{prefix}{indent}{}\n", barrier.statement()),
         what: EditKind::Inserted,
         at: c,
     }
 }
 
-/// Deletes the `__syncthreads();` at `span`: its whole line when it stands alone there, else
-/// the call and its `;` (or the call alone, leaving an empty statement, where a statement is
-/// required, as after `if (c)`).
-fn removal(text: &str, span: Span, what: EditKind) -> Result<Edit, String> {
+/// Deletes the barrier at `span`: its whole line when it stands alone there, else the call
+/// and its `;` (or the call alone, leaving an empty statement, where a statement is required,
+/// as after `if (c)`).
+fn removal(text: &str, span: Span, what: EditKind, barrier: Barrier) -> Result<Edit, String> {
     if !text
         .get(span.start..span.end)
-        .is_some_and(|t| t.starts_with("__syncthreads"))
+        .is_some_and(|t| t.starts_with(barrier.keyword()))
     {
         return Err(format!(
-            "the barrier at byte {} is not written `__syncthreads()` there (a macro or an included file)",
-            span.start
+            "the barrier at byte {} is not written `{}` there (a macro or an included file)",
+            span.start,
+            barrier.keyword()
         ));
     }
     let after = &text[span.end..];
@@ -252,38 +320,50 @@ fn removal(text: &str, span: Span, what: EditKind) -> Result<Edit, String> {
         .find(|c: char| !c.is_whitespace())
         .filter(|&i| after[i..].starts_with(';'))
         .map(|i| span.end + i + 1);
-    let stmt_end = semi.unwrap_or(span.end);
-    let ls = line_start(text, span.start);
+    Ok(delete(
+        text,
+        span.start,
+        semi.unwrap_or(span.end),
+        span.end,
+        what,
+    ))
+}
+
+/// Deletes the statement `start..stmt_end`: its whole line when it stands alone there; up to a
+/// comment that follows it on the line; else the statement, or only `start..call_end`
+/// (leaving an empty statement) where C requires a statement, as after `if (c)`.
+fn delete(text: &str, start: usize, stmt_end: usize, call_end: usize, what: EditKind) -> Edit {
+    let ls = line_start(text, start);
     let le = line_end(text, stmt_end);
-    let alone = text[ls..span.start].trim().is_empty() && text[stmt_end..le].trim().is_empty();
+    let alone = text[ls..start].trim().is_empty() && text[stmt_end..le].trim().is_empty();
     if alone {
         let end = if le < text.len() { le + 1 } else { le };
-        return Ok(Edit {
+        return Edit {
             range: ls..end,
             text: String::new(),
             what,
-            at: span.start,
-        });
+            at: start,
+        };
     }
     let rest = &text[stmt_end..le];
-    if text[ls..span.start].trim().is_empty() && rest_is_blank(rest) {
+    if text[ls..start].trim().is_empty() && rest_is_blank(rest) {
         // A comment follows on the line: keep it, where the barrier was.
         let comment = stmt_end + (rest.len() - rest.trim_start().len());
-        return Ok(Edit {
-            range: span.start..comment,
+        return Edit {
+            range: start..comment,
             text: String::new(),
             what,
-            at: span.start,
-        });
+            at: start,
+        };
     }
-    let before = text[..span.start].trim_end();
+    let before = text[..start].trim_end();
     let free = before.is_empty() || before.ends_with(['{', ';', '}']);
-    Ok(Edit {
-        range: span.start..if free { stmt_end } else { span.end },
+    Edit {
+        range: start..if free { stmt_end } else { call_end },
         text: String::new(),
         what,
-        at: span.start,
-    })
+        at: start,
+    }
 }
 
 /// `text` with `edits` (sorted, not overlapping) applied.
