@@ -18,6 +18,7 @@
 pub mod confirm;
 pub mod decode;
 pub mod encode;
+pub mod ifconvert;
 pub mod pairs;
 pub mod phases;
 pub mod query;

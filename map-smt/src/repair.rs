@@ -24,23 +24,34 @@
 //!    must not appear in [`Checked::barriers`](mapcheck_typeck::Checked). For each race, the
 //!    points that lie between its two accesses in source order come first, then the end and
 //!    the start of the body of every loop that holds both accesses (a race between iterations
-//!    needs one there). The search tries the fewest insertions first: every single point, then
+//!    needs one there). First, a barrier at every candidate point at once: barriers only
+//!    split phases, so a race this leaves, every placement leaves, and the kernel is refused
+//!    at once ([`Refusal::Unorderable`], or the reason the race has) unless a split (step 6)
+//!    could help. Then the search tries the fewest insertions first: every single point, then
 //!    every pair of the [`PAIR_POOL`] singles that left the fewest defects, then — when neither
 //!    is enough — a greedy descent that adds, one at a time, the point leaving the fewest
-//!    defects, up to [`MAX_INSERTIONS`]. Exhaustive search beyond pairs is exponential in the
+//!    defects (or, when no single point lowers them, a pair of the points of the first race
+//!    left: a race between and across iterations needs two barriers at once), up to
+//!    [`MAX_INSERTIONS`]. Exhaustive search beyond pairs is exponential in the
 //!    number of points, each try costs a full decision, and pairs already cover the two-race
 //!    kernels of the corpus; the greedy step handles kernels with more independent races.
 //! 5. Minimise: try removing each barrier of the result (inserted or original), in source
 //!    order, and keep the removal when the kernel stays clean. Unlike the advice of
 //!    [`redundant`](crate::redundant), which judges each barrier alone, the removals here are
 //!    cumulative: each is judged on the kernel the earlier ones left.
+//! 6. If-conversion: when the search fails and some race has no uniform point between its
+//!    accesses (both under one thread-dependent `if`, or one in each branch), the enclosing
+//!    branches are split as AuCS does ([`ifconvert`](crate::ifconvert)) and steps 4–5 run
+//!    again on the split kernel. [`Settings::if_conversion`] turns this off (CUDA text), and
+//!    [`Settings::admit`] restricts the candidate points (CUDA statement boundaries).
 //!
-//! Only barriers move; no statement is reordered or rewritten, so every execution of the
-//! result that is race free computes what the original computes on its race-free runs.
-//! Not done: the AuCS if-conversion (`if (c && d) {...} sync; if (c && !d) {...}`), which
-//! creates a uniform point between accesses that sit in different thread-dependent branches.
-//! Such races are refused with [`Refusal::NoUniformPoint`].
+//! No access is reordered, added or removed: barriers move, and branches are split with their
+//! conditions re-tested over immutable bindings. So every execution of the result that is race
+//! free computes what the original computes on its race-free runs (`papers/repair.md` gives
+//! the argument; `map-smt/tests/common/crosscheck.rs` tests it with the interpreter).
 
+pub use crate::ifconvert::Obstacle;
+use crate::ifconvert::{block_at, create_point};
 pub use crate::redundant::clean;
 use crate::{decide, Certainty, Decision, Finding, Kind, Options};
 use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
@@ -65,6 +76,9 @@ pub enum Change {
     /// A `sync` under control that depends on the thread or on data was removed (and any
     /// ordering it gave restored by an insertion).
     RemovedDivergent(Span),
+    /// The thread-dependent `if` at this span was split (AuCS's if-conversion, see
+    /// [`ifconvert`](crate::ifconvert)) to create a uniform point between two racing accesses.
+    IfConverted(Span),
 }
 
 /// A kernel the repair made clean.
@@ -95,8 +109,14 @@ pub enum Refusal {
         potential: bool,
     },
     /// No candidate point lies between the two accesses: they sit under control that depends
-    /// on the thread or on data (the AuCS if-conversion would create one; not implemented).
-    NoUniformPoint { locations: [Span; 2] },
+    /// on the thread or on data, and the if-conversion that would create one was not allowed
+    /// (`obstacle` is `None`: CUDA text) or is impossible (the obstacle says why).
+    NoUniformPoint {
+        locations: [Span; 2],
+        obstacle: Option<Obstacle>,
+    },
+    /// Races that remain with a barrier at every point every thread of the block reaches.
+    Unorderable { remaining: Vec<[Span; 2]> },
     /// The solver could not decide a query of the best candidate.
     Undecided { why: String },
     /// Candidates exist, but none of the placements tried makes the kernel clean.
@@ -134,10 +154,26 @@ impl Refusal {
                 at(*location),
                 if *potential { POTENTIAL } else { "" }
             ),
-            Refusal::NoUniformPoint { locations } => format!(
-                "no point between the racing accesses at {} and {} is reached alike by every thread of the block (they sit under control that depends on the thread or on data); the if-conversion that would create one is not implemented",
+            Refusal::NoUniformPoint {
+                locations,
+                obstacle,
+            } => format!(
+                "no point between the racing accesses at {} and {} is reached alike by every thread of the block (they sit under control that depends on the thread or on data), and {}",
                 at(locations[0]),
-                at(locations[1])
+                at(locations[1]),
+                match obstacle {
+                    None => "the if-conversion that would create one is not done on CUDA text (its conditions may read memory or mutable locals); write the kernel in `.bcu` to have it split".to_string(),
+                    Some(o) => format!("the if-conversion that would create one cannot be done: {}", o.describe(at)),
+                }
+            ),
+            Refusal::Unorderable { remaining } => format!(
+                "{} {} even with a barrier at every point that every thread of the block reaches",
+                remaining
+                    .iter()
+                    .map(|[a, b]| format!("the race between {} and {}", at(*a), at(*b)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if remaining.len() == 1 { "remains" } else { "remain" }
             ),
             Refusal::Undecided { why } => {
                 format!("the solver could not decide whether a repair is race free ({why})")
@@ -181,8 +217,46 @@ pub enum Outcome {
     Refused(Refusal),
 }
 
+/// Whether a barrier may go before statement `index` of `block` (see [`Settings::admit`]).
+pub type Admit<'a> = &'a dyn Fn(&Block, usize) -> bool;
+
+/// What a repair may do besides inserting and removing barriers at any uniform point.
+#[derive(Clone, Copy)]
+pub struct Settings<'a> {
+    /// Split thread-dependent branches (AuCS's if-conversion, [`ifconvert`](crate::ifconvert))
+    /// when no uniform point lies between two racing accesses.
+    pub if_conversion: bool,
+    /// Restricts where a barrier may be inserted: `admit(block, index)` says whether a `sync`
+    /// may go before statement `index` of `block` (`index` equal to its length is its end).
+    /// A kernel lowered from CUDA admits only the points between two CUDA statements.
+    pub admit: Option<Admit<'a>>,
+}
+
+impl std::fmt::Debug for Settings<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("if_conversion", &self.if_conversion)
+            .field("admit", &self.admit.map(|_| "restricted"))
+            .finish()
+    }
+}
+
+impl Default for Settings<'_> {
+    fn default() -> Self {
+        Settings {
+            if_conversion: true,
+            admit: None,
+        }
+    }
+}
+
 /// Searches barrier placements that make `kernel` clean under `options` (see the module doc).
 pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
+    repair_with(kernel, options, &Settings::default())
+}
+
+/// [`repair`] with explicit [`Settings`].
+pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -> Outcome {
     let original = verify(kernel, options);
     if clean(&original) {
         return Outcome::Clean(original);
@@ -224,21 +298,97 @@ pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
             changes.push(Change::RemovedDivergent(span));
         }
     }
-    let start_decision = if changes.is_empty() {
+    let mut start_decision = if changes.is_empty() {
         original
     } else {
         verify(&start, options)
     };
 
-    let points = uniform_points(&start, options);
+    let mut points = uniform_points(&start, options, settings);
     let search = Search {
         start: &start,
         points: &points,
         options,
     };
-    let chosen = match search.run(&start_decision) {
+    // A barrier at every candidate point at once. More barriers only split phases, so they
+    // only remove races (of the kernel, and of its MAP, whose phases merge when barriers go):
+    // a race this placement leaves, every placement leaves. Refuse at once then — unless a
+    // split of the branches could still create the point it lacks.
+    let saturated = if points.is_empty() || clean(&start_decision) {
+        None
+    } else {
+        Some(search.try_set(&(0..points.len()).collect::<Vec<_>>()))
+    };
+    let left = saturated
+        .as_ref()
+        .filter(|d| d.findings.iter().any(|f| f.kind == Kind::DataRace));
+    // Whether a failure is judged on the saturated placement (not after a split).
+    let mut saturated_failure = left.is_some();
+    let mut found = match left {
+        Some(d) => {
+            let why = refusal(&points, d, 1);
+            let splittable = settings.if_conversion
+                && matches!(
+                    why,
+                    Refusal::NoUniformPoint { .. } | Refusal::NotFound { .. }
+                );
+            if !splittable {
+                return Outcome::Refused(unorderable(why));
+            }
+            Err((1, d.clone()))
+        }
+        None => search.run(&start_decision),
+    };
+    // A split helps only a race that lacks a point between its accesses; a race of a
+    // statement with itself or between blocks stays whatever the branches look like.
+    let splittable = match &found {
+        Err((tried, best)) => matches!(
+            refusal(&points, best, *tried),
+            Refusal::NoUniformPoint { .. } | Refusal::NotFound { .. }
+        ),
+        Ok(_) => false,
+    };
+    if splittable && settings.if_conversion {
+        // No placement works as the branches stand: split the thread-dependent branches
+        // around the races that have no uniform point between their accesses, and search
+        // again on the split kernel.
+        match if_convert(&start, &start_decision, options, settings) {
+            Conversion::Done(split, spans) => {
+                saturated_failure = false;
+                start = split;
+                changes.extend(spans.into_iter().map(Change::IfConverted));
+                start_decision = verify(&start, options);
+                points = uniform_points(&start, options, settings);
+                found = Search {
+                    start: &start,
+                    points: &points,
+                    options,
+                }
+                .run(&start_decision);
+            }
+            Conversion::Blocked(locations, obstacle) => {
+                return Outcome::Refused(Refusal::NoUniformPoint {
+                    locations,
+                    obstacle: Some(obstacle),
+                })
+            }
+            Conversion::None => {}
+        }
+    }
+    let chosen = match found {
         Ok(chosen) => chosen,
-        Err(best) => return Outcome::Refused(refusal(&points, &best.1, best.0)),
+        Err(best) => {
+            let mut why = refusal(&points, &best.1, best.0);
+            if saturated_failure {
+                why = unorderable(why);
+            }
+            if let Refusal::NoUniformPoint { obstacle, .. } = &mut why {
+                if settings.if_conversion {
+                    *obstacle = Some(Obstacle::Nothing);
+                }
+            }
+            return Outcome::Refused(why);
+        }
     };
     let (mut repaired, inserted) = insert(
         &start,
@@ -271,15 +421,100 @@ pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
         }
     }
     changes.sort_by_key(|c| match c {
-        Change::Inserted(s) | Change::RemovedRedundant(s) | Change::RemovedDivergent(s) => {
-            (s.start, s.end)
-        }
+        Change::Inserted(s)
+        | Change::RemovedRedundant(s)
+        | Change::RemovedDivergent(s)
+        | Change::IfConverted(s) => (s.start, s.end),
     });
     Outcome::Repaired(Repaired {
         kernel: repaired,
         changes,
         decision,
     })
+}
+
+/// A refusal judged on the placement with a barrier at every candidate point: "none of the
+/// placements tried" becomes "not even all of them".
+fn unorderable(why: Refusal) -> Refusal {
+    match why {
+        Refusal::NotFound { remaining, .. } if !remaining.is_empty() => {
+            Refusal::Unorderable { remaining }
+        }
+        other => other,
+    }
+}
+
+/// What [`if_convert`] did.
+enum Conversion {
+    /// The split kernel and the spans of the `if`s that were split.
+    Done(Kernel, Vec<Span>),
+    /// A race needs a split that cannot be done.
+    Blocked([Span; 2], Obstacle),
+    /// No race lacks a uniform point between its accesses.
+    None,
+}
+
+/// Splits branches (see [`ifconvert`](crate::ifconvert)) for each race of `decision` that has
+/// no uniform point between its two accesses, one race after the other.
+fn if_convert(
+    kernel: &Kernel,
+    decision: &Decision,
+    options: &Options,
+    settings: &Settings<'_>,
+) -> Conversion {
+    let uniform = |k: &Kernel, path: &[(usize, Child)], index: usize| {
+        block_at(&k.body, path).is_some_and(|block| {
+            let pos = match index.checked_sub(1) {
+                None => block.span.start,
+                Some(i) => block.stmts.get(i).map_or(block.span.end, |s| s.span.end),
+            };
+            let point = Point {
+                path: path.to_vec(),
+                index,
+                pos,
+                end_of_loop: None,
+                start_of_loop: None,
+            };
+            settings.admit.is_none_or(|admit| admit(block, index))
+                && point_is_uniform(k, &point, options)
+        })
+    };
+    let mut current = kernel.clone();
+    let mut spans = Vec::new();
+    for f in decision
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::DataRace && !f.grid && !self_race(f))
+    {
+        let points = uniform_points(&current, options, settings);
+        if !between(&points, pair(f)).is_empty() {
+            continue;
+        }
+        match create_point(&current, pair(f), &uniform) {
+            Ok(split) => {
+                current = split.kernel;
+                spans.extend(split.split);
+            }
+            Err(Obstacle::Nothing) => {}
+            Err(obstacle) => return Conversion::Blocked(pair(f), obstacle),
+        }
+    }
+    // Report the `if`s of the kernel as written: a later split may cut a piece an earlier
+    // one made, whose span is not a statement of the input.
+    let mut written = Vec::new();
+    kernel.body.walk(&mut |s| {
+        if matches!(s.kind, StmtKind::If { .. }) {
+            written.push(s.span);
+        }
+    });
+    spans.retain(|s| written.iter().any(|w| w.same_range(*s)));
+    if current == *kernel {
+        Conversion::None
+    } else {
+        spans.sort_by_key(|s| (s.start, s.end));
+        spans.dedup_by(|a, b| a.same_range(*b));
+        Conversion::Done(current, spans)
+    }
 }
 
 /// Types and decides a kernel: the whole pipeline, as `mapcheck check` runs it.
@@ -330,7 +565,7 @@ fn contains(outer: Span, inner: Span) -> bool {
 
 /// Which child block of a statement a path goes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Child {
+pub(crate) enum Child {
     Then,
     Else,
     Body,
@@ -354,19 +589,28 @@ struct Point {
 /// Every point of the kernel that a `sync` could go to without divergence: all enclosing
 /// control uniform, and not next to an existing `sync` (a second barrier there orders
 /// nothing new).
-fn uniform_points(kernel: &Kernel, options: &Options) -> Vec<Point> {
+fn uniform_points(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -> Vec<Point> {
     let mut all = Vec::new();
     collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
     all.into_iter()
         .filter(|p| {
-            let (trial, markers) = insert(kernel, &[p]);
-            let checked = mapcheck_typeck::check(&trial, options.arith);
-            !checked
-                .barriers
-                .iter()
-                .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
+            settings.admit.is_none_or(|admit| {
+                block_at(&kernel.body, &p.path).is_some_and(|b| admit(b, p.index))
+            })
         })
+        .filter(|p| point_is_uniform(kernel, p, options))
         .collect()
+}
+
+/// Whether a `sync` at `point` is under uniform control: the type checker does not list it
+/// among the barriers under thread-dependent or data-dependent control.
+fn point_is_uniform(kernel: &Kernel, point: &Point, options: &Options) -> bool {
+    let (trial, markers) = insert(kernel, &[point]);
+    let checked = mapcheck_typeck::check(&trial, options.arith);
+    !checked
+        .barriers
+        .iter()
+        .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
 }
 
 fn collect_points(
@@ -582,15 +826,20 @@ fn candidates(d: &Decision, points: &[Point], skip: &[usize]) -> Vec<usize> {
     out
 }
 
-/// The points that can order the two accesses: those between them in source order, then the
-/// end and the start of the body of each loop that holds both (for races between iterations).
-fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
+/// The points between the two accesses in source order.
+fn between(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
     let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
     let lo = first.end;
     let hi = second.start;
-    let mut out: Vec<usize> = (0..points.len())
+    (0..points.len())
         .filter(|&i| lo <= points[i].pos && points[i].pos <= hi)
-        .collect();
+        .collect()
+}
+
+/// The points that can order the two accesses: those between them in source order, then the
+/// end and the start of the body of each loop that holds both (for races between iterations).
+fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
+    let mut out = between(points, [a, b]);
     let holds_both = |l: Option<Span>| l.is_some_and(|l| contains(l, a) && contains(l, b));
     // Innermost loops first: their ends are the nearest points that separate iterations.
     let mut ends: Vec<usize> = (0..points.len())
@@ -683,7 +932,43 @@ impl Search<'_> {
                     set.push(p);
                     current = d;
                 }
-                None => break,
+                None => {
+                    // No single point helps: a race that needs two barriers at once (one
+                    // between the accesses, one at the end of the loop body, say). Try pairs
+                    // of the points of the first race left.
+                    let Some(race) = current.findings.iter().find(|f| f.kind == Kind::DataRace)
+                    else {
+                        break;
+                    };
+                    let local: Vec<usize> = relevant(self.points, pair(race))
+                        .into_iter()
+                        .filter(|p| !set.contains(p))
+                        .take(PAIR_POOL)
+                        .collect();
+                    let mut pair_step: Option<([usize; 2], Decision)> = None;
+                    'pairs: for (i, &p) in local.iter().enumerate() {
+                        for &q in &local[i + 1..] {
+                            let mut trial = set.clone();
+                            trial.extend([p, q]);
+                            let d = self.try_set(&trial);
+                            tried += 1;
+                            if clean(&d) {
+                                return Ok(trial);
+                            }
+                            if defects(&d) < defects(&current) {
+                                pair_step = Some(([p, q], d));
+                                break 'pairs;
+                            }
+                        }
+                    }
+                    match pair_step {
+                        Some((ps, d)) => {
+                            set.extend(ps);
+                            current = d;
+                        }
+                        None => break,
+                    }
+                }
             }
         }
         Err((tried, current))
@@ -712,7 +997,10 @@ fn refusal(points: &[Point], best: &Decision, tried: usize) -> Refusal {
         };
     }
     if let Some(f) = races.iter().find(|f| relevant(points, pair(f)).is_empty()) {
-        return Refusal::NoUniformPoint { locations: pair(f) };
+        return Refusal::NoUniformPoint {
+            locations: pair(f),
+            obstacle: None,
+        };
     }
     if races.is_empty() {
         if let Some(why) = best

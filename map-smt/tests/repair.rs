@@ -1,9 +1,13 @@
-//! Barrier repair end to end: each repaired kernel is printed, parsed back, and proven clean by
-//! the whole pipeline; each refusal names the reason no barrier can fix.
+//! Barrier repair end to end: each repaired kernel is printed, parsed back, proven clean by
+//! the whole pipeline, and run against the original by the interpreter on random
+//! configurations (`common/crosscheck.rs`); each refusal names the reason no barrier can fix.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "common/crosscheck.rs"]
+mod crosscheck;
+
 use mapcheck_core::ast::{Kernel, StmtKind};
-use mapcheck_smt::repair::{clean, repair, syncs, verify, Change, Outcome, Refusal};
+use mapcheck_smt::repair::{clean, repair, syncs, verify, Change, Obstacle, Outcome, Refusal};
 use mapcheck_smt::{Fixed, Options};
 
 fn kernel(src: &str) -> Kernel {
@@ -25,6 +29,11 @@ fn repaired(k: &Kernel, options: &Options) -> (Kernel, Vec<Change>) {
             let back = kernel(&text);
             assert_eq!(back, r.kernel, "{text}");
             assert!(clean(&verify(&back, options)), "{text}");
+            let tally = crosscheck::crosscheck(k, &back, options, 60, 9);
+            assert!(
+                tally.compared > 0,
+                "no configuration compared: {tally:?}\n{k}"
+            );
             (back, r.changes)
         }
         other => panic!("expected a repair of {k}, got {other:?}"),
@@ -133,18 +142,156 @@ fn a_same_cell_write_in_a_loop_is_refused_after_the_search() {
     assert!(matches!(r, Refusal::SameStatement { .. }), "{r:?}");
 }
 
-#[test]
-fn accesses_in_different_thread_dependent_branches_have_no_point_between() {
-    // `device_global` of AuCS on one block: the fix needs the if-conversion.
-    let options = Options {
+fn one_block() -> Options {
+    Options {
         fixed: Fixed {
             nbid: Some(1),
             ..Fixed::default()
         },
         ..Options::default()
+    }
+}
+
+fn if_converted(changes: &[Change]) -> usize {
+    changes
+        .iter()
+        .filter(|c| matches!(c, Change::IfConverted(_)))
+        .count()
+}
+
+#[test]
+fn accesses_in_different_thread_dependent_branches_are_if_converted() {
+    // `device_global` of AuCS on one block: odd threads write, even ones read their right
+    // neighbour's cell. The fix is AuCS's: `if c && d {..} sync; if c && !d {..}`.
+    let (fixed, changes) = repaired(&example("aucs_device_global.bcu"), &one_block());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    assert!(if_converted(&changes) >= 1, "{changes:?}");
+    let kinds: Vec<&str> = fixed
+        .body
+        .stmts
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::If { .. } => "if",
+            StmtKind::Sync => "sync",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["if", "sync", "if"], "{fixed}");
+    let text = fixed.to_string();
+    assert!(text.contains("if tid < N && tid % 2 == 1"), "{text}");
+    assert!(text.contains("if tid < N && !(tid % 2 == 1)"), "{text}");
+}
+
+#[test]
+fn a_race_inside_one_branch_splits_it_and_hoists_pure_lets() {
+    // Write and read in the same thread-dependent branch; `z` and `x` are pure and used after
+    // the split point, so they move before the branch.
+    let k = kernel(
+        "kernel inner(N) { shared A; if tid < N { let x = tid * 2; let z = x + 1; A[x] := 1; let y = A[z % ntid]; } }",
+    );
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    assert_eq!(if_converted(&changes), 1, "{changes:?}");
+    let kinds: Vec<&str> = fixed
+        .body
+        .stmts
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Let { .. } => "let",
+            StmtKind::If { .. } => "if",
+            StmtKind::Sync => "sync",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["let", "let", "if", "sync", "if"], "{fixed}");
+}
+
+#[test]
+fn a_split_that_would_hoist_a_read_is_refused() {
+    let k = kernel(
+        "kernel byread(N) { shared A, B; if tid < N { let x = B[tid]; A[tid] := x; let y = A[(tid + 1) % ntid]; B[tid] := x + y; } }",
+    );
+    let r = refused(&k, &Options::default());
+    assert!(
+        matches!(
+            r,
+            Refusal::NoUniformPoint {
+                obstacle: Some(Obstacle::BoundByRead { ref var, .. }),
+                ..
+            } if var == "x"
+        ),
+        "{r:?}"
+    );
+    let why = r.describe(&|s| format!("@{}", s.start));
+    assert!(why.contains("would add an access"), "{why}");
+}
+
+#[test]
+fn a_loop_in_a_thread_dependent_branch_takes_the_branch_into_its_body() {
+    // `if c { for .. { A; B } }` becomes `for .. { if c { A } sync; if c { B } sync; }`: the
+    // loop's bounds are uniform, so its body is a place for barriers once the branch is in it.
+    let k = kernel(
+        "kernel inloop(N, M) { shared A; if tid < N { for i in 0..M { A[tid] := i; let y = A[(tid + 1) % ntid]; } } }",
+    );
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(if_converted(&changes), 1, "{changes:?}");
+    assert_eq!(shape(&fixed), ["for"], "{fixed}");
+    let StmtKind::For { body, .. } = &fixed.body.stmts[0].kind else {
+        panic!("{fixed}")
     };
-    let r = refused(&example("aucs_device_global.bcu"), &options);
-    assert!(matches!(r, Refusal::NoUniformPoint { .. }), "{r:?}");
+    let inner: Vec<bool> = body
+        .stmts
+        .iter()
+        .map(|s| matches!(s.kind, StmtKind::Sync))
+        .collect();
+    assert_eq!(inner, [false, true, false, true], "{fixed}");
+}
+
+#[test]
+fn a_split_through_a_thread_dependent_loop_is_refused() {
+    let k = kernel(
+        "kernel tdloop(N) { shared A; if tid < N { for i in 0..tid { A[tid] := i; let y = A[(tid + 1) % ntid]; } } }",
+    );
+    let r = refused(&k, &Options::default());
+    assert!(
+        matches!(
+            r,
+            Refusal::NoUniformPoint {
+                obstacle: Some(Obstacle::Loop(_)),
+                ..
+            }
+        ),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn a_race_needing_two_barriers_at_once_is_fixed() {
+    // Within an iteration and across iterations: one barrier between the accesses and one at
+    // the end of the body, which the greedy step finds as a pair; and one more for `B`.
+    let k = kernel(
+        "kernel deep(N, M) { shared A, B; let base = tid * 2; if tid < N { B[tid] := 1; let off = base + 1; for i in 0..M { A[tid] := i + off; let y = A[(tid + 1) % ntid]; } B[tid] := 2; } else { let z = B[0]; } }",
+    );
+    let (fixed, changes) = repaired(&k, &Options::default());
+    assert_eq!(inserted(&changes), 3, "{changes:?}\n{fixed}");
+}
+
+#[test]
+fn a_thread_dependent_loop_is_divergence_not_a_fix() {
+    // Issue 9 item 3: the trip count depends on the thread, so no barrier may go in the body.
+    let k = kernel(
+        "kernel tripcount() { shared A; for i in 0..tid { A[i] := i; let y = A[(i + 1) % ntid]; } }",
+    );
+    let r = refused(&k, &Options::default());
+    assert!(
+        matches!(
+            r,
+            Refusal::NoUniformPoint { .. }
+                | Refusal::SameStatement { .. }
+                | Refusal::NotFound { .. }
+        ),
+        "{r:?}"
+    );
 }
 
 #[test]
@@ -190,4 +337,82 @@ fn a_barrier_made_redundant_by_the_repair_is_removed() {
         "{changes:?}"
     );
     assert_eq!(syncs(&fixed.body).len(), 1, "{fixed}");
+}
+
+/// The kinds of the top-level statements, for asserting where barriers went.
+fn shape(k: &Kernel) -> Vec<&'static str> {
+    k.body
+        .stmts
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Sync => "sync",
+            StmtKind::If { .. } => "if",
+            StmtKind::For { .. } => "for",
+            StmtKind::Read { .. } => "read",
+            StmtKind::Write { .. } => "write",
+            _ => "other",
+        })
+        .collect()
+}
+
+#[test]
+fn simulee_figure_2_gets_its_barrier_after_the_branch() {
+    // thundersvm's fix: one barrier between the stores and the block minimum.
+    let (fixed, changes) = repaired(&example("simulee_block_min.bcu"), &Options::default());
+    assert_eq!(inserted(&changes), 1, "{changes:?}");
+    assert_eq!(
+        shape(&fixed),
+        ["read", "read", "if", "sync", "for"],
+        "{fixed}"
+    );
+}
+
+#[test]
+fn simulee_figure_3_is_clean_and_its_barrier_redundant() {
+    let k = example("simulee_redundant_barrier.bcu");
+    let Outcome::Clean(d) = repair(&k, &Options::default()) else {
+        panic!("expected a clean kernel")
+    };
+    let advice = mapcheck_smt::redundant::redundant_barriers(&k, &d, &Options::default());
+    assert_eq!(advice.len(), 1, "{advice:?}");
+}
+
+#[test]
+fn a_compound_neighbour_update_gets_a_barrier_between_its_reads_and_its_write() {
+    let (fixed, changes) = repaired(&example("aucs_compound_neighbour.bcu"), &Options::default());
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(shape(&fixed), ["read", "sync", "read", "write"], "{fixed}");
+}
+
+#[test]
+fn colonel_is_refused_as_a_same_statement_write() {
+    let r = refused(&example("aucs_colonel.bcu"), &Options::default());
+    assert!(
+        matches!(r, Refusal::SameStatement { ref array, potential: false, .. } if array == "flag"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn deadlock_0_loses_its_divergent_barrier() {
+    let (fixed, changes) = repaired(&example("aucs_deadlock0.bcu"), &Options::default());
+    assert!(
+        matches!(changes.as_slice(), [Change::RemovedDivergent(_)]),
+        "{changes:?}"
+    );
+    assert!(syncs(&fixed.body).is_empty(), "{fixed}");
+}
+
+#[test]
+fn deadlock_2_loses_both_divergent_barriers() {
+    let (fixed, changes) = repaired(&example("aucs_deadlock2.bcu"), &Options::default());
+    assert_eq!(
+        changes
+            .iter()
+            .filter(|c| matches!(c, Change::RemovedDivergent(_)))
+            .count(),
+        2,
+        "{changes:?}"
+    );
+    assert!(syncs(&fixed.body).is_empty(), "{fixed}");
 }

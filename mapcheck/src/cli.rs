@@ -154,7 +154,7 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct FixArgs {
-    /// The `.bcu` file to repair
+    /// The `.bcu` or CUDA file to repair
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 

@@ -6,19 +6,26 @@
 //! printed unchanged beside the others), `2` on input errors.
 //!
 //! An input whose kernels are all clean already is printed byte for byte, comments included.
-//! Otherwise the file is printed in canonical `.bcu` form (the printer keeps no comments), and
-//! inserted barriers are located in that output, removed ones in the input. Only `.bcu` is
-//! read for now: editing CUDA text at source positions waits for the CUDA front end.
+//! Otherwise a `.bcu` file is printed as the original text with `sync;` lines inserted and
+//! removed ([`edit`]), re-parsed and re-verified; when a repair split a branch (or the edits
+//! do not re-verify) it is printed in canonical `.bcu` form instead (the printer keeps no
+//! comments). Inserted barriers are located in the output, removed ones in the input. A CUDA file
+//! is printed as the original text with edits at source positions ([`edit`]): inserted
+//! `__syncthreads();` lines and deleted barriers, everything else byte for byte; the edited
+//! text is read again by the CUDA front end and decided before it is printed.
+
+mod edit;
 
 use crate::check;
 use crate::cli::{CheckArgs, FixArgs};
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
-use mapcheck_core::ast::{Kernel, Program};
+use mapcheck_core::ast::{Block, Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
-use mapcheck_smt::repair::{self, Change, Outcome};
+use mapcheck_smt::repair::{self, Change, Outcome, Refusal, Settings};
+use mapcheck_smt::Options;
 use std::io::Write;
 
 pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
@@ -29,7 +36,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     };
     if args.common.json {
         return input_error(
-            Diagnostic::error("`mapcheck fix` prints `.bcu` text and has no `--json` form"),
+            Diagnostic::error("`mapcheck fix` prints kernel text and has no `--json` form"),
             None,
             err,
         );
@@ -39,23 +46,20 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    if matches!(extension.as_deref(), Some("cu" | "cuh" | "h")) {
-        return input_error(
-            Diagnostic::error(format!(
-                "`mapcheck fix` reads only `.bcu` kernels for now, and `{name}` is CUDA"
-            ))
-            .with_help("write the kernel in `.bcu`, or check the CUDA file with `mapcheck`"),
-            None,
-            err,
-        );
-    }
-    let (source, program) = match input::load(&args.file) {
+    let is_cuda = matches!(extension.as_deref(), Some("cu" | "cuh" | "h"));
+    let load_options = input::LoadOptions {
+        defines: args.common.defines.clone(),
+        block_dim: args.common.block_dim,
+        grid_dim: args.common.grid_dim,
+    };
+    let (source, program) = match input::load_with(&args.file, &load_options) {
         Loaded::Parsed {
             source,
             program,
             errors,
         } => {
-            // Only `.bcu` gets here, which has no partial loads; stay safe if that changes.
+            // A kernel of a CUDA file that could not be lowered: the edited file could not be
+            // re-verified as a whole, so this is an input error like any other.
             if !errors.is_empty() {
                 for e in &errors {
                     let _ = render::render(&e.diagnostic, &name, Some(&source), style, err);
@@ -84,6 +88,13 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         timeout: args.timeout,
         emit: None,
     });
+    let options = Options {
+        fixed: input::fixed_for(&options.fixed, &source),
+        ..options
+    };
+    if is_cuda {
+        return fix_cuda(args, &source, &program, &options, out, err);
+    }
 
     let selected = |k: &Kernel| {
         args.common
@@ -110,10 +121,13 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     let changed = outcomes
         .iter()
         .any(|o| matches!(o, Some(Outcome::Repaired(_))));
-    let text = if changed {
-        printed.to_string()
-    } else {
+    let text = if !changed {
         source.text.clone()
+    } else {
+        // The original text with barrier lines inserted and removed, comments and all, when
+        // that can be done and re-verifies; the canonical form otherwise (a split branch).
+        edited_bcu(&source.text, &program, &outcomes, &options)
+            .unwrap_or_else(|| printed.to_string())
     };
     let _ = out.write_all(text.as_bytes());
 
@@ -129,11 +143,14 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         let kname = &kernel.name.name;
         match outcome {
             None => {}
-            Some(Outcome::Clean(_)) => {
+            Some(Outcome::Clean(decision)) => {
                 let _ = writeln!(
                     err,
                     "kernel `{kname}` is already race free and free of divergence"
                 );
+                for line in redundant_notes(kernel, decision, &options, &at_input) {
+                    let _ = writeln!(err, "kernel `{kname}`: {line}");
+                }
             }
             Some(Outcome::Refused(why)) => {
                 code = 1;
@@ -171,6 +188,10 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
                         Change::RemovedRedundant(s) => {
                             format!("removed redundant sync at {}", at_input(*s))
                         }
+                        Change::IfConverted(s) => format!(
+                            "split the thread-dependent branch at {} (if-conversion) to make a point every thread reaches",
+                            at_input(*s)
+                        ),
                         Change::RemovedDivergent(s) => format!(
                             "removed sync at {}, which not every thread of a block reaches",
                             at_input(*s)
@@ -189,6 +210,26 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     code
 }
 
+/// Notes on the barriers of a clean kernel that are redundant, each alone (Simulee's third
+/// kind of bug): a clean input is printed unchanged, so they are advice, as in `mapcheck`.
+fn redundant_notes(
+    kernel: &Kernel,
+    decision: &mapcheck_smt::Decision,
+    options: &Options,
+    at: &dyn Fn(Span) -> String,
+) -> Vec<String> {
+    mapcheck_smt::redundant::redundant_barriers(kernel, decision, options)
+        .iter()
+        .filter_map(|f| f.locations.first())
+        .map(|s| {
+            format!(
+                "note: the barrier at {} is redundant: the kernel stays race free and free of divergence without it (left in place)",
+                at(*s)
+            )
+        })
+        .collect()
+}
+
 /// A `--kernel` the file does not define, or a `-p` no kernel has.
 fn command_line_problem(args: &FixArgs, program: &Program) -> Option<Diagnostic> {
     if let Some(name) = &args.common.kernel {
@@ -205,4 +246,212 @@ fn command_line_problem(args: &FixArgs, program: &Program) -> Option<Diagnostic>
             .any(|k| k.params.iter().any(|p| p.name == *param));
         (!known).then(|| Diagnostic::error(format!("unknown parameter `{param}`")))
     })
+}
+
+/// The `.bcu` text with each repair written as edits ([`edit`]), if every repair can be so
+/// written (none split a branch) and the edited text parses, keeps the kernels' count and
+/// barriers, and is proven clean kernel by kernel.
+fn edited_bcu(
+    text: &str,
+    program: &Program,
+    outcomes: &[Option<Outcome>],
+    options: &Options,
+) -> Option<String> {
+    let mut edits = Vec::new();
+    for (kernel, outcome) in program.kernels.iter().zip(outcomes) {
+        if let Some(Outcome::Repaired(r)) = outcome {
+            if r.changes
+                .iter()
+                .any(|c| matches!(c, Change::IfConverted(_)))
+            {
+                return None;
+            }
+            let mine = edit::edits(
+                text,
+                Some(kernel),
+                &r.kernel,
+                &r.changes,
+                edit::Barrier::Bcu,
+            );
+            edits.extend(mine.ok()?);
+        }
+    }
+    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    let edited = edit::apply(text, &edits);
+    let program = mapcheck_grammar::parse(&edited).ok()?;
+    if program.kernels.len() != outcomes.len() {
+        return None;
+    }
+    for (kernel, outcome) in program.kernels.iter().zip(outcomes) {
+        if let Some(Outcome::Repaired(r)) = outcome {
+            let same_barriers =
+                repair::syncs(&kernel.body).len() == repair::syncs(&r.kernel.body).len();
+            if !same_barriers || !repair::clean(&repair::verify(kernel, options)) {
+                return None;
+            }
+        }
+    }
+    Some(edited)
+}
+
+/// `mapcheck fix` on a CUDA file: the search on the lowered kernels, restricted to CUDA
+/// statement boundaries and without if-conversion, then edits of the original text, which is
+/// read again and decided before it is printed.
+fn fix_cuda(
+    args: &FixArgs,
+    source: &SourceFile,
+    program: &Program,
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let text = source.text.as_str();
+    let admit = |b: &Block, i: usize| edit::boundary(text, b, i);
+    let settings = Settings {
+        if_conversion: false,
+        admit: Some(&admit),
+    };
+    let at = |s: Span| {
+        let lc = source.line_col(s);
+        format!("{}:{}:{}", source.name, lc.line, lc.column)
+    };
+    let mut code = 0;
+    let mut edits = Vec::new();
+    let mut repaired = Vec::new();
+    let mut summary: Vec<String> = Vec::new();
+    for kernel in &program.kernels {
+        let kname = &kernel.name.name;
+        if args.common.kernel.as_ref().is_some_and(|n| n != kname) {
+            continue;
+        }
+        match repair::repair_with(kernel, options, &settings) {
+            Outcome::Clean(decision) => {
+                summary.push(format!(
+                    "kernel `{kname}` is already race free and free of divergence"
+                ));
+                for line in redundant_notes(kernel, &decision, options, &at) {
+                    summary.push(format!("kernel `{kname}`: {line}"));
+                }
+            }
+            Outcome::Refused(why) => {
+                code = 1;
+                summary.push(format!(
+                    "kernel `{kname}`: no barrier placement makes it race free and free of divergence: {}",
+                    describe_cuda(&why, text, &at)
+                ));
+            }
+            Outcome::Repaired(r) => {
+                match edit::edits(text, None, &r.kernel, &r.changes, edit::Barrier::Cuda) {
+                    Ok(mine) => {
+                        for e in &mine {
+                            let what = match e.what {
+                                edit::EditKind::Inserted => "inserted `__syncthreads();` after",
+                                edit::EditKind::RemovedRedundant => {
+                                    "removed the redundant barrier at"
+                                }
+                                edit::EditKind::RemovedDivergent => {
+                                    "removed the barrier not every thread of a block reaches, at"
+                                }
+                            };
+                            summary.push(format!(
+                                "kernel `{kname}`: {what} {}",
+                                at(Span::new(e.at, e.at))
+                            ));
+                        }
+                        edits.extend(mine);
+                        repaired.push((kname.clone(), r.decision.class));
+                    }
+                    Err(why) => {
+                        code = 1;
+                        summary.push(format!(
+                        "kernel `{kname}`: a barrier placement exists, but it cannot be written into the CUDA text: {why}"
+                    ));
+                    }
+                }
+            }
+        }
+    }
+    let mut printed = text.to_string();
+    if !edits.is_empty() {
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        let edited = edit::apply(text, &edits);
+        match reverify(args, &edited, &repaired, options) {
+            Ok(()) => {
+                printed = edited;
+                for (kname, class) in &repaired {
+                    summary.push(format!(
+                        "kernel `{kname}`: repaired; the printed kernel is proven race free and free of divergence ({class})"
+                    ));
+                }
+            }
+            Err(why) => {
+                code = 1;
+                summary.push(format!(
+                    "internal error: the edited CUDA text does not re-verify ({why}); the file is printed unchanged"
+                ));
+            }
+        }
+    }
+    let _ = out.write_all(printed.as_bytes());
+    for line in summary {
+        let _ = writeln!(err, "{line}");
+    }
+    code
+}
+
+/// The reason of a refusal on CUDA text: a race inside one CUDA statement is named as such.
+fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> String {
+    match why {
+        Refusal::NoUniformPoint {
+            locations,
+            obstacle: None,
+        } if edit::one_statement(text, *locations) => format!(
+            "the racing accesses at {} and {} are one CUDA statement, and no barrier can go inside a statement; split it (read into a local first) and run `mapcheck fix` again",
+            at(locations[0]),
+            at(locations[1])
+        ),
+        _ => why.describe(at),
+    }
+}
+
+/// Reads the edited text with the CUDA front end (the flags and the file's own header, as
+/// `input` reads the original) and decides each repaired kernel again.
+fn reverify(
+    args: &FixArgs,
+    edited: &str,
+    repaired: &[(String, mapcheck_typeck::Class)],
+    options: &Options,
+) -> Result<(), String> {
+    let load_options = input::LoadOptions {
+        defines: args.common.defines.clone(),
+        block_dim: args.common.block_dim,
+        grid_dim: args.common.grid_dim,
+    };
+    let program = match input::parse_text(&args.file, edited.to_string(), &load_options) {
+        Loaded::Parsed {
+            program, errors, ..
+        } if errors.is_empty() => program,
+        Loaded::Parsed { errors, .. } => {
+            return Err(errors.first().map_or_else(
+                || "it does not parse".into(),
+                |e| e.diagnostic.message.clone(),
+            ))
+        }
+        Loaded::Failed { diagnostics, .. } => {
+            return Err(diagnostics
+                .first()
+                .map_or_else(|| "it does not parse".into(), |d| d.message.clone()))
+        }
+    };
+    for (name, _) in repaired {
+        let kernel = program
+            .kernels
+            .iter()
+            .find(|k| k.name.name == *name)
+            .ok_or_else(|| format!("kernel `{name}` is missing"))?;
+        if !repair::clean(&repair::verify(kernel, options)) {
+            return Err(format!("kernel `{name}` is not proven clean"));
+        }
+    }
+    Ok(())
 }

@@ -89,10 +89,6 @@ pub fn fixed_for(base: &mapcheck_smt::Fixed, source: &SourceFile) -> mapcheck_sm
     fixed
 }
 
-pub fn load(path: &Path) -> Loaded {
-    load_with(path, &LoadOptions::default())
-}
-
 pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {
     let name = path.display().to_string();
     let fail = |source, diagnostics| Loaded::Failed {
@@ -138,6 +134,18 @@ pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {
         Ok(text) => text.to_string(),
         // Binary garbage is no use in a snippet: the message says where decoding failed.
         Err(diagnostic) => return fail(None, vec![diagnostic]),
+    };
+    parse_text(path, text, options)
+}
+
+/// Parses (and for CUDA, lowers) `text` as the contents of `path`, by the front end its
+/// extension selects. `mapcheck fix` re-reads its edited CUDA text through here.
+pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
+    let name = path.display().to_string();
+    let fail = |source, diagnostics| Loaded::Failed {
+        name: name.clone(),
+        source,
+        diagnostics,
     };
     let mut source = SourceFile::new(path, text);
     match extension(path).as_deref() {

@@ -2,6 +2,9 @@
 //! parses back and is proven race free and free of divergence.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../../map-smt/tests/common/crosscheck.rs"]
+mod crosscheck;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -85,24 +88,243 @@ fn races_no_barrier_can_fix_exit_1_with_the_reason() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stderr.contains("different blocks"), "{}", run.stderr);
 
-    let branches = example("aucs_device_global.bcu");
-    let run = fix(&[branches.to_str().unwrap(), "--grid-dim", "1"]);
+    let same = example("aucs_colonel.bcu");
+    let run = fix(&[same.to_str().unwrap()]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("if-conversion"), "{}", run.stderr);
+    assert!(run.stderr.contains("same cell"), "{}", run.stderr);
 }
 
 #[test]
 fn input_errors_exit_2() {
     let run = fix(&["/nonexistent/k.bcu"]);
     assert_eq!(run.code, 2);
-    let dir = std::env::temp_dir().join(format!("mapcheck-fix-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let cu = dir.join("k.cu");
-    std::fs::write(&cu, "__global__ void k() {}\n").unwrap();
-    let run = fix(&[cu.to_str().unwrap()]);
-    assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("only `.bcu`"), "{}", run.stderr);
     let path = example("sesa_race.bcu");
     let run = fix(&[path.to_str().unwrap(), "--kernel", "nope"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn branches_are_if_converted_on_one_block() {
+    let path = example("aucs_device_global.bcu");
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("if-conversion"), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("if tid < N && !(tid % 2 == 1)"),
+        "{}",
+        run.stdout
+    );
+    let program = mapcheck_grammar::parse(&run.stdout).unwrap();
+    let options = mapcheck_smt::Options {
+        fixed: mapcheck_smt::Fixed {
+            nbid: Some(1),
+            ..mapcheck_smt::Fixed::default()
+        },
+        ..mapcheck_smt::Options::default()
+    };
+    let d = mapcheck_smt::repair::verify(&program.kernels[0], &options);
+    assert!(mapcheck_smt::repair::clean(&d), "{}", run.stdout);
+}
+
+/// A scratch directory for CUDA inputs.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mapcheck-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `mapcheck` (check) on a file and returns its exit code.
+fn check_code(path: &std::path::Path) -> i32 {
+    Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg(path)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+        .status
+        .code()
+        .unwrap()
+}
+
+const NEIGHBOUR_CU: &str = "// a neighbour update
+__global__ void neighbour(int *out, int n) {
+  __shared__ int a[256];
+  int i = threadIdx.x;
+  a[i] = i;   // own cell
+  int r = a[(i + 1) % blockDim.x];
+  if (i < n) {
+    out[blockIdx.x * blockDim.x + i] = r;
+  }
+}
+";
+
+#[test]
+fn cuda_text_gets_a_barrier_line_and_keeps_everything_else() {
+    let path = scratch("neighbour.cu", NEIGHBOUR_CU);
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = NEIGHBOUR_CU.replace(
+        "  a[i] = i;   // own cell\n",
+        "  a[i] = i;   // own cell\n  __syncthreads();\n",
+    );
+    assert_eq!(run.stdout, expected);
+    assert!(
+        run.stderr.contains("inserted `__syncthreads();`"),
+        "{}",
+        run.stderr
+    );
+    let fixed = scratch("neighbour_fixed.cu", &run.stdout);
+    assert_eq!(check_code(&fixed), 0, "{}", run.stdout);
+    cuda_crosscheck(&path, NEIGHBOUR_CU, &run.stdout);
+}
+
+const REDUCE_CU: &str = "//pass
+//--blockDim=64 --gridDim=1
+__global__ void reduce(int *in, int *out) {
+  __shared__ int s[64];
+  unsigned t = threadIdx.x;
+  s[t] = in[t];
+  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+    if (t < k) {
+      s[t] += s[t + k];
+      __syncthreads();   // wrong place
+    }
+  }
+  if (t == 0) out[0] = s[0];
+}
+";
+
+#[test]
+fn a_divergent_cuda_barrier_is_moved_out_keeping_its_comment() {
+    let path = scratch("reduce.cu", REDUCE_CU);
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("      // wrong place\n"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stdout.matches("__syncthreads();").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    // Everything but the barrier lines is the original, line for line.
+    let strip = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.replace("__syncthreads();", "").trim().to_string())
+            .filter(|l| !l.trim().is_empty())
+            .collect()
+    };
+    assert_eq!(strip(&run.stdout), strip(REDUCE_CU));
+    let fixed = scratch("reduce_fixed.cu", &run.stdout);
+    assert_eq!(check_code(&fixed), 0, "{}", run.stdout);
+    cuda_crosscheck(&path, REDUCE_CU, &run.stdout);
+}
+
+#[test]
+fn a_race_inside_one_cuda_statement_is_refused() {
+    // AuCS's `a[i] += a[i+1]`: one statement, no point inside it.
+    let text = "__global__ void compound(int *out) {
+  __shared__ int a[256];
+  unsigned i = threadIdx.x;
+  a[i] += a[(i + 1) % blockDim.x]; /* one statement */
+}
+";
+    let path = scratch("compound.cu", text);
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+    assert!(run.stderr.contains("one CUDA statement"), "{}", run.stderr);
+}
+
+#[test]
+fn if_conversion_is_refused_on_cuda_text() {
+    let text = "__global__ void device_global(unsigned *input, unsigned n) {
+  if (threadIdx.x < n) {
+    if (threadIdx.x % 2 == 1) {
+      input[threadIdx.x] = threadIdx.x;
+    } else {
+      unsigned next = input[threadIdx.x + 1];
+    }
+  }
+}
+";
+    let path = scratch("device_global.cu", text);
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+    assert!(
+        run.stderr.contains("not done on CUDA text"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn cuda_examples_are_repaired_or_refused() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/cuda");
+    for (name, code) in [
+        ("reduce_nosync.cu", 0),
+        ("reduce_sync.cu", 0),
+        ("shift_racy.cu", 1),
+        ("transpose_nosync.cu", 0),
+    ] {
+        let path = dir.join(name);
+        let run = fix(&[path.to_str().unwrap()]);
+        assert_eq!(run.code, code, "{name}: {}", run.stderr);
+        let fixed = scratch(name, &run.stdout);
+        if code == 0 {
+            assert_eq!(check_code(&fixed), 0, "{name}: {}", run.stdout);
+            cuda_crosscheck(&path, &std::fs::read_to_string(&path).unwrap(), &run.stdout);
+        }
+    }
+}
+
+/// Lowers the original and the edited CUDA text (with the geometry of the file's header) and
+/// runs both in the interpreter on random configurations: no race, no divergence, the same
+/// final memory where the original ran race free.
+fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
+    use mapcheck_grammar::cuda;
+    let header = cuda::header::read_header(original);
+    let options = cuda::Options {
+        defines: header.defines.clone(),
+        block_dim: header.block_dim,
+        grid_dim: header.grid_dim,
+    };
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    let lower = |text: &str| {
+        let lowered = cuda::parse(path, text, &options, &read);
+        assert!(lowered.errors.is_empty(), "{:?}", lowered.errors);
+        lowered.program
+    };
+    let (before, after) = (lower(original), lower(edited));
+    let product = |d: [u64; 3]| d.iter().map(|&x| i128::from(x)).product::<i128>();
+    let fixed = mapcheck_smt::Options {
+        fixed: mapcheck_smt::Fixed {
+            // Small blocks keep the runs short; a header's geometry is what the kernel assumes.
+            ntid: header.block_dim.map(product),
+            nbid: header.grid_dim.map(product).map(|n| n.min(2)),
+            ..mapcheck_smt::Fixed::default()
+        },
+        ..mapcheck_smt::Options::default()
+    };
+    for (k, r) in before.kernels.iter().zip(&after.kernels) {
+        let tally = crosscheck::crosscheck(k, r, &fixed, 30, 5);
+        assert!(tally.tried > 0, "{tally:?}");
+    }
+}
+
+#[test]
+fn a_bcu_repair_is_printed_as_edits_keeping_comments() {
+    // Only the barrier lines change: the header comments and the layout stay.
+    let path = example("halving_reduction.bcu");
+    let original = std::fs::read_to_string(&path).unwrap();
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = original.replace("    if R_SYNC == 1 {\n      sync;\n    }\n", "    sync;\n");
+    assert_eq!(run.stdout, expected);
+    assert_proven_clean(&run.stdout);
 }

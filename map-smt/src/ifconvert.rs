@@ -1,0 +1,570 @@
+//! If-conversion (AuCS, Wu et al., Algorithm 3 and its "program transformation"): when two
+//! racing accesses have no program point between them that every thread of a block reaches,
+//! split the thread-dependent branches that enclose them so that such a point exists, and
+//! leave the barrier itself to the search of [`repair`](crate::repair).
+//!
+//! One split step takes an `if c { T1; T2 } else { E }` whose then-branch holds the wanted
+//! point between `T1` and `T2`, and makes it two statements of the enclosing block:
+//!
+//! ```text
+//! if c { T1 }                 // the point now lies here, between two statements
+//! if c { T2 } else { E }
+//! ```
+//!
+//! (and symmetrically `if c { T } else { E1 }` / `if !c { E2 }` for a point in the else-branch,
+//! `if c { T }` / `if !c { E }` for a point between the branches). Steps repeat outwards until
+//! the point sits in a block whose every enclosing `if` and loop is uniform; nested splits are
+//! merged into AuCS's form `if c && d { ... }` / `if c && !d { ... }`.
+//!
+//! Why this keeps what race-free executions compute:
+//!
+//! * `c` is evaluated twice instead of once, but in `.bcu` a condition holds no reads (they are
+//!   hoisted into `let`s) and every variable it names is an immutable binder in scope before the
+//!   `if`: both evaluations give the value the single one gave. (This is AuCS's "conditions
+//!   evaluated once, before the branches"; on CUDA text, where a condition may read memory or
+//!   a mutable local, the split would need fresh variables, and it is not done there.)
+//! * A thread runs the statements of `T1` and then of `T2` (or those of `E`) in the original
+//!   order, each exactly once: the sequence of accesses of every thread is unchanged.
+//! * Binders of `T1` used by `T2` would leave scope. Pure `let`s among them (and the pure
+//!   `let`s they depend on) are hoisted before the first `if`: they access no memory and their
+//!   operands are immutable, so evaluating them earlier, and also in threads that skip the
+//!   branch, changes no value any thread computes. A binder made by a read, an atomic or `?` is
+//!   not hoisted: that would add an access (or a fresh unknown) to threads that skip the branch,
+//!   and the split is refused with [`Obstacle::BoundByRead`].
+//! * A loop between the point and the uniform block is not split (its iterations would
+//!   interleave the two halves); instead, when it sits directly in a branch, the branch is
+//!   split around it and pushed into its body, `if c { for x in r { B } }` becoming
+//!   `for x in r { if c { B } }` ([`interchange`]): `c` is the same in every iteration and `r`
+//!   is pure, so threads that skip the branch now run empty iterations. The loop's body is then
+//!   a uniform place when its bounds are; a loop whose bounds depend on the thread, or one
+//!   nested directly in another loop, is refused with [`Obstacle::Loop`].
+//!
+//! So the split kernel performs, per thread, the same accesses with the same values in the same
+//! order; adding barriers to it only refines the phases, and on any run where both the original
+//! and the result are race free every read sees the same write (papers/repair.md gives the
+//! argument in full).
+
+use crate::repair::Child;
+use mapcheck_core::ast::{Block, Cond, CondKind, Kernel, Stmt, StmtKind};
+use mapcheck_core::Span;
+use std::collections::BTreeSet;
+
+/// A path from the kernel body to a block: per step, a statement index and its child block.
+pub(crate) type Path = Vec<(usize, Child)>;
+
+/// Whether a `sync` at a point (a block path and an index in that block) of a kernel would be
+/// under uniform control.
+pub(crate) type UniformAt<'a> = &'a dyn Fn(&Kernel, &[(usize, Child)], usize) -> bool;
+
+/// Why no split creates a uniform point between two accesses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Obstacle {
+    /// The two accesses are one statement.
+    SameStatement,
+    /// A loop whose trip count depends on the thread, or that sits directly in another loop
+    /// under thread-dependent control, holds both accesses: no split makes its body uniform.
+    Loop(Span),
+    /// A variable bound by a read, an atomic or `?` before the point is used after it, inside
+    /// the branch being split; hoisting it out of the branch would add that access (or unknown)
+    /// to the threads that skip the branch.
+    BoundByRead {
+        var: String,
+        binding: Span,
+        /// "a read", "an atomic" or "`?`".
+        what: &'static str,
+    },
+    /// The enclosing control was already uniform: no split helps (the search failed for
+    /// another reason).
+    Nothing,
+}
+
+impl Obstacle {
+    pub fn describe(&self, at: &dyn Fn(Span) -> String) -> String {
+        match self {
+            Obstacle::SameStatement => "the two accesses are one statement".into(),
+            Obstacle::Loop(span) => format!(
+                "the loop at {} holds both accesses, and its trip count depends on the thread (a barrier in its body would be divergence), or it sits in another loop under thread-dependent control",
+                at(*span)
+            ),
+            Obstacle::BoundByRead { var, binding, what } => format!(
+                "`{var}`, bound by {what} at {} before the split point, is used after it; hoisting it out of the branch would add {} to the threads that skip the branch",
+                at(*binding),
+                if *what == "`?`" { "an unknown value" } else { "an access" }
+            ),
+            Obstacle::Nothing => {
+                "no split of the enclosing branches places a point between them".into()
+            }
+        }
+    }
+}
+
+/// The result of [`create_point`]: the split kernel, in which a uniform point now lies between
+/// the two accesses, and the spans of the original `if` statements that were split.
+pub(crate) struct Split {
+    pub kernel: Kernel,
+    pub split: Vec<Span>,
+}
+
+/// Splits the branches around the accesses `a` and `b` until a point between them is uniform;
+/// `uniform(kernel, path, index)` says whether a `sync` at a point would be uniform.
+pub(crate) fn create_point(
+    kernel: &Kernel,
+    [a, b]: [Span; 2],
+    uniform: UniformAt<'_>,
+) -> Result<Split, Obstacle> {
+    let (a, b) = if a.start <= b.start { (a, b) } else { (b, a) };
+    if a.same_range(b) {
+        return Err(Obstacle::SameStatement);
+    }
+    let mut kernel = kernel.clone();
+    let mut split = Vec::new();
+    let (mut path, mut index) = locate(&mut kernel.body, &mut Vec::new(), a, b, &mut split)?;
+    if split.is_empty() && uniform(&kernel, &path, index) {
+        return Err(Obstacle::Nothing);
+    }
+    while !uniform(&kernel, &path, index) {
+        let Some((i, child)) = path.pop() else {
+            // The kernel body is always uniform; the type checker said otherwise.
+            return Err(Obstacle::Nothing);
+        };
+        let parent = block_at_mut(&mut kernel.body, &path).ok_or(Obstacle::Nothing)?;
+        let stmt = parent.stmts.get(i).ok_or(Obstacle::Nothing)?.clone();
+        if child == Child::Body {
+            // A loop in a thread-dependent branch: push the branch into the loop's body, if
+            // the loop sits directly in a branch.
+            let Some((j, branch)) = path.pop() else {
+                return Err(Obstacle::Loop(stmt.span));
+            };
+            if branch == Child::Body {
+                return Err(Obstacle::Loop(stmt.span));
+            }
+            let outer = block_at_mut(&mut kernel.body, &path).ok_or(Obstacle::Nothing)?;
+            let branching = outer.stmts.get(j).ok_or(Obstacle::Nothing)?.clone();
+            split.push(branching.span);
+            let (pieces, k) = interchange(&branching, branch, i)?;
+            outer.stmts.splice(j..=j, pieces);
+            path.push((j + k, Child::Body));
+            path.push((0, Child::Then));
+            continue;
+        }
+        split.push(stmt.span);
+        let (pieces, at) = split_if(&stmt, child, index)?;
+        parent.stmts.splice(i..=i, pieces);
+        index = i + at;
+    }
+    Ok(Split { kernel, split })
+}
+
+/// The innermost block holding both accesses and the point after the statement holding `a`
+/// in it. When the accesses sit in the two branches of one `if`, that `if` is split into
+/// `if c { T }` / `if !c { E }` first and the point lies between the two.
+fn locate(
+    block: &mut Block,
+    path: &mut Path,
+    a: Span,
+    b: Span,
+    split: &mut Vec<Span>,
+) -> Result<(Path, usize), Obstacle> {
+    let holds = |s: &Stmt, x: Span| s.span.start <= x.start && x.end <= s.span.end;
+    let ia = block.stmts.iter().position(|s| holds(s, a));
+    let ib = block.stmts.iter().position(|s| holds(s, b));
+    let (ia, ib) = match (ia, ib) {
+        (Some(ia), Some(ib)) => (ia.min(ib), ia.max(ib)),
+        _ => return Err(Obstacle::Nothing),
+    };
+    if ia != ib {
+        return Ok((path.clone(), ia + 1));
+    }
+    // Which child of the statement holds both accesses, if one does.
+    let stmt = &block.stmts[ia];
+    let span = stmt.span;
+    let child = match &stmt.kind {
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            let in_then = |x: Span| contains(then_branch.span, x);
+            match (in_then(a), in_then(b)) {
+                (true, true) => Some(Child::Then),
+                (false, false) if else_branch.is_some() => Some(Child::Else),
+                (false, false) => return Err(Obstacle::Nothing),
+                _ => None,
+            }
+        }
+        StmtKind::For { .. } => Some(Child::Body),
+        _ => return Err(Obstacle::SameStatement),
+    };
+    match child {
+        Some(child) => {
+            path.push((ia, child));
+            let inner = block_at_mut(block, &[(ia, child)]).ok_or(Obstacle::Nothing)?;
+            locate(inner, path, a, b, split)
+        }
+        None => {
+            // `a` in the then-branch, `b` in the else-branch: split between the two.
+            split.push(span);
+            let stmt = block.stmts[ia].clone();
+            let len = match &stmt.kind {
+                StmtKind::If { then_branch, .. } => then_branch.stmts.len(),
+                _ => 0,
+            };
+            let (pieces, at) = split_if(&stmt, Child::Then, len)?;
+            block.stmts.splice(ia..=ia, pieces);
+            Ok((path.clone(), ia + at))
+        }
+    }
+}
+
+fn contains(outer: Span, inner: Span) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// Splits the `if` statement `stmt` at the point before statement `j` of its `child` branch
+/// (`j` equal to the then-branch's length, with an else-branch, is the point between the
+/// branches). Returns the statements that replace it and the index, among them, of the point.
+fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), Obstacle> {
+    let StmtKind::If {
+        cond,
+        then_branch,
+        else_branch,
+    } = &stmt.kind
+    else {
+        return Err(Obstacle::Nothing);
+    };
+    let branch = match child {
+        Child::Then => then_branch,
+        Child::Else => else_branch.as_ref().ok_or(Obstacle::Nothing)?,
+        Child::Body => return Err(Obstacle::Loop(stmt.span)),
+    };
+    let j = j.min(branch.stmts.len());
+    let (first, second) = branch.stmts.split_at(j);
+    let (hoisted, first) = hoist(first, second)?;
+    let not_cond = Cond::new(CondKind::Not(Box::new(cond.clone())), cond.span);
+
+    // The two halves, each an `if` or nothing at all.
+    let (first_if, second_if) = match child {
+        Child::Then => {
+            let first_end = end_of(&first, then_branch.span.end);
+            let first_if = (!first.is_empty()).then(|| {
+                make_if(
+                    cond,
+                    piece(first, then_branch.span.start, then_branch.span.end),
+                    None,
+                    Span::new(stmt.span.start, first_end),
+                )
+            });
+            let second_if = if second.is_empty() {
+                else_branch
+                    .as_ref()
+                    .filter(|e| !e.stmts.is_empty())
+                    .map(|e| {
+                        make_if(
+                            &not_cond,
+                            e.clone(),
+                            None,
+                            Span::new(e.span.start, stmt.span.end),
+                        )
+                    })
+            } else {
+                let start = second[0].span.start;
+                Some(make_if(
+                    cond,
+                    piece(second.to_vec(), start, then_branch.span.end),
+                    else_branch.clone(),
+                    Span::new(start, stmt.span.end),
+                ))
+            };
+            (first_if, second_if)
+        }
+        _ => {
+            // The point lies in the else-branch: the then-branch goes with the first half.
+            let else_span = branch.span;
+            let first_else =
+                (!first.is_empty()).then(|| piece(first.clone(), else_span.start, else_span.end));
+            let first_if = if then_branch.stmts.is_empty() {
+                first_else.map(|e| {
+                    let span = Span::new(stmt.span.start, e.span.end);
+                    make_if(&not_cond, e, None, span)
+                })
+            } else {
+                let end = first_else
+                    .as_ref()
+                    .map_or(then_branch.span.end, |e| e.span.end);
+                Some(make_if(
+                    cond,
+                    then_branch.clone(),
+                    first_else,
+                    Span::new(stmt.span.start, end),
+                ))
+            };
+            let second_if = (!second.is_empty()).then(|| {
+                let start = second[0].span.start;
+                make_if(
+                    &not_cond,
+                    piece(second.to_vec(), start, else_span.end),
+                    None,
+                    Span::new(start, stmt.span.end),
+                )
+            });
+            (first_if, second_if)
+        }
+    };
+    let mut out = hoisted;
+    out.extend(first_if);
+    let at = out.len();
+    out.extend(second_if);
+    Ok((out, at))
+}
+
+/// `if c { ..; for x in r { B }; .. } else { E }`, whose `branch` holds the loop at index `i`:
+/// the `if` split around the loop (and between its branches), and the lone
+/// `if c' { for x in r { B } }` so made rewritten `for x in r { if c' { B } }`. Returns the
+/// statements that replace the `if` and the index of the loop among them.
+///
+/// Why this keeps what threads compute: `c'` holds no reads and names immutable binders in
+/// scope before the loop, so its value is the same in every iteration; `r` is pure and its
+/// variables are in scope before the `if` (the split hoists pure `let`s it needs, and refuses
+/// reads), so a thread that skips the branch now runs the loop's iterations doing nothing.
+fn interchange(stmt: &Stmt, branch: Child, i: usize) -> Result<(Vec<Stmt>, usize), Obstacle> {
+    let then_len = |s: &Stmt| match &s.kind {
+        StmtKind::If { then_branch, .. } => then_branch.stmts.len(),
+        _ => 0,
+    };
+    let has_else = |s: &Stmt| {
+        matches!(
+            &s.kind,
+            StmtKind::If {
+                else_branch: Some(_),
+                ..
+            }
+        )
+    };
+    // Make the loop's branch the then-branch of an `if` without `else`.
+    let (mut pieces, mut k) = match branch {
+        Child::Else => split_if(stmt, Child::Then, then_len(stmt))?,
+        _ => (vec![stmt.clone()], 0),
+    };
+    let mut i = i;
+    let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
+    if has_else(&piece) {
+        // The first half, `if c { T }`, holds the loop; `T` is not empty.
+        let (split, at) = split_if(&piece, Child::Then, then_len(&piece))?;
+        let first = at.checked_sub(1).ok_or(Obstacle::Nothing)?;
+        pieces.splice(k..=k, split);
+        k += first;
+    }
+    if i > 0 {
+        let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
+        let (split, at) = split_if(&piece, Child::Then, i)?;
+        pieces.splice(k..=k, split);
+        k += at;
+        i = 0;
+    }
+    let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
+    if then_len(&piece) > i + 1 {
+        let (split, at) = split_if(&piece, Child::Then, i + 1)?;
+        let first = at.checked_sub(1).ok_or(Obstacle::Nothing)?;
+        pieces.splice(k..=k, split);
+        k += first;
+    }
+    // Now `if c { for x in r { B } }`.
+    let piece = pieces.get(k).ok_or(Obstacle::Nothing)?;
+    let StmtKind::If {
+        cond,
+        then_branch,
+        else_branch: None,
+    } = &piece.kind
+    else {
+        return Err(Obstacle::Loop(stmt.span));
+    };
+    let [Stmt {
+        kind: StmtKind::For { var, range, body },
+        span: loop_span,
+        ..
+    }] = then_branch.stmts.as_slice()
+    else {
+        return Err(Obstacle::Loop(stmt.span));
+    };
+    let guarded = make_if(cond, body.clone(), None, body.span);
+    let swapped = Stmt {
+        kind: StmtKind::For {
+            var: var.clone(),
+            range: range.clone(),
+            body: Block {
+                stmts: vec![guarded],
+                span: body.span,
+            },
+        },
+        span: *loop_span,
+        ann: (),
+    };
+    pieces[k] = swapped;
+    Ok((pieces, k))
+}
+
+/// The end of the last statement of `stmts`, or `default` when there is none.
+fn end_of(stmts: &[Stmt], default: usize) -> usize {
+    stmts.last().map_or(default, |s| s.span.end)
+}
+
+/// A block of `stmts` whose span runs from `start` to the end of its last statement (or to
+/// `end` when empty), so that points inside it keep source order.
+fn piece(stmts: Vec<Stmt>, start: usize, end: usize) -> Block {
+    let end = end_of(&stmts, end);
+    Block {
+        stmts,
+        span: Span::new(start, end),
+    }
+}
+
+/// `if cond { then } else { else }`, with a then-branch that is a lone `if d { X }` merged into
+/// `if cond && d { X }` (AuCS's form; the conditions are pure, so this is the same test).
+fn make_if(cond: &Cond, then_branch: Block, else_branch: Option<Block>, span: Span) -> Stmt {
+    if else_branch.is_none() {
+        if let [Stmt {
+            kind:
+                StmtKind::If {
+                    cond: inner,
+                    then_branch: inner_then,
+                    else_branch: None,
+                },
+            ..
+        }] = then_branch.stmts.as_slice()
+        {
+            let both = Cond::new(
+                CondKind::And(Box::new(cond.clone()), Box::new(inner.clone())),
+                cond.span.to(inner.span),
+            );
+            return Stmt {
+                kind: StmtKind::If {
+                    cond: both,
+                    then_branch: inner_then.clone(),
+                    else_branch: None,
+                },
+                span,
+                ann: (),
+            };
+        }
+    }
+    Stmt {
+        kind: StmtKind::If {
+            cond: cond.clone(),
+            then_branch,
+            else_branch,
+        },
+        span,
+        ann: (),
+    }
+}
+
+/// The pure `let`s of `first` that `second` needs (directly or through other such `let`s),
+/// in their order, and `first` without them.
+fn hoist(first: &[Stmt], second: &[Stmt]) -> Result<(Vec<Stmt>, Vec<Stmt>), Obstacle> {
+    let bound: Vec<Option<&str>> = first
+        .iter()
+        .map(|s| s.kind.binder().map(|v| v.name.as_str()))
+        .collect();
+    let mut needed: BTreeSet<String> = BTreeSet::new();
+    let mut work: Vec<String> = uses(second)
+        .into_iter()
+        .filter(|v| bound.contains(&Some(v.as_str())))
+        .collect();
+    while let Some(var) = work.pop() {
+        if !needed.insert(var.clone()) {
+            continue;
+        }
+        let Some(stmt) = first
+            .iter()
+            .find(|s| s.kind.binder().is_some_and(|b| b.name == var))
+        else {
+            continue;
+        };
+        match &stmt.kind {
+            StmtKind::Let { value, .. } => {
+                value.for_each_var(&mut |v, _| {
+                    if bound.contains(&Some(v)) {
+                        work.push(v.to_string());
+                    }
+                });
+            }
+            other => {
+                return Err(Obstacle::BoundByRead {
+                    var,
+                    binding: stmt.span,
+                    what: match other {
+                        StmtKind::Atomic { .. } => "an atomic",
+                        StmtKind::Unknown { .. } => "`?`",
+                        _ => "a read",
+                    },
+                })
+            }
+        }
+    }
+    let (hoisted, rest): (Vec<Stmt>, Vec<Stmt>) = first
+        .iter()
+        .cloned()
+        .partition(|s| matches!(&s.kind, StmtKind::Let { var, .. } if needed.contains(&var.name)));
+    Ok((hoisted, rest))
+}
+
+/// Every variable named in `stmts` and the blocks nested in them.
+fn uses(stmts: &[Stmt]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let block = Block {
+        stmts: stmts.to_vec(),
+        span: Span::default(),
+    };
+    let mut add = |v: &str, _: Span| {
+        out.insert(v.to_string());
+    };
+    block.walk(&mut |s| match &s.kind {
+        StmtKind::Write { target, value } => {
+            target.index.iter().for_each(|e| e.for_each_var(&mut add));
+            value.for_each_var(&mut add);
+        }
+        StmtKind::Read { source, .. } => {
+            source.index.iter().for_each(|e| e.for_each_var(&mut add));
+        }
+        StmtKind::Let { value, .. } => value.for_each_var(&mut add),
+        StmtKind::Atomic { target, value, .. } => {
+            target.index.iter().for_each(|e| e.for_each_var(&mut add));
+            value.for_each_var(&mut add);
+        }
+        StmtKind::If { cond, .. } | StmtKind::Assume { cond } => cond.for_each_var(&mut add),
+        StmtKind::For { range, .. } => {
+            range.start.for_each_var(&mut add);
+            range.bound.for_each_var(&mut add);
+            range.step.amount.for_each_var(&mut add);
+        }
+        StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
+    });
+    out
+}
+
+/// The block a path leads to.
+pub(crate) fn block_at<'a>(block: &'a Block, path: &[(usize, Child)]) -> Option<&'a Block> {
+    let Some(((i, child), rest)) = path.split_first() else {
+        return Some(block);
+    };
+    let next = match (&block.stmts.get(*i)?.kind, child) {
+        (StmtKind::If { then_branch, .. }, Child::Then) => then_branch,
+        (StmtKind::If { else_branch, .. }, Child::Else) => else_branch.as_ref()?,
+        (StmtKind::For { body, .. }, Child::Body) => body,
+        _ => return None,
+    };
+    block_at(next, rest)
+}
+
+fn block_at_mut<'a>(block: &'a mut Block, path: &[(usize, Child)]) -> Option<&'a mut Block> {
+    let Some(((i, child), rest)) = path.split_first() else {
+        return Some(block);
+    };
+    let next = match (&mut block.stmts.get_mut(*i)?.kind, child) {
+        (StmtKind::If { then_branch, .. }, Child::Then) => then_branch,
+        (StmtKind::If { else_branch, .. }, Child::Else) => else_branch.as_mut()?,
+        (StmtKind::For { body, .. }, Child::Body) => body,
+        _ => return None,
+    };
+    block_at_mut(next, rest)
+}

@@ -1,0 +1,159 @@
+//! `repair` over every kernel of `examples/` (issue 9, "done when"): each racy or divergent
+//! example is either repaired — the result parses back, is proven clean by the whole pipeline,
+//! and matches the original under the interpreter on random configurations — or refused for
+//! the reason this table states. A new example must be added to the table.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "common/crosscheck.rs"]
+mod crosscheck;
+
+use mapcheck_core::ast::Kernel;
+use mapcheck_smt::repair::{clean, repair, verify, Outcome, Refusal};
+use mapcheck_smt::{Fixed, Options};
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// Already DRF and free of divergence.
+    Clean,
+    /// Repaired and proven.
+    Fixed,
+    /// Refused: a race between blocks.
+    Grid,
+    /// Refused: two threads write one cell in one statement.
+    SameStatement,
+}
+
+/// Every example, with what `repair` must do to it under default options.
+const TABLE: &[(&str, Expect)] = &[
+    ("assume_precondition.bcu", Expect::Clean),
+    ("atomic_histogram.bcu", Expect::SameStatement),
+    ("atomic_vs_plain.bcu", Expect::Fixed),
+    ("aucs_colonel.bcu", Expect::SameStatement),
+    ("aucs_compound_neighbour.bcu", Expect::Fixed),
+    ("aucs_deadlock0.bcu", Expect::Fixed),
+    ("aucs_deadlock2.bcu", Expect::Fixed),
+    ("aucs_device_global.bcu", Expect::Grid),
+    ("babycuda_eq2_data_index.bcu", Expect::SameStatement),
+    ("babycuda_fig3_loop.bcu", Expect::SameStatement),
+    ("babycuda_fig4_single_writer.bcu", Expect::Clean),
+    ("bv32_wraparound.bcu", Expect::Clean),
+    ("global_atomic_counter.bcu", Expect::Grid),
+    ("grid_global_race.bcu", Expect::Grid),
+    ("grid_stride_loop.bcu", Expect::Clean),
+    ("grid_stride_wrong.bcu", Expect::Grid),
+    ("halving_reduction.bcu", Expect::Fixed),
+    ("loop_barrier_double.bcu", Expect::Clean),
+    ("loop_barrier_straddle.bcu", Expect::Fixed),
+    ("loop_barrier_zero_trips.bcu", Expect::Fixed),
+    ("regress_alternatives_same_phase.bcu", Expect::SameStatement),
+    ("regress_shift_by_large_literal.bcu", Expect::Clean),
+    ("runaway_loop.bcu", Expect::Clean),
+    ("sarkar_parity_barrier.bcu", Expect::Fixed),
+    ("sarkar_parity_write.bcu", Expect::SameStatement),
+    ("sesa_bitonic.bcu", Expect::SameStatement),
+    ("sesa_race.bcu", Expect::SameStatement),
+    ("sesa_reduction.bcu", Expect::Clean),
+    ("sesa_reduction_no_barrier.bcu", Expect::Fixed),
+    ("shared_per_block.bcu", Expect::Clean),
+    ("simulee_barrier_in_branch.bcu", Expect::Fixed),
+    ("simulee_barrier_in_branch_fixed.bcu", Expect::Clean),
+    ("simulee_block_min.bcu", Expect::Fixed),
+    ("simulee_redundant_barrier.bcu", Expect::Clean),
+    ("simulee_redundant_barrier_removed.bcu", Expect::Clean),
+    ("transpose_2d.bcu", Expect::Fixed),
+    ("unknown_index.bcu", Expect::SameStatement),
+];
+
+fn load(name: &str) -> Vec<Kernel> {
+    let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    mapcheck_grammar::parse(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .kernels
+}
+
+/// Repairs every kernel of `name` and checks the outcome; returns the configurations the
+/// interpreter tried and compared.
+fn check(name: &str, expect: Expect, options: &Options) -> (usize, usize) {
+    let mut tried = 0;
+    let mut compared = 0;
+    for k in load(name) {
+        let outcome = repair(&k, options);
+        match (&outcome, expect) {
+            (Outcome::Clean(_), Expect::Clean) => {}
+            (Outcome::Repaired(r), Expect::Fixed) => {
+                let text = r.kernel.to_string();
+                let back = mapcheck_grammar::parse(&text).unwrap().kernels.remove(0);
+                assert!(clean(&verify(&back, options)), "{name}:\n{text}");
+                let tally = crosscheck::crosscheck(&k, &back, options, 80, 17);
+                assert!(tally.compared > 0, "{name}: nothing compared: {tally:?}");
+                tried += tally.tried;
+                compared += tally.compared;
+            }
+            (Outcome::Refused(Refusal::GridRace { .. }), Expect::Grid)
+            | (Outcome::Refused(Refusal::SameStatement { .. }), Expect::SameStatement) => {}
+            _ => panic!("{name}: expected {expect:?}, got {outcome:?}"),
+        }
+    }
+    (tried, compared)
+}
+
+#[test]
+fn every_example_is_in_the_table() {
+    let dir = format!("{}/../examples", env!("CARGO_MANIFEST_DIR"));
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".bcu") && !TABLE.iter().any(|(n, _)| *n == name) {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "add to the table: {missing:?}");
+}
+
+#[test]
+fn every_example_is_repaired_or_refused_and_repairs_match_the_interpreter() {
+    let started = Instant::now();
+    let (mut tried, mut compared) = (0, 0);
+    for &(name, expect) in TABLE {
+        let (t, c) = check(name, expect, &Options::default());
+        tried += t;
+        compared += c;
+    }
+    eprintln!(
+        "repair cross-check: {tried} configurations run, {compared} compared, in {:.1?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn device_global_on_one_block_is_if_converted() {
+    // With one block the grid race is gone, and the race between the branches is fixed by
+    // splitting them (AuCS's own fix of this test).
+    let options = Options {
+        fixed: Fixed {
+            nbid: Some(1),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    check("aucs_device_global.bcu", Expect::Fixed, &options);
+}
+
+#[test]
+fn the_crosscheck_catches_a_changed_result() {
+    // Not a repair: the second kernel writes another value. The check must notice.
+    let parse = |s: &str| mapcheck_grammar::parse(s).unwrap().kernels.remove(0);
+    let a = parse("kernel k() { shared A; A[tid] := tid; }");
+    let b = parse("kernel k() { shared A; A[tid] := tid + 1; }");
+    let caught = std::panic::catch_unwind(|| {
+        crosscheck::crosscheck(&a, &b, &Options::default(), 10, 1);
+    });
+    assert!(caught.is_err());
+    // And a racy "repair".
+    let c = parse("kernel k() { shared A; A[0] := tid; }");
+    let caught = std::panic::catch_unwind(|| {
+        crosscheck::crosscheck(&a, &c, &Options::default(), 10, 1);
+    });
+    assert!(caught.is_err());
+}
