@@ -450,3 +450,38 @@ fn syncwarp_is_a_barrier_only_in_single_warp_blocks() {
     );
     assert!(!kernel(&p, "k").to_string().contains("sync;"));
 }
+
+#[test]
+fn while_loops_stepped_at_the_end_are_counted_loops() {
+    let p = program(
+        "__global__ void k(int *A) {
+           __shared__ int s[64];
+           unsigned tid = threadIdx.x;
+           unsigned h = blockDim.x / 2;
+           while (h > 0) {
+             if (tid < h) s[tid] += s[tid + h];
+             __syncthreads();
+             h >>= 1;
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(k.to_string().contains("downto 0 step >>1"), "{k}");
+    assert!(!races(k, 16, &[]), "{k}");
+    // A `continue` could skip the step: not a counted loop.
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           int i = threadIdx.x;
+           while (i < n) { if (A[i] == 0) continue; A[i] = 1; i += blockDim.x; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("trips"));
+    // The variable assigned in the body too: not a counted loop.
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           int i = threadIdx.x;
+           while (i < n) { A[i] = 1; i = i + 2; i += blockDim.x; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("trips"));
+}

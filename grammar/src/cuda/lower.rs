@@ -621,6 +621,58 @@ fn names_in(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
     }
 }
 
+/// The variable, step and rest of a `while` body `{ B; STEP; }` whose last statement steps a
+/// variable (`i++`, `i += k`, `i >>= 1`, `i = i OP k`, ...) and whose rest has no `continue`
+/// (which would skip the step) and does not assign the variable.
+fn while_step(body: &c::Stmt) -> Option<(String, &c::Expr, c::Stmt)> {
+    use c::ExprKind as K;
+    let c::StmtKind::Block(stmts) = &body.kind else {
+        return None;
+    };
+    let (last, rest) = stmts.split_last()?;
+    let c::StmtKind::Expr(step) = &last.kind else {
+        return None;
+    };
+    let target = match &step.kind {
+        K::Unary(
+            UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec,
+            x,
+        ) => x,
+        K::Assign(_, x, _) => x,
+        _ => return None,
+    };
+    let K::Name(var) = &target.kind else {
+        return None;
+    };
+    if has_continue(rest, 0) || assigned(rest).contains(var) {
+        return None;
+    }
+    let rest = c::Stmt {
+        kind: c::StmtKind::Block(rest.to_vec()),
+        span: body.span,
+    };
+    Some((var.clone(), step, rest))
+}
+
+/// Whether a `continue` of this loop level (or any, conservatively) is in `stmts`.
+fn has_continue(stmts: &[c::Stmt], depth: usize) -> bool {
+    if depth > MAX_STMT_DEPTH {
+        return true;
+    }
+    stmts.iter().any(|s| match &s.kind {
+        c::StmtKind::Continue | c::StmtKind::Goto | c::StmtKind::Label(_) => true,
+        c::StmtKind::Block(b) => has_continue(b, depth + 1),
+        c::StmtKind::If(_, t, e) => std::iter::once(t)
+            .chain(e.iter())
+            .any(|x| has_continue(std::slice::from_ref(x), depth + 1)),
+        c::StmtKind::For { body, .. }
+        | c::StmtKind::While(_, body)
+        | c::StmtKind::DoWhile(body, _)
+        | c::StmtKind::Switch(_, body) => has_continue(std::slice::from_ref(body), depth + 1),
+        _ => false,
+    })
+}
+
 fn has_loop_exit(stmts: &[c::Stmt], depth: usize) -> (bool, bool) {
     // (break, return) reachable at this loop level.
     let mut brk = false;
@@ -1444,6 +1496,37 @@ impl<'g, 'a> Lower<'g, 'a> {
                 ex
             }
             c::StmtKind::While(cond, body) => {
+                // `while (c) { B; STEP; }`, whose last statement steps a variable that `B` does
+                // not assign and that `B` cannot skip (no `continue`), is `for (; c; STEP) B`.
+                if let Some((var, step, rest)) = while_step(body) {
+                    let init = c::Stmt {
+                        kind: c::StmtKind::Expr(c::Expr {
+                            kind: c::ExprKind::Assign(
+                                None,
+                                Box::new(c::Expr {
+                                    kind: c::ExprKind::Name(var.clone()),
+                                    span: s.span,
+                                }),
+                                Box::new(c::Expr {
+                                    kind: c::ExprKind::Name(var),
+                                    span: s.span,
+                                }),
+                            ),
+                            span: s.span,
+                        }),
+                        span: s.span,
+                    };
+                    self.scopes.push(HashMap::new());
+                    let found = self.canonical(Some(&init), Some(cond), Some(step), &rest);
+                    let ex = match found {
+                        Some((id, c_name, range)) => {
+                            self.counted_loop(id, &c_name, range, &rest, s.span, out)
+                        }
+                        None => self.unknown_loop(Some(cond), None, body, false, s.span, out),
+                    };
+                    self.scopes.pop();
+                    return ex;
+                }
                 self.unknown_loop(Some(cond), None, body, false, s.span, out)
             }
             c::StmtKind::DoWhile(body, cond) => {
