@@ -485,3 +485,36 @@ fn while_loops_stepped_at_the_end_are_counted_loops() {
     );
     assert!(kernel(&p, "k").to_string().contains("trips"));
 }
+
+#[test]
+fn indices_stepped_with_the_loop_are_induction_variables() {
+    let p = program(
+        "__global__ void k(const float *in, float *out) {
+           int i = blockIdx.x * blockDim.x + threadIdx.x;
+           for (int k = 0; k < 4; ++k) {
+             out[i] = in[i];
+             i += blockDim.x * gridDim.x;
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains("out[v") && text.contains("for k in 0..4"), "{k}");
+    assert!(!races(k, 8, &[]), "{k}");
+    // A stride too short makes consecutive iterations of neighbours collide.
+    let p = program(
+        "__global__ void k(float *out) {
+           int i = threadIdx.x;
+           for (int k = 0; k < 2; ++k) { out[i] = 1; i += 1; }
+         }",
+    );
+    assert!(races(kernel(&p, "k"), 2, &[]));
+    // A `break` may skip the step: the variable stays unknown.
+    let p = program(
+        "__global__ void k(float *out, int n) {
+           int i = threadIdx.x;
+           for (int k = 0; k < 4; ++k) { if (k == n) break; out[i] = 1; i += 8; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("= ?"));
+}

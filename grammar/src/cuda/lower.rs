@@ -2180,10 +2180,16 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
         let before = self.vals.get(&id).cloned();
         let unsigned = matches!(before, Some(Val::Num(_, true)));
+        let aux = self.aux_induction(c_name, body, &var, (&start, dir, op, &amount), span, out);
         self.vals
             .insert(id, Val::Num(Expr::var(var.clone(), span), unsigned));
         let havoc = assigned(std::slice::from_ref(body));
-        let (inner, ex) = self.loop_body(body, span, &havoc, out, None);
+        let mut inner_havoc = havoc.clone();
+        for (aux_id, name, value) in aux {
+            inner_havoc.remove(&name);
+            self.vals.insert(aux_id, Val::Num(value, false));
+        }
+        let (inner, ex) = self.loop_body(body, span, &inner_havoc, out, None);
         let step_span = amount.span;
         self.emit(
             out,
@@ -2209,6 +2215,106 @@ impl<'g, 'a> Lower<'g, 'a> {
         let v = Val::Num(self.unknown(c_name, span, out), unsigned);
         self.vals.insert(id, v);
         ex
+    }
+
+    /// An auxiliary induction variable of a counted loop with unit step: a signed local `v`
+    /// whose only assignment in the body is its last statement, `v += e` (`-=`, `++`, `--`,
+    /// `v = v + e`), with `e` unchanged by the body, and a body that cannot skip it (no
+    /// `break`, `continue`, `return`). At the start of the iteration with loop variable `k` it
+    /// is `v0 + (k - start) * e` (`start - k` for a loop counting down). Returns the variable,
+    /// its C name and that value.
+    fn aux_induction(
+        &mut self,
+        loop_c_name: &str,
+        body: &c::Stmt,
+        k: &str,
+        (start, dir, op, amount): (&Expr, Direction, StepOp, &Expr),
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<(usize, String, Expr)> {
+        use c::ExprKind as K;
+        let unit = amount.kind == ExprKind::Int(1)
+            && matches!((dir, op), (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub));
+        let c::StmtKind::Block(stmts) = &body.kind else {
+            return Vec::new();
+        };
+        let Some((last, rest)) = stmts.split_last() else {
+            return Vec::new();
+        };
+        let c::StmtKind::Expr(step) = &last.kind else {
+            return Vec::new();
+        };
+        if !unit || has_continue(rest, 0) || has_loop_exit(rest, 0) != (false, false) {
+            return Vec::new();
+        }
+        let is = |e: &c::Expr, v: &str| matches!(&e.kind, K::Name(n) if n == v);
+        let (var, sign, e): (&str, i64, Option<&c::Expr>) = match &step.kind {
+            K::Unary(UnOp::PreInc | UnOp::PostInc, x) => match &x.kind {
+                K::Name(n) => (n, 1, None),
+                _ => return Vec::new(),
+            },
+            K::Unary(UnOp::PreDec | UnOp::PostDec, x) => match &x.kind {
+                K::Name(n) => (n, -1, None),
+                _ => return Vec::new(),
+            },
+            K::Assign(Some(c::BinOp::Add), x, e) => match &x.kind {
+                K::Name(n) => (n, 1, Some(e)),
+                _ => return Vec::new(),
+            },
+            K::Assign(Some(c::BinOp::Sub), x, e) => match &x.kind {
+                K::Name(n) => (n, -1, Some(e)),
+                _ => return Vec::new(),
+            },
+            K::Assign(None, x, rhs) => match (&x.kind, &rhs.kind) {
+                (K::Name(n), K::Binary(c::BinOp::Add, a, e)) if is(a, n) => (n, 1, Some(e)),
+                (K::Name(n), K::Binary(c::BinOp::Sub, a, e)) if is(a, n) => (n, -1, Some(e)),
+                _ => return Vec::new(),
+            },
+            _ => return Vec::new(),
+        };
+        if var == loop_c_name {
+            return Vec::new();
+        }
+        let Some(Binding::Var(id)) = self.lookup(var) else {
+            return Vec::new();
+        };
+        // Signed (or untyped) integers only: an unsigned one would wrap.
+        let signed = matches!(self.var_tys.get(&id), Some((32 | 64, false)) | None);
+        let Some(Val::Num(v0, false)) = self.vals.get(&id).cloned() else {
+            return Vec::new();
+        };
+        let body_assigns = assigned(rest);
+        if !signed || body_assigns.contains(var) {
+            return Vec::new();
+        }
+        let mut read = HashSet::new();
+        if let Some(e) = e {
+            names_in(e, &mut read, 0);
+        }
+        if read.contains(var) || read.iter().any(|n| body_assigns.contains(n)) {
+            return Vec::new();
+        }
+        let mut scratch = Vec::new();
+        let amount = match e {
+            Some(e) => match self.expr(e, &mut scratch) {
+                // An unsigned amount that is natural adds the same to the signed variable.
+                Val::Num(x, u) if !u || self.is_nonneg(&x) => x,
+                _ => return Vec::new(),
+            },
+            None => int(1, span),
+        };
+        if !scratch.is_empty() {
+            return Vec::new();
+        }
+        let v0 = self.bound(var, v0, out);
+        let kv = Expr::var(k, span);
+        let idx = match dir {
+            Direction::Up => Expr::bin(BinOp::Sub, kv, start.clone()),
+            Direction::Down => Expr::bin(BinOp::Sub, start.clone(), kv),
+        };
+        let moved = Expr::bin(BinOp::Mul, idx, amount);
+        let value = Expr::bin(if sign > 0 { BinOp::Add } else { BinOp::Sub }, v0, moved);
+        vec![(id, var.to_string(), value)]
     }
 
     /// A loop whose trip count the lowering does not know: `let n = ?; for k in 0..n { ... }`
