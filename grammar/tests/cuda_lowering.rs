@@ -518,3 +518,20 @@ fn indices_stepped_with_the_loop_are_induction_variables() {
     );
     assert!(kernel(&p, "k").to_string().contains("= ?"));
 }
+
+#[test]
+fn enumerators_are_constants() {
+    let p = program(
+        "enum Op { ADD, SUB = 4, MUL, NEG = -2, ODD = 1 << 2, AFTER };
+         __global__ void k(int *A, int op) {
+           switch (op) { case ADD: A[threadIdx.x] = 1; break; case MUL: A[threadIdx.x] = 2; break; }
+           A[64 + SUB + MUL + NEG] = 3;
+           A[AFTER] = 4;
+         }",
+    );
+    let text = kernel(&p, "k").to_string();
+    assert!(text.contains("op == 0") && text.contains("op == 5"), "{text}");
+    assert!(text.contains("64 + 4 + 5 + -2"), "{text}");
+    // An enumerator after a non-literal initialiser has no known value.
+    assert!(text.contains("AFTER = ?"), "{text}");
+}

@@ -2555,6 +2555,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                         return v;
                     }
                 }
+                if let Some(v) = self.g.layouts.enumerators.get(n) {
+                    return Val::Num(int(*v, span), false);
+                }
                 match n {
                     "warpSize" => Val::Num(int(32, span), false),
                     "true" => Val::Bool(Cond::new(CondKind::Bool(true), span)),
