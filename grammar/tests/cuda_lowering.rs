@@ -348,7 +348,8 @@ fn signed_division_truncates_toward_zero() {
     let k = kernel(&p, "k");
     assert!(races(k, 2, &[]), "{k}");
     // A natural dividend keeps the plain operator.
-    let p = program("__global__ void k(int *A) { A[threadIdx.x / 2 + (threadIdx.x % 2) * 64] = 1; }");
+    let p =
+        program("__global__ void k(int *A) { A[threadIdx.x / 2 + (threadIdx.x % 2) * 64] = 1; }");
     let k = kernel(&p, "k");
     assert!(!k.to_string().contains("min"), "{k}");
     assert!(!races(k, 64, &[]), "{k}");
@@ -499,7 +500,10 @@ fn indices_stepped_with_the_loop_are_induction_variables() {
     );
     let k = kernel(&p, "k");
     let text = k.to_string();
-    assert!(!text.contains("out[v") && text.contains("for k in 0..4"), "{k}");
+    assert!(
+        !text.contains("out[v") && text.contains("for k in 0..4"),
+        "{k}"
+    );
     assert!(!races(k, 8, &[]), "{k}");
     // A stride too short makes consecutive iterations of neighbours collide.
     let p = program(
@@ -530,7 +534,10 @@ fn enumerators_are_constants() {
          }",
     );
     let text = kernel(&p, "k").to_string();
-    assert!(text.contains("op == 0") && text.contains("op == 5"), "{text}");
+    assert!(
+        text.contains("op == 0") && text.contains("op == 5"),
+        "{text}"
+    );
     assert!(text.contains("64 + 4 + 5 + -2"), "{text}");
     // An enumerator after a non-literal initialiser has no known value.
     assert!(text.contains("AFTER = ?"), "{text}");

@@ -399,11 +399,7 @@ pub(crate) fn trunc_div(a: Expr, b: Expr, rem: bool, b_nonneg: bool, span: Span)
             None if b_nonneg => bin(BinOp::Add, q, fix),
             None => bin(
                 BinOp::Sub,
-                bin(
-                    BinOp::Add,
-                    q,
-                    bin(BinOp::Min, fix.clone(), pos(b.clone())),
-                ),
+                bin(BinOp::Add, q, bin(BinOp::Min, fix.clone(), pos(b.clone()))),
                 bin(BinOp::Min, fix, pos(neg(b))),
             ),
         }
@@ -634,10 +630,7 @@ fn while_step(body: &c::Stmt) -> Option<(String, &c::Expr, c::Stmt)> {
         return None;
     };
     let target = match &step.kind {
-        K::Unary(
-            UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec,
-            x,
-        ) => x,
+        K::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, x) => x,
         K::Assign(_, x, _) => x,
         _ => return None,
     };
@@ -1706,7 +1699,11 @@ impl<'g, 'a> Lower<'g, 'a> {
                 match self.convert(v, kind) {
                     Val::Num(e, u) => Val::Num(
                         self.bound(&d.name, e, out),
-                        if kind.is_some() { u } else { u || ty.is_unsigned() },
+                        if kind.is_some() {
+                            u
+                        } else {
+                            u || ty.is_unsigned()
+                        },
                     ),
                     other => other,
                 }
@@ -2234,7 +2231,10 @@ impl<'g, 'a> Lower<'g, 'a> {
     ) -> Vec<(usize, String, Expr)> {
         use c::ExprKind as K;
         let unit = amount.kind == ExprKind::Int(1)
-            && matches!((dir, op), (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub));
+            && matches!(
+                (dir, op),
+                (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+            );
         let c::StmtKind::Block(stmts) = &body.kind else {
             return Vec::new();
         };
@@ -3161,10 +3161,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             "__syncwarp" => {
                 let full = match args.first() {
                     None => true,
-                    Some(a) => matches!(
-                        self.num(a, out).kind,
-                        ExprKind::Int(-1 | 0xffff_ffff)
-                    ),
+                    Some(a) => matches!(self.num(a, out).kind, ExprKind::Int(-1 | 0xffff_ffff)),
                 };
                 let threads = self.options.block_dim.map(|d| d.iter().product::<u64>());
                 if !full {
@@ -3411,7 +3408,13 @@ mod tests {
         for arith in [Arith::Int, Arith::Bv32] {
             for &b in &divisors {
                 for rem in [false, true] {
-                    let lit = trunc_div(var("a"), int(b.into(), Span::default()), rem, false, Span::default());
+                    let lit = trunc_div(
+                        var("a"),
+                        int(b.into(), Span::default()),
+                        rem,
+                        false,
+                        Span::default(),
+                    );
                     let sym = trunc_div(var("a"), var("b"), rem, false, Span::default());
                     let nat = trunc_div(var("a"), var("b"), rem, true, Span::default());
                     for &a in &values {
@@ -3434,15 +3437,30 @@ mod tests {
     #[test]
     fn conversions_match_c() {
         for arith in [Arith::Int, Arith::Bv32] {
-            for x in (-70_000i64..70_000).step_by(97).chain([-1, 0, 255, 256, -129, 65_535]) {
+            for x in (-70_000i64..70_000)
+                .step_by(97)
+                .chain([-1, 0, 255, 256, -129, 65_535])
+            {
                 let env = HashMap::from([("x", arith.value(i128::from(x)))]);
                 let v = |e: Expr| eval(&e, &env, arith);
                 let w = |c: i128| arith.value(c);
-                assert_eq!(v(mask(var("x"), 255)), w((x as u8).into()), "{arith} u8 {x}");
+                assert_eq!(
+                    v(mask(var("x"), 255)),
+                    w((x as u8).into()),
+                    "{arith} u8 {x}"
+                );
                 assert_eq!(v(mask(var("x"), 65_535)), w((x as u16).into()));
-                assert_eq!(v(sign_wrap(var("x"), 8)), w((x as i8).into()), "{arith} i8 {x}");
+                assert_eq!(
+                    v(sign_wrap(var("x"), 8)),
+                    w((x as i8).into()),
+                    "{arith} i8 {x}"
+                );
                 assert_eq!(v(sign_wrap(var("x"), 16)), w((x as i16).into()));
-                assert_eq!(v(mask(var("x"), U32_MASK)), w((x as u32).into()), "{arith} u32 {x}");
+                assert_eq!(
+                    v(mask(var("x"), U32_MASK)),
+                    w((x as u32).into()),
+                    "{arith} u32 {x}"
+                );
                 // `(int)(unsigned)x` is `x` again.
                 assert_eq!(
                     v(sign_wrap(mask(var("x"), U32_MASK), 32)),
