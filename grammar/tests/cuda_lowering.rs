@@ -513,6 +513,14 @@ fn indices_stepped_with_the_loop_are_induction_variables() {
          }",
     );
     assert!(races(kernel(&p, "k"), 2, &[]));
+    // An amount that reads the loop variable is not invariant: the variable stays unknown.
+    let p = program(
+        "__global__ void k(float *out) {
+           int i = threadIdx.x;
+           for (int k = 0; k < 4; ++k) { out[i] = 1; i += k; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("= ?"));
     // A `break` may skip the step: the variable stays unknown.
     let p = program(
         "__global__ void k(float *out, int n) {

@@ -2291,7 +2291,11 @@ impl<'g, 'a> Lower<'g, 'a> {
         if let Some(e) = e {
             names_in(e, &mut read, 0);
         }
-        if read.contains(var) || read.iter().any(|n| body_assigns.contains(n)) {
+        // The amount is evaluated once, before the loop: it must not read the loop variable.
+        if read.contains(var)
+            || read.contains(loop_c_name)
+            || read.iter().any(|n| body_assigns.contains(n))
+        {
             return Vec::new();
         }
         let mut scratch = Vec::new();
