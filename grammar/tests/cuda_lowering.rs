@@ -318,3 +318,235 @@ fn fields_the_lowering_cannot_place_are_located_errors() {
         );
     }
 }
+
+/// Whether the printed kernel has no `?` (the lowering followed every value).
+fn exact(k: &Kernel) -> bool {
+    !k.to_string().contains('?')
+}
+
+#[test]
+fn signed_division_truncates_toward_zero() {
+    // (t - 1) / 2 is 0 at t = 0 in C (Euclidean: -1): threads 0 and 2 both write acc[0].
+    let p = program(
+        "__global__ void k(int *out) {
+           __shared__ int acc[64];
+           int t = threadIdx.x;
+           if (t % 2 == 0) acc[(t - 1) / 2] = t;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(exact(k), "{k}");
+    assert!(races(k, 4, &[]));
+    // `%` keeps the dividend's sign: (0 - 3) % 2 is -1 (Euclidean: 1), so thread 0 writes A[0].
+    let p = program(
+        "__global__ void k(int *A) {
+           int t = threadIdx.x;
+           if (t == 0) A[(t - 3) % 2 + 1] = 1;
+           if (t == 1) A[0] = 2;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(races(k, 2, &[]), "{k}");
+    // A natural dividend keeps the plain operator.
+    let p =
+        program("__global__ void k(int *A) { A[threadIdx.x / 2 + (threadIdx.x % 2) * 64] = 1; }");
+    let k = kernel(&p, "k");
+    assert!(!k.to_string().contains("min"), "{k}");
+    assert!(!races(k, 64, &[]), "{k}");
+}
+
+#[test]
+fn unsigned_arithmetic_wraps_and_narrow_conversions_truncate() {
+    // tid - 1 wraps to 4294967295 at tid = 0, which is not below blockDim.x.
+    let p = program(
+        "__global__ void k(int *in) {
+           __shared__ int s[64];
+           unsigned int tid = threadIdx.x;
+           unsigned int left = tid - 1;
+           if (left < blockDim.x) in[tid] = s[left]; else s[0] = 0;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(exact(k), "{k}");
+    assert!(races(k, 2, &[]), "{k}");
+    // `int x = threadIdx.x - 1` is -1 again at thread 0.
+    let p = program(
+        "__global__ void k(int *A) {
+           int x = threadIdx.x - 1;
+           if (x >= 0) A[x] = 1; else A[0] = 2;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(races(k, 2, &[]), "{k}");
+    // unsigned char keeps the value modulo 256: threads 0 and 64 share slot 0.
+    let p = program(
+        "__global__ void k(int *A) {
+           unsigned char slot = threadIdx.x * 4;
+           A[slot] = 1;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(exact(k), "{k}");
+    assert!(races(k, 65, &[]), "{k}");
+    assert!(!races(k, 64, &[]), "{k}");
+    // signed char: 200 is -56.
+    let p = program(
+        "__global__ void k(int *A) {
+           signed char c = threadIdx.x + 200;
+           if (c < 0) A[0] = 1;
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(races(k, 2, &[]), "{k}");
+    // Ordinary unsigned index arithmetic keeps plain terms.
+    let p = program("__global__ void k(int *A) { unsigned i = blockIdx.x * blockDim.x + threadIdx.x; A[i] = 1; }");
+    assert!(!kernel(&p, "k").to_string().contains('&'));
+}
+
+#[test]
+fn syncwarp_is_a_barrier_only_in_single_warp_blocks() {
+    let text = "__global__ void k(int *A) {
+                  __shared__ int s[64];
+                  unsigned t = threadIdx.x;
+                  int v = s[t + 1];
+                  __syncwarp();
+                  s[t] = v;
+                }";
+    let one_warp = Options {
+        block_dim: Some([32, 1, 1]),
+        ..Options::default()
+    };
+    let l = cuda::parse(Path::new("k.cu"), text, &one_warp, &no_files);
+    assert!(l.errors.is_empty());
+    let k = kernel(&l.program, "k");
+    assert!(k.to_string().contains("sync"), "{k}");
+    assert!(!races(k, 32, &[]), "{k}");
+    // More than one warp, or an unknown geometry: a located error.
+    for options in [
+        Options::default(),
+        Options {
+            block_dim: Some([64, 1, 1]),
+            ..Options::default()
+        },
+    ] {
+        let l = cuda::parse(Path::new("k.cu"), text, &options, &no_files);
+        let e = &l.errors[0].diagnostic;
+        assert!(e.message.contains("__syncwarp"), "{e:?}");
+        assert!(e.primary.is_some());
+    }
+    // A partial mask is an error; other warp intrinsics are unknown values, not barriers.
+    let l = cuda::parse(
+        Path::new("k.cu"),
+        "__global__ void k(int *A) { __syncwarp(0xffff); }",
+        &one_warp,
+        &no_files,
+    );
+    assert!(!l.errors.is_empty());
+    let p = program(
+        "__global__ void k(int *A) {
+           int v = __shfl_sync(0xffffffff, A[threadIdx.x], 0);
+           int b = __ballot_sync(0xffffffff, v > 0);
+           A[threadIdx.x] = v + b;
+         }",
+    );
+    assert!(!kernel(&p, "k").to_string().contains("sync;"));
+}
+
+#[test]
+fn while_loops_stepped_at_the_end_are_counted_loops() {
+    let p = program(
+        "__global__ void k(int *A) {
+           __shared__ int s[64];
+           unsigned tid = threadIdx.x;
+           unsigned h = blockDim.x / 2;
+           while (h > 0) {
+             if (tid < h) s[tid] += s[tid + h];
+             __syncthreads();
+             h >>= 1;
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    assert!(k.to_string().contains("downto 0 step >>1"), "{k}");
+    assert!(!races(k, 16, &[]), "{k}");
+    // A `continue` could skip the step: not a counted loop.
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           int i = threadIdx.x;
+           while (i < n) { if (A[i] == 0) continue; A[i] = 1; i += blockDim.x; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("trips"));
+    // The variable assigned in the body too: not a counted loop.
+    let p = program(
+        "__global__ void k(int *A, int n) {
+           int i = threadIdx.x;
+           while (i < n) { A[i] = 1; i = i + 2; i += blockDim.x; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("trips"));
+}
+
+#[test]
+fn indices_stepped_with_the_loop_are_induction_variables() {
+    let p = program(
+        "__global__ void k(const float *in, float *out) {
+           int i = blockIdx.x * blockDim.x + threadIdx.x;
+           for (int k = 0; k < 4; ++k) {
+             out[i] = in[i];
+             i += blockDim.x * gridDim.x;
+           }
+         }",
+    );
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(
+        !text.contains("out[v") && text.contains("for k in 0..4"),
+        "{k}"
+    );
+    assert!(!races(k, 8, &[]), "{k}");
+    // A stride too short makes consecutive iterations of neighbours collide.
+    let p = program(
+        "__global__ void k(float *out) {
+           int i = threadIdx.x;
+           for (int k = 0; k < 2; ++k) { out[i] = 1; i += 1; }
+         }",
+    );
+    assert!(races(kernel(&p, "k"), 2, &[]));
+    // An amount that reads the loop variable is not invariant: the variable stays unknown.
+    let p = program(
+        "__global__ void k(float *out) {
+           int i = threadIdx.x;
+           for (int k = 0; k < 4; ++k) { out[i] = 1; i += k; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("= ?"));
+    // A `break` may skip the step: the variable stays unknown.
+    let p = program(
+        "__global__ void k(float *out, int n) {
+           int i = threadIdx.x;
+           for (int k = 0; k < 4; ++k) { if (k == n) break; out[i] = 1; i += 8; }
+         }",
+    );
+    assert!(kernel(&p, "k").to_string().contains("= ?"));
+}
+
+#[test]
+fn enumerators_are_constants() {
+    let p = program(
+        "enum Op { ADD, SUB = 4, MUL, NEG = -2, ODD = 1 << 2, AFTER };
+         __global__ void k(int *A, int op) {
+           switch (op) { case ADD: A[threadIdx.x] = 1; break; case MUL: A[threadIdx.x] = 2; break; }
+           A[64 + SUB + MUL + NEG] = 3;
+           A[AFTER] = 4;
+         }",
+    );
+    let text = kernel(&p, "k").to_string();
+    assert!(
+        text.contains("op == 0") && text.contains("op == 5"),
+        "{text}"
+    );
+    assert!(text.contains("64 + 4 + 5 + -2"), "{text}");
+    // An enumerator after a non-literal initialiser has no known value.
+    assert!(text.contains("AFTER = ?"), "{text}");
+}

@@ -1,10 +1,13 @@
 //pass
-//--blockDim=128 --gridDim=8
+//--blockDim=32 --gridDim=8
 // mapcheck: exact
 // The CUDA 9+ fix of the unrolled last warp (programming guide, "independent thread
 // scheduling"): read into a register, __syncwarp(), write, __syncwarp(). Only threads 0..31
 // (one full warp) run it, and __syncwarp() orders all of that warp's accesses: in each step
 // every read of the warp precedes every write. Race free under CUDA semantics.
+// The block is one warp (32 threads: the tree loop runs no iteration and the whole block runs
+// the warp reduction), because mapcheck models __syncwarp() only in single-warp blocks, where
+// it orders like __syncthreads(); with more warps it reports an input error (exit 2).
 
 __device__ void warpReduceSync(float *sdata, unsigned int tid)
 {

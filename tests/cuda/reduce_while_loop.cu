@@ -1,13 +1,12 @@
 //pass
 //--blockDim=128 --gridDim=8
-// mapcheck: data-dependent
+// mapcheck: exact
 // The sequential-addressing reduction written with a `while` loop, as in many course
 // solutions: `s` starts at blockDim.x / 2 and halves after each barrier. Every thread runs the
 // same number of rounds (s depends only on blockDim.x), so all reach the same barriers, and
 // each round is the race-free t < s / t + s pattern. Race free and free of divergence. The
-// class is data-dependent because the front end documents `while` loops as unknown loops
-// (grammar/src/cuda/README.md); a front end that recognises this induction variable would make
-// it exact.
+// class is exact: the front end lowers a `while` whose body ends by stepping its variable
+// (`s >>= 1`) like the equivalent canonical `for` loop (grammar/src/cuda/README.md).
 
 __global__ void reduce_while(const int *in, int *out)
 {

@@ -65,13 +65,26 @@ impl Expect {
     }
 }
 
-/// The expectation of one corpus file: the GPUVerify header's line 1 and the class of the
-/// `// mapcheck: CLASS` line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The expectation of one corpus file: the GPUVerify header's line 1, the class of the
+/// `// mapcheck: CLASS` line, and an optional known imprecision.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
     pub expect: Expect,
     pub class: Class,
+    pub imprecision: Option<Imprecision>,
 }
+
+/// `// mapcheck: known-imprecision: VERDICT — REASON`: mapcheck's documented answer on a kernel
+/// where it is sound but imprecise (the GPUVerify header keeps the true answer). The verdict
+/// must be sound for the header: never `drf` for a racy kernel, never `racy` for a race-free
+/// one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imprecision {
+    pub verdict: Verdict,
+    pub reason: String,
+}
+
+const KNOWN_IMPRECISION: &str = "known-imprecision:";
 
 /// Reads the expectation of a corpus file, or says what is wrong with its header.
 pub fn expectation(source: &str) -> Result<Expectation, String> {
@@ -85,11 +98,48 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
     if !source.lines().nth(1).is_some_and(|l| l.starts_with("//")) {
         return Err("line 2 must be the `//` line of GPUVerify flags".into());
     }
-    let classes: Vec<(usize, String)> = header(source)
+    let mapcheck_lines: Vec<(usize, String)> = header(source)
         .into_iter()
         .filter(|(_, key, _)| key == "mapcheck")
         .map(|(line, _, value)| (line, value))
         .collect();
+    let (imprecisions, classes): (Vec<_>, Vec<_>) = mapcheck_lines
+        .into_iter()
+        .partition(|(_, value)| value.starts_with(KNOWN_IMPRECISION));
+    let imprecision = match imprecisions.as_slice() {
+        [] => None,
+        [(_, value)] => {
+            let rest = value[KNOWN_IMPRECISION.len()..].trim();
+            let (verdict, reason) = rest
+                .split_once('—')
+                .or_else(|| rest.split_once(" - "))
+                .ok_or("`// mapcheck: known-imprecision: VERDICT — REASON` needs a reason")?;
+            let verdict = match verdict.trim() {
+                "drf" => Verdict::Drf,
+                "racy" => Verdict::Racy,
+                "possibly-racy" => Verdict::PossiblyRacy,
+                "unknown" => Verdict::Unknown,
+                other => return Err(format!("unknown verdict `{other}` in a known imprecision")),
+            };
+            let reason = reason.trim().to_string();
+            if reason.is_empty() {
+                return Err("a known imprecision needs a reason".into());
+            }
+            let unsound = match expect {
+                Expect::Pass => verdict == Verdict::Racy,
+                _ => verdict == Verdict::Drf,
+            };
+            if unsound {
+                return Err(format!(
+                    "a known imprecision must be sound: `{}` contradicts `{}`",
+                    verdict.name(),
+                    expect.name()
+                ));
+            }
+            Some(Imprecision { verdict, reason })
+        }
+        _ => return Err("more than one known imprecision".into()),
+    };
     let class = match classes.as_slice() {
         [(_, value)] => match value.as_str() {
             "exact" => Class::Exact,
@@ -99,7 +149,11 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
         [] => return Err("no `// mapcheck: CLASS` line".into()),
         _ => return Err("more than one `// mapcheck:` line".into()),
     };
-    Ok(Expectation { expect, class })
+    Ok(Expectation {
+        expect,
+        class,
+        imprecision,
+    })
 }
 
 /// What the pipeline said about one kernel of a file.
@@ -154,6 +208,49 @@ impl FileResult {
                 format!("{} exit={}", parts.join(", "), self.exit())
             }
         }
+    }
+
+    /// Whether the result is the known imprecision `expected` documents: every kernel has the
+    /// expected class, the worst verdict is the documented one, and the exit code is the one
+    /// that verdict gives (SPEC §7). `Err` says why not (or that there is none).
+    pub fn agrees_imprecisely(&self, expected: &Expectation) -> Result<(), String> {
+        let Some(imp) = &expected.imprecision else {
+            return Err("no known imprecision".into());
+        };
+        let FileResult::Kernels(ks) = self else {
+            return Err("the file could not be read, parsed or lowered (exit 2)".into());
+        };
+        if let Some(k) = ks.iter().find(|k| k.class != expected.class) {
+            return Err(format!("kernel `{}` is {}", k.name, k.class.name()));
+        }
+        if let Some(k) = ks.iter().find(|k| !k.internal_errors.is_empty()) {
+            return Err(format!("kernel `{}`: internal errors", k.name));
+        }
+        let rank = |v: Verdict| match v {
+            Verdict::Drf => 0,
+            Verdict::Unknown => 1,
+            Verdict::PossiblyRacy => 2,
+            Verdict::Racy => 3,
+        };
+        let worst = ks.iter().map(|k| k.verdict).max_by_key(|v| rank(*v));
+        if worst != Some(imp.verdict) {
+            return Err(format!(
+                "the known imprecision says {}, got {}",
+                imp.verdict.name(),
+                worst.map_or("nothing", |v| v.name())
+            ));
+        }
+        let want = match imp.verdict {
+            Verdict::Drf => 0,
+            Verdict::Racy => 1,
+            Verdict::PossiblyRacy => 3,
+            Verdict::Unknown => 4,
+        };
+        let exit = self.exit();
+        if exit != want {
+            return Err(format!("exit {exit}, expected {want}"));
+        }
+        Ok(())
     }
 
     /// Whether the result is what `expected` promises; `Err` says why not.

@@ -3,7 +3,9 @@
 //! and a line `// mapcheck: CLASS`; `tests/cuda/README.md` says how they map to mapcheck's
 //! class, verdict and exit code. Each file goes through the pipeline of `mapcheck FILE`
 //! (`mapcheck_tests::corpus::check_cuda`), the test prints a table (file, expected, got,
-//! time) and `analysed N / agreed M`, and fails on any disagreement.
+//! time) and `analysed N / agreed M / known imprecisions K`, and fails on any disagreement
+//! (a file with a `// mapcheck: known-imprecision: VERDICT — REASON` line may give that
+//! documented, sound answer instead of its header's; `tests/cuda/README.md`).
 //!
 //! `tests/cuda/pending/` holds kernels that need front-end features still being built
 //! (`switch`, fields of array elements, `SharedMemory<T>`, explicit template instantiation,
@@ -24,6 +26,10 @@ struct Row {
     got: String,
     time: Duration,
     problem: Option<String>,
+    /// The file agrees with its documented known imprecision, not with its header.
+    imprecise: bool,
+    /// The file has a known imprecision but now agrees with its header.
+    imprecision_fixed: bool,
 }
 
 fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
@@ -45,6 +51,8 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                         got: "unreadable".into(),
                         time: Duration::ZERO,
                         problem: Some(format!("cannot read: {e}")),
+                        imprecise: false,
+                        imprecision_fixed: false,
                     }
                 }
             };
@@ -57,11 +65,18 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                         got: "not run".into(),
                         time: Duration::ZERO,
                         problem: Some(format!("bad header: {why}")),
+                        imprecise: false,
+                        imprecision_fixed: false,
                     }
                 }
             };
             let (result, time) = check_cuda(path, &text);
             let mut problem = result.agrees(&expected).err();
+            let imprecision_fixed = problem.is_none() && expected.imprecision.is_some();
+            let imprecise = problem.is_some() && result.agrees_imprecisely(&expected).is_ok();
+            if imprecise {
+                problem = None;
+            }
             if let (Some(p), mapcheck_tests::corpus::FileResult::Errors(errors)) =
                 (&mut problem, &result)
             {
@@ -69,10 +84,20 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
             }
             Row {
                 file,
-                expected: format!("{} {}", expected.class.name(), expected.expect.name()),
+                expected: match &expected.imprecision {
+                    Some(i) => format!(
+                        "{} {} (~{})",
+                        expected.class.name(),
+                        expected.expect.name(),
+                        i.verdict.name()
+                    ),
+                    None => format!("{} {}", expected.class.name(), expected.expect.name()),
+                },
                 got: result.summary(),
                 time,
                 problem,
+                imprecise,
+                imprecision_fixed,
             }
         })
         .collect()
@@ -92,7 +117,11 @@ fn print_table(title: &str, rows: &[Row]) {
             r.expected,
             r.got,
             r.time.as_millis(),
-            if r.problem.is_none() { "yes" } else { "NO" }
+            match (&r.problem, r.imprecise) {
+                (None, false) => "yes",
+                (None, true) => "known imprecision",
+                (Some(_), _) => "NO",
+            }
         );
     }
 }
@@ -122,7 +151,11 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
         &pending_rows,
     );
 
-    let agreed = rows.iter().filter(|r| r.problem.is_none()).count();
+    let agreed = rows
+        .iter()
+        .filter(|r| r.problem.is_none() && !r.imprecise)
+        .count();
+    let imprecise = rows.iter().filter(|r| r.imprecise).count();
     let pending_agreed = pending_rows.iter().filter(|r| r.problem.is_none()).count();
     let mut slowest: Vec<&Row> = rows.iter().chain(&pending_rows).collect();
     slowest.sort_by_key(|r| std::cmp::Reverse(r.time));
@@ -148,7 +181,18 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
             r.file
         );
     }
-    println!("analysed {} / agreed {}", rows.len(), agreed);
+    for r in rows.iter().filter(|r| r.imprecision_fixed) {
+        println!(
+            "known imprecision fixed, remove its `// mapcheck: known-imprecision` line: {}",
+            r.file
+        );
+    }
+    println!(
+        "analysed {} / agreed {} / known imprecisions {}",
+        rows.len(),
+        agreed,
+        imprecise
+    );
 
     let failures: Vec<String> = rows
         .iter()

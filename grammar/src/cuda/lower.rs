@@ -313,6 +313,97 @@ struct Lower<'g, 'a> {
     geometry_params: bool,
     /// The element type of each array whose elements are structs or vectors (several cells).
     elem_types: HashMap<String, String>,
+    /// Core names (parameters, builtins, `let`s, loop variables) whose value is never negative.
+    nonneg: HashSet<String>,
+    /// Core names whose value went through a 32-bit unsigned wrap (it may be 2^31 or more).
+    wrapped: HashSet<String>,
+    /// The C integer type (bits, unsigned) of each local scalar declared with one.
+    var_tys: HashMap<usize, (u32, bool)>,
+}
+
+const U32_MASK: i64 = 0xffff_ffff;
+
+/// `e & m`.
+fn mask(e: Expr, m: i64) -> Expr {
+    let span = e.span;
+    Expr::bin(BinOp::And, e, int(m, span))
+}
+
+/// `((e + 2^(bits-1)) & (2^bits - 1)) - 2^(bits-1)`: `e` read as a signed `bits`-bit value.
+fn sign_wrap(e: Expr, bits: u32) -> Expr {
+    let span = e.span;
+    let h = 1i64 << (bits - 1);
+    let m = (1i64 << bits) - 1;
+    Expr::bin(
+        BinOp::Sub,
+        mask(Expr::bin(BinOp::Add, e, int(h, span)), m),
+        int(h, span),
+    )
+}
+
+/// Whether `e` contains `_ & m`.
+fn has_mask(e: &Expr, m: i64, depth: usize) -> bool {
+    if depth > MAX_EXPR_DEPTH {
+        return true;
+    }
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => false,
+        ExprKind::Neg(a) => has_mask(a, m, depth + 1),
+        ExprKind::Bin(op, a, b) => {
+            (*op == BinOp::And && (a.kind == ExprKind::Int(m) || b.kind == ExprKind::Int(m)))
+                || has_mask(a, m, depth + 1)
+                || has_mask(b, m, depth + 1)
+        }
+    }
+}
+
+/// C's truncating `a / b` (`rem`: `a % b`) over the core's Euclidean operators, for `a` and
+/// `b` that may be copied (variables or literals); `b_nonneg` when `b` is known not negative.
+/// The indicators are `min`/`max` terms: `neg` is 1 iff `a < 0` (`a >> 31` is negative iff
+/// `a` is, in both arithmetic modes), `nz` is 1 iff the Euclidean remainder is not zero, and
+/// `fix = max(neg + nz - 1, 0)` is their conjunction.
+pub(crate) fn trunc_div(a: Expr, b: Expr, rem: bool, b_nonneg: bool, span: Span) -> Expr {
+    let bin = |op, x: Expr, y: Expr| Expr::new(ExprKind::Bin(op, Box::new(x), Box::new(y)), span);
+    let neg = |x: Expr| Expr::new(ExprKind::Neg(Box::new(x)), span);
+    let one = || int(1, span);
+    let zero = || int(0, span);
+    // 1 iff x >= 1, for x an integer.
+    let pos = |x: Expr| bin(BinOp::Min, bin(BinOp::Max, x, zero()), one());
+    let q = bin(BinOp::Div, a.clone(), b.clone());
+    let r = bin(BinOp::Rem, a.clone(), b.clone());
+    let is_neg = pos(neg(bin(BinOp::Shr, a, int(31, span))));
+    let nz = bin(BinOp::Min, r.clone(), one());
+    let fix = bin(
+        BinOp::Max,
+        bin(BinOp::Sub, bin(BinOp::Add, is_neg, nz), one()),
+        zero(),
+    );
+    let lit = match b.kind {
+        ExprKind::Int(v) => Some(v),
+        _ => None,
+    };
+    if rem {
+        // r - |b| * fix
+        let scaled = match lit {
+            Some(v) => bin(BinOp::Mul, fix, int(v.saturating_abs(), span)),
+            None if b_nonneg => bin(BinOp::Mul, fix, b),
+            None => bin(BinOp::Mul, fix, bin(BinOp::Max, b.clone(), neg(b))),
+        };
+        bin(BinOp::Sub, r, scaled)
+    } else {
+        // q + sign(b) * fix
+        match lit {
+            Some(0) => q,
+            Some(v) if v > 0 => bin(BinOp::Add, q, fix),
+            Some(_) => bin(BinOp::Sub, q, fix),
+            None if b_nonneg => bin(BinOp::Add, q, fix),
+            None => bin(
+                BinOp::Sub,
+                bin(BinOp::Add, q, bin(BinOp::Min, fix.clone(), pos(b.clone()))),
+                bin(BinOp::Min, fix, pos(neg(b))),
+            ),
+        }
+    }
 }
 
 fn int(v: i64, span: Span) -> Expr {
@@ -526,6 +617,55 @@ fn names_in(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
     }
 }
 
+/// The variable, step and rest of a `while` body `{ B; STEP; }` whose last statement steps a
+/// variable (`i++`, `i += k`, `i >>= 1`, `i = i OP k`, ...) and whose rest has no `continue`
+/// (which would skip the step) and does not assign the variable.
+fn while_step(body: &c::Stmt) -> Option<(String, &c::Expr, c::Stmt)> {
+    use c::ExprKind as K;
+    let c::StmtKind::Block(stmts) = &body.kind else {
+        return None;
+    };
+    let (last, rest) = stmts.split_last()?;
+    let c::StmtKind::Expr(step) = &last.kind else {
+        return None;
+    };
+    let target = match &step.kind {
+        K::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, x) => x,
+        K::Assign(_, x, _) => x,
+        _ => return None,
+    };
+    let K::Name(var) = &target.kind else {
+        return None;
+    };
+    if has_continue(rest, 0) || assigned(rest).contains(var) {
+        return None;
+    }
+    let rest = c::Stmt {
+        kind: c::StmtKind::Block(rest.to_vec()),
+        span: body.span,
+    };
+    Some((var.clone(), step, rest))
+}
+
+/// Whether a `continue` of this loop level (or any, conservatively) is in `stmts`.
+fn has_continue(stmts: &[c::Stmt], depth: usize) -> bool {
+    if depth > MAX_STMT_DEPTH {
+        return true;
+    }
+    stmts.iter().any(|s| match &s.kind {
+        c::StmtKind::Continue | c::StmtKind::Goto | c::StmtKind::Label(_) => true,
+        c::StmtKind::Block(b) => has_continue(b, depth + 1),
+        c::StmtKind::If(_, t, e) => std::iter::once(t)
+            .chain(e.iter())
+            .any(|x| has_continue(std::slice::from_ref(x), depth + 1)),
+        c::StmtKind::For { body, .. }
+        | c::StmtKind::While(_, body)
+        | c::StmtKind::DoWhile(body, _)
+        | c::StmtKind::Switch(_, body) => has_continue(std::slice::from_ref(body), depth + 1),
+        _ => false,
+    })
+}
+
 fn has_loop_exit(stmts: &[c::Stmt], depth: usize) -> (bool, bool) {
     // (break, return) reachable at this loop level.
     let mut brk = false;
@@ -591,6 +731,9 @@ impl<'g, 'a> Lower<'g, 'a> {
             grid_3d: fixed_3d(options.grid_dim) || uses_yz(body, ["blockIdx", "gridDim"]),
             geometry_params: false,
             elem_types: HashMap::new(),
+            nonneg: Builtin::ALL.iter().map(|b| b.name().to_string()).collect(),
+            wrapped: HashSet::new(),
+            var_tys: HashMap::new(),
         };
         let mut out = Vec::new();
         // Template value parameters are the instantiation's values, or symbolic parameters of
@@ -651,6 +794,10 @@ impl<'g, 'a> Lower<'g, 'a> {
                 let id = lx.new_var(Val::Num(Expr::var(name, d.span), p.ty.is_unsigned()));
                 lx.bind(&d.name, Binding::Var(id));
             }
+        }
+        // Scalar parameters are naturals in the core.
+        for p in &lx.params {
+            lx.nonneg.insert(p.name.clone());
         }
         let mut geometry = Vec::new();
         lx.geometry_assumptions(f.name_span, &mut geometry);
@@ -900,6 +1047,12 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
         let span = e.span;
         let name = self.fresh(base);
+        if self.is_nonneg(&e) {
+            self.nonneg.insert(name.clone());
+        }
+        if self.may_wrap(&e) {
+            self.wrapped.insert(name.clone());
+        }
         self.emit(
             out,
             stmt(
@@ -911,6 +1064,119 @@ impl<'g, 'a> Lower<'g, 'a> {
             ),
         );
         Expr::var(name, span)
+    }
+
+    // ---- C integer semantics (SPEC §4) ----
+    //
+    // The core's `/` and `%` are Euclidean and its `int` arithmetic is unbounded; C's signed
+    // `/` and `%` truncate toward zero, `unsigned` arithmetic wraps modulo 2^32, and
+    // conversions to narrow types truncate. The lowering writes C's results with the core's
+    // operators where they can differ, and keeps the plain operators where the dividend is
+    // syntactically non-negative or the value cannot leave its range, so that ordinary kernels
+    // keep simple terms.
+
+    /// Whether `e` is never negative, syntactically: built from naturals (ids, dimensions,
+    /// parameters, non-negative literals and the `let`s and loop variables known so) by
+    /// operators that keep them natural.
+    fn is_nonneg(&self, e: &Expr) -> bool {
+        self.nonneg_at(e, 0)
+    }
+
+    fn nonneg_at(&self, e: &Expr, depth: usize) -> bool {
+        if depth > MAX_EXPR_DEPTH {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Int(v) => *v >= 0,
+            ExprKind::Var(n) => self.nonneg.contains(n),
+            ExprKind::Neg(_) => false,
+            ExprKind::Bin(op, a, b) => {
+                let a = || self.nonneg_at(a, depth + 1);
+                let b = || self.nonneg_at(b, depth + 1);
+                match op {
+                    BinOp::Add
+                    | BinOp::Mul
+                    | BinOp::Div
+                    | BinOp::UDiv
+                    | BinOp::Shl
+                    | BinOp::Shr
+                    | BinOp::UShr
+                    | BinOp::Min
+                    | BinOp::UMin
+                    | BinOp::Or
+                    | BinOp::Xor => a() && b(),
+                    BinOp::Max | BinOp::UMax | BinOp::And => a() || b(),
+                    // Euclidean: never negative.
+                    BinOp::Rem | BinOp::URem => true,
+                    BinOp::Sub => false,
+                }
+            }
+        }
+    }
+
+    /// Whether `e` may hold a value that went through a 32-bit unsigned wrap (2^31 or more).
+    fn may_wrap(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.for_each_var(&mut |n, _| {
+            if self.wrapped.contains(n) {
+                found = true;
+            }
+        });
+        found || has_mask(e, U32_MASK, 0)
+    }
+
+    /// C's conversion of a signed or unsigned 32-bit value to `unsigned int`.
+    fn to_u32(&self, e: Expr, unsigned: bool) -> Expr {
+        if unsigned || self.is_nonneg(&e) {
+            e
+        } else {
+            mask(e, U32_MASK)
+        }
+    }
+
+    /// C's conversion of a value to an integer type of `bits` bits (unsigned or not). Values
+    /// of `char` and `short` types are promoted to `int` when used, so they are signed. 64-bit
+    /// types are not wrapped (their values are followed as mathematical integers).
+    fn convert(&self, v: Val, kind: Option<(u32, bool)>) -> Val {
+        let (Val::Num(e, u), Some((bits, unsigned))) = (&v, kind) else {
+            return v;
+        };
+        let (e, u) = (e.clone(), *u);
+        let lit = match e.kind {
+            ExprKind::Int(v) => Some(v),
+            _ => None,
+        };
+        match (bits, unsigned) {
+            (8 | 16, true) => {
+                let m = (1i64 << bits) - 1;
+                if lit.is_some_and(|v| (0..=m).contains(&v)) {
+                    Val::Num(e, false)
+                } else {
+                    Val::Num(mask(e, m), false)
+                }
+            }
+            (8 | 16, false) => {
+                let h = 1i64 << (bits - 1);
+                if lit.is_some_and(|v| (-h..h).contains(&v)) {
+                    Val::Num(e, false)
+                } else {
+                    Val::Num(sign_wrap(e, bits), false)
+                }
+            }
+            (32, true) => Val::Num(self.to_u32(e, u), true),
+            (32, false) if u && self.may_wrap(&e) => Val::Num(sign_wrap(e, 32), false),
+            (_, unsigned) => Val::Num(e, unsigned),
+        }
+    }
+
+    /// C's signed `a / b` (or `a % b`), which truncates toward zero, over the core's Euclidean
+    /// operators: with `q = a / b` and `r = a % b` Euclidean, C's results differ exactly when
+    /// `a < 0` and `r != 0`, by `sign(b)` for the quotient and `-|b|` for the remainder.
+    fn c_div(&mut self, a: Expr, b: Expr, rem: bool, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        let a = self.bound("n", a, out);
+        let b = self.bound("d", b, out);
+        let b_nonneg = self.is_nonneg(&b);
+        trunc_div(a, b, rem, b_nonneg, span)
     }
 
     fn strides(&mut self, dims: &[Option<c::Expr>], out: &mut Vec<Stmt>) -> Vec<Expr> {
@@ -1223,6 +1489,37 @@ impl<'g, 'a> Lower<'g, 'a> {
                 ex
             }
             c::StmtKind::While(cond, body) => {
+                // `while (c) { B; STEP; }`, whose last statement steps a variable that `B` does
+                // not assign and that `B` cannot skip (no `continue`), is `for (; c; STEP) B`.
+                if let Some((var, step, rest)) = while_step(body) {
+                    let init = c::Stmt {
+                        kind: c::StmtKind::Expr(c::Expr {
+                            kind: c::ExprKind::Assign(
+                                None,
+                                Box::new(c::Expr {
+                                    kind: c::ExprKind::Name(var.clone()),
+                                    span: s.span,
+                                }),
+                                Box::new(c::Expr {
+                                    kind: c::ExprKind::Name(var),
+                                    span: s.span,
+                                }),
+                            ),
+                            span: s.span,
+                        }),
+                        span: s.span,
+                    };
+                    self.scopes.push(HashMap::new());
+                    let found = self.canonical(Some(&init), Some(cond), Some(step), &rest);
+                    let ex = match found {
+                        Some((id, c_name, range)) => {
+                            self.counted_loop(id, &c_name, range, &rest, s.span, out)
+                        }
+                        None => self.unknown_loop(Some(cond), None, body, false, s.span, out),
+                    };
+                    self.scopes.pop();
+                    return ex;
+                }
                 self.unknown_loop(Some(cond), None, body, false, s.span, out)
             }
             c::StmtKind::DoWhile(body, cond) => {
@@ -1395,11 +1692,19 @@ impl<'g, 'a> Lower<'g, 'a> {
             self.bind(&d.name, Binding::Private);
             return;
         }
+        let kind = if pointer { None } else { ty.int_kind() };
         let val = match &d.init {
             Some(init) => {
                 let v = self.expr(init, out);
-                match v {
-                    Val::Num(e, u) => Val::Num(self.bound(&d.name, e, out), u || ty.is_unsigned()),
+                match self.convert(v, kind) {
+                    Val::Num(e, u) => Val::Num(
+                        self.bound(&d.name, e, out),
+                        if kind.is_some() {
+                            u
+                        } else {
+                            u || ty.is_unsigned()
+                        },
+                    ),
                     other => other,
                 }
             }
@@ -1407,6 +1712,9 @@ impl<'g, 'a> Lower<'g, 'a> {
             None => Val::Num(self.unknown(&d.name, d.span, out), ty.is_unsigned()),
         };
         let id = self.new_var(val);
+        if let Some(kind) = kind {
+            self.var_tys.insert(id, kind);
+        }
         self.bind(&d.name, Binding::Var(id));
     }
 
@@ -1849,12 +2157,36 @@ impl<'g, 'a> Lower<'g, 'a> {
         out: &mut Vec<Stmt>,
     ) -> Exit {
         let var = self.fresh(c_name);
+        // The loop variable stays natural when it starts so and moves up by a natural
+        // amount, or down by division or shifting, or down to a natural bound.
+        let natural = self.is_nonneg(&start)
+            && self.is_nonneg(&amount)
+            && match (dir, op) {
+                (Direction::Up, _) | (_, StepOp::Div | StepOp::Shr) => true,
+                // Values above the exclusive bound: `i > b` or `i >= b` (bound `b - 1`).
+                (Direction::Down, _) => match &bound.kind {
+                    ExprKind::Int(b) => *b >= -1,
+                    ExprKind::Bin(BinOp::Sub, b, one) if one.kind == ExprKind::Int(1) => {
+                        self.is_nonneg(b)
+                    }
+                    _ => self.is_nonneg(&bound),
+                },
+            };
+        if natural {
+            self.nonneg.insert(var.clone());
+        }
         let before = self.vals.get(&id).cloned();
         let unsigned = matches!(before, Some(Val::Num(_, true)));
+        let aux = self.aux_induction(c_name, body, &var, (&start, dir, op, &amount), span, out);
         self.vals
             .insert(id, Val::Num(Expr::var(var.clone(), span), unsigned));
         let havoc = assigned(std::slice::from_ref(body));
-        let (inner, ex) = self.loop_body(body, span, &havoc, out, None);
+        let mut inner_havoc = havoc.clone();
+        for (aux_id, name, value) in aux {
+            inner_havoc.remove(&name);
+            self.vals.insert(aux_id, Val::Num(value, false));
+        }
+        let (inner, ex) = self.loop_body(body, span, &inner_havoc, out, None);
         let step_span = amount.span;
         self.emit(
             out,
@@ -1880,6 +2212,113 @@ impl<'g, 'a> Lower<'g, 'a> {
         let v = Val::Num(self.unknown(c_name, span, out), unsigned);
         self.vals.insert(id, v);
         ex
+    }
+
+    /// An auxiliary induction variable of a counted loop with unit step: a signed local `v`
+    /// whose only assignment in the body is its last statement, `v += e` (`-=`, `++`, `--`,
+    /// `v = v + e`), with `e` unchanged by the body, and a body that cannot skip it (no
+    /// `break`, `continue`, `return`). At the start of the iteration with loop variable `k` it
+    /// is `v0 + (k - start) * e` (`start - k` for a loop counting down). Returns the variable,
+    /// its C name and that value.
+    fn aux_induction(
+        &mut self,
+        loop_c_name: &str,
+        body: &c::Stmt,
+        k: &str,
+        (start, dir, op, amount): (&Expr, Direction, StepOp, &Expr),
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<(usize, String, Expr)> {
+        use c::ExprKind as K;
+        let unit = amount.kind == ExprKind::Int(1)
+            && matches!(
+                (dir, op),
+                (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+            );
+        let c::StmtKind::Block(stmts) = &body.kind else {
+            return Vec::new();
+        };
+        let Some((last, rest)) = stmts.split_last() else {
+            return Vec::new();
+        };
+        let c::StmtKind::Expr(step) = &last.kind else {
+            return Vec::new();
+        };
+        if !unit || has_continue(rest, 0) || has_loop_exit(rest, 0) != (false, false) {
+            return Vec::new();
+        }
+        let is = |e: &c::Expr, v: &str| matches!(&e.kind, K::Name(n) if n == v);
+        let (var, sign, e): (&str, i64, Option<&c::Expr>) = match &step.kind {
+            K::Unary(UnOp::PreInc | UnOp::PostInc, x) => match &x.kind {
+                K::Name(n) => (n, 1, None),
+                _ => return Vec::new(),
+            },
+            K::Unary(UnOp::PreDec | UnOp::PostDec, x) => match &x.kind {
+                K::Name(n) => (n, -1, None),
+                _ => return Vec::new(),
+            },
+            K::Assign(Some(c::BinOp::Add), x, e) => match &x.kind {
+                K::Name(n) => (n, 1, Some(e)),
+                _ => return Vec::new(),
+            },
+            K::Assign(Some(c::BinOp::Sub), x, e) => match &x.kind {
+                K::Name(n) => (n, -1, Some(e)),
+                _ => return Vec::new(),
+            },
+            K::Assign(None, x, rhs) => match (&x.kind, &rhs.kind) {
+                (K::Name(n), K::Binary(c::BinOp::Add, a, e)) if is(a, n) => (n, 1, Some(e)),
+                (K::Name(n), K::Binary(c::BinOp::Sub, a, e)) if is(a, n) => (n, -1, Some(e)),
+                _ => return Vec::new(),
+            },
+            _ => return Vec::new(),
+        };
+        if var == loop_c_name {
+            return Vec::new();
+        }
+        let Some(Binding::Var(id)) = self.lookup(var) else {
+            return Vec::new();
+        };
+        // Signed (or untyped) integers only: an unsigned one would wrap.
+        let signed = matches!(self.var_tys.get(&id), Some((32 | 64, false)) | None);
+        let Some(Val::Num(v0, false)) = self.vals.get(&id).cloned() else {
+            return Vec::new();
+        };
+        let body_assigns = assigned(rest);
+        if !signed || body_assigns.contains(var) {
+            return Vec::new();
+        }
+        let mut read = HashSet::new();
+        if let Some(e) = e {
+            names_in(e, &mut read, 0);
+        }
+        // The amount is evaluated once, before the loop: it must not read the loop variable.
+        if read.contains(var)
+            || read.contains(loop_c_name)
+            || read.iter().any(|n| body_assigns.contains(n))
+        {
+            return Vec::new();
+        }
+        let mut scratch = Vec::new();
+        let amount = match e {
+            Some(e) => match self.expr(e, &mut scratch) {
+                // An unsigned amount that is natural adds the same to the signed variable.
+                Val::Num(x, u) if !u || self.is_nonneg(&x) => x,
+                _ => return Vec::new(),
+            },
+            None => int(1, span),
+        };
+        if !scratch.is_empty() {
+            return Vec::new();
+        }
+        let v0 = self.bound(var, v0, out);
+        let kv = Expr::var(k, span);
+        let idx = match dir {
+            Direction::Up => Expr::bin(BinOp::Sub, kv, start.clone()),
+            Direction::Down => Expr::bin(BinOp::Sub, start.clone(), kv),
+        };
+        let moved = Expr::bin(BinOp::Mul, idx, amount);
+        let value = Expr::bin(if sign > 0 { BinOp::Add } else { BinOp::Sub }, v0, moved);
+        vec![(id, var.to_string(), value)]
     }
 
     /// A loop whose trip count the lowering does not know: `let n = ?; for k in 0..n { ... }`
@@ -2049,7 +2488,10 @@ impl<'g, 'a> Lower<'g, 'a> {
                     Val::Num(_, _) if ty.is_float() => {
                         Val::Num(self.unknown("v", span, out), false)
                     }
-                    Val::Num(x, u) => Val::Num(x, u || ty.is_unsigned()),
+                    Val::Num(x, u) => match ty.int_kind() {
+                        Some(kind) => self.convert(Val::Num(x, u), Some(kind)),
+                        None => Val::Num(x, u || ty.is_unsigned()),
+                    },
                     Val::Bool(c0) if ty.pointers == 0 => {
                         // A condition read as a number: 0 or 1, which the core cannot say.
                         let _ = c0;
@@ -2117,6 +2559,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                         return v;
                     }
                 }
+                if let Some(v) = self.g.layouts.enumerators.get(n) {
+                    return Val::Num(int(*v, span), false);
+                }
                 match n {
                     "warpSize" => Val::Num(int(32, span), false),
                     "true" => Val::Bool(Cond::new(CondKind::Bool(true), span)),
@@ -2169,7 +2614,10 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn unary(&mut self, op: UnOp, a: &c::Expr, span: Span, out: &mut Vec<Stmt>) -> Val {
         match op {
             UnOp::Neg => match self.expr(a, out) {
-                Val::Num(x, u) => Val::Num(Expr::new(ExprKind::Neg(Box::new(x)), span), u),
+                Val::Num(x, u) => {
+                    let e = Expr::new(ExprKind::Neg(Box::new(x)), span);
+                    Val::Num(if u { mask(e, U32_MASK) } else { e }, u)
+                }
                 v => {
                     let (x, _) = self.as_num(v, span, out);
                     Val::Num(x, false)
@@ -2183,14 +2631,12 @@ impl<'g, 'a> Lower<'g, 'a> {
             UnOp::BitNot => {
                 let (x, u) = self.num_of(a, out);
                 // ~x = -x - 1 on two's complement words.
-                Val::Num(
-                    Expr::bin(
-                        BinOp::Sub,
-                        Expr::new(ExprKind::Neg(Box::new(x)), span),
-                        int(1, span),
-                    ),
-                    u,
-                )
+                let e = Expr::bin(
+                    BinOp::Sub,
+                    Expr::new(ExprKind::Neg(Box::new(x)), span),
+                    int(1, span),
+                );
+                Val::Num(if u { mask(e, U32_MASK) } else { e }, u)
             }
             UnOp::Deref => match self.place_of_deref(a, span, out) {
                 Some(p) => self.read(p, span, out),
@@ -2285,6 +2731,12 @@ impl<'g, 'a> Lower<'g, 'a> {
                 let (x, ux) = self.num_of(a, out);
                 let (y, uy) = self.num_of(b, out);
                 let u = ux || uy;
+                // C compares in `unsigned` when either side is: a negative `int` wraps.
+                let (x, y) = if u {
+                    (self.to_u32(x, ux), self.to_u32(y, uy))
+                } else {
+                    (x, y)
+                };
                 let cop = match (op, u) {
                     (B::Lt, false) => CmpOp::Lt,
                     (B::Lt, true) => CmpOp::ULt,
@@ -2329,7 +2781,31 @@ impl<'g, 'a> Lower<'g, 'a> {
             (x, y) => {
                 let (x, ux) = self.as_num(x, span, out);
                 let (y, uy) = self.as_num(y, span, out);
-                let u = ux || uy;
+                // A shift has the type of its (promoted) left operand; the other operators
+                // C's usual arithmetic conversions.
+                let shift = matches!(op, B::Shl | B::Shr);
+                let u = if shift { ux } else { ux || uy };
+                if !u && matches!(op, B::Div | B::Rem) && !self.is_nonneg(&x) {
+                    let e = self.c_div(x, y, op == B::Rem, span, out);
+                    return Val::Num(e, false);
+                }
+                let (x, y) = match (u, shift) {
+                    (false, _) => (x, y),
+                    (true, true) => (self.to_u32(x, ux), y),
+                    (true, false) => (self.to_u32(x, ux), self.to_u32(y, uy)),
+                };
+                // Unsigned results that may leave 0 .. 2^32 - 1 wrap.
+                let wrap = u
+                    && match op {
+                        B::Sub => true,
+                        B::Add | B::Mul | B::Shl => self.may_wrap(&x) || self.may_wrap(&y),
+                        _ => false,
+                    };
+                if let (ExprKind::Int(a), ExprKind::Int(b), true) = (&x.kind, &y.kind, wrap) {
+                    if let Some(v) = a.checked_sub(*b).filter(|_| op == B::Sub) {
+                        return Val::Num(int(v.rem_euclid(1 << 32), span), true);
+                    }
+                }
                 let bop = match (op, u) {
                     (B::Add, _) => BinOp::Add,
                     (B::Sub, _) => BinOp::Sub,
@@ -2346,10 +2822,8 @@ impl<'g, 'a> Lower<'g, 'a> {
                     (B::BitXor, _) => BinOp::Xor,
                     _ => return Val::Num(self.unknown("v", span, out), u),
                 };
-                Val::Num(
-                    Expr::new(ExprKind::Bin(bop, Box::new(x), Box::new(y)), span),
-                    u,
-                )
+                let e = Expr::new(ExprKind::Bin(bop, Box::new(x), Box::new(y)), span);
+                Val::Num(if wrap { mask(e, U32_MASK) } else { e }, u)
             }
         }
     }
@@ -2620,6 +3094,7 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn write(&mut self, p: Place, v: Val, span: Span, out: &mut Vec<Stmt>) -> Val {
         match p {
             Place::Var(id) => {
+                let v = self.convert(v, self.var_tys.get(&id).copied());
                 let v = match v {
                     Val::Num(e, u) => Val::Num(self.bound("v", e, out), u),
                     other => other,
@@ -2682,6 +3157,39 @@ impl<'g, 'a> Lower<'g, 'a> {
                 } else {
                     Val::Num(self.unknown("v", span, out), false)
                 };
+            }
+            // `__syncwarp()` orders the accesses of one warp. When the block is one warp (a
+            // fixed geometry of at most 32 threads) that is the block's barrier; otherwise
+            // the lowering cannot say which threads it orders (a `sync` would order threads
+            // of different warps, which is unsound).
+            "__syncwarp" => {
+                let full = match args.first() {
+                    None => true,
+                    Some(a) => matches!(self.num(a, out).kind, ExprKind::Int(-1 | 0xffff_ffff)),
+                };
+                let threads = self.options.block_dim.map(|d| d.iter().product::<u64>());
+                if !full {
+                    self.errors.push(
+                        Diagnostic::error("`__syncwarp` with a partial mask is not supported")
+                            .with_primary(span, "only the full mask `0xffffffff` is modelled"),
+                    );
+                } else if threads.is_some_and(|n| n <= 32) {
+                    self.emit(out, stmt(StmtKind::Sync, span));
+                } else {
+                    self.errors.push(
+                        Diagnostic::error(
+                            "`__syncwarp()` in a block that may have more than one warp",
+                        )
+                        .with_primary(
+                            span,
+                            "warp-level synchronisation is modelled only for blocks of at most 32 threads",
+                        )
+                        .with_help(
+                            "fix a block of at most 32 threads with `--block-dim` (or the GPUVerify header's `--blockDim`)",
+                        ),
+                    );
+                }
+                return Val::Num(int(0, span), false);
             }
             // `assert(c)` is a precondition, as GPUVerify and Faial read it: runs in which it
             // fails (and trap) are not analysed.
@@ -2826,11 +3334,15 @@ impl<'g, 'a> Lower<'g, 'a> {
         let saved_ret = self.ret;
         for (p, v) in func.params.iter().zip(vals) {
             if let Some(d) = &p.decl {
-                let v = match v {
-                    Val::Num(e, u) => Val::Num(e, u || p.ty.is_unsigned()),
+                let kind = p.ty.int_kind().filter(|_| d.pointers == 0);
+                let v = match self.convert(v, kind) {
+                    Val::Num(e, u) if kind.is_none() => Val::Num(e, u || p.ty.is_unsigned()),
                     other => other,
                 };
                 let id = self.new_var(v);
+                if let Some(kind) = kind {
+                    self.var_tys.insert(id, kind);
+                }
                 self.bind(&d.name, Binding::Var(id));
             }
         }
@@ -2867,4 +3379,98 @@ fn is_keyword(name: &str) -> bool {
             | "false"
     ) || BinOp::from_call_name(name).is_some()
         || CmpOp::from_call_name(name).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mapcheck_core::arith::Arith;
+
+    fn eval(e: &Expr, env: &HashMap<&str, i128>, arith: Arith) -> i128 {
+        match &e.kind {
+            ExprKind::Int(v) => arith.value(i128::from(*v)),
+            ExprKind::Var(n) => env[n.as_str()],
+            ExprKind::Neg(a) => arith.neg(eval(a, env, arith)).unwrap(),
+            ExprKind::Bin(op, a, b) => arith
+                .bin(*op, eval(a, env, arith), eval(b, env, arith))
+                .unwrap(),
+        }
+    }
+
+    fn var(n: &str) -> Expr {
+        Expr::var(n, Span::default())
+    }
+
+    /// C's truncating `/` and `%` (Rust's `/` and `%` on `i32`) agree with their lowering
+    /// over the core's Euclidean operators, in both arithmetic modes, for literal, natural and
+    /// arbitrary divisors.
+    #[test]
+    fn truncating_division_matches_c() {
+        let mut values: Vec<i32> = (-40..=40).collect();
+        values.extend([i32::MIN + 1, i32::MAX, -1_000_003, 999_983, i32::MIN / 2]);
+        let divisors: Vec<i32> = vec![-7, -2, -1, 1, 2, 3, 8, 1000];
+        for arith in [Arith::Int, Arith::Bv32] {
+            for &b in &divisors {
+                for rem in [false, true] {
+                    let lit = trunc_div(
+                        var("a"),
+                        int(b.into(), Span::default()),
+                        rem,
+                        false,
+                        Span::default(),
+                    );
+                    let sym = trunc_div(var("a"), var("b"), rem, false, Span::default());
+                    let nat = trunc_div(var("a"), var("b"), rem, true, Span::default());
+                    for &a in &values {
+                        let want = if rem { a % b } else { a / b };
+                        let env = HashMap::from([("a", i128::from(a)), ("b", i128::from(b))]);
+                        let env = env.into_iter().map(|(k, v)| (k, arith.value(v))).collect();
+                        let want = arith.value(i128::from(want));
+                        assert_eq!(eval(&lit, &env, arith), want, "{arith} {a} / {b} literal");
+                        assert_eq!(eval(&sym, &env, arith), want, "{arith} {a} / {b} variable");
+                        if b > 0 {
+                            assert_eq!(eval(&nat, &env, arith), want, "{arith} {a} / {b} natural");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The masks of C's conversions agree with Rust's `as` casts in both modes.
+    #[test]
+    fn conversions_match_c() {
+        for arith in [Arith::Int, Arith::Bv32] {
+            for x in (-70_000i64..70_000)
+                .step_by(97)
+                .chain([-1, 0, 255, 256, -129, 65_535])
+            {
+                let env = HashMap::from([("x", arith.value(i128::from(x)))]);
+                let v = |e: Expr| eval(&e, &env, arith);
+                let w = |c: i128| arith.value(c);
+                assert_eq!(
+                    v(mask(var("x"), 255)),
+                    w((x as u8).into()),
+                    "{arith} u8 {x}"
+                );
+                assert_eq!(v(mask(var("x"), 65_535)), w((x as u16).into()));
+                assert_eq!(
+                    v(sign_wrap(var("x"), 8)),
+                    w((x as i8).into()),
+                    "{arith} i8 {x}"
+                );
+                assert_eq!(v(sign_wrap(var("x"), 16)), w((x as i16).into()));
+                assert_eq!(
+                    v(mask(var("x"), U32_MASK)),
+                    w((x as u32).into()),
+                    "{arith} u32 {x}"
+                );
+                // `(int)(unsigned)x` is `x` again.
+                assert_eq!(
+                    v(sign_wrap(mask(var("x"), U32_MASK), 32)),
+                    w((x as u32 as i32).into())
+                );
+            }
+        }
+    }
 }

@@ -37,6 +37,9 @@ pub struct StructDef {
 pub struct Layouts {
     pub structs: HashMap<String, StructDef>,
     pub aliases: HashMap<String, String>,
+    /// The values of enumerators (`enum Op { ADD, SUB = 4 }`) given by literals or implied;
+    /// an enumerator after one with another initialiser has no known value.
+    pub enumerators: HashMap<String, i64>,
 }
 
 fn type_word(tok: Option<&Tok>) -> Option<&str> {
@@ -46,11 +49,62 @@ fn type_word(tok: Option<&Tok>) -> Option<&str> {
     }
 }
 
+/// The enumerators of the `enum` definition whose keyword is `toks[at]`.
+fn enumerators(toks: &[Tok], at: usize, out: &mut HashMap<String, i64>) {
+    let Some(open) = toks
+        .iter()
+        .skip(at)
+        .take(8)
+        .position(|t| t.token == Token::LBrace)
+        .map(|p| p + at)
+    else {
+        return;
+    };
+    if toks[at + 1..open]
+        .iter()
+        .any(|t| matches!(t.token, Token::Semi | Token::LParen))
+    {
+        return;
+    }
+    let Some(close) = matching(toks, open) else {
+        return;
+    };
+    let mut next: Option<i64> = Some(0);
+    for entry in toks[open + 1..close].split(|t| t.token == Token::Comma) {
+        let Some(Token::Ident(name) | Token::TypeName(name)) = entry.first().map(|t| &t.token)
+        else {
+            continue;
+        };
+        let value = match entry.get(1..).unwrap_or(&[]) {
+            [] => next,
+            [eq, lit] if eq.token == Token::Assign => match lit.token {
+                Token::Int((v, _)) => Some(v),
+                _ => None,
+            },
+            [eq, minus, lit] if eq.token == Token::Assign && minus.token == Token::Minus => {
+                match lit.token {
+                    Token::Int((v, _)) => v.checked_neg(),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(v) = value {
+            out.insert(name.clone(), v);
+        }
+        next = value.and_then(|v| v.checked_add(1));
+    }
+}
+
 /// Collects the struct definitions and aliases of a file (after [`classify`]).
 pub fn collect_layouts(toks: &[Tok]) -> Layouts {
     let mut layouts = Layouts::default();
     let spec = |i: usize, words: &[&str]| matches!(toks.get(i).map(|t| &t.token), Some(Token::Spec(s)) if words.contains(&s.as_str()));
     for i in 0..toks.len() {
+        if spec(i, &["enum"]) {
+            enumerators(toks, i, &mut layouts.enumerators);
+            continue;
+        }
         if spec(i, &["typedef"]) {
             if let (Some(t), Some(alias), Some(Token::Semi)) = (
                 type_word(toks.get(i + 1)).filter(|_| !spec(i + 1, &["struct", "union", "class"])),

@@ -191,6 +191,13 @@ impl Preprocessor<'_> {
                 continue;
             }
             self.flush(&mut pending);
+            // `#define F(` is function-like when the `(` follows the name with no space: decided
+            // on the positions in this file's own text, before an included file's tokens all
+            // take the span of the `#include`.
+            let adjacent = matches!(
+                (line.get(2), line.get(3)),
+                (Some(n), Some(p)) if p.token == Token::LParen && p.start == n.end
+            );
             let line: Vec<Tok> = line.into_iter().map(relocate).collect();
             let span = line_span(&line);
             let directive = ident(line.get(1)).unwrap_or("").to_string();
@@ -236,7 +243,7 @@ impl Preprocessor<'_> {
                 }
                 "endif" => {}
                 _ if !active => {}
-                "define" => self.define(rest, span),
+                "define" => self.define(rest, adjacent, span),
                 "undef" => {
                     if let Some(name) = ident(rest.first()) {
                         self.macros.remove(name);
@@ -269,7 +276,7 @@ impl Preprocessor<'_> {
         self.out = out;
     }
 
-    fn define(&mut self, rest: &[Tok], span: Span) {
+    fn define(&mut self, rest: &[Tok], adjacent: bool, span: Span) {
         let Some(name) = ident(rest.first()) else {
             self.errors.push(
                 Diagnostic::error("`#define` without a name").with_primary(span, "expected a name"),
@@ -277,9 +284,7 @@ impl Preprocessor<'_> {
             return;
         };
         let name = name.to_string();
-        let name_end = rest.first().map_or(0, |t| t.end);
-        let function_like =
-            matches!(rest.get(1), Some(t) if t.token == Token::LParen && t.start == name_end);
+        let function_like = adjacent && matches!(rest.get(1), Some(t) if t.token == Token::LParen);
         if !function_like {
             let body = rest.get(1..).unwrap_or(&[]).to_vec();
             self.macros.insert(name, Macro { params: None, body });
@@ -724,5 +729,30 @@ mod tests {
     #[test]
     fn recursion_is_stopped() {
         assert_eq!(run("#define A A + 1\nA\n", &[]).join(" "), "A + 1");
+    }
+}
+
+#[cfg(test)]
+mod include_tests {
+    use super::*;
+
+    /// Function-like macros of an included header expand, although its tokens all carry the
+    /// span of the `#include`; a space before `(` still makes an object-like macro.
+    #[test]
+    fn function_like_macros_of_an_included_header() {
+        let read = |p: &Path| -> Result<String, String> {
+            if p.ends_with("m.h") {
+                Ok("#define IDX(r, c) ((r) * 16 + (c))\n#define PAREN (1)\n".into())
+            } else {
+                Err("no such file".into())
+            }
+        };
+        let text = "#include \"m.h\"\nIDX(a, b) PAREN\n";
+        let out: Vec<String> = preprocess(Path::new("k.cu"), text, &[], &read)
+            .unwrap()
+            .into_iter()
+            .map(|t| t.token.text())
+            .collect();
+        assert_eq!(out.join(" "), "( ( a ) * 16 + ( b ) ) ( 1 )");
     }
 }

@@ -29,6 +29,47 @@ impl Ty {
             })
     }
 
+    /// The width in bits and signedness (`true`: unsigned) of an integer scalar type, for
+    /// C's conversions: `char`/`short`/`int`/`long` with `signed`/`unsigned`, and the CUDA and
+    /// `<stdint.h>` names. `None` for anything else (`bool`, floats, pointers, template
+    /// parameters, typedefs the lowering does not know).
+    pub fn int_kind(&self) -> Option<(u32, bool)> {
+        if self.pointers > 0 {
+            return None;
+        }
+        let unsigned = self.has("unsigned");
+        let longs = self.specs.iter().filter(|s| *s == "long").count();
+        let short = self.has("short");
+        let sized = |bits: u32| {
+            if short {
+                Some((16, unsigned))
+            } else if longs > 0 {
+                Some((64, unsigned))
+            } else {
+                Some((bits, unsigned))
+            }
+        };
+        match self.base.as_deref() {
+            None if unsigned || self.has("signed") || short || longs > 0 => sized(32),
+            None => None,
+            Some("int") => sized(32),
+            Some("char") => Some((8, unsigned)),
+            Some("uint" | "uint32_t" | "unsigned") => Some((32, true)),
+            Some("int32_t") => Some((32, false)),
+            Some("uchar" | "uint8_t") => Some((8, true)),
+            Some("int8_t" | "schar") => Some((8, false)),
+            Some("ushort" | "uint16_t") => Some((16, true)),
+            Some("int16_t") => Some((16, false)),
+            Some("size_t" | "uint64_t" | "ulong" | "ulonglong" | "uintptr_t") => Some((64, true)),
+            Some("int64_t" | "ptrdiff_t" | "longlong" | "intptr_t" | "ssize_t") => {
+                Some((64, false))
+            }
+            Some("long") => Some((64, unsigned)),
+            Some("short") => Some((16, unsigned)),
+            Some(_) => None,
+        }
+    }
+
     /// Floating-point scalars, whose values the lowering never follows.
     pub fn is_float(&self) -> bool {
         self.pointers == 0
