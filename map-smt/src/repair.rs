@@ -42,7 +42,7 @@
 //! 6. If-conversion: when the search fails and some race has no uniform point between its
 //!    accesses (both under one thread-dependent `if`, or one in each branch), the enclosing
 //!    branches are split as AuCS does ([`ifconvert`](crate::ifconvert)) and steps 4–5 run
-//!    again on the split kernel. [`Settings::if_conversion`] turns this off (CUDA text), and
+//!    again on the split kernel. [`Settings::if_conversion`] turns this off, and
 //!    [`Settings::admit`] restricts the candidate points (CUDA statement boundaries).
 //!
 //! No access is reordered, added or removed: barriers move, and branches are split with their
@@ -162,7 +162,7 @@ impl Refusal {
                 at(locations[0]),
                 at(locations[1]),
                 match obstacle {
-                    None => "the if-conversion that would create one is not done on CUDA text (its conditions may read memory or mutable locals); write the kernel in `.bcu` to have it split".to_string(),
+                    None => "the if-conversion that would create one was turned off (`Settings::if_conversion`)".to_string(),
                     Some(o) => format!("the if-conversion that would create one cannot be done: {}", o.describe(at)),
                 }
             ),

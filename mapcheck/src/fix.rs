@@ -11,7 +11,9 @@
 //! do not re-verify) it is printed in canonical `.bcu` form instead (the printer keeps no
 //! comments). Inserted barriers are located in the output, removed ones in the input. A CUDA file
 //! is printed as the original text with edits at source positions ([`edit`]): inserted
-//! `__syncthreads();` lines and deleted barriers, everything else byte for byte; the edited
+//! `__syncthreads();` lines, deleted barriers and, when the repair split a thread-dependent
+//! `if` (AuCS's if-conversion), that `if` rewritten in two halves around the barrier with its
+//! condition hoisted into a fresh `const bool`; everything else byte for byte. The edited
 //! text is read again by the CUDA front end and decided before it is printed.
 
 mod edit;
@@ -24,7 +26,7 @@ use mapcheck_core::ast::{Block, Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
-use mapcheck_smt::repair::{self, Change, Outcome, Refusal, Settings};
+use mapcheck_smt::repair::{self, Change, Obstacle, Outcome, Refusal, Settings};
 use mapcheck_smt::Options;
 use std::io::Write;
 
@@ -295,8 +297,8 @@ fn edited_bcu(
 }
 
 /// `mapcheck fix` on a CUDA file: the search on the lowered kernels, restricted to CUDA
-/// statement boundaries and without if-conversion, then edits of the original text, which is
-/// read again and decided before it is printed.
+/// statement boundaries, then edits of the original text (a split `if` included, when
+/// [`edit`] can write it soundly), which is read again and decided before it is printed.
 fn fix_cuda(
     args: &FixArgs,
     source: &SourceFile,
@@ -308,7 +310,7 @@ fn fix_cuda(
     let text = source.text.as_str();
     let admit = |b: &Block, i: usize| edit::boundary(text, b, i);
     let settings = Settings {
-        if_conversion: false,
+        if_conversion: true,
         admit: Some(&admit),
     };
     let at = |s: Span| {
@@ -351,6 +353,9 @@ fn fix_cuda(
                                 }
                                 edit::EditKind::RemovedDivergent => {
                                     "removed the barrier not every thread of a block reaches, at"
+                                }
+                                edit::EditKind::IfConverted => {
+                                    "split the thread-dependent branch (if-conversion: its condition evaluated once into a `const bool`, then `__syncthreads();` between the halves) at"
                                 }
                             };
                             summary.push(format!(
@@ -404,11 +409,18 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
     match why {
         Refusal::NoUniformPoint {
             locations,
-            obstacle: None,
+            obstacle: None | Some(Obstacle::SameStatement),
         } if edit::one_statement(text, *locations) => format!(
             "the racing accesses at {} and {} are one CUDA statement, and no barrier can go inside a statement; split it (read into a local first) and run `mapcheck fix` again",
             at(locations[0]),
             at(locations[1])
+        ),
+        Refusal::NoUniformPoint {
+            obstacle: Some(Obstacle::Nothing),
+            ..
+        } => format!(
+            "{}; on CUDA text the if-conversion splits one thread-dependent `if` whose then-branch holds both accesses, between two of its statements: accesses in the two branches of an `if`, or under nested thread-dependent `if`s (AuCS's `if (c && d)` form), are not split there",
+            why.describe(at)
         ),
         _ => why.describe(at),
     }

@@ -240,8 +240,136 @@ fn a_race_inside_one_cuda_statement_is_refused() {
     assert!(run.stderr.contains("one CUDA statement"), "{}", run.stderr);
 }
 
+/// AuCS's `device_global` on one block, in CUDA: the guard `t < n` is split around the
+/// barrier, its condition evaluated once into a fresh `const bool`.
+const DEVICE_GLOBAL_CU: &str = "//pass
+//--gridDim=1
+// device_global, one block: odd threads write their cell, even threads read
+// their right neighbour's, under one thread-dependent guard.
+__global__ void device_global(unsigned *input, unsigned *out, unsigned n) {
+  unsigned t = threadIdx.x;
+  unsigned mapcheck_c0 = 0; /* the fresh name must not clash */
+  if (t < n) {
+    if (t % 2 == 1) {
+      input[t] = t + mapcheck_c0;   // odd threads write
+    }
+    if (t % 2 == 0) {
+      out[t] = input[t + 1];
+    }
+  } else {
+    out[t] = 0;
+  }
+}
+";
+
 #[test]
-fn if_conversion_is_refused_on_cuda_text() {
+fn a_cuda_branch_is_if_converted_at_source_positions() {
+    let path = scratch("device_global1.cu", DEVICE_GLOBAL_CU);
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = DEVICE_GLOBAL_CU.replace(
+        "  if (t < n) {
+    if (t % 2 == 1) {
+      input[t] = t + mapcheck_c0;   // odd threads write
+    }
+",
+        "  const bool mapcheck_c1 = (t < n);
+  if (mapcheck_c1) {
+    if (t % 2 == 1) {
+      input[t] = t + mapcheck_c0;   // odd threads write
+    }
+  }
+  __syncthreads();
+  if (mapcheck_c1) {
+",
+    );
+    assert_eq!(run.stdout, expected);
+    assert!(run.stderr.contains("if-conversion"), "{}", run.stderr);
+    let fixed = scratch("device_global1_fixed.cu", &run.stdout);
+    assert_eq!(check_code(&fixed), 0, "{}", run.stdout);
+    cuda_crosscheck(&path, DEVICE_GLOBAL_CU, &run.stdout);
+}
+
+#[test]
+fn a_cuda_condition_that_reads_what_the_branch_writes_is_evaluated_once() {
+    // `flag[t] == 0` is true before the branch and false after `S1`: the split must test the
+    // value it had when the `if` was reached.
+    let text = "//pass
+//--gridDim=1
+__global__ void once(unsigned *flag, unsigned *a, unsigned *out) {
+  unsigned t = threadIdx.x;
+  if (flag[t] == 0) {
+    flag[t] = 1;
+    a[t] = t;
+    out[t] = a[(t + 1) % blockDim.x];
+  }
+}
+";
+    let path = scratch("once.cu", text);
+    let run = fix(&[path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("  const bool mapcheck_c0 = (flag[t] == 0);\n  if (mapcheck_c0) {\n"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stdout.matches("if (mapcheck_c0)").count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    let fixed = scratch("once_fixed.cu", &run.stdout);
+    assert_eq!(check_code(&fixed), 0, "{}", run.stdout);
+    cuda_crosscheck(&path, text, &run.stdout);
+}
+
+#[test]
+fn a_cuda_split_that_would_take_a_declaration_out_of_scope_is_refused() {
+    let text = "__global__ void decl(unsigned *input, unsigned *out, unsigned n) {
+  unsigned t = threadIdx.x;
+  if (t < n) {
+    unsigned v = t * 2; // used after the barrier point
+    input[t] = v;
+    out[t] = input[(t + 1) % n] + v;
+  }
+}
+";
+    let path = scratch("decl.cu", text);
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+    assert!(
+        run.stderr.contains("`v`, declared in the then-branch"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_cuda_split_across_a_return_is_refused() {
+    // The lowering nests what follows `return` under the `if`'s else-branch, so no single
+    // split applies; the text edit would refuse a `return` in the split `if` anyway.
+    let text = "__global__ void ret(unsigned *a, unsigned *out, unsigned n) {
+  unsigned t = threadIdx.x;
+  if (t < n) {
+    a[t] = t;
+    if (t == 0) return;
+    out[t] = a[(t + 1) % n];
+  }
+}
+";
+    let path = scratch("ret.cu", text);
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+}
+
+#[test]
+fn nested_cuda_branches_are_not_if_converted() {
+    // AuCS's `device_global` as written: the accesses sit in the two branches of an `if`
+    // nested in another thread-dependent `if`; the `if (c && d)` form is `.bcu` only.
     let text = "__global__ void device_global(unsigned *input, unsigned n) {
   if (threadIdx.x < n) {
     if (threadIdx.x % 2 == 1) {
@@ -257,7 +385,7 @@ fn if_conversion_is_refused_on_cuda_text() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert_eq!(run.stdout, text);
     assert!(
-        run.stderr.contains("not done on CUDA text"),
+        run.stderr.contains("nested thread-dependent"),
         "{}",
         run.stderr
     );

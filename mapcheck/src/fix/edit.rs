@@ -14,12 +14,20 @@
 //! has spans that do not spell the barrier, and such a barrier is not edited (the kernel is
 //! refused).
 //!
-//! The if-conversion is not done on CUDA text: a CUDA condition may read memory or mutable
-//! locals, so splitting a branch would need fresh variables for the conditions, written as
-//! C declarations; the repair is asked not to split, and says so when a split was needed. A
-//! `.bcu` repair with a split is printed in canonical form instead of as edits.
+//! The if-conversion (AuCS) is written into CUDA text for one shape ([`if_split`]): the repair
+//! split one thread-dependent `if (c) { S1 S2 }` (with or without `else`) of the source and put
+//! a barrier between `S1` and `S2`. The text becomes `const bool mapcheck_cN = (c);`,
+//! `if (mapcheck_cN) { S1 }`, `__syncthreads();`, `if (mapcheck_cN) { S2 } else ...`, the
+//! condition evaluated once where the original evaluated it (so it may read memory or locals
+//! that `S1` writes), with a fresh name. Refused, naming the obstacle: nested splits (AuCS's
+//! `if (c && d)` form), a point between the branches, an `if` that is not a statement of a
+//! braced block, a `return`/`break`/`continue`/`goto` in it, and a variable declared in `S1`
+//! that `S2` uses (C block scoping). The core search keeps the deciding role: which `if` is
+//! split and where comes from its [`Change::IfConverted`] and the inserted barrier's position.
+//! A `.bcu` repair with a split is printed in canonical form instead of as edits.
 
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
+use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
 use mapcheck_smt::repair::Change;
 
@@ -149,6 +157,8 @@ pub enum EditKind {
     Inserted,
     RemovedRedundant,
     RemovedDivergent,
+    /// A thread-dependent `if` split in two around an inserted barrier ([`if_split`]).
+    IfConverted,
 }
 
 /// The text edits that carry out `changes` (which gave `repaired`) on `text`, with barriers
@@ -164,8 +174,56 @@ pub fn edits(
     barrier: Barrier,
 ) -> Result<Vec<Edit>, String> {
     let mut out = Vec::new();
+    // The if-conversions first: each takes the barrier inserted between its halves.
+    let splits: Vec<Span> = changes
+        .iter()
+        .filter_map(|c| match c {
+            Change::IfConverted(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    let mut taken_markers: Vec<Span> = Vec::new();
+    let mut names = Vec::new();
+    for &span in &splits {
+        if barrier != Barrier::Cuda {
+            return Err("the if-conversion is written as edits only on CUDA text".to_string());
+        }
+        if let Some(other) = splits
+            .iter()
+            .find(|o| !o.same_range(span) && o.start < span.end && span.start < o.end)
+        {
+            return Err(format!(
+                "nested thread-dependent branches (the `if`s at {} and {}) would both be split, into AuCS's `if (c && d)` form, which is not done on CUDA text; only one `if` is split there",
+                position(text, span.start.min(other.start)),
+                position(text, span.start.max(other.start))
+            ));
+        }
+        let inside: Vec<Span> = changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::Inserted(m) if span.start < m.start && m.start < span.end => Some(*m),
+                _ => None,
+            })
+            .collect();
+        let marker = match inside.as_slice() {
+            // The barrier the split made room for was not needed in the end: no split.
+            [] => continue,
+            [one] => *one,
+            _ => {
+                return Err("several barriers go between the halves of one split branch".to_string())
+            }
+        };
+        let (block, index) =
+            find_sync(&repaired.body, marker).ok_or("an inserted barrier was lost".to_string())?;
+        let c = cut(text, block, index)
+            .ok_or("an inserted barrier is not at a CUDA statement boundary".to_string())?;
+        let name = fresh_name(text, &mut names);
+        out.push(if_split(text, span, c, &name)?);
+        taken_markers.push(marker);
+    }
     for change in changes {
         match *change {
+            Change::Inserted(marker) if taken_markers.iter().any(|m| m.same_range(marker)) => {}
             Change::Inserted(marker) => {
                 let (block, index) = find_sync(&repaired.body, marker)
                     .ok_or("an inserted barrier was lost".to_string())?;
@@ -184,9 +242,7 @@ pub fn edits(
                     None => out.push(removal(text, span, kind, barrier)?),
                 }
             }
-            Change::IfConverted(_) => {
-                return Err("the if-conversion is not done on CUDA text".to_string());
-            }
+            Change::IfConverted(_) => {}
         }
     }
     out.sort_by_key(|e| (e.range.start, e.range.end));
@@ -387,4 +443,287 @@ pub fn one_statement(text: &str, [a, b]: [Span; 2]) -> bool {
     let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
     // Overlapping spans (a write whose span holds its own read) are one statement.
     first.end > second.start || gap_cut(text, first.end, second.start).is_none()
+}
+
+/// A token of C text: an identifier (or number, or keyword) or one punctuation byte; comments,
+/// string and character literals and whitespace are skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok<'a> {
+    Word(&'a str),
+    Punct(u8),
+}
+
+/// The tokens of `text[from..to]` with their start offsets.
+fn tokens(text: &str, from: usize, to: usize) -> Vec<(Tok<'_>, usize)> {
+    let bytes = text.as_bytes();
+    let to = to.min(text.len());
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < to {
+        let b = bytes[i];
+        if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            while i < to && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
+            i += 2;
+            while i + 1 < to && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if b == b'"' || b == b'\'' {
+            i += 1;
+            while i < to && bytes[i] != b {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+            continue;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            let start = i;
+            while i < to && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            out.push((Tok::Word(&text[start..i]), start));
+            continue;
+        }
+        if !b.is_ascii_whitespace() {
+            out.push((Tok::Punct(b), i));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The index of the token that closes the bracket opened by token `open`.
+fn matching(toks: &[(Tok<'_>, usize)], open: usize) -> Option<usize> {
+    let (o, c) = match toks.get(open)?.0 {
+        Tok::Punct(b'(') => (b'(', b')'),
+        Tok::Punct(b'{') => (b'{', b'}'),
+        Tok::Punct(b'[') => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    for (k, (t, _)) in toks.iter().enumerate().skip(open) {
+        match t {
+            Tok::Punct(b) if *b == o => depth += 1,
+            Tok::Punct(b) if *b == c => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The names that the statements of `toks` declare at their top level (C block scope): a
+/// statement that starts with a type or a declaration specifier (or with two names, a
+/// user-defined type) declares the names before its `=`, `,`, `[`, `(` or `;`.
+fn declared<'a>(toks: &[(Tok<'a>, usize)]) -> Vec<&'a str> {
+    use mapcheck_grammar::cuda::names::{is_builtin_type, is_spec};
+    let typeish = |w: &str| is_builtin_type(w) || is_spec(w) || w.starts_with("__");
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < toks.len() {
+        // One statement at brace depth 0: up to its `;`, or a whole nested block.
+        if toks[k].0 == Tok::Punct(b'{') {
+            k = matching(toks, k).map_or(toks.len(), |m| m + 1);
+            continue;
+        }
+        let start = k;
+        let mut end = k;
+        while end < toks.len() && toks[end].0 != Tok::Punct(b';') {
+            if matches!(toks[end].0, Tok::Punct(b'(' | b'[' | b'{')) {
+                let brace = toks[end].0 == Tok::Punct(b'{');
+                end = matching(toks, end).unwrap_or(toks.len() - 1);
+                if brace {
+                    // A statement with a block (`if (c) { .. }`) ends with it.
+                    break;
+                }
+            }
+            end += 1;
+        }
+        let stmt = &toks[start..end.min(toks.len())];
+        let is_decl = match stmt {
+            [(Tok::Word(a), _), (Tok::Word(b), _), ..] => {
+                typeish(a) || (!matches!(*a, "return" | "goto" | "else" | "case") && !typeish(b))
+            }
+            [(Tok::Word(a), _), ..] => typeish(a),
+            _ => false,
+        };
+        if is_decl {
+            let mut last: Option<&str> = None;
+            let mut in_init = false;
+            let mut j = 0;
+            while j < stmt.len() {
+                match stmt[j].0 {
+                    Tok::Punct(b',') => {
+                        if !in_init {
+                            out.extend(last.take());
+                        }
+                        in_init = false;
+                    }
+                    _ if in_init => {
+                        if matches!(stmt[j].0, Tok::Punct(b'(' | b'[' | b'{')) {
+                            j = matching(stmt, j).unwrap_or(stmt.len());
+                        }
+                    }
+                    Tok::Word(w) if !typeish(w) => last = Some(w),
+                    Tok::Punct(b'=') => {
+                        out.extend(last.take());
+                        in_init = true;
+                    }
+                    Tok::Punct(b'(' | b'[' | b'{') => {
+                        out.extend(last.take());
+                        j = matching(stmt, j).unwrap_or(stmt.len());
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            if !in_init {
+                out.extend(last);
+            }
+        }
+        k = end + 1;
+    }
+    out
+}
+
+/// `line:column` of a byte offset.
+fn position(text: &str, offset: usize) -> String {
+    let lc = LineIndex::new(text).line_col(text, offset);
+    format!("line {}, column {}", lc.line, lc.column)
+}
+
+/// A fresh name `mapcheck_cN` that no identifier of `text` (nor an earlier edit) uses.
+fn fresh_name(text: &str, taken: &mut Vec<String>) -> String {
+    let words: std::collections::BTreeSet<&str> = tokens(text, 0, text.len())
+        .into_iter()
+        .filter_map(|(t, _)| match t {
+            Tok::Word(w) => Some(w),
+            Tok::Punct(_) => None,
+        })
+        .collect();
+    let name = (0usize..)
+        .map(|n| format!("mapcheck_c{n}"))
+        .find(|n| !words.contains(n.as_str()) && !taken.contains(n))
+        .unwrap_or_default();
+    taken.push(name.clone());
+    name
+}
+
+/// AuCS's if-conversion written into CUDA text: the `if (c) { S1 S2 } [else E]` statement at
+/// `span`, with the barrier point at byte `cut` between `S1` and `S2`, becomes
+///
+/// ```text
+/// const bool NAME = (c);
+/// if (NAME) { S1 }
+/// __syncthreads();
+/// if (NAME) { S2 } [else E]
+/// ```
+///
+/// with `S1`, `S2`, `E` and the condition byte for byte. The condition is evaluated once,
+/// where the original evaluated it, so it may read memory or locals that `S1` writes. Refused,
+/// with the obstacle named: an `if` that is not a statement of a block (the body of a loop or
+/// of an `else`, without braces), a then-branch that is not a braced block, a point that is not
+/// between two statements of the then-branch, a `return`, `break`, `continue` or `goto` in the
+/// statement, and a variable declared in `S1` that `S2` uses (it would leave scope).
+fn if_split(text: &str, span: Span, cut: usize, name: &str) -> Result<Edit, String> {
+    let toks = tokens(text, span.start, span.end);
+    let at = |b: usize| position(text, b);
+    let where_ = at(span.start);
+    if toks.first().map(|t| t.0) != Some(Tok::Word("if")) || toks[0].1 != span.start {
+        return Err(format!(
+            "the split branch at {where_} is not written `if` there (a macro?)"
+        ));
+    }
+    let before: Vec<_> = tokens(text, 0, span.start);
+    match before.last().map(|t| t.0) {
+        None | Some(Tok::Punct(b';' | b'{' | b'}')) => {}
+        _ => {
+            return Err(format!(
+                "the `if` at {where_} is not a statement of a braced block (it is the body of a loop, of an `else` or of another statement without braces), so the statements of the split cannot go in its place"
+            ))
+        }
+    }
+    let cond_close = matching(&toks, 1)
+        .ok_or_else(|| format!("the condition of the `if` at {where_} is not parenthesised"))?;
+    let cond = &text[toks[1].1 + 1..toks[cond_close].1];
+    let then_open = cond_close + 1;
+    if toks.get(then_open).map(|t| t.0) != Some(Tok::Punct(b'{')) {
+        return Err(format!(
+            "the then-branch of the `if` at {where_} is not a braced block"
+        ));
+    }
+    let then_close = matching(&toks, then_open)
+        .ok_or_else(|| format!("the then-branch of the `if` at {where_} is not closed"))?;
+    let (open_at, close_at) = (toks[then_open].1, toks[then_close].1);
+    if let Some((Tok::Word(w), b)) = toks
+        .iter()
+        .find(|(t, _)| matches!(t, Tok::Word("return" | "break" | "continue" | "goto")))
+    {
+        return Err(format!(
+            "the `if` at {where_} holds a `{w}` (at {}), which would jump differently out of the split halves",
+            at(*b)
+        ));
+    }
+    if cut > close_at {
+        return Err(format!(
+            "the barrier would go between the branches of the `if` at {where_}, which is not done on CUDA text"
+        ));
+    }
+    if cut <= open_at + 1 {
+        return Err(format!(
+            "the barrier would go at the start of the then-branch of the `if` at {where_}"
+        ));
+    }
+    // The first half keeps a comment that ends its last line.
+    let end = line_end(text, cut);
+    let cut = if end < close_at && rest_is_blank(&text[cut..end]) {
+        end
+    } else {
+        cut
+    };
+    let first_toks = tokens(text, open_at + 1, cut);
+    let second_toks = tokens(text, cut, close_at);
+    if second_toks.is_empty() || first_toks.is_empty() {
+        return Err(format!(
+            "the barrier point is not between two statements of the then-branch of the `if` at {where_}"
+        ));
+    }
+    for var in declared(&first_toks) {
+        if let Some((_, b)) = second_toks.iter().find(|(t, _)| *t == Tok::Word(var)) {
+            return Err(format!(
+                "`{var}`, declared in the then-branch of the `if` at {where_} before the barrier point, is used after it (at {}); split in two blocks, the declaration would leave scope — declare it before the `if`",
+                at(*b)
+            ));
+        }
+    }
+    let ls = line_start(text, span.start);
+    let indent = indent_of(&text[ls..span.start]);
+    let indent = if text[ls..span.start].trim().is_empty() {
+        indent
+    } else {
+        indent_of(&text[ls..])
+    };
+    let mut out = format!("const bool {name} = ({cond});\n{indent}if ({name}) {{");
+    out.push_str(&text[open_at + 1..cut]);
+    out.push_str(&format!(
+        "\n{indent}}}\n{indent}__syncthreads();\n{indent}if ({name}) {{"
+    ));
+    out.push_str(&text[cut..span.end]);
+    Ok(Edit {
+        range: span.start..span.end,
+        text: out,
+        what: EditKind::IfConverted,
+        at: span.start,
+    })
 }
