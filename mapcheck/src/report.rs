@@ -4,7 +4,8 @@
 use crate::input::SourceFile;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::Span;
-use mapcheck_smt::{Certainty, Conflict, Decision, Finding, Kind, Verdict, Witness};
+pub use mapcheck_smt::Defects;
+use mapcheck_smt::{Certainty, Conflict, Finding, Kind, Verdict, Witness};
 use mapcheck_typeck::Class;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -135,35 +136,6 @@ pub struct KernelReport {
     pub defects: Defects,
 }
 
-/// What the exit code needs to know about a kernel's findings.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Defects {
-    pub certain: bool,
-    pub potential: bool,
-    pub undecided: bool,
-}
-
-impl Defects {
-    /// Only data races and barrier divergence count: `redundant-barrier` is advice, which
-    /// never changes the exit code (SPEC §7).
-    pub fn of(d: &Decision) -> Defects {
-        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
-        Defects {
-            certain: d
-                .findings
-                .iter()
-                .filter(defect)
-                .any(|f| f.certainty != Certainty::Potential),
-            potential: d
-                .findings
-                .iter()
-                .filter(defect)
-                .any(|f| f.certainty == Certainty::Potential),
-            undecided: d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty(),
-        }
-    }
-}
-
 #[derive(Debug, Serialize)]
 pub struct ErrorReport {
     pub file: String,
@@ -207,17 +179,10 @@ impl Document {
     /// The exit code of SPEC §7: 2 input errors; else 1 a proven or confirmed defect; else 3
     /// a potential defect; else 4 an unknown verdict or undecided divergence query; else 0.
     pub fn exit_code(&self) -> u8 {
-        let any = |f: fn(&Defects) -> bool| self.kernels.iter().any(|k| f(&k.defects));
         if !self.errors.is_empty() {
-            2
-        } else if any(|d| d.certain) {
-            1
-        } else if any(|d| d.potential) {
-            3
-        } else if any(|d| d.undecided) {
-            4
-        } else {
-            0
+            return 2;
         }
+        let all = self.kernels.iter().map(|k| k.defects);
+        all.fold(Defects::default(), Defects::or).exit_code()
     }
 }

@@ -9,7 +9,7 @@ use mapcheck_core::ast::Program;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Arith;
 use mapcheck_grammar::cuda;
-use mapcheck_smt::{Certainty, Decision, Fixed, Kind, Limits, Verdict};
+use mapcheck_smt::{Defects, Fixed, Kind, Limits, Verdict};
 use mapcheck_typeck::Class;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -317,26 +317,6 @@ impl FileResult {
     }
 }
 
-/// The exit code of SPEC §7 for one decision: 1 for a proven or confirmed defect, else 3 for a
-/// potential one, else 4 for an unknown verdict or undecided divergence query, else 0. Advice
-/// (`redundant-barrier`) never counts.
-pub fn exit_code(d: &Decision) -> u8 {
-    let defects = || {
-        d.findings
-            .iter()
-            .filter(|f| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence))
-    };
-    if defects().any(|f| f.certainty != Certainty::Potential) {
-        1
-    } else if defects().any(|f| f.certainty == Certainty::Potential) {
-        3
-    } else if d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty() {
-        4
-    } else {
-        0
-    }
-}
-
 /// Reads a CUDA file as `mapcheck FILE` does with no flags: the GPUVerify header fixes the
 /// geometry and adds its `-D` flags, `#include "..."` reads files next to the includer. Gives
 /// the lowered program and the geometry to fix in the analysis, or the error messages.
@@ -417,7 +397,7 @@ pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
                             .findings
                             .iter()
                             .any(|f| f.kind == Kind::BarrierDivergence),
-                        exit: exit_code(&decision),
+                        exit: Defects::of(&decision).exit_code(),
                         internal_errors: decision
                             .findings
                             .iter()
