@@ -16,11 +16,7 @@ use std::time::Instant;
 pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
     let mut doc = Document::default();
     let options = options(args);
-    let load_options = input::LoadOptions {
-        defines: args.common.defines.clone(),
-        block_dim: args.common.block_dim,
-        grid_dim: args.common.grid_dim,
-    };
+    let load_options = input::LoadOptions::of(&args.common);
     let loaded: Vec<Loaded> = args
         .files
         .iter()

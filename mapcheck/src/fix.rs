@@ -43,17 +43,8 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             err,
         );
     }
-    let extension = args
-        .file
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let is_cuda = matches!(extension.as_deref(), Some("cu" | "cuh" | "h"));
-    let load_options = input::LoadOptions {
-        defines: args.common.defines.clone(),
-        block_dim: args.common.block_dim,
-        grid_dim: args.common.grid_dim,
-    };
+    let is_cuda = input::is_cuda(&args.file);
+    let load_options = input::LoadOptions::of(&args.common);
     let (source, program) = match input::load_with(&args.file, &load_options) {
         Loaded::Parsed {
             source,
@@ -434,11 +425,7 @@ fn reverify(
     repaired: &[(String, mapcheck_typeck::Class)],
     options: &Options,
 ) -> Result<(), String> {
-    let load_options = input::LoadOptions {
-        defines: args.common.defines.clone(),
-        block_dim: args.common.block_dim,
-        grid_dim: args.common.grid_dim,
-    };
+    let load_options = input::LoadOptions::of(&args.common);
     let program = match input::parse_text(&args.file, edited.to_string(), &load_options) {
         Loaded::Parsed {
             program, errors, ..

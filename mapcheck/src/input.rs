@@ -75,6 +75,17 @@ pub struct LoadOptions {
     pub grid_dim: Option<[u64; 3]>,
 }
 
+impl LoadOptions {
+    /// What the flags every command shares say about reading inputs.
+    pub fn of(common: &crate::cli::Common) -> LoadOptions {
+        LoadOptions {
+            defines: common.defines.clone(),
+            block_dim: common.block_dim,
+            grid_dim: common.grid_dim,
+        }
+    }
+}
+
 /// The fixed values of the analysis for one input: the command line's, plus the geometry of a
 /// CUDA file's GPUVerify header where the command line left it open.
 pub fn fixed_for(base: &mapcheck_smt::Fixed, source: &SourceFile) -> mapcheck_smt::Fixed {

@@ -78,11 +78,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     // A CUDA file is read as `check` reads it: with the `-D` flags, and with the geometry of
     // its GPUVerify header where the command line gives none (the lowering bakes the
     // geometry into the kernel, so the run must use the same).
-    let load_options = input::LoadOptions {
-        defines: args.common.defines.clone(),
-        block_dim: args.common.block_dim,
-        grid_dim: args.common.grid_dim,
-    };
+    let load_options = input::LoadOptions::of(&args.common);
     let loaded = input::load_with(&args.file, &load_options);
     let (file, program) = match &loaded {
         Loaded::Parsed {
