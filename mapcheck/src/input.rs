@@ -163,34 +163,19 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
         Some("cu" | "cuh" | "h") => {
             use mapcheck_grammar::cuda;
             let header = cuda::header::read_header(&source.text);
-            let mut defines = header.defines.clone();
-            defines.extend(
-                options
-                    .defines
-                    .iter()
-                    .map(|d| cuda::header::parse_define(d)),
-            );
             if options.block_dim.is_none() {
                 source.header_block_dim = header.block_dim;
             }
             if options.grid_dim.is_none() {
                 source.header_grid_dim = header.grid_dim;
             }
-            let cuda_options = cuda::Options {
-                defines,
-                block_dim: options.block_dim.or(header.block_dim),
-                grid_dim: options.grid_dim.or(header.grid_dim),
-            };
-            let read = |p: &Path| -> Result<String, String> {
-                match std::fs::read(p) {
-                    Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8".to_string()),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                        Err("no such file".to_string())
-                    }
-                    Err(e) => Err(e.to_string()),
-                }
-            };
-            let lowered = cuda::parse(path, &source.text, &cuda_options, &read);
+            let cuda_options = cuda::Options::with_header(
+                &header,
+                &options.defines,
+                options.block_dim,
+                options.grid_dim,
+            );
+            let lowered = cuda::parse(path, &source.text, &cuda_options, &cuda::read_from_disk);
             if lowered.program.kernels.is_empty() {
                 let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
                 return fail(Some(source), diagnostics);

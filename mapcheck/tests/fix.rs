@@ -417,14 +417,9 @@ fn cuda_examples_are_repaired_or_refused() {
 fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
     use mapcheck_grammar::cuda;
     let header = cuda::header::read_header(original);
-    let options = cuda::Options {
-        defines: header.defines.clone(),
-        block_dim: header.block_dim,
-        grid_dim: header.grid_dim,
-    };
-    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    let options = cuda::Options::with_header(&header, &[], None, None);
     let lower = |text: &str| {
-        let lowered = cuda::parse(path, text, &options, &read);
+        let lowered = cuda::parse(path, text, &options, &cuda::read_from_disk);
         assert!(lowered.errors.is_empty(), "{:?}", lowered.errors);
         lowered.program
     };

@@ -322,20 +322,9 @@ impl FileResult {
 /// the lowered program and the geometry to fix in the analysis, or the error messages.
 pub fn load_cuda(path: &Path, text: &str) -> Result<(Program, Fixed), Vec<String>> {
     let header = cuda::header::read_header(text);
-    let options = cuda::Options {
-        defines: header.defines.clone(),
-        block_dim: header.block_dim,
-        grid_dim: header.grid_dim,
-    };
-    let read = |p: &Path| -> Result<String, String> {
-        match std::fs::read(p) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8".to_string()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("no such file".to_string()),
-            Err(e) => Err(e.to_string()),
-        }
-    };
+    let options = cuda::Options::with_header(&header, &[], None, None);
     let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
-    let lowered = cuda::parse(path, text, &options, &read);
+    let lowered = cuda::parse(path, text, &options, &cuda::read_from_disk);
     if lowered.errors.is_empty() {
         return Ok((
             lowered.program,

@@ -48,6 +48,36 @@ pub struct Options {
     pub grid_dim: Option<[u64; 3]>,
 }
 
+impl Options {
+    /// The options of a file whose GPUVerify header is `header` (SPEC §8): its `-D` flags,
+    /// then the command line's `defines` (later ones win), and its geometry where the command
+    /// line (`block_dim`, `grid_dim`) leaves it open.
+    pub fn with_header(
+        header: &header::Header,
+        defines: &[String],
+        block_dim: Option<[u64; 3]>,
+        grid_dim: Option<[u64; 3]>,
+    ) -> Options {
+        let mut all = header.defines.clone();
+        all.extend(defines.iter().map(|d| header::parse_define(d)));
+        Options {
+            defines: all,
+            block_dim: block_dim.or(header.block_dim),
+            grid_dim: grid_dim.or(header.grid_dim),
+        }
+    }
+}
+
+/// Reads an included file from disk: the [`preprocess::ReadFile`] of the command line and the
+/// corpus tests, with short reasons for the diagnostic of the `#include`.
+pub fn read_from_disk(path: &Path) -> Result<String, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "not UTF-8".to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err("no such file".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Deepest bracket nesting accepted in one item: keeps the parser's and the lowering's
 /// recursion within a small stack.
 const MAX_NESTING: usize = 120;
