@@ -5,7 +5,7 @@
 
 use crate::encode::{cmp, Val};
 use mapcheck_core::ast::CmpOp;
-use z3::ast::{Bool, Int, BV};
+use z3::ast::{Bool, Dynamic, Int, BV};
 use z3::{Model, Params, PrepareSynchronized, SatResult, Solver};
 
 /// Limits of one query.
@@ -70,33 +70,22 @@ pub fn solve(
 
 /// [`solve_here`] in a fresh context.
 fn retry_fresh(constraints: &[Bool], sizes: &[Val], limits: Limits) -> Outcome {
-    let ints: Vec<Int> = sizes
-        .iter()
-        .filter_map(|v| match v {
-            Val::I(x) => Some(x.clone()),
-            Val::B(_) => None,
-        })
-        .collect();
-    let bvs: Vec<BV> = sizes
-        .iter()
-        .filter_map(|v| match v {
-            Val::B(x) => Some(x.clone()),
-            Val::I(_) => None,
-        })
-        .collect();
-    let bv = !bvs.is_empty();
-    let (constraints, ints, bvs) = (
-        constraints.synchronized(),
-        ints.as_slice().synchronized(),
-        bvs.as_slice().synchronized(),
-    );
+    // One encoder has one sort; z3 objects cross contexts by translation.
+    let bv = matches!(sizes.first(), Some(Val::B(_)));
+    let sizes: Vec<Dynamic> = sizes.iter().map(Val::as_dynamic).collect();
+    let (constraints, sizes) = (constraints.synchronized(), sizes.as_slice().synchronized());
     let answer = context(limits, move || {
         let constraints = constraints.recover();
-        let sizes: Vec<Val> = ints
+        let sizes: Vec<Val> = sizes
             .recover()
-            .into_iter()
-            .map(Val::I)
-            .chain(bvs.recover().into_iter().map(Val::B))
+            .iter()
+            .filter_map(|d| {
+                if bv {
+                    d.as_bv().map(Val::B)
+                } else {
+                    d.as_int().map(Val::I)
+                }
+            })
             .collect();
         let lit = |v: i128| {
             if bv {
@@ -189,4 +178,39 @@ pub fn smtlib(constraints: &[Bool]) -> String {
         solver.assert(c);
     }
     solver.to_smt2()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::value_of;
+
+    #[test]
+    fn a_retry_in_a_fresh_context_minimises_and_translates_its_model_back() {
+        for bv in [false, true] {
+            let (x, lit): (Val, fn(i128) -> Val) = if bv {
+                (Val::B(BV::new_const("x", 32)), |v| {
+                    Val::B(BV::from_i64(v as i64, 32))
+                })
+            } else {
+                (Val::I(Int::new_const("x")), |v| Val::I(Int::from_i128(v)))
+            };
+            // x > 1: the first model may be large, the bound 2 leaves x = 2.
+            let positive = cmp(CmpOp::Gt, &x, &lit(1));
+            let within = cmp(CmpOp::Lt, &x, &lit(1000));
+            let Outcome::Sat(model) = retry_fresh(
+                &[positive, within],
+                std::slice::from_ref(&x),
+                Limits::default(),
+            ) else {
+                panic!("expected a model");
+            };
+            assert_eq!(value_of(&model, &x), Some(2), "bv32: {bv}");
+            let never = [cmp(CmpOp::Lt, &x, &lit(0)), cmp(CmpOp::Gt, &x, &lit(5))];
+            assert!(matches!(
+                retry_fresh(&never, &[], Limits::default()),
+                Outcome::Unsat
+            ));
+        }
+    }
 }
