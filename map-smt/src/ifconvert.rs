@@ -21,8 +21,8 @@
 //! * `c` is evaluated twice instead of once, but in `.bcu` a condition holds no reads (they are
 //!   hoisted into `let`s) and every variable it names is an immutable binder in scope before the
 //!   `if`: both evaluations give the value the single one gave. (This is AuCS's "conditions
-//!   evaluated once, before the branches"; on CUDA text, where a condition may read memory or
-//!   a mutable local, the split would need fresh variables, and it is not done there.)
+//!   evaluated once, before the branches"; CUDA text, where a condition may read memory or a
+//!   mutable local, evaluates it once into a fresh flag: `mapcheck/src/fix/split.rs`.)
 //! * A thread runs the statements of `T1` and then of `T2` (or those of `E`) in the original
 //!   order, each exactly once: the sequence of accesses of every thread is unchanged.
 //! * Binders of `T1` used by `T2` would leave scope. Pure `let`s among them (and the pure
@@ -30,7 +30,10 @@
 //!   operands are immutable, so evaluating them earlier, and also in threads that skip the
 //!   branch, changes no value any thread computes. A binder made by a read, an atomic or `?` is
 //!   not hoisted: that would add an access (or a fresh unknown) to threads that skip the branch,
-//!   and the split is refused with [`Obstacle::BoundByRead`].
+//!   and the split is refused with [`Obstacle::BoundByRead`] — unless the caller asks for
+//!   [`Carry::Unknown`] (CUDA text, whose locals are mutable: the declaration moves before the
+//!   `if`, the assignment stays), and then the second half reads a fresh per-thread unknown
+//!   bound before the first half, which is what the CUDA front end computes for such a local.
 //! * A loop between the point and the uniform block is not split (its iterations would
 //!   interleave the two halves); instead, when it sits directly in a branch, the branch is
 //!   split around it and pushed into its body, `if c { for x in r { B } }` becoming
@@ -45,7 +48,7 @@
 //! argument in full).
 
 use crate::repair::Child;
-use mapcheck_core::ast::{Block, Cond, CondKind, Kernel, Stmt, StmtKind};
+use mapcheck_core::ast::{Access, Block, Cond, CondKind, Expr, Ident, Kernel, Stmt, StmtKind};
 use mapcheck_core::Span;
 use std::collections::BTreeSet;
 
@@ -111,6 +114,7 @@ pub(crate) fn create_point(
     kernel: &Kernel,
     [a, b]: [Span; 2],
     uniform: UniformAt<'_>,
+    carry: Carry,
 ) -> Result<Split, Obstacle> {
     let (a, b) = if a.start <= b.start { (a, b) } else { (b, a) };
     if a.same_range(b) {
@@ -118,7 +122,19 @@ pub(crate) fn create_point(
     }
     let mut kernel = kernel.clone();
     let mut split = Vec::new();
-    let (mut path, mut index) = locate(&mut kernel.body, &mut Vec::new(), a, b, &mut split)?;
+    let mut names = Names::of(&kernel);
+    let mut step = Step {
+        carry,
+        names: &mut names,
+    };
+    let (mut path, mut index) = locate(
+        &mut kernel.body,
+        &mut Vec::new(),
+        a,
+        b,
+        &mut split,
+        &mut step,
+    )?;
     if split.is_empty() && uniform(&kernel, &path, index) {
         return Err(Obstacle::Nothing);
     }
@@ -141,14 +157,14 @@ pub(crate) fn create_point(
             let outer = block_at_mut(&mut kernel.body, &path).ok_or(Obstacle::Nothing)?;
             let branching = outer.stmts.get(j).ok_or(Obstacle::Nothing)?.clone();
             split.push(branching.span);
-            let (pieces, k) = interchange(&branching, branch, i)?;
+            let (pieces, k) = interchange(&branching, branch, i, &mut step)?;
             outer.stmts.splice(j..=j, pieces);
             path.push((j + k, Child::Body));
             path.push((0, Child::Then));
             continue;
         }
         split.push(stmt.span);
-        let (pieces, at) = split_if(&stmt, child, index)?;
+        let (pieces, at) = split_if(&stmt, child, index, &mut step)?;
         parent.stmts.splice(i..=i, pieces);
         index = i + at;
     }
@@ -164,6 +180,7 @@ fn locate(
     a: Span,
     b: Span,
     split: &mut Vec<Span>,
+    step: &mut Step<'_>,
 ) -> Result<(Path, usize), Obstacle> {
     let holds = |s: &Stmt, x: Span| s.span.start <= x.start && x.end <= s.span.end;
     let ia = block.stmts.iter().position(|s| holds(s, a));
@@ -199,7 +216,7 @@ fn locate(
         Some(child) => {
             path.push((ia, child));
             let inner = block_at_mut(block, &[(ia, child)]).ok_or(Obstacle::Nothing)?;
-            locate(inner, path, a, b, split)
+            locate(inner, path, a, b, split, step)
         }
         None => {
             // `a` in the then-branch, `b` in the else-branch: split between the two.
@@ -209,7 +226,7 @@ fn locate(
                 StmtKind::If { then_branch, .. } => then_branch.stmts.len(),
                 _ => 0,
             };
-            let (pieces, at) = split_if(&stmt, Child::Then, len)?;
+            let (pieces, at) = split_if(&stmt, Child::Then, len, step)?;
             block.stmts.splice(ia..=ia, pieces);
             Ok((path.clone(), ia + at))
         }
@@ -223,7 +240,12 @@ fn contains(outer: Span, inner: Span) -> bool {
 /// Splits the `if` statement `stmt` at the point before statement `j` of its `child` branch
 /// (`j` equal to the then-branch's length, with an else-branch, is the point between the
 /// branches). Returns the statements that replace it and the index, among them, of the point.
-fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), Obstacle> {
+fn split_if(
+    stmt: &Stmt,
+    child: Child,
+    j: usize,
+    step: &mut Step<'_>,
+) -> Result<(Vec<Stmt>, usize), Obstacle> {
     let StmtKind::If {
         cond,
         then_branch,
@@ -239,7 +261,8 @@ fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), O
     };
     let j = j.min(branch.stmts.len());
     let (first, second) = branch.stmts.split_at(j);
-    let (hoisted, first) = hoist(first, second)?;
+    let (hoisted, first, second) = hoist(first, second, step)?;
+    let second = second.as_slice();
     let not_cond = Cond::new(CondKind::Not(Box::new(cond.clone())), cond.span);
 
     // The two halves, each an `if` or nothing at all.
@@ -267,7 +290,7 @@ fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), O
                         )
                     })
             } else {
-                let start = second[0].span.start;
+                let start = start_of(second);
                 Some(make_if(
                     cond,
                     piece(second.to_vec(), start, then_branch.span.end),
@@ -299,7 +322,7 @@ fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), O
                 ))
             };
             let second_if = (!second.is_empty()).then(|| {
-                let start = second[0].span.start;
+                let start = start_of(second);
                 make_if(
                     &not_cond,
                     piece(second.to_vec(), start, else_span.end),
@@ -326,7 +349,12 @@ fn split_if(stmt: &Stmt, child: Child, j: usize) -> Result<(Vec<Stmt>, usize), O
 /// scope before the loop, so its value is the same in every iteration; `r` is pure and its
 /// variables are in scope before the `if` (the split hoists pure `let`s it needs, and refuses
 /// reads), so a thread that skips the branch now runs the loop's iterations doing nothing.
-fn interchange(stmt: &Stmt, branch: Child, i: usize) -> Result<(Vec<Stmt>, usize), Obstacle> {
+fn interchange(
+    stmt: &Stmt,
+    branch: Child,
+    i: usize,
+    step: &mut Step<'_>,
+) -> Result<(Vec<Stmt>, usize), Obstacle> {
     let then_len = |s: &Stmt| match &s.kind {
         StmtKind::If { then_branch, .. } => then_branch.stmts.len(),
         _ => 0,
@@ -342,28 +370,28 @@ fn interchange(stmt: &Stmt, branch: Child, i: usize) -> Result<(Vec<Stmt>, usize
     };
     // Make the loop's branch the then-branch of an `if` without `else`.
     let (mut pieces, mut k) = match branch {
-        Child::Else => split_if(stmt, Child::Then, then_len(stmt))?,
+        Child::Else => split_if(stmt, Child::Then, then_len(stmt), step)?,
         _ => (vec![stmt.clone()], 0),
     };
     let mut i = i;
     let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
     if has_else(&piece) {
         // The first half, `if c { T }`, holds the loop; `T` is not empty.
-        let (split, at) = split_if(&piece, Child::Then, then_len(&piece))?;
+        let (split, at) = split_if(&piece, Child::Then, then_len(&piece), step)?;
         let first = at.checked_sub(1).ok_or(Obstacle::Nothing)?;
         pieces.splice(k..=k, split);
         k += first;
     }
     if i > 0 {
         let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
-        let (split, at) = split_if(&piece, Child::Then, i)?;
+        let (split, at) = split_if(&piece, Child::Then, i, step)?;
         pieces.splice(k..=k, split);
         k += at;
         i = 0;
     }
     let piece = pieces.get(k).ok_or(Obstacle::Nothing)?.clone();
     if then_len(&piece) > i + 1 {
-        let (split, at) = split_if(&piece, Child::Then, i + 1)?;
+        let (split, at) = split_if(&piece, Child::Then, i + 1, step)?;
         let first = at.checked_sub(1).ok_or(Obstacle::Nothing)?;
         pieces.splice(k..=k, split);
         k += first;
@@ -404,8 +432,15 @@ fn interchange(stmt: &Stmt, branch: Child, i: usize) -> Result<(Vec<Stmt>, usize
 }
 
 /// The end of the last statement of `stmts`, or `default` when there is none.
+/// (The lowering of one CUDA statement may give a later statement an earlier span — a write
+/// whose hoisted read comes first — so the extremes are taken over all of them.)
 fn end_of(stmts: &[Stmt], default: usize) -> usize {
-    stmts.last().map_or(default, |s| s.span.end)
+    stmts.iter().map(|s| s.span.end).max().unwrap_or(default)
+}
+
+/// The start of the first of `stmts` in the text (see [`end_of`]); they are not empty.
+fn start_of(stmts: &[Stmt]) -> usize {
+    stmts.iter().map(|s| s.span.start).min().unwrap_or_default()
 }
 
 /// A block of `stmts` whose span runs from `start` to the end of its last statement (or to
@@ -458,20 +493,76 @@ fn make_if(cond: &Cond, then_branch: Block, else_branch: Option<Block>, span: Sp
     }
 }
 
+/// What a split does with a variable bound by a read, an atomic or `?` in the first half and
+/// used in the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carry {
+    /// Refuse the split ([`Obstacle::BoundByRead`]): `.bcu` binders are immutable and
+    /// hoisting the binding would add its access to threads that skip the branch.
+    Refuse,
+    /// Carry it as a per-thread unknown: the second half reads a fresh `let x' = ?;` bound
+    /// before the first half. This is what CUDA text does with a local whose declaration moves
+    /// before the split `if` while its assignment stays in place: the front end joins the
+    /// assigned and the unassigned value into an unknown after the first half.
+    Unknown,
+}
+
+/// The state of one [`create_point`]: the carry rule and the names in use.
+struct Step<'a> {
+    carry: Carry,
+    names: &'a mut Names,
+}
+
+/// Every variable name of a kernel, so that a carried variable gets a fresh one.
+struct Names(BTreeSet<String>);
+
+impl Names {
+    fn of(kernel: &Kernel) -> Self {
+        let mut names: BTreeSet<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
+        names.extend(uses(&kernel.body.stmts));
+        kernel.body.walk(&mut |s| {
+            if let Some(v) = s.kind.binder() {
+                names.insert(v.name.clone());
+            }
+            if let StmtKind::For { var, .. } = &s.kind {
+                names.insert(var.name.clone());
+            }
+        });
+        Names(names)
+    }
+
+    /// `var'`, `var''`, ...: the first not in use.
+    fn fresh(&mut self, var: &str) -> String {
+        let mut name = format!("{var}'");
+        while self.0.contains(&name) {
+            name.push('\'');
+        }
+        self.0.insert(name.clone());
+        name
+    }
+}
+
 /// The pure `let`s of `first` that `second` needs (directly or through other such `let`s),
-/// in their order, and `first` without them.
-fn hoist(first: &[Stmt], second: &[Stmt]) -> Result<(Vec<Stmt>, Vec<Stmt>), Obstacle> {
+/// in their order, and `first` without them; with [`Carry::Unknown`] also the fresh unknowns
+/// that stand for the other binders `second` needs, and `second` reading those.
+#[allow(clippy::type_complexity)]
+fn hoist(
+    first: &[Stmt],
+    second: &[Stmt],
+    step: &mut Step<'_>,
+) -> Result<(Vec<Stmt>, Vec<Stmt>, Vec<Stmt>), Obstacle> {
     let bound: Vec<Option<&str>> = first
         .iter()
         .map(|s| s.kind.binder().map(|v| v.name.as_str()))
         .collect();
     let mut needed: BTreeSet<String> = BTreeSet::new();
+    let mut carried: Vec<(String, Span)> = Vec::new();
     let mut work: Vec<String> = uses(second)
         .into_iter()
         .filter(|v| bound.contains(&Some(v.as_str())))
         .collect();
     while let Some(var) = work.pop() {
-        if !needed.insert(var.clone()) {
+        if needed.contains(&var) || carried.iter().any(|(c, _)| *c == var) {
             continue;
         }
         let Some(stmt) = first
@@ -482,12 +573,14 @@ fn hoist(first: &[Stmt], second: &[Stmt]) -> Result<(Vec<Stmt>, Vec<Stmt>), Obst
         };
         match &stmt.kind {
             StmtKind::Let { value, .. } => {
+                needed.insert(var.clone());
                 value.for_each_var(&mut |v, _| {
                     if bound.contains(&Some(v)) {
                         work.push(v.to_string());
                     }
                 });
             }
+            _ if step.carry == Carry::Unknown => carried.push((var, stmt.span)),
             other => {
                 return Err(Obstacle::BoundByRead {
                     var,
@@ -501,11 +594,98 @@ fn hoist(first: &[Stmt], second: &[Stmt]) -> Result<(Vec<Stmt>, Vec<Stmt>), Obst
             }
         }
     }
-    let (hoisted, rest): (Vec<Stmt>, Vec<Stmt>) = first
+    // A pure `let` that reads a carried binder would change value if hoisted: carry it too.
+    let mut more = true;
+    while more {
+        more = false;
+        for var in needed.clone() {
+            let reads_carried = first.iter().any(|s| match &s.kind {
+                StmtKind::Let { var: v, value } if v.name == var => {
+                    let mut hit = false;
+                    value.for_each_var(&mut |u, _| {
+                        hit |= carried.iter().any(|(c, _)| c == u);
+                    });
+                    hit
+                }
+                _ => false,
+            });
+            if reads_carried {
+                needed.remove(&var);
+                let span = first
+                    .iter()
+                    .find(|s| s.kind.binder().is_some_and(|b| b.name == var))
+                    .map_or_else(Span::default, |s| s.span);
+                carried.push((var, span));
+                more = true;
+            }
+        }
+    }
+    let (mut hoisted, rest): (Vec<Stmt>, Vec<Stmt>) = first
         .iter()
         .cloned()
         .partition(|s| matches!(&s.kind, StmtKind::Let { var, .. } if needed.contains(&var.name)));
-    Ok((hoisted, rest))
+    let mut second = second.to_vec();
+    carried.sort_by(|a, b| a.0.cmp(&b.0));
+    for (var, span) in carried {
+        let fresh = step.names.fresh(&var);
+        hoisted.push(Stmt {
+            kind: StmtKind::Unknown {
+                var: Ident::new(fresh.clone(), span),
+            },
+            span,
+            ann: (),
+        });
+        let to = Expr::var(fresh, span);
+        for s in &mut second {
+            rename_stmt(s, &var, &to);
+        }
+    }
+    Ok((hoisted, rest, second))
+}
+
+/// `s` with the variable `from` read as `to` (a binder of `from` inside `s` is not possible:
+/// binder names are distinct).
+fn rename_stmt(s: &mut Stmt, from: &str, to: &Expr) {
+    use crate::phases::{subst_cond, subst_expr};
+    let access = |a: &mut Access| {
+        for e in &mut a.index {
+            *e = subst_expr(e, from, to);
+        }
+    };
+    match &mut s.kind {
+        StmtKind::Write { target, value } => {
+            access(target);
+            *value = subst_expr(value, from, to);
+        }
+        StmtKind::Read { source, .. } => access(source),
+        StmtKind::Let { value, .. } => *value = subst_expr(value, from, to),
+        StmtKind::Atomic { target, value, .. } => {
+            access(target);
+            *value = subst_expr(value, from, to);
+        }
+        StmtKind::If {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            *cond = subst_cond(cond, from, to);
+            for b in std::iter::once(then_branch).chain(else_branch.as_mut()) {
+                for s in &mut b.stmts {
+                    rename_stmt(s, from, to);
+                }
+            }
+        }
+        StmtKind::Assume { cond } => *cond = subst_cond(cond, from, to),
+        StmtKind::For { range, body, .. } => {
+            range.start = subst_expr(&range.start, from, to);
+            range.bound = subst_expr(&range.bound, from, to);
+            range.step.amount = subst_expr(&range.step.amount, from, to);
+            for s in &mut body.stmts {
+                rename_stmt(s, from, to);
+            }
+        }
+        StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
+    }
 }
 
 /// Every variable named in `stmts` and the blocks nested in them.

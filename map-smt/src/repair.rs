@@ -51,7 +51,7 @@
 //! the argument; `map-smt/tests/common/crosscheck.rs` tests it with the interpreter).
 
 pub use crate::ifconvert::Obstacle;
-use crate::ifconvert::{block_at, create_point};
+use crate::ifconvert::{block_at, create_point, Carry};
 pub use crate::redundant::clean;
 use crate::{decide, Certainty, Decision, Finding, Kind, Options};
 use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
@@ -230,6 +230,10 @@ pub struct Settings<'a> {
     /// may go before statement `index` of `block` (`index` equal to its length is its end).
     /// A kernel lowered from CUDA admits only the points between two CUDA statements.
     pub admit: Option<Admit<'a>>,
+    /// What a split does with a binder of a read used on both sides of the new point: `.bcu`
+    /// refuses the split, CUDA text carries the local as an unknown
+    /// ([`Carry`](crate::ifconvert::Carry)).
+    pub carry: Carry,
 }
 
 impl std::fmt::Debug for Settings<'_> {
@@ -237,6 +241,7 @@ impl std::fmt::Debug for Settings<'_> {
         f.debug_struct("Settings")
             .field("if_conversion", &self.if_conversion)
             .field("admit", &self.admit.map(|_| "restricted"))
+            .field("carry", &self.carry)
             .finish()
     }
 }
@@ -246,6 +251,7 @@ impl Default for Settings<'_> {
         Settings {
             if_conversion: true,
             admit: None,
+            carry: Carry::Refuse,
         }
     }
 }
@@ -490,7 +496,7 @@ fn if_convert(
         if !between(&points, pair(f)).is_empty() {
             continue;
         }
-        match create_point(&current, pair(f), &uniform) {
+        match create_point(&current, pair(f), &uniform, settings.carry) {
             Ok(split) => {
                 current = split.kernel;
                 spans.extend(split.split);

@@ -11,12 +11,13 @@
 //! do not re-verify) it is printed in canonical `.bcu` form instead (the printer keeps no
 //! comments). Inserted barriers are located in the output, removed ones in the input. A CUDA file
 //! is printed as the original text with edits at source positions ([`edit`]): inserted
-//! `__syncthreads();` lines, deleted barriers and, when the repair split a thread-dependent
-//! `if` (AuCS's if-conversion), that `if` rewritten in two halves around the barrier with its
-//! condition hoisted into a fresh `const bool`; everything else byte for byte. The edited
+//! `__syncthreads();` lines, deleted barriers and, when the repair split thread-dependent
+//! `if`s (AuCS's if-conversion), those `if`s rewritten in halves around the barriers, each
+//! condition evaluated once into a fresh flag ([`split`]); everything else byte for byte. The edited
 //! text is read again by the CUDA front end and decided before it is printed.
 
 mod edit;
+mod split;
 
 use crate::check;
 use crate::cli::{CheckArgs, FixArgs};
@@ -26,6 +27,7 @@ use mapcheck_core::ast::{Block, Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
+use mapcheck_smt::ifconvert::Carry;
 use mapcheck_smt::repair::{self, Change, Obstacle, Outcome, Refusal, Settings};
 use mapcheck_smt::Options;
 use std::io::Write;
@@ -303,6 +305,7 @@ fn fix_cuda(
     let settings = Settings {
         if_conversion: true,
         admit: Some(&admit),
+        carry: Carry::Unknown,
     };
     let at = |s: Span| {
         let lc = source.line_col(s);
@@ -346,8 +349,12 @@ fn fix_cuda(
                                     "removed the barrier not every thread of a block reaches, at"
                                 }
                                 edit::EditKind::IfConverted => {
-                                    "split the thread-dependent branch (if-conversion: its condition evaluated once into a `const bool`, then `__syncthreads();` between the halves) at"
+                                    "split the thread-dependent branch (if-conversion: its condition evaluated once into a `bool`, the halves tested on it around `__syncthreads();`) at"
                                 }
+                                edit::EditKind::Hoisted => {
+                                    "moved before the split branch the declaration (used after the barrier) at"
+                                }
+                                edit::EditKind::Part => continue,
                             };
                             summary.push(format!(
                                 "kernel `{kname}`: {what} {}",
@@ -410,7 +417,7 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
             obstacle: Some(Obstacle::Nothing),
             ..
         } => format!(
-            "{}; on CUDA text the if-conversion splits one thread-dependent `if` whose then-branch holds both accesses, between two of its statements: accesses in the two branches of an `if`, or under nested thread-dependent `if`s (AuCS's `if (c && d)` form), are not split there",
+            "{}; on CUDA text the if-conversion splits thread-dependent `if`s between two statements of a branch, or between the branches, but not inside a loop or a nested block of a branch",
             why.describe(at)
         ),
         _ => why.describe(at),

@@ -446,6 +446,22 @@ fn stmt(kind: StmtKind, span: Span) -> Stmt {
     }
 }
 
+/// The names `s` binds, in nested blocks too.
+fn s_binders(s: &Stmt, out: &mut HashSet<String>) {
+    let b = Block {
+        stmts: vec![s.clone()],
+        span: s.span,
+    };
+    b.walk(&mut |s| {
+        if let Some(v) = s.kind.binder() {
+            out.insert(v.name.clone());
+        }
+        if let StmtKind::For { var, .. } = &s.kind {
+            out.insert(var.name.clone());
+        }
+    });
+}
+
 fn block(stmts: Vec<Stmt>, span: Span) -> Block {
     Block { stmts, span }
 }
@@ -1211,20 +1227,55 @@ impl<'g, 'a> Lower<'g, 'a> {
         self.vals = env.1;
     }
 
-    /// After an `if` whose branches left `a` and `b`: variables that differ become `?`.
+    /// After an `if` whose branches left `a` and `b`: variables that differ become `?` — but a
+    /// boolean that both branches leave as a condition on names in scope after the `if` becomes
+    /// `(c && x) || (!c && y)`, exactly, when the `if`'s condition `c` is known (`guard`, with
+    /// the statements each branch emitted, whose binders end with the branch). So a flag set in
+    /// one branch and tested after it (as the if-conversion of `mapcheck fix` writes) stays
+    /// exact.
     fn join(
         &mut self,
         a: &HashMap<usize, Val>,
         b: &HashMap<usize, Val>,
+        guard: Option<(&Cond, &[Stmt], &[Stmt])>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
         let mut ids: Vec<usize> = self.vals.keys().copied().collect();
         ids.sort_unstable();
+        let scoped = |c: &Cond, branch: &[Stmt]| {
+            let mut inner = HashSet::new();
+            for s in branch {
+                s_binders(s, &mut inner);
+            }
+            let mut free = true;
+            c.for_each_var(&mut |v, _| free &= !inner.contains(v));
+            free
+        };
         for id in ids {
             match (a.get(&id), b.get(&id)) {
                 (Some(x), Some(y)) if x == y => {
                     self.vals.insert(id, x.clone());
+                }
+                (Some(Val::Bool(x)), Some(Val::Bool(y)))
+                    if guard.is_some_and(|(_, ta, tb)| scoped(x, ta) && scoped(y, tb)) =>
+                {
+                    let Some((c, _, _)) = guard else { continue };
+                    let and =
+                        |p: Cond, q: Cond| Cond::new(CondKind::And(Box::new(p), Box::new(q)), span);
+                    let not_c = Cond::new(CondKind::Not(Box::new(c.clone())), span);
+                    let v = match (&x.kind, &y.kind) {
+                        (CondKind::Bool(false), _) => and(not_c, y.clone()),
+                        (_, CondKind::Bool(false)) => and(c.clone(), x.clone()),
+                        _ => Cond::new(
+                            CondKind::Or(
+                                Box::new(and(c.clone(), x.clone())),
+                                Box::new(and(not_c, y.clone())),
+                            ),
+                            span,
+                        ),
+                    };
+                    self.vals.insert(id, Val::Bool(v));
                 }
                 _ => {
                     let v = self.havoc_val(id, span, out);
@@ -1353,28 +1404,34 @@ impl<'g, 'a> Lower<'g, 'a> {
         };
         self.scopes.pop();
         let after_e = self.snapshot();
-        let mk = |tb, eb: Vec<Stmt>| {
+        // Each branch carries the span of its own text, so that a repair can tell a point in
+        // the then-branch from one in the else-branch. A branch that also takes the statements
+        // after the `if` (one branch always leaves) runs to the end of the last of them.
+        let else_span = e.map_or(Span::new(t.span.end, t.span.end), |e| e.span);
+        let rest_end = rest.last().map_or(span.end, |s| s.span.end);
+        let mk = |tb, eb: Vec<Stmt>, with_rest: Option<bool>| {
+            let widen = |s: Span, yes: bool| if yes { Span::new(s.start, rest_end) } else { s };
             stmt(
                 StmtKind::If {
                     cond: cnd.clone(),
-                    then_branch: block(tb, span),
+                    then_branch: block(tb, widen(t.span, with_rest == Some(true))),
                     else_branch: if eb.is_empty() {
                         None
                     } else {
-                        Some(block(eb, span))
+                        Some(block(eb, widen(else_span, with_rest == Some(false))))
                     },
                 },
                 span,
             )
         };
         if et.always && ee.always {
-            self.emit(out, mk(tb, eb));
+            self.emit(out, mk(tb, eb, None));
             return et.join(ee);
         }
         if et.always && !ee.any() {
             // The rest runs only in the else branch, with its environment.
             let er = self.seq(rest, &mut eb);
-            self.emit(out, mk(tb, eb));
+            self.emit(out, mk(tb, eb, Some(false)));
             return et.join(er).join(Exit {
                 always: false,
                 ..ee
@@ -1383,7 +1440,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         if ee.always && !et.any() {
             self.restore(after_t);
             let tr = self.seq(rest, &mut tb);
-            self.emit(out, mk(tb, eb));
+            self.emit(out, mk(tb, eb, Some(true)));
             return ee.join(tr).join(Exit {
                 always: false,
                 ..et
@@ -1391,8 +1448,14 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
         self.restore(before);
         let mut after = Vec::new();
-        self.join(&after_t.1, &after_e.1, span, &mut after);
-        self.emit(out, mk(tb, eb));
+        self.join(
+            &after_t.1,
+            &after_e.1,
+            Some((&cnd, &tb, &eb)),
+            span,
+            &mut after,
+        );
+        self.emit(out, mk(tb, eb, None));
         for s in after {
             self.emit(out, s);
         }
@@ -1614,7 +1677,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             let after = self.snapshot();
             self.restore(before.clone());
             let mut joined = Vec::new();
-            self.join(&after.1, &before.1, span, &mut joined);
+            self.join(&after.1, &before.1, None, span, &mut joined);
             self.emit(
                 out,
                 stmt(
@@ -2888,7 +2951,13 @@ impl<'g, 'a> Lower<'g, 'a> {
             }
         }
         let mut after = Vec::new();
-        self.join(&after_a.1, &after_b.1, span, &mut after);
+        self.join(
+            &after_a.1,
+            &after_b.1,
+            Some((&cnd, &ta, &tb)),
+            span,
+            &mut after,
+        );
         if !(ta.is_empty() && tb.is_empty()) {
             self.emit(
                 out,

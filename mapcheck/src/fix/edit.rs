@@ -14,17 +14,11 @@
 //! has spans that do not spell the barrier, and such a barrier is not edited (the kernel is
 //! refused).
 //!
-//! The if-conversion (AuCS) is written into CUDA text for one shape ([`if_split`]): the repair
-//! split one thread-dependent `if (c) { S1 S2 }` (with or without `else`) of the source and put
-//! a barrier between `S1` and `S2`. The text becomes `const bool mapcheck_cN = (c);`,
-//! `if (mapcheck_cN) { S1 }`, `__syncthreads();`, `if (mapcheck_cN) { S2 } else ...`, the
-//! condition evaluated once where the original evaluated it (so it may read memory or locals
-//! that `S1` writes), with a fresh name. Refused, naming the obstacle: nested splits (AuCS's
-//! `if (c && d)` form), a point between the branches, an `if` that is not a statement of a
-//! braced block, a `return`/`break`/`continue`/`goto` in it, and a variable declared in `S1`
-//! that `S2` uses (C block scoping). The core search keeps the deciding role: which `if` is
-//! split and where comes from its [`Change::IfConverted`] and the inserted barrier's position.
-//! A `.bcu` repair with a split is printed in canonical form instead of as edits.
+//! The if-conversion (AuCS) is written into CUDA text by [`super::split`]: the inserted
+//! barriers that lie inside split `if`s are grouped by the outermost of them, and each group
+//! becomes edits of the `if` heads, the barrier points and the declarations that move. A
+//! `.bcu` repair with a split is printed in canonical form instead of as edits. No two edits
+//! may overlap: [`edits`] refuses rather than lose one.
 
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::span::LineIndex;
@@ -157,8 +151,13 @@ pub enum EditKind {
     Inserted,
     RemovedRedundant,
     RemovedDivergent,
-    /// A thread-dependent `if` split in two around an inserted barrier ([`if_split`]).
+    /// A thread-dependent `if` split in two around an inserted barrier ([`split`]): the
+    /// rewritten head of the `if`.
     IfConverted,
+    /// A declaration moved before a split `if` (its use after the barrier would leave scope).
+    Hoisted,
+    /// The rest of a split: a brace that closes what the head opened.
+    Part,
 }
 
 /// The text edits that carry out `changes` (which gave `repaired`) on `text`, with barriers
@@ -174,7 +173,6 @@ pub fn edits(
     barrier: Barrier,
 ) -> Result<Vec<Edit>, String> {
     let mut out = Vec::new();
-    // The if-conversions first: each takes the barrier inserted between its halves.
     let splits: Vec<Span> = changes
         .iter()
         .filter_map(|c| match c {
@@ -182,55 +180,54 @@ pub fn edits(
             _ => None,
         })
         .collect();
-    let mut taken_markers: Vec<Span> = Vec::new();
-    let mut names = Vec::new();
-    for &span in &splits {
-        if barrier != Barrier::Cuda {
-            return Err("the if-conversion is written as edits only on CUDA text".to_string());
-        }
-        if let Some(other) = splits
-            .iter()
-            .find(|o| !o.same_range(span) && o.start < span.end && span.start < o.end)
-        {
-            return Err(format!(
-                "nested thread-dependent branches (the `if`s at {} and {}) would both be split, into AuCS's `if (c && d)` form, which is not done on CUDA text; only one `if` is split there",
-                position(text, span.start.min(other.start)),
-                position(text, span.start.max(other.start))
-            ));
-        }
-        let inside: Vec<Span> = changes
-            .iter()
-            .filter_map(|c| match c {
-                Change::Inserted(m) if span.start < m.start && m.start < span.end => Some(*m),
-                _ => None,
-            })
-            .collect();
-        let marker = match inside.as_slice() {
-            // The barrier the split made room for was not needed in the end: no split.
-            [] => continue,
-            [one] => *one,
-            _ => {
-                return Err("several barriers go between the halves of one split branch".to_string())
-            }
+    if !splits.is_empty() && barrier != Barrier::Cuda {
+        return Err("the if-conversion is written as edits only on CUDA text".to_string());
+    }
+    // Each inserted barrier's cut; those inside split `if`s go to the group of the outermost.
+    let mut groups: Vec<(Span, Vec<usize>)> = Vec::new();
+    for change in changes {
+        let Change::Inserted(marker) = *change else {
+            continue;
         };
         let (block, index) =
             find_sync(&repaired.body, marker).ok_or("an inserted barrier was lost".to_string())?;
         let c = cut(text, block, index)
             .ok_or("an inserted barrier is not at a CUDA statement boundary".to_string())?;
-        let name = fresh_name(text, &mut names);
-        out.push(if_split(text, span, c, &name)?);
-        taken_markers.push(marker);
+        let outer = splits
+            .iter()
+            .filter(|s| s.start < c && c < s.end)
+            .min_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+        match outer {
+            None => out.push(insertion(text, c, barrier)),
+            Some(outer) => match groups.iter_mut().find(|g| g.0.same_range(*outer)) {
+                Some(g) => g.1.push(c),
+                None => groups.push((*outer, vec![c])),
+            },
+        }
+    }
+    let mut names = Vec::new();
+    let mut fresh = || fresh_name(text, &mut names);
+    let kernel = repaired.span.start..repaired.span.end;
+    for (outer, cuts) in &groups {
+        // The split `if`s of the group that hold a cut (a split whose barrier was not needed
+        // in the end is not written).
+        let spans: Vec<Span> = splits
+            .iter()
+            .filter(|s| outer.start <= s.start && s.end <= outer.end)
+            .filter(|s| cuts.iter().any(|&c| s.start < c && c < s.end))
+            .copied()
+            .collect();
+        out.extend(super::split::group(
+            text,
+            kernel.clone(),
+            &spans,
+            cuts,
+            &mut fresh,
+        )?);
     }
     for change in changes {
         match *change {
-            Change::Inserted(marker) if taken_markers.iter().any(|m| m.same_range(marker)) => {}
-            Change::Inserted(marker) => {
-                let (block, index) = find_sync(&repaired.body, marker)
-                    .ok_or("an inserted barrier was lost".to_string())?;
-                let c = cut(text, block, index)
-                    .ok_or("an inserted barrier is not at a CUDA statement boundary".to_string())?;
-                out.push(insertion(text, c, barrier));
-            }
+            Change::Inserted(_) | Change::IfConverted(_) => {}
             Change::RemovedRedundant(span) | Change::RemovedDivergent(span) => {
                 let kind = if matches!(change, Change::RemovedRedundant(_)) {
                     EditKind::RemovedRedundant
@@ -242,10 +239,19 @@ pub fn edits(
                     None => out.push(removal(text, span, kind, barrier)?),
                 }
             }
-            Change::IfConverted(_) => {}
         }
     }
     out.sort_by_key(|e| (e.range.start, e.range.end));
+    // Two edits of one stretch of text would lose one of them.
+    for w in out.windows(2) {
+        if w[1].range.start < w[0].range.end {
+            return Err(format!(
+                "two edits overlap, at {} and {}",
+                position(text, w[0].range.start),
+                position(text, w[1].range.start)
+            ));
+        }
+    }
     Ok(out)
 }
 
@@ -296,20 +302,20 @@ fn find_sync(block: &Block, marker: Span) -> Option<(&Block, usize)> {
     None
 }
 
-fn line_start(text: &str, at: usize) -> usize {
+pub(super) fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)
 }
 
-fn line_end(text: &str, at: usize) -> usize {
+pub(super) fn line_end(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |i| at + i)
 }
 
-fn indent_of(line: &str) -> &str {
+pub(super) fn indent_of(line: &str) -> &str {
     &line[..line.len() - line.trim_start().len()]
 }
 
 /// Whether the rest of a line is blank or a comment.
-fn rest_is_blank(rest: &str) -> bool {
+pub(super) fn rest_is_blank(rest: &str) -> bool {
     let rest = rest.trim();
     rest.is_empty() || rest.starts_with("//") || (rest.starts_with("/*") && rest.ends_with("*/"))
 }
@@ -448,13 +454,13 @@ pub fn one_statement(text: &str, [a, b]: [Span; 2]) -> bool {
 /// A token of C text: an identifier (or number, or keyword) or one punctuation byte; comments,
 /// string and character literals and whitespace are skipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tok<'a> {
+pub(super) enum Tok<'a> {
     Word(&'a str),
     Punct(u8),
 }
 
 /// The tokens of `text[from..to]` with their start offsets.
-fn tokens(text: &str, from: usize, to: usize) -> Vec<(Tok<'_>, usize)> {
+pub(super) fn tokens(text: &str, from: usize, to: usize) -> Vec<(Tok<'_>, usize)> {
     let bytes = text.as_bytes();
     let to = to.min(text.len());
     let mut out = Vec::new();
@@ -499,8 +505,16 @@ fn tokens(text: &str, from: usize, to: usize) -> Vec<(Tok<'_>, usize)> {
     out
 }
 
+/// The byte offset just after token `t`.
+pub(super) fn tok_end(t: &(Tok<'_>, usize)) -> usize {
+    match t.0 {
+        Tok::Word(w) => t.1 + w.len(),
+        Tok::Punct(_) => t.1 + 1,
+    }
+}
+
 /// The index of the token that closes the bracket opened by token `open`.
-fn matching(toks: &[(Tok<'_>, usize)], open: usize) -> Option<usize> {
+pub(super) fn matching(toks: &[(Tok<'_>, usize)], open: usize) -> Option<usize> {
     let (o, c) = match toks.get(open)?.0 {
         Tok::Punct(b'(') => (b'(', b')'),
         Tok::Punct(b'{') => (b'{', b'}'),
@@ -523,82 +537,8 @@ fn matching(toks: &[(Tok<'_>, usize)], open: usize) -> Option<usize> {
     None
 }
 
-/// The names that the statements of `toks` declare at their top level (C block scope): a
-/// statement that starts with a type or a declaration specifier (or with two names, a
-/// user-defined type) declares the names before its `=`, `,`, `[`, `(` or `;`.
-fn declared<'a>(toks: &[(Tok<'a>, usize)]) -> Vec<&'a str> {
-    use mapcheck_grammar::cuda::names::{is_builtin_type, is_spec};
-    let typeish = |w: &str| is_builtin_type(w) || is_spec(w) || w.starts_with("__");
-    let mut out = Vec::new();
-    let mut k = 0;
-    while k < toks.len() {
-        // One statement at brace depth 0: up to its `;`, or a whole nested block.
-        if toks[k].0 == Tok::Punct(b'{') {
-            k = matching(toks, k).map_or(toks.len(), |m| m + 1);
-            continue;
-        }
-        let start = k;
-        let mut end = k;
-        while end < toks.len() && toks[end].0 != Tok::Punct(b';') {
-            if matches!(toks[end].0, Tok::Punct(b'(' | b'[' | b'{')) {
-                let brace = toks[end].0 == Tok::Punct(b'{');
-                end = matching(toks, end).unwrap_or(toks.len() - 1);
-                if brace {
-                    // A statement with a block (`if (c) { .. }`) ends with it.
-                    break;
-                }
-            }
-            end += 1;
-        }
-        let stmt = &toks[start..end.min(toks.len())];
-        let is_decl = match stmt {
-            [(Tok::Word(a), _), (Tok::Word(b), _), ..] => {
-                typeish(a) || (!matches!(*a, "return" | "goto" | "else" | "case") && !typeish(b))
-            }
-            [(Tok::Word(a), _), ..] => typeish(a),
-            _ => false,
-        };
-        if is_decl {
-            let mut last: Option<&str> = None;
-            let mut in_init = false;
-            let mut j = 0;
-            while j < stmt.len() {
-                match stmt[j].0 {
-                    Tok::Punct(b',') => {
-                        if !in_init {
-                            out.extend(last.take());
-                        }
-                        in_init = false;
-                    }
-                    _ if in_init => {
-                        if matches!(stmt[j].0, Tok::Punct(b'(' | b'[' | b'{')) {
-                            j = matching(stmt, j).unwrap_or(stmt.len());
-                        }
-                    }
-                    Tok::Word(w) if !typeish(w) => last = Some(w),
-                    Tok::Punct(b'=') => {
-                        out.extend(last.take());
-                        in_init = true;
-                    }
-                    Tok::Punct(b'(' | b'[' | b'{') => {
-                        out.extend(last.take());
-                        j = matching(stmt, j).unwrap_or(stmt.len());
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            if !in_init {
-                out.extend(last);
-            }
-        }
-        k = end + 1;
-    }
-    out
-}
-
 /// `line:column` of a byte offset.
-fn position(text: &str, offset: usize) -> String {
+pub(super) fn position(text: &str, offset: usize) -> String {
     let lc = LineIndex::new(text).line_col(text, offset);
     format!("line {}, column {}", lc.line, lc.column)
 }
@@ -618,112 +558,4 @@ fn fresh_name(text: &str, taken: &mut Vec<String>) -> String {
         .unwrap_or_default();
     taken.push(name.clone());
     name
-}
-
-/// AuCS's if-conversion written into CUDA text: the `if (c) { S1 S2 } [else E]` statement at
-/// `span`, with the barrier point at byte `cut` between `S1` and `S2`, becomes
-///
-/// ```text
-/// const bool NAME = (c);
-/// if (NAME) { S1 }
-/// __syncthreads();
-/// if (NAME) { S2 } [else E]
-/// ```
-///
-/// with `S1`, `S2`, `E` and the condition byte for byte. The condition is evaluated once,
-/// where the original evaluated it, so it may read memory or locals that `S1` writes. Refused,
-/// with the obstacle named: an `if` that is not a statement of a block (the body of a loop or
-/// of an `else`, without braces), a then-branch that is not a braced block, a point that is not
-/// between two statements of the then-branch, a `return`, `break`, `continue` or `goto` in the
-/// statement, and a variable declared in `S1` that `S2` uses (it would leave scope).
-fn if_split(text: &str, span: Span, cut: usize, name: &str) -> Result<Edit, String> {
-    let toks = tokens(text, span.start, span.end);
-    let at = |b: usize| position(text, b);
-    let where_ = at(span.start);
-    if toks.first().map(|t| t.0) != Some(Tok::Word("if")) || toks[0].1 != span.start {
-        return Err(format!(
-            "the split branch at {where_} is not written `if` there (a macro?)"
-        ));
-    }
-    let before: Vec<_> = tokens(text, 0, span.start);
-    match before.last().map(|t| t.0) {
-        None | Some(Tok::Punct(b';' | b'{' | b'}')) => {}
-        _ => {
-            return Err(format!(
-                "the `if` at {where_} is not a statement of a braced block (it is the body of a loop, of an `else` or of another statement without braces), so the statements of the split cannot go in its place"
-            ))
-        }
-    }
-    let cond_close = matching(&toks, 1)
-        .ok_or_else(|| format!("the condition of the `if` at {where_} is not parenthesised"))?;
-    let cond = &text[toks[1].1 + 1..toks[cond_close].1];
-    let then_open = cond_close + 1;
-    if toks.get(then_open).map(|t| t.0) != Some(Tok::Punct(b'{')) {
-        return Err(format!(
-            "the then-branch of the `if` at {where_} is not a braced block"
-        ));
-    }
-    let then_close = matching(&toks, then_open)
-        .ok_or_else(|| format!("the then-branch of the `if` at {where_} is not closed"))?;
-    let (open_at, close_at) = (toks[then_open].1, toks[then_close].1);
-    if let Some((Tok::Word(w), b)) = toks
-        .iter()
-        .find(|(t, _)| matches!(t, Tok::Word("return" | "break" | "continue" | "goto")))
-    {
-        return Err(format!(
-            "the `if` at {where_} holds a `{w}` (at {}), which would jump differently out of the split halves",
-            at(*b)
-        ));
-    }
-    if cut > close_at {
-        return Err(format!(
-            "the barrier would go between the branches of the `if` at {where_}, which is not done on CUDA text"
-        ));
-    }
-    if cut <= open_at + 1 {
-        return Err(format!(
-            "the barrier would go at the start of the then-branch of the `if` at {where_}"
-        ));
-    }
-    // The first half keeps a comment that ends its last line.
-    let end = line_end(text, cut);
-    let cut = if end < close_at && rest_is_blank(&text[cut..end]) {
-        end
-    } else {
-        cut
-    };
-    let first_toks = tokens(text, open_at + 1, cut);
-    let second_toks = tokens(text, cut, close_at);
-    if second_toks.is_empty() || first_toks.is_empty() {
-        return Err(format!(
-            "the barrier point is not between two statements of the then-branch of the `if` at {where_}"
-        ));
-    }
-    for var in declared(&first_toks) {
-        if let Some((_, b)) = second_toks.iter().find(|(t, _)| *t == Tok::Word(var)) {
-            return Err(format!(
-                "`{var}`, declared in the then-branch of the `if` at {where_} before the barrier point, is used after it (at {}); split in two blocks, the declaration would leave scope — declare it before the `if`",
-                at(*b)
-            ));
-        }
-    }
-    let ls = line_start(text, span.start);
-    let indent = indent_of(&text[ls..span.start]);
-    let indent = if text[ls..span.start].trim().is_empty() {
-        indent
-    } else {
-        indent_of(&text[ls..])
-    };
-    let mut out = format!("const bool {name} = ({cond});\n{indent}if ({name}) {{");
-    out.push_str(&text[open_at + 1..cut]);
-    out.push_str(&format!(
-        "\n{indent}}}\n{indent}__syncthreads();\n{indent}if ({name}) {{"
-    ));
-    out.push_str(&text[cut..span.end]);
-    Ok(Edit {
-        range: span.start..span.end,
-        text: out,
-        what: EditKind::IfConverted,
-        at: span.start,
-    })
 }
