@@ -626,19 +626,35 @@ fn nested_cuda_branches_are_if_converted_with_one_flag_each() {
 #[test]
 fn cuda_examples_are_repaired_or_refused() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/cuda");
+    // With the situations of Simulee (Figures 2-4) and AuCS (`colonel`, `deadlock_0`,
+    // `deadlock_2`, `device_global`, `a[i] += a[i+1]`) written in CUDA.
     for (name, code) in [
         ("reduce_nosync.cu", 0),
         ("reduce_sync.cu", 0),
         ("shift_racy.cu", 1),
         ("transpose_nosync.cu", 0),
+        ("simulee_block_min.cu", 0),
+        ("simulee_redundant_barrier.cu", 0),
+        ("simulee_barrier_in_branch.cu", 0),
+        ("aucs_colonel.cu", 1),
+        ("aucs_deadlock0.cu", 0),
+        ("aucs_deadlock2.cu", 0),
+        ("aucs_device_global.cu", 0),
+        ("aucs_compound_neighbour.cu", 1),
     ] {
         let path = dir.join(name);
         let run = fix(&[path.to_str().unwrap()]);
         assert_eq!(run.code, code, "{name}: {}", run.stderr);
         let fixed = scratch(name, &run.stdout);
+        let original = std::fs::read_to_string(&path).unwrap();
         if code == 0 {
             assert_eq!(check_code(&fixed), 0, "{name}: {}", run.stdout);
-            cuda_crosscheck(&path, &std::fs::read_to_string(&path).unwrap(), &run.stdout);
+            cuda_crosscheck(&path, &original, &run.stdout);
+        } else {
+            assert_eq!(
+                run.stdout, original,
+                "{name}: refused, so printed unchanged"
+            );
         }
     }
 }
