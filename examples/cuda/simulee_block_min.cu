@@ -3,7 +3,7 @@
 // and the block takes the minimum with a halving reduction. Nothing separates the stores from
 // the first round, which reads the cell `s` places up while its owner may still store it
 // (read-write). `mapcheck fix` puts one barrier after the branch, as thundersvm's fix did.
-// check: --block-dim 64 => data-dependent possibly-racy exit=3
+// check: --block-dim 64 => data-dependent racy exit=1
 #define BLOCK 64
 
 __global__ void block_min(const int *f, const int *y, int *out) {

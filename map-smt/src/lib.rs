@@ -26,6 +26,7 @@ pub mod redundant;
 pub mod repair;
 pub mod replay;
 pub mod solve;
+pub mod taint;
 
 pub use decode::{ThreadWitness, Witness};
 pub use pairs::Conflict;

@@ -16,6 +16,7 @@
 //! geometry and blocks.
 
 use crate::decode::Witness;
+use crate::taint::Taint;
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::interp::{self, Config, RaceScope, RandomMemory, UnknownSite, ZeroMemory};
 use mapcheck_core::{Arith, Span};
@@ -31,7 +32,8 @@ pub enum Replay {
     /// The first run stopped at a barrier divergence before showing it.
     Diverged,
     /// A run showed it, but every run that did evaluated a `let x = ?` that stands for a value
-    /// the front end could not follow (`Options::unknowns_approximate`).
+    /// the front end could not follow (`Options::unknowns_approximate`), and the finding may
+    /// depend on such a value ([`Taint`]).
     ThroughUnknowns,
 }
 
@@ -48,6 +50,8 @@ pub struct Runs<'k, T> {
     arith: Arith,
     /// `Options::unknowns_approximate`.
     approximate: bool,
+    /// Which findings depend on the kernel's `?`s (computed only when `approximate`).
+    taint: Taint,
     done: BTreeMap<RunKey, Result<Made, String>>,
 }
 
@@ -73,6 +77,11 @@ impl<'k, T> Runs<'k, T> {
             kernel,
             arith,
             approximate,
+            taint: if approximate {
+                Taint::of(kernel)
+            } else {
+                Taint::default()
+            },
             done: BTreeMap::new(),
         }
     }
@@ -95,10 +104,13 @@ struct RunKey {
 /// A thread's block and thread id, and the values of its unknowns.
 type ThreadUnknowns = (i128, i128, Vec<(String, i128)>);
 
+/// `depends`: whether the finding may depend on the kernel's `?`s ([`Taint`]); only then does a
+/// run that evaluated one leave it unconfirmed.
 fn runs<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
     first: Option<&dyn interp::InitialMemory>,
+    depends: bool,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
     // Only the blocks of the two threads run: blocks never synchronise and each sees only its
@@ -159,7 +171,7 @@ fn runs<T>(
     let mut judge = |outcome: &Result<Made, String>, attempt: usize| {
         match outcome {
             Ok(made) if check(&made.run) => {
-                if !(approximate && made.unknowns) {
+                if !(approximate && made.unknowns && depends) {
                     return Some(Replay::Reproduced);
                 }
                 through_unknowns = true;
@@ -208,7 +220,8 @@ pub fn race<T>(
     grid: bool,
     first: Option<&dyn interp::InitialMemory>,
 ) -> Replay {
-    runs(cache, w, first, |run| {
+    let depends = cache.taint.race_depends(a, b);
+    runs(cache, w, first, depends, |run| {
         run.races.iter().any(|r| {
             let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
                 || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -219,5 +232,6 @@ pub fn race<T>(
 
 /// Replays a barrier divergence.
 pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness) -> Replay {
-    runs(cache, w, None, |run| !run.is_aligned())
+    let depends = cache.taint.divergence_depends();
+    runs(cache, w, None, depends, |run| !run.is_aligned())
 }

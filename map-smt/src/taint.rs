@@ -1,0 +1,240 @@
+//! Which findings of a kernel lowered from CUDA depend on its `let x = ?` values.
+//!
+//! The CUDA front end writes `?` for values it cannot follow (floats, locals it loses track
+//! of, the fall-through of an early `return`). When the interpreter replays a witness it must
+//! pick values for them, and a race it then shows may exist only for those values — not in any
+//! run of the source. Replay used to keep every finding of such a run `potential` as soon as
+//! the run evaluated any `?`. This pass is the precise version, done statically: a race is
+//! independent of the unknowns when neither access's index nor the control that reaches it
+//! (enclosing conditions, loop bounds and steps) depends on a `?`, and no barrier sits under
+//! control that does (else the phases themselves could shift). Its replay then confirms it
+//! whatever the `?`s were: the same two threads reach the same two accesses of the same cell
+//! in the same phase in every run with those parameters, geometry and initial memory.
+//!
+//! "Depends" is a forward taint over the kernel, to a fixpoint:
+//! * `let x = ?` taints `x`; a `let` of a tainted expression taints its variable; a loop
+//!   variable is tainted when its start or step is;
+//! * an array is tainted when some write or atomic to it has a tainted payload or index, or
+//!   happens under tainted control (whether the write happened then depends on a `?`);
+//! * a read binds a tainted value when its index is tainted or its array is (the cell may hold
+//!   a value derived from a `?`, or one written only for some `?`s);
+//! * an atomic's old value is tainted likewise.
+//!
+//! This over-approximates (a tainted array taints every read of it, whichever cell), so it only
+//! errs towards `potential`, never towards `confirmed`.
+
+use mapcheck_core::ast::{Block, Cond, Expr, Kernel, StmtKind};
+use mapcheck_core::Span;
+use std::collections::BTreeSet;
+
+/// The result of the taint pass over one kernel.
+#[derive(Clone, Debug, Default)]
+pub struct Taint {
+    vars: BTreeSet<String>,
+    arrays: BTreeSet<String>,
+    /// Spans of the accesses whose index or control is tainted.
+    accesses: Vec<Span>,
+    /// Some barrier sits under tainted control.
+    phases: bool,
+    /// The kernel has no `?` at all.
+    none: bool,
+}
+
+impl Taint {
+    pub fn of<T>(kernel: &Kernel<T>) -> Taint {
+        let mut t = Taint::default();
+        let mut any = false;
+        kernel.body.walk(&mut |s| {
+            any |= matches!(s.kind, StmtKind::Unknown { .. });
+        });
+        if !any {
+            t.none = true;
+            return t;
+        }
+        loop {
+            let before = (t.vars.len(), t.arrays.len());
+            t.accesses.clear();
+            t.phases = false;
+            t.block(&kernel.body, false);
+            if (t.vars.len(), t.arrays.len()) == before {
+                return t;
+            }
+        }
+    }
+
+    /// Whether a race between the accesses at `a` and `b` may depend on a `?`.
+    pub fn race_depends(&self, a: Span, b: Span) -> bool {
+        !self.none
+            && (self.phases
+                || self
+                    .accesses
+                    .iter()
+                    .any(|s| s.same_range(a) || s.same_range(b)))
+    }
+
+    /// Whether a barrier divergence may depend on a `?`.
+    pub fn divergence_depends(&self) -> bool {
+        !self.none && self.phases
+    }
+
+    fn expr(&self, e: &Expr) -> bool {
+        let mut hit = false;
+        e.for_each_var(&mut |v, _| hit |= self.vars.contains(v));
+        hit
+    }
+
+    fn cond(&self, c: &Cond) -> bool {
+        let mut hit = false;
+        c.for_each_var(&mut |v, _| hit |= self.vars.contains(v));
+        hit
+    }
+
+    fn taint_var(&mut self, name: &str) {
+        if !self.vars.contains(name) {
+            self.vars.insert(name.to_string());
+        }
+    }
+
+    fn block<T>(&mut self, block: &Block<T>, control: bool) {
+        for s in &block.stmts {
+            match &s.kind {
+                StmtKind::Skip => {}
+                StmtKind::Sync => self.phases |= control,
+                StmtKind::Unknown { var } => self.taint_var(&var.name),
+                StmtKind::Let { var, value } => {
+                    if self.expr(value) {
+                        self.taint_var(&var.name);
+                    }
+                }
+                StmtKind::Read { var, source } => {
+                    let index = source.index.iter().any(|e| self.expr(e));
+                    if index || control {
+                        self.accesses.push(source.span);
+                    }
+                    if index || self.arrays.contains(&source.array.name) {
+                        self.taint_var(&var.name);
+                    }
+                }
+                StmtKind::Write { target, value } => {
+                    let index = target.index.iter().any(|e| self.expr(e));
+                    if index || control {
+                        self.accesses.push(target.span);
+                    }
+                    if index || control || self.expr(value) {
+                        self.arrays.insert(target.array.name.clone());
+                    }
+                }
+                StmtKind::Atomic {
+                    var, target, value, ..
+                } => {
+                    let index = target.index.iter().any(|e| self.expr(e));
+                    if index || control {
+                        self.accesses.push(target.span);
+                    }
+                    if index || control || self.expr(value) {
+                        self.arrays.insert(target.array.name.clone());
+                    }
+                    if let Some(var) = var {
+                        if index || self.arrays.contains(&target.array.name) {
+                            self.taint_var(&var.name);
+                        }
+                    }
+                }
+                StmtKind::If {
+                    cond,
+                    then_branch,
+                    else_branch,
+                } => {
+                    let inner = control || self.cond(cond);
+                    self.block(then_branch, inner);
+                    if let Some(e) = else_branch {
+                        self.block(e, inner);
+                    }
+                }
+                StmtKind::For { var, range, body } => {
+                    let moves = self.expr(&range.start) || self.expr(&range.step.amount);
+                    if moves {
+                        self.taint_var(&var.name);
+                    }
+                    let inner = control || moves || self.expr(&range.bound);
+                    self.block(body, inner);
+                }
+                StmtKind::Assume { .. } => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kernel(src: &str) -> Kernel {
+        mapcheck_grammar::parse(src)
+            .map(|p| {
+                p.kernels
+                    .into_iter()
+                    .next()
+                    .unwrap_or_else(|| unreachable!())
+            })
+            .unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    /// The span of the `n`-th access to `array` (in source order).
+    fn access(k: &Kernel, array: &str, n: usize) -> Span {
+        let mut found = Vec::new();
+        k.body.walk(&mut |s| match &s.kind {
+            StmtKind::Read { source: a, .. }
+            | StmtKind::Write { target: a, .. }
+            | StmtKind::Atomic { target: a, .. }
+                if a.array.name == array =>
+            {
+                found.push(a.span)
+            }
+            _ => {}
+        });
+        found[n]
+    }
+
+    #[test]
+    fn a_payload_unknown_leaves_the_race_independent() {
+        let k = kernel("kernel k() { shared A; let v = ?; A[tid] := v; let r = A[tid + 1]; }");
+        let t = Taint::of(&k);
+        assert!(!t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
+    }
+
+    #[test]
+    fn an_unknown_index_or_guard_makes_it_depend() {
+        let k = kernel("kernel k() { shared A; let v = ?; A[v] := 1; let r = A[tid]; }");
+        let t = Taint::of(&k);
+        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
+        let k = kernel(
+            "kernel k() { shared A; let v = ?; if v > 0 { A[tid] := 1; } let r = A[tid + 1]; }",
+        );
+        let t = Taint::of(&k);
+        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
+    }
+
+    #[test]
+    fn taint_flows_through_memory_and_lets() {
+        // `B` holds a `?`-derived value; an index read from it is tainted, and so is a `let`
+        // of it — even though the write of `B` comes later in the text (inside a loop).
+        let k = kernel(
+            "kernel k(N) { shared A, B; for i in 0..N { let j = B[tid]; let m = j + 1; A[m] := 1; let u = ?; B[tid] := u; sync; } }",
+        );
+        let t = Taint::of(&k);
+        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 0)));
+    }
+
+    #[test]
+    fn a_barrier_under_unknown_control_makes_every_race_depend() {
+        let k = kernel(
+            "kernel k() { shared A, C; let v = ?; if v > 0 { sync; } A[tid] := 1; let r = A[tid + 1]; }",
+        );
+        let t = Taint::of(&k);
+        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
+        assert!(t.divergence_depends());
+        let clean = kernel("kernel k() { shared A; A[tid] := 1; let r = A[tid + 1]; }");
+        assert!(!Taint::of(&clean).divergence_depends());
+    }
+}
