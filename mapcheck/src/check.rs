@@ -1,21 +1,37 @@
-//! `mapcheck [check] FILE...`: load every input, type and decide every kernel, report, and
-//! derive the exit code (SPEC §7). Inputs that fail to load are reported and the others still
-//! analysed.
+//! Deciding the kernels of loaded inputs, and `mapcheck [check] FILE...`.
+//!
+//! The pipeline of one loaded input, for any caller: [`check_file`] types and decides each
+//! kernel the caller's [`CheckOptions`] select ([`decide`]: the type checker, the SMT stage,
+//! the advice on redundant barriers) into a [`Decided`] with its [`KernelReport`], with the
+//! analysis options [`options_for`] gives the input (a CUDA file's header geometry, its `?`
+//! values). The caller chooses the analysis options, the solver's limits included.
+//!
+//! The command loads every input, reports, and derives the exit code (SPEC §7). Inputs that
+//! fail to load are reported and the others still analysed.
 
 use crate::cli::CheckArgs;
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
 use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport};
 use crate::show;
-use mapcheck_core::ast::Kernel;
+use mapcheck_core::ast::{Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
-use mapcheck_smt::{Fixed, Limits, Options};
+use mapcheck_smt::{Decision, Fixed, Limits, Options};
+use mapcheck_typeck::Checked;
 use std::io::Write;
 use std::time::Instant;
 
-pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
+pub(crate) fn check(
+    args: &CheckArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    style: Style,
+) -> u8 {
     let mut doc = Document::default();
-    let options = options(args);
+    let settings = CheckOptions {
+        kernel: args.common.kernel.clone(),
+        ..CheckOptions::new(options(args))
+    };
     let load_options = input::LoadOptions::of(&args.common);
     let loaded: Vec<Loaded> = args
         .files
@@ -54,26 +70,18 @@ pub fn check(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write, style: 
                 for d in input::errors_for(errors, args.common.kernel.as_deref()) {
                     report_error(d, &source.name, Some(source), &mut doc);
                 }
-                let options = Options {
-                    fixed: input::fixed_for(&options.fixed, source),
-                    unknowns_approximate: source.is_cuda(),
-                    ..options.clone()
-                };
-                for kernel in &program.kernels {
-                    if args
-                        .common
-                        .kernel
-                        .as_ref()
-                        .is_some_and(|k| *k != kernel.name.name)
-                    {
-                        continue;
-                    }
-                    if let Some(form) = args.emit {
+                if let Some(form) = args.emit {
+                    let options = options_for(&settings.analysis, source);
+                    for kernel in selected(program, settings.kernel.as_deref()) {
                         crate::emit::emit(form, kernel, source, &options, style, out);
-                        continue;
                     }
-                    let report = decide(kernel, source, &options, args.common.json, style, out);
-                    doc.kernels.push(report);
+                    continue;
+                }
+                for decided in check_file(source, program, &settings) {
+                    if !args.common.json {
+                        decided.print(source, style, out);
+                    }
+                    doc.kernels.push(decided.report);
                 }
             }
         }
@@ -88,16 +96,12 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
     let kernels: Vec<&Kernel> = loaded
         .iter()
         .filter_map(|l| match l {
-            Loaded::Parsed { program, .. } => Some(program.kernels.iter()),
+            Loaded::Parsed { program, .. } => {
+                Some(selected(program, args.common.kernel.as_deref()))
+            }
             Loaded::Failed { .. } => None,
         })
         .flatten()
-        .filter(|k| {
-            args.common
-                .kernel
-                .as_ref()
-                .is_none_or(|name| *name == k.name.name)
-        })
         .collect();
     // Only when every item of every input was read can a name be said to be missing.
     let all_parsed = loaded
@@ -173,6 +177,8 @@ fn finish(args: &CheckArgs, doc: &Document, out: &mut dyn Write, err: &mut dyn W
     doc.exit_code()
 }
 
+/// The analysis options the flags of `mapcheck check` give (`-p`, the geometry, `--arith`,
+/// `--timeout`), before an input adds its own ([`options_for`]).
 pub fn options(args: &CheckArgs) -> Options {
     let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
     Options {
@@ -191,46 +197,98 @@ pub fn options(args: &CheckArgs) -> Options {
     }
 }
 
-fn decide(
-    kernel: &Kernel,
+/// The analysis options for one loaded input: `base` (the caller's: the command line's
+/// flags, the solver's limits), with the geometry of a CUDA file's GPUVerify header where `base`
+/// leaves it open, and a CUDA file's `let x = ?` read as values the front end could not follow.
+pub fn options_for(base: &Options, source: &SourceFile) -> Options {
+    Options {
+        fixed: input::fixed_for(&base.fixed, source),
+        unknowns_approximate: source.is_cuda(),
+        ..base.clone()
+    }
+}
+
+/// The kernels of `program` named `kernel` (all of them when it is `None`).
+pub fn selected<'a, 'k>(
+    program: &'a Program,
+    kernel: Option<&'k str>,
+) -> impl Iterator<Item = &'a Kernel> + use<'a, 'k> {
+    program
+        .kernels
+        .iter()
+        .filter(move |k| kernel.is_none_or(|name| name == k.name.name))
+}
+
+/// What to decide, and how: the caller's side of [`check_file`].
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// The analysis options before the input adds its own ([`options_for`]): the arithmetic,
+    /// fixed parameters and geometry, the solver's limits.
+    pub analysis: Options,
+    /// Only the kernel of this name (`--kernel`); all when `None`.
+    pub kernel: Option<String>,
+    /// Whether a kernel proven clean is examined for redundant barriers: advice, which never
+    /// changes a verdict or the exit code, and costs a decision per barrier. The command line
+    /// always gives it.
+    pub advice: bool,
+}
+
+impl CheckOptions {
+    /// Every kernel, decided with `analysis`, with advice (as `mapcheck FILE`).
+    pub fn new(analysis: Options) -> CheckOptions {
+        CheckOptions {
+            analysis,
+            kernel: None,
+            advice: true,
+        }
+    }
+}
+
+/// `mapcheck FILE` on one loaded input, without the printing: each kernel of `program` that
+/// `settings` select, decided with the options [`options_for`] gives the input, one at a time
+/// as the iterator is advanced (the command prints each before deciding the next).
+pub fn check_file<'a>(
+    source: &'a SourceFile,
+    program: &'a Program,
+    settings: &CheckOptions,
+) -> impl Iterator<Item = Decided<'a>> + 'a {
+    let options = options_for(&settings.analysis, source);
+    let advice = settings.advice;
+    let kernels: Vec<&'a Kernel> = selected(program, settings.kernel.as_deref()).collect();
+    kernels
+        .into_iter()
+        .map(move |k| decide(k, source, &options, advice))
+}
+
+/// One kernel decided: what the type checker said, the decision (advice included), and the
+/// report of both.
+#[derive(Debug)]
+pub struct Decided<'a> {
+    pub kernel: &'a Kernel,
+    pub checked: Checked,
+    pub decision: Decision,
+    pub report: KernelReport,
+}
+
+/// Types and decides `kernel` of `source` with `options` as they are (see [`options_for`]),
+/// then, with `advice`, looks for redundant barriers, whose advice is appended to the findings.
+pub fn decide<'a>(
+    kernel: &'a Kernel,
     source: &SourceFile,
     options: &Options,
-    json: bool,
-    style: Style,
-    out: &mut dyn Write,
-) -> KernelReport {
+    advice: bool,
+) -> Decided<'a> {
     let started = Instant::now();
     let checked = mapcheck_typeck::check(kernel, options.arith);
     let mut decision = mapcheck_smt::decide(kernel, &checked, options);
     // Advice comes after the defects it never coexists with: only a DRF kernel free of
     // divergence is examined for redundant barriers, and they leave the verdict as it is.
-    let advice = mapcheck_smt::redundant::redundant_barriers(kernel, &decision, options);
-    decision.findings.extend(advice);
-    let time_ms = started.elapsed().as_millis() as u64;
-    if !json {
-        let _ = writeln!(
-            out,
-            "{}: kernel `{}`: {} ({})",
-            source.name,
-            kernel.name.name,
-            decision.verdict.name(),
-            checked.class
-        );
-        for reason in checked.diagnostics() {
-            let _ = render::render(&reason, &source.name, Some(source), style, out);
-        }
-        for f in &decision.findings {
-            let _ = show::finding(f, source, style, out);
-        }
-        for why in decision
-            .undecided_races
-            .iter()
-            .chain(&decision.undecided_divergence)
-        {
-            let _ = writeln!(out, "  a solver query was undecided: {why}");
-        }
+    if advice {
+        let advice = mapcheck_smt::redundant::redundant_barriers(kernel, &decision, options);
+        decision.findings.extend(advice);
     }
-    KernelReport {
+    let time_ms = started.elapsed().as_millis() as u64;
+    let report = KernelReport {
         file: source.name.clone(),
         name: kernel.name.name.clone(),
         class: checked.class,
@@ -240,12 +298,7 @@ fn decide(
             .iter()
             .map(|f| FindingReport::new(source, f))
             .collect(),
-        undecided: decision
-            .undecided_races
-            .iter()
-            .chain(&decision.undecided_divergence)
-            .cloned()
-            .collect(),
+        undecided: undecided(&decision).cloned().collect(),
         time_ms,
         internal_errors: decision
             .findings
@@ -253,5 +306,43 @@ fn decide(
             .filter_map(|f| f.internal_error.clone())
             .collect(),
         defects: Defects::of(&decision),
+    };
+    Decided {
+        kernel,
+        checked,
+        decision,
+        report,
+    }
+}
+
+/// The race and divergence queries the solver could not decide.
+fn undecided(decision: &Decision) -> impl Iterator<Item = &String> {
+    decision
+        .undecided_races
+        .iter()
+        .chain(&decision.undecided_divergence)
+}
+
+impl Decided<'_> {
+    /// The human report: the verdict line, the data-dependence reasons, each finding with its
+    /// witness, the undecided queries.
+    fn print(&self, source: &SourceFile, style: Style, out: &mut dyn Write) {
+        let _ = writeln!(
+            out,
+            "{}: kernel `{}`: {} ({})",
+            source.name,
+            self.kernel.name.name,
+            self.decision.verdict.name(),
+            self.checked.class
+        );
+        for reason in self.checked.diagnostics() {
+            let _ = render::render(&reason, &source.name, Some(source), style, out);
+        }
+        for f in &self.decision.findings {
+            let _ = show::finding(f, source, style, out);
+        }
+        for why in undecided(&self.decision) {
+            let _ = writeln!(out, "  a solver query was undecided: {why}");
+        }
     }
 }

@@ -1,31 +1,15 @@
-//! The `mapcheck` command: a thin layer over the library crates that parses the command line,
-//! runs the pipeline, and turns its results into a report, a JSON document and an exit code
-//! (SPEC §7). Diagnostics of every stage are rendered here, once.
+//! The `mapcheck` command (SPEC §7): parses the command line and exits with the code of
+//! [`mapcheck::execute`]. Everything else is the library's.
 #![forbid(unsafe_code)]
 
-mod bench;
-mod check;
-mod cli;
-mod emit;
-mod fix;
-mod input;
-mod render;
-mod report;
-mod run;
-mod show;
-
 use clap::{CommandFactory, FromArgMatches};
-use cli::{Cli, Command};
+use mapcheck::cli::Cli;
 use std::process::ExitCode;
-
-/// Analyses recurse over the syntax tree; the parser bounds its depth, and this stack leaves
-/// ample room for the deepest tree it accepts.
-const STACK_BYTES: usize = 256 << 20;
 
 fn main() -> ExitCode {
     let worker = std::thread::Builder::new()
         .name("mapcheck".into())
-        .stack_size(STACK_BYTES)
+        .stack_size(mapcheck::STACK_BYTES)
         .spawn(run);
     match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
@@ -41,24 +25,16 @@ fn main() -> ExitCode {
 }
 
 fn run() -> u8 {
-    let version = format!(
-        "{} (z3 {})",
-        env!("CARGO_PKG_VERSION"),
-        mapcheck_smt::z3_version()
-    );
-    let matches = Cli::command().version(version).get_matches();
+    let matches = Cli::command().version(mapcheck::version()).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let style = render::Style::detect();
-    let mut out = std::io::stdout().lock();
-    let mut err = std::io::stderr().lock();
-    match &cli.command {
-        Some(Command::Check(args)) => check::check(args, &mut out, &mut err, style),
-        None => check::check(&cli.check, &mut out, &mut err, style),
-        Some(Command::Run(args)) => run::run(args, &mut out, &mut err, style),
-        Some(Command::Bench(args)) => bench::bench(args, &mut out, &mut err),
-        Some(Command::Fix(args)) => fix::fix(args, &mut out, &mut err, style),
-    }
+    let style = mapcheck::Style::detect();
+    mapcheck::execute(
+        &cli,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+        style,
+    )
 }

@@ -659,9 +659,9 @@ fn cuda_examples_are_repaired_or_refused() {
     }
 }
 
-/// Lowers the original and the edited CUDA text (with the geometry of the file's header) and
-/// runs both in the interpreter on random configurations: no race, no divergence, the same
-/// final memory where the original ran race free.
+/// Lowers the original and the edited CUDA text as `mapcheck` reads them (with the geometry of
+/// the file's header) and runs both in the interpreter on random configurations: no race, no
+/// divergence, the same final memory where the original ran race free.
 fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
     cuda_crosscheck_with(path, original, edited, true);
 }
@@ -672,23 +672,21 @@ fn cuda_crosscheck_with(
     edited: &str,
     compare_memory: bool,
 ) {
-    use mapcheck_grammar::cuda;
-    let header = cuda::header::read_header(original);
-    let options = cuda::Options::with_header(&header, &[], None, None);
-    let lower = |text: &str| {
-        let lowered = cuda::parse(path, text, &options, &cuda::read_from_disk);
-        assert!(lowered.errors.is_empty(), "{:?}", lowered.errors);
-        lowered.program
+    use mapcheck::input::{self, LoadOptions, Loaded};
+    let lower = |text: &str| match input::parse_text(path, text.into(), &LoadOptions::default()) {
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } if errors.is_empty() => (source, program),
+        other => panic!("{other:?}"),
     };
-    let (before, after) = (lower(original), lower(edited));
-    let product = |d: [u64; 3]| d.iter().map(|&x| i128::from(x)).product::<i128>();
+    let ((source, before), (_, after)) = (lower(original), lower(edited));
+    let mut fixed = input::fixed_for(&mapcheck_smt::Fixed::default(), &source);
+    // Small blocks keep the runs short; a header's geometry is what the kernel assumes.
+    fixed.nbid = fixed.nbid.map(|n| n.min(2));
     let fixed = mapcheck_smt::Options {
-        fixed: mapcheck_smt::Fixed {
-            // Small blocks keep the runs short; a header's geometry is what the kernel assumes.
-            ntid: header.block_dim.map(product),
-            nbid: header.grid_dim.map(product).map(|n| n.min(2)),
-            ..mapcheck_smt::Fixed::default()
-        },
+        fixed,
         ..mapcheck_smt::Options::default()
     };
     for (k, r) in before.kernels.iter().zip(&after.kernels) {

@@ -1,15 +1,16 @@
 //! Shared support of the corpus tests: reading the `// key: value` header lines of an example,
 //! listing a directory's examples, and — for the CUDA corpus (`tests/cuda/`) — running a `.cu`
-//! file through the same pipeline as `mapcheck FILE` (the GPUVerify header's geometry and `-D`
-//! flags, the CUDA front end, the type checker, the SMT stage) and summarising each kernel's
-//! result the way the command line does (class, verdict, divergence, exit code of SPEC §7).
+//! file through the pipeline of `mapcheck FILE`, which the `mapcheck` library owns (the
+//! GPUVerify header's geometry and `-D` flags, the CUDA front end, the type checker, the SMT
+//! stage), and summarising each kernel's report (class, verdict, divergence, exit code of
+//! SPEC §7).
 
-use crate::oracle::Pipeline;
+use mapcheck::check::{self, CheckOptions};
+use mapcheck::input::{self, LoadOptions, Loaded, SourceFile};
+use mapcheck::report::{ErrorReport, KernelReport};
 use mapcheck_core::ast::Program;
-use mapcheck_core::span::LineIndex;
-use mapcheck_core::Arith;
 use mapcheck_grammar::cuda;
-use mapcheck_smt::{Defects, Fixed, Kind, Limits, Verdict};
+use mapcheck_smt::{Kind, Limits, Options, Verdict};
 use mapcheck_typeck::Class;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -170,6 +171,22 @@ pub struct KernelResult {
     pub internal_errors: Vec<String>,
 }
 
+impl KernelResult {
+    /// The summary of one kernel's report.
+    pub fn of(report: KernelReport) -> KernelResult {
+        let has = |kind: Kind| report.findings.iter().any(|f| f.kind == kind);
+        KernelResult {
+            data_race: has(Kind::DataRace),
+            divergent: has(Kind::BarrierDivergence),
+            exit: report.defects.exit_code(),
+            name: report.name,
+            class: report.class,
+            verdict: report.verdict,
+            internal_errors: report.internal_errors,
+        }
+    }
+}
+
 /// What the pipeline said about one file: its kernels, or the input errors (exit 2).
 #[derive(Clone, Debug)]
 pub enum FileResult {
@@ -317,35 +334,39 @@ impl FileResult {
     }
 }
 
-/// Reads a CUDA file as `mapcheck FILE` does with no flags: the GPUVerify header fixes the
-/// geometry and adds its `-D` flags, `#include "..."` reads files next to the includer. Gives
-/// the lowered program and the geometry to fix in the analysis, or the error messages.
-pub fn load_cuda(path: &Path, text: &str) -> Result<(Program, Fixed), Vec<String>> {
-    let header = cuda::header::read_header(text);
-    let options = cuda::Options::with_header(&header, &[], None, None);
-    let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
-    let lowered = cuda::parse(path, text, &options, &cuda::read_from_disk);
-    if lowered.errors.is_empty() {
-        return Ok((
-            lowered.program,
-            Fixed {
-                params: Default::default(),
-                ntid: header.block_dim.map(product),
-                nbid: header.grid_dim.map(product),
-            },
-        ));
-    }
-    // Any error makes `mapcheck FILE` exit 2, whatever the file's other kernels say.
-    let index = LineIndex::new(text);
-    Err(lowered
-        .errors
-        .iter()
-        .map(|e| match e.diagnostic.span() {
-            Some(span) => {
-                let at = index.line_col(text, span.start);
-                format!("{}:{}: {}", at.line, at.column, e.diagnostic.message)
+/// Reads a CUDA file as `mapcheck FILE` does with no flags (`mapcheck::input`): the GPUVerify
+/// header fixes the geometry and adds its `-D` flags, `#include "..."` reads files next to the
+/// includer. Gives the loaded file and its program, or the error messages (`LINE:COLUMN:
+/// message`) when any item could not be read, parsed or lowered.
+pub fn load_cuda(path: &Path, text: &str) -> Result<(SourceFile, Program), Vec<String>> {
+    let (name, source, diagnostics) =
+        match input::parse_text(path, text.to_string(), &LoadOptions::default()) {
+            Loaded::Parsed {
+                source,
+                program,
+                errors,
+            } => {
+                if errors.is_empty() {
+                    return Ok((source, program));
+                }
+                let diagnostics = errors.into_iter().map(|e| e.diagnostic).collect();
+                (source.name.clone(), Some(source), diagnostics)
             }
-            None => e.diagnostic.message.clone(),
+            Loaded::Failed {
+                name,
+                source,
+                diagnostics,
+            } => (name, source, diagnostics),
+        };
+    // Any error makes `mapcheck FILE` exit 2, whatever the file's other kernels say.
+    Err(diagnostics
+        .iter()
+        .map(|d| {
+            let e = ErrorReport::new(&name, source.as_ref(), d);
+            match e.line.zip(e.column) {
+                Some((line, column)) => format!("{line}:{column}: {}", e.message),
+                None => e.message,
+            }
         })
         .collect())
 }
@@ -356,44 +377,28 @@ pub fn load_cuda(path: &Path, text: &str) -> Result<(Program, Fixed), Vec<String
 /// limit (the same as the command line's) still bounds every query.
 pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
 
-/// Runs every kernel of a CUDA file through the pipeline (`int` arithmetic and the default
-/// resource limit, as the command line without flags; the wall-clock backstop is
-/// [`CORPUS_TIMEOUT_MS`]); the result and the time it took.
+/// Runs every kernel of a CUDA file through the pipeline of `mapcheck FILE`
+/// (`mapcheck::check::check_file`: `int` arithmetic and the default resource limit, as the
+/// command line without flags; the wall-clock backstop is [`CORPUS_TIMEOUT_MS`]; no search
+/// for redundant barriers, advice that never changes what is compared here and would double
+/// the time); the result and the time it took.
 pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
     let started = Instant::now();
+    let settings = CheckOptions {
+        advice: false,
+        ..CheckOptions::new(Options {
+            limits: Limits {
+                timeout_ms: CORPUS_TIMEOUT_MS,
+                ..Limits::default()
+            },
+            ..Options::default()
+        })
+    };
     let result = match load_cuda(path, text) {
         Err(errors) => FileResult::Errors(errors),
-        Ok((program, fixed)) => FileResult::Kernels(
-            program
-                .kernels
-                .iter()
-                .map(|kernel| {
-                    let pipeline = Pipeline {
-                        limits: Limits {
-                            timeout_ms: CORPUS_TIMEOUT_MS,
-                            ..Limits::default()
-                        },
-                        mutation: None,
-                        unknowns_approximate: true,
-                    };
-                    let (class, decision) = pipeline.decide(kernel, Arith::Int, fixed.clone());
-                    KernelResult {
-                        name: kernel.name.name.clone(),
-                        class,
-                        verdict: decision.verdict,
-                        data_race: decision.findings.iter().any(|f| f.kind == Kind::DataRace),
-                        divergent: decision
-                            .findings
-                            .iter()
-                            .any(|f| f.kind == Kind::BarrierDivergence),
-                        exit: Defects::of(&decision).exit_code(),
-                        internal_errors: decision
-                            .findings
-                            .iter()
-                            .filter_map(|f| f.internal_error.clone())
-                            .collect(),
-                    }
-                })
+        Ok((source, program)) => FileResult::Kernels(
+            check::check_file(&source, &program, &settings)
+                .map(|decided| KernelResult::of(decided.report))
                 .collect(),
         ),
     };
