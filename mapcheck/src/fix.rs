@@ -83,10 +83,8 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         timeout: args.timeout,
         emit: None,
     });
-    let options = Options {
-        fixed: input::fixed_for(&options.fixed, &source),
-        ..options
-    };
+    // As `mapcheck` reads the input: a CUDA file's header geometry and its `?` values.
+    let options = check::options_for(&options, &source);
     if is_cuda {
         return fix_cuda(args, &source, &program, &options, out, err);
     }
