@@ -114,6 +114,7 @@ pub(crate) fn create_point(
     kernel: &Kernel,
     [a, b]: [Span; 2],
     uniform: UniformAt<'_>,
+    boundary: UniformAt<'_>,
     carry: Carry,
 ) -> Result<Split, Obstacle> {
     let (a, b) = if a.start <= b.start { (a, b) } else { (b, a) };
@@ -127,7 +128,7 @@ pub(crate) fn create_point(
         carry,
         names: &mut names,
     };
-    let (mut path, mut index) = locate(
+    let (mut path, first, last) = locate(
         &mut kernel.body,
         &mut Vec::new(),
         a,
@@ -135,6 +136,11 @@ pub(crate) fn create_point(
         &mut split,
         &mut step,
     )?;
+    // The first point after the statement of `a` where a barrier may go at all (on CUDA text,
+    // a statement boundary: `int v = s[t] + s[t + 1];` is several core statements).
+    let mut index = (first..=last)
+        .find(|&i| boundary(&kernel, &path, i))
+        .unwrap_or(first);
     if split.is_empty() && uniform(&kernel, &path, index) {
         return Err(Obstacle::Nothing);
     }
@@ -171,8 +177,8 @@ pub(crate) fn create_point(
     Ok(Split { kernel, split })
 }
 
-/// The innermost block holding both accesses and the point after the statement holding `a`
-/// in it. When the accesses sit in the two branches of one `if`, that `if` is split into
+/// The innermost block holding both accesses and the points after the statement holding `a`
+/// in it, up to the one before the statement holding `b` (first and last). When the accesses sit in the two branches of one `if`, that `if` is split into
 /// `if c { T }` / `if !c { E }` first and the point lies between the two.
 fn locate(
     block: &mut Block,
@@ -181,7 +187,7 @@ fn locate(
     b: Span,
     split: &mut Vec<Span>,
     step: &mut Step<'_>,
-) -> Result<(Path, usize), Obstacle> {
+) -> Result<(Path, usize, usize), Obstacle> {
     let holds = |s: &Stmt, x: Span| s.span.start <= x.start && x.end <= s.span.end;
     let ia = block.stmts.iter().position(|s| holds(s, a));
     let ib = block.stmts.iter().position(|s| holds(s, b));
@@ -190,7 +196,7 @@ fn locate(
         _ => return Err(Obstacle::Nothing),
     };
     if ia != ib {
-        return Ok((path.clone(), ia + 1));
+        return Ok((path.clone(), ia + 1, ib));
     }
     // Which child of the statement holds both accesses, if one does.
     let stmt = &block.stmts[ia];
@@ -228,7 +234,7 @@ fn locate(
             };
             let (pieces, at) = split_if(&stmt, Child::Then, len, step)?;
             block.stmts.splice(ia..=ia, pieces);
-            Ok((path.clone(), ia + at))
+            Ok((path.clone(), ia + at, ia + at))
         }
     }
 }

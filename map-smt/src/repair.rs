@@ -485,6 +485,10 @@ fn if_convert(
                 && point_is_uniform(k, &point, options)
         })
     };
+    let boundary = |k: &Kernel, path: &[(usize, Child)], index: usize| {
+        block_at(&k.body, path)
+            .is_some_and(|block| settings.admit.is_none_or(|admit| admit(block, index)))
+    };
     let mut current = kernel.clone();
     let mut spans = Vec::new();
     for f in decision
@@ -496,7 +500,7 @@ fn if_convert(
         if !between(&points, pair(f)).is_empty() {
             continue;
         }
-        match create_point(&current, pair(f), &uniform, settings.carry) {
+        match create_point(&current, pair(f), &uniform, &boundary, settings.carry) {
             Ok(split) => {
                 current = split.kernel;
                 spans.extend(split.split);

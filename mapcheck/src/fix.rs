@@ -415,7 +415,7 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
             obstacle: Some(Obstacle::Nothing),
             ..
         } => format!(
-            "{}; on CUDA text the if-conversion splits thread-dependent `if`s between two statements of a branch, or between the branches, but not inside a loop or a nested block of a branch",
+            "{}; on CUDA text the if-conversion splits thread-dependent `if`s between two statements of a branch, or between the branches, and pushes them into a `for` loop of a branch, but not into a `while` loop or a nested block",
             why.describe(at)
         ),
         _ => why.describe(at),

@@ -43,10 +43,17 @@
 //! unknown value after the first half, as the repair search assumed with
 //! `Carry::Unknown`). A moved name that also names something else in the kernel is refused.
 //!
-//! Refused with the obstacle named: a cut inside a loop or nested block of a branch (the
-//! `.bcu` loop interchange), a `return`/`break`/`continue`/`goto` in `I0`, an `if` written
-//! by a macro, a declaration that cannot move (`auto`, `static`, references, initialiser
-//! lists). The result is read again by the CUDA front end and decided before it is printed
+//! A cut inside a `for` loop of a branch is AuCS's loop interchange, as the repair search did
+//! it: the `if`s around the loop close before it and reopen inside its body (on the same
+//! flags), close again at the body's end and reopen after the loop, so the loop runs in every
+//! thread and the barrier in its body is reached by all; the loop's header and closing brace
+//! move out to the outermost `if`'s indentation, and an `if` part left empty is not written.
+//! A declaration of the loop body used after the cut moves before `I0` as a declaration only
+//! (its assignment stays in place, made anew in every iteration).
+//!
+//! Refused with the obstacle named: a cut inside a `while`/`do` loop, a nested block or two
+//! loops of a branch, a `return`/`break`/`continue`/`goto` in `I0`, an `if` written by a
+//! macro, a declaration that cannot move (`auto`, `static`, references, initialiser lists). The result is read again by the CUDA front end and decided before it is printed
 //! (`fix::reverify`), so a mistake here shows as a refusal, not as a wrong kernel.
 
 use super::edit::{
@@ -94,6 +101,45 @@ impl Branch {
         let i = self.interior();
         i.start <= at && at <= i.end
     }
+}
+
+/// An edit that puts `lines` at byte `at`: on lines of their own — before the line of `at`
+/// when only blanks precede it there (`before`), else after the line of `at` when only a
+/// comment follows it — or, in the middle of a line, separated by spaces.
+fn lines_at(text: &str, at: usize, lines: &[String], before: bool) -> Edit {
+    let ls = line_start(text, at);
+    let le = line_end(text, at);
+    let (pos, body) = if before && text[ls..at].trim().is_empty() {
+        (ls, format!("{}\n", lines.join("\n")))
+    } else if !before && rest_is_blank(&text[at..le]) {
+        (le, format!("\n{}", lines.join("\n")))
+    } else {
+        let flat: Vec<&str> = lines.iter().map(|l| l.trim()).collect();
+        (at, format!(" {} ", flat.join(" ")))
+    };
+    Edit {
+        range: pos..pos,
+        text: if lines.is_empty() {
+            String::new()
+        } else {
+            body
+        },
+        what: EditKind::Part,
+        at,
+    }
+}
+
+/// Removes indentation from the line of `at` down to `width` columns, when only blanks precede
+/// `at` there.
+fn dedent(text: &str, at: usize, width: usize) -> Option<Edit> {
+    let ls = line_start(text, at);
+    let lead = &text[ls..at];
+    (lead.trim().is_empty() && lead.len() > width).then(|| Edit {
+        range: ls..ls + lead.len() - width,
+        text: String::new(),
+        what: EditKind::Part,
+        at,
+    })
 }
 
 /// Where a cut lies in one split `if`.
@@ -208,6 +254,74 @@ fn depth(text: &str, from: usize, to: usize) -> i64 {
 struct Cut {
     at: usize,
     levels: Vec<(usize, Side)>,
+    /// Per level, the `for` loop of its branch that holds the next level (or the cut): the
+    /// repair pushed the branches around it into its body (AuCS's loop interchange).
+    loops: Vec<Option<LoopText>>,
+}
+
+impl Cut {
+    /// The loop that directly holds the cut, if the innermost level's branch has one.
+    fn innermost_loop(&self) -> Option<&LoopText> {
+        self.loops.last().and_then(Option::as_ref)
+    }
+}
+
+/// A `for` statement whose braced body holds a barrier point of a split.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LoopText {
+    range: Range<usize>,
+    /// The body, `{` to after `}`.
+    body: Range<usize>,
+}
+
+impl LoopText {
+    fn interior(&self) -> Range<usize> {
+        self.body.start + 1..self.body.end - 1
+    }
+}
+
+/// The `for` loop at the top level of `branch` whose body holds `target` at its top level, when
+/// `target` is not itself at the branch's top level.
+fn loop_between(text: &str, branch: &Branch, target: usize) -> Result<Option<LoopText>, String> {
+    let inner = branch.interior();
+    if depth(text, inner.start, target) == 0 {
+        return Ok(None);
+    }
+    let refuse = || {
+        format!(
+            "the barrier would go inside a block, a `while` or `do` loop or a second loop nested in the branch at {}; only one `for` loop between the split `if` and the barrier is rewritten on CUDA text",
+            position(text, branch.range.start)
+        )
+    };
+    let toks = tokens(text, inner.start, inner.end);
+    let mut k = 0;
+    while k < toks.len() {
+        let last = stmt_extent(&toks, k).ok_or_else(refuse)?;
+        let (start, end) = (toks[k].1, tok_end(&toks[last]));
+        if start < target && target < end {
+            if toks[k].0 != Tok::Word("for") {
+                return Err(refuse());
+            }
+            let close = matching(&toks, k + 1).ok_or_else(refuse)?;
+            let open = close + 1;
+            if toks.get(open).map(|t| t.0) != Some(Tok::Punct(b'{')) {
+                return Err(refuse());
+            }
+            let body_end = matching(&toks, open).ok_or_else(refuse)?;
+            let l = LoopText {
+                range: start..end,
+                body: toks[open].1..toks[body_end].1 + 1,
+            };
+            let body = l.interior();
+            if !(body.start <= target && target <= body.end) || depth(text, body.start, target) != 0
+            {
+                return Err(refuse());
+            }
+            return Ok(Some(l));
+        }
+        k = last + 1;
+    }
+    Err(refuse())
 }
 
 /// The edits of one group: the outermost split `if` `outer` (an index into `ifs`), the split
@@ -289,6 +403,105 @@ pub(super) fn group(
             prefix.push_str(&format!("bool {} = false;\n{ind0}", flag(i)));
         }
     }
+    // The lines that close the split `if`s of `levels` (innermost first) and reopen them on
+    // their flags (outermost first), indented by `ind` or, without it, like each `if`.
+    let closers = |levels: &[(usize, Side)], ind: Option<&str>| -> Vec<String> {
+        levels
+            .iter()
+            .rev()
+            .filter(|l| l.1 != Side::Between)
+            .map(|&(i, _)| format!("{}}}", ind.unwrap_or(&ifs[i].indent)))
+            .collect()
+    };
+    let reopeners = |levels: &[(usize, Side)], ind: Option<&str>| -> Vec<String> {
+        levels
+            .iter()
+            .map(|&(i, side)| {
+                let name = flag(i);
+                let ind = ind.unwrap_or(&ifs[i].indent);
+                match side {
+                    Side::Then => format!("{ind}if ({name}) {{"),
+                    Side::Else => format!("{ind}if (!{name}) {{"),
+                    Side::Between => format!("{ind}if (!{name})"),
+                }
+            })
+            .collect()
+    };
+
+    // Each loop the splits were pushed into: the `if`s around it close before it and after
+    // it, and reopen inside its body — unless a barrier point sits at the very start (end) of
+    // the body, where the reopened (closed) `if`s would be empty. The loop's header and closing
+    // brace move out to the outermost `if`'s indentation. When the loop is all of the
+    // outermost `if`'s then-branch (before it, after it, or both), that part of the `if` goes
+    // instead of being written empty.
+    let mut loops_done: Vec<Range<usize>> = Vec::new();
+    let mut head_taken = false;
+    for cut in &placed {
+        for (n, l) in cut.loops.iter().enumerate() {
+            let Some(l) = l else { continue };
+            if loops_done.contains(&l.range) {
+                continue;
+            }
+            loops_done.push(l.range.clone());
+            let outer = &cut.levels[..=n];
+            let body = l.interior();
+            let direct: Vec<&Cut> = placed
+                .iter()
+                .filter(|c| c.innermost_loop() == Some(l))
+                .collect();
+            let at_start = direct.iter().any(|c| blank(text, body.start, c.at));
+            let at_end = direct.iter().any(|c| blank(text, c.at, body.end));
+            let body_ind = format!("{ind0}  ");
+            let alone = n == 0 && outer[0].1 == Side::Then && !ifs[outer[0].0].wrap;
+            let then = ifs[outer[0].0].then.interior();
+            let empty_head = alone && blank(text, then.start, l.range.start);
+            let empty_tail = alone
+                && ifs[outer[0].0].els.is_none()
+                && text[l.range.end..ifs[outer[0].0].then.range.end]
+                    .chars()
+                    .all(|c| c.is_whitespace() || c == '}');
+            if empty_head {
+                head_taken = true;
+                edits.push(Edit {
+                    range: ifs[outer[0].0].head.end..l.range.start,
+                    text: format!("\n{ind0}"),
+                    what: EditKind::Part,
+                    at: l.range.start,
+                });
+            } else {
+                edits.push(lines_at(text, l.range.start, &closers(outer, None), true));
+                edits.extend(dedent(text, l.range.start, ind0.len()));
+            }
+            if !at_start {
+                edits.push(lines_at(
+                    text,
+                    body.start,
+                    &reopeners(outer, Some(&body_ind)),
+                    false,
+                ));
+            }
+            if !at_end {
+                edits.push(lines_at(
+                    text,
+                    body.end,
+                    &closers(outer, Some(&body_ind)),
+                    true,
+                ));
+            }
+            edits.extend(dedent(text, body.end, ind0.len()));
+            if empty_tail {
+                edits.push(Edit {
+                    range: l.range.end..ifs[outer[0].0].then.range.end,
+                    text: String::new(),
+                    what: EditKind::Part,
+                    at: l.range.end,
+                });
+            } else {
+                edits.push(lines_at(text, l.range.end, &reopeners(outer, None), false));
+            }
+        }
+    }
+
     for (i, it) in ifs.iter().enumerate() {
         if !used.contains(&i) {
             continue;
@@ -296,7 +509,9 @@ pub(super) fn group(
         let cond = &text[it.cond.clone()];
         let name = flag(i);
         let open = if it.wrap { "{ " } else { "" };
-        let head = if i == 0 {
+        let head = if i == 0 && head_taken {
+            format!("{open}{prefix}const bool {name} = ({cond});")
+        } else if i == 0 {
             format!("{open}{prefix}const bool {name} = ({cond});\n{ind0}if ({name})")
         } else if it.wrap {
             format!("{{ {name} = ({cond}); if ({name})")
@@ -320,24 +535,31 @@ pub(super) fn group(
     }
 
     for cut in &placed {
-        let mut lines = Vec::new();
         let innermost = cut.levels.last().map(|l| l.1);
-        for &(i, side) in cut.levels.iter().rev() {
-            if side != Side::Between {
-                lines.push(format!("{}}}", ifs[i].indent));
+        // Directly in a loop's body, the lines take the body's new indentation.
+        let zone = cut.innermost_loop().map(|_| format!("{ind0}  "));
+        let (at_start, at_end) = match cut.innermost_loop() {
+            Some(l) => {
+                let body = l.interior();
+                (
+                    blank(text, body.start, cut.at),
+                    blank(text, cut.at, body.end),
+                )
             }
+            None => (false, false),
+        };
+        let mut lines = Vec::new();
+        if !at_start {
+            lines.extend(closers(&cut.levels, zone.as_deref()));
         }
-        lines.push(format!("{ind0}__syncthreads();"));
-        for &(i, side) in &cut.levels {
-            let name = flag(i);
-            let ind = &ifs[i].indent;
-            lines.push(match side {
-                Side::Then => format!("{ind}if ({name}) {{"),
-                Side::Else => format!("{ind}if (!{name}) {{"),
-                Side::Between => format!("{ind}if (!{name})"),
-            });
+        lines.push(format!(
+            "{}__syncthreads();",
+            zone.as_deref().unwrap_or(&ind0)
+        ));
+        if !at_end {
+            lines.extend(reopeners(&cut.levels, zone.as_deref()));
         }
-        let edit = if innermost == Some(Side::Between) {
+        let edit = if innermost == Some(Side::Between) && cut.innermost_loop().is_none() {
             let (i, _) = cut.levels[cut.levels.len() - 1];
             let then_end = ifs[i].then.range.end;
             let else_kw = ifs[i].els.as_ref().map_or(then_end, |e| e.0.end);
@@ -398,7 +620,11 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
             levels.push((i, side));
         }
         let Some(&(last, side)) = levels.last() else {
-            return Ok(Cut { at, levels });
+            return Ok(Cut {
+                at,
+                levels,
+                loops: Vec::new(),
+            });
         };
         let it = &ifs[last];
         let branch = match side {
@@ -406,7 +632,11 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
             Side::Else => it.els.as_ref().map(|e| &e.1),
             Side::Between => None,
         };
-        if let Some(b) = branch {
+        let innermost_loop = match branch {
+            Some(b) if b.braced => loop_between(text, b, at)?,
+            _ => None,
+        };
+        if let (Some(b), None) = (branch, &innermost_loop) {
             let inner = b.interior();
             if blank(text, at, inner.end) {
                 if it.els.is_some() && side == Side::Then {
@@ -429,7 +659,9 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
                 ));
             }
         }
-        // Each nested level is a statement of its parent's branch, at its top level.
+        // Each nested level is a statement of its parent's branch, at its top level, or of
+        // the body of one `for` loop there.
+        let mut loops = Vec::new();
         for w in levels.windows(2) {
             let (parent, side) = (&ifs[w[0].0], w[0].1);
             let child = &ifs[w[1].0];
@@ -443,15 +675,14 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
                     return Err("a cut between two branches holds another split".into())
                 }
             };
-            if branch.braced && depth(text, branch.interior().start, child.range.start) != 0 {
-                return Err(format!(
-                    "the `if` at {} sits in a loop or block nested in a branch of the `if` at {} (the loop interchange of `.bcu` is not done on CUDA text)",
-                    position(text, child.range.start),
-                    position(text, parent.range.start)
-                ));
-            }
+            loops.push(if branch.braced {
+                loop_between(text, branch, child.range.start)?
+            } else {
+                None
+            });
         }
-        return Ok(Cut { at, levels });
+        loops.push(innermost_loop);
+        return Ok(Cut { at, levels, loops });
     }
 }
 
@@ -670,7 +901,20 @@ fn hoisted(
 ) -> Result<Vec<Hoist>, String> {
     let outer = &ifs[0];
     // The declarations to move, by range, with the branch whose scope they had.
-    let mut moving: Vec<(Declaration, usize)> = Vec::new();
+    // (The third field: declared in a loop body, where it is made anew in every iteration.)
+    let mut moving: Vec<(Declaration, usize, bool)> = Vec::new();
+    let mut consider = |from: usize, upto: usize, after: Range<usize>, in_loop: bool| {
+        let used = tokens(text, after.start, after.end);
+        for d in declarations(text, from, upto) {
+            let needed = d
+                .declarators
+                .iter()
+                .any(|v| used.iter().any(|(t, _)| *t == Tok::Word(&v.name)));
+            if needed && !moving.iter().any(|(m, _, _)| m.range == d.range) {
+                moving.push((d, after.end, in_loop));
+            }
+        }
+    };
     for cut in cuts {
         for (n, &(i, side)) in cut.levels.iter().enumerate() {
             let branch = match side {
@@ -685,30 +929,30 @@ fn hoisted(
                 continue;
             }
             let inner = branch.interior();
-            let upto = cut
+            let next = cut
                 .levels
                 .get(n + 1)
                 .map_or(cut.at, |&(j, _)| ifs[j].range.start);
-            let after = tokens(text, cut.at, inner.end);
-            for d in declarations(text, inner.start, upto) {
-                let needed = d
-                    .declarators
-                    .iter()
-                    .any(|v| after.iter().any(|(t, _)| *t == Tok::Word(&v.name)));
-                if needed && !moving.iter().any(|(m, _)| m.range == d.range) {
-                    moving.push((d, inner.end));
+            match &cut.loops[n] {
+                None => consider(inner.start, next, cut.at..inner.end, false),
+                Some(l) => {
+                    // The loop now runs outside the branch: its header, too, uses what the
+                    // branch declared before it.
+                    consider(inner.start, l.range.start, l.range.start..inner.end, false);
+                    let body = l.interior();
+                    consider(body.start, next, cut.at..body.end, true);
                 }
             }
         }
     }
-    moving.sort_by_key(|(d, _)| d.range.start);
+    moving.sort_by_key(|(d, _, _)| d.range.start);
     let mut out = Vec::new();
     let moved_names: BTreeSet<String> = moving
         .iter()
-        .flat_map(|(d, _)| d.declarators.iter().map(|v| v.name.clone()))
+        .flat_map(|(d, _, _)| d.declarators.iter().map(|v| v.name.clone()))
         .collect();
     let mut whole: BTreeSet<String> = BTreeSet::new();
-    for (d, scope_end) in &moving {
+    for (d, scope_end, in_loop) in &moving {
         let at = position(text, d.range.start);
         let specs = &text[d.specs.clone()];
         let spec_words: Vec<&str> = specs.split_whitespace().collect();
@@ -732,23 +976,26 @@ fn hoisted(
             }
         }
         // Whole, when every initialiser is pure and what it names is unchanged since `I0`.
-        let pure = d.declarators.iter().all(|v| {
-            v.init.as_ref().is_none_or(|init| {
-                pure_init(text, init)
-                    && tokens(text, init.start, init.end)
-                        .iter()
-                        .all(|(t, _)| match t {
-                            Tok::Word(w) => !moved_names.contains(*w) || whole.contains(*w),
-                            _ => true,
-                        })
-                    && tokens(text, init.start, init.end)
-                        .iter()
-                        .all(|(t, _)| match t {
-                            Tok::Word(w) => !assigned(text, w, outer.range.start, d.range.start),
-                            _ => true,
-                        })
-            })
-        });
+        let pure = !in_loop
+            && d.declarators.iter().all(|v| {
+                v.init.as_ref().is_none_or(|init| {
+                    pure_init(text, init)
+                        && tokens(text, init.start, init.end)
+                            .iter()
+                            .all(|(t, _)| match t {
+                                Tok::Word(w) => !moved_names.contains(*w) || whole.contains(*w),
+                                _ => true,
+                            })
+                        && tokens(text, init.start, init.end)
+                            .iter()
+                            .all(|(t, _)| match t {
+                                Tok::Word(w) => {
+                                    !assigned(text, w, outer.range.start, d.range.start)
+                                }
+                                _ => true,
+                            })
+                })
+            });
         let has_array_init = d
             .declarators
             .iter()
