@@ -92,6 +92,9 @@ pub enum Emit {
     Phases,
     /// The solver queries, as SMT-LIB text
     Smt,
+    /// The kernel in the core language, as `.bcu` text: for a `.cu` file, what the CUDA front
+    /// end lowered it to
+    Core,
 }
 
 #[derive(Debug, Args, Clone)]

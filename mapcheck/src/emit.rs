@@ -1,5 +1,6 @@
-//! `--emit map|phases|smt`: the intermediate forms, for teaching and debugging — each kernel's
-//! class and MAP, its synchronisation phases, or the SMT-LIB text of its race queries.
+//! `--emit map|phases|smt|core`: the intermediate forms, for teaching and debugging — each
+//! kernel's class and MAP, its synchronisation phases, the SMT-LIB text of its race queries, or
+//! the kernel itself in `.bcu` syntax (for CUDA, what the front end lowered it to).
 
 use crate::cli::Emit;
 use crate::input::SourceFile;
@@ -24,6 +25,9 @@ pub fn emit(
         mapcheck_typeck::Style::PAPER
     };
     match form {
+        Emit::Core => {
+            let _ = writeln!(out, "{kernel}");
+        }
         Emit::Map => {
             let _ = write!(out, "{}", checked.display(map_style));
             for reason in checked.diagnostics() {

@@ -59,9 +59,10 @@ fn cut(text: &str, block: &Block, index: usize) -> Option<usize> {
     gap_cut(text, g0, g1)
 }
 
-/// The end of the last statement terminator in `text[g0..g1]`, or `g0` when there is none
-/// and the text before it already ends a statement (the last one, so that in `.bcu` a barrier
-/// at the start of a kernel goes after the array declarations).
+/// The end of the last statement terminator outside brackets in `text[g0..g1]`, or `g0` when
+/// there is none and the text before it already ends a statement (the last one, so that in
+/// `.bcu` a barrier at the start of a kernel goes after the array declarations); none when the
+/// gap starts inside brackets.
 fn gap_cut(text: &str, g0: usize, g1: usize) -> Option<usize> {
     if g0 > g1 || g1 > text.len() || !text.is_char_boundary(g0) || !text.is_char_boundary(g1) {
         return None;
@@ -108,7 +109,10 @@ fn gap_cut(text: &str, g0: usize, g1: usize) -> Option<usize> {
         }
         i += 1;
     }
-    found.filter(|_| depth == 0)
+    // A gap that ends inside brackets (the header of a `for`, the condition of an `if`, whose
+    // reads the lowering hoists before the statement) still has the boundary before that
+    // statement.
+    found
 }
 
 /// How a barrier is written.
