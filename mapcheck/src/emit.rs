@@ -26,7 +26,24 @@ pub fn emit(
     };
     match form {
         Emit::Core => {
-            let _ = writeln!(out, "{kernel}");
+            // A template instance (`reduce<float, 128>`) is not a `.bcu` name: print it as one
+            // (`reduce_float_128`), so the output reads back, and say what it was.
+            let name = &kernel.name.name;
+            let mut plain: String = name
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            while plain.contains("__") {
+                plain = plain.replace("__", "_");
+            }
+            let plain = plain.trim_matches('_').to_string();
+            if plain == *name {
+                let _ = writeln!(out, "{kernel}");
+            } else {
+                let mut renamed = kernel.clone();
+                renamed.name.name = plain;
+                let _ = writeln!(out, "// lowered from `{name}`\n{renamed}");
+            }
         }
         Emit::Map => {
             let _ = write!(out, "{}", checked.display(map_style));

@@ -101,3 +101,60 @@ fn run_uses_the_defines() {
     let (code, _) = mapcheck(&["run", "--block-dim", "32", "-D", "SHARE_CELL", "macros.cu"]);
     assert_eq!(code, 1);
 }
+
+/// Class and verdict of each kernel of a `--json` document, with "racy" for any alarm (a
+/// `.cu` input's replay may leave `potential` what the same core kernel as `.bcu` confirms).
+fn outcomes(doc: &Value) -> Vec<(String, String)> {
+    doc["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| {
+            let verdict = match k["verdict"].as_str().unwrap() {
+                "racy" | "possibly-racy" => "racy",
+                v => v,
+            };
+            (
+                k["class"].as_str().unwrap().to_string(),
+                verdict.to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn emit_core_prints_what_the_front_end_lowered_as_bcu_that_reads_back_alike() {
+    // The lowered kernel, read back as `.bcu`, is decided with the same class and verdict:
+    // `--emit core` shows exactly what was analysed.
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/cuda"));
+    let scratch = std::env::temp_dir().join(format!("mapcheck-core-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+        .collect();
+    files.sort();
+    for file in files {
+        let name = file.file_name().unwrap().to_str().unwrap().to_string();
+        let (_, core) = mapcheck(&["--emit", "core", &name]);
+        let bcu = scratch.join(format!("{name}.bcu"));
+        std::fs::write(&bcu, &core).unwrap();
+        let (code, doc) = mapcheck(&["--json", &name]);
+        let (_, back) = mapcheck(&["--json", bcu.to_str().unwrap()]);
+        let (doc, back): (Value, Value) = (
+            serde_json::from_str(&doc).unwrap(),
+            serde_json::from_str(&back).unwrap(),
+        );
+        if code == 2 {
+            // The kernels that failed to lower are not printed.
+            assert!(!doc["errors"].as_array().unwrap().is_empty(), "{name}");
+            continue;
+        }
+        assert!(
+            back["errors"].as_array().unwrap().is_empty(),
+            "{name}:\n{core}\n{back}"
+        );
+        assert_eq!(outcomes(&doc), outcomes(&back), "{name}:\n{core}");
+    }
+}
