@@ -196,44 +196,45 @@ mod tests {
         found[n]
     }
 
+    /// Whether the race between the first two accesses to `A` of `src` (or the first with
+    /// itself, when there is one) may depend on a `?`.
+    fn depends(src: &str) -> bool {
+        let k = kernel(src);
+        let second = usize::from(src.matches("A[").count() > 1);
+        Taint::of(&k).race_depends(access(&k, "A", 0), access(&k, "A", second))
+    }
+
     #[test]
     fn a_payload_unknown_leaves_the_race_independent() {
-        let k = kernel("kernel k() { shared A; let v = ?; A[tid] := v; let r = A[tid + 1]; }");
-        let t = Taint::of(&k);
-        assert!(!t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
+        assert!(!depends(
+            "kernel k() { shared A; let v = ?; A[tid] := v; let r = A[tid + 1]; }"
+        ));
     }
 
     #[test]
     fn an_unknown_index_or_guard_makes_it_depend() {
-        let k = kernel("kernel k() { shared A; let v = ?; A[v] := 1; let r = A[tid]; }");
-        let t = Taint::of(&k);
-        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
-        let k = kernel(
-            "kernel k() { shared A; let v = ?; if v > 0 { A[tid] := 1; } let r = A[tid + 1]; }",
-        );
-        let t = Taint::of(&k);
-        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
+        assert!(depends(
+            "kernel k() { shared A; let v = ?; A[v] := 1; let r = A[tid]; }"
+        ));
+        assert!(depends(
+            "kernel k() { shared A; let v = ?; if v > 0 { A[tid] := 1; } let r = A[tid + 1]; }"
+        ));
     }
 
     #[test]
     fn taint_flows_through_memory_and_lets() {
         // `B` holds a `?`-derived value; an index read from it is tainted, and so is a `let`
         // of it — even though the write of `B` comes later in the text (inside a loop).
-        let k = kernel(
-            "kernel k(N) { shared A, B; for i in 0..N { let j = B[tid]; let m = j + 1; A[m] := 1; let u = ?; B[tid] := u; sync; } }",
-        );
-        let t = Taint::of(&k);
-        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 0)));
+        assert!(depends(
+            "kernel k(N) { shared A, B; for i in 0..N { let j = B[tid]; let m = j + 1; A[m] := 1; let u = ?; B[tid] := u; sync; } }"
+        ));
     }
 
     #[test]
     fn a_barrier_under_unknown_control_makes_every_race_depend() {
-        let k = kernel(
-            "kernel k() { shared A, C; let v = ?; if v > 0 { sync; } A[tid] := 1; let r = A[tid + 1]; }",
-        );
-        let t = Taint::of(&k);
-        assert!(t.race_depends(access(&k, "A", 0), access(&k, "A", 1)));
-        assert!(t.divergence_depends());
+        let src = "kernel k() { shared A; let v = ?; if v > 0 { sync; } A[tid] := 1; let r = A[tid + 1]; }";
+        assert!(depends(src));
+        assert!(Taint::of(&kernel(src)).divergence_depends());
         let clean = kernel("kernel k() { shared A; A[tid] := 1; let r = A[tid + 1]; }");
         assert!(!Taint::of(&clean).divergence_depends());
     }
