@@ -550,3 +550,57 @@ fn enumerators_are_constants() {
     // An enumerator after a non-literal initialiser has no known value.
     assert!(text.contains("AFTER = ?"), "{text}");
 }
+
+/// A pointer cast to a scalar of another size (`(uint *)bytes`) reaches several cells per
+/// index: it is not followed (a located error) instead of indexing the bytes one per word,
+/// which hid the race below (word 16 is bytes 64..67, read by thread 0).
+#[test]
+fn casts_between_scalars_of_different_sizes_are_not_followed() {
+    let l = lowered(
+        "__global__ void k(unsigned int *out) {\n\
+           __shared__ unsigned char s[256];\n\
+           ((unsigned int *)s)[threadIdx.x] = 0;\n\
+           out[threadIdx.x] = s[64 + threadIdx.x];\n\
+         }\n\
+         __global__ void same(int *A) { ((unsigned int *)A)[threadIdx.x] = 1; }\n",
+    );
+    assert_eq!(l.errors.len(), 1, "{:?}", l.errors);
+    assert_eq!(l.errors[0].kernel.as_deref(), Some("k"));
+    assert_eq!(l.program.kernels.len(), 1);
+}
+
+/// `bool` template arguments and constant conditions: `nIsPow2 || ...` and
+/// `if (WIDTH == HEIGHT)` do not make the kernel data-dependent, and a variable assigned in
+/// the taken branch of a constant `if` keeps its value.
+#[test]
+fn constant_conditions_take_one_branch() {
+    let p = program(
+        "template <bool pow2> __global__ void k(int *A, int n) {\n\
+           int i;\n\
+           if (4 == 4) { i = threadIdx.x; } else { i = 0; }\n\
+           if (pow2 || i < n) A[i] = 1;\n\
+         }\n\
+         template __global__ void k<true>(int *A, int n);\n",
+    );
+    let text = p.to_string();
+    assert!(text.contains("k<1>"), "{text}");
+    assert!(text.contains("A[tid] := 1;"), "{text}");
+    assert!(!text.contains("if"), "{text}");
+    assert!(!races(kernel(&p, "k<1>"), 8, &[("n", 8)]));
+}
+
+/// `for (a = a0, b = b0; a <= e; a += s, b += t)`: `b` is `b0 + (a - a0) / s * t`.
+#[test]
+fn comma_steps_are_auxiliary_induction_variables() {
+    let p = program(
+        "__global__ void k(int *A, int *B) {\n\
+           for (int a = 0, b = 100; a < 64; a += 16, b += 32) {\n\
+             A[a + threadIdx.x] = B[b + threadIdx.x];\n\
+             B[b + threadIdx.x] = 0;\n\
+           }\n\
+         }\n",
+    );
+    let text = p.to_string();
+    assert!(text.contains("(a - 0) / 16 * 32"), "{text}");
+    assert!(!races(&p.kernels[0], 16, &[]));
+}

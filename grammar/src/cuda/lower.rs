@@ -313,6 +313,9 @@ struct Lower<'g, 'a> {
     geometry_params: bool,
     /// The element type of each array whose elements are structs or vectors (several cells).
     elem_types: HashMap<String, String>,
+    /// The size in bytes of the elements of each array whose elements are scalars of a known
+    /// type (`Ty::scalar_bytes`): a pointer cast to a scalar of another size is not followed.
+    elem_bytes: HashMap<String, u64>,
     /// Core names (parameters, builtins, `let`s, loop variables) whose value is never negative.
     nonneg: HashSet<String>,
     /// Core names whose value went through a 32-bit unsigned wrap (it may be 2^31 or more).
@@ -747,6 +750,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             grid_3d: fixed_3d(options.grid_dim) || uses_yz(body, ["blockIdx", "gridDim"]),
             geometry_params: false,
             elem_types: HashMap::new(),
+            elem_bytes: HashMap::new(),
             nonneg: Builtin::ALL.iter().map(|b| b.name().to_string()).collect(),
             wrapped: HashSet::new(),
             var_tys: HashMap::new(),
@@ -802,6 +806,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                 let strides = lx.strides(&d.dims, &mut out);
                 let elem = p.ty.base.as_deref().filter(|_| p.ty.pointers <= 1);
                 let strides = lx.elem_strides(&name, elem, strides, d.span);
+                if p.ty.pointers + d.dims.len() == 1 {
+                    lx.record_elem_bytes(&name, &p.ty);
+                }
                 let id = lx.new_var(Val::Ptr(name, int(0, d.span), strides));
                 lx.bind(&d.name, Binding::Var(id));
             } else {
@@ -1446,6 +1453,20 @@ impl<'g, 'a> Lower<'g, 'a> {
                 ..et
             });
         }
+        // A condition of constants (`if (WIDTH == HEIGHT)` after the preprocessor, a
+        // template's `if (blockSize >= 64)`): only the taken branch runs, in place, and the
+        // variables are the ones it leaves.
+        if let Some(taken) = const_cond(&cnd) {
+            let ex = if taken { et } else { ee };
+            if !ex.any() {
+                let (stmts, state) = if taken { (tb, after_t) } else { (eb, after_e) };
+                self.restore(state);
+                for s in stmts {
+                    self.emit(out, s);
+                }
+                return ex.join(self.seq(rest, out));
+            }
+        }
         self.restore(before);
         let mut after = Vec::new();
         self.join(
@@ -1540,13 +1561,33 @@ impl<'g, 'a> Lower<'g, 'a> {
                 if let Some(i) = init {
                     self.stmt(i, out);
                 }
-                let ex = match self.canonical(init.as_deref(), cond.as_ref(), step.as_ref(), body) {
+                // `for (a = a0, b = b0; c; STEP_a, STEP_b) B` with no `continue` in `B` is
+                // `for (...; c; STEP_a) { B; STEP_b; }`: `b` may then be an auxiliary induction
+                // variable of the loop on `a`.
+                let split;
+                let (step, body) = match step.as_ref().map(|e| &e.kind) {
+                    Some(c::ExprKind::Binary(c::BinOp::Comma, first, second))
+                        if !has_continue(std::slice::from_ref(body.as_ref()), 0) =>
+                    {
+                        split = c::Stmt {
+                            kind: c::StmtKind::Block(vec![
+                                body.as_ref().clone(),
+                                c::Stmt {
+                                    kind: c::StmtKind::Expr(second.as_ref().clone()),
+                                    span: second.span,
+                                },
+                            ]),
+                            span: body.span,
+                        };
+                        (Some(first.as_ref()), &split)
+                    }
+                    _ => (step.as_ref(), body.as_ref()),
+                };
+                let ex = match self.canonical(init.as_deref(), cond.as_ref(), step, body) {
                     Some((id, c_name, range)) => {
                         self.counted_loop(id, &c_name, range, body, s.span, out)
                     }
-                    None => {
-                        self.unknown_loop(cond.as_ref(), step.as_ref(), body, false, s.span, out)
-                    }
+                    None => self.unknown_loop(cond.as_ref(), step, body, false, s.span, out),
                 };
                 self.scopes.pop();
                 ex
@@ -1733,6 +1774,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                     );
                 }
                 let strides = self.elem_strides(&name, elem, Vec::new(), d.span);
+                if !pointer {
+                    self.record_elem_bytes(&name, ty);
+                }
                 self.bind(&d.name, Binding::Array(name, strides));
             } else if d.dims.is_empty() {
                 let n = self.fresh(&d.name);
@@ -1744,6 +1788,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                 let strides = self.strides(&d.dims, out);
                 let elem = ty.base.as_deref().filter(|_| !pointer);
                 let strides = self.elem_strides(&n, elem, strides, d.span);
+                if !pointer {
+                    self.record_elem_bytes(&n, ty);
+                }
                 self.bind(&d.name, Binding::Array(n, strides));
             }
             return;
@@ -1831,6 +1878,24 @@ impl<'g, 'a> Lower<'g, 'a> {
             };
         }
         Some(total.max(1))
+    }
+
+    /// The size in bytes of a value of scalar type `ty` (typedefs followed), if known.
+    fn scalar_bytes(&self, ty: &c::Ty) -> Option<u64> {
+        let base = ty.base.as_deref().map(|b| self.resolve(b).to_string());
+        c::Ty {
+            pointers: 0,
+            base,
+            specs: ty.specs.clone(),
+        }
+        .scalar_bytes()
+    }
+
+    /// Records the size in bytes of the elements of array `a` declared with element type `ty`.
+    fn record_elem_bytes(&mut self, a: &str, ty: &c::Ty) {
+        if let Some(bytes) = self.scalar_bytes(ty) {
+            self.elem_bytes.insert(a.to_string(), bytes);
+        }
     }
 
     /// The cells of an element of array `a`.
@@ -2059,8 +2124,27 @@ impl<'g, 'a> Lower<'g, 'a> {
         body: &c::Stmt,
     ) -> Option<(usize, String, LoopRange)> {
         use c::ExprKind as K;
+        // The variable the step moves (`i` of `i++`, `i += k`, `i = i * k`).
+        let stepped = match &step?.kind {
+            K::Unary(_, x) | K::Assign(_, x, _) => match &x.kind {
+                K::Name(n) => Some(n.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
         let var = match &init?.kind {
             c::StmtKind::Decl(_, ds) if ds.len() == 1 => ds[0].name.clone(),
+            // `int a = a0, b = b0`: the declarator of the stepped variable.
+            c::StmtKind::Decl(_, ds) => ds
+                .iter()
+                .find(|d| Some(&d.name) == stepped.as_ref() && d.pointers == 0)?
+                .name
+                .clone(),
+            // `a = a0, b = b0`.
+            c::StmtKind::Expr(c::Expr {
+                kind: K::Binary(c::BinOp::Comma, _, _),
+                ..
+            }) => stepped.clone()?,
             c::StmtKind::Expr(c::Expr {
                 kind: K::Assign(None, lhs, _),
                 ..
@@ -2277,11 +2361,12 @@ impl<'g, 'a> Lower<'g, 'a> {
         ex
     }
 
-    /// An auxiliary induction variable of a counted loop with unit step: a signed local `v`
+    /// An auxiliary induction variable of a counted loop with an additive step: a signed local `v`
     /// whose only assignment in the body is its last statement, `v += e` (`-=`, `++`, `--`,
     /// `v = v + e`), with `e` unchanged by the body, and a body that cannot skip it (no
     /// `break`, `continue`, `return`). At the start of the iteration with loop variable `k` it
-    /// is `v0 + (k - start) * e` (`start - k` for a loop counting down). Returns the variable,
+    /// is `v0 + (k - start) / s * e` (`start - k` for a loop counting down, `/ s` only when the
+    /// step `s` is not 1). Returns the variable,
     /// its C name and that value.
     fn aux_induction(
         &mut self,
@@ -2293,11 +2378,12 @@ impl<'g, 'a> Lower<'g, 'a> {
         out: &mut Vec<Stmt>,
     ) -> Vec<(usize, String, Expr)> {
         use c::ExprKind as K;
-        let unit = amount.kind == ExprKind::Int(1)
-            && matches!(
-                (dir, op),
-                (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
-            );
+        let step_amount = amount.clone();
+        let additive = matches!(
+            (dir, op),
+            (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+        );
+        let unit = additive && amount.kind == ExprKind::Int(1);
         let c::StmtKind::Block(stmts) = &body.kind else {
             return Vec::new();
         };
@@ -2307,7 +2393,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         let c::StmtKind::Expr(step) = &last.kind else {
             return Vec::new();
         };
-        if !unit || has_continue(rest, 0) || has_loop_exit(rest, 0) != (false, false) {
+        if !additive || has_continue(rest, 0) || has_loop_exit(rest, 0) != (false, false) {
             return Vec::new();
         }
         let is = |e: &c::Expr, v: &str| matches!(&e.kind, K::Name(n) if n == v);
@@ -2378,6 +2464,13 @@ impl<'g, 'a> Lower<'g, 'a> {
         let idx = match dir {
             Direction::Up => Expr::bin(BinOp::Sub, kv, start.clone()),
             Direction::Down => Expr::bin(BinOp::Sub, start.clone(), kv),
+        };
+        // The number of iterations before this one: `(k - start) / step`, exact (the
+        // distance is a multiple of the step).
+        let idx = if unit {
+            idx
+        } else {
+            Expr::bin(BinOp::Div, idx, step_amount.clone())
         };
         let moved = Expr::bin(BinOp::Mul, idx, amount);
         let value = Expr::bin(if sign > 0 { BinOp::Add } else { BinOp::Sub }, v0, moved);
@@ -2469,6 +2562,11 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn as_num(&mut self, v: Val, span: Span, out: &mut Vec<Stmt>) -> (Expr, bool) {
         match v {
             Val::Num(e, u) => (e, u),
+            // A condition of constants read as a number (`true`, a template's `bool`
+            // argument, `N > 4`): 1 or 0.
+            Val::Bool(c) if const_cond(&c).is_some() => {
+                (int(i64::from(const_cond(&c) == Some(true)), span), false)
+            }
             _ => (self.unknown("v", span, out), false),
         }
     }
@@ -2575,7 +2673,18 @@ impl<'g, 'a> Lower<'g, 'a> {
                                 .is_some_and(|b| self.resolve(b) == self.resolve(t)),
                             None => true,
                         };
-                        if same_type && target.is_some() && target == self.elem_size(&a) {
+                        // A scalar of another size: `(uint *)bytes` reaches four bytes per
+                        // index, which one cell per element cannot say.
+                        let target_bytes = self.scalar_bytes(ty);
+                        let same_bytes = match (target_bytes, self.elem_bytes.get(&a)) {
+                            (Some(t), Some(e)) => ty.pointers != 1 || t == *e,
+                            _ => true,
+                        };
+                        if same_type
+                            && same_bytes
+                            && target.is_some()
+                            && target == self.elem_size(&a)
+                        {
                             Val::Ptr(a, off, s)
                         } else {
                             Val::Opaque
@@ -3448,6 +3557,45 @@ fn is_keyword(name: &str) -> bool {
             | "false"
     ) || BinOp::from_call_name(name).is_some()
         || CmpOp::from_call_name(name).is_some()
+}
+
+/// The value of an expression of literals, if it is the same in both arithmetic modes.
+fn const_expr(e: &Expr) -> Option<i128> {
+    use mapcheck_core::arith::Arith;
+    fn go(e: &Expr, arith: Arith) -> Option<i128> {
+        match &e.kind {
+            ExprKind::Int(v) => Some(arith.value(i128::from(*v))),
+            ExprKind::Var(_) => None,
+            ExprKind::Neg(a) => arith.neg(go(a, arith)?).ok(),
+            ExprKind::Bin(op, a, b) => arith.bin(*op, go(a, arith)?, go(b, arith)?).ok(),
+        }
+    }
+    let v = go(e, Arith::Int)?;
+    (go(e, Arith::Bv32)? == v).then_some(v)
+}
+
+/// The truth of a condition of literals, if it is the same in both arithmetic modes.
+fn const_cond(c: &Cond) -> Option<bool> {
+    use mapcheck_core::arith::Arith;
+    match &c.kind {
+        CondKind::Bool(b) => Some(*b),
+        CondKind::Cmp(op, a, b) => {
+            let (a, b) = (const_expr(a)?, const_expr(b)?);
+            let v = Arith::Int.cmp(*op, a, b);
+            (Arith::Bv32.cmp(*op, a, b) == v).then_some(v)
+        }
+        CondKind::Not(a) => const_cond(a).map(|v| !v),
+        CondKind::And(a, b) => match (const_cond(a), const_cond(b)) {
+            (Some(false), _) | (_, Some(false)) => Some(false),
+            (Some(true), Some(true)) => Some(true),
+            _ => None,
+        },
+        CondKind::Or(a, b) => match (const_cond(a), const_cond(b)) {
+            (Some(true), _) | (_, Some(true)) => Some(true),
+            (Some(false), Some(false)) => Some(false),
+            _ => None,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -70,6 +70,25 @@ impl Ty {
         }
     }
 
+    /// The size in bytes of a scalar type (integers, floating point, `bool`), `None` for
+    /// pointers, vectors, structs, template parameters and typedefs the lowering does not know.
+    /// A pointer cast between scalars of different sizes changes which cells an index reaches.
+    pub fn scalar_bytes(&self) -> Option<u64> {
+        if self.pointers > 0 {
+            return None;
+        }
+        if let Some((bits, _)) = self.int_kind() {
+            return Some(u64::from(bits / 8));
+        }
+        match self.base.as_deref() {
+            Some("float") => Some(4),
+            Some("double") => Some(8),
+            Some("half" | "__half") => Some(2),
+            Some("bool") => Some(1),
+            _ => None,
+        }
+    }
+
     /// Floating-point scalars, whose values the lowering never follows.
     pub fn is_float(&self) -> bool {
         self.pointers == 0
