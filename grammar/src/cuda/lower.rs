@@ -496,6 +496,10 @@ fn uses_yz(stmts: &[c::Stmt], names: [&str; 2]) -> bool {
                 expr(f, names, depth + 1) || args.iter().any(|a| expr(a, names, depth + 1))
             }
             InitList(es) => es.iter().any(|a| expr(a, names, depth + 1)),
+            TemplateName(_, targs) => targs.iter().any(|t| match t {
+                c::TemplateArg::Value(a) => expr(a, names, depth + 1),
+                c::TemplateArg::Type(_) => false,
+            }),
             Int(..) | Float | Str | Name(_) | Sizeof => false,
         }
     }
@@ -599,7 +603,7 @@ fn assigned(stmts: &[c::Stmt]) -> HashSet<String> {
                 }
             }
             InitList(es) => es.iter().for_each(|a| expr(a, out, depth + 1)),
-            Int(..) | Float | Str | Name(_) | Sizeof => {}
+            Int(..) | Float | Str | Name(_) | TemplateName(..) | Sizeof => {}
         }
     }
     let mut out = HashSet::new();
@@ -632,6 +636,13 @@ fn names_in(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
             args.iter().for_each(|a| names_in(a, out, depth + 1));
         }
         InitList(es) => es.iter().for_each(|a| names_in(a, out, depth + 1)),
+        TemplateName(_, targs) => {
+            for t in targs {
+                if let c::TemplateArg::Value(a) = t {
+                    names_in(a, out, depth + 1);
+                }
+            }
+        }
         Int(..) | Float | Str | Sizeof => {}
     }
 }
@@ -2616,6 +2627,14 @@ impl<'g, 'a> Lower<'g, 'a> {
                 Val::Opaque
             }
             K::Name(n) => self.name(n, span, out),
+            K::TemplateName(n, _) => {
+                self.error(
+                    span,
+                    format!("`{n}` with template arguments used as a value"),
+                    "only calls of function templates are read",
+                );
+                Val::Opaque
+            }
             K::Member(b, field) => self.member(b, field, span, out),
             K::Index(base, idx) => match self.subscript(base, idx, span, out) {
                 Ok(p) => self.read(p, span, out),
@@ -3313,11 +3332,15 @@ impl<'g, 'a> Lower<'g, 'a> {
     // ---- calls ----
 
     fn call(&mut self, f: &c::Expr, args: &[c::Expr], span: Span, out: &mut Vec<Stmt>) -> Val {
-        let c::ExprKind::Name(name) = &f.kind else {
-            for a in args {
-                self.expr(a, out);
+        let (name, targs) = match &f.kind {
+            c::ExprKind::Name(name) => (name, &[][..]),
+            c::ExprKind::TemplateName(name, targs) => (name, &targs[..]),
+            _ => {
+                for a in args {
+                    self.expr(a, out);
+                }
+                return Val::Num(self.unknown("call", span, out), false);
             }
-            return Val::Num(self.unknown("call", span, out), false);
         };
         let name = name.as_str();
         match name {
@@ -3467,7 +3490,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         if let Some(func) = self.g.functions.get(name).copied() {
             if let Some(body) = &func.body {
                 if !func.ty.has("__global__") {
-                    return self.inline_call(func, body, args, span, out);
+                    return self.inline_call(func, body, targs, args, span, out);
                 }
             }
         }
@@ -3492,6 +3515,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         &mut self,
         func: &c::Function,
         body: &[c::Stmt],
+        targs: &[c::TemplateArg],
         args: &[c::Expr],
         span: Span,
         out: &mut Vec<Stmt>,
@@ -3508,8 +3532,22 @@ impl<'g, 'a> Lower<'g, 'a> {
         for a in args {
             vals.push(self.expr(a, out));
         }
+        // The explicit template arguments: a value parameter is bound to its argument's value
+        // (`warpReduce<blockSize>`: `blockSize` inside is the caller's); one given none stays
+        // unbound, as without explicit arguments.
+        let mut tvals = Vec::new();
+        for (t, a) in func.template.iter().zip(targs) {
+            if let (false, c::TemplateArg::Value(e)) = (t.is_type, a) {
+                let (v, u) = self.num_of(e, out);
+                tvals.push((t.name.clone(), Val::Num(v, u)));
+            }
+        }
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
         let saved_ret = self.ret;
+        for (name, v) in tvals {
+            let id = self.new_var(v);
+            self.bind(&name, Binding::Var(id));
+        }
         for (p, v) in func.params.iter().zip(vals) {
             if let Some(d) = &p.decl {
                 let kind = p.ty.int_kind().filter(|_| d.pointers == 0);
