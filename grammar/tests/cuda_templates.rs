@@ -1,7 +1,7 @@
 //! C++ template syntax in the CUDA front end: calls of function templates with explicit
 //! arguments (`warpReduce<blockSize>(s, t)`, whose value arguments bind the callee's template
 //! parameters), explicit specialisations (`template <> __global__ void k<float, 64>(...)`, a
-//! kernel of its own), and `>>` closing two template argument lists (`Wrap<Vec<int>>`) while
+//! kernel of its own; a `__device__` one runs for the calls whose arguments name it), and `>>` closing two template argument lists (`Wrap<Vec<int>>`) while
 //! it stays a shift elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -95,4 +95,38 @@ __global__ void k(int *a) {
     );
     let k = body(&p, "k");
     assert!(k.contains("256 >> 2") && k.contains("s >> 1"), "{k}");
+}
+
+#[test]
+fn a_call_runs_the_specialisation_its_arguments_name() {
+    let p = program(
+        "
+template <int K> __device__ void put(int *a) { a[threadIdx.x] = K; }
+template <> __device__ void put<0>(int *a) { a[0] = 7; }
+__global__ void special(int *a) { put<0>(a); }
+__global__ void primary(int *a) { put<1>(a); }
+",
+    );
+    let special = body(&p, "special");
+    assert!(special.contains("[0] := 7"), "{special}");
+    let primary = body(&p, "primary");
+    assert!(primary.contains("[tid] := 1"), "{primary}");
+    // A call whose arguments cannot be folded to literals could run either: refused.
+    let l = cuda::parse(
+        Path::new("k.cu"),
+        "
+template <int K> __device__ void put(int *a) { a[threadIdx.x] = K; }
+template <> __device__ void put<0>(int *a) { a[0] = 7; }
+__global__ void unknown(int *a, int n) { put<n>(a); }
+",
+        &Options::default(),
+        &|_: &Path| Err("no such file".to_string()),
+    );
+    assert!(
+        l.errors
+            .iter()
+            .any(|e| e.diagnostic.message.contains("which specialisation")),
+        "{:?}",
+        l.errors
+    );
 }

@@ -3487,7 +3487,41 @@ impl<'g, 'a> Lower<'g, 'a> {
             self.errors.push(e);
             return Val::Opaque;
         }
-        if let Some(func) = self.g.functions.get(name).copied() {
+        // An explicit specialisation (`template <> __device__ T f<int>(...)`) replaces the
+        // primary template for its arguments: with specialisations around, a call is followed
+        // only when its arguments are literal values (after lowering) that name one of them or
+        // none of them; type arguments and values the lowering cannot fold are refused.
+        let prefix = format!("{name}<");
+        let specialised = self.g.functions.keys().any(|k| k.starts_with(&prefix));
+        let callee = if specialised {
+            let mut shown = Vec::new();
+            let mut concrete = !targs.is_empty();
+            for t in targs {
+                match t {
+                    c::TemplateArg::Value(e) => match self.num_of(e, out).0.kind {
+                        ExprKind::Int(v) => shown.push(v.to_string()),
+                        _ => concrete = false,
+                    },
+                    c::TemplateArg::Type(_) => concrete = false,
+                }
+            }
+            let special = format!("{prefix}{}>", shown.join(", "));
+            match self.g.functions.get(special.as_str()) {
+                Some(f) if concrete => Some(*f),
+                None if concrete => self.g.functions.get(name).copied(),
+                _ => {
+                    self.error(
+                        span,
+                        format!("cannot tell which specialisation of `{name}` this call runs"),
+                        format!("`{name}` has explicit specialisations; only calls with literal value arguments are followed"),
+                    );
+                    return Val::Opaque;
+                }
+            }
+        } else {
+            self.g.functions.get(name).copied()
+        };
+        if let Some(func) = callee {
             if let Some(body) = &func.body {
                 if !func.ty.has("__global__") {
                     return self.inline_call(func, body, targs, args, span, out);
