@@ -604,3 +604,213 @@ fn comma_steps_are_auxiliary_induction_variables() {
     assert!(text.contains("(a - 0) / 16 * 32"), "{text}");
     assert!(!races(&p.kernels[0], 16, &[]));
 }
+
+/// Multiplicative auxiliary induction variables (GPU Gems 3, ch. 39): `offset *= 2` beside
+/// `d >>= 1` from a power of two is `offset0 * (d0 / d)`; `offset >>= 1` (here the first
+/// statement of the body) beside `d *= 2` from a constant is `offset0 / (d / d0)`; a loop of
+/// constant bounds leaves them (and its variable) with known values, so the down-sweep
+/// starts from the up-sweep's final `offset`.
+#[test]
+fn multiplicative_auxiliary_induction_variables() {
+    let src = "__global__ void k(int *g) {\n\
+           __shared__ int t[64];\n\
+           int thid = threadIdx.x;\n\
+           int offset = 1;\n\
+           for (int d = 32; d > 0; d >>= 1) {\n\
+             __syncthreads();\n\
+             if (thid < d) { int ai = offset * (2 * thid + 1) - 1; int bi = offset * (2 * thid + 2) - 1; t[bi] += t[ai]; }\n\
+             offset *= 2;\n\
+           }\n\
+           for (int d = 1; d < 64; d *= 2) {\n\
+             offset >>= 1;\n\
+             __syncthreads();\n\
+             if (thid < d) { int ai = offset * (2 * thid + 1) - 1; int bi = offset * (2 * thid + 2) - 1; int x = t[ai]; t[ai] = t[bi]; t[bi] += x; }\n\
+           }\n\
+         }\n";
+    let p = program(src);
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains('?'), "{text}");
+    assert!(text.contains("32 / d * (2 * tid + 1) - 1"), "{text}");
+    assert!(text.contains("64 / d_1 >> 1"), "{text}");
+    assert!(!races(k, 32, &[]), "{k}");
+    // Without the barrier of the up-sweep, levels overlap: a race, found through the exact
+    // offsets.
+    let racy = src.replacen("__syncthreads();\n", "\n", 1);
+    assert!(races(kernel(&program(&racy), "k"), 32, &[]));
+
+    // Not exact, so unknown: a start that is not a power of the factor (`48 / d` would not be
+    // `2^j`), a factor other than the loop's, a halved value that may be negative. The loop
+    // itself stays exact (`for d in ...`), only `offset` is unknown. The same loops with exact
+    // steps have no unknown.
+    for (head, aux, offset0, exact) in [
+        (
+            "int d = 48; d > 0; d >>= 1",
+            "offset *= 2",
+            "o + 100",
+            false,
+        ),
+        (
+            "int d = 32; d > 0; d >>= 1",
+            "offset *= 4",
+            "o + 100",
+            false,
+        ),
+        (
+            "int d = 1; d < 64; d *= 2",
+            "offset >>= 1",
+            "o - 100",
+            false,
+        ),
+        (
+            "int d = 32; d > 0; d >>= 1",
+            "offset <<= 1",
+            "o - 100",
+            true,
+        ),
+        ("int d = 1; d < 64; d <<= 1", "offset /= 2", "o + 100", true),
+    ] {
+        let p = program(&format!(
+            "__global__ void k(int *g, int o) {{\n\
+               int offset = {offset0};\n\
+               for ({head}) {{ g[offset + threadIdx.x] = 0; {aux}; }}\n\
+             }}\n"
+        ));
+        let text = p.to_string();
+        assert!(text.contains("for d in"), "{text}");
+        assert_eq!(!text.contains('?'), exact, "{head}; {aux}: {text}");
+    }
+}
+
+/// A loop of constant bounds that always runs to its end leaves its variable and its additive
+/// auxiliary induction variables with constant values; a declaration in the body that shadows
+/// an outer variable does not make the outer one unknown.
+#[test]
+fn constant_loops_leave_known_values() {
+    let p = program(
+        "__global__ void k(int *A) {\n\
+           int i = 0, j = 3;\n\
+           int ai = threadIdx.x;\n\
+           for (i = 0; i < 8; i++) { int ai = i; A[ai] = 0; j += 2; }\n\
+           A[ai + i + j] = 1;\n\
+         }\n",
+    );
+    let text = p.to_string();
+    assert!(!text.contains('?'), "{text}");
+    assert!(text.contains("A[tid + 8 + 19] := 1"), "{text}");
+}
+
+/// `if (i == e) break;` in a counted loop with a unit step (Rodinia pathfinder): the body
+/// runs while no earlier iteration broke, `!(0 <= e && e < i)`, so the barriers stay as
+/// uniform as `e`; a flag the loop assigns is, after it, its value in the breaking iteration
+/// (else in the last one, else before the loop).
+#[test]
+fn breaks_on_the_loop_variable_are_exact() {
+    let src = "__global__ void k(int *A, int n, int m) {\n\
+           __shared__ int s[64];\n\
+           bool done = false;\n\
+           for (int i = 0; i < n; i++) {\n\
+             done = threadIdx.x < i;\n\
+             s[threadIdx.x] = i;\n\
+             __syncthreads();\n\
+             if (i == m) break;\n\
+             if (i == 3) s[0] = threadIdx.x;\n\
+             __syncthreads();\n\
+           }\n\
+           if (done) A[threadIdx.x] = s[threadIdx.x];\n\
+         }\n";
+    let p = program(src);
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(!text.contains("broke"), "{text}");
+    assert!(text.contains("if !(0 <= m && m < i)"), "{text}");
+    // `done` after the loop: `tid < m` when it broke at `m`, `tid < n - 1` when it ran to
+    // the end, `false` when it did not run.
+    assert!(
+        text.contains("if 0 <= m && m < n && ult(tid, m) || (!(0 <= m && m < n) && 0 < n"),
+        "{text}"
+    );
+    // The write at `i == 3` races only when the loop gets there.
+    assert!(!races(k, 8, &[("n", 8), ("m", 2)]), "{k}");
+    assert!(races(k, 8, &[("n", 8), ("m", 4)]), "{k}");
+    assert!(!races(k, 8, &[("n", 3), ("m", 9)]), "{k}");
+    // A monotone condition: `i >= m` first holds at `max(0, m)`.
+    let p = program(&src.replace("i == m", "i >= m"));
+    let text = p.to_string();
+    assert!(text.contains("if !(i > 0 && i - 1 >= m)"), "{text}");
+    assert!(!races(kernel(&p, "k"), 8, &[("n", 8), ("m", 2)]));
+    assert!(races(kernel(&p, "k"), 8, &[("n", 8), ("m", 5)]));
+    // A condition on what the body assigns, or a second exit: any subset of iterations.
+    let p = program(&src.replace("i == m", "done"));
+    assert!(p.to_string().contains("broke"), "{p}");
+    let p = program(&src.replace("if (i == 3)", "if (i == 3) return; if (i == 3)"));
+    assert!(p.to_string().contains("broke"), "{p}");
+}
+
+/// `1 << i` of a loop variable used only as a shift amount, with constant bounds (Rodinia
+/// backprop): the loop runs over `p = 2^i` (`for pow2_i in 2..32 step *2`) and the shift is
+/// `1 * pow2_i`, exact in `int` mode too. A loop variable used otherwise keeps its shift.
+#[test]
+fn shifts_by_a_loop_variable_are_products() {
+    let src = "__global__ void k(int *A) {\n\
+           __shared__ int s[16];\n\
+           int t = threadIdx.x;\n\
+           s[t] = A[t];\n\
+           __syncthreads();\n\
+           for (int i = 1; i <= 4; i++) {\n\
+             int p = 1 << i;\n\
+             if (t % p == 0) s[t] += s[t + (p >> 1)];\n\
+             __syncthreads();\n\
+           }\n\
+           A[t] = s[t];\n\
+         }\n";
+    let p = program(src);
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(text.contains("for pow2_i in 2..32 step *2"), "{text}");
+    assert!(
+        text.contains("1 * pow2_i") && !text.contains("<<"),
+        "{text}"
+    );
+    assert!(!races(k, 16, &[]), "{k}");
+    let racy = src.replacen("__syncthreads();\n}", "}", 1);
+    assert_ne!(racy, src);
+    assert!(races(kernel(&program(&racy), "k"), 16, &[]));
+    // `i` used as an index too: not a loop of powers.
+    let p = program(&src.replace("int p = 1 << i;", "int p = 1 << i; A[i] = 0;"));
+    assert!(p.to_string().contains("1 << i"), "{p}");
+}
+
+/// A buffer toggle `pout = 1 - pout` (GPU Gems 3, listing 39-1): `j % 2` at iteration `j`,
+/// `offset % 3 / 2` beside `offset *= 2` from 1, and its value after a loop of constant bounds
+/// is known; the buffers of one round never meet.
+#[test]
+fn toggles_follow_the_parity_of_the_iteration() {
+    let src = "__global__ void k(int *g) {\n\
+           __shared__ int t[64];\n\
+           int pout = 0, pin = 1;\n\
+           t[threadIdx.x] = 0;\n\
+           __syncthreads();\n\
+           for (int offset = 1; offset < 32; offset *= 2) {\n\
+             pout = 1 - pout;\n\
+             pin = 1 - pout;\n\
+             if (threadIdx.x >= offset) t[pout * 32 + threadIdx.x] = t[pin * 32 + threadIdx.x - offset];\n\
+             __syncthreads();\n\
+           }\n\
+           g[threadIdx.x] = t[pout * 32 + threadIdx.x];\n\
+           int q = 0;\n\
+           for (int i = 3; i < 9; i += 2) { q = 5 - q; g[64 + q * 32 + threadIdx.x] = 0; }\n\
+         }\n";
+    let p = program(src);
+    let k = kernel(&p, "k");
+    let text = k.to_string();
+    assert!(text.contains("1 - offset % 3 / 2"), "{text}");
+    assert!(text.contains("t[1 * 32 + tid]"), "{text}");
+    // Beside an additive loop: `q = 5 - q` from 0 is `(i - 3) / 2 % 2 * 5`.
+    assert!(text.contains("(i - 3) / 2 % 2 * 5"), "{text}");
+    assert!(!races(k, 32, &[]), "{k}");
+    // Without the barrier, a round reads what the previous round writes.
+    let racy = src.replacen("__syncthreads();\n}", "}", 1);
+    assert_ne!(racy, src);
+    assert!(races(kernel(&program(&racy), "k"), 32, &[]));
+}

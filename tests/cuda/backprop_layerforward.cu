@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[16,16] --gridDim=[1,4]
-// mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — `1 << i` with a variable shift is an unknown in int mode (SPEC §4); drf with --arith bv32
+// mapcheck: exact
 // Rodinia `backprop`, bpnn_layerforward_CUDA: a 16x16 block multiplies its slice of the weight
 // matrix by the input vector and reduces each column in shared memory. Thread (0, ty)
 // loads input_node[ty]; a barrier; every thread loads weight_matrix[ty][tx]; a
@@ -12,7 +11,8 @@
 // ends with a barrier. After a last barrier thread (0, ty) writes
 // hidden_partial_sum[by * 16 + ty] from weight_matrix[0][ty]: distinct per (block, ty). Each block writes its own slice of
 // input_hidden_cuda back: race free.
-// Class: in int mode a shift by a variable amount (`1 << i`) is an unknown (SPEC §4).
+// Class: exact. `i` is used only as a shift amount, so the loop runs over `power_two = 2^i`
+// itself (`1 << i` a product, not a variable shift, which would be an unknown in int mode).
 
 #define WIDTH 16
 #define HEIGHT 16

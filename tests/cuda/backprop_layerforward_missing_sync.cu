@@ -1,10 +1,14 @@
 //xfail:data-race
 //--blockDim=[16,16] --gridDim=[1,4]
-// mapcheck: data-dependent
+// mapcheck: exact
 // Rodinia `backprop` layerforward without the barrier after loading input_node: thread
 // (0, ty) writes input_node[ty] while thread (1, ty) reads it to scale its weight
 // (the load of weight_matrix in between is not a barrier). Read-write race on input_node.
-// Class: in int mode a shift by a variable amount (`1 << i`) is an unknown (SPEC §4).
+// (Both barriers of the original before the scaling are gone: without only the first one, the
+// second still orders the write of input_node[ty] before its reads, and the kernel is race
+// free — the earlier version of this file, which mapcheck proves drf once `1 << i` is exact.)
+// Class: exact. `i` is used only as a shift amount, so the loop runs over `power_two = 2^i`
+// itself (`1 << i` a product, not a variable shift, which would be an unknown in int mode).
 
 #define WIDTH 16
 #define HEIGHT 16
@@ -30,8 +34,6 @@ __global__ void bpnn_layerforward_CUDA(float *input_cuda, float *output_hidden_c
         input_node[ty] = input_cuda[index_in];
 
     weight_matrix[ty][tx] = input_hidden_cuda[index];
-
-    __syncthreads();
 
     weight_matrix[ty][tx] = weight_matrix[ty][tx] * input_node[ty];
 

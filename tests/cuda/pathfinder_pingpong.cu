@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=4
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — the `break` in the barrier loop makes every iteration optional and `computed` a per-thread unknown after the loop (README: loops with `break`)
 // Rodinia `pathfinder`, dynproc_kernel: each block computes `iteration` rows of the dynamic
 // program in shared memory with two buffers. In every step, thread tx reads prev[tx - 1],
 // prev[tx], prev[tx + 1] (clamped to the valid range) and writes result[tx] (its own cell);
@@ -11,7 +10,10 @@
 // pyramid) only guards writes of the thread's own cells. After the loop, thread tx writes
 // gpuResults[xidx] when its cell was computed in the last step, and the blocks' computed
 // cells are disjoint (each block owns small_block_cols columns). Race free.
-// Class: the `break` in the barrier loop and the flag assigned in it are not followed.
+// Class: data-dependent, because the ternaries that clamp validXmin/validXmax are not
+// `min`/`max` patterns the lowering follows (`?`). The `break` depends only on the loop
+// variable and a parameter: the loop runs while no earlier iteration broke, and `computed`
+// after it is its value in the breaking iteration.
 
 #define BLOCK_SIZE 256
 #define HALO 1

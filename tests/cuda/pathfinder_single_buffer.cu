@@ -5,7 +5,10 @@
 // into prev[tx] in the interval in which the neighbours read prev[tx] as their left or right
 // input. In step 0, thread 5 writes prev[5] while thread 6 reads it as prev[W]: read-write
 // race (the second buffer `result` and the copy after the barrier exist to prevent this).
-// Class: the `break` in the barrier loop and the flag assigned in it are not followed.
+// Class: data-dependent, because the ternaries that clamp validXmin/validXmax are not
+// `min`/`max` patterns the lowering follows (`?`). The `break` depends only on the loop
+// variable and a parameter: the loop runs while no earlier iteration broke, and `computed`
+// after it is its value in the breaking iteration.
 
 #define BLOCK_SIZE 256
 #define HALO 1

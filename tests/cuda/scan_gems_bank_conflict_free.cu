@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
-// mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — `offset` doubles (and halves) beside the loop variable `d`; the lowering follows only additive auxiliary induction variables, so it is a per-thread unknown
+// mapcheck: exact
 // GPU Gems 3, ch. 39, listing 39-2 with the bank-conflict padding of section 39.2.3: the
 // Blelloch work-efficient exclusive scan of n = 2 * blockDim.x elements, every index `k`
 // padded to k + (k >> LOG_NUM_BANKS). `offset` is carried across both sweeps: doubled after
@@ -10,7 +9,9 @@
 // (then padded; padding k -> k + k / 32 is strictly increasing, so distinct indices stay
 // distinct): the pairs {ai, bi} of distinct threads are disjoint. Each level begins with a
 // barrier, thread 0 clears the (padded) last element between the sweeps: race free.
-// Class: `offset` is reassigned multiplicatively in the loops, which the lowering makes `?`.
+// Class: exact. `offset` is a multiplicative auxiliary induction variable of each loop
+// (`offset = 64 / d` in the up-sweep, `128 / d` before the halving in the down-sweep, its
+// value after the up-sweep known because the loop's bounds are constants).
 
 #define NUM_BANKS 32
 #define LOG_NUM_BANKS 5

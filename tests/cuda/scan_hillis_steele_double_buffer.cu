@@ -1,13 +1,12 @@
 //pass
 //--blockDim=128 --gridDim=1
-// mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — the buffer toggle `cur = 1 - cur` is uniform across threads but the lowering makes it a per-thread unknown
+// mapcheck: exact
 // Hillis–Steele exclusive scan with double buffering (GPU Gems 3, ch. 39, listing 39-1):
 // `pout`/`pin` flip between the two halves of temp[2n] every round. In each round every
 // thread writes only temp[pout*n + t] and reads only temp[pin*n + ...] (pin = 1 - pout is the
 // same for all threads: they all flip together), and a barrier ends the round: race free.
-// The flag is reassigned in the loop, which a checker that does not track it sees as an
-// unknown per thread: data-dependent class.
+// Class: exact. `pout = 1 - pout` flips once per round: at the round with `offset = 2^j` it
+// is `j % 2` (written `offset % 3 / 2`: 2^j is (-1)^j modulo 3), and `pin` follows from it.
 
 #define n 128
 

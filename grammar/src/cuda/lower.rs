@@ -49,6 +49,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 const MAX_STATEMENTS: usize = 200_000;
 const MAX_EXPR_DEPTH: usize = 300;
 const MAX_STMT_DEPTH: usize = 100;
+/// The longest loop with constant bounds whose iterations the lowering counts.
+const MAX_SIMULATED_TRIPS: usize = 1 << 16;
 const MAX_INLINE_DEPTH: usize = 8;
 
 /// The name of the function an item declares: the identifier before its first `(`.
@@ -288,6 +290,95 @@ impl Exit {
 /// A recognised loop: start, exclusive bound, direction, step operation and amount.
 type LoopRange = (Expr, Expr, Direction, StepOp, Expr);
 
+/// What the lowering knows of a counted loop (see `Lower::loop_shape`).
+struct LoopShape {
+    start: Expr,
+    dir: Direction,
+    amount: Expr,
+    /// `k += s` up or `k -= s` down.
+    additive: bool,
+    /// `F` of a multiplicative step by a constant.
+    factor: Option<i128>,
+    /// `F^j` at iteration `j`, exactly, from the loop variable.
+    ratio: Option<Ratio>,
+    /// The values of the loop variable and the value it leaves with, for constant bounds.
+    trips: Option<(Vec<i128>, i128)>,
+}
+
+/// `F^j` of a multiplicative loop: `k / c` (growing from `c`) or `c / k` (shrinking from `c`).
+#[derive(Clone, Copy)]
+enum Ratio {
+    Over(i128),
+    Under(i128),
+}
+
+/// An auxiliary induction variable of a counted loop: its variable, C name, value before the
+/// loop and step.
+struct Aux {
+    id: usize,
+    name: String,
+    v0: Expr,
+    step: AuxStep,
+}
+
+/// An exact `break` of a counted loop (see `Lower::loop_break`).
+struct LoopBreak {
+    /// The index of `if (c) break;` in the body.
+    at: usize,
+    /// No earlier iteration broke: the body runs.
+    guard: Cond,
+    /// The loop broke before its bound.
+    broke: Cond,
+    /// The iteration that breaks, when one does.
+    at_iter: Expr,
+    /// The last iteration, when none breaks.
+    last_iter: Expr,
+    /// The loop ran at least once.
+    ran: Cond,
+}
+
+/// How an auxiliary induction variable moves with its loop.
+enum AuxStep {
+    /// `v += e` (`true`) or `v -= e` beside an additive loop.
+    Add(bool, Expr),
+    /// `v *= F` beside a multiplicative loop of factor `F`.
+    Mul,
+    /// `v /= F` (or `v >>= log2 F`) beside a multiplicative loop of factor `F`, `v` natural.
+    Div,
+    /// `v = e - v`: `v0` at even iterations, `e - v0` at odd ones.
+    Flip(Expr),
+}
+
+/// `v0 + parity * (e - 2 * v0)`: `v0` when `parity` is 0, `e - v0` when it is 1.
+fn flip_value(v0: Expr, e: Expr, parity: Expr) -> Expr {
+    let span = v0.span;
+    let swing = match v0.kind {
+        ExprKind::Int(0) => e,
+        _ => Expr::bin(
+            BinOp::Sub,
+            e,
+            Expr::bin(BinOp::Mul, int(2, span), v0.clone()),
+        ),
+    };
+    let moved = match swing.kind {
+        ExprKind::Int(1) => parity,
+        _ => Expr::bin(BinOp::Mul, parity, swing),
+    };
+    match v0.kind {
+        ExprKind::Int(0) => moved,
+        _ => Expr::bin(BinOp::Add, v0, moved),
+    }
+}
+
+/// `v0 * ratio` or `v0 / ratio`, without the factor 1.
+fn aux_apply(step: &AuxStep, v0: Expr, ratio: Expr) -> Expr {
+    match step {
+        AuxStep::Mul if v0.kind == ExprKind::Int(1) => ratio,
+        AuxStep::Mul => Expr::bin(BinOp::Mul, v0, ratio),
+        _ => Expr::bin(BinOp::Div, v0, ratio),
+    }
+}
+
 type Env = (Vec<HashMap<String, Binding>>, HashMap<usize, Val>);
 
 struct Lower<'g, 'a> {
@@ -322,6 +413,11 @@ struct Lower<'g, 'a> {
     wrapped: HashSet<String>,
     /// The C integer type (bits, unsigned) of each local scalar declared with one.
     var_tys: HashMap<usize, (u32, bool)>,
+    /// Core `let`s whose value is a constant, the same in both arithmetic modes.
+    consts: HashMap<String, i128>,
+    /// Core loop variables `p` that stand for `2^i` of a C loop variable `i` used only as a
+    /// shift amount (see `Lower::shift_loop`): `x << i` is `x * p`, `x >> i` is `x / p`.
+    pow2: HashSet<String>,
 }
 
 const U32_MASK: i64 = 0xffff_ffff;
@@ -508,28 +604,48 @@ fn uses_yz(stmts: &[c::Stmt], names: [&str; 2]) -> bool {
     found
 }
 
-/// Calls `f` on every expression of the statements (not recursing into expressions).
-fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
+/// What a walk over statements meets, in order: an expression (not recursing into it), a
+/// declared name, and the start and end of a scope (a block, a branch, a loop).
+enum Walk<'s> {
+    Expr(&'s c::Expr),
+    Declare(&'s str),
+    Enter,
+    Leave,
+}
+
+/// Calls `f` on every expression, declaration and scope of the statements.
+fn walk(stmts: &[c::Stmt], f: &mut impl FnMut(Walk<'_>), depth: usize) {
     if depth > MAX_STMT_DEPTH {
         return;
     }
+    fn nested(s: &c::Stmt, f: &mut impl FnMut(Walk<'_>), depth: usize) {
+        f(Walk::Enter);
+        walk(std::slice::from_ref(s), f, depth + 1);
+        f(Walk::Leave);
+    }
     for s in stmts {
         match &s.kind {
-            c::StmtKind::Block(b) => walk_exprs(b, f, depth + 1),
+            c::StmtKind::Block(b) => {
+                f(Walk::Enter);
+                walk(b, f, depth + 1);
+                f(Walk::Leave);
+            }
             c::StmtKind::Decl(_, ds) => {
                 for d in ds {
-                    d.init
-                        .iter()
-                        .chain(d.dims.iter().flatten())
-                        .for_each(&mut *f);
+                    for e in d.init.iter().chain(d.dims.iter().flatten()) {
+                        f(Walk::Expr(e));
+                    }
+                    f(Walk::Declare(&d.name));
                 }
             }
-            c::StmtKind::Expr(e) | c::StmtKind::Return(Some(e)) => f(e),
+            c::StmtKind::Expr(e) | c::StmtKind::Return(Some(e)) | c::StmtKind::Case(e) => {
+                f(Walk::Expr(e))
+            }
             c::StmtKind::If(e, t, el) => {
-                f(e);
-                walk_exprs(std::slice::from_ref(t), f, depth + 1);
+                f(Walk::Expr(e));
+                nested(t, f, depth);
                 if let Some(el) = el {
-                    walk_exprs(std::slice::from_ref(el), f, depth + 1);
+                    nested(el, f, depth);
                 }
             }
             c::StmtKind::For {
@@ -538,17 +654,20 @@ fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
                 step,
                 body,
             } => {
+                f(Walk::Enter);
                 if let Some(i) = init {
-                    walk_exprs(std::slice::from_ref(i), f, depth + 1);
+                    walk(std::slice::from_ref(i), f, depth + 1);
                 }
-                cond.iter().chain(step.iter()).for_each(&mut *f);
-                walk_exprs(std::slice::from_ref(body), f, depth + 1);
+                cond.iter()
+                    .chain(step.iter())
+                    .for_each(|e| f(Walk::Expr(e)));
+                nested(body, f, depth);
+                f(Walk::Leave);
             }
             c::StmtKind::While(e, b) | c::StmtKind::DoWhile(b, e) | c::StmtKind::Switch(e, b) => {
-                f(e);
-                walk_exprs(std::slice::from_ref(b), f, depth + 1);
+                f(Walk::Expr(e));
+                nested(b, f, depth);
             }
-            c::StmtKind::Case(e) => f(e),
             c::StmtKind::Empty
             | c::StmtKind::Return(None)
             | c::StmtKind::Break
@@ -560,8 +679,56 @@ fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
     }
 }
 
-/// Names assigned (`x = ...`, `x += ...`, `x++`) anywhere in the statements.
+/// Calls `f` on every expression of the statements (not recursing into expressions).
+fn walk_exprs(stmts: &[c::Stmt], f: &mut impl FnMut(&c::Expr), depth: usize) {
+    walk(
+        stmts,
+        &mut |w| {
+            if let Walk::Expr(e) = w {
+                f(e)
+            }
+        },
+        depth,
+    );
+}
+
+/// Names of variables declared outside the statements that they assign (`x = ...`, `x += ...`,
+/// `x++`) anywhere: an assignment to a name that a declaration of the statements shadows at
+/// that point (`int ai = ...; ai += ...` in a nested block) assigns the inner variable, which
+/// the statements declare afresh, and does not count.
 fn assigned(stmts: &[c::Stmt]) -> HashSet<String> {
+    let mut scopes: Vec<HashSet<String>> = vec![HashSet::new()];
+    let mut out = HashSet::new();
+    walk(
+        stmts,
+        &mut |w| match w {
+            Walk::Enter => scopes.push(HashSet::new()),
+            Walk::Leave => {
+                scopes.pop();
+            }
+            Walk::Declare(n) => {
+                if let Some(top) = scopes.last_mut() {
+                    top.insert(n.to_string());
+                }
+            }
+            Walk::Expr(e) => {
+                let mut names = HashSet::new();
+                assigned_expr(e, &mut names, 0);
+                out.extend(
+                    names
+                        .into_iter()
+                        .filter(|n| !scopes.iter().any(|s| s.contains(n))),
+                );
+            }
+        },
+        0,
+    );
+    out
+}
+
+/// Names an expression assigns.
+fn assigned_expr(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
+    expr(e, out, depth);
     fn expr(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
         if depth > MAX_EXPR_DEPTH {
             return;
@@ -606,9 +773,66 @@ fn assigned(stmts: &[c::Stmt]) -> HashSet<String> {
             Int(..) | Float | Str | Name(_) | TemplateName(..) | Sizeof => {}
         }
     }
-    let mut out = HashSet::new();
-    walk_exprs(stmts, &mut |e| expr(e, &mut out, 0), 0);
-    out
+}
+
+/// Whether the name `v` is used in the statements, and every use is the amount of a shift
+/// (`x << v`, `x >> v`, `x <<= v`, `x >>= v`); a declaration of `v` in them makes it `false`.
+fn only_shift_amount(stmts: &[c::Stmt], v: &str) -> bool {
+    /// Whether all uses are shift amounts; counts them in `uses`.
+    fn expr(e: &c::Expr, v: &str, uses: &mut usize, depth: usize) -> bool {
+        use c::ExprKind::*;
+        if depth > MAX_EXPR_DEPTH {
+            return false;
+        }
+        let shift = |op: &c::BinOp| matches!(op, c::BinOp::Shl | c::BinOp::Shr);
+        let d = depth + 1;
+        match &e.kind {
+            Name(n) => n != v,
+            Binary(op, a, b) | Assign(Some(op), a, b) if shift(op) => {
+                let amount = matches!(&b.kind, Name(n) if n == v);
+                *uses += usize::from(amount);
+                expr(a, v, uses, d) && (amount || expr(b, v, uses, d))
+            }
+            Unary(_, a) | Cast(_, a) | Member(a, _) => expr(a, v, uses, d),
+            Binary(_, a, b) | Assign(_, a, b) | Index(a, b) => {
+                expr(a, v, uses, d) && expr(b, v, uses, d)
+            }
+            Ternary(a, b, c) => expr(a, v, uses, d) && expr(b, v, uses, d) && expr(c, v, uses, d),
+            Call(f, args) => expr(f, v, uses, d) && args.iter().all(|a| expr(a, v, uses, d)),
+            InitList(es) => es.iter().all(|a| expr(a, v, uses, d)),
+            Int(..) | Float | Str | Sizeof => true,
+        }
+    }
+    let (mut ok, mut uses) = (true, 0);
+    walk_exprs(stmts, &mut |e| ok &= expr(e, v, &mut uses, 0), 0);
+    let mut declared = false;
+    walk(
+        stmts,
+        &mut |w| declared |= matches!(w, Walk::Declare(n) if n == v),
+        0,
+    );
+    ok && uses > 0 && !declared
+}
+
+/// `v OP e` or `e OP v` as `(OP, e)` with `v` on the left (`e < v` is `v > e`).
+fn compared<'e>(cond: &'e c::Expr, v: &str) -> Option<(c::BinOp, &'e c::Expr)> {
+    use c::BinOp as B;
+    let is_v = |e: &c::Expr| matches!(&e.kind, c::ExprKind::Name(n) if n == v);
+    match &cond.kind {
+        c::ExprKind::Binary(op, a, b) if is_v(a) => Some((*op, b.as_ref())),
+        c::ExprKind::Binary(op, a, b) if is_v(b) => Some((
+            match op {
+                B::Lt => B::Gt,
+                B::Gt => B::Lt,
+                B::Le => B::Ge,
+                B::Ge => B::Le,
+                B::Eq | B::Ne => *op,
+                _ => return None,
+            },
+            a.as_ref(),
+        )),
+        _ => None,
+    }
 }
 
 /// Names read anywhere in an expression.
@@ -765,6 +989,8 @@ impl<'g, 'a> Lower<'g, 'a> {
             nonneg: Builtin::ALL.iter().map(|b| b.name().to_string()).collect(),
             wrapped: HashSet::new(),
             var_tys: HashMap::new(),
+            consts: HashMap::new(),
+            pow2: HashSet::new(),
         };
         let mut out = Vec::new();
         // Template value parameters are the instantiation's values, or symbolic parameters of
@@ -1087,6 +1313,9 @@ impl<'g, 'a> Lower<'g, 'a> {
         if self.may_wrap(&e) {
             self.wrapped.insert(name.clone());
         }
+        if let Some(v) = self.const_of(&e) {
+            self.consts.insert(name.clone(), v);
+        }
         self.emit(
             out,
             stmt(
@@ -1108,6 +1337,11 @@ impl<'g, 'a> Lower<'g, 'a> {
     // operators where they can differ, and keeps the plain operators where the dividend is
     // syntactically non-negative or the value cannot leave its range, so that ordinary kernels
     // keep simple terms.
+
+    /// The value of `e` when it is made of literals and constant `let`s.
+    fn const_of(&self, e: &Expr) -> Option<i128> {
+        const_expr_in(e, &self.consts)
+    }
 
     /// Whether `e` is never negative, syntactically: built from naturals (ids, dimensions,
     /// parameters, non-negative literals and the `let`s and loop variables known so) by
@@ -2209,20 +2443,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             },
             _ => return None,
         };
-        let (cop, bound_e) = match &cond?.kind {
-            K::Binary(op, a, b) if is_var(a) => (*op, b.as_ref()),
-            K::Binary(op, a, b) if is_var(b) => (
-                match op {
-                    c::BinOp::Lt => c::BinOp::Gt,
-                    c::BinOp::Gt => c::BinOp::Lt,
-                    c::BinOp::Le => c::BinOp::Ge,
-                    c::BinOp::Ge => c::BinOp::Le,
-                    _ => return None,
-                },
-                a.as_ref(),
-            ),
-            _ => return None,
-        };
+        let (cop, bound_e) = compared(cond?, &var)?;
         // The bound and the amount must not change in the body, nor read memory.
         let mut read = HashSet::new();
         names_in(bound_e, &mut read, 0);
@@ -2262,6 +2483,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         havoc: &HashSet<String>,
         out: &mut Vec<Stmt>,
         tail: Option<&c::Expr>,
+        guard: Option<Cond>,
     ) -> (Vec<Stmt>, Exit) {
         let mut inner = Vec::new();
         self.havoc_names(havoc, span, &mut inner);
@@ -2277,9 +2499,15 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
         let _ = out;
         if brk || ret {
-            // Later iterations may not run: any subset of them does.
-            let u = self.unknown("broke", span, &mut inner);
-            let cond = cmp(CmpOp::Eq, u, int(0, span), span);
+            // Later iterations may not run: any subset of them does, unless the loop knows
+            // which (an exact `break`).
+            let cond = match guard {
+                Some(g) if !ret => g,
+                _ => {
+                    let u = self.unknown("broke", span, &mut inner);
+                    cmp(CmpOp::Eq, u, int(0, span), span)
+                }
+            };
             self.emit(
                 &mut inner,
                 stmt(
@@ -2309,12 +2537,20 @@ impl<'g, 'a> Lower<'g, 'a> {
         &mut self,
         id: usize,
         c_name: &str,
-        (start, bound, dir, op, amount): (Expr, Expr, Direction, StepOp, Expr),
+        range: LoopRange,
         body: &c::Stmt,
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Exit {
-        let var = self.fresh(c_name);
+        let shifted = self.shift_loop(c_name, body, &range, span);
+        let (start, bound, dir, op, amount) = shifted.clone().unwrap_or(range);
+        let var = if shifted.is_some() {
+            let p = self.fresh(&format!("pow2_{c_name}"));
+            self.pow2.insert(p.clone());
+            p
+        } else {
+            self.fresh(c_name)
+        };
         // The loop variable stays natural when it starts so and moves up by a natural
         // amount, or down by division or shifting, or down to a natural bound.
         let natural = self.is_nonneg(&start)
@@ -2333,18 +2569,36 @@ impl<'g, 'a> Lower<'g, 'a> {
         if natural {
             self.nonneg.insert(var.clone());
         }
+        let before_loop = self.vals.clone();
         let before = self.vals.get(&id).cloned();
         let unsigned = matches!(before, Some(Val::Num(_, true)));
-        let aux = self.aux_induction(c_name, body, &var, (&start, dir, op, &amount), span, out);
+        let shape = self.loop_shape(&start, &bound, dir, op, &amount);
+        let aux = self.aux_induction(c_name, body, &shape, span, out);
         self.vals
             .insert(id, Val::Num(Expr::var(var.clone(), span), unsigned));
         let havoc = assigned(std::slice::from_ref(body));
         let mut inner_havoc = havoc.clone();
-        for (aux_id, name, value) in aux {
-            inner_havoc.remove(&name);
-            self.vals.insert(aux_id, Val::Num(value, false));
+        for a in &aux {
+            inner_havoc.remove(&a.name);
+            let value = self.aux_value(a, &shape, &var, span);
+            self.vals.insert(a.id, Val::Num(value, false));
         }
-        let (inner, ex) = self.loop_body(body, span, &inner_havoc, out, None);
+        let brk = self.loop_break(
+            c_name,
+            body,
+            (&start, &bound, dir, op, &amount),
+            unsigned,
+            &var,
+            span,
+        );
+        let (inner, ex) = self.loop_body(
+            body,
+            span,
+            &inner_havoc,
+            out,
+            None,
+            brk.as_ref().map(|b| b.guard.clone()),
+        );
         let step_span = amount.span;
         self.emit(
             out,
@@ -2366,126 +2620,660 @@ impl<'g, 'a> Lower<'g, 'a> {
                 span,
             ),
         );
-        self.havoc_names(&havoc, span, out);
-        let v = Val::Num(self.unknown(c_name, span, out), unsigned);
-        self.vals.insert(id, v);
+        // A loop of constant bounds that runs all its iterations leaves its variable and its
+        // auxiliary induction variables with known values.
+        let runs_all = has_loop_exit(std::slice::from_ref(body), 0) == (false, false);
+        let trips = shape.trips.as_ref().filter(|_| runs_all);
+        let mut after = havoc;
+        let mut exits = Vec::new();
+        if let Some((values, last)) = trips.filter(|_| shifted.is_none()) {
+            for a in &aux {
+                if let Some(v) = self.aux_exit(a, &shape, values.len(), span) {
+                    after.remove(&a.name);
+                    exits.push((a.id, v));
+                }
+            }
+            if let Ok(last) = i64::try_from(*last) {
+                exits.push((id, int(last, span)));
+            }
+        }
+        let mut exits: Vec<(usize, Val)> = exits
+            .into_iter()
+            .map(|(x, e)| (x, Val::Num(e, x == id && unsigned)))
+            .collect();
+        if let Some(b) = &brk {
+            for (x, v) in self.break_exits(id, body, b, &before_loop, &after, span, out) {
+                if let Some(name) = after
+                    .iter()
+                    .find(|n| matches!(self.lookup(n), Some(Binding::Var(y)) if y == x))
+                    .cloned()
+                {
+                    after.remove(&name);
+                    exits.push((x, v));
+                }
+            }
+        }
+        self.havoc_names(&after, span, out);
+        if !exits.iter().any(|(x, _)| *x == id) {
+            let v = Val::Num(self.unknown(c_name, span, out), unsigned);
+            self.vals.insert(id, v);
+        }
+        for (x, value) in exits {
+            self.vals.insert(x, value);
+        }
         ex
     }
 
-    /// An auxiliary induction variable of a counted loop with an additive step: a signed local `v`
-    /// whose only assignment in the body is its last statement, `v += e` (`-=`, `++`, `--`,
-    /// `v = v + e`), with `e` unchanged by the body, and a body that cannot skip it (no
-    /// `break`, `continue`, `return`). At the start of the iteration with loop variable `k` it
-    /// is `v0 + (k - start) / s * e` (`start - k` for a loop counting down, `/ s` only when the
-    /// step `s` is not 1). Returns the variable,
-    /// its C name and that value.
-    fn aux_induction(
-        &mut self,
-        loop_c_name: &str,
+    /// A loop `for (i = s; i < b; i++)` (or counting down by one) with constant bounds within
+    /// `0 ..= 30`, whose body uses `i` only as the amount of shifts (`x << i`, `x >> i`,
+    /// `x <<= i`, `x >>= i`), is the loop of `p = 2^i`: `for p in 2^s .. 2^b step *2` (or
+    /// `downto ... step /2`), and each shift by `i` a product or a quotient by `p` — exact in
+    /// both arithmetic modes (the shifts stay below 31), where a shift by the variable `i` is
+    /// an unknown in `int` mode (SPEC §4). Returns the range of `p`.
+    fn shift_loop(
+        &self,
+        c_name: &str,
         body: &c::Stmt,
-        k: &str,
-        (start, dir, op, amount): (&Expr, Direction, StepOp, &Expr),
+        (start, bound, dir, op, amount): &LoopRange,
         span: Span,
-        out: &mut Vec<Stmt>,
-    ) -> Vec<(usize, String, Expr)> {
-        use c::ExprKind as K;
-        let step_amount = amount.clone();
+    ) -> Option<LoopRange> {
+        let unit = self.const_of(amount) == Some(1)
+            && matches!(
+                (dir, op),
+                (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+            );
+        let (s, b) = (self.const_of(start)?, self.const_of(bound)?);
+        let (lo, hi) = match dir {
+            Direction::Up => (s, b - 1),
+            Direction::Down => (b + 1, s),
+        };
+        // `2^b` of an ascending loop is its bound: at most 2^30 too.
+        let top = if *dir == Direction::Up { hi + 1 } else { hi };
+        if !unit || lo < 0 || top > 30 || !only_shift_amount(std::slice::from_ref(body), c_name) {
+            return None;
+        }
+        let pow = |k: i128| int(1i64 << k, span);
+        Some(match dir {
+            Direction::Up => (pow(s), pow(b), *dir, StepOp::Mul, int(2, span)),
+            // `i > -1` is `p > 0`.
+            Direction::Down => (
+                pow(s),
+                if b < 0 { int(0, span) } else { pow(b) },
+                *dir,
+                StepOp::Div,
+                int(2, span),
+            ),
+        })
+    }
+
+    /// What the lowering knows of a counted loop's iterations: the values of a loop with
+    /// constant bounds (when both arithmetic modes agree), the factor of a multiplicative loop
+    /// (`*= F`, `<<= s` with `F = 2^s`, `/= F`, `>>= s`), and the ratio `F^j` at the
+    /// iteration `j` (counted from 0) as an expression of the loop variable when it is exact in
+    /// both modes: `k / start` for a growing loop whose values are all known and below 2^31, or
+    /// `start / k` for a shrinking loop from a constant power of `F` to a natural bound.
+    fn loop_shape(
+        &self,
+        start: &Expr,
+        bound: &Expr,
+        dir: Direction,
+        op: StepOp,
+        amount: &Expr,
+    ) -> LoopShape {
+        let c_start = self.const_of(start);
+        let c_amount = self.const_of(amount);
+        let trips = match (c_start, self.const_of(bound), c_amount) {
+            (Some(a), Some(b), Some(k)) => simulate_loop(a, b, dir, op, k),
+            _ => None,
+        };
+        let factor = match (op, c_amount) {
+            (StepOp::Mul | StepOp::Div, Some(k)) if (2..=i128::from(i32::MAX)).contains(&k) => {
+                Some(k)
+            }
+            (StepOp::Shl | StepOp::Shr, Some(s)) if (1..=30).contains(&s) => Some(1 << s),
+            _ => None,
+        };
+        let ratio = match (factor, c_start, dir) {
+            (Some(f), Some(c), Direction::Up) if c >= 1 => trips
+                .as_ref()
+                .filter(|(values, _)| {
+                    let mut power = 1i128;
+                    values.iter().all(|&v| {
+                        let ok = fits_i32(v) && v == c * power;
+                        power = power.saturating_mul(f);
+                        ok
+                    })
+                })
+                .map(|_| Ratio::Over(c)),
+            (Some(f), Some(c), Direction::Down) if fits_i32(c) => {
+                let mut p = c;
+                while p > 1 && p % f == 0 {
+                    p /= f;
+                }
+                let natural_bound =
+                    self.const_of(bound).is_some_and(|b| b >= 0) || self.is_nonneg(bound);
+                (p == 1 && natural_bound).then_some(Ratio::Under(c))
+            }
+            _ => None,
+        };
         let additive = matches!(
             (dir, op),
             (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
         );
-        let unit = additive && amount.kind == ExprKind::Int(1);
+        LoopShape {
+            start: start.clone(),
+            dir,
+            amount: amount.clone(),
+            additive,
+            factor,
+            ratio,
+            trips,
+        }
+    }
+
+    /// An auxiliary induction variable of a counted loop: a signed local `v` stepped by the
+    /// first or the last statement of the body and assigned nowhere else in it, and a body that
+    /// cannot skip that statement (no `break`, `continue`, `return` before a last statement).
+    /// Beside an additive loop (`k += s`), the step is `v += e` (`-=`, `++`, `--`,
+    /// `v = v ± e`), with `e` unchanged by the body: at the start of the iteration with loop
+    /// variable `k`, `v` is `v0 + (k - start) / s * e` (`start - k` for a loop counting down,
+    /// `/ s` only when `s` is not 1). Beside a multiplicative loop of factor `F` whose
+    /// ratio `F^j` is exact (see `loop_shape`), the step is `v *= F` (`v <<= log2 F`,
+    /// `v = v * F`, ...), and `v` is `v0 * F^j`, or `v /= F` (`v >>= log2 F`, ...) with `v0`
+    /// natural, and `v` is `v0 / F^j` (repeated truncating or shifting division of a natural
+    /// number is one division by the product).
+    fn aux_induction(
+        &mut self,
+        loop_c_name: &str,
+        body: &c::Stmt,
+        shape: &LoopShape,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<Aux> {
         let c::StmtKind::Block(stmts) = &body.kind else {
             return Vec::new();
         };
-        let Some((last, rest)) = stmts.split_last() else {
+        let (Some((last, init)), Some((first, tail))) = (stmts.split_last(), stmts.split_first())
+        else {
             return Vec::new();
         };
-        let c::StmtKind::Expr(step) = &last.kind else {
-            return Vec::new();
-        };
-        if !additive || has_continue(rest, 0) || has_loop_exit(rest, 0) != (false, false) {
-            return Vec::new();
+        // The last statement, when nothing before it can skip it; else the first.
+        let mut candidates = Vec::new();
+        if !has_continue(init, 0) && has_loop_exit(init, 0) == (false, false) {
+            candidates.push((last, init));
         }
+        if stmts.len() > 1 {
+            candidates.push((first, tail));
+        }
+        for (step, rest) in candidates {
+            let c::StmtKind::Expr(step) = &step.kind else {
+                continue;
+            };
+            if let Some(a) = self.aux_step(loop_c_name, step, rest, shape, span, out) {
+                return vec![a];
+            }
+        }
+        Vec::new()
+    }
+
+    /// The auxiliary induction variable that `step` moves, if it is one (see `aux_induction`).
+    fn aux_step(
+        &mut self,
+        loop_c_name: &str,
+        step: &c::Expr,
+        rest: &[c::Stmt],
+        shape: &LoopShape,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Aux> {
+        use c::BinOp as B;
+        use c::ExprKind as K;
         let is = |e: &c::Expr, v: &str| matches!(&e.kind, K::Name(n) if n == v);
-        let (var, sign, e): (&str, i64, Option<&c::Expr>) = match &step.kind {
+        // The variable, the C operation and its operand (`None` for `++`/`--`).
+        // `v = e - v`: `v` flips between `v0` and `e - v0`.
+        let flip = match &step.kind {
+            K::Assign(None, x, rhs) => match (&x.kind, &rhs.kind) {
+                (K::Name(n), K::Binary(B::Sub, e, b)) if is(b, n) && !is(e, n) => Some((n, e)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (var, cop, e): (&str, B, Option<&c::Expr>) = match &step.kind {
+            _ if flip.is_some() => flip.map(|(n, e)| (n.as_str(), B::Sub, Some(e.as_ref())))?,
             K::Unary(UnOp::PreInc | UnOp::PostInc, x) => match &x.kind {
-                K::Name(n) => (n, 1, None),
-                _ => return Vec::new(),
+                K::Name(n) => (n, B::Add, None),
+                _ => return None,
             },
             K::Unary(UnOp::PreDec | UnOp::PostDec, x) => match &x.kind {
-                K::Name(n) => (n, -1, None),
-                _ => return Vec::new(),
+                K::Name(n) => (n, B::Sub, None),
+                _ => return None,
             },
-            K::Assign(Some(c::BinOp::Add), x, e) => match &x.kind {
-                K::Name(n) => (n, 1, Some(e)),
-                _ => return Vec::new(),
-            },
-            K::Assign(Some(c::BinOp::Sub), x, e) => match &x.kind {
-                K::Name(n) => (n, -1, Some(e)),
-                _ => return Vec::new(),
+            K::Assign(Some(op), x, e) => match &x.kind {
+                K::Name(n) => (n, *op, Some(e)),
+                _ => return None,
             },
             K::Assign(None, x, rhs) => match (&x.kind, &rhs.kind) {
-                (K::Name(n), K::Binary(c::BinOp::Add, a, e)) if is(a, n) => (n, 1, Some(e)),
-                (K::Name(n), K::Binary(c::BinOp::Sub, a, e)) if is(a, n) => (n, -1, Some(e)),
-                _ => return Vec::new(),
+                (K::Name(n), K::Binary(op, a, e)) if is(a, n) => (n, *op, Some(e)),
+                _ => return None,
             },
-            _ => return Vec::new(),
+            _ => return None,
         };
         if var == loop_c_name {
-            return Vec::new();
+            return None;
         }
         let Some(Binding::Var(id)) = self.lookup(var) else {
-            return Vec::new();
+            return None;
         };
         // Signed (or untyped) integers only: an unsigned one would wrap.
         let signed = matches!(self.var_tys.get(&id), Some((32 | 64, false)) | None);
         let Some(Val::Num(v0, false)) = self.vals.get(&id).cloned() else {
-            return Vec::new();
+            return None;
         };
-        let body_assigns = assigned(rest);
-        if !signed || body_assigns.contains(var) {
-            return Vec::new();
+        if !signed || assigned(rest).contains(var) {
+            return None;
         }
         let mut read = HashSet::new();
         if let Some(e) = e {
             names_in(e, &mut read, 0);
         }
-        // The amount is evaluated once, before the loop: it must not read the loop variable.
+        // The operand is evaluated once, before the loop: it must not read the loop variable.
+        let rest_assigns = assigned(rest);
         if read.contains(var)
             || read.contains(loop_c_name)
-            || read.iter().any(|n| body_assigns.contains(n))
+            || read.iter().any(|n| rest_assigns.contains(n))
         {
-            return Vec::new();
+            return None;
         }
         let mut scratch = Vec::new();
-        let amount = match e {
+        let operand = match e {
             Some(e) => match self.expr(e, &mut scratch) {
-                // An unsigned amount that is natural adds the same to the signed variable.
+                // An unsigned operand that is natural acts on the signed variable alike.
                 Val::Num(x, u) if !u || self.is_nonneg(&x) => x,
-                _ => return Vec::new(),
+                _ => return None,
             },
             None => int(1, span),
         };
         if !scratch.is_empty() {
-            return Vec::new();
+            return None;
         }
+        let c_operand = self.const_of(&operand);
+        let step = match cop {
+            _ if flip.is_some() => {
+                if !shape.additive && (shape.ratio.is_none() || shape.factor.is_none()) {
+                    return None;
+                }
+                AuxStep::Flip(operand)
+            }
+            B::Add | B::Sub if shape.additive => AuxStep::Add(cop == B::Add, operand),
+            B::Mul | B::Shl | B::Div | B::Shr if shape.ratio.is_some() => {
+                let g = match (cop, c_operand) {
+                    (B::Mul | B::Div, Some(g)) => g,
+                    (B::Shl | B::Shr, Some(s)) if (1..=30).contains(&s) => 1 << s,
+                    _ => return None,
+                };
+                if Some(g) != shape.factor {
+                    return None;
+                }
+                if matches!(cop, B::Mul | B::Shl) {
+                    AuxStep::Mul
+                } else if self.is_nonneg(&v0) || self.const_of(&v0).is_some_and(|v| v >= 0) {
+                    AuxStep::Div
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        };
         let v0 = self.bound(var, v0, out);
+        Some(Aux {
+            id,
+            name: var.to_string(),
+            v0,
+            step,
+        })
+    }
+
+    /// The value of an auxiliary induction variable at the start of the iteration with loop
+    /// variable `k`.
+    fn aux_value(&self, a: &Aux, shape: &LoopShape, k: &str, span: Span) -> Expr {
         let kv = Expr::var(k, span);
-        let idx = match dir {
-            Direction::Up => Expr::bin(BinOp::Sub, kv, start.clone()),
-            Direction::Down => Expr::bin(BinOp::Sub, start.clone(), kv),
+        // The number of iterations before this one, of an additive loop: `(k - start) / step`,
+        // exact (the distance is a multiple of the step).
+        let index = |kv: Expr| {
+            let idx = match shape.dir {
+                Direction::Up => Expr::bin(BinOp::Sub, kv, shape.start.clone()),
+                Direction::Down => Expr::bin(BinOp::Sub, shape.start.clone(), kv),
+            };
+            if shape.amount.kind == ExprKind::Int(1) {
+                idx
+            } else {
+                Expr::bin(BinOp::Div, idx, shape.amount.clone())
+            }
         };
-        // The number of iterations before this one: `(k - start) / step`, exact (the
-        // distance is a multiple of the step).
-        let idx = if unit {
-            idx
-        } else {
-            Expr::bin(BinOp::Div, idx, step_amount.clone())
+        let ratio = |kv: Expr| match shape.ratio {
+            Some(Ratio::Over(1)) => Some(kv),
+            Some(Ratio::Over(c)) => Some(Expr::bin(BinOp::Div, kv, int(c as i64, span))),
+            Some(Ratio::Under(c)) => Some(Expr::bin(BinOp::Div, int(c as i64, span), kv)),
+            None => None,
         };
-        let moved = Expr::bin(BinOp::Mul, idx, amount);
-        let value = Expr::bin(if sign > 0 { BinOp::Add } else { BinOp::Sub }, v0, moved);
-        vec![(id, var.to_string(), value)]
+        match &a.step {
+            AuxStep::Flip(e) => {
+                // The parity of the iteration: `j % 2`, or, beside a multiplicative loop of
+                // factor `F`, `F^j % (F + 1) / F` (`F^j` is `(-1)^j` modulo `F + 1`).
+                let parity = match (shape.additive, ratio(kv.clone()), shape.factor) {
+                    (true, _, _) => Expr::bin(BinOp::Rem, index(kv), int(2, span)),
+                    (false, Some(r), Some(f)) => Expr::bin(
+                        BinOp::Div,
+                        Expr::bin(BinOp::Rem, r, int(f as i64 + 1, span)),
+                        int(f as i64, span),
+                    ),
+                    _ => unreachable!("a flipping auxiliary variable needs an iteration index"),
+                };
+                flip_value(a.v0.clone(), e.clone(), parity)
+            }
+            AuxStep::Add(plus, e) => {
+                let moved = Expr::bin(BinOp::Mul, index(kv), e.clone());
+                Expr::bin(
+                    if *plus { BinOp::Add } else { BinOp::Sub },
+                    a.v0.clone(),
+                    moved,
+                )
+            }
+            AuxStep::Mul | AuxStep::Div => {
+                let Some(r) = ratio(kv) else {
+                    unreachable!("a multiplicative auxiliary variable needs a ratio")
+                };
+                aux_apply(&a.step, a.v0.clone(), r)
+            }
+        }
+    }
+
+    /// The value of an auxiliary induction variable after `trips` iterations, if it is a
+    /// constant multiple or quotient that fits both arithmetic modes.
+    fn aux_exit(&self, a: &Aux, shape: &LoopShape, trips: usize, span: Span) -> Option<Expr> {
+        let t = i128::try_from(trips).ok()?;
+        let moved = match &a.step {
+            AuxStep::Add(plus, e) => {
+                let moved = Expr::bin(BinOp::Mul, int(t as i64, span), e.clone());
+                Expr::bin(
+                    if *plus { BinOp::Add } else { BinOp::Sub },
+                    a.v0.clone(),
+                    moved,
+                )
+            }
+            AuxStep::Flip(e) => flip_value(a.v0.clone(), e.clone(), int(t as i64 % 2, span)),
+            AuxStep::Mul | AuxStep::Div => {
+                let f = shape.factor?;
+                let mut power: i128 = 1;
+                for _ in 0..t {
+                    power = power.checked_mul(f).filter(|p| fits_i32(*p))?;
+                }
+                aux_apply(&a.step, a.v0.clone(), int(power as i64, span))
+            }
+        };
+        Some(match self.const_of(&moved) {
+            Some(v) => i64::try_from(v).map_or(moved, |v| int(v, span)),
+            None => moved,
+        })
+    }
+
+    /// A `break` that the lowering places exactly: in a counted loop with a unit step
+    /// (`k++`, `k--`, `k += 1`, ...), a top-level statement `if (k OP e) break;` (`OP` one of
+    /// `== < <= > >=`, `e` unchanged by the body, read from no array) that is the body's only
+    /// exit, with no `continue`. Whether an earlier iteration broke, `done(k)`, is then a
+    /// condition on `k`: for an ascending loop from `s`, `s <= e && e < k` for `k == e`;
+    /// `k > s && k - 1 OP e` for `>=`/`>` (once true, true from then on); `k > s && s OP e` for
+    /// `<=`/`<` (true from the start or never); mirrored for a descending loop. The body runs
+    /// under `!done(k)`, so that its barriers stay as uniform as `e` is.
+    #[allow(clippy::too_many_arguments)]
+    fn loop_break(
+        &mut self,
+        c_name: &str,
+        body: &c::Stmt,
+        (start, bound, dir, op, amount): (&Expr, &Expr, Direction, StepOp, &Expr),
+        unsigned: bool,
+        k: &str,
+        span: Span,
+    ) -> Option<LoopBreak> {
+        let unit = amount.kind == ExprKind::Int(1)
+            && matches!(
+                (dir, op),
+                (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+            );
+        let c::StmtKind::Block(stmts) = &body.kind else {
+            return None;
+        };
+        if !unit || unsigned || has_continue(stmts, 0) {
+            return None;
+        }
+        let is_break = |s: &c::Stmt| match &s.kind {
+            c::StmtKind::Break => true,
+            c::StmtKind::Block(b) => {
+                matches!(b.as_slice(), [x] if matches!(x.kind, c::StmtKind::Break))
+            }
+            _ => false,
+        };
+        let mut found = stmts.iter().enumerate().filter_map(|(j, s)| match &s.kind {
+            c::StmtKind::If(c, t, None) if is_break(t) => Some((j, c)),
+            _ => None,
+        });
+        let (at, cond) = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        let rest: Vec<c::Stmt> = stmts
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != at)
+            .map(|(_, s)| s.clone())
+            .collect();
+        if has_loop_exit(&rest, 0) != (false, false) {
+            return None;
+        }
+        let (cop, e) = compared(cond, c_name)?;
+        let cmp_op = match cop {
+            c::BinOp::Eq => CmpOp::Eq,
+            c::BinOp::Lt => CmpOp::Lt,
+            c::BinOp::Le => CmpOp::Le,
+            c::BinOp::Gt => CmpOp::Gt,
+            c::BinOp::Ge => CmpOp::Ge,
+            _ => return None,
+        };
+        let mut read = HashSet::new();
+        names_in(e, &mut read, 0);
+        let body_assigns = assigned(std::slice::from_ref(body));
+        if read.contains(c_name) || read.iter().any(|n| body_assigns.contains(n)) {
+            return None;
+        }
+        let mut scratch = Vec::new();
+        let e = match self.expr(e, &mut scratch) {
+            Val::Num(x, false) => x,
+            _ => return None,
+        };
+        if !scratch.is_empty() {
+            return None;
+        }
+        let and = |p: Cond, q: Cond| Cond::new(CondKind::And(Box::new(p), Box::new(q)), span);
+        let up = dir == Direction::Up;
+        // `done(x)`: some iteration from `start` up to (excluding) `x` broke.
+        let done = |x: Expr| -> Cond {
+            let moved = if up {
+                cmp(CmpOp::Gt, x.clone(), start.clone(), span)
+            } else {
+                cmp(CmpOp::Lt, x.clone(), start.clone(), span)
+            };
+            let prev = Expr::bin(
+                if up { BinOp::Sub } else { BinOp::Add },
+                x.clone(),
+                int(1, span),
+            );
+            match (cmp_op, up) {
+                (CmpOp::Eq, true) => and(
+                    cmp(CmpOp::Le, start.clone(), e.clone(), span),
+                    cmp(CmpOp::Lt, e.clone(), x, span),
+                ),
+                (CmpOp::Eq, false) => and(
+                    cmp(CmpOp::Ge, start.clone(), e.clone(), span),
+                    cmp(CmpOp::Gt, e.clone(), x, span),
+                ),
+                // Monotone along the loop: the previous iteration tells.
+                (CmpOp::Gt | CmpOp::Ge, true) | (CmpOp::Lt | CmpOp::Le, false) => {
+                    and(moved, cmp(cmp_op, prev, e.clone(), span))
+                }
+                // True from the first iteration on, or never.
+                _ => and(moved, cmp(cmp_op, start.clone(), e.clone(), span)),
+            }
+        };
+        let guard = Cond::new(CondKind::Not(Box::new(done(Expr::var(k, span)))), span);
+        let broke = done(bound.clone());
+        // The iteration that breaks, when one does.
+        let (lo, hi) = (BinOp::Min, BinOp::Max);
+        let at_iter = match (cmp_op, up) {
+            (CmpOp::Eq, _) => e.clone(),
+            (CmpOp::Ge, true) => Expr::bin(hi, start.clone(), e.clone()),
+            (CmpOp::Gt, true) => Expr::bin(
+                hi,
+                start.clone(),
+                Expr::bin(BinOp::Add, e.clone(), int(1, span)),
+            ),
+            (CmpOp::Le, false) => Expr::bin(lo, start.clone(), e.clone()),
+            (CmpOp::Lt, false) => Expr::bin(
+                lo,
+                start.clone(),
+                Expr::bin(BinOp::Sub, e.clone(), int(1, span)),
+            ),
+            _ => start.clone(),
+        };
+        let last_iter = Expr::bin(
+            if up { BinOp::Sub } else { BinOp::Add },
+            bound.clone(),
+            int(1, span),
+        );
+        let ran = cmp(
+            if up { CmpOp::Lt } else { CmpOp::Gt },
+            start.clone(),
+            bound.clone(),
+            span,
+        );
+        Some(LoopBreak {
+            at,
+            guard,
+            broke,
+            at_iter,
+            last_iter,
+            ran,
+        })
+    }
+
+    /// The values the statements of a loop body (all but those `skip` rejects) leave the
+    /// variables the loop assigns with, in the iteration whose loop variable (`id`) is `at`,
+    /// for those that are exact and name only what is in scope after the loop. Nothing is
+    /// emitted and the environment is restored.
+    fn peel(
+        &mut self,
+        id: usize,
+        stmts: &[c::Stmt],
+        skip: impl Fn(usize) -> bool,
+        at: Expr,
+        havoc: &HashSet<String>,
+        span: Span,
+    ) -> HashMap<usize, Val> {
+        let env = self.snapshot();
+        let arrays = self.arrays.clone();
+        let (errors, emitted) = (self.errors.len(), self.emitted);
+        let mut scratch = Vec::new();
+        self.vals.insert(id, Val::Num(at, false));
+        self.havoc_names(havoc, span, &mut scratch);
+        let kept: Vec<c::Stmt> = stmts
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| !skip(*j))
+            .map(|(_, s)| s.clone())
+            .collect();
+        self.scopes.push(HashMap::new());
+        self.seq(&kept, &mut scratch);
+        self.scopes.pop();
+        let mut inner = HashSet::new();
+        for s in &scratch {
+            s_binders(s, &mut inner);
+        }
+        let mut found = HashMap::new();
+        for name in havoc {
+            let Some(Binding::Var(v)) = self.lookup(name) else {
+                continue;
+            };
+            let mut free = true;
+            match self.vals.get(&v) {
+                Some(Val::Num(e, _)) => e.for_each_var(&mut |x, _| free &= !inner.contains(x)),
+                Some(Val::Bool(c)) => c.for_each_var(&mut |x, _| free &= !inner.contains(x)),
+                _ => free = false,
+            }
+            if free {
+                if let Some(val) = self.vals.get(&v) {
+                    found.insert(v, val.clone());
+                }
+            }
+        }
+        self.errors.truncate(errors);
+        self.emitted = emitted;
+        self.arrays = arrays;
+        self.restore(env);
+        found
+    }
+
+    /// The values after a loop with an exact `break` (see `loop_break`) of the variables it
+    /// assigns: those of the breaking iteration up to the `break` when the loop broke, else
+    /// those of the last iteration when it ran, else those before the loop — exact when the
+    /// three are the same expression or are conditions.
+    #[allow(clippy::too_many_arguments)]
+    fn break_exits(
+        &mut self,
+        id: usize,
+        body: &c::Stmt,
+        b: &LoopBreak,
+        before: &HashMap<usize, Val>,
+        havoc: &HashSet<String>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<(usize, Val)> {
+        let c::StmtKind::Block(stmts) = &body.kind else {
+            return Vec::new();
+        };
+        let at = b.at;
+        let vb = self.peel(id, stmts, |j| j >= at, b.at_iter.clone(), havoc, span);
+        let ve = self.peel(id, stmts, |j| j == at, b.last_iter.clone(), havoc, span);
+        let and = |p: Cond, q: Cond| Cond::new(CondKind::And(Box::new(p), Box::new(q)), span);
+        let or = |p: Cond, q: Cond| Cond::new(CondKind::Or(Box::new(p), Box::new(q)), span);
+        let not = |p: Cond| Cond::new(CondKind::Not(Box::new(p)), span);
+        let mut exits = Vec::new();
+        let mut ids: Vec<&usize> = vb.keys().collect();
+        ids.sort_unstable();
+        for v in ids {
+            let (Some(x), Some(y), Some(z)) = (vb.get(v), ve.get(v), before.get(v)) else {
+                continue;
+            };
+            if x == y && y == z {
+                exits.push((*v, x.clone()));
+                continue;
+            }
+            let (Val::Bool(x), Val::Bool(y)) = (x, y) else {
+                continue;
+            };
+            let z = match z {
+                Val::Bool(z) => z.clone(),
+                Val::Num(..) => self.as_cond(z.clone(), span, out),
+                _ => continue,
+            };
+            let value = or(
+                and(b.broke.clone(), x.clone()),
+                or(
+                    and(and(not(b.broke.clone()), b.ran.clone()), y.clone()),
+                    and(and(not(b.broke.clone()), not(b.ran.clone())), z),
+                ),
+            );
+            exits.push((*v, Val::Bool(value)));
+        }
+        exits
     }
 
     /// A loop whose trip count the lowering does not know: `let n = ?; for k in 0..n { ... }`
@@ -2514,13 +3302,13 @@ impl<'g, 'a> Lower<'g, 'a> {
         let mut inner = Vec::new();
         self.havoc_names(&havoc, span, &mut inner);
         let (mut body_stmts, ex) = if do_while {
-            self.loop_body(body, span, &HashSet::new(), &mut Vec::new(), None)
+            self.loop_body(body, span, &HashSet::new(), &mut Vec::new(), None, None)
         } else {
             let c = match cond {
                 Some(c) => self.cond(c, &mut inner),
                 None => Cond::new(CondKind::Bool(true), span),
             };
-            let (b, ex) = self.loop_body(body, span, &HashSet::new(), &mut Vec::new(), step);
+            let (b, ex) = self.loop_body(body, span, &HashSet::new(), &mut Vec::new(), step, None);
             (
                 vec![stmt(
                     StmtKind::If {
@@ -3012,6 +3800,13 @@ impl<'g, 'a> Lower<'g, 'a> {
                     (B::BitOr, _) => BinOp::Or,
                     (B::BitXor, _) => BinOp::Xor,
                     _ => return Val::Num(self.unknown("v", span, out), u),
+                };
+                // A shift by a loop variable that stands for `2^i`: a product or a quotient.
+                let bop = match (&y.kind, bop) {
+                    (ExprKind::Var(p), BinOp::Shl) if self.pow2.contains(p) => BinOp::Mul,
+                    (ExprKind::Var(p), BinOp::Shr) if self.pow2.contains(p) => BinOp::Div,
+                    (ExprKind::Var(p), BinOp::UShr) if self.pow2.contains(p) => BinOp::UDiv,
+                    _ => bop,
                 };
                 let e = Expr::new(ExprKind::Bin(bop, Box::new(x), Box::new(y)), span);
                 Val::Num(if wrap { mask(e, U32_MASK) } else { e }, u)
@@ -3633,17 +4428,66 @@ fn is_keyword(name: &str) -> bool {
 
 /// The value of an expression of literals, if it is the same in both arithmetic modes.
 fn const_expr(e: &Expr) -> Option<i128> {
+    const_expr_in(e, &HashMap::new())
+}
+
+/// The value of an expression of literals and the constant `let`s of `consts`, if it is the
+/// same in both arithmetic modes.
+fn const_expr_in(e: &Expr, consts: &HashMap<String, i128>) -> Option<i128> {
     use mapcheck_core::arith::Arith;
-    fn go(e: &Expr, arith: Arith) -> Option<i128> {
+    fn go(e: &Expr, arith: Arith, consts: &HashMap<String, i128>) -> Option<i128> {
         match &e.kind {
             ExprKind::Int(v) => Some(arith.value(i128::from(*v))),
-            ExprKind::Var(_) => None,
-            ExprKind::Neg(a) => arith.neg(go(a, arith)?).ok(),
-            ExprKind::Bin(op, a, b) => arith.bin(*op, go(a, arith)?, go(b, arith)?).ok(),
+            ExprKind::Var(n) => consts.get(n).map(|v| arith.value(*v)),
+            ExprKind::Neg(a) => arith.neg(go(a, arith, consts)?).ok(),
+            ExprKind::Bin(op, a, b) => arith
+                .bin(*op, go(a, arith, consts)?, go(b, arith, consts)?)
+                .ok(),
         }
     }
-    let v = go(e, Arith::Int)?;
-    (go(e, Arith::Bv32)? == v).then_some(v)
+    let v = go(e, Arith::Int, consts)?;
+    (go(e, Arith::Bv32, consts)? == v).then_some(v)
+}
+
+/// The values a loop variable takes, from a constant start to a constant bound, if they are
+/// the same in both arithmetic modes and at most `MAX_SIMULATED_TRIPS`, and the value it
+/// leaves the loop with.
+fn simulate_loop(
+    start: i128,
+    bound: i128,
+    dir: Direction,
+    op: StepOp,
+    amount: i128,
+) -> Option<(Vec<i128>, i128)> {
+    use mapcheck_core::arith::Arith;
+    let run = |arith: Arith| -> Option<(Vec<i128>, i128)> {
+        let cmp = match dir {
+            Direction::Up => CmpOp::Lt,
+            Direction::Down => CmpOp::Gt,
+        };
+        let mut x = arith.value(start);
+        let (bound, amount) = (arith.value(bound), arith.value(amount));
+        let mut seen = Vec::new();
+        while arith.cmp(cmp, x, bound) {
+            if seen.len() == MAX_SIMULATED_TRIPS {
+                return None;
+            }
+            seen.push(x);
+            let next = arith.bin(op.bin_op(), x, amount).ok()?;
+            if next == x {
+                return None;
+            }
+            x = next;
+        }
+        Some((seen, x))
+    };
+    let int = run(Arith::Int)?;
+    (run(Arith::Bv32)? == int).then_some(int)
+}
+
+/// Values that fit a signed 32-bit word, where both arithmetic modes agree on `*` and `/`.
+fn fits_i32(v: i128) -> bool {
+    (0..=i128::from(i32::MAX)).contains(&v)
 }
 
 /// The truth of a condition of literals, if it is the same in both arithmetic modes.
