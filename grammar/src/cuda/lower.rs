@@ -800,6 +800,10 @@ fn only_shift_amount(stmts: &[c::Stmt], v: &str) -> bool {
             Ternary(a, b, c) => expr(a, v, uses, d) && expr(b, v, uses, d) && expr(c, v, uses, d),
             Call(f, args) => expr(f, v, uses, d) && args.iter().all(|a| expr(a, v, uses, d)),
             InitList(es) => es.iter().all(|a| expr(a, v, uses, d)),
+            TemplateName(_, targs) => targs.iter().all(|t| match t {
+                c::TemplateArg::Value(a) => expr(a, v, uses, d),
+                c::TemplateArg::Type(_) => true,
+            }),
             Int(..) | Float | Str | Sizeof => true,
         }
     }
