@@ -426,6 +426,20 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
             None,
             Some("the witness replays only in runs that use values the front end could not follow (`?`): the race may exist in the lowered kernel and not in the source".into()),
         ),
+        // Proven stays proven (SPEC §7: decided on an exact kernel); the replay, a check of
+        // mapcheck itself, was not made, which shows no bug.
+        (Replay::Unfinished(why), true) => (
+            Certainty::Proven,
+            None,
+            Some(format!("the witness was not replayed: {why}")),
+        ),
+        (Replay::Unfinished(why), false) => (
+            Certainty::Potential,
+            None,
+            Some(format!(
+                "the witness was not replayed ({why}): this may be a false alarm"
+            )),
+        ),
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.
         (Replay::Diverged, _) => (

@@ -8,12 +8,13 @@
 //! random memories, so that data read from arrays gets a chance to take the values the
 //! alarm needs.
 //!
-//! Two things keep replay cheap. Only the one or two blocks the witness names are run: blocks
+//! Three things keep replay cheap. Only the one or two blocks the witness names are run: blocks
 //! never synchronise and each sees the initial contents plus its own writes, so the races and
 //! divergences among those blocks are the full run's (a witness in a grid of 2^31 blocks
 //! replays like one in a grid of two). And the runs on the zero and random memories are kept in
 //! [`Runs`] for the whole decision, since the witnesses of one kernel often share parameters,
-//! geometry and blocks.
+//! geometry and blocks. Last, a run stops after [`STEP_BUDGET`] steps: a witness that needs
+//! more is left unreplayed ([`Replay::Unfinished`]), which is no evidence of a bug.
 
 use crate::decode::Witness;
 use crate::taint::Taint;
@@ -35,7 +36,18 @@ pub enum Replay {
     /// the front end could not follow (`Options::unknowns_approximate`), and the finding may
     /// depend on such a value ([`Taint`]).
     ThroughUnknowns,
+    /// A run spent [`STEP_BUDGET`] before it could show the finding: the witness is not
+    /// replayed, which is evidence neither way (the text says where the run stopped).
+    Unfinished(String),
 }
+
+/// The step budget of one replay run: statements, loop iterations and thread launches of the
+/// witness's blocks. A witness can need a loop of 2^31 iterations (in `bv32`, a race that needs
+/// a wrap-around needs a parameter near `i32::MAX`, and a loop up to that parameter runs that
+/// long): with the interpreter's default budget of 50 million steps, one such replay took about
+/// a minute in a debug build, per memory tried. A million steps is a few hundred iterations of
+/// every thread of two blocks of 1024 threads, far more than a minimised witness needs.
+pub const STEP_BUDGET: u64 = 1_000_000;
 
 /// The random memories tried after the zero memory.
 const SEEDS: [u64; 3] = [1, 2, 3];
@@ -52,7 +64,14 @@ pub struct Runs<'k, T> {
     approximate: bool,
     /// Which findings depend on the kernel's `?`s (computed only when `approximate`).
     taint: Taint,
-    done: BTreeMap<RunKey, Result<Made, String>>,
+    done: BTreeMap<RunKey, Result<Made, Failed>>,
+}
+
+/// A run that did not finish: why, and whether it spent the step budget.
+#[derive(Debug)]
+struct Failed {
+    why: String,
+    budget: bool,
 }
 
 /// A run kept for later witnesses, and whether it evaluated any `let x = ?`.
@@ -150,7 +169,8 @@ fn runs<T>(
             .with_arith(arith)
             .with_memory(memory)
             .with_unknowns(&unknowns)
-            .with_only_blocks(blocks.clone());
+            .with_only_blocks(blocks.clone())
+            .with_step_budget(STEP_BUDGET);
         for (name, value) in &w.params {
             config = config.with_param(name.clone(), *value);
         }
@@ -163,12 +183,15 @@ fn runs<T>(
                     unknowns: consulted.get(),
                 }
             })
-            .map_err(|e| e.to_string())
+            .map_err(|e| Failed {
+                budget: matches!(e, interp::RunError::StepBudget { .. }),
+                why: e.to_string(),
+            })
     };
     let mut last = String::from("no run");
     let mut through_unknowns = false;
     // The verdict of one attempt, if it settles the replay.
-    let mut judge = |outcome: &Result<Made, String>, attempt: usize| {
+    let mut judge = |outcome: &Result<Made, Failed>, attempt: usize| {
         match outcome {
             Ok(made) if check(&made.run) => {
                 if !(approximate && made.unknowns && depends) {
@@ -183,7 +206,17 @@ fn runs<T>(
                 last = format!("the run had {} other race(s)", run.races.len());
             }
             Ok(_) => last = "the run stopped at a barrier divergence".into(),
-            Err(e) => last = format!("the run failed: {e}"),
+            // Another memory would spend the budget again on an exact kernel, whose control
+            // does not read memory; on a data-dependent one the finding stays potential either
+            // way. So the replay stops here.
+            Err(e) if e.budget => {
+                return Some(if through_unknowns {
+                    Replay::ThroughUnknowns
+                } else {
+                    Replay::Unfinished(e.why.clone())
+                })
+            }
+            Err(e) => last = format!("the run failed: {}", e.why),
         }
         None
     };

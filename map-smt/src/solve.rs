@@ -41,7 +41,8 @@ const WITNESS_BOUNDS: [i128; 7] = [2, 4, 8, 16, 64, 256, 1024];
 const FIRST_TRY_SHARE: u32 = 10;
 
 /// Solves `constraints`; on a model, solves again under growing bounds on `sizes` (`lit`
-/// builds a bound) so that the witness is small.
+/// builds a bound) so that the witness is small: one bound on all of them, else (when some
+/// size must exceed the largest bound) a bound on each in turn.
 ///
 /// A query is tried first in the caller's context with a tenth of the resource limit, then,
 /// if that was `unknown`, in a fresh context with all of it (see [`context`] for why the
@@ -156,7 +157,31 @@ fn solve_here(
             return Outcome::Sat(model);
         }
     }
-    Outcome::Sat(first)
+    // Some size must be large (a `bv32` race through a wrap-around needs a parameter near
+    // 2^31): bound the sizes one at a time instead, each by the smallest bound that still
+    // leaves a witness, keeping the bounds found for the earlier ones. Without this the
+    // witness was the first model, whose every size was arbitrary (a grid of 2^30 blocks of
+    // 1023 threads where 2 of 2 would do).
+    let mut witness = first;
+    for s in sizes {
+        for bound in WITNESS_BOUNDS {
+            solver.push();
+            solver.assert(cmp(CmpOp::Le, s, &lit(bound)));
+            let found = match check(&solver) {
+                SatResult::Sat => solver.get_model(),
+                _ => None,
+            };
+            match found {
+                // The bound stays asserted for the sizes after this one.
+                Some(model) => {
+                    witness = model;
+                    break;
+                }
+                None => solver.pop(1),
+            }
+        }
+    }
+    Outcome::Sat(witness)
 }
 
 /// Runs `f` in a fresh z3 context whose every check stops after `limits.timeout_ms` of wall

@@ -242,3 +242,34 @@ fn alternatives_of_a_non_uniform_condition_share_their_phase() {
         "the race between the two branches is missing: {d:#?}"
     );
 }
+
+#[test]
+fn sizes_are_bounded_one_at_a_time_when_one_must_be_large() {
+    // Only `N = i32::MAX` wraps `N + 1` below zero: no witness has every size under 1024,
+    // but the geometry can still be the smallest.
+    let d = with(
+        "kernel w(N) { shared A; if N + 1 < 0 { A[0] := 1; } }",
+        Options {
+            arith: Arith::Bv32,
+            ..Options::default()
+        },
+    );
+    assert_eq!(d.verdict, Verdict::Racy);
+    let w = &races(&d)[0].witness;
+    assert_eq!(w.params["N"], i128::from(i32::MAX));
+    assert_eq!((w.ntid, w.nbid), (2, 1));
+}
+
+#[test]
+fn a_witness_too_long_to_replay_stays_proven_and_says_so() {
+    // The race needs `N` above five million, and each thread loops `N` times first: more than
+    // the replay's step budget. An exact kernel's race is proven without the replay, and the
+    // unmade replay is no internal error.
+    let d = run("kernel k(N) { shared A; for i in 0..N { skip; } if N > 5000000 { A[0] := 1; } }");
+    assert_eq!(d.verdict, Verdict::Racy);
+    let f = races(&d)[0];
+    assert_eq!(f.certainty, Certainty::Proven);
+    assert!(f.witness.params["N"] > 5_000_000);
+    let note = f.note.as_deref().unwrap_or_default();
+    assert!(note.contains("not replayed"), "{note}");
+}

@@ -1,4 +1,5 @@
-//! `mapcheck bench DIR_OR_FILE... [--family N,...]`: how long each stage takes per kernel —
+//! `mapcheck bench DIR_OR_FILE... [--family N,...]`: how long each stage takes per kernel of
+//! each `.bcu` or `.cu` file —
 //! parsing, typing, and the whole decision (phase split, every solver query, witness search
 //! and replay) — and how many solver queries the decision ran (issue 5, item 8).
 //!
@@ -24,6 +25,7 @@
 
 use crate::check;
 use crate::cli::{BenchArgs, CheckArgs, Common};
+use crate::input::{self, Loaded};
 use mapcheck_core::ast::{Block, Kernel, Program, StmtKind};
 use mapcheck_smt::{query, Options};
 use std::io::Write;
@@ -88,10 +90,31 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     );
     let _ = writeln!(out, "{}", Row::header());
     let mut total = Row::total();
+    let load = input::LoadOptions {
+        defines: Vec::new(),
+        block_dim: args.block_dim,
+        grid_dim: args.grid_dim,
+    };
     for (name, text) in &inputs {
-        let (parse_time, parsed) = timed(repeat, || mapcheck_grammar::parse(text));
-        let program: Program = match parsed {
-            Ok(program) => program,
+        // A `.cu` file goes through the CUDA front end and is decided as `mapcheck` decides it
+        // (its header's geometry, its `?`s approximations); its parse column is the front end.
+        let path = Path::new(name);
+        let (parse_time, parsed) = timed(repeat, || {
+            if input::is_cuda(path) {
+                match input::parse_text(path, text.clone(), &load) {
+                    Loaded::Parsed {
+                        source,
+                        program,
+                        errors,
+                    } => Ok((program, Some(source), errors)),
+                    Loaded::Failed { diagnostics, .. } => Err(diagnostics),
+                }
+            } else {
+                mapcheck_grammar::parse(text).map(|p| (p, None, Vec::new()))
+            }
+        });
+        let (program, source, errors): (Program, _, _) = match parsed {
+            Ok(parsed) => parsed,
             Err(diagnostics) => {
                 for d in diagnostics {
                     let _ = writeln!(err, "error: {name}: {}", d.message);
@@ -100,12 +123,19 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 continue;
             }
         };
+        for e in &errors {
+            let _ = writeln!(err, "error: {name}: {}", e.diagnostic.message);
+            failed = true;
+        }
+        let file_options = source
+            .as_ref()
+            .map_or_else(|| options.clone(), |s| check::options_for(&options, s));
         total.parse += parse_time;
         for (i, kernel) in program.kernels.iter().enumerate() {
             if args.kernel.as_ref().is_some_and(|k| *k != kernel.name.name) {
                 continue;
             }
-            let row = measure(kernel, &options, repeat);
+            let row = measure(kernel, &file_options, repeat);
             total.add(&row);
             // A file is parsed once: its time is shown on its first kernel's row.
             let parse = (i == 0).then_some(parse_time);
@@ -517,7 +547,7 @@ template <class T> struct SharedMemory {
     s
 }
 
-/// The `.bcu` files of a directory (sorted), or the path itself when it is a file.
+/// The `.bcu` and `.cu` files of a directory (sorted), or the path itself when it is a file.
 fn files(path: &Path) -> Result<Vec<PathBuf>, String> {
     let meta =
         std::fs::metadata(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
@@ -528,7 +558,7 @@ fn files(path: &Path) -> Result<Vec<PathBuf>, String> {
         std::fs::read_dir(path).map_err(|e| format!("cannot list `{}`: {e}", path.display()))?;
     let mut found: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "bcu"))
+        .filter(|p| p.extension().is_some_and(|e| e == "bcu" || e == "cu"))
         .collect();
     found.sort();
     Ok(found)

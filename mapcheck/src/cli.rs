@@ -113,7 +113,7 @@ pub struct RunArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct BenchArgs {
-    /// `.bcu` files, and directories whose `.bcu` files are all benchmarked
+    /// `.bcu` and `.cu` files, and directories whose `.bcu` and `.cu` files are all benchmarked
     #[arg(value_name = "DIR_OR_FILE")]
     pub paths: Vec<PathBuf>,
 

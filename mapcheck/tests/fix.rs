@@ -740,6 +740,31 @@ fn cuda_examples_are_repaired_or_refused() {
     }
 }
 
+#[test]
+fn cuda_corpus_kernels_are_repaired_and_reverify() {
+    // Corpus kernels (tests/cuda/) whose repairs exercise the text edits: a split with a flag
+    // (the template tile), a split between unbraced branches (the unsigned wrap), a barrier
+    // before a loop whose header holds the lowered reads (the stencil, the histogram), and a
+    // barrier at the end of a tiled loop's body (the matrix product).
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/cuda");
+    for name in [
+        "template_reverse_tile_nosync.cu",
+        "unsigned_wrap_first_thread.cu",
+        "stencil1d_halo_nosync.cu",
+        "histogram_missing_init_barrier.cu",
+        "matmul_tiled_missing_second_barrier.cu",
+    ] {
+        let path = dir.join(name);
+        let run = fix(&[path.to_str().unwrap()]);
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        let original = std::fs::read_to_string(&path).unwrap();
+        assert_ne!(run.stdout, original, "{name}");
+        let fixed = scratch(name, &run.stdout);
+        assert_eq!(check_code(&fixed), 0, "{name}: {}", run.stdout);
+        cuda_crosscheck(&path, &original, &run.stdout);
+    }
+}
+
 /// Lowers the original and the edited CUDA text as `mapcheck` reads them (with the geometry of
 /// the file's header) and runs both in the interpreter on random configurations: no race, no
 /// divergence, the same final memory where the original ran race free.

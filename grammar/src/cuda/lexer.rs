@@ -43,6 +43,9 @@ pub enum Token {
     /// A name the collector knows as a type (`int`, `float4`, a `typedef`, a template
     /// parameter); produced by classification, never by logos.
     TypeName(String),
+    /// A function template's name before explicit template arguments in a call
+    /// (`warpReduce<blockSize>(sdata, tid)`); produced by classification.
+    TemplateFn(String),
     /// A declaration specifier or qualifier (`const`, `unsigned`, `__shared__`, `static`, ...);
     /// produced by classification.
     Spec(String),
@@ -215,9 +218,11 @@ impl Token {
     /// The text of a punctuation or keyword token, for messages.
     pub fn text(&self) -> String {
         let s = match self {
-            Token::Ident(n) | Token::TypeName(n) | Token::Spec(n) | Token::Str(n) => {
-                return n.clone()
-            }
+            Token::Ident(n)
+            | Token::TypeName(n)
+            | Token::TemplateFn(n)
+            | Token::Spec(n)
+            | Token::Str(n) => return n.clone(),
             Token::Int((v, _)) | Token::Char(v) => return v.to_string(),
             Token::Float => "floating-point literal",
             Token::BlockComment => "/*",

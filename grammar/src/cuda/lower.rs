@@ -592,6 +592,10 @@ fn uses_yz(stmts: &[c::Stmt], names: [&str; 2]) -> bool {
                 expr(f, names, depth + 1) || args.iter().any(|a| expr(a, names, depth + 1))
             }
             InitList(es) => es.iter().any(|a| expr(a, names, depth + 1)),
+            TemplateName(_, targs) => targs.iter().any(|t| match t {
+                c::TemplateArg::Value(a) => expr(a, names, depth + 1),
+                c::TemplateArg::Type(_) => false,
+            }),
             Int(..) | Float | Str | Name(_) | Sizeof => false,
         }
     }
@@ -766,7 +770,7 @@ fn assigned_expr(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
                 }
             }
             InitList(es) => es.iter().for_each(|a| expr(a, out, depth + 1)),
-            Int(..) | Float | Str | Name(_) | Sizeof => {}
+            Int(..) | Float | Str | Name(_) | TemplateName(..) | Sizeof => {}
         }
     }
 }
@@ -796,6 +800,10 @@ fn only_shift_amount(stmts: &[c::Stmt], v: &str) -> bool {
             Ternary(a, b, c) => expr(a, v, uses, d) && expr(b, v, uses, d) && expr(c, v, uses, d),
             Call(f, args) => expr(f, v, uses, d) && args.iter().all(|a| expr(a, v, uses, d)),
             InitList(es) => es.iter().all(|a| expr(a, v, uses, d)),
+            TemplateName(_, targs) => targs.iter().all(|t| match t {
+                c::TemplateArg::Value(a) => expr(a, v, uses, d),
+                c::TemplateArg::Type(_) => true,
+            }),
             Int(..) | Float | Str | Sizeof => true,
         }
     }
@@ -856,6 +864,13 @@ fn names_in(e: &c::Expr, out: &mut HashSet<String>, depth: usize) {
             args.iter().for_each(|a| names_in(a, out, depth + 1));
         }
         InitList(es) => es.iter().for_each(|a| names_in(a, out, depth + 1)),
+        TemplateName(_, targs) => {
+            for t in targs {
+                if let c::TemplateArg::Value(a) = t {
+                    names_in(a, out, depth + 1);
+                }
+            }
+        }
         Int(..) | Float | Str | Sizeof => {}
     }
 }
@@ -3404,6 +3419,14 @@ impl<'g, 'a> Lower<'g, 'a> {
                 Val::Opaque
             }
             K::Name(n) => self.name(n, span, out),
+            K::TemplateName(n, _) => {
+                self.error(
+                    span,
+                    format!("`{n}` with template arguments used as a value"),
+                    "only calls of function templates are read",
+                );
+                Val::Opaque
+            }
             K::Member(b, field) => self.member(b, field, span, out),
             K::Index(base, idx) => match self.subscript(base, idx, span, out) {
                 Ok(p) => self.read(p, span, out),
@@ -4108,11 +4131,15 @@ impl<'g, 'a> Lower<'g, 'a> {
     // ---- calls ----
 
     fn call(&mut self, f: &c::Expr, args: &[c::Expr], span: Span, out: &mut Vec<Stmt>) -> Val {
-        let c::ExprKind::Name(name) = &f.kind else {
-            for a in args {
-                self.expr(a, out);
+        let (name, targs) = match &f.kind {
+            c::ExprKind::Name(name) => (name, &[][..]),
+            c::ExprKind::TemplateName(name, targs) => (name, &targs[..]),
+            _ => {
+                for a in args {
+                    self.expr(a, out);
+                }
+                return Val::Num(self.unknown("call", span, out), false);
             }
-            return Val::Num(self.unknown("call", span, out), false);
         };
         let name = name.as_str();
         match name {
@@ -4259,10 +4286,44 @@ impl<'g, 'a> Lower<'g, 'a> {
             self.errors.push(e);
             return Val::Opaque;
         }
-        if let Some(func) = self.g.functions.get(name).copied() {
+        // An explicit specialisation (`template <> __device__ T f<int>(...)`) replaces the
+        // primary template for its arguments: with specialisations around, a call is followed
+        // only when its arguments are literal values (after lowering) that name one of them or
+        // none of them; type arguments and values the lowering cannot fold are refused.
+        let prefix = format!("{name}<");
+        let specialised = self.g.functions.keys().any(|k| k.starts_with(&prefix));
+        let callee = if specialised {
+            let mut shown = Vec::new();
+            let mut concrete = !targs.is_empty();
+            for t in targs {
+                match t {
+                    c::TemplateArg::Value(e) => match self.num_of(e, out).0.kind {
+                        ExprKind::Int(v) => shown.push(v.to_string()),
+                        _ => concrete = false,
+                    },
+                    c::TemplateArg::Type(_) => concrete = false,
+                }
+            }
+            let special = format!("{prefix}{}>", shown.join(", "));
+            match self.g.functions.get(special.as_str()) {
+                Some(f) if concrete => Some(*f),
+                None if concrete => self.g.functions.get(name).copied(),
+                _ => {
+                    self.error(
+                        span,
+                        format!("cannot tell which specialisation of `{name}` this call runs"),
+                        format!("`{name}` has explicit specialisations; only calls with literal value arguments are followed"),
+                    );
+                    return Val::Opaque;
+                }
+            }
+        } else {
+            self.g.functions.get(name).copied()
+        };
+        if let Some(func) = callee {
             if let Some(body) = &func.body {
                 if !func.ty.has("__global__") {
-                    return self.inline_call(func, body, args, span, out);
+                    return self.inline_call(func, body, targs, args, span, out);
                 }
             }
         }
@@ -4287,6 +4348,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         &mut self,
         func: &c::Function,
         body: &[c::Stmt],
+        targs: &[c::TemplateArg],
         args: &[c::Expr],
         span: Span,
         out: &mut Vec<Stmt>,
@@ -4303,8 +4365,22 @@ impl<'g, 'a> Lower<'g, 'a> {
         for a in args {
             vals.push(self.expr(a, out));
         }
+        // The explicit template arguments: a value parameter is bound to its argument's value
+        // (`warpReduce<blockSize>`: `blockSize` inside is the caller's); one given none stays
+        // unbound, as without explicit arguments.
+        let mut tvals = Vec::new();
+        for (t, a) in func.template.iter().zip(targs) {
+            if let (false, c::TemplateArg::Value(e)) = (t.is_type, a) {
+                let (v, u) = self.num_of(e, out);
+                tvals.push((t.name.clone(), Val::Num(v, u)));
+            }
+        }
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
         let saved_ret = self.ret;
+        for (name, v) in tvals {
+            let id = self.new_var(v);
+            self.bind(&name, Binding::Var(id));
+        }
         for (p, v) in func.params.iter().zip(vals) {
             if let Some(d) = &p.decl {
                 let kind = p.ty.int_kind().filter(|_| d.pointers == 0);

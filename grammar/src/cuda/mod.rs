@@ -130,7 +130,8 @@ pub fn parse(
         }
     };
     let types = names::collect_type_names(&toks);
-    let toks = names::classify(toks, &types);
+    let functions = names::collect_template_functions(&toks);
+    let toks = names::template_arguments(names::classify(toks, &types), &functions);
     let mut items = Vec::new();
     names::split_items(&toks, &mut items, 0);
     let mut parsed = Vec::new();

@@ -392,6 +392,119 @@ pub fn collect_type_names(toks: &[Tok]) -> HashSet<String> {
     names
 }
 
+/// The names of the function templates of a file: `template <...> [specs] T name(` — the
+/// identifier before the first `(` of an item that starts with a template header (and is not
+/// a `struct`/`class` template).
+pub fn collect_template_functions(toks: &[Tok]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if name(toks.get(i)) == Some("template")
+            && toks.get(i + 1).map(|t| &t.token) == Some(&Token::Lt)
+        {
+            // Skip the parameter list.
+            let mut depth = 0usize;
+            let mut j = i + 1;
+            while let Some(t) = toks.get(j) {
+                match t.token {
+                    Token::Lt => depth += 1,
+                    Token::Gt => depth = depth.saturating_sub(1),
+                    Token::Shr => depth = depth.saturating_sub(2),
+                    _ => {}
+                }
+                j += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            let mut last = None;
+            while let Some(t) = toks.get(j) {
+                match &t.token {
+                    Token::LParen => {
+                        names.extend(last.take());
+                        break;
+                    }
+                    Token::Ident(n) if matches!(n.as_str(), "struct" | "class" | "union") => break,
+                    Token::Ident(n) => last = Some(n.clone()),
+                    Token::Semi | Token::LBrace | Token::Assign => break,
+                    _ => {}
+                }
+                j += 1;
+            }
+            i = j;
+        }
+        i += 1;
+    }
+    names
+}
+
+/// Marks the calls of function templates with explicit arguments inside function bodies
+/// (`warpReduce<blockSize>(...)`: the name becomes [`Token::TemplateFn`]) and splits the `>>`
+/// that closes two template argument lists at once (`Wrap<Vec<int>>`) into two `>`. Template
+/// argument lists are those after a type name, a marked function name, `template` or a cast
+/// keyword; inside their brackets `>>` is a shift again.
+pub fn template_arguments(toks: Vec<Tok>, functions: &HashSet<String>) -> Vec<Tok> {
+    #[derive(PartialEq)]
+    enum Open {
+        Angle,
+        Bracket,
+    }
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut open: Vec<Open> = Vec::new();
+    let mut braces = 0usize;
+    for (i, mut t) in toks.iter().cloned().enumerate() {
+        let next_is_lt = toks.get(i + 1).is_some_and(|n| n.token == Token::Lt);
+        if let Token::Ident(n) = &t.token {
+            if braces > 0 && next_is_lt && functions.contains(n) {
+                t.token = Token::TemplateFn(n.clone());
+            }
+        }
+        let opens_arguments = matches!(
+            out.last().map(|p| &p.token),
+            Some(Token::TypeName(_) | Token::TemplateFn(_) | Token::Template | Token::StaticCast)
+        );
+        match t.token {
+            Token::LBrace => {
+                braces += 1;
+                open.push(Open::Bracket);
+            }
+            Token::RBrace => {
+                braces = braces.saturating_sub(1);
+                while open.pop().is_some_and(|o| o == Open::Angle) {}
+            }
+            Token::LParen | Token::LBracket => open.push(Open::Bracket),
+            Token::RParen | Token::RBracket => {
+                while open.pop().is_some_and(|o| o == Open::Angle) {}
+            }
+            Token::Lt if opens_arguments => open.push(Open::Angle),
+            Token::Gt if open.last() == Some(&Open::Angle) => {
+                open.pop();
+            }
+            Token::Shr
+                if open.len() >= 2
+                    && open[open.len() - 1] == Open::Angle
+                    && open[open.len() - 2] == Open::Angle =>
+            {
+                open.truncate(open.len() - 2);
+                let mid = t.start + 1;
+                out.push(Tok {
+                    token: Token::Gt,
+                    start: t.start,
+                    end: mid,
+                });
+                t = Tok {
+                    token: Token::Gt,
+                    start: mid,
+                    end: t.end,
+                };
+            }
+            _ => {}
+        }
+        out.push(t);
+    }
+    out
+}
+
 /// Turns identifiers into keywords, specifiers and type names.
 pub fn classify(toks: Vec<Tok>, types: &HashSet<String>) -> Vec<Tok> {
     toks.into_iter()

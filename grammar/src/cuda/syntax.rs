@@ -151,6 +151,24 @@ pub enum TemplateArg {
     Value(Expr),
 }
 
+impl TemplateArg {
+    /// How an instance's name shows the argument: a type's name, a literal's value, else `?`.
+    pub fn show(&self) -> String {
+        match self {
+            TemplateArg::Type(ty) => format!(
+                "{}{}",
+                ty.base.as_deref().unwrap_or("?"),
+                "*".repeat(ty.pointers)
+            ),
+            TemplateArg::Value(Expr {
+                kind: ExprKind::Int(v, _),
+                ..
+            }) => v.to_string(),
+            TemplateArg::Value(_) => "?".to_string(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
     pub template: Vec<TemplateParam>,
@@ -245,6 +263,9 @@ pub enum ExprKind {
     Float,
     Str,
     Name(String),
+    /// A function template's name with explicit arguments, as the callee of a call
+    /// (`warpReduce<blockSize>`).
+    TemplateName(String, Vec<TemplateArg>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `a = b` (`None`) or `a OP= b`.

@@ -53,7 +53,8 @@
 //!
 //! Refused with the obstacle named: a cut inside a `while`/`do` loop, a nested block or two
 //! loops of a branch, a `return`/`break`/`continue`/`goto` in `I0`, an `if` written by a
-//! macro, a declaration that cannot move (`auto`, `static`, references, initialiser lists). The result is read again by the CUDA front end and decided before it is printed
+//! macro, a declaration that cannot move (`auto`, `static`, references, initialiser lists).
+//! The result is read again by the CUDA front end and decided before it is printed
 //! (`fix::reverify`), so a mistake here shows as a refusal, not as a wrong kernel.
 
 use super::edit::{
