@@ -544,22 +544,27 @@ impl CmpOp {
 impl<T> Block<T> {
     /// Calls `f` on every statement of the block and of the blocks nested in it, in source order.
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Stmt<T>)) {
-        for stmt in &self.stmts {
-            f(stmt);
-            match &stmt.kind {
-                StmtKind::If {
-                    then_branch,
-                    else_branch,
-                    ..
-                } => {
-                    then_branch.walk(f);
-                    if let Some(b) = else_branch {
-                        b.walk(f);
-                    }
+        walk_stmts(&self.stmts, f);
+    }
+}
+
+/// [`Block::walk`] over a list of statements that is not (yet) a block.
+pub fn walk_stmts<'a, T>(stmts: &'a [Stmt<T>], f: &mut impl FnMut(&'a Stmt<T>)) {
+    for stmt in stmts {
+        f(stmt);
+        match &stmt.kind {
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                then_branch.walk(f);
+                if let Some(b) = else_branch {
+                    b.walk(f);
                 }
-                StmtKind::For { body, .. } => body.walk(f),
-                _ => {}
             }
+            StmtKind::For { body, .. } => body.walk(f),
+            _ => {}
         }
     }
 }
@@ -573,6 +578,15 @@ impl<T> StmtKind<T> {
             }
             StmtKind::Atomic { var, .. } => var.as_ref(),
             _ => None,
+        }
+    }
+
+    /// The variable this statement introduces: its [`binder`](Self::binder), or a loop's
+    /// variable (bound in its body).
+    pub fn declared(&self) -> Option<&Ident> {
+        match self {
+            StmtKind::For { var, .. } => Some(var),
+            other => other.binder(),
         }
     }
 }

@@ -48,7 +48,9 @@
 //! argument in full).
 
 use crate::repair::Child;
-use mapcheck_core::ast::{Access, Block, Cond, CondKind, Expr, Ident, Kernel, Stmt, StmtKind};
+use mapcheck_core::ast::{
+    walk_stmts, Access, Block, Cond, CondKind, Expr, Ident, Kernel, Stmt, StmtKind,
+};
 use mapcheck_core::Span;
 use std::collections::BTreeSet;
 
@@ -526,14 +528,9 @@ impl Names {
     fn of(kernel: &Kernel) -> Self {
         let mut names: BTreeSet<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
         names.extend(uses(&kernel.body.stmts));
-        kernel.body.walk(&mut |s| {
-            if let Some(v) = s.kind.binder() {
-                names.insert(v.name.clone());
-            }
-            if let StmtKind::For { var, .. } = &s.kind {
-                names.insert(var.name.clone());
-            }
-        });
+        kernel
+            .body
+            .walk(&mut |s| names.extend(s.kind.declared().map(|v| v.name.clone())));
         Names(names)
     }
 
@@ -697,14 +694,10 @@ fn rename_stmt(s: &mut Stmt, from: &str, to: &Expr) {
 /// Every variable named in `stmts` and the blocks nested in them.
 fn uses(stmts: &[Stmt]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    let block = Block {
-        stmts: stmts.to_vec(),
-        span: Span::default(),
-    };
     let mut add = |v: &str, _: Span| {
         out.insert(v.to_string());
     };
-    block.walk(&mut |s| match &s.kind {
+    walk_stmts(stmts, &mut |s| match &s.kind {
         StmtKind::Write { target, value } => {
             target.index.iter().for_each(|e| e.for_each_var(&mut add));
             value.for_each_var(&mut add);

@@ -55,11 +55,7 @@ impl<'k> Layout<'k> {
                 let next = syncs.len();
                 syncs.insert(stmt_key(stmt), next);
             }
-            let binder = match &stmt.kind {
-                StmtKind::For { var, .. } => Some(var),
-                other => other.binder(),
-            };
-            if let Some(var) = binder {
+            if let Some(var) = stmt.kind.declared() {
                 let next = slots.len();
                 slots.entry(var.name.as_str()).or_insert(next);
             }

@@ -545,20 +545,13 @@ fn stmt(kind: StmtKind, span: Span) -> Stmt {
     }
 }
 
-/// The names `s` binds, in nested blocks too.
-fn s_binders(s: &Stmt, out: &mut HashSet<String>) {
-    let b = Block {
-        stmts: vec![s.clone()],
-        span: s.span,
-    };
-    b.walk(&mut |s| {
-        if let Some(v) = s.kind.binder() {
-            out.insert(v.name.clone());
-        }
-        if let StmtKind::For { var, .. } = &s.kind {
-            out.insert(var.name.clone());
-        }
+/// The names `stmts` bind, in nested blocks too: out of scope after them.
+fn bound_names(stmts: &[Stmt]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    walk_stmts(stmts, &mut |s| {
+        out.extend(s.kind.declared().map(|v| v.name.clone()))
     });
+    out
 }
 
 fn block(stmts: Vec<Stmt>, span: Span) -> Block {
@@ -1499,13 +1492,16 @@ impl<'g, 'a> Lower<'g, 'a> {
     ) {
         let mut ids: Vec<usize> = self.vals.keys().copied().collect();
         ids.sort_unstable();
-        let scoped = |c: &Cond, branch: &[Stmt]| {
-            let mut inner = HashSet::new();
-            for s in branch {
-                s_binders(s, &mut inner);
-            }
+        // The names each branch binds, found once, when a boolean first needs them.
+        let inner = std::cell::OnceCell::new();
+        let scoped = |x: &Cond, y: &Cond| {
+            let Some((_, ta, tb)) = guard else {
+                return false;
+            };
+            let (bound_t, bound_e) = inner.get_or_init(|| (bound_names(ta), bound_names(tb)));
             let mut free = true;
-            c.for_each_var(&mut |v, _| free &= !inner.contains(v));
+            x.for_each_var(&mut |v, _| free &= !bound_t.contains(v));
+            y.for_each_var(&mut |v, _| free &= !bound_e.contains(v));
             free
         };
         for id in ids {
@@ -1513,9 +1509,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 (Some(x), Some(y)) if x == y => {
                     self.vals.insert(id, x.clone());
                 }
-                (Some(Val::Bool(x)), Some(Val::Bool(y)))
-                    if guard.is_some_and(|(_, ta, tb)| scoped(x, ta) && scoped(y, tb)) =>
-                {
+                (Some(Val::Bool(x)), Some(Val::Bool(y))) if scoped(x, y) => {
                     let Some((c, _, _)) = guard else { continue };
                     let and =
                         |p: Cond, q: Cond| Cond::new(CondKind::And(Box::new(p), Box::new(q)), span);
@@ -3197,10 +3191,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         self.scopes.push(HashMap::new());
         self.seq(&kept, &mut scratch);
         self.scopes.pop();
-        let mut inner = HashSet::new();
-        for s in &scratch {
-            s_binders(s, &mut inner);
-        }
+        let inner = bound_names(&scratch);
         let mut found = HashMap::new();
         for name in havoc {
             let Some(Binding::Var(v)) = self.lookup(name) else {

@@ -980,18 +980,15 @@ fn hoisted(
         let pure = !in_loop
             && d.declarators.iter().all(|v| {
                 v.init.as_ref().is_none_or(|init| {
+                    // Each name it reads moves whole before it, or stays, and is not
+                    // assigned between the outermost `if` and the declaration.
                     pure_init(text, init)
                         && tokens(text, init.start, init.end)
                             .iter()
                             .all(|(t, _)| match t {
-                                Tok::Word(w) => !moved_names.contains(*w) || whole.contains(*w),
-                                _ => true,
-                            })
-                        && tokens(text, init.start, init.end)
-                            .iter()
-                            .all(|(t, _)| match t {
                                 Tok::Word(w) => {
-                                    !assigned(text, w, outer.range.start, d.range.start)
+                                    (!moved_names.contains(*w) || whole.contains(*w))
+                                        && !assigned(text, w, outer.range.start, d.range.start)
                                 }
                                 _ => true,
                             })
@@ -1104,16 +1101,17 @@ fn declarations_named(text: &str, from: usize, to: usize, name: &str) -> usize {
         .iter()
         .filter(|d| d.declarators.iter().any(|v| v.name == name))
         .count();
-    for (k, (t, _)) in toks.iter().enumerate() {
-        if *t == Tok::Punct(b'{') {
-            if let Some(close) = matching(&toks, k) {
-                let (a, b) = (toks[k].1 + 1, toks[close].1);
-                // Only the blocks directly inside: deeper ones are counted by recursion.
-                if depth(text, from, toks[k].1) == 0 {
-                    count += declarations_named(text, a, b, name);
-                }
-            }
+    // The blocks directly inside, outside brackets: deeper ones are counted by recursion.
+    let mut k = 0;
+    while k < toks.len() {
+        let Some(close) = matching(&toks, k) else {
+            k += 1;
+            continue;
+        };
+        if toks[k].0 == Tok::Punct(b'{') {
+            count += declarations_named(text, toks[k].1 + 1, toks[close].1, name);
         }
+        k = close + 1;
     }
     count
 }
