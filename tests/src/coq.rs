@@ -44,6 +44,7 @@ use mapcheck_core::ast::{
 use mapcheck_core::span::Span;
 use mapcheck_core::Arith;
 use mapcheck_typeck::{Mode, Proto, SyncProto};
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -363,6 +364,22 @@ impl Driver {
 
     /// Types one kernel line (see [`to_coq`]).
     pub fn ask(&mut self, line: &str) -> Result<CoqAnswer, String> {
+        let answer = self.ask_raw(line)?;
+        if answer == "untypable" {
+            return Ok(CoqAnswer::Untypable);
+        }
+        let sexp = parse_sexp(&answer)?;
+        match &sexp {
+            Sexp::List(items) => match &items[..] {
+                [Sexp::Atom(some), p] if some == "some" => Ok(CoqAnswer::Typed(Norm::sproto(p)?)),
+                _ => Err(format!("unexpected answer `{answer}`")),
+            },
+            Sexp::Atom(_) => Err(format!("the extracted checker said `{answer}`")),
+        }
+    }
+
+    /// The driver's answer line as it is, without its newline.
+    pub fn ask_raw(&mut self, line: &str) -> Result<String, String> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("cannot write to the extracted checker: {e}"))?;
@@ -374,18 +391,7 @@ impl Driver {
         if n == 0 {
             return Err("the extracted checker exited".into());
         }
-        let answer = answer.trim_end();
-        if answer == "untypable" {
-            return Ok(CoqAnswer::Untypable);
-        }
-        let sexp = parse_sexp(answer)?;
-        match &sexp {
-            Sexp::List(items) => match &items[..] {
-                [Sexp::Atom(some), p] if some == "some" => Ok(CoqAnswer::Typed(Norm::sproto(p)?)),
-                _ => Err(format!("unexpected answer `{answer}`")),
-            },
-            Sexp::Atom(_) => Err(format!("the extracted checker said `{answer}`")),
-        }
+        Ok(answer.trim_end().to_string())
     }
 }
 
@@ -643,6 +649,28 @@ fn fold_cond(c: &Cond) -> Cond {
         CondKind::Or(a, b) => CondKind::Or(Box::new(fold_cond(a)), Box::new(fold_cond(b))),
     };
     Cond::new(kind, c.span)
+}
+
+/// The paper's notation, on one line (for failure messages).
+impl fmt::Display for Norm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Norm::Skip => f.write_str("skip"),
+            Norm::Sync => f.write_str("sync"),
+            Norm::Acc(mode, n) => write!(f, "{}[{n}]", mode.keyword()),
+            Norm::Seq(parts) => {
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                Ok(())
+            }
+            Norm::If(c, a, b) => write!(f, "if {c} {{{a}}} else {{{b}}}"),
+            Norm::For(x, lo, hi, body) => write!(f, "for {x} in {lo}..{hi} {{{body}}}"),
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -90,6 +90,13 @@ enum Outcome {
     IntInexact,
 }
 
+fn answer(a: &CoqAnswer) -> String {
+    match a {
+        CoqAnswer::Typed(p) => format!("`{p}`"),
+        CoqAnswer::Untypable => "untypable".into(),
+    }
+}
+
 fn rust_norm(c: &Checked) -> Result<Norm, String> {
     Norm::of_rust(&c.protocol.body)
 }
@@ -113,8 +120,8 @@ fn compare(k: &Kernel) -> Result<Vec<Outcome>, String> {
         (CoqAnswer::Untypable, Class::DataDependent) => None,
         (CoqAnswer::Typed(_), Class::DataDependent) => {
             return Err(format!(
-                "Coq types it, mapcheck (bv32) calls it data-dependent: {:?}",
-                t.bv32.reasons
+                "Coq types it, mapcheck (bv32) calls it data-dependent: {}",
+                t.bv32.display(mapcheck_typeck::Style::ASCII)
             ))
         }
         (CoqAnswer::Untypable, Class::Exact) => {
@@ -127,7 +134,7 @@ fn compare(k: &Kernel) -> Result<Vec<Outcome>, String> {
     match (&t.coq, relaxed) {
         (CoqAnswer::Typed(p), Some(q)) if t.bv32.barriers.is_empty() => {
             if p != q {
-                return Err(format!("relaxing changed the MAP: {p:?} vs {q:?}"));
+                return Err(format!("relaxing changed the MAP: {p} vs {q}"));
             }
             outcomes.push(Outcome::Typed);
         }
@@ -137,9 +144,10 @@ fn compare(k: &Kernel) -> Result<Vec<Outcome>, String> {
         (CoqAnswer::Untypable, None) => outcomes.push(Outcome::Untypable),
         (coq, _) => {
             return Err(format!(
-                "Coq's own rules say {coq:?}, the relaxed ones {:?}, mapcheck records {} \
-                 barrier placement(s)",
-                t.relaxed,
+                "Coq's own rules say {}, the relaxed ones {}, mapcheck records {} barrier \
+                 placement(s)",
+                answer(coq),
+                answer(&t.relaxed),
                 t.bv32.barriers.len()
             ))
         }
@@ -150,7 +158,7 @@ fn compare(k: &Kernel) -> Result<Vec<Outcome>, String> {
         (Class::Exact, Class::Exact) => {
             let (int, bv32) = (rust_norm(&t.int)?, rust_norm(&t.bv32)?);
             if int != bv32 {
-                return Err(format!("int and bv32 MAPs differ: {int:?} vs {bv32:?}"));
+                return Err(format!("int and bv32 MAPs differ: {int} vs {bv32}"));
             }
         }
         (Class::DataDependent, Class::Exact) => {
@@ -219,4 +227,176 @@ fn mapcheck_and_the_extracted_checker_agree() {
     ] {
         assert!(tally.get(&o).copied().unwrap_or(0) > 0, "no case was {o:?}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The exceptions, one test each, and the translation.
+
+fn parse(source: &str) -> Kernel {
+    let mut program = mapcheck_grammar::parse(source).expect("the test kernel parses");
+    program.kernels.remove(0)
+}
+
+fn typed(a: &CoqAnswer) -> &Norm {
+    match a {
+        CoqAnswer::Typed(p) => p,
+        CoqAnswer::Untypable => panic!("Coq does not type it"),
+    }
+}
+
+/// `tid-barriers`: the issue's first disagreement. A barrier loop whose bound is `tid`: Coq's
+/// `TS_For` asks for a uniform range and `sinfer` answers `None`; mapcheck keeps the kernel
+/// exact (SPEC §5) and records the `sync` for the divergence query. Without the uniformity
+/// premise (the relaxed rules) Coq types it with mapcheck's MAP.
+#[test]
+fn exception_tid_barriers() {
+    let k = parse("kernel straddle() { shared A; for k in 0..tid { A[tid + k] := 1; sync; } }");
+    let t = type_all(&k).unwrap();
+    assert_eq!(t.coq, CoqAnswer::Untypable);
+    for c in [&t.bv32, &t.int] {
+        assert_eq!(c.class, Class::Exact);
+        assert_eq!(c.barriers.len(), 1);
+    }
+    let p = typed(&t.relaxed);
+    assert_eq!(p.to_string(), "for k in 0..tid {wr[tid + k]; sync}");
+    assert_eq!(&rust_norm(&t.bv32).unwrap(), p);
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::TidBarriers]);
+
+    // The same loop over a uniform range types on both sides, with no placement recorded.
+    let k = parse("kernel uniform() { shared A; for k in 0..ntid { A[tid + k] := 1; sync; } }");
+    let t = type_all(&k).unwrap();
+    assert!(t.bv32.barriers.is_empty());
+    assert_eq!(typed(&t.coq), &rust_norm(&t.bv32).unwrap());
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
+
+    // A barrier conditional on `tid` is the same exception (TS_If).
+    let k = parse("kernel cond() { shared A; if tid < 1 { sync; } A[tid] := 1; }");
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::TidBarriers]);
+}
+
+/// `int-inexact`: the issue's second disagreement. `tid | 1` has no exact encoding in `int`
+/// arithmetic (SPEC §4), so mapcheck makes it a per-thread unknown and the kernel
+/// data-dependent; Coq's typing ignores operators and types it, with the MAP mapcheck gives it
+/// in `bv32`, where the operation is exact.
+#[test]
+fn exception_int_inexact() {
+    let k = parse("kernel orindex() { shared A; A[tid | 1] := 1; }");
+    let t = type_all(&k).unwrap();
+    assert_eq!(t.int.class, Class::DataDependent);
+    assert_eq!(t.int.reasons.len(), 1);
+    let unknowns = &t.int.protocol.unknowns;
+    assert_eq!(unknowns.len(), 1);
+    assert!(matches!(unknowns[0].origin, UnknownOrigin::Inexact { .. }));
+    assert_eq!(t.bv32.class, Class::Exact);
+    let p = typed(&t.coq);
+    assert_eq!(p.to_string(), "wr[tid | 1]");
+    assert_eq!(&rust_norm(&t.bv32).unwrap(), p);
+    assert_eq!(
+        compare(&k).unwrap(),
+        vec![Outcome::Typed, Outcome::IntInexact]
+    );
+
+    // A mask is exact in `int` too: no exception.
+    let k = parse("kernel mask() { shared A; A[tid & 3] := 1; }");
+    assert_eq!(check(&k, Arith::Int).class, Class::Exact);
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
+}
+
+/// `int-fold`: in `int`, mapcheck folds an inexact operation on literals (`3 | 5` is `7`);
+/// Coq keeps the term. The normal form folds both sides.
+#[test]
+fn exception_int_fold() {
+    let k = parse("kernel fold() { shared A; A[3 | 5] := 1; }");
+    let int = check(&k, Arith::Int);
+    assert_eq!(int.class, Class::Exact);
+    let index = &int.protocol.accesses()[0].index[0];
+    assert_eq!(index.to_string(), "7");
+    let raw = driver().ask_raw(&to_coq(&k, false).unwrap()).unwrap();
+    assert_eq!(
+        raw, "(some (MU (UAcc Wr (EBin BOr (ELit 3) (ELit 5)))))",
+        "Coq keeps the operation"
+    );
+    let t = type_all(&k).unwrap();
+    assert_eq!(typed(&t.coq).to_string(), "wr[7]");
+    assert_eq!(&rust_norm(&t.int).unwrap(), typed(&t.coq));
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
+}
+
+/// The translation: a read whose variable is used after a barrier is `PRead` over the rest of
+/// the block; the code before and after the barrier are unsynchronised blocks; `if` without
+/// `else` gets `SSkip`.
+#[test]
+fn translation_of_reads_across_barriers() {
+    let k = parse(
+        "kernel k(n) { shared A; let x = A[tid]; if x < n { A[tid] := x; } sync; A[x] := 1; }",
+    );
+    assert_eq!(
+        to_coq(&k, false).unwrap(),
+        "(kernel (n tid ntid bid nbid) (PRead x (EVar tid) (PSeq (PU (SIf (CCmp Lt (EVar x) \
+         (EVar n)) (SWrite (EVar tid) (EVar x)) SSkip)) (PSeq PSync (PU (SWrite (EVar x) \
+         (ELit 1)))))))"
+    );
+    assert_eq!(
+        to_coq(&k, true).unwrap(),
+        "(kernel (n tid' ntid bid nbid) (PRead x (EVar tid') (PSeq (PU (SIf (CCmp Lt (EVar x) \
+         (EVar n)) (SWrite (EVar tid') (EVar x)) SSkip)) (PSeq PSync (PU (SWrite (EVar x) \
+         (ELit 1)))))))"
+    );
+    // `x` is read, so `A[x]` and `x < n` fail the premise on both sides.
+    assert_eq!(type_all(&k).unwrap().coq, CoqAnswer::Untypable);
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Untypable]);
+}
+
+/// Kernels outside the mechanised fragment are refused, naming what is missing.
+#[test]
+fn translation_refuses_what_coq_does_not_model() {
+    for (source, what) in [
+        ("kernel k() { shared A, B; A[0] := 1; }", "2 arrays"),
+        (
+            "kernel k() { shared A; let x = 1; A[x] := 1; }",
+            "`let x = e`",
+        ),
+        (
+            "kernel k() { shared A; let x = ?; A[x] := 1; }",
+            "`let x = ?`",
+        ),
+        ("kernel k() { shared A; atomic A[0]; }", "an atomic"),
+        ("kernel k(n) { shared A; assume n > 0; }", "`assume`"),
+        ("kernel k() { shared A; A[-tid] := 1; }", "a negation"),
+        (
+            "kernel k() { shared A; A[udiv(tid, 2)] := 1; }",
+            "the operator UDiv",
+        ),
+        (
+            "kernel k() { shared A; if ult(tid, 2) { skip; } }",
+            "the comparison ULt",
+        ),
+        (
+            "kernel k() { shared A; A[tid][0] := 1; }",
+            "a 2-dimensional index",
+        ),
+        (
+            "kernel k() { shared A; for i in 0..4 step +2 { skip; } }",
+            "a loop with step `+2`",
+        ),
+    ] {
+        let err = to_coq(&parse(source), false).unwrap_err();
+        assert!(err.starts_with(what), "{source}: {err}");
+    }
+}
+
+/// The driver answers a malformed line with an error, not a verdict.
+#[test]
+fn the_driver_rejects_malformed_input() {
+    let mut d = driver();
+    assert!(d
+        .ask("(kernel (tid) (PU (SWrite (ELit -1) (ELit 0))))")
+        .is_err());
+    assert!(d.ask("(kernel (tid) (PU SSkip)) trailing").is_err());
+    assert!(d.ask("(kernel (tid) (PX SSkip))").is_err());
+    // ... and keeps answering afterwards.
+    assert_eq!(
+        d.ask("(kernel (tid) (PU SSkip))").unwrap(),
+        CoqAnswer::Typed(Norm::Skip)
+    );
 }
