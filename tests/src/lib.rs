@@ -13,7 +13,8 @@
 //!
 //! The test targets live in `tests/tests/`: `roundtrip` (print → parse), `parser_robustness`
 //! (no panic on any input), `broken_corpus` (the files of `tests/broken/` and the located
-//! messages they expect).
+//! messages they expect), `coq_differential` (the type checker against the one extracted from
+//! Coq) and `coq_citations` (every Coq name a Rust comment cites exists).
 
 pub mod coq;
 pub mod corpus;
