@@ -8,6 +8,10 @@
 // against the header of the .cu file. Only the accesses and the barrier intervals that decide
 // the race are recorded; the comment of each program says which.
 //
+// Accesses to __shared__ arrays go through sread/swrite, which keep blocks apart; the plain
+// read/write are for global memory (all blocks share it). Programs whose geometry has one
+// block may use either.
+//
 // Also here: the CUDA integer intrinsics and the integer min/max overloads of CUDA's
 // math_functions.hpp, with their documented semantics, for the host programs to call by the
 // kernel's names.
@@ -27,6 +31,7 @@ struct Access {
     long long cell;   // the cell (element or byte index, as the program says)
     bool write;
     bool atomic;
+    bool shared;      // a __shared__ array: one copy per block
     unsigned block;   // linear block id
     unsigned thread;  // linear thread id within the block
     int phase;        // barrier interval within the block
@@ -39,11 +44,20 @@ struct Truth {
 
     void read(int array, long long cell, unsigned blk, unsigned thr, int phase = 0)
     {
-        accesses.push_back({array, cell, false, false, blk, thr, phase});
+        accesses.push_back({array, cell, false, false, false, blk, thr, phase});
     }
     void write(int array, long long cell, unsigned blk, unsigned thr, int phase = 0)
     {
-        accesses.push_back({array, cell, true, false, blk, thr, phase});
+        accesses.push_back({array, cell, true, false, false, blk, thr, phase});
+    }
+    // Accesses to a __shared__ array (threads of different blocks never meet there).
+    void sread(int array, long long cell, unsigned blk, unsigned thr, int phase = 0)
+    {
+        accesses.push_back({array, cell, false, false, true, blk, thr, phase});
+    }
+    void swrite(int array, long long cell, unsigned blk, unsigned thr, int phase = 0)
+    {
+        accesses.push_back({array, cell, true, false, true, blk, thr, phase});
     }
 
     // Two accesses of distinct threads to the same cell, one a write, not both atomic, in the
@@ -59,6 +73,8 @@ struct Truth {
                 for (size_t j = i + 1; j < v.size(); j++) {
                     const Access &a = *v[i], &b = *v[j];
                     if (a.block == b.block && a.thread == b.thread)
+                        continue;
+                    if (a.shared && a.block != b.block)
                         continue;
                     if (!a.write && !b.write)
                         continue;
