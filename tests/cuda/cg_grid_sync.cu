@@ -1,6 +1,7 @@
 //pass
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
+// mapcheck: known-imprecision: error — the qualified name `cg::grid_group` does not parse (a located error is the right answer until grid barriers exist)
 // A grid-wide barrier (cooperative launch): every thread writes its own partial[gid], then
 // `grid.sync()` orders all those writes before any thread of any block reads them; thread
 // gid then reads partial[(gid + 64) % 256], written by another block before the barrier:

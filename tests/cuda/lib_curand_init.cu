@@ -1,6 +1,7 @@
 //pass
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
+// mapcheck: known-imprecision: error — `curandState` is an unknown type name
 // The setup kernel of the curand samples: curand_init(seed, id, 0, &state[id]) writes the
 // thread's own state only: race free.
 

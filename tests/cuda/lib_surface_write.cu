@@ -1,6 +1,7 @@
 //pass
 //--blockDim=[16,16] --gridDim=[2,2]
 // mapcheck: exact
+// mapcheck: known-imprecision: error — `cudaSurfaceObject_t` is an unknown type name
 // A surface object (cudaSurfaceObject_t) is writable memory: surf2Dwrite(v, surf, xbytes, y)
 // writes the element at byte column xbytes of row y. Each thread writes element
 // (x * sizeof(float), y) of its own pixel (x, y): race free.
