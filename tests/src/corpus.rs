@@ -521,3 +521,133 @@ pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
     };
     (result, started.elapsed())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(lines: &[&str]) -> String {
+        let mut s = lines.join("\n");
+        s.push_str("\n__global__ void k(int *a) { a[threadIdx.x] = 0; }\n");
+        s
+    }
+
+    #[test]
+    fn known_unsound_lines_are_read_with_an_optional_class() {
+        let e = expectation(&file(&[
+            "//xfail:data-race",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): drf — references are lowered as reads",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let u = e
+            .unsound
+            .unwrap_or_else(|| panic!("no known-unsound line read"));
+        assert_eq!(u.answer, KnownAnswer::Verdict(Verdict::Drf));
+        assert_eq!(u.class, None);
+        assert_eq!(u.reason, "references are lowered as reads");
+
+        let e = expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): data-dependent racy — x",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let u = e
+            .unsound
+            .unwrap_or_else(|| panic!("no known-unsound line read"));
+        assert_eq!(u.class, Some(Class::DataDependent));
+        assert_eq!(u.answer, KnownAnswer::Verdict(Verdict::Racy));
+    }
+
+    #[test]
+    fn a_known_unsound_answer_must_contradict_the_header() {
+        // `possibly-racy` on a racy kernel is sound: it is a known imprecision, not a bug.
+        assert!(expectation(&file(&[
+            "//xfail:data-race",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): possibly-racy — x",
+        ]))
+        .is_err());
+        // And a known imprecision can never be unsound.
+        assert!(expectation(&file(&[
+            "//xfail:data-race",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-imprecision: drf — x",
+        ]))
+        .is_err());
+        // A reason is required.
+        assert!(expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): racy",
+        ]))
+        .is_err());
+    }
+
+    #[test]
+    fn known_imprecisions_may_name_a_class_or_an_error() {
+        let e = expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-imprecision: data-dependent possibly-racy — `__brev` is unknown",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let i = e
+            .imprecision
+            .unwrap_or_else(|| panic!("no imprecision read"));
+        assert_eq!(i.class, Some(Class::DataDependent));
+        assert_eq!(i.answer, KnownAnswer::Verdict(Verdict::PossiblyRacy));
+        assert_eq!(e.class, Class::Exact);
+
+        let e = expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-imprecision: error — `curandState` is unknown",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let i = e
+            .imprecision
+            .unwrap_or_else(|| panic!("no imprecision read"));
+        assert_eq!(i.answer, KnownAnswer::Error);
+        assert!(FileResult::Errors(vec!["1:1: no".into()])
+            .matches_known(&i, e.class)
+            .is_ok());
+        assert!(FileResult::Kernels(vec![])
+            .matches_known(&i, e.class)
+            .is_err());
+    }
+
+    #[test]
+    fn a_known_answer_must_match_class_and_verdict() {
+        let known = Known {
+            answer: KnownAnswer::Verdict(Verdict::Drf),
+            class: None,
+            reason: "r".into(),
+        };
+        let kernel = |class, verdict, exit| KernelResult {
+            name: "k".into(),
+            class,
+            verdict,
+            data_race: false,
+            divergent: false,
+            exit,
+            internal_errors: vec![],
+        };
+        let drf = FileResult::Kernels(vec![kernel(Class::Exact, Verdict::Drf, 0)]);
+        assert!(drf.matches_known(&known, Class::Exact).is_ok());
+        assert!(drf.matches_known(&known, Class::DataDependent).is_err());
+        let racy = FileResult::Kernels(vec![kernel(Class::Exact, Verdict::Racy, 1)]);
+        assert!(racy.matches_known(&known, Class::Exact).is_err());
+        assert!(FileResult::Errors(vec![])
+            .matches_known(&known, Class::Exact)
+            .is_err());
+    }
+}
