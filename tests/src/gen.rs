@@ -100,6 +100,8 @@ pub struct GenSettings {
     /// Generate the unsigned operators (`udiv urem ushr umin umax`) and comparisons (`ult ule
     /// ugt uge`).
     pub unsigned_ops: bool,
+    /// Read the components of the geometry (`tid.x`, `ntid.y`, ...) beside its linear forms.
+    pub components: bool,
 }
 
 impl GenSettings {
@@ -127,6 +129,7 @@ impl GenSettings {
             havocs: true,
             negation: true,
             unsigned_ops: true,
+            components: true,
         }
     }
 
@@ -181,6 +184,7 @@ impl GenSettings {
             havocs: true,
             negation: true,
             unsigned_ops: true,
+            components: true,
         }
     }
 
@@ -212,6 +216,7 @@ impl GenSettings {
             havocs: false,
             negation: false,
             unsigned_ops: false,
+            components: false,
         }
     }
 
@@ -787,6 +792,9 @@ impl<'s> Lower<'s> {
             })
             .collect();
         for b in Builtin::ALL {
+            if b.dim.is_some() && !self.s.components {
+                continue;
+            }
             let allowed = match class {
                 Class::Any | Class::Exact => true,
                 Class::Uniform => !b.is_thread_id(),
