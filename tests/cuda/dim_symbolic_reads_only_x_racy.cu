@@ -1,7 +1,6 @@
 //xfail:data-race
 //--gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — with no --blockDim a kernel that reads only `.x` is assumed to run on 1-D blocks
 // No --blockDim: the block shape is symbolic in all three dimensions, and nothing keeps
 // blockDim.y at 1. With blockDim = (32, 2, 1), threads (x, 0) and (x, 1) both write out[x]:
 // a write-write race. Assuming 1-D blocks because the kernel only reads `.x` would miss it.
