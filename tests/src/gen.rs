@@ -377,6 +377,8 @@ struct GKernel {
     arrays: Vec<(Space, usize)>,
     assumes: Vec<GCond>,
     body: Vec<GStmt>,
+    /// The kernel reads the geometry's components too (`tid.x`, `ntid.y`, ...).
+    components: bool,
 }
 
 fn literal(s: &GenSettings) -> BoxedStrategy<i64> {
@@ -588,17 +590,26 @@ fn gkernel(s: &GenSettings) -> BoxedStrategy<GKernel> {
     } else {
         Just(Vec::new()).boxed()
     };
+    // One kernel in four reads components: they make twelve of the sixteen built-ins, and a
+    // kernel over them is decided over six symbolic dimensions, not two.
+    let components = if s.components {
+        proptest::bool::weighted(0.25).boxed()
+    } else {
+        Just(false).boxed()
+    };
     (
         0..=s.params,
         arrays,
         assumes,
         vec(gstmt(s), 0..=s.max_width),
+        components,
     )
-        .prop_map(|(params, arrays, assumes, body)| GKernel {
+        .prop_map(|(params, arrays, assumes, body, components)| GKernel {
             params,
             arrays,
             assumes,
             body,
+            components,
         })
         .boxed()
 }
@@ -662,6 +673,8 @@ struct Lower<'s> {
     locals: Vec<Cand>,
     next_let: usize,
     next_loop: usize,
+    /// The kernel being lowered reads the geometry's components.
+    components: bool,
 }
 
 fn sp() -> Span {
@@ -736,10 +749,12 @@ impl<'s> Lower<'s> {
             locals: Vec::new(),
             next_let: 0,
             next_loop: 0,
+            components: false,
         }
     }
 
     fn kernel(mut self, index: usize, g: &GKernel) -> Kernel {
+        self.components = g.components;
         self.params = (0..g.params).map(|i| format!("p{i}")).collect();
         self.arrays = g
             .arrays
@@ -792,7 +807,7 @@ impl<'s> Lower<'s> {
             })
             .collect();
         for b in Builtin::ALL {
-            if b.dim.is_some() && !self.s.components {
+            if b.dim.is_some() && !self.components {
                 continue;
             }
             let allowed = match class {
