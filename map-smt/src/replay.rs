@@ -14,7 +14,8 @@
 //! replays like one in a grid of two). And the runs on the zero and random memories are kept in
 //! [`Runs`] for the whole decision, since the witnesses of one kernel often share parameters,
 //! geometry and blocks. Last, a run stops after [`STEP_BUDGET`] steps: a witness that needs
-//! more is left unreplayed ([`Replay::Unfinished`]), which is no evidence of a bug.
+//! more is left unreplayed ([`Replay::Unfinished`]), which is no evidence of a bug — and no
+//! evidence of the finding either ([`crate::search`] then looks for another witness).
 
 use crate::decode::Witness;
 use crate::taint::Taint;
@@ -36,9 +37,15 @@ pub enum Replay {
     /// the front end could not follow (`Options::unknowns_approximate`), and the finding may
     /// depend on such a value ([`Taint`]).
     ThroughUnknowns,
-    /// A run spent [`STEP_BUDGET`] before it could show the finding: the witness is not
-    /// replayed, which is evidence neither way (the text says where the run stopped).
-    Unfinished(String),
+    /// A run could not finish before it showed the finding: it spent [`STEP_BUDGET`], or met a
+    /// loop whose step leaves its variable unchanged (`LoopStuck`: `step *2` from 0, `<< 2`
+    /// wrapping to 0 in `bv32`). The witness is not replayed, which is evidence neither way
+    /// (`why` says where the run stopped; `stuck` names the loop variable and the value it
+    /// stayed at, when that was the reason).
+    Unfinished {
+        why: String,
+        stuck: Option<(String, i128)>,
+    },
 }
 
 /// The step budget of one replay run: statements, loop iterations and thread launches of the
@@ -67,11 +74,14 @@ pub struct Runs<'k, T> {
     done: BTreeMap<RunKey, Result<Made, Failed>>,
 }
 
-/// A run that did not finish: why, and whether it spent the step budget.
+/// A run that did not finish: why, and whether that is because it could not end (the step
+/// budget, a loop that cannot move) rather than because the configuration is not a run.
 #[derive(Debug)]
 struct Failed {
     why: String,
-    budget: bool,
+    unfinished: bool,
+    /// A loop that cannot move: its variable and the value it stays at.
+    stuck: Option<(String, i128)>,
 }
 
 /// A run kept for later witnesses, and whether it evaluated any `let x = ?`.
@@ -184,7 +194,14 @@ fn runs<T>(
                 }
             })
             .map_err(|e| Failed {
-                budget: matches!(e, interp::RunError::StepBudget { .. }),
+                unfinished: matches!(
+                    e,
+                    interp::RunError::StepBudget { .. } | interp::RunError::LoopStuck { .. }
+                ),
+                stuck: match &e {
+                    interp::RunError::LoopStuck { var, value, .. } => Some((var.clone(), *value)),
+                    _ => None,
+                },
                 why: e.to_string(),
             })
     };
@@ -206,14 +223,17 @@ fn runs<T>(
                 last = format!("the run had {} other race(s)", run.races.len());
             }
             Ok(_) => last = "the run stopped at a barrier divergence".into(),
-            // Another memory would spend the budget again on an exact kernel, whose control
-            // does not read memory; on a data-dependent one the finding stays potential either
-            // way. So the replay stops here.
-            Err(e) if e.budget => {
+            // Another memory would spend the budget again (or meet the same stuck loop) on an
+            // exact kernel, whose control does not read memory; on a data-dependent one the
+            // finding stays potential either way. So the replay stops here.
+            Err(e) if e.unfinished => {
                 return Some(if through_unknowns {
                     Replay::ThroughUnknowns
                 } else {
-                    Replay::Unfinished(e.why.clone())
+                    Replay::Unfinished {
+                        why: e.why.clone(),
+                        stuck: e.stuck.clone(),
+                    }
                 })
             }
             Err(e) => last = format!("the run failed: {}", e.why),

@@ -91,6 +91,10 @@ pub struct FindingReport {
     /// Absent for `redundant-barrier`, a claim about every run rather than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<WitnessReport>,
+    /// Why a finding is `potential` (SPEC §7: a finding that was not replayed says why), and
+    /// other remarks on it; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl FindingReport {
@@ -114,6 +118,7 @@ impl FindingReport {
                 )
             }),
             witness: (f.kind != Kind::RedundantBarrier).then(|| WitnessReport::new(&f.witness)),
+            notes: f.note.iter().cloned().collect(),
         }
     }
 }

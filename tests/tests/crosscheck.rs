@@ -25,7 +25,9 @@
 //! more than 5% of its decisions are unknown.
 //!
 //! Case counts: each property has a default that keeps the target near a minute in debug on
-//! two cores; `PROPTEST_CASES` replaces every default. Failures are saved in
+//! two cores; `PROPTEST_CASES` replaces every default, and the long tier runs four times as
+//! many. The seed is fixed (`mapcheck_tests::SEED`; `PROPTEST_RNG_SEED` replaces it, and
+//! `cargo xtask test --long` draws one). Failures are saved in
 //! `tests/proptest-regressions/crosscheck-<property>.txt` and replayed first.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -41,7 +43,7 @@ use mapcheck_tests::oracle::{
 use mapcheck_typeck::Class;
 use proptest::prelude::*;
 use proptest::sample::select;
-use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
@@ -50,21 +52,13 @@ use z3::{Params, SatResult, Solver};
 // ---------------------------------------------------------------------------------------------
 // Running a property.
 
-/// The number of cases: `PROPTEST_CASES` when set, else the property's default.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
+/// The fixed seed and the case count of `mapcheck_tests` (`PROPTEST_CASES`, the long tier),
+/// failures saved in `regressions`.
 fn config(default_cases: u32, regressions: &'static str) -> Config {
     Config {
-        cases: cases(default_cases),
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
         // Each case asks z3 dozens of questions: keep shrinking bounded.
         max_shrink_iters: 512,
-        ..Config::default()
+        ..mapcheck_tests::proptest_config(default_cases, regressions)
     }
 }
 

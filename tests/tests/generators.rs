@@ -21,14 +21,17 @@ use mapcheck_tests::gen::{expr_over, kernel, program, GenSettings};
 use mapcheck_typeck::{check, Class};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
-use proptest::test_runner::{Config as RunnerConfig, TestRunner};
+use proptest::test_runner::TestRunner;
 use std::collections::BTreeSet;
 
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+use mapcheck_tests::cases;
+
+/// A runner with `default` cases, the fixed seed and this target's regression file.
+fn runner(default: u32) -> TestRunner {
+    TestRunner::new(mapcheck_tests::proptest_config(
+        default,
+        "proptest-regressions/generators.txt",
+    ))
 }
 
 fn presets() -> Vec<(&'static str, GenSettings)> {
@@ -52,10 +55,7 @@ fn well_formed(p: &Program) -> Result<(), String> {
 #[test]
 fn every_preset_generates_well_formed_programs() {
     for (name, settings) in presets() {
-        let mut runner = TestRunner::new(RunnerConfig {
-            cases: cases(64),
-            ..RunnerConfig::default()
-        });
+        let mut runner = runner(64);
         let result = runner.run(&program(&settings), |p| {
             well_formed(&p).map_err(TestCaseError::fail)
         });
@@ -97,10 +97,7 @@ fn exact_settings_give_exact_kernels() {
         if !settings.exact_only {
             continue;
         }
-        let mut runner = TestRunner::new(RunnerConfig {
-            cases: cases(128),
-            ..RunnerConfig::default()
-        });
+        let mut runner = runner(128);
         let result = runner.run(&kernel(&settings), |k| {
             for arith in [Arith::Int, Arith::Bv32] {
                 let c = check(&k, arith);
@@ -123,10 +120,7 @@ fn loops_end_quickly_at_small_parameters() {
         if settings.edge_literals {
             continue;
         }
-        let mut runner = TestRunner::new(RunnerConfig {
-            cases: cases(48),
-            ..RunnerConfig::default()
-        });
+        let mut runner = runner(48);
         let result = runner.run(
             &(
                 kernel(&settings),
@@ -212,10 +206,7 @@ fn switches_are_obeyed() {
         params: 1,
         ..GenSettings::any()
     };
-    let mut runner = TestRunner::new(RunnerConfig {
-        cases: cases(128),
-        ..RunnerConfig::default()
-    });
+    let mut runner = runner(128);
     let result = runner.run(&kernel(&settings), |k| {
         prop_assert!(k.params.len() <= 1);
         prop_assert!(k.arrays.len() == 1 && k.arrays[0].space == Space::Shared);
@@ -245,10 +236,7 @@ fn switches_are_obeyed() {
 #[test]
 fn expressions_over_given_variables_mention_only_them() {
     let vars = vec!["a".to_string(), "b".to_string()];
-    let mut runner = TestRunner::new(RunnerConfig {
-        cases: cases(128),
-        ..RunnerConfig::default()
-    });
+    let mut runner = runner(128);
     let result = runner.run(&expr_over(&GenSettings::any(), vars), |e| {
         let mut seen = BTreeSet::new();
         e.for_each_var(&mut |v, _| {

@@ -1,0 +1,133 @@
+//! Pass 6b — another witness when a replay cannot finish. SPEC §7: `proven` and `confirmed`
+//! need a run that reached the finding (Theorem 1 speaks of runs that exist), so a witness
+//! whose run stops early proves nothing, and before the finding is left `potential` the query
+//! is asked again for a witness whose loops end.
+//!
+//! A replay is unfinished ([`Replay::Unfinished`]) when a run spends the step budget, or meets
+//! a loop whose step leaves its variable where it is (`step *2` from 0, `<< 2` wrapping to 0
+//! in `bv32`, `i *= k` with `k = 0`). The MAP says nothing about termination, so the solver
+//! may pick such a configuration while the race also exists in one whose loops end. Each new
+//! question excludes what made the runs so far unfinished:
+//!
+//! * the configuration — the parameters, the geometry and the blocks the replay runs, which
+//!   decide which loops run and how far (exact control does not read memory);
+//! * when a loop could not move and its variable is one of the query's (the accesses are in
+//!   its body), the value it was stuck at, for both threads: a thread inside the loop at that
+//!   value is in a loop that cannot end, whatever the configuration, when the value is a fixed
+//!   point of the step (0 for `*k` and `<<k`), which is what `LoopStuck` reports. This is what
+//!   moves the solver from `for i in S..N step *2` at `S = 0` to `S = 1`, where excluding
+//!   configurations one at a time would try `S = 0` with every `N` first.
+//!
+//! After [`MORE_WITNESSES`] questions the finding keeps its first (smallest) witness, and the
+//! note says how many others were tried. Excluding too much only ends the search early: the
+//! finding stays reported, as `potential`.
+
+use crate::decode::Witness;
+use crate::encode::{eq, Copy, Encoder, Val};
+use crate::replay::Replay;
+use crate::solve::{self, Limits, Outcome};
+use z3::ast::Bool;
+use z3::Model;
+
+/// Witnesses asked for after a first one whose replay could not finish. Each costs a query
+/// and, when it does not finish either, a replay up to the step budget; the loops that never
+/// end in any configuration (an unrelated `for i in 0..1 step +(0 - 1)`) pay this in full.
+pub const MORE_WITNESSES: usize = 3;
+
+/// The witness a finding keeps, its replay, and the solver queries the search asked.
+#[derive(Debug)]
+pub struct Found {
+    pub witness: Witness,
+    pub replay: Replay,
+    pub queries: usize,
+}
+
+/// `first` and its replay when that finished; else the first witness of the query
+/// (`constraints`, minimised over `sizes` as [`solve::solve`] does) asked again without the
+/// configurations tried so far whose replay finishes. `decode` reads a witness off a model and
+/// `replay` replays one.
+pub fn finishing(
+    (constraints, sizes, enc): (&[Bool], &[Val], &Encoder),
+    limits: Limits,
+    first: (Witness, Replay),
+    decode: impl Fn(&Model) -> Witness,
+    mut replay: impl FnMut(&Witness) -> Replay,
+) -> Found {
+    let (witness, replayed) = first;
+    let Replay::Unfinished { why, stuck } = replayed else {
+        return Found {
+            witness,
+            replay: replayed,
+            queries: 0,
+        };
+    };
+    let mut constraints = constraints.to_vec();
+    let (mut last, mut last_stuck) = (witness.clone(), stuck.clone());
+    let mut tried = 0;
+    while tried < MORE_WITNESSES {
+        let Some(other) = another_configuration(enc, &last) else {
+            break;
+        };
+        constraints.push(other);
+        if let Some((var, value)) = &last_stuck {
+            constraints.extend(moving(enc, var, *value));
+        }
+        tried += 1;
+        let Outcome::Sat(model) = solve::solve(&constraints, sizes, limits, |v| enc.lit(v)) else {
+            break;
+        };
+        let next = decode(&model);
+        match replay(&next) {
+            Replay::Unfinished { stuck, .. } => (last, last_stuck) = (next, stuck),
+            replayed => {
+                return Found {
+                    witness: next,
+                    replay: replayed,
+                    queries: tried,
+                }
+            }
+        }
+    }
+    let why = match tried {
+        0 => why,
+        1 => format!("{why}; the one other witness tried did not finish either"),
+        n => format!("{why}; none of {n} other witnesses tried finished"),
+    };
+    Found {
+        witness,
+        replay: Replay::Unfinished { why, stuck },
+        queries: tried,
+    }
+}
+
+/// That the configuration differs from `w`'s in a parameter, the geometry or a block of the
+/// two threads; `None` when the query has none of these unknowns (nothing left to vary).
+fn another_configuration(enc: &Encoder, w: &Witness) -> Option<Bool> {
+    let mut same = Vec::new();
+    let mut pin = |name: &str, value: i128| {
+        if let Some(c) = enc.consts.get(name) {
+            same.push(eq(c, &enc.lit(value)));
+        }
+    };
+    for (name, value) in &w.params {
+        pin(name, *value);
+    }
+    pin("ntid", w.ntid);
+    pin("nbid", w.nbid);
+    for (copy, thread) in [Copy::One, Copy::Two].into_iter().zip(&w.threads) {
+        pin(&enc.name("bid", copy), thread.bid);
+    }
+    (!same.is_empty()).then(|| Bool::and(&same).not())
+}
+
+/// That neither thread is in the loop over `var` at `value`, where it could not move; nothing
+/// when `var` is not one of the query's unknowns.
+fn moving(enc: &Encoder, var: &str, value: i128) -> Vec<Bool> {
+    let mut names = vec![enc.name(var, Copy::One), enc.name(var, Copy::Two)];
+    names.dedup();
+    names
+        .iter()
+        .filter_map(|name| enc.consts.get(name))
+        .map(|c| eq(c, &enc.lit(value)).not())
+        .collect()
+}
