@@ -272,7 +272,10 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
                     |w| replay::divergence(&mut runs, w),
                 );
                 decision.queries += found.queries;
-                let witness = found.witness;
+                let mut witness = found.witness;
+                if let Replay::Reproduced { seed } = found.replay {
+                    witness.random_memory = seed;
+                }
                 let exact_here = checked.class == Class::Exact;
                 let (certainty, internal_error, note) = certify(found.replay, exact_here);
                 decision.findings.push(Finding {
@@ -392,7 +395,7 @@ fn race_query<T>(
                     confirm::with_memory(facts, map, phase, a, b, options.limits)
                 {
                     let again = replay::race(runs, &w, (a_span, b_span), grid, Some(&memory));
-                    if again == Replay::Reproduced {
+                    if matches!(again, Replay::Reproduced { .. }) {
                         witness = w;
                         witness.memory = memory
                             .cells
@@ -405,6 +408,9 @@ fn race_query<T>(
                         replayed = again;
                     }
                 }
+            }
+            if let Replay::Reproduced { seed } = replayed {
+                witness.random_memory = seed;
             }
             let (certainty, internal_error, note) = certify(replayed, exact);
             Some(Finding {
@@ -425,8 +431,8 @@ fn race_query<T>(
 
 fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<String>) {
     match (replayed, exact) {
-        (Replay::Reproduced, true) => (Certainty::Proven, None, None),
-        (Replay::Reproduced, false) => (Certainty::Confirmed, None, None),
+        (Replay::Reproduced { .. }, true) => (Certainty::Proven, None, None),
+        (Replay::Reproduced { .. }, false) => (Certainty::Confirmed, None, None),
         (Replay::NotReproduced(why), true) => (
             Certainty::Potential,
             Some(format!(

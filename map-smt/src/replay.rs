@@ -27,8 +27,10 @@ use std::collections::BTreeMap;
 /// What replaying a witness showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replay {
-    /// The interpreter observed the same finding.
-    Reproduced,
+    /// The interpreter observed the same finding; `seed` names the random initial memory
+    /// (`RandomMemory`) the run that showed it started from, `None` for the zero memory or the
+    /// memory the caller gave.
+    Reproduced { seed: Option<u64> },
     /// The runs went through without it; the text says what they showed instead.
     NotReproduced(String),
     /// The first run stopped at a barrier divergence before showing it.
@@ -212,7 +214,7 @@ fn runs<T>(
         match outcome {
             Ok(made) if check(&made.run) => {
                 if !(approximate && made.unknowns && depends) {
-                    return Some(Replay::Reproduced);
+                    return Some(Replay::Reproduced { seed: None });
                 }
                 through_unknowns = true;
             }
@@ -252,8 +254,10 @@ fn runs<T>(
             None => run(&ZeroMemory),
             Some(seed) => run(&RandomMemory { seed }),
         });
-        if let Some(replay) = judge(outcome, attempt) {
-            return replay;
+        match judge(outcome, attempt) {
+            Some(Replay::Reproduced { .. }) => return Replay::Reproduced { seed },
+            Some(replay) => return replay,
+            None => {}
         }
         attempt += 1;
     }

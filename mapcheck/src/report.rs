@@ -51,6 +51,10 @@ pub struct WitnessReport {
     /// present for races of data-dependent kernels confirmed with a chosen memory.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub memory: BTreeMap<String, i128>,
+    /// `"random:SEED"` when the replay needed the random initial memory of
+    /// `mapcheck run --init random:SEED`; absent for the zero memory (or `memory`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub init: Option<String>,
 }
 
 impl WitnessReport {
@@ -70,6 +74,7 @@ impl WitnessReport {
                 .collect(),
             iteration: w.shared.clone(),
             memory: w.memory.clone(),
+            init: w.random_memory.map(|seed| format!("random:{seed}")),
             index: w.index.clone(),
         }
     }

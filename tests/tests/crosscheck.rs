@@ -9,7 +9,8 @@
 //!   reported.
 //! * `b` — exact kernels, symbolic: every race witness replays to the same race in the
 //!   interpreter, is `proven`, and carries no internal error (`potential` only when its
-//!   configuration diverges first, or when the split over-approximates).
+//!   configuration diverges first, when the split over-approximates, or when its run cannot
+//!   finish — a witness that is not a run is never `proven`).
 //! * `c` — data-dependent kernels (`GenSettings::any()`), every value fixed, several random
 //!   memories: every race the interpreter observes is reported — soundness — and so is every
 //!   divergence.
@@ -340,12 +341,26 @@ fn b_every_witness_of_an_exact_kernel_replays() {
                 }
                 let s = Setting::of_witness(w, arith);
                 let small = s.params.values().all(|v| *v <= REPLAY_LIMIT);
+                // The pipeline's own replay budget: a witness it replayed is a run here too.
                 let interp = Interpreter {
                     only_blocks: Some(vec![t1.bid, t2.bid]),
+                    step_budget: mapcheck_smt::replay::STEP_BUDGET,
                     ..Interpreter::zero()
                 };
-                let i = match interp.observe(&k, &s) {
-                    Answer::Observed(i) if small => i,
+                let i = match small.then(|| interp.observe(&k, &s)) {
+                    Some(Answer::Observed(i)) => i,
+                    Some(Answer::NotARun(why)) => {
+                        // SPEC §7: proven only by a replay that reached the race.
+                        prop_assert_ne!(
+                            f.certainty,
+                            Certainty::Proven,
+                            "a proven race whose witness is not a run ({}) on\n{}",
+                            why,
+                            show(&k, &s)
+                        );
+                        Tally::bump(&tally.not_a_run);
+                        continue;
+                    }
                     _ => {
                         Tally::bump(&tally.not_a_run);
                         continue;
