@@ -187,7 +187,10 @@ fn check_corpus(files: &[PathBuf]) -> usize {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Both corpora have proven races: a replay check that replayed nothing checked nothing.
-    assert!(replayed >= 5, "only {replayed} certain findings were replayed");
+    assert!(
+        replayed >= 5,
+        "only {replayed} certain findings were replayed"
+    );
     checked
 }
 
@@ -233,11 +236,7 @@ fn cell(key: &str) -> (String, Vec<i128>) {
 /// Every `proven` or `confirmed` finding of `kernel` (a JSON kernel of `file` checked with
 /// `flags`) replayed in the interpreter: the run must end and show the finding. The number of
 /// findings replayed.
-fn certain_findings_replay(
-    file: &Path,
-    flags: &[String],
-    kernel: &Value,
-) -> Result<usize, String> {
+fn certain_findings_replay(file: &Path, flags: &[String], kernel: &Value) -> Result<usize, String> {
     let certain: Vec<&Value> = kernel["findings"]
         .as_array()
         .unwrap()
