@@ -263,13 +263,13 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             Outcome::Sat(model) => {
                 let decode = |m: &z3::Model| decode::witness(m, &built.enc, &facts.params, &[]);
                 let first = decode(&model);
-                let replayed = replay::divergence(&mut runs, &first);
+                let replayed = replay::divergence(&mut runs, &first, replay::STEP_BUDGET);
                 let found = search::finishing(
                     (&built.constraints, &built.sizes, &built.enc),
                     options.limits,
                     (first, replayed),
                     decode,
-                    |w| replay::divergence(&mut runs, w),
+                    |w, budget| replay::divergence(&mut runs, w, budget),
                 );
                 decision.queries += found.queries;
                 let mut witness = found.witness;
@@ -378,13 +378,14 @@ fn race_query<T>(
             let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
             let first = decode(&model);
-            let replayed = replay::race(runs, &first, (a_span, b_span), grid, None);
+            let spans = (a_span, b_span);
+            let replayed = replay::race(runs, &first, spans, grid, None, replay::STEP_BUDGET);
             let found = search::finishing(
                 (&built.constraints, &built.sizes, &enc),
                 options.limits,
                 (first, replayed),
                 decode,
-                |w| replay::race(runs, w, (a_span, b_span), grid, None),
+                |w, budget| replay::race(runs, w, spans, grid, None, budget),
             );
             decision.queries += found.queries;
             let (mut witness, mut replayed) = (found.witness, found.replay);
@@ -394,7 +395,8 @@ fn race_query<T>(
                 if let Some((w, memory)) =
                     confirm::with_memory(facts, map, phase, a, b, options.limits)
                 {
-                    let again = replay::race(runs, &w, (a_span, b_span), grid, Some(&memory));
+                    let again =
+                        replay::race(runs, &w, spans, grid, Some(&memory), replay::STEP_BUDGET);
                     if matches!(again, Replay::Reproduced { .. }) {
                         witness = w;
                         witness.memory = memory

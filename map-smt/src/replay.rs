@@ -58,6 +58,12 @@ pub enum Replay {
 /// every thread of two blocks of 1024 threads, far more than a minimised witness needs.
 pub const STEP_BUDGET: u64 = 1_000_000;
 
+/// The budget of the one more try [`crate::search`] gives a witness whose runs spent
+/// [`STEP_BUDGET`] without a loop that cannot move: a real kernel can need a few million steps
+/// (PolyBench's `bicg` in `tests/cuda/`: 256 threads of two blocks, 1024 iterations each, 2.6
+/// million steps). About a third of a second in a release build.
+pub const LONG_STEP_BUDGET: u64 = 4_000_000;
+
 /// The random memories tried after the zero memory.
 const SEEDS: [u64; 3] = [1, 2, 3];
 
@@ -124,6 +130,7 @@ impl<'k, T> Runs<'k, T> {
 struct RunKey {
     /// `None` for the zero memory, the seed for a random one.
     seed: Option<u64>,
+    budget: u64,
     ntid: i128,
     nbid: i128,
     params: Vec<(String, i128)>,
@@ -141,6 +148,7 @@ fn runs<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
     first: Option<&dyn interp::InitialMemory>,
+    budget: u64,
     depends: bool,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
@@ -161,6 +169,7 @@ fn runs<T>(
     };
     let key = |seed| RunKey {
         seed,
+        budget,
         ntid: w.ntid,
         nbid: w.nbid,
         params: w.params.iter().map(|(n, v)| (n.clone(), *v)).collect(),
@@ -182,7 +191,7 @@ fn runs<T>(
             .with_memory(memory)
             .with_unknowns(&unknowns)
             .with_only_blocks(blocks.clone())
-            .with_step_budget(STEP_BUDGET);
+            .with_step_budget(budget);
         for (name, value) in &w.params {
             config = config.with_param(name.clone(), *value);
         }
@@ -269,16 +278,18 @@ fn runs<T>(
 }
 
 /// Replays a race between the accesses at `a` and `b` (grid level when `grid`), trying the
-/// initial memory `first` before the zero and random ones.
+/// initial memory `first` before the zero and random ones, each run stopped after `budget`
+/// steps ([`STEP_BUDGET`], or [`LONG_STEP_BUDGET`] for a last try).
 pub fn race<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
     (a, b): (Span, Span),
     grid: bool,
     first: Option<&dyn interp::InitialMemory>,
+    budget: u64,
 ) -> Replay {
     let depends = cache.taint.race_depends(a, b);
-    runs(cache, w, first, depends, |run| {
+    runs(cache, w, first, budget, depends, |run| {
         run.races.iter().any(|r| {
             let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
                 || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -287,8 +298,8 @@ pub fn race<T>(
     })
 }
 
-/// Replays a barrier divergence.
-pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness) -> Replay {
+/// Replays a barrier divergence, each run stopped after `budget` steps.
+pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness, budget: u64) -> Replay {
     let depends = cache.taint.divergence_depends();
-    runs(cache, w, None, depends, |run| !run.is_aligned())
+    runs(cache, w, None, budget, depends, |run| !run.is_aligned())
 }

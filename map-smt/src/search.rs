@@ -18,13 +18,16 @@
 //!   moves the solver from `for i in S..N step *2` at `S = 0` to `S = 1`, where excluding
 //!   configurations one at a time would try `S = 0` with every `N` first.
 //!
+//! Before any of that, a witness whose run only spent the step budget (no loop stuck) is
+//! replayed once more with [`LONG_STEP_BUDGET`]: a real kernel can need a few million steps.
+//!
 //! After [`MORE_WITNESSES`] questions the finding keeps its first (smallest) witness, and the
 //! note says how many others were tried. Excluding too much only ends the search early: the
 //! finding stays reported, as `potential`.
 
 use crate::decode::Witness;
 use crate::encode::{eq, Copy, Encoder, Val};
-use crate::replay::Replay;
+use crate::replay::{Replay, LONG_STEP_BUDGET, STEP_BUDGET};
 use crate::solve::{self, Limits, Outcome};
 use z3::ast::Bool;
 use z3::Model;
@@ -42,25 +45,40 @@ pub struct Found {
     pub queries: usize,
 }
 
-/// `first` and its replay when that finished; else the first witness of the query
-/// (`constraints`, minimised over `sizes` as [`solve::solve`] does) asked again without the
-/// configurations tried so far whose replay finishes. `decode` reads a witness off a model and
-/// `replay` replays one.
+/// `first` and its replay when that finished; else `first` replayed once more with
+/// [`LONG_STEP_BUDGET`] when its run was only long (no loop stuck); else the first witness
+/// whose replay finishes of the query (`constraints`, minimised over `sizes` as
+/// [`solve::solve`] does) asked again without what made the runs so far unfinished. `decode`
+/// reads a witness off a model and `replay` replays one with a step budget.
 pub fn finishing(
     (constraints, sizes, enc): (&[Bool], &[Val], &Encoder),
     limits: Limits,
     first: (Witness, Replay),
     decode: impl Fn(&Model) -> Witness,
-    mut replay: impl FnMut(&Witness) -> Replay,
+    mut replay: impl FnMut(&Witness, u64) -> Replay,
 ) -> Found {
     let (witness, replayed) = first;
-    let Replay::Unfinished { why, stuck } = replayed else {
+    let Replay::Unfinished { mut why, stuck } = replayed else {
         return Found {
             witness,
             replay: replayed,
             queries: 0,
         };
     };
+    // A run that spent the budget without a stuck loop may just be long: the same witness
+    // once more, with a budget four times larger, before asking for others.
+    if stuck.is_none() {
+        match replay(&witness, LONG_STEP_BUDGET) {
+            Replay::Unfinished { why: longer, .. } => why = longer,
+            again => {
+                return Found {
+                    witness,
+                    replay: again,
+                    queries: 0,
+                }
+            }
+        }
+    }
     let mut constraints = constraints.to_vec();
     let (mut last, mut last_stuck) = (witness.clone(), stuck.clone());
     let mut tried = 0;
@@ -77,7 +95,7 @@ pub fn finishing(
             break;
         };
         let next = decode(&model);
-        match replay(&next) {
+        match replay(&next, STEP_BUDGET) {
             Replay::Unfinished { stuck, .. } => (last, last_stuck) = (next, stuck),
             replayed => {
                 return Found {
