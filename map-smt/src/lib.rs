@@ -8,7 +8,8 @@
 //! 3. [`encode`] — encode paths, indices and guards for two thread copies;
 //! 4. [`solve`] — solve each query under a resource limit; find small witnesses;
 //! 5. [`decode`] — read a witness off each model;
-//! 6. [`replay`] — replay each witness in the reference interpreter.
+//! 6. [`replay`] — replay each witness in the reference interpreter; when a replay cannot
+//!    finish, [`search`] asks for a witness whose run does.
 //!
 //! [`query`] assembles the constraints of one query from the encoder's terms, and [`decide`]
 //! runs the passes over a kernel and turns their results into findings and a verdict
@@ -25,6 +26,7 @@ pub mod query;
 pub mod redundant;
 pub mod repair;
 pub mod replay;
+pub mod search;
 pub mod solve;
 pub mod taint;
 
@@ -257,10 +259,23 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             Outcome::Unsat => {}
             Outcome::Unknown(why) => decision.undecided_divergence.push(why),
             Outcome::Sat(model) => {
-                let witness = decode::witness(&model, &built.enc, &facts, &[]);
+                let decode = |m: &z3::Model| decode::witness(m, &built.enc, &facts, &[]);
+                let first = decode(&model);
+                let replayed = replay::divergence(&mut runs, &first, replay::STEP_BUDGET);
+                let found = search::finishing(
+                    &built,
+                    options.limits,
+                    (first, replayed),
+                    decode,
+                    |w, budget| replay::divergence(&mut runs, w, budget),
+                );
+                decision.queries += found.queries;
+                let mut witness = found.witness;
+                if let Replay::Reproduced { seed } = found.replay {
+                    witness.random_memory = seed;
+                }
                 let exact_here = checked.class == Class::Exact;
-                let (certainty, internal_error, note) =
-                    certify(replay::divergence(&mut runs, &witness), exact_here);
+                let (certainty, internal_error, note) = certify(found.replay, exact_here);
                 decision.findings.push(Finding {
                     kind: Kind::BarrierDivergence,
                     certainty,
@@ -348,25 +363,38 @@ fn race_query<T>(
             None
         }
         Outcome::Sat(model) => {
-            let mut enc = built.enc;
+            let mut built = built;
             let index: Vec<encode::Val> = a
                 .acc
                 .index
                 .iter()
-                .map(|e| enc.expr(e, encode::Copy::One))
+                .map(|e| built.enc.expr(e, encode::Copy::One))
                 .collect();
-            let mut witness = decode::witness(&model, &enc, facts, &index);
+            let enc = &built.enc;
+            let decode = |m: &z3::Model| decode::witness(m, enc, facts, &index);
             let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
-            let mut replayed = replay::race(runs, &witness, (a_span, b_span), grid, None);
+            let first = decode(&model);
+            let spans = (a_span, b_span);
+            let replayed = replay::race(runs, &first, spans, grid, None, replay::STEP_BUDGET);
+            let found = search::finishing(
+                &built,
+                options.limits,
+                (first, replayed),
+                decode,
+                |w, budget| replay::race(runs, w, spans, grid, None, budget),
+            );
+            decision.queries += found.queries;
+            let (mut witness, mut replayed) = (found.witness, found.replay);
             if !exact && matches!(replayed, Replay::NotReproduced(_)) {
                 // Data-dependent: try again with the reads tied to an initial memory.
                 decision.queries += 1;
                 if let Some((w, memory)) =
                     confirm::with_memory(facts, map, phase, a, b, options.limits)
                 {
-                    let again = replay::race(runs, &w, (a_span, b_span), grid, Some(&memory));
-                    if again == Replay::Reproduced {
+                    let again =
+                        replay::race(runs, &w, spans, grid, Some(&memory), replay::STEP_BUDGET);
+                    if matches!(again, Replay::Reproduced { .. }) {
                         witness = w;
                         witness.memory = memory
                             .cells
@@ -379,6 +407,9 @@ fn race_query<T>(
                         replayed = again;
                     }
                 }
+            }
+            if let Replay::Reproduced { seed } = replayed {
+                witness.random_memory = seed;
             }
             let (certainty, internal_error, note) = certify(replayed, exact);
             Some(Finding {
@@ -399,8 +430,8 @@ fn race_query<T>(
 
 fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<String>) {
     match (replayed, exact) {
-        (Replay::Reproduced, true) => (Certainty::Proven, None, None),
-        (Replay::Reproduced, false) => (Certainty::Confirmed, None, None),
+        (Replay::Reproduced { .. }, true) => (Certainty::Proven, None, None),
+        (Replay::Reproduced { .. }, false) => (Certainty::Confirmed, None, None),
         (Replay::NotReproduced(why), true) => (
             Certainty::Potential,
             Some(format!(
@@ -422,14 +453,18 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
             None,
             Some("the witness replays only in runs that use values the front end could not follow (`?`): the race may exist in the lowered kernel and not in the source".into()),
         ),
-        // Proven stays proven (SPEC §7: decided on an exact kernel); the replay, a check of
-        // mapcheck itself, was not made, which shows no bug.
-        (Replay::Unfinished(why), true) => (
-            Certainty::Proven,
+        // SPEC §7: `proven` needs a replay that reached the race. An exact kernel's MAP is
+        // exact about the accesses of the runs that exist, but says nothing about whether a
+        // run ends: a witness whose run cannot finish may name a race no run reaches (an
+        // endless loop before it). Not a bug of mapcheck either, so no internal error.
+        (Replay::Unfinished { why, .. }, true) => (
+            Certainty::Potential,
             None,
-            Some(format!("the witness was not replayed: {why}")),
+            Some(format!(
+                "the race is not proven: the witness's run does not finish ({why})"
+            )),
         ),
-        (Replay::Unfinished(why), false) => (
+        (Replay::Unfinished { why, .. }, false) => (
             Certainty::Potential,
             None,
             Some(format!(

@@ -191,7 +191,7 @@ fn solve_here(
 /// `drf` after another file). Each decision in its own context answers as a function of the
 /// kernel and the options only.
 ///
-/// The wall-clock backstop is a [`Watchdog`] thread that interrupts the context when a check
+/// The wall-clock backstop is a `Watchdog` thread that interrupts the context when a check
 /// outlives its deadline, not z3's own `timeout`: with `timeout` set, every check starts one of
 /// z3's timer threads and, when done, spins on `sched_yield` until that thread has noticed — on
 /// a loaded machine most of the run. Measured on `tests/cuda/reduce_unrolled_last_warp.cu`
