@@ -228,7 +228,7 @@ pub struct CheckOptions {
     /// Only the kernel of this name (`--kernel`); all when `None`.
     pub kernel: Option<String>,
     /// Whether a kernel proven clean is examined for redundant barriers: advice, which never
-    /// changes a verdict or the exit code, and costs a decision per barrier. The command line
+    /// changes a verdict or the exit code, and costs a few solver queries per barrier. The command line
     /// always gives it.
     pub advice: bool,
 }
@@ -284,8 +284,8 @@ pub fn decide<'a>(
     // Advice comes after the defects it never coexists with: only a DRF kernel free of
     // divergence is examined for redundant barriers, and they leave the verdict as it is.
     if advice {
-        let advice = mapcheck_smt::redundant::redundant_barriers(kernel, &decision, options);
-        decision.findings.extend(advice);
+        let advice = mapcheck_smt::redundant::advise(kernel, &checked, &decision, options);
+        decision.findings.extend(advice.findings);
     }
     let time_ms = started.elapsed().as_millis() as u64;
     let report = KernelReport {
