@@ -268,6 +268,8 @@ pub struct Decided<'a> {
     pub checked: Checked,
     pub decision: Decision,
     pub report: KernelReport,
+    /// Solver queries the advice on redundant barriers ran (none without advice).
+    pub advice_queries: usize,
 }
 
 /// Types and decides `kernel` of `source` with `options` as they are (see [`options_for`]),
@@ -283,9 +285,11 @@ pub fn decide<'a>(
     let mut decision = mapcheck_smt::decide(kernel, &checked, options);
     // Advice comes after the defects it never coexists with: only a DRF kernel free of
     // divergence is examined for redundant barriers, and they leave the verdict as it is.
+    let mut advice_queries = 0;
     if advice {
         let advice = mapcheck_smt::redundant::advise(kernel, &checked, &decision, options);
         decision.findings.extend(advice.findings);
+        advice_queries = advice.queries;
     }
     let time_ms = started.elapsed().as_millis() as u64;
     let report = KernelReport {
@@ -312,6 +316,7 @@ pub fn decide<'a>(
         checked,
         decision,
         report,
+        advice_queries,
     }
 }
 

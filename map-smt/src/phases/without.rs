@@ -145,16 +145,40 @@ impl Memo {
         feasible: &dyn Fn(&[Cond]) -> bool,
         forget_zero_trip: bool,
     ) -> Option<Without> {
+        let (groups, approximate) =
+            self.fresh_groups(body, span, arith, feasible, forget_zero_trip)?;
+        let phases = groups
+            .into_iter()
+            .map(|(_, group, fresh_accesses)| NewPhase {
+                phase: merge_group(group),
+                fresh_accesses,
+            })
+            .collect();
+        Some(Without {
+            phases,
+            approximate,
+        })
+    }
+
+    /// The pieces of [`Memo::without`]'s phases, by phase key: the fresh pieces first, then
+    /// the old ones, with the number of accesses in the fresh ones; and whether the split
+    /// without the barrier drops barriers.
+    #[allow(clippy::type_complexity)]
+    fn fresh_groups(
+        &self,
+        body: &SyncProto,
+        span: Span,
+        arith: Arith,
+        feasible: &dyn Fn(&[Cond]) -> bool,
+        forget_zero_trip: bool,
+    ) -> Option<(Vec<(String, Vec<Piece>, usize)>, bool)> {
         let paths = self.paths.get(&(span.start, span.end))?;
         let paths: Vec<&[usize]> = paths.iter().map(Vec::as_slice).collect();
         let mut splitter = Splitter::new(arith, feasible, forget_zero_trip, false);
         let mut changed = Vec::new();
         let Some(shape) = splitter.reshape(body, &self.root, &paths, &mut changed) else {
             // A barrier inside an erased loop: the split is the same without it.
-            return Some(Without {
-                phases: Vec::new(),
-                approximate: self.approximate,
-            });
+            return Some((Vec::new(), self.approximate));
         };
         let mut fresh: Vec<(String, Vec<Piece>)> = Vec::new();
         for p in super::pieces(shape).into_iter().filter(|p| p.fresh) {
@@ -164,7 +188,7 @@ impl Memo {
                 None => fresh.push((key, vec![p])),
             }
         }
-        let phases = fresh
+        let groups = fresh
             .into_iter()
             .map(|(key, mut group)| {
                 let fresh_accesses = group.iter().map(|p| pairs::accesses(&p.body).len()).sum();
@@ -173,16 +197,10 @@ impl Memo {
                     old.filter(|p| !p.zero.iter().any(|z| changed.contains(z)))
                         .cloned(),
                 );
-                NewPhase {
-                    phase: merge_group(group),
-                    fresh_accesses,
-                }
+                (key, group, fresh_accesses)
             })
             .collect();
-        Some(Without {
-            phases,
-            approximate: splitter.approximate || self.approximate,
-        })
+        Some((groups, splitter.approximate || self.approximate))
     }
 }
 
@@ -351,5 +369,133 @@ impl Splitter<'_> {
     }
 }
 
+/// For tests (here and in `tests/`): for every `sync` of `body`, compares [`Memo::without`]
+/// with a plain split of the protocol edited as the type checker would type the kernel
+/// without that `sync` — `Sync` read as `skip`, a barrier loop left without barriers read as
+/// an unsynchronised loop. Every phase of the edited split must be, piece for piece, either
+/// one of `without`'s (fresh pieces and old ones) or the old split's phase between the same
+/// barrier events; and `without` must find no phase the edited split lacks. `feasible` answers
+/// both splits' feasibility questions. Returns the number of barriers compared.
+#[doc(hidden)]
+pub fn compare_with_split(
+    body: &SyncProto,
+    arith: Arith,
+    feasible: &dyn Fn(&[Cond]) -> bool,
+) -> Result<usize, String> {
+    let (_, memo) = split_memo(body, arith, feasible, false);
+    let describe = |pieces: &[Piece]| -> Vec<String> {
+        let mut d: Vec<String> = pieces
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} when {:?} shared {:?}: {:?}",
+                    p.key(),
+                    p.guard,
+                    p.shared,
+                    p.body
+                )
+            })
+            .collect();
+        d.sort();
+        d
+    };
+    let mut spans: Vec<&(usize, usize)> = memo.paths.keys().collect();
+    spans.sort();
+    for &&(start, end) in &spans {
+        let span = Span::new(start, end);
+        let (groups, approximate) = memo
+            .fresh_groups(body, span, arith, feasible, false)
+            .ok_or_else(|| format!("no barrier at {start}..{end}"))?;
+        let mut splitter = Splitter::new(arith, feasible, false, false);
+        let (shape, _) = splitter.shape(&edit(body, span));
+        let mut expected: BTreeMap<String, Vec<Piece>> = BTreeMap::new();
+        for p in super::pieces(shape) {
+            expected.entry(p.key()).or_default().push(p);
+        }
+        let mine: BTreeMap<&String, &Vec<Piece>> = groups.iter().map(|(k, g, _)| (k, g)).collect();
+        for (key, pieces) in &expected {
+            let got = match mine.get(key) {
+                Some(g) => describe(g),
+                None => describe(memo.by_key.get(key).map_or(&[][..], Vec::as_slice)),
+            };
+            if got != describe(pieces) {
+                return Err(format!(
+                    "without the sync at {start}..{end}, phase {key}:\n  split:   {:?}\n  without: {got:?}",
+                    describe(pieces)
+                ));
+            }
+        }
+        if let Some(key) = mine.keys().find(|k| !expected.contains_key(**k)) {
+            return Err(format!(
+                "without the sync at {start}..{end}: phase {key} is not in the split"
+            ));
+        }
+        for (key, group, fresh_accesses) in &groups {
+            let counted: usize = group
+                .iter()
+                .filter(|p| p.fresh)
+                .map(|p| pairs::accesses(&p.body).len())
+                .sum();
+            if counted != *fresh_accesses
+                || group.iter().take_while(|p| p.fresh).count()
+                    != group.iter().filter(|p| p.fresh).count()
+            {
+                return Err(format!("phase {key}: the fresh pieces do not come first"));
+            }
+        }
+        if !memo.approximate && approximate != splitter.approximate {
+            return Err(format!(
+                "without the sync at {start}..{end}: approximate {approximate}, the split says {}",
+                splitter.approximate
+            ));
+        }
+    }
+    Ok(spans.len())
+}
+
+/// `p` with the `sync`s at `span` replaced by `skip`, and a barrier loop left without a
+/// `sync` made an unsynchronised loop, as the type checker types the edited kernel.
+fn edit(p: &SyncProto, span: Span) -> SyncProto {
+    match p {
+        SyncProto::Sync(s) if s.same_range(span) => SyncProto::U(Proto::Skip),
+        SyncProto::U(_) | SyncProto::Sync(_) => p.clone(),
+        SyncProto::Seq(parts) => SyncProto::Seq(parts.iter().map(|q| edit(q, span)).collect()),
+        SyncProto::If {
+            cond,
+            then_branch,
+            else_branch,
+            span: at,
+        } => SyncProto::If {
+            cond: cond.clone(),
+            then_branch: Box::new(edit(then_branch, span)),
+            else_branch: Box::new(edit(else_branch, span)),
+            span: *at,
+        },
+        SyncProto::For {
+            var,
+            range,
+            body,
+            span: at,
+        } => {
+            let body = edit(body, span);
+            if body.barriers().is_empty() {
+                SyncProto::U(Proto::For {
+                    var: var.clone(),
+                    range: range.clone(),
+                    body: Box::new(erase(&body)),
+                    span: *at,
+                })
+            } else {
+                SyncProto::For {
+                    var: var.clone(),
+                    range: range.clone(),
+                    body: Box::new(body),
+                    span: *at,
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
-mod tests {}
+mod tests;
