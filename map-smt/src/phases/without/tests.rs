@@ -10,7 +10,9 @@ use std::hash::{Hash, Hasher};
 
 /// Feasibility answers that are a function of the question only, so both splits get the same
 /// answer to the same question: always, never, or by a hash of the conditions.
-fn oracles() -> Vec<(&'static str, Box<dyn Fn(&[Cond]) -> bool>)> {
+type Feasible = Box<dyn Fn(&[Cond]) -> bool>;
+
+fn oracles() -> Vec<(&'static str, Feasible)> {
     vec![
         ("always", Box::new(|_: &[Cond]| true)),
         ("never", Box::new(|_: &[Cond]| false)),
@@ -19,7 +21,7 @@ fn oracles() -> Vec<(&'static str, Box<dyn Fn(&[Cond]) -> bool>)> {
             Box::new(|conds: &[Cond]| {
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 format!("{conds:?}").hash(&mut h);
-                h.finish() % 3 != 0
+                !h.finish().is_multiple_of(3)
             }),
         ),
     ]
