@@ -228,8 +228,8 @@ pub struct CheckOptions {
     /// Only the kernel of this name (`--kernel`); all when `None`.
     pub kernel: Option<String>,
     /// Whether a kernel proven clean is examined for redundant barriers: advice, which never
-    /// changes a verdict or the exit code, and costs a few solver queries per barrier. The command line
-    /// always gives it.
+    /// changes a verdict or the exit code, and costs a few solver queries per barrier. The
+    /// command line always gives it.
     pub advice: bool,
 }
 
