@@ -1,10 +1,13 @@
 //! `mapcheck bench DIR_OR_FILE... [--family N,...]`: how long each stage takes per kernel of
 //! each `.bcu` or `.cu` file —
 //! parsing, typing, and the whole decision (phase split, every solver query, witness search
-//! and replay) — and how many solver queries the decision ran (issue 5, item 8).
+//! and replay) — and how many solver queries the decision ran (issue 5, item 8); then what
+//! `mapcheck FILE` does with the parsed kernel ([`check::decide`]: typing, the decision, the
+//! advice on redundant barriers, the report), in `check ms` and `check cpu` (with parsing),
+//! with the advice's queries (`adv q`) and the barriers it reports (`redund`) (issue 15).
 //!
 //! Besides files, `--family N` generates in memory a kernel with exactly `N` phases (see
-//! [`family`]), so that the cost per phase can be read off a run with 10, 100 and 1000
+//! [`family`]; `--pattern N` the kernel of issue 15, [`pattern`]), so that the cost per phase can be read off a run with 10, 100 and 1000
 //! phases. Fixing `--block-dim` shows that the cost does not depend on the thread count: the
 //! decision is symbolic in the thread ids, so `ntid = 32` and `ntid = 1024` are the same
 //! queries with a different constant.
