@@ -171,11 +171,72 @@ pub struct Decision {
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
 /// ([`solve::context`]): the answer depends on the kernel and the options only.
 pub fn decide<T: Sync>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
-    solve::context(options.limits, || decide_here(kernel, checked, options))
+    solve::context(options.limits, || {
+        decide_here(kernel, checked, options, None)
+    })
 }
 
-/// [`decide`] in the current thread's z3 context.
-fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
+/// What one solver query of a decision asks (`--emit smt`).
+#[derive(Clone, Debug)]
+pub enum Asked {
+    /// A question of the phase split: can some thread satisfy all of these conditions?
+    Feasibility { conditions: Vec<String> },
+    /// Two threads reach these two accesses on the same cell: of one block in phase `phase`
+    /// (its index in the split) or, at grid level (`phase` is `None`), of different blocks.
+    Race {
+        phase: Option<(usize, phases::Boundary, phases::Boundary)>,
+        array: String,
+        conflict: Conflict,
+        locations: (Span, Span),
+    },
+    /// One thread of a block reaches the `sync` at this span and another does not.
+    Divergence { sync: Span },
+}
+
+/// One solver query of a decision: what it asks, and its constraints as SMT-LIB text.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub asked: Asked,
+    pub smtlib: String,
+}
+
+/// [`decide`], keeping every query it sends to the solver, in order (`--emit smt`). The
+/// re-solving of a satisfiable query under bounds (for small witnesses) and its retry in a
+/// fresh context are the same query, kept once; the confirmation query of a data-dependent
+/// finding (`confirm`) is not kept.
+pub fn decide_keeping_queries<T: Sync>(
+    kernel: &Kernel<T>,
+    checked: &Checked,
+    options: &Options,
+) -> (Decision, Vec<Query>) {
+    solve::context(options.limits, || {
+        let kept = std::cell::RefCell::new(Vec::new());
+        let decision = decide_here(kernel, checked, options, Some(&kept));
+        (decision, kept.into_inner())
+    })
+}
+
+/// Keeps a query's text when `kept` is given.
+fn keep(
+    kept: Option<&std::cell::RefCell<Vec<Query>>>,
+    asked: impl FnOnce() -> Asked,
+    constraints: &[z3::ast::Bool],
+) {
+    if let Some(kept) = kept {
+        kept.borrow_mut().push(Query {
+            asked: asked(),
+            smtlib: solve::smtlib(constraints),
+        });
+    }
+}
+
+/// [`decide`] in the current thread's z3 context, keeping its queries in `kept`.
+fn decide_here<T>(
+    kernel: &Kernel<T>,
+    checked: &Checked,
+    options: &Options,
+    kept: Option<&std::cell::RefCell<Vec<Query>>>,
+) -> Decision {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
     let body = match options.mutation {
@@ -183,7 +244,14 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         _ => map.body.clone(),
     };
     let queries = std::cell::Cell::new(0);
-    let split = split_with(&facts, &body, options.limits, options.mutation, &queries);
+    let split = split_with(
+        &facts,
+        &body,
+        options.limits,
+        options.mutation,
+        &queries,
+        kept,
+    );
     let exact = checked.class == Class::Exact && !split.approximate;
     let mut decision = Decision {
         class: checked.class,
@@ -198,7 +266,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate);
 
     // Block level: every phase, every pair of accesses in it.
-    for phase in &split.phases {
+    for (n, phase) in split.phases.iter().enumerate() {
         let accs = pairs::accesses(&phase.body);
         for (i, j, conflict) in pairs::candidates(&accs, false) {
             let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
@@ -206,6 +274,13 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
                 continue;
             }
             let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
+            let asked = || Asked::Race {
+                phase: Some((n, phase.from.clone(), phase.to.clone())),
+                array: accs[i].acc.array.name.clone(),
+                conflict,
+                locations: (accs[i].acc.span, accs[j].acc.span),
+            };
+            keep(kept, asked, &built.constraints);
             if let Some(f) = race_query(
                 map,
                 options,
@@ -233,6 +308,13 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             continue;
         }
         let built = query::race(&facts, None, &all[i], &all[j]);
+        let asked = || Asked::Race {
+            phase: None,
+            array: all[i].acc.array.name.clone(),
+            conflict,
+            locations: (all[i].acc.span, all[j].acc.span),
+        };
+        keep(kept, asked, &built.constraints);
         if let Some(f) = race_query(
             map,
             options,
@@ -254,6 +336,8 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // Barrier divergence: every `sync` under control that is not uniform.
     for barrier in &checked.barriers {
         let built = query::divergence(&facts, barrier);
+        let asked = || Asked::Divergence { sync: barrier.sync };
+        keep(kept, asked, &built.constraints);
         decision.queries += 1;
         match built.solve(options.limits) {
             Outcome::Unsat => {}
@@ -313,7 +397,7 @@ pub fn split(
     limits: Limits,
 ) -> phases::Split {
     solve::context(limits, || {
-        split_with(facts, body, limits, None, &std::cell::Cell::new(0))
+        split_with(facts, body, limits, None, &std::cell::Cell::new(0), None)
     })
 }
 
@@ -323,10 +407,15 @@ fn split_with(
     limits: Limits,
     mutation: Option<Mutation>,
     queries: &std::cell::Cell<usize>,
+    kept: Option<&std::cell::RefCell<Vec<Query>>>,
 ) -> phases::Split {
     let feasible = |conds: &[mapcheck_core::ast::Cond]| {
         queries.set(queries.get() + 1);
         let built = query::feasibility(facts, conds);
+        let asked = || Asked::Feasibility {
+            conditions: conds.iter().map(ToString::to_string).collect(),
+        };
+        keep(kept, asked, &built.constraints);
         !matches!(
             solve::solve(&built.constraints, &[], limits, |v| built.enc.lit(v)),
             Outcome::Unsat

@@ -308,13 +308,27 @@ fn check(solver: &Solver) -> SatResult {
     solver.check()
 }
 
-/// The query as SMT-LIB text, for `--emit smt`.
+/// The query as SMT-LIB text, for `--emit smt`: its declarations and assertions, then
+/// `(check-sat)`; without the lines Z3 adds of its own (a comment naming its API, a
+/// `set-info`), so the text says only what mapcheck asks.
 pub fn smtlib(constraints: &[Bool]) -> String {
     let solver = Solver::new();
     for c in constraints {
         solver.assert(c);
     }
-    solver.to_smt2()
+    let text = solver.to_smt2();
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        if line.starts_with("; benchmark generated") || line.starts_with("(set-info ") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if !out.trim_end().ends_with("(check-sat)") {
+        out.push_str("(check-sat)\n");
+    }
+    out
 }
 
 #[cfg(test)]
