@@ -657,6 +657,11 @@ fn options(args: &BenchArgs) -> Options {
     })
 }
 
+/// A fixed geometry as `--block-dim` takes it (`16,16,1`), or `symbolic`.
+fn dims_text(dim: Option<[i128; 3]>) -> String {
+    dim.map_or("symbolic".to_string(), |[x, y, z]| format!("{x},{y},{z}"))
+}
+
 #[cfg(test)]
 #[allow(clippy::panic)]
 mod tests {
@@ -695,9 +700,4 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(lowered.program.kernels.len() >= 20);
     }
-}
-
-/// A fixed geometry as `--block-dim` takes it (`16,16,1`), or `symbolic`.
-fn dims_text(dim: Option<[i128; 3]>) -> String {
-    dim.map_or("symbolic".to_string(), |[x, y, z]| format!("{x},{y},{z}"))
 }

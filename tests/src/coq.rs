@@ -62,9 +62,17 @@ pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
     if kernel.arrays.len() != 1 {
         return Err(format!("{} arrays (Coq has one)", kernel.arrays.len()));
     }
+    if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
+        return Err(format!("`{}` (Coq has the linear ids only)", b.name()));
+    }
     let w = Writer { relaxed };
     let mut vars: Vec<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
-    vars.extend(Builtin::ALL.iter().map(|b| w.var(b.name()).to_string()));
+    vars.extend(
+        Builtin::ALL
+            .iter()
+            .filter(|b| b.dim.is_none())
+            .map(|b| w.var(b.name()).to_string()),
+    );
     Ok(format!(
         "(kernel ({}) {})",
         vars.join(" "),
