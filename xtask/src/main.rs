@@ -2,7 +2,8 @@
 //!
 //! * `cargo xtask setup` installs what the build and the tests need when it is missing: the
 //!   pinned Z3 (the PyPI wheel `z3-solver`, unpacked into the git-ignored `.z3/`, which
-//!   `.cargo/config.toml` links against) and Coq (Debian's `coq`, for `proofs/`).
+//!   `.cargo/config.toml` links against), Coq (Debian's `coq`, for `proofs/`) and clang
+//!   (Debian's `clang-19`, the CUDA parser; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test` runs setup, every Rust test of the workspace, then `make -C proofs`.
 //!
@@ -20,14 +21,16 @@ const Z3_DIR: &str = ".z3/pip";
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("setup") => setup_z3().and_then(|()| setup_coq()),
+        Some("setup") => setup_z3()
+            .and_then(|()| setup_coq())
+            .and_then(|()| setup_clang()),
         Some("test") => test(&args[1..]),
         Some("mapcheck") => run_mapcheck(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
-                 setup              install the pinned Z3 and Coq when missing\n  \
+                 setup              install the pinned Z3, Coq and clang when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
                  test [ARGS...]     run every Rust test and check the Coq proofs"
             );
@@ -105,6 +108,36 @@ fn setup_coq() -> Result {
         return Ok(());
     }
     eprintln!("xtask: installing Coq (Debian package `coq`)");
+    apt_install("coq")?;
+    if have("coqc") {
+        Ok(())
+    } else {
+        Err("`apt-get install coq` finished but `coqc` is still not on PATH".into())
+    }
+}
+
+/// The clang versions mapcheck's CUDA front end accepts, newest first (the same list as
+/// `mapcheck_grammar::clang::driver`).
+const CLANGS: [&str; 6] = [
+    "clang-19", "clang-18", "clang-17", "clang-16", "clang-15", "clang-14",
+];
+
+/// Installs Debian's `clang-19` when neither `MAPCHECK_CLANG` nor a suitable clang is found.
+fn setup_clang() -> Result {
+    if std::env::var_os("MAPCHECK_CLANG").is_some() || CLANGS.iter().any(|c| have(c)) {
+        return Ok(());
+    }
+    eprintln!("xtask: installing clang (Debian package `clang-19`)");
+    apt_install("clang-19")?;
+    if have("clang-19") {
+        Ok(())
+    } else {
+        Err("`apt-get install clang-19` finished but `clang-19` is still not on PATH".into())
+    }
+}
+
+/// `apt-get update && apt-get install PACKAGE`, through sudo unless root.
+fn apt_install(package: &str) -> Result {
     let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
     let apt = |args: &[&str]| {
         let mut all: Vec<&str> = sudo.to_vec();
@@ -115,17 +148,13 @@ fn setup_coq() -> Result {
         run(&mut cmd)
     };
     apt(&["update", "-qq"])?;
-    apt(&["install", "-y", "-qq", "--no-install-recommends", "coq"])?;
-    if have("coqc") {
-        Ok(())
-    } else {
-        Err("`apt-get install coq` finished but `coqc` is still not on PATH".into())
-    }
+    apt(&["install", "-y", "-qq", "--no-install-recommends", package])
 }
 
 fn test(extra: &[String]) -> Result {
     setup_z3()?;
     setup_coq()?;
+    setup_clang()?;
     run(Command::new(cargo())
         .current_dir(root())
         .args(["test", "--workspace", "--locked"])
