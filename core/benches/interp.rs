@@ -177,8 +177,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!(
             "{:<38} {:>6} {:>6} {:>10} {:>8} {:>9.1} ms",
             name,
-            config.ntid,
-            config.nbid,
+            config.ntid(),
+            config.nbid(),
             steps,
             races,
             median(times).as_secs_f64() * 1e3

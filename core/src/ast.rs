@@ -40,9 +40,33 @@ impl fmt::Display for Ident {
     }
 }
 
-/// The thread-geometry built-ins every kernel can read.
+/// A dimension of CUDA's thread and block geometry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Builtin {
+pub enum Dim {
+    X,
+    Y,
+    Z,
+}
+
+impl Dim {
+    pub const ALL: [Dim; 3] = [Dim::X, Dim::Y, Dim::Z];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            Dim::X => "x",
+            Dim::Y => "y",
+            Dim::Z => "z",
+        }
+    }
+}
+
+/// The four quantities of the geometry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Geometry {
     /// Thread id within the block, `0 <= tid < ntid`.
     Tid,
     /// Threads per block.
@@ -53,20 +77,112 @@ pub enum Builtin {
     Nbid,
 }
 
-impl Builtin {
-    pub const ALL: [Builtin; 4] = [Builtin::Tid, Builtin::Ntid, Builtin::Bid, Builtin::Nbid];
+impl Geometry {
+    pub const ALL: [Geometry; 4] = [Geometry::Tid, Geometry::Ntid, Geometry::Bid, Geometry::Nbid];
 
     pub fn name(self) -> &'static str {
         match self {
-            Builtin::Tid => "tid",
-            Builtin::Ntid => "ntid",
-            Builtin::Bid => "bid",
-            Builtin::Nbid => "nbid",
+            Geometry::Tid => "tid",
+            Geometry::Ntid => "ntid",
+            Geometry::Bid => "bid",
+            Geometry::Nbid => "nbid",
         }
+    }
+
+    /// An id of a thread or block (`tid`, `bid`), not a size.
+    pub fn is_id(self) -> bool {
+        matches!(self, Geometry::Tid | Geometry::Bid)
+    }
+
+    /// The size that bounds this id, or the id this size bounds.
+    pub fn partner(self) -> Geometry {
+        match self {
+            Geometry::Tid => Geometry::Ntid,
+            Geometry::Ntid => Geometry::Tid,
+            Geometry::Bid => Geometry::Nbid,
+            Geometry::Nbid => Geometry::Bid,
+        }
+    }
+}
+
+/// The thread-geometry built-ins every kernel can read (SPEC §3): the linear forms `tid`,
+/// `ntid`, `bid`, `nbid` and their components `tid.x` ... `nbid.z`, with
+/// `tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z)` and `ntid = ntid.x * ntid.y * ntid.z`
+/// (likewise for blocks). In the tree they are variables named as written (`tid.y`); a `.`
+/// cannot occur in a binder's name, so they never clash with one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Builtin {
+    pub geometry: Geometry,
+    /// `None` for the linear form.
+    pub dim: Option<Dim>,
+}
+
+#[allow(non_upper_case_globals)]
+impl Builtin {
+    pub const Tid: Builtin = Builtin::linear(Geometry::Tid);
+    pub const Ntid: Builtin = Builtin::linear(Geometry::Ntid);
+    pub const Bid: Builtin = Builtin::linear(Geometry::Bid);
+    pub const Nbid: Builtin = Builtin::linear(Geometry::Nbid);
+
+    /// Every built-in: the four linear forms first, then the components.
+    pub const ALL: [Builtin; 16] = {
+        let mut all = [Builtin::Tid; 16];
+        let mut g = 0;
+        while g < 4 {
+            let geometry = Geometry::ALL[g];
+            all[g] = Builtin::linear(geometry);
+            let mut d = 0;
+            while d < 3 {
+                all[4 + 3 * g + d] = Builtin {
+                    geometry,
+                    dim: Some(Dim::ALL[d]),
+                };
+                d += 1;
+            }
+            g += 1;
+        }
+        all
+    };
+
+    pub const fn linear(geometry: Geometry) -> Builtin {
+        Builtin {
+            geometry,
+            dim: None,
+        }
+    }
+
+    pub const fn component(geometry: Geometry, dim: Dim) -> Builtin {
+        Builtin {
+            geometry,
+            dim: Some(dim),
+        }
+    }
+
+    /// The position of this built-in in [`Builtin::ALL`].
+    pub fn ordinal(self) -> usize {
+        let g = self.geometry as usize;
+        match self.dim {
+            None => g,
+            Some(d) => 4 + 3 * g + d.index(),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; 16] = [
+            "tid", "ntid", "bid", "nbid", "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z",
+            "bid.x", "bid.y", "bid.z", "nbid.x", "nbid.y", "nbid.z",
+        ];
+        NAMES[self.ordinal()]
     }
 
     pub fn from_name(name: &str) -> Option<Builtin> {
         Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// Differs between the threads of one block: `tid` and its components. Every other
+    /// built-in is uniform within a block.
+    pub fn is_thread_id(self) -> bool {
+        self.geometry == Geometry::Tid
     }
 }
 
@@ -569,6 +685,22 @@ pub fn walk_stmts<'a, T>(stmts: &'a [Stmt<T>], f: &mut impl FnMut(&'a Stmt<T>)) 
     }
 }
 
+impl<T> Kernel<T> {
+    /// The built-ins the kernel reads anywhere: in indices, values, conditions, loop ranges and
+    /// `assume`s.
+    pub fn builtins(&self) -> std::collections::BTreeSet<Builtin> {
+        let mut used = std::collections::BTreeSet::new();
+        let mut note = |name: &str, _: Span| {
+            if let Some(b) = Builtin::from_name(name) {
+                used.insert(b);
+            }
+        };
+        self.body
+            .walk(&mut |stmt| stmt.kind.for_each_var(&mut note));
+        used
+    }
+}
+
 impl<T> StmtKind<T> {
     /// The variable this statement binds for the rest of its block, if any.
     pub fn binder(&self) -> Option<&Ident> {
@@ -578,6 +710,35 @@ impl<T> StmtKind<T> {
             }
             StmtKind::Atomic { var, .. } => var.as_ref(),
             _ => None,
+        }
+    }
+
+    /// Calls `f` on every variable occurrence of this statement's own expressions and
+    /// conditions (not those of nested blocks), left to right.
+    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+        let access = |a: &'a Access, f: &mut dyn FnMut(&'a str, Span)| {
+            for e in &a.index {
+                e.for_each_var(&mut |n, s| f(n, s));
+            }
+        };
+        match self {
+            StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
+            StmtKind::Write { target, value } => {
+                access(target, f);
+                value.for_each_var(f);
+            }
+            StmtKind::Read { source, .. } => access(source, f),
+            StmtKind::Let { value, .. } => value.for_each_var(f),
+            StmtKind::Atomic { target, value, .. } => {
+                access(target, f);
+                value.for_each_var(f);
+            }
+            StmtKind::If { cond, .. } | StmtKind::Assume { cond } => cond.for_each_var(f),
+            StmtKind::For { range, .. } => {
+                range.start.for_each_var(f);
+                range.bound.for_each_var(f);
+                range.step.amount.for_each_var(f);
+            }
         }
     }
 

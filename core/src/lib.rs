@@ -6,6 +6,7 @@
 pub mod arith;
 pub mod ast;
 pub mod diag;
+pub mod geometry;
 pub mod interp;
 pub mod print;
 pub mod span;

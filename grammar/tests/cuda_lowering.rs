@@ -585,7 +585,7 @@ fn constant_conditions_take_one_branch() {
     );
     let text = p.to_string();
     assert!(text.contains("k<1>"), "{text}");
-    assert!(text.contains("A[tid] := 1;"), "{text}");
+    assert!(text.contains("A[tid.x] := 1;"), "{text}");
     assert!(!text.contains("if"), "{text}");
     assert!(!races(kernel(&p, "k<1>"), 8, &[("n", 8)]));
 }
@@ -632,7 +632,7 @@ fn multiplicative_auxiliary_induction_variables() {
     let k = kernel(&p, "k");
     let text = k.to_string();
     assert!(!text.contains('?'), "{text}");
-    assert!(text.contains("32 / d * (2 * tid + 1) - 1"), "{text}");
+    assert!(text.contains("32 / d * (2 * tid.x + 1) - 1"), "{text}");
     assert!(text.contains("64 / d_1 >> 1"), "{text}");
     assert!(!races(k, 32, &[]), "{k}");
     // Without the barrier of the up-sweep, levels overlap: a race, found through the exact
@@ -698,7 +698,7 @@ fn constant_loops_leave_known_values() {
     );
     let text = p.to_string();
     assert!(!text.contains('?'), "{text}");
-    assert!(text.contains("A[tid + 8 + 19] := 1"), "{text}");
+    assert!(text.contains("A[tid.x + 8 + 19] := 1"), "{text}");
 }
 
 /// `if (i == e) break;` in a counted loop with a unit step (Rodinia pathfinder): the body
@@ -728,7 +728,7 @@ fn breaks_on_the_loop_variable_are_exact() {
     // `done` after the loop: `tid < m` when it broke at `m`, `tid < n - 1` when it ran to
     // the end, `false` when it did not run.
     assert!(
-        text.contains("if 0 <= m && m < n && ult(tid, m) || (!(0 <= m && m < n) && 0 < n"),
+        text.contains("if 0 <= m && m < n && ult(tid.x, m) || (!(0 <= m && m < n) && 0 < n"),
         "{text}"
     );
     // The write at `i == 3` races only when the loop gets there.
@@ -806,7 +806,7 @@ fn toggles_follow_the_parity_of_the_iteration() {
     let k = kernel(&p, "k");
     let text = k.to_string();
     assert!(text.contains("1 - offset % 3 / 2"), "{text}");
-    assert!(text.contains("t[1 * 32 + tid]"), "{text}");
+    assert!(text.contains("t[1 * 32 + tid.x]"), "{text}");
     // Beside an additive loop: `q = 5 - q` from 0 is `(i - 3) / 2 % 2 * 5`.
     assert!(text.contains("(i - 3) / 2 % 2 * 5"), "{text}");
     assert!(!races(k, 32, &[]), "{k}");
@@ -850,12 +850,12 @@ fn explicit_arguments_bind_the_callees_template_parameters() {
     // With 32, only the second step runs; with 64, both.
     let small = body_of(&p, "reduce6<32>");
     assert!(
-        small.contains("tid + 16") && !small.contains("tid + 32"),
+        small.contains("tid.x + 16") && !small.contains("tid.x + 32"),
         "{small}"
     );
     let large = body_of(&p, "reduce6<64>");
     assert!(
-        large.contains("tid + 16") && large.contains("tid + 32"),
+        large.contains("tid.x + 16") && large.contains("tid.x + 32"),
         "{large}"
     );
 }
@@ -905,7 +905,7 @@ __global__ void primary(int *a) { put<1>(a); }
     let special = body_of(&p, "special");
     assert!(special.contains("[0] := 7"), "{special}");
     let primary = body_of(&p, "primary");
-    assert!(primary.contains("[tid] := 1"), "{primary}");
+    assert!(primary.contains("[tid.x] := 1"), "{primary}");
     // A call whose arguments cannot be folded to literals could run either: refused.
     let l = lowered(
         "

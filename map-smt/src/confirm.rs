@@ -13,7 +13,7 @@ use crate::encode::{eq, value_of, Copy, Val};
 use crate::pairs::PathAccess;
 use crate::phases::Phase;
 use crate::query::{self, KernelFacts};
-use crate::solve::{self, Limits, Outcome};
+use crate::solve::{Limits, Outcome};
 use mapcheck_core::interp::InitialMemory;
 use mapcheck_core::Arith;
 use mapcheck_typeck::{Map, Mode, UnknownOrigin};
@@ -98,7 +98,7 @@ pub fn with_memory(
     if reads.is_empty() {
         return None;
     }
-    let model = match solve::solve(&q.constraints, &q.sizes, limits, |v| q.enc.lit(v)) {
+    let model = match q.solve(limits) {
         Outcome::Sat(model) => model,
         Outcome::Unsat | Outcome::Unknown(_) => return None,
     };
@@ -108,7 +108,7 @@ pub fn with_memory(
         .iter()
         .map(|e| q.enc.expr(e, Copy::One))
         .collect();
-    let witness = decode::witness(&model, &q.enc, &facts.params, &index);
+    let witness = decode::witness(&model, &q.enc, facts, &index);
     let mut memory = CellMemory::default();
     for (array, index, value) in reads {
         let cell: Option<Vec<i128>> = index.iter().map(|v| value_of(&model, v)).collect();

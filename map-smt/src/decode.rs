@@ -3,6 +3,9 @@
 //! variables and unknowns, the iteration of the barrier loops, and the cell.
 
 use crate::encode::{value_of, Copy, Encoder, Val};
+use crate::query::KernelFacts;
+use mapcheck_core::ast::{Builtin, Dim, Geometry};
+use mapcheck_core::geometry;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use z3::Model;
@@ -10,7 +13,9 @@ use z3::Model;
 /// One thread of a witness.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ThreadWitness {
+    /// The linear thread id (`tid`); its components follow from the witness's `block_dim`.
     pub tid: i128,
+    /// The linear block id (`bid`); its components follow from the witness's `grid_dim`.
     pub bid: i128,
     /// Loop variables and per-thread unknowns, by name.
     pub vars: BTreeMap<String, i128>,
@@ -20,8 +25,10 @@ pub struct ThreadWitness {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Witness {
     pub params: BTreeMap<String, i128>,
-    pub ntid: i128,
-    pub nbid: i128,
+    /// Threads per block in x, y and z.
+    pub block_dim: [i128; 3],
+    /// Blocks in x, y and z.
+    pub grid_dim: [i128; 3],
     pub threads: [ThreadWitness; 2],
     /// Barrier-loop variables: which iteration the phase belongs to.
     pub shared: BTreeMap<String, i128>,
@@ -32,42 +39,83 @@ pub struct Witness {
     pub memory: BTreeMap<String, i128>,
 }
 
-/// Reads the witness off `model`. `params` are the kernel's parameters; `index` the first
-/// thread's index terms.
-pub fn witness(model: &Model, enc: &Encoder, params: &[String], index: &[Val]) -> Witness {
+impl Witness {
+    /// Threads per block.
+    pub fn ntid(&self) -> i128 {
+        self.block_dim.iter().product()
+    }
+
+    /// Blocks in the grid.
+    pub fn nbid(&self) -> i128 {
+        self.grid_dim.iter().product()
+    }
+
+    /// `threadIdx` of thread `i` (0 or 1) as (x, y, z).
+    pub fn thread_idx(&self, i: usize) -> [i128; 3] {
+        geometry::components(self.threads[i].tid, self.block_dim)
+    }
+
+    /// `blockIdx` of thread `i` (0 or 1) as (x, y, z).
+    pub fn block_idx(&self, i: usize) -> [i128; 3] {
+        geometry::components(self.threads[i].bid, self.grid_dim)
+    }
+}
+
+/// Reads the witness off `model`. `index` holds the first thread's index terms.
+pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[Val]) -> Witness {
     let get = |full: &str| {
         enc.consts
             .get(full)
             .and_then(|v| value_of(model, v))
             .unwrap_or(0)
     };
+    let params = &facts.params;
     let mut shared = BTreeMap::new();
     for name in &enc.shared {
-        let builtin = matches!(name.as_str(), "ntid" | "nbid" | "bid");
+        let builtin = Builtin::from_name(name).is_some();
         if !builtin && !params.contains(name) && enc.consts.contains_key(name) {
             shared.insert(name.clone(), get(name));
         }
     }
+    // One side of the geometry: its dimensions and the linear id of each copy.
+    let side = |id: Geometry, components: bool, fixed: Option<[i128; 3]>| {
+        let size = id.partner();
+        if components {
+            let dim = Dim::ALL.map(|d| get(Builtin::component(size, d).name()).max(1));
+            let linear = [Copy::One, Copy::Two].map(|copy| {
+                let c = Dim::ALL.map(|d| get(&enc.name(Builtin::component(id, d).name(), copy)));
+                geometry::linear(c, dim)
+            });
+            (dim, linear)
+        } else {
+            let dim = fixed.unwrap_or([get(size.name()).max(1), 1, 1]);
+            let linear = [Copy::One, Copy::Two].map(|copy| get(&enc.name(id.name(), copy)));
+            (dim, linear)
+        }
+    };
+    let (block_dim, tids) = side(Geometry::Tid, facts.components.threads, facts.fixed.block);
+    let (grid_dim, bids) = side(Geometry::Bid, facts.components.blocks, facts.fixed.grid);
     let thread = |copy: Copy| {
         let suffix = copy.suffix();
         let mut vars = BTreeMap::new();
         for name in enc.consts.keys() {
             if let Some(base) = name.strip_suffix(suffix) {
-                if base != "tid" && base != "bid" && !base.starts_with("inexact!") {
+                if Builtin::from_name(base).is_none() && !base.starts_with("inexact!") {
                     vars.insert(base.to_string(), get(name));
                 }
             }
         }
+        let i = usize::from(copy == Copy::Two);
         ThreadWitness {
-            tid: get(&enc.name("tid", copy)),
-            bid: get(&enc.name("bid", copy)),
+            tid: tids[i],
+            bid: bids[i],
             vars,
         }
     };
     Witness {
         params: params.iter().map(|p| (p.clone(), get(p))).collect(),
-        ntid: get("ntid"),
-        nbid: get("nbid"),
+        block_dim,
+        grid_dim,
         threads: [thread(Copy::One), thread(Copy::Two)],
         shared,
         index: index.iter().filter_map(|v| value_of(model, v)).collect(),

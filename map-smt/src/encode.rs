@@ -93,6 +93,13 @@ impl Encoder {
         v
     }
 
+    /// Makes `name` in `copy` stand for `value` instead of a constant of its own: a fixed
+    /// geometry is a literal in every term, so that `bid.x * 128` stays linear for the solver.
+    pub fn define(&mut self, name: &str, copy: Copy, value: Val) {
+        let full = self.name(name, copy);
+        self.consts.insert(full, value);
+    }
+
     fn fresh(&mut self, copy: Copy) -> Val {
         self.fresh += 1;
         let name = format!("inexact!{}", self.fresh);
@@ -217,6 +224,25 @@ fn pow2(k: i64) -> Int {
     let mut factors = vec![Int::from_i128(1i128 << (k % 62))];
     factors.extend((0..k / 62).map(|_| Int::from_i128(1i128 << 62)));
     Int::mul(&factors).simplify()
+}
+
+/// `x + y` in the terms' sort (wrapping in `bv32`).
+pub fn add(x: &Val, y: &Val) -> Val {
+    match (x, y) {
+        (Val::I(x), Val::I(y)) => Val::I(Int::add(&[x, y])),
+        (Val::B(x), Val::B(y)) => Val::B(x.bvadd(y)),
+        // Unreachable: one encoder has one sort.
+        (x, _) => x.clone(),
+    }
+}
+
+/// `x * y` in the terms' sort (wrapping in `bv32`).
+pub fn mul(x: &Val, y: &Val) -> Val {
+    match (x, y) {
+        (Val::I(x), Val::I(y)) => Val::I(Int::mul(&[x, y])),
+        (Val::B(x), Val::B(y)) => Val::B(x.bvmul(y)),
+        (x, _) => x.clone(),
+    }
 }
 
 pub fn eq(x: &Val, y: &Val) -> Bool {

@@ -253,13 +253,11 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     for barrier in &checked.barriers {
         let built = query::divergence(&facts, barrier);
         decision.queries += 1;
-        match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
-            built.enc.lit(v)
-        }) {
+        match built.solve(options.limits) {
             Outcome::Unsat => {}
             Outcome::Unknown(why) => decision.undecided_divergence.push(why),
             Outcome::Sat(model) => {
-                let witness = decode::witness(&model, &built.enc, &facts.params, &[]);
+                let witness = decode::witness(&model, &built.enc, &facts, &[]);
                 let exact_here = checked.class == Class::Exact;
                 let (certainty, internal_error, note) =
                     certify(replay::divergence(&mut runs, &witness), exact_here);
@@ -343,9 +341,7 @@ fn race_query<T>(
     runs: &mut replay::Runs<'_, T>,
 ) -> Option<Finding> {
     decision.queries += 1;
-    match solve::solve(&built.constraints, &built.sizes, options.limits, |v| {
-        built.enc.lit(v)
-    }) {
+    match built.solve(options.limits) {
         Outcome::Unsat => None,
         Outcome::Unknown(why) => {
             decision.undecided_races.push(why);
@@ -359,7 +355,7 @@ fn race_query<T>(
                 .iter()
                 .map(|e| enc.expr(e, encode::Copy::One))
                 .collect();
-            let mut witness = decode::witness(&model, &enc, &facts.params, &index);
+            let mut witness = decode::witness(&model, &enc, facts, &index);
             let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
             let mut replayed = replay::race(runs, &witness, (a_span, b_span), grid, None);

@@ -2,10 +2,12 @@
 //! block level within one phase, or at grid level anywhere) and "two threads of a block can
 //! disagree on reaching this barrier", built from the encoder's terms.
 
-use crate::encode::{cmp, Copy, Encoder, Val};
+use crate::encode::{add, cmp, eq, mul, Copy, Encoder, Val};
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
-use mapcheck_core::ast::{CmpOp, Cond, Expr};
+use crate::solve::{self, Limits, Outcome};
+use mapcheck_core::ast::{Builtin, CmpOp, Cond, Dim, Expr, Geometry};
+use mapcheck_core::geometry;
 use mapcheck_core::Arith;
 use mapcheck_typeck::{BarrierPlacement, ControlKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,8 +17,36 @@ use z3::ast::Bool;
 #[derive(Clone, Debug, Default)]
 pub struct Fixed {
     pub params: BTreeMap<String, i128>,
-    pub ntid: Option<i128>,
-    pub nbid: Option<i128>,
+    /// `--block-dim`: threads per block in x, y and z.
+    pub block: Option<[i128; 3]>,
+    /// `--grid-dim`: blocks in x, y and z.
+    pub grid: Option<[i128; 3]>,
+}
+
+/// Whether the queries of a kernel name the components of the thread ids (`tid.x`, `ntid.y`)
+/// and of the block ids, or only their linear forms. A kernel that reads only `tid` and `ntid`
+/// is decided over the linear id, which is a bijection of the components, so nothing is lost
+/// and the queries stay as small as the paper's; one that reads a component gets a bounded
+/// variable per component, and its linear forms are defined from them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Components {
+    pub threads: bool,
+    pub blocks: bool,
+}
+
+impl Components {
+    /// What a kernel that reads `builtins` needs.
+    pub fn of(builtins: &BTreeSet<Builtin>) -> Components {
+        let side = |id: Geometry| {
+            builtins
+                .iter()
+                .any(|b| b.dim.is_some() && (b.geometry == id || b.geometry == id.partner()))
+        };
+        Components {
+            threads: side(Geometry::Tid),
+            blocks: side(Geometry::Bid),
+        }
+    }
 }
 
 /// Everything a query needs to know about the kernel.
@@ -29,6 +59,9 @@ pub struct KernelFacts<'a> {
     /// Top-level `assume`s: preconditions of every run.
     pub assumes: Vec<&'a Cond>,
     pub fixed: &'a Fixed,
+    pub components: Components,
+    /// The built-ins the kernel reads.
+    pub builtins: &'a BTreeSet<Builtin>,
 }
 
 impl<'a> KernelFacts<'a> {
@@ -40,6 +73,8 @@ impl<'a> KernelFacts<'a> {
             params: map.params.iter().map(|p| p.name.clone()).collect(),
             assumes: top_assumes(&map.body),
             fixed: &options.fixed,
+            components: Components::of(&map.builtins),
+            builtins: &map.builtins,
         }
     }
 }
@@ -51,6 +86,32 @@ pub struct Built {
     pub constraints: Vec<Bool>,
     pub enc: Encoder,
     pub sizes: Vec<Val>,
+    /// Another way of saying that the two threads differ, equivalent to the constraint at the
+    /// given position: tried when the solver cannot decide the query with the first (see
+    /// [`geometry`]).
+    pub distinct_alternative: Option<(usize, Bool)>,
+}
+
+impl Built {
+    /// Solves the query ([`solve::solve`]); if undecided and the distinctness of the threads
+    /// has another form, solves it again with that form.
+    pub fn solve(&self, limits: Limits) -> Outcome {
+        let lit = |v| self.enc.lit(v);
+        match solve::solve(&self.constraints, &self.sizes, limits, lit) {
+            Outcome::Unknown(why) => match &self.distinct_alternative {
+                Some((at, other)) => {
+                    let mut constraints = self.constraints.clone();
+                    constraints[*at] = other.clone();
+                    match solve::solve(&constraints, &self.sizes, limits, lit) {
+                        Outcome::Unknown(_) => Outcome::Unknown(why),
+                        decided => decided,
+                    }
+                }
+                None => Outcome::Unknown(why),
+            },
+            decided => decided,
+        }
+    }
 }
 
 /// Which threads a query is about.
@@ -64,76 +125,192 @@ pub enum Level {
 
 fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built {
     let mut shared: BTreeSet<String> = facts.params.iter().cloned().collect();
-    shared.insert("ntid".into());
-    shared.insert("nbid".into());
-    if level == Level::Block {
-        shared.insert("bid".into());
+    for b in Builtin::ALL {
+        let block_id = b.geometry == Geometry::Bid;
+        if !b.is_thread_id() && (!block_id || level == Level::Block) {
+            shared.insert(b.name().to_string());
+        }
     }
     shared.extend(extra_shared.iter().cloned());
-    let mut enc = Encoder::new(facts.arith, shared);
-    let mut constraints = Vec::new();
-    let mut sizes = Vec::new();
-    let zero = enc.lit(0);
-    let one = enc.lit(1);
-    let ntid = enc.var("ntid", Copy::One);
-    let nbid = enc.var("nbid", Copy::One);
-    match facts.fixed.ntid {
-        Some(n) => constraints.push(cmp(CmpOp::Eq, &ntid, &enc.lit(n))),
-        None => {
-            // CUDA's limits (SPEC §3).
-            constraints.push(cmp(CmpOp::Ge, &ntid, &one));
-            constraints.push(cmp(CmpOp::Le, &ntid, &enc.lit(1024)));
-            sizes.push(ntid.clone());
-        }
-    }
-    match facts.fixed.nbid {
-        Some(n) => constraints.push(cmp(CmpOp::Eq, &nbid, &enc.lit(n))),
-        None => {
-            constraints.push(cmp(CmpOp::Ge, &nbid, &one));
-            constraints.push(cmp(CmpOp::Le, &nbid, &enc.lit((1 << 31) - 1)));
-            sizes.push(nbid.clone());
-        }
-    }
+    let mut q = Built {
+        constraints: Vec::new(),
+        enc: Encoder::new(facts.arith, shared),
+        sizes: Vec::new(),
+        distinct_alternative: None,
+    };
+    geometry(
+        &mut q,
+        facts,
+        Geometry::Tid,
+        facts.components.threads,
+        facts.fixed.block,
+        level == Level::Block,
+    );
+    geometry(
+        &mut q,
+        facts,
+        Geometry::Bid,
+        facts.components.blocks,
+        facts.fixed.grid,
+        level == Level::Grid,
+    );
+    let zero = q.enc.lit(0);
     for p in &facts.params {
-        let v = enc.var(p, Copy::One);
+        let v = q.enc.var(p, Copy::One);
         match facts.fixed.params.get(p) {
-            Some(value) => constraints.push(cmp(CmpOp::Eq, &v, &enc.lit(*value))),
+            Some(value) => q.constraints.push(cmp(CmpOp::Eq, &v, &q.enc.lit(*value))),
             None => {
                 // Parameters are natural numbers; below 2^62 in `int` mode, which keeps the
                 // unrolling of geometric loops (`phases::iteration`) complete.
-                constraints.push(cmp(CmpOp::Ge, &v, &zero));
+                q.constraints.push(cmp(CmpOp::Ge, &v, &zero));
                 let max = match facts.arith {
                     Arith::Bv32 => i128::from(i32::MAX),
                     Arith::Int => (1 << 62) - 1,
                 };
-                constraints.push(cmp(CmpOp::Le, &v, &enc.lit(max)));
-                sizes.push(v);
+                q.constraints.push(cmp(CmpOp::Le, &v, &q.enc.lit(max)));
+                q.sizes.push(v);
             }
         }
     }
-    let (t1, t2) = (enc.var("tid", Copy::One), enc.var("tid", Copy::Two));
-    let (b1, b2) = (enc.var("bid", Copy::One), enc.var("bid", Copy::Two));
-    for (t, b) in [(&t1, &b1), (&t2, &b2)] {
-        constraints.push(cmp(CmpOp::Ge, t, &zero));
-        constraints.push(cmp(CmpOp::Lt, t, &ntid));
-        constraints.push(cmp(CmpOp::Ge, b, &zero));
-        constraints.push(cmp(CmpOp::Lt, b, &nbid));
-    }
-    match (level, facts.mutation) {
-        (_, Some(crate::Mutation::SameThreadAllowed)) => {}
-        (Level::Block, _) => constraints.push(cmp(CmpOp::Ne, &t1, &t2)),
-        (Level::Grid, _) => constraints.push(cmp(CmpOp::Ne, &b1, &b2)),
-    }
     for c in &facts.assumes {
-        let a1 = enc.cond(c, Copy::One);
-        let a2 = enc.cond(c, Copy::Two);
-        constraints.push(a1);
-        constraints.push(a2);
+        let a1 = q.enc.cond(c, Copy::One);
+        let a2 = q.enc.cond(c, Copy::Two);
+        q.constraints.push(a1);
+        q.constraints.push(a2);
     }
-    Built {
-        constraints,
-        enc,
-        sizes,
+    q
+}
+
+/// The ids of one side of the geometry (`id` is `Tid` or `Bid`) for both thread copies, with
+/// CUDA's limits on the sizes (SPEC §3) or their fixed values, and, when `distinct`, the
+/// constraint that the two copies differ on this side (two threads of one block, or two blocks).
+fn geometry(
+    q: &mut Built,
+    facts: &KernelFacts<'_>,
+    id: Geometry,
+    components: bool,
+    fixed: Option<[i128; 3]>,
+    distinct: bool,
+) {
+    let size = id.partner();
+    let threads = id == Geometry::Tid;
+    let (max_dim, max_total) = if threads {
+        (geometry::MAX_BLOCK_DIM, geometry::MAX_THREADS_PER_BLOCK)
+    } else {
+        // One dimension of at most 2^31 - 1 blocks: the linear block id of a grid read only
+        // through `bid` and `nbid` is that of a one-dimensional grid.
+        (geometry::MAX_GRID_DIM, geometry::MAX_GRID_DIM[0])
+    };
+    let same_thread_allowed = facts.mutation == Some(crate::Mutation::SameThreadAllowed);
+    let one = q.enc.lit(1);
+    let zero = q.enc.lit(0);
+    let ids = |q: &mut Built, b: Builtin| {
+        [
+            q.enc.var(b.name(), Copy::One),
+            q.enc.var(b.name(), Copy::Two),
+        ]
+    };
+    if !components {
+        let n = match fixed {
+            Some(dim) => {
+                let total = q.enc.lit(dim.iter().product());
+                q.enc.define(size.name(), Copy::One, total.clone());
+                total
+            }
+            None => {
+                let n = q.enc.var(size.name(), Copy::One);
+                q.constraints.push(cmp(CmpOp::Ge, &n, &one));
+                q.constraints
+                    .push(cmp(CmpOp::Le, &n, &q.enc.lit(max_total)));
+                q.sizes.push(n.clone());
+                n
+            }
+        };
+        let [a, b] = ids(q, Builtin::linear(id));
+        for t in [&a, &b] {
+            q.constraints.push(cmp(CmpOp::Ge, t, &zero));
+            q.constraints.push(cmp(CmpOp::Lt, t, &n));
+        }
+        if distinct && !same_thread_allowed {
+            q.constraints.push(cmp(CmpOp::Ne, &a, &b));
+        }
+        return;
+    }
+    let mut dims = Vec::new();
+    let mut differ = Vec::new();
+    let mut comps = [Vec::new(), Vec::new()];
+    for d in Dim::ALL {
+        let size_d = Builtin::component(size, d).name();
+        let id_d = Builtin::component(id, d).name();
+        let n = match fixed {
+            Some(dim) => {
+                let v = q.enc.lit(dim[d.index()]);
+                q.enc.define(size_d, Copy::One, v.clone());
+                if dim[d.index()] == 1 {
+                    // The only index of a dimension of size 1.
+                    for copy in [Copy::One, Copy::Two] {
+                        q.enc.define(id_d, copy, zero.clone());
+                    }
+                }
+                v
+            }
+            None => {
+                let n = q.enc.var(size_d, Copy::One);
+                q.constraints.push(cmp(CmpOp::Ge, &n, &one));
+                let max = q.enc.lit(max_dim[d.index()]);
+                q.constraints.push(cmp(CmpOp::Le, &n, &max));
+                q.sizes.push(n.clone());
+                n
+            }
+        };
+        let [a, b] = ids(q, Builtin::component(id, d));
+        for t in [&a, &b] {
+            q.constraints.push(cmp(CmpOp::Ge, t, &zero));
+            q.constraints.push(cmp(CmpOp::Lt, t, &n));
+        }
+        differ.push(cmp(CmpOp::Ne, &a, &b));
+        comps[0].push(a);
+        comps[1].push(b);
+        dims.push(n);
+    }
+    match fixed {
+        Some(dim) => {
+            let total = q.enc.lit(dim.iter().product());
+            q.enc.define(size.name(), Copy::One, total);
+        }
+        None => {
+            let product = mul(&mul(&dims[0], &dims[1]), &dims[2]);
+            if threads {
+                q.constraints
+                    .push(cmp(CmpOp::Le, &product, &q.enc.lit(max_total)));
+            }
+            if facts.builtins.contains(&Builtin::linear(size)) {
+                let n = q.enc.var(size.name(), Copy::One);
+                q.constraints.push(eq(&n, &product));
+            }
+        }
+    }
+    // With a fixed geometry the linear ids are linear in the components, and two threads
+    // (blocks) can be told apart by them instead of by the disjunction of their components'
+    // differences. Neither form is always easier for z3: measured on the corpus, a 2-D
+    // grid-stride copy is `unsat` in half a second with the linear ids and undecided after
+    // 20 s with the disjunction, a naive matrix product the other way round. The disjunction
+    // goes first, the linear form is the retry ([`Built::solve`]).
+    let by_linear = fixed.is_some();
+    let mut linear_ne = None;
+    if by_linear || facts.builtins.contains(&Builtin::linear(id)) {
+        let [a, b] = ids(q, Builtin::linear(id));
+        for (t, c) in [(&a, &comps[0]), (&b, &comps[1])] {
+            // id = x + X * (y + Y * z)
+            let inner = add(&c[1], &mul(&dims[1], &c[2]));
+            let linear = add(&c[0], &mul(&dims[0], &inner));
+            q.constraints.push(eq(t, &linear));
+        }
+        linear_ne = by_linear.then(|| cmp(CmpOp::Ne, &a, &b));
+    }
+    if distinct && !same_thread_allowed {
+        q.distinct_alternative = linear_ne.map(|ne| (q.constraints.len(), ne));
+        q.constraints.push(Bool::or(&differ));
     }
 }
 

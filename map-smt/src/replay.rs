@@ -112,8 +112,8 @@ impl<'k, T> Runs<'k, T> {
 struct RunKey {
     /// `None` for the zero memory, the seed for a random one.
     seed: Option<u64>,
-    ntid: i128,
-    nbid: i128,
+    block_dim: [i128; 3],
+    grid_dim: [i128; 3],
     params: Vec<(String, i128)>,
     blocks: Vec<i128>,
     /// The values the witness gives to `let x = ?` sites, per thread.
@@ -149,8 +149,8 @@ fn runs<T>(
     };
     let key = |seed| RunKey {
         seed,
-        ntid: w.ntid,
-        nbid: w.nbid,
+        block_dim: w.block_dim,
+        grid_dim: w.grid_dim,
         params: w.params.iter().map(|(n, v)| (n.clone(), *v)).collect(),
         blocks: blocks.clone(),
         unknowns: w
@@ -165,7 +165,7 @@ fn runs<T>(
     let (kernel, arith, approximate) = (cache.kernel, cache.arith, cache.approximate);
     let run = |memory: &dyn interp::InitialMemory| {
         consulted.set(false);
-        let mut config = Config::new(w.ntid, w.nbid)
+        let mut config = Config::with_dims(w.block_dim, w.grid_dim)
             .with_arith(arith)
             .with_memory(memory)
             .with_unknowns(&unknowns)

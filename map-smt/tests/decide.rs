@@ -37,7 +37,7 @@ fn figure_3_races_with_a_small_witness_that_replays() {
         .find(|f| f.access == Some(Conflict::WriteWrite))
         .unwrap();
     let w = &ww.witness;
-    assert_eq!(w.ntid, 2);
+    assert_eq!(w.ntid(), 2);
     assert_eq!(w.params["M"], 1);
     assert_ne!(w.threads[0].tid, w.threads[1].tid);
     assert_eq!(w.index, vec![0]);
@@ -192,7 +192,7 @@ fn fixed_geometry_is_respected() {
     let src = "kernel k() { shared A; A[tid / 2] := 1; }";
     let one = Options {
         fixed: Fixed {
-            ntid: Some(1),
+            block: Some([1, 1, 1]),
             ..Fixed::default()
         },
         ..Options::default()
@@ -200,7 +200,7 @@ fn fixed_geometry_is_respected() {
     assert_eq!(with(src, one).verdict, Verdict::Drf);
     let d = run(src);
     assert_eq!(d.verdict, Verdict::Racy);
-    assert_eq!(races(&d)[0].witness.ntid, 2);
+    assert_eq!(races(&d)[0].witness.ntid(), 2);
 }
 
 #[test]
@@ -257,7 +257,7 @@ fn sizes_are_bounded_one_at_a_time_when_one_must_be_large() {
     assert_eq!(d.verdict, Verdict::Racy);
     let w = &races(&d)[0].witness;
     assert_eq!(w.params["N"], i128::from(i32::MAX));
-    assert_eq!((w.ntid, w.nbid), (2, 1));
+    assert_eq!((w.ntid(), w.nbid()), (2, 1));
 }
 
 #[test]

@@ -125,7 +125,7 @@ fn redundancy_is_relative_to_the_fixed_configuration() {
     let src = "kernel k() { shared A; A[tid] := 1; sync; let x = A[(tid + 1) % ntid]; }";
     let one = Options {
         fixed: Fixed {
-            ntid: Some(1),
+            block: Some([1, 1, 1]),
             ..Fixed::default()
         },
         ..Options::default()

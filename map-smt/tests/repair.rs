@@ -145,7 +145,7 @@ fn a_same_cell_write_in_a_loop_is_refused_after_the_search() {
 fn one_block() -> Options {
     Options {
         fixed: Fixed {
-            nbid: Some(1),
+            grid: Some([1, 1, 1]),
             ..Fixed::default()
         },
         ..Options::default()

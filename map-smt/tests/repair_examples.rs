@@ -132,7 +132,7 @@ fn device_global_on_one_block_is_if_converted() {
     // splitting them (AuCS's own fix of this test).
     let options = Options {
         fixed: Fixed {
-            nbid: Some(1),
+            grid: Some([1, 1, 1]),
             ..Fixed::default()
         },
         ..Options::default()

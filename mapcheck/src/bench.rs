@@ -72,15 +72,9 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 
     let _ = writeln!(
         out,
-        "mapcheck bench: {repeat} run(s) per kernel; ntid {}, nbid {}, arith {}; stage times: median wall-clock; cpu ms: {}",
-        options
-            .fixed
-            .ntid
-            .map_or("symbolic".to_string(), |n| format!("= {n}")),
-        options
-            .fixed
-            .nbid
-            .map_or("symbolic".to_string(), |n| format!("= {n}")),
+        "mapcheck bench: {repeat} run(s) per kernel; block {}, grid {}, arith {}; stage times: median wall-clock; cpu ms: {}",
+        dims_text(options.fixed.block),
+        dims_text(options.fixed.grid),
         args.arith,
         if thread_cpu().is_some() {
             "mean on-CPU time of the three stages"
@@ -634,4 +628,9 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(lowered.program.kernels.len() >= 20);
     }
+}
+
+/// A fixed geometry as `--block-dim` takes it (`16,16,1`), or `symbolic`.
+fn dims_text(dim: Option<[i128; 3]>) -> String {
+    dim.map_or("symbolic".to_string(), |[x, y, z]| format!("{x},{y},{z}"))
 }

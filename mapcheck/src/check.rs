@@ -180,13 +180,12 @@ fn finish(args: &CheckArgs, doc: &Document, out: &mut dyn Write, err: &mut dyn W
 /// The analysis options the flags of `mapcheck check` give (`-p`, the geometry, `--arith`,
 /// `--timeout`), before an input adds its own ([`options_for`]).
 pub fn options(args: &CheckArgs) -> Options {
-    let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
     Options {
         arith: args.common.arith,
         fixed: Fixed {
             params: args.common.params.iter().cloned().collect(),
-            ntid: args.common.block_dim.map(product),
-            nbid: args.common.grid_dim.map(product),
+            block: args.common.block_dim.map(input::dims),
+            grid: args.common.grid_dim.map(input::dims),
         },
         limits: Limits {
             timeout_ms: (args.timeout.max(0.001) * 1000.0).min(f64::from(u32::MAX)) as u32,

@@ -102,15 +102,19 @@ impl LoadOptions {
 /// The fixed values of the analysis for one input: the command line's, plus the geometry of a
 /// CUDA file's GPUVerify header where the command line left it open.
 pub fn fixed_for(base: &mapcheck_smt::Fixed, source: &SourceFile) -> mapcheck_smt::Fixed {
-    let product = |d: [u64; 3]| d.iter().map(|x| i128::from(*x)).product::<i128>();
     let mut fixed = base.clone();
-    if fixed.ntid.is_none() {
-        fixed.ntid = source.header_block_dim.map(product);
+    if fixed.block.is_none() {
+        fixed.block = source.header_block_dim.map(dims);
     }
-    if fixed.nbid.is_none() {
-        fixed.nbid = source.header_grid_dim.map(product);
+    if fixed.grid.is_none() {
+        fixed.grid = source.header_grid_dim.map(dims);
     }
     fixed
+}
+
+/// A geometry as the command line reads it, as the analysis takes it.
+pub fn dims(d: [u64; 3]) -> [i128; 3] {
+    d.map(i128::from)
 }
 
 pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {

@@ -57,14 +57,15 @@ impl WitnessReport {
     pub fn new(w: &Witness) -> Self {
         WitnessReport {
             params: w.params.clone(),
-            block_dim: [w.ntid, 1, 1],
-            grid_dim: [w.nbid, 1, 1],
+            block_dim: w.block_dim,
+            grid_dim: w.grid_dim,
             threads: w
                 .threads
                 .iter()
-                .map(|t| ThreadReport {
-                    tid: [t.tid, 0, 0],
-                    bid: [t.bid, 0, 0],
+                .enumerate()
+                .map(|(i, t)| ThreadReport {
+                    tid: w.thread_idx(i),
+                    bid: w.block_idx(i),
                     vars: t.vars.clone(),
                 })
                 .collect(),

@@ -111,7 +111,25 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
     if !params.is_empty() {
         let _ = writeln!(s, "    parameters  {}", params.join(", "));
     }
-    let _ = writeln!(s, "    geometry    ntid = {}, nbid = {}", w.ntid, w.nbid);
+    // A one-dimensional geometry reads as the paper's `ntid` and `nbid`; any other as triples.
+    let flat = |d: [i128; 3]| d[1] == 1 && d[2] == 1;
+    let one_d = flat(w.block_dim) && flat(w.grid_dim);
+    let triple = |v: [i128; 3]| format!("({}, {}, {})", v[0], v[1], v[2]);
+    if one_d {
+        let _ = writeln!(
+            s,
+            "    geometry    ntid = {}, nbid = {}",
+            w.ntid(),
+            w.nbid()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "    geometry    ntid = {}, nbid = {}",
+            triple(w.block_dim),
+            triple(w.grid_dim)
+        );
+    }
     if !w.shared.is_empty() {
         let it: Vec<String> = w.shared.iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    iteration   {}", it.join(", "));
@@ -121,8 +139,17 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
     names.sort();
     names.dedup();
     let _ = writeln!(s, "    {:<12}{:<12}thread 2", "", "thread 1");
-    let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", t1.tid, t2.tid);
-    let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", t1.bid, t2.bid);
+    if one_d {
+        let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", t1.tid, t2.tid);
+        let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", t1.bid, t2.bid);
+    } else {
+        let (tids, bids) = (
+            [0, 1].map(|i| triple(w.thread_idx(i))),
+            [0, 1].map(|i| triple(w.block_idx(i))),
+        );
+        let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", tids[0], tids[1]);
+        let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", bids[0], bids[1]);
+    }
     for name in names {
         let show = |t: &mapcheck_smt::ThreadWitness| {
             t.vars.get(name).map_or("-".to_string(), |v| v.to_string())

@@ -117,7 +117,7 @@ fn branches_are_if_converted_on_one_block() {
     let program = mapcheck_grammar::parse(&run.stdout).unwrap();
     let options = mapcheck_smt::Options {
         fixed: mapcheck_smt::Fixed {
-            nbid: Some(1),
+            grid: Some([1, 1, 1]),
             ..mapcheck_smt::Fixed::default()
         },
         ..mapcheck_smt::Options::default()
@@ -790,7 +790,7 @@ fn cuda_crosscheck_with(
     let ((source, before), (_, after)) = (lower(original), lower(edited));
     let mut fixed = input::fixed_for(&mapcheck_smt::Fixed::default(), &source);
     // Small blocks keep the runs short; a header's geometry is what the kernel assumes.
-    fixed.nbid = fixed.nbid.map(|n| n.min(2));
+    fixed.grid = fixed.grid.map(|[x, y, z]| [x.min(2), y.min(2), z.min(2)]);
     let fixed = mapcheck_smt::Options {
         fixed,
         ..mapcheck_smt::Options::default()

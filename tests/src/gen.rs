@@ -707,15 +707,15 @@ impl<'s> Lower<'s> {
         for b in Builtin::ALL {
             let allowed = match class {
                 Class::Any | Class::Exact => true,
-                Class::Uniform => b != Builtin::Tid,
-                Class::Pre => matches!(b, Builtin::Ntid | Builtin::Nbid),
+                Class::Uniform => !b.is_thread_id(),
+                Class::Pre => matches!(b.geometry, Geometry::Ntid | Geometry::Nbid),
             };
             if allowed {
                 out.push(Cand {
                     name: b.name().to_string(),
                     facts: Facts {
                         data: false,
-                        uniform: b != Builtin::Tid,
+                        uniform: !b.is_thread_id(),
                     },
                 });
             }

@@ -33,8 +33,10 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     pub arith: Arith,
-    pub ntid: Value,
-    pub nbid: Value,
+    /// Threads per block in x, y and z.
+    pub block_dim: [Value; 3],
+    /// Blocks in x, y and z.
+    pub grid_dim: [Value; 3],
     pub params: BTreeMap<String, Value>,
 }
 
@@ -43,19 +45,19 @@ impl Setting {
     pub fn of_witness(w: &Witness, arith: Arith) -> Setting {
         Setting {
             arith,
-            ntid: w.ntid,
-            nbid: w.nbid,
+            block_dim: w.block_dim,
+            grid_dim: w.grid_dim,
             params: w.params.clone(),
         }
     }
 
-    /// Every configuration with `ntid` in `ntids`, `nbid` in `nbids` and each parameter of
+    /// Every configuration with a block in `blocks`, a grid in `grids` and each parameter of
     /// `kernel` in `values`, in a fixed order.
     pub fn all<T>(
         kernel: &Kernel<T>,
         arith: Arith,
-        ntids: &[Value],
-        nbids: &[Value],
+        blocks: &[[Value; 3]],
+        grids: &[[Value; 3]],
         values: &[Value],
     ) -> Vec<Setting> {
         let mut params: Vec<BTreeMap<String, Value>> = vec![BTreeMap::new()];
@@ -72,13 +74,13 @@ impl Setting {
                 .collect();
         }
         let mut out = Vec::new();
-        for &ntid in ntids {
-            for &nbid in nbids {
+        for &block_dim in blocks {
+            for &grid_dim in grids {
                 for p in &params {
                     out.push(Setting {
                         arith,
-                        ntid,
-                        nbid,
+                        block_dim,
+                        grid_dim,
                         params: p.clone(),
                     });
                 }
@@ -198,7 +200,7 @@ impl Interpreter {
         };
         let mem = seed.map(|seed| RandomMemory { seed });
         let unk = seed.map(|seed| RandomUnknowns { seed });
-        let mut config = Config::new(setting.ntid, setting.nbid)
+        let mut config = Config::with_dims(setting.block_dim, setting.grid_dim)
             .with_arith(setting.arith)
             .with_step_budget(self.step_budget);
         if let Some(blocks) = &self.only_blocks {
@@ -324,8 +326,8 @@ impl Oracle for Pipeline {
     fn observe<T: Sync>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer {
         let fixed = Fixed {
             params: setting.params.clone(),
-            ntid: Some(setting.ntid),
-            nbid: Some(setting.nbid),
+            block: Some(setting.block_dim),
+            grid: Some(setting.grid_dim),
         };
         observed_of(&self.decide(kernel, setting.arith, fixed).1)
     }
@@ -397,4 +399,9 @@ pub fn agree_sound(interp: &Observed, smt: &Observed) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// One-dimensional shapes of `n` threads (or blocks) each, for [`Setting::all`].
+pub fn flat(sizes: &[Value]) -> Vec<[Value; 3]> {
+    sizes.iter().map(|&n| [n, 1, 1]).collect()
 }

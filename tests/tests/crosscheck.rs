@@ -35,7 +35,7 @@ use mapcheck_smt::encode::{eq, value_of, Copy, Encoder};
 use mapcheck_smt::{Certainty, Fixed, Kind, Limits, Verdict};
 use mapcheck_tests::gen::{expr_over, kernel, GenSettings};
 use mapcheck_tests::oracle::{
-    agree_exact, agree_sound, with_spans, Answer, Interpreter, Observed, Oracle, Pipeline,
+    agree_exact, agree_sound, flat, with_spans, Answer, Interpreter, Observed, Oracle, Pipeline,
     RaceSite, Setting,
 };
 use mapcheck_typeck::Class;
@@ -112,15 +112,24 @@ fn run<S: Strategy>(
     }
 }
 
-/// Small concrete configurations: `ntid` 1..=4, `nbid` 1..=2, up to three parameter values in
-/// 0..=3 (matched to the kernel's parameters by position), and the arithmetic.
-fn settings(n: usize) -> impl Strategy<Value = (Arith, Vec<(Value, Value, Vec<Value>)>)> {
+/// A shape of at most `max` in x and 2 in y and z, one-dimensional half of the time.
+fn shape(max: Value) -> impl Strategy<Value = [Value; 3]> {
+    prop_oneof![
+        (1..=max).prop_map(|x| [x, 1, 1]),
+        (1..=max, 1..=2 as Value, 1..=2 as Value).prop_map(|(x, y, z)| [x, y, z]),
+    ]
+}
+
+/// Small concrete configurations: blocks of at most 4 threads in x and 2 in y and z, grids
+/// of at most 2 blocks in x and y, up to three parameter values in 0..=3 (matched to the
+/// kernel's parameters by position), and the arithmetic.
+fn settings(n: usize) -> impl Strategy<Value = (Arith, Vec<SettingSeed>)> {
     (
         prop_oneof![3 => Just(Arith::Int), 1 => Just(Arith::Bv32)],
         proptest::collection::vec(
             (
-                1..=4 as Value,
-                1..=2 as Value,
+                shape(4),
+                (1..=2 as Value, 1..=2 as Value).prop_map(|(x, y)| [x, y, 1]),
                 proptest::collection::vec(0..=3 as Value, 3),
             ),
             n,
@@ -128,15 +137,14 @@ fn settings(n: usize) -> impl Strategy<Value = (Arith, Vec<(Value, Value, Vec<Va
     )
 }
 
-fn setting_for(
-    k: &Kernel,
-    arith: Arith,
-    (ntid, nbid, values): &(Value, Value, Vec<Value>),
-) -> Setting {
+/// A block, a grid and parameter values, before they are matched to a kernel.
+type SettingSeed = ([Value; 3], [Value; 3], Vec<Value>);
+
+fn setting_for(k: &Kernel, arith: Arith, (block_dim, grid_dim, values): &SettingSeed) -> Setting {
     Setting {
         arith,
-        ntid: *ntid,
-        nbid: *nbid,
+        block_dim: *block_dim,
+        grid_dim: *grid_dim,
         params: k
             .params
             .iter()
@@ -246,8 +254,8 @@ fn spanned(k: &Kernel) -> Result<Kernel, TestCaseError> {
 
 fn show(k: &Kernel, s: &Setting) -> String {
     format!(
-        "{k}\n  arith {}, ntid {}, nbid {}, params {:?}",
-        s.arith, s.ntid, s.nbid, s.params
+        "{k}\n  arith {}, block {:?}, grid {:?}, params {:?}",
+        s.arith, s.block_dim, s.grid_dim, s.params
     )
 }
 
@@ -455,7 +463,13 @@ fn drf_holds(
             drf.set(drf.get() + 1);
             let aligned = d.undecided_divergence.is_empty()
                 && !d.findings.iter().any(|f| f.kind == Kind::BarrierDivergence);
-            for s in Setting::all(&k, arith, &[1, 2, 3, 4], &[1, 2], &[0, 1, 2, 3]) {
+            for s in Setting::all(
+                &k,
+                arith,
+                &flat(&[1, 2, 3, 4]),
+                &flat(&[1, 2]),
+                &[0, 1, 2, 3],
+            ) {
                 let Answer::Observed(i) = interp.observe(&k, &s) else {
                     Tally::bump(&tally.not_a_run);
                     continue;

@@ -19,7 +19,7 @@ use mapcheck_core::{Arith, Value};
 use mapcheck_smt::{Limits, Mutation};
 use mapcheck_tests::gen::{kernel, GenSettings};
 use mapcheck_tests::oracle::{
-    agree_exact, agree_sound, with_spans, Answer, Interpreter, Oracle, Pipeline, Setting,
+    agree_exact, agree_sound, flat, with_spans, Answer, Interpreter, Oracle, Pipeline, Setting,
 };
 use mapcheck_typeck::Class;
 use proptest::strategy::{Strategy, ValueTree};
@@ -59,8 +59,8 @@ fn caught(k: &Kernel, settings: &[Setting], p: &Pipeline) -> Option<String> {
         };
         if let Err(why) = result {
             return Some(format!(
-                "{why}\n  ntid {}, nbid {}, params {:?}",
-                s.ntid, s.nbid, s.params
+                "{why}\n  block {:?}, grid {:?}, params {:?}",
+                s.block_dim, s.grid_dim, s.params
             ));
         }
     }
@@ -68,7 +68,13 @@ fn caught(k: &Kernel, settings: &[Setting], p: &Pipeline) -> Option<String> {
 }
 
 fn small_settings(k: &Kernel) -> Vec<Setting> {
-    Setting::all(k, Arith::Int, &[1, 2, 3, 4], &[1, 2], &[0, 1, 2, 3])
+    Setting::all(
+        k,
+        Arith::Int,
+        &flat(&[1, 2, 3, 4]),
+        &flat(&[1, 2]),
+        &[0, 1, 2, 3],
+    )
 }
 
 /// One kernel per mutation, each written so that the mutation changes the verdict.
@@ -128,10 +134,11 @@ fn search(m: Mutation, settings: &GenSettings, budget: usize) -> Option<(usize, 
         }
         n += 1;
         // A handful of configurations per kernel, as property `a` tries.
-        let settings: Vec<Setting> = Setting::all(&k, Arith::Int, &[2, 3], &[1, 2], &[0, 2])
-            .into_iter()
-            .take(8)
-            .collect();
+        let settings: Vec<Setting> =
+            Setting::all(&k, Arith::Int, &flat(&[2, 3]), &flat(&[1, 2]), &[0, 2])
+                .into_iter()
+                .take(8)
+                .collect();
         if let Some(why) = caught(&k, &settings, &mutated) {
             // The same kernel must pass unmutated, or the search found a bug, not the mutation.
             if let Some(bug) = caught(&k, &settings, &unmutated) {
@@ -186,7 +193,7 @@ fn generated_kernels_catch_forget_zero_trip() {
 #[test]
 fn settings_cover_every_parameter_value() {
     let k = parse("kernel k(a, b) { shared A; A[a] := b; }");
-    let all = Setting::all(&k, Arith::Int, &[1, 2], &[1], &[0, 3]);
+    let all = Setting::all(&k, Arith::Int, &flat(&[1, 2]), &flat(&[1]), &[0, 3]);
     assert_eq!(all.len(), 2 * 2 * 2);
     let values: Vec<(Value, Value)> = all.iter().map(|s| (s.params["a"], s.params["b"])).collect();
     for pair in [(0, 0), (0, 3), (3, 0), (3, 3)] {

@@ -135,7 +135,7 @@ proptest! {
         text.push_str("}\n");
         let k = mapcheck_grammar::parse(&text).unwrap().kernels.remove(0);
         let options = Options {
-            fixed: Fixed { ntid: Some(4), nbid: Some(1), ..Fixed::default() },
+            fixed: Fixed { block: Some([4, 1, 1]), grid: Some([1, 1, 1]), ..Fixed::default() },
             ..Options::default()
         };
         if let Outcome::Repaired(r) = repair(&k, &options) {

@@ -102,11 +102,12 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    /// `V = {tid, ntid, bid, nbid} ∪ params`, `U = V ∖ {tid}`.
+    /// `V = {tid, ntid, bid, nbid and their components} ∪ params`, `U = V ∖ {tid, tid.x, tid.y,
+    /// tid.z}`.
     pub fn new(arith: Arith, params: impl IntoIterator<Item = String>) -> Ctx {
         let mut bindings = HashMap::new();
         for b in Builtin::ALL {
-            let uniform = b != Builtin::Tid;
+            let uniform = !b.is_thread_id();
             bindings.insert(b.name().to_string(), Binding::InV { uniform });
         }
         for p in params {

@@ -218,6 +218,7 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         arrays: kernel.arrays.clone(),
         body: body_map,
         unknowns,
+        builtins: kernel.builtins(),
     };
     let annotated = Kernel {
         name: kernel.name.clone(),

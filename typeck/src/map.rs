@@ -319,6 +319,9 @@ pub struct Map {
     pub body: SyncProto,
     /// Every unknown the body mentions, in order of introduction.
     pub unknowns: Vec<Unknown>,
+    /// The geometry built-ins the kernel reads: whether the decision needs the components of
+    /// the thread and block ids or only their linear forms.
+    pub builtins: std::collections::BTreeSet<mapcheck_core::ast::Builtin>,
 }
 
 impl Map {

@@ -139,10 +139,12 @@ fn hash_str(s: &str) -> u64 {
 /// One concrete configuration of a kernel.
 pub struct Config<'a> {
     pub arith: Arith,
-    /// Threads per block; CUDA allows `1..=1024`.
-    pub ntid: Value,
-    /// Blocks in the grid; CUDA allows `1..2^31`.
-    pub nbid: Value,
+    /// Threads per block in each dimension (`ntid.x`, `ntid.y`, `ntid.z`); CUDA allows at most
+    /// 1024 in x and y, 64 in z, and 1024 in all.
+    pub block_dim: [Value; 3],
+    /// Blocks in each dimension (`nbid.x`, `nbid.y`, `nbid.z`); CUDA allows `x < 2^31`,
+    /// `y, z < 2^16`.
+    pub grid_dim: [Value; 3],
     /// A value for every parameter of the kernel (natural numbers); a missing one is an error.
     pub params: BTreeMap<String, Value>,
     pub memory: &'a dyn InitialMemory,
@@ -162,8 +164,8 @@ impl fmt::Debug for Config<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
             .field("arith", &self.arith)
-            .field("ntid", &self.ntid)
-            .field("nbid", &self.nbid)
+            .field("block_dim", &self.block_dim)
+            .field("grid_dim", &self.grid_dim)
             .field("params", &self.params)
             .field("step_budget", &self.step_budget)
             .field("history_limit", &self.history_limit)
@@ -173,12 +175,18 @@ impl fmt::Debug for Config<'_> {
 }
 
 impl Config<'static> {
-    /// `int` arithmetic, zero memory, zero unknowns, the default budgets and no parameters.
+    /// A one-dimensional geometry of `ntid` threads per block and `nbid` blocks, `int`
+    /// arithmetic, zero memory, zero unknowns, the default budgets and no parameters.
     pub fn new(ntid: Value, nbid: Value) -> Self {
+        Config::with_dims([ntid, 1, 1], [nbid, 1, 1])
+    }
+
+    /// [`Config::new`] with a geometry given per dimension.
+    pub fn with_dims(block_dim: [Value; 3], grid_dim: [Value; 3]) -> Self {
         Config {
             arith: Arith::Int,
-            ntid,
-            nbid,
+            block_dim,
+            grid_dim,
             params: BTreeMap::new(),
             memory: &ZeroMemory,
             unknowns: &ZeroUnknowns,
@@ -190,6 +198,16 @@ impl Config<'static> {
 }
 
 impl<'a> Config<'a> {
+    /// Threads per block: the product of the block's dimensions.
+    pub fn ntid(&self) -> Value {
+        self.block_dim.iter().product()
+    }
+
+    /// Blocks in the grid: the product of the grid's dimensions.
+    pub fn nbid(&self) -> Value {
+        self.grid_dim.iter().product()
+    }
+
     pub fn with_param(mut self, name: impl Into<String>, value: Value) -> Self {
         self.params.insert(name.into(), value);
         self

@@ -28,12 +28,8 @@ pub enum RunError {
     UnknownParameter { name: String, kernel: String },
     /// Parameters are natural numbers.
     NegativeParameter { name: String, value: Value },
-    /// `ntid` or `nbid` outside CUDA's limits.
-    BadGeometry {
-        what: &'static str,
-        value: Value,
-        allowed: &'static str,
-    },
+    /// A block or grid dimension outside CUDA's limits.
+    BadGeometry(crate::geometry::GeometryError),
     /// An `assume` that does not hold in this configuration.
     AssumeFalse {
         cond: String,
@@ -82,14 +78,7 @@ impl fmt::Display for RunError {
                     "parameter `{name}` is `{value}`, but parameters are natural numbers"
                 )
             }
-            RunError::BadGeometry {
-                what,
-                value,
-                allowed,
-            } => write!(
-                f,
-                "`{what}` is {value}, outside the allowed range {allowed}"
-            ),
+            RunError::BadGeometry(e) => e.fmt(f),
             RunError::AssumeFalse { cond, thread, .. } => {
                 write!(f, "assumption `{cond}` does not hold (in {thread})")
             }
@@ -134,7 +123,7 @@ impl RunError {
             | RunError::UndeclaredArray { span, .. } => Some(*span),
             RunError::UnknownParameter { .. }
             | RunError::NegativeParameter { .. }
-            | RunError::BadGeometry { .. } => None,
+            | RunError::BadGeometry(_) => None,
         }
     }
 
@@ -149,7 +138,7 @@ impl RunError {
                 d.with_help("check the spelling, or pick the kernel with `--kernel NAME`")
             }
             RunError::NegativeParameter { .. } => d,
-            RunError::BadGeometry { .. } => {
+            RunError::BadGeometry(_) => {
                 d.with_help("`ntid` is the product of `--block-dim`, `nbid` of `--grid-dim`")
             }
             RunError::AssumeFalse { span, .. } => d

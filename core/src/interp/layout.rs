@@ -85,12 +85,8 @@ impl<'k> Layout<'k> {
         self.slots.len()
     }
 
+    /// The built-ins take the first slots, in the order of [`Builtin::ALL`].
     pub(super) fn builtin_slot(b: Builtin) -> usize {
-        match b {
-            Builtin::Tid => 0,
-            Builtin::Ntid => 1,
-            Builtin::Bid => 2,
-            Builtin::Nbid => 3,
-        }
+        b.ordinal()
     }
 }

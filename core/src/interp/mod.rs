@@ -69,7 +69,8 @@ pub use history::{
 pub use race::{Race, RaceKind, RaceScope, RacingAccess};
 
 use crate::arith::Value;
-use crate::ast::{Builtin, Kernel};
+use crate::ast::{Builtin, Geometry, Kernel};
+use crate::geometry;
 use divergence::Alignment;
 use history::BlockMemory;
 use layout::Layout;
@@ -120,7 +121,7 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
     let layout = Layout::new(kernel);
     let params = bind_params(kernel, config, &layout)?;
     let arith = config.arith;
-    let nbid = arith.value(config.nbid);
+    let nbid = config.nbid();
     let ctx = RaceContext {
         arrays: &layout.arrays,
         spans: &layout.spans,
@@ -177,18 +178,25 @@ fn run_block<'k, T>(
     state: &mut GridState,
 ) -> Result<(BlockHistory, Option<Divergence>), RunError> {
     let arith = config.arith;
-    let ntid = arith.value(config.ntid);
-    let nbid = arith.value(config.nbid);
+    let ntid = config.ntid();
+    let bid_xyz = geometry::components(bid, config.grid_dim);
     let mut threads = Vec::new();
     for tid in 0..ntid {
-        let tid = arith.value(tid);
         state.steps.charge(kernel.span, ThreadId { bid, tid })?;
-        let geometry = [
-            (Builtin::Tid, tid),
-            (Builtin::Ntid, ntid),
-            (Builtin::Bid, bid),
-            (Builtin::Nbid, nbid),
-        ];
+        let tid_xyz = geometry::components(tid, config.block_dim);
+        let geometry = Builtin::ALL.map(|b| {
+            let value = match (b.geometry, b.dim) {
+                (Geometry::Tid, None) => tid,
+                (Geometry::Ntid, None) => ntid,
+                (Geometry::Bid, None) => bid,
+                (Geometry::Nbid, None) => config.nbid(),
+                (Geometry::Tid, Some(d)) => tid_xyz[d.index()],
+                (Geometry::Ntid, Some(d)) => config.block_dim[d.index()],
+                (Geometry::Bid, Some(d)) => bid_xyz[d.index()],
+                (Geometry::Nbid, Some(d)) => config.grid_dim[d.index()],
+            };
+            (b, arith.value(value))
+        });
         threads.push(Thread::new(layout, &kernel.body, geometry, params));
     }
     let ctx = RaceContext {
@@ -243,23 +251,10 @@ fn run_block<'k, T>(
     }
 }
 
-/// CUDA's limits: `1 <= ntid <= 1024`, `1 <= nbid < 2^31`.
+/// CUDA's limits (SPEC §3, [`geometry`]).
 fn check_geometry(config: &Config<'_>) -> Result<(), RunError> {
-    if !(1..=1024).contains(&config.ntid) {
-        return Err(RunError::BadGeometry {
-            what: "ntid",
-            value: config.ntid,
-            allowed: "1..=1024",
-        });
-    }
-    if !(1..(1 << 31)).contains(&config.nbid) {
-        return Err(RunError::BadGeometry {
-            what: "nbid",
-            value: config.nbid,
-            allowed: "1..2^31",
-        });
-    }
-    Ok(())
+    geometry::check_block(config.block_dim).map_err(RunError::BadGeometry)?;
+    geometry::check_grid(config.grid_dim).map_err(RunError::BadGeometry)
 }
 
 /// The slot and value of every parameter, or the first problem with them.

@@ -665,9 +665,110 @@ fn geometry_outside_cuda_limits_is_rejected() {
     for (ntid, nbid) in [(0, 1), (-3, 1), (1025, 1), (1, 0), (1, 1 << 31)] {
         assert!(matches!(
             run(&k, &Config::new(ntid, nbid).with_param("M", 1)),
-            Err(RunError::BadGeometry { .. })
+            Err(RunError::BadGeometry(_))
         ));
     }
+    for (block, grid) in [
+        ([32, 33, 1], [1, 1, 1]),
+        ([1, 1, 65], [1, 1, 1]),
+        ([1, 0, 1], [1, 1, 1]),
+        ([1, 1, 1], [1, 1 << 16, 1]),
+    ] {
+        assert!(matches!(
+            run(&k, &Config::with_dims(block, grid).with_param("M", 1)),
+            Err(RunError::BadGeometry(_))
+        ));
+    }
+}
+
+#[test]
+fn geometry_components_follow_cuda() {
+    // A[tid.y][tid.x] := tid: one cell per thread of a 4x3x2 block; tid is the linear id.
+    let k = kernel(
+        &[],
+        SHARED_A,
+        vec![stmt(
+            StmtKind::Write {
+                target: access("A", vec![v("tid.z"), v("tid.y"), v("tid.x")], at(1)),
+                value: v("tid"),
+            },
+            at(1),
+        )],
+    );
+    let r = run(&k, &Config::with_dims([4, 3, 2], [1, 1, 1])).unwrap();
+    assert!(r.races.is_empty());
+    let writes: Vec<_> = r.blocks[0].phases[0]
+        .threads
+        .iter()
+        .map(|t| (t.tid, t.events.len()))
+        .collect();
+    assert_eq!(writes.len(), 24);
+    // ntid = 24 is the product, tid.x varies fastest: the write of linear thread 5 is A[0][1][1].
+    let k2 = kernel(
+        &[],
+        SHARED_A,
+        vec![stmt(
+            StmtKind::Write {
+                target: access(
+                    "A",
+                    vec![bin(
+                        BinOp::Add,
+                        v("tid.x"),
+                        bin(
+                            BinOp::Mul,
+                            v("ntid.x"),
+                            bin(
+                                BinOp::Add,
+                                v("tid.y"),
+                                bin(BinOp::Mul, v("ntid.y"), v("tid.z")),
+                            ),
+                        ),
+                    )],
+                    at(1),
+                ),
+                value: v("ntid"),
+            },
+            at(1),
+        )],
+    );
+    assert!(run(&k2, &Config::with_dims([4, 3, 2], [2, 1, 1]))
+        .unwrap()
+        .races
+        .is_empty());
+    // A[tid.x] alone races as soon as the block has a second row.
+    let k3 = kernel(&[], SHARED_A, vec![write("A", v("tid.x"), n(1), at(1))]);
+    assert!(run(&k3, &Config::with_dims([4, 1, 1], [1, 1, 1]))
+        .unwrap()
+        .races
+        .is_empty());
+    assert_eq!(
+        run(&k3, &Config::with_dims([4, 2, 1], [1, 1, 1]))
+            .unwrap()
+            .races
+            .len(),
+        1
+    );
+    // Blocks: bid.y of a 2x3 grid, global B[bid.y] races between blocks of one row.
+    let k4 = kernel(
+        &[],
+        &[("B", Space::Global)],
+        vec![if_(
+            cmp(CmpOp::Eq, v("tid"), n(0)),
+            vec![write("B", v("bid.y"), v("nbid.y"), at(1))],
+            None,
+        )],
+    );
+    assert!(run(&k4, &Config::with_dims([2, 1, 1], [1, 3, 1]))
+        .unwrap()
+        .races
+        .is_empty());
+    assert_eq!(
+        run(&k4, &Config::with_dims([2, 1, 1], [2, 3, 1]))
+            .unwrap()
+            .races
+            .len(),
+        1
+    );
 }
 
 #[test]

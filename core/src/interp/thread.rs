@@ -115,7 +115,7 @@ impl<'k, T> Thread<'k, T> {
     pub(super) fn new(
         layout: &Layout<'k>,
         body: &'k Block<T>,
-        geometry: [(Builtin, Value); 4],
+        geometry: [(Builtin, Value); 16],
         params: &[(usize, Value)],
     ) -> Self {
         let mut env = vec![None; layout.slot_count()];

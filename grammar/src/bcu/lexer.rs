@@ -60,7 +60,9 @@ pub enum Token<'s> {
     #[token("false")]
     False,
 
+    // A built-in's component (`tid.x`, `nbid.z`) is one name: `.` occurs nowhere else.
     #[regex("[A-Za-z_][A-Za-z0-9_]*", |lex| lex.slice())]
+    #[regex("n?[tb]id\\.[xyz]", |lex| lex.slice())]
     Ident(&'s str),
     #[regex("[0-9]+", |lex| lex.slice().parse::<i64>().map_err(|_| LexError::IntTooLarge))]
     Int(i64),

@@ -19,12 +19,11 @@
 //! * `return`, `break` and `continue` are approximated soundly: `if (c) return; rest` is
 //!   exact (`rest` goes under `!c`); an exit the lowering cannot place exactly guards what
 //!   follows with a `?`.
-//! * `threadIdx`/`blockIdx`/`blockDim`/`gridDim`: with 1-D blocks `threadIdx.x` is `tid` and
-//!   `blockDim.x` is `ntid`; kernels that use `.y`/`.z`, or whose fixed geometry is not 1-D,
-//!   get `threadIdx.x = tid % blockDim_x`, `threadIdx.y = (tid / blockDim_x) % blockDim_y`,
-//!   `threadIdx.z = tid / (blockDim_x * blockDim_y)`, with the dimensions constants when the
-//!   geometry is fixed and parameters (`blockDim_x`, ...) tied by an `assume` otherwise;
-//!   likewise for blocks.
+//! * `threadIdx`/`blockIdx`/`blockDim`/`gridDim` are the core's components `tid.x` ...
+//!   `nbid.z` (no division the source did not write); when the geometry is fixed (flags or
+//!   header), `blockDim`/`gridDim` are its constants and an index of a dimension of size 1 is 0.
+//!   Without a fixed geometry every dimension is symbolic, also in a kernel that reads only
+//!   `.x` (issue 14: a block is never assumed one-dimensional).
 //! * Fields of struct and vector elements are cells of their own: element `i` of an array
 //!   whose elements have `S` scalars is cells `i * S ..`, its field `f` is `i * S + offset(f)`
 //!   (see "struct and vector layouts" below); different fields never race.
@@ -399,9 +398,6 @@ struct Lower<'g, 'a> {
     ret: Option<usize>,
     /// The core name all `extern __shared__` arrays share.
     dynamic_shared: Option<String>,
-    block_3d: bool,
-    grid_3d: bool,
-    geometry_params: bool,
     /// The element type of each array whose elements are structs or vectors (several cells).
     elem_types: HashMap<String, String>,
     /// The size in bytes of the elements of each array whose elements are scalars of a known
@@ -560,41 +556,6 @@ fn block(stmts: Vec<Stmt>, span: Span) -> Block {
 
 fn cmp(op: CmpOp, a: Expr, b: Expr, span: Span) -> Cond {
     Cond::new(CondKind::Cmp(op, a, b), span)
-}
-
-/// Does the surface tree use `threadIdx.y`, `blockDim.z`, ... (`which` names the pair)?
-fn uses_yz(stmts: &[c::Stmt], names: [&str; 2]) -> bool {
-    fn expr(e: &c::Expr, names: [&str; 2], depth: usize) -> bool {
-        if depth > MAX_EXPR_DEPTH {
-            return true;
-        }
-        use c::ExprKind::*;
-        match &e.kind {
-            Member(b, f) => {
-                matches!(&b.kind, Name(n) if names.contains(&n.as_str())) && f != "x"
-                    || expr(b, names, depth + 1)
-            }
-            Unary(_, a) | Cast(_, a) => expr(a, names, depth + 1),
-            Binary(_, a, b) | Assign(_, a, b) | Index(a, b) => {
-                expr(a, names, depth + 1) || expr(b, names, depth + 1)
-            }
-            Ternary(a, b, d) => {
-                expr(a, names, depth + 1) || expr(b, names, depth + 1) || expr(d, names, depth + 1)
-            }
-            Call(f, args) => {
-                expr(f, names, depth + 1) || args.iter().any(|a| expr(a, names, depth + 1))
-            }
-            InitList(es) => es.iter().any(|a| expr(a, names, depth + 1)),
-            TemplateName(_, targs) => targs.iter().any(|t| match t {
-                c::TemplateArg::Value(a) => expr(a, names, depth + 1),
-                c::TemplateArg::Type(_) => false,
-            }),
-            Int(..) | Float | Str | Name(_) | Sizeof => false,
-        }
-    }
-    let mut found = false;
-    walk_exprs(stmts, &mut |e| found = found || expr(e, names, 0), 0);
-    found
 }
 
 /// What a walk over statements meets, in order: an expression (not recursing into it), a
@@ -961,7 +922,6 @@ impl<'g, 'a> Lower<'g, 'a> {
         instance: Option<&[c::TemplateArg]>,
     ) -> Result<Kernel, Vec<Diagnostic>> {
         let body = f.body.as_deref().unwrap_or(&[]);
-        let fixed_3d = |d: Option<[u64; 3]>| d.is_some_and(|d| d[1] > 1 || d[2] > 1);
         let mut lx = Lower {
             g,
             options,
@@ -978,9 +938,6 @@ impl<'g, 'a> Lower<'g, 'a> {
             inline: vec![f.name.clone()],
             ret: None,
             dynamic_shared: None,
-            block_3d: fixed_3d(options.block_dim) || uses_yz(body, ["threadIdx", "blockDim"]),
-            grid_3d: fixed_3d(options.grid_dim) || uses_yz(body, ["blockIdx", "gridDim"]),
-            geometry_params: false,
             elem_types: HashMap::new(),
             elem_bytes: HashMap::new(),
             nonneg: Builtin::ALL.iter().map(|b| b.name().to_string()).collect(),
@@ -1056,8 +1013,6 @@ impl<'g, 'a> Lower<'g, 'a> {
         for p in &lx.params {
             lx.nonneg.insert(p.name.clone());
         }
-        let mut geometry = Vec::new();
-        lx.geometry_assumptions(f.name_span, &mut geometry);
         lx.seq(body, &mut out);
         let used: HashSet<String> = {
             let mut used = HashSet::new();
@@ -1075,7 +1030,6 @@ impl<'g, 'a> Lower<'g, 'a> {
         if !lx.errors.is_empty() {
             return Err(lx.errors);
         }
-        geometry.append(&mut out);
         let name = if instance.is_some() {
             format!("{}<{}>", f.name, shown.join(", "))
         } else {
@@ -1089,135 +1043,38 @@ impl<'g, 'a> Lower<'g, 'a> {
                 .into_values()
                 .filter(|a| used.contains(&a.name.name))
                 .collect(),
-            body: block(geometry, f.span),
+            body: block(out, f.span),
             span: f.span,
             ann: (),
         })
     }
 
-    /// `assume`s tying the dimension parameters or constants to `ntid`/`nbid`.
-    fn geometry_assumptions(&mut self, span: Span, out: &mut Vec<Stmt>) {
-        for (is_3d, dims, total, prefix) in [
-            (
-                self.block_3d,
-                self.options.block_dim,
-                Builtin::Ntid,
-                "blockDim",
-            ),
-            (
-                self.grid_3d,
-                self.options.grid_dim,
-                Builtin::Nbid,
-                "gridDim",
-            ),
-        ] {
-            let product = match (is_3d, dims) {
-                (_, Some(d)) => {
-                    let p = d
-                        .iter()
-                        .map(|x| i64::try_from(*x).unwrap_or(i64::MAX))
-                        .fold(1i64, i64::saturating_mul);
-                    int(p, span)
-                }
-                (true, None) => {
-                    self.geometry_params = true;
-                    let names: Vec<String> = ["x", "y", "z"]
-                        .iter()
-                        .map(|c| self.fresh(&format!("{prefix}_{c}")))
-                        .collect();
-                    for n in &names {
-                        self.params.push(Ident::new(n.clone(), span));
-                    }
-                    let v = |n: &String| Expr::var(n.clone(), span);
-                    Expr::bin(
-                        BinOp::Mul,
-                        Expr::bin(BinOp::Mul, v(&names[0]), v(&names[1])),
-                        v(&names[2]),
-                    )
-                }
-                (false, None) => continue,
-            };
-            out.push(stmt(
-                StmtKind::Assume {
-                    cond: cmp(CmpOp::Eq, Expr::var(total.name(), span), product, span),
-                },
-                span,
-            ));
-        }
-    }
-
-    /// The dimension `comp` (0, 1, 2) of `blockDim` (block) or `gridDim` (grid).
+    /// The dimension `comp` (0, 1, 2) of `blockDim` (block) or `gridDim` (grid): the core's
+    /// `ntid.x` ... `nbid.z`, or its value when the geometry is fixed (which the analysis
+    /// fixes alike, `input::fixed_for`), so that the lowering can fold it.
     fn dim(&self, grid: bool, comp: usize, span: Span) -> Expr {
-        let (is_3d, fixed, total, prefix) = if grid {
-            (
-                self.grid_3d,
-                self.options.grid_dim,
-                Builtin::Nbid,
-                "gridDim",
-            )
+        let (fixed, size) = if grid {
+            (self.options.grid_dim, Geometry::Nbid)
         } else {
-            (
-                self.block_3d,
-                self.options.block_dim,
-                Builtin::Ntid,
-                "blockDim",
-            )
+            (self.options.block_dim, Geometry::Ntid)
         };
-        if let Some(d) = fixed {
-            return int(i64::try_from(d[comp]).unwrap_or(i64::MAX), span);
+        match fixed {
+            Some(d) => int(i64::try_from(d[comp]).unwrap_or(i64::MAX), span),
+            None => Expr::var(Builtin::component(size, Dim::ALL[comp]).name(), span),
         }
-        if !is_3d {
-            return if comp == 0 {
-                Expr::var(total.name(), span)
-            } else {
-                int(1, span)
-            };
-        }
-        // The parameters were named first, so their names are the plain ones unless a C name
-        // took them; find them among the parameters.
-        let want = format!("{prefix}_{}", ["x", "y", "z"][comp]);
-        let name = self
-            .params
-            .iter()
-            .map(|p| p.name.clone())
-            .find(|n| n.starts_with(&want))
-            .unwrap_or(want);
-        Expr::var(name, span)
     }
 
-    /// The index `comp` of `threadIdx` (block = false) or `blockIdx`.
+    /// The index `comp` of `threadIdx` (block = false) or `blockIdx`: the core's `tid.x` ...
+    /// `bid.z`, or 0 when the geometry is fixed with one thread (block) in that dimension.
     fn index(&self, grid: bool, comp: usize, span: Span) -> Expr {
-        let (is_3d, id) = if grid {
-            (self.grid_3d, Builtin::Bid)
+        let (fixed, id) = if grid {
+            (self.options.grid_dim, Geometry::Bid)
         } else {
-            (self.block_3d, Builtin::Tid)
+            (self.options.block_dim, Geometry::Tid)
         };
-        let id = Expr::var(id.name(), span);
-        if !is_3d {
-            return if comp == 0 { id } else { int(0, span) };
-        }
-        let x = self.dim(grid, 0, span);
-        let y = self.dim(grid, 1, span);
-        let one = |e: &Expr| e.kind == ExprKind::Int(1);
-        match comp {
-            0 if one(&x) => int(0, span),
-            0 => Expr::bin(BinOp::Rem, id, x),
-            1 => {
-                let row = if one(&x) {
-                    id
-                } else {
-                    Expr::bin(BinOp::Div, id, x)
-                };
-                if one(&y) {
-                    int(0, span)
-                } else {
-                    Expr::bin(BinOp::Rem, row, y)
-                }
-            }
-            _ => {
-                let plane = Expr::bin(BinOp::Mul, x, y);
-                Expr::bin(BinOp::Div, id, plane)
-            }
+        match fixed {
+            Some(d) if d[comp] == 1 => int(0, span),
+            _ => Expr::var(Builtin::component(id, Dim::ALL[comp]).name(), span),
         }
     }
 

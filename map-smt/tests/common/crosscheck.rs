@@ -111,14 +111,14 @@ pub fn crosscheck_with(
     let mut rng = Rng(seed ^ 0xc0ff_ee00);
     let mut tally = Tally::default();
     for _ in 0..configurations {
-        let ntid = options
+        let block = options
             .fixed
-            .ntid
-            .unwrap_or_else(|| Value::from(1 + rng.below(8) as u8));
-        let nbid = options
+            .block
+            .unwrap_or_else(|| [Value::from(1 + rng.below(8) as u8), 1, 1]);
+        let grid = options
             .fixed
-            .nbid
-            .unwrap_or_else(|| Value::from(1 + rng.below(2) as u8));
+            .grid
+            .unwrap_or_else(|| [Value::from(1 + rng.below(2) as u8), 1, 1]);
         let params: BTreeMap<String, Value> = original
             .params
             .iter()
@@ -145,14 +145,14 @@ pub fn crosscheck_with(
             ]);
             Value::from((h % 8) as u8)
         };
-        let mut config = Config::new(ntid, nbid)
+        let mut config = Config::with_dims(block, grid)
             .with_arith(options.arith)
             .with_memory(&memory)
             .with_unknowns(&unknowns)
             .with_step_budget(2_000_000);
         config.params = params.clone();
         tally.tried += 1;
-        let what = format!("ntid = {ntid}, nbid = {nbid}, params = {params:?}");
+        let what = format!("block = {block:?}, grid = {grid:?}, params = {params:?}");
         let before = interp::run(original, &config);
         let after = interp::run(repaired, &config);
         let after = match (&before, after) {
