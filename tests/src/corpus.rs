@@ -348,25 +348,24 @@ pub fn load_cuda_with(
     text: &str,
     options: &LoadOptions,
 ) -> Result<(SourceFile, Program), Vec<String>> {
-    let (name, source, diagnostics) =
-        match input::parse_text(path, text.to_string(), options) {
-            Loaded::Parsed {
-                source,
-                program,
-                errors,
-            } => {
-                if errors.is_empty() {
-                    return Ok((source, program));
-                }
-                let diagnostics = errors.into_iter().map(|e| e.diagnostic).collect();
-                (source.name.clone(), Some(source), diagnostics)
+    let (name, source, diagnostics) = match input::parse_text(path, text.to_string(), options) {
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } => {
+            if errors.is_empty() {
+                return Ok((source, program));
             }
-            Loaded::Failed {
-                name,
-                source,
-                diagnostics,
-            } => (name, source, diagnostics),
-        };
+            let diagnostics = errors.into_iter().map(|e| e.diagnostic).collect();
+            (source.name.clone(), Some(source), diagnostics)
+        }
+        Loaded::Failed {
+            name,
+            source,
+            diagnostics,
+        } => (name, source, diagnostics),
+    };
     // Any error makes `mapcheck FILE` exit 2, whatever the file's other kernels say.
     Err(diagnostics
         .iter()

@@ -88,7 +88,11 @@ fn the_clang_front_end_is_sound_on_the_corpus() {
         ..LoadOptions::default()
     };
     let paths = corpus();
-    assert!(paths.len() >= 60, "the corpus has only {} files", paths.len());
+    assert!(
+        paths.len() >= 60,
+        "the corpus has only {} files",
+        paths.len()
+    );
     let mut rows = Vec::new();
     let mut front_total = Duration::ZERO;
     println!(
@@ -102,7 +106,15 @@ fn the_clang_front_end_is_sound_on_the_corpus() {
             .display()
             .to_string();
         let Ok(text) = std::fs::read_to_string(path) else {
-            rows.push((name, "?".to_string(), "unreadable".to_string(), Outcome::Refused, Duration::ZERO, Duration::ZERO, Vec::new()));
+            rows.push((
+                name,
+                "?".to_string(),
+                "unreadable".to_string(),
+                Outcome::Refused,
+                Duration::ZERO,
+                Duration::ZERO,
+                Vec::new(),
+            ));
             continue;
         };
         let truth = read_header(&text).expect.unwrap_or_else(|| "?".into());
@@ -146,5 +158,9 @@ fn the_clang_front_end_is_sound_on_the_corpus() {
         .filter(|r| r.3 == Outcome::Unsound)
         .map(|r| format!("{}: truth {}, got {}", r.0, r.1, r.2))
         .collect();
-    assert!(unsound.is_empty(), "the clang front end is unsound on:\n{}", unsound.join("\n"));
+    assert!(
+        unsound.is_empty(),
+        "the clang front end is unsound on:\n{}",
+        unsound.join("\n")
+    );
 }

@@ -40,10 +40,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 const MAX_INLINE_DEPTH: usize = 12;
 const MAX_STATEMENTS: usize = 200_000;
 const MAX_STRUCT_CELLS: u64 = 256;
-const U32_MASK: i64 = 0xffff_ffff;
 
 /// File-scope facts every kernel sees.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Globals<'a> {
     /// Function definitions (with a body), by declaration id and by (name, type).
     functions: HashMap<&'a str, &'a Node>,
@@ -253,7 +252,7 @@ enum Place {
     /// Thread-private memory.
     Private(CType),
     /// A CUDA built-in variable (`threadIdx`, ...): its components are read-only values.
-    Builtin(&'static str),
+    Builtin,
     /// Memory the lowering cannot name (a pointer from nowhere): refused where written.
     Unknown(CType),
 }
@@ -266,7 +265,7 @@ impl Place {
             | Place::Many(_, t)
             | Place::Private(t)
             | Place::Unknown(t) => t.clone(),
-            Place::Builtin(_) => CType::Other("dim3".into()),
+            Place::Builtin => CType::Other("dim3".into()),
         }
     }
 }
@@ -279,19 +278,6 @@ enum Binding {
     Ref(Place),
     /// A local array or struct: thread-private memory.
     Private,
-    /// A `__shared__` variable declared in the kernel: the core array.
-    Shared(String),
-}
-
-/// How control leaves a statement: `stay` is the condition (over names in scope after the
-/// statement) under which it falls through; `None` when it always does.
-#[derive(Clone, Debug)]
-enum Flow {
-    Normal,
-    /// Falls through exactly when the condition holds.
-    When(Cond),
-    /// Never falls through.
-    Never,
 }
 
 /// What an exit statement leaves.
@@ -303,6 +289,7 @@ enum ExitKind {
 }
 
 /// The context of an inlined call: where `return e` puts its value.
+#[derive(Debug)]
 struct Frame {
     /// The values returned so far (one per `return`), with the condition under which each
     /// returned; joined into the call's value.
@@ -312,6 +299,7 @@ struct Frame {
 
 type Env = HashMap<String, Binding>;
 
+#[derive(Debug)]
 pub struct Lower<'g, 'a> {
     g: &'g Globals<'a>,
     text: &'g str,
@@ -861,9 +849,13 @@ impl<'g, 'a> Lower<'g, 'a> {
                     Expr::bin(BinOp::Mul, k, int(cells as i64, span))
                 };
                 let bop = if op == "+" { BinOp::Add } else { BinOp::Sub };
+                let off = match (&off.kind, bop) {
+                    (ExprKind::Int(0), BinOp::Add) => k,
+                    _ => Expr::bin(bop, off.clone(), k),
+                };
                 Val::Ptr(Ptr::To {
                     array: array.clone(),
-                    off: Expr::bin(bop, off.clone(), k),
+                    off,
                     pointee: pointee.clone(),
                 })
             }
@@ -955,7 +947,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 Some(Binding::Val(v)) => v,
                 Some(Binding::Ref(p)) => self.read(p, span, out),
                 Some(Binding::Private) => self.unknown_val("private", &ty, span, out),
-                Some(Binding::Shared(_)) | None => {
+                None => {
                     self.error(span, "internal error: a variable without a value", "here");
                     Val::Num(int(0, span), Scalar::INT)
                 }
@@ -1045,7 +1037,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 self.unknown_val("through_pointer", &ty, span, out)
             }
             Place::Private(ty) => self.unknown_val("private", &ty, span, out),
-            Place::Builtin(_) => Val::Opaque,
+            Place::Builtin => Val::Opaque,
             Place::Unknown(ty) => self.unknown_val("unknown_memory", &ty, span, out),
         }
     }
@@ -1149,7 +1141,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             }
             // Thread-private memory never races.
             Place::Private(_) => {}
-            Place::Builtin(_) => self.error(span, "a built-in variable cannot be assigned", "here"),
+            Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
             Place::Unknown(_) => self.error(
                 span,
                 "a write through a pointer mapcheck cannot follow",
@@ -1414,7 +1406,7 @@ impl Lower<'_, '_> {
                     Val::Ptr(Ptr::Unknown)
                 }
             },
-            Place::Builtin(_) | Place::Unknown(_) => Val::Ptr(Ptr::Unknown),
+            Place::Builtin | Place::Unknown(_) => Val::Ptr(Ptr::Unknown),
         }
     }
 
@@ -1662,16 +1654,11 @@ impl Lower<'_, '_> {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
                 Binding::Ref(p) => p,
                 Binding::Private => Place::Private(ty.clone()),
-                Binding::Shared(name) => Place::Mem {
-                    array: name,
-                    off: int(0, span),
-                    ty: ty.clone(),
-                },
             };
         }
         if let Some((decl, space)) = self.g.memory.get(d.id.as_str()).copied() {
             if self.is_prelude_var(n) {
-                return Place::Builtin("builtin");
+                return Place::Builtin;
             }
             return self
                 .memory_array(decl, space, span)
@@ -1750,7 +1737,7 @@ impl Lower<'_, '_> {
                 _ => Place::Private(ty),
             },
             Place::Private(_) => Place::Private(ty),
-            Place::Builtin(_) => Place::Builtin("builtin"),
+            Place::Builtin => Place::Builtin,
             Place::Unknown(_) => Place::Unknown(ty),
         }
     }
@@ -1917,6 +1904,23 @@ impl Lower<'_, '_> {
             CmpOp::UGe if small(&x) && small(&y) => CmpOp::Ge,
             c => c,
         };
+        if let (ExprKind::Int(a), ExprKind::Int(b)) = (&x.kind, &y.kind) {
+            let (a, b) = (i128::from(*a), i128::from(*b));
+            let u32v = |v: i128| v.rem_euclid(1 << 32);
+            let r = match cop {
+                CmpOp::Eq => a == b,
+                CmpOp::Ne => a != b,
+                CmpOp::Lt => a < b,
+                CmpOp::Le => a <= b,
+                CmpOp::Gt => a > b,
+                CmpOp::Ge => a >= b,
+                CmpOp::ULt => u32v(a) < u32v(b),
+                CmpOp::ULe => u32v(a) <= u32v(b),
+                CmpOp::UGt => u32v(a) > u32v(b),
+                CmpOp::UGe => u32v(a) >= u32v(b),
+            };
+            return Val::Bool(Cond::new(CondKind::Bool(r), span));
+        }
         Val::Bool(Cond::new(CondKind::Cmp(cop, x, y), span))
     }
 
@@ -2808,7 +2812,8 @@ fn ff(span: Span) -> Cond {
 struct Counted<'n> {
     var: String,
     var_ty: Scalar,
-    start: &'n Node,
+    /// The start value; `None`: the variable's value before the loop (a `while` loop).
+    start: Option<&'n Node>,
     /// `i = a` is a declaration (the variable ends with the loop).
     declared: bool,
     cmp: String,
@@ -2840,7 +2845,7 @@ fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Option<Counted<
                 return None;
             }
             let s = CType::parse(d.qual_type()).scalar()?;
-            (d.id.clone(), s, d.exprs().next()?, true)
+            (d.id.clone(), s, Some(d.exprs().next()?), true)
         }
         Kind::BinaryOperator if init.opcode.as_deref() == Some("=") => {
             let l = child(init, 0)?;
@@ -2849,10 +2854,24 @@ fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Option<Counted<
                 .as_ref()
                 .filter(|_| l.kind == Kind::DeclRefExpr)?;
             let s = CType::parse(l.qual_type()).scalar()?;
-            (d.id.clone(), s, child(init, 1)?, false)
+            (d.id.clone(), s, Some(child(init, 1)?), false)
         }
         _ => return None,
     };
+    let mut c = counted_parts(&var, var_ty, cond, inc)?;
+    c.start = start;
+    c.declared = declared;
+    Some(c)
+}
+
+/// The condition and step of a counted loop on the variable `var`.
+fn counted_parts<'n>(
+    var: &str,
+    var_ty: Scalar,
+    cond: &'n Node,
+    inc: &'n Node,
+) -> Option<Counted<'n>> {
+    let var = var.to_string();
     if !matches!(var_ty, Scalar::Int { .. }) {
         return None;
     }
@@ -2908,13 +2927,29 @@ fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Option<Counted<
     Some(Counted {
         var,
         var_ty,
-        start,
-        declared,
+        start: None,
+        declared: false,
         cmp,
         bound,
         step,
         amount,
     })
+}
+
+/// The counted form of `while (cond) { ...; inc; }`.
+fn counted_while<'n>(cond: &'n Node, inc: &'n Node) -> Option<Counted<'n>> {
+    // The variable is the one the step assigns; `counted` reads it from an assignment.
+    let target = child(inc, 0)?;
+    let d = target
+        .referenced_decl
+        .as_ref()
+        .filter(|_| target.kind == Kind::DeclRefExpr)?;
+    let s = CType::parse(target.qual_type()).scalar()?;
+    // Reuse `counted` with a synthetic initialiser: only its condition and step are read.
+    let mut c = counted_parts(&d.id, s, cond, inc)?;
+    c.start = None;
+    c.declared = false;
+    Some(c)
 }
 
 impl Lower<'_, '_> {
@@ -3050,7 +3085,8 @@ impl Lower<'_, '_> {
             }
             Kind::IfStmt => self.if_stmt(n, span, out),
             Kind::ForStmt => self.for_stmt(n, span, out),
-            Kind::WhileStmt | Kind::DoStmt => self.general_loop(n, span, out),
+            Kind::WhileStmt => self.while_stmt(n, span, out),
+            Kind::DoStmt => self.general_loop(n, span, out),
             Kind::ReturnStmt => {
                 if let Some(e) = n.exprs().next() {
                     let v = self.rvalue(e, out);
@@ -3215,6 +3251,18 @@ impl Lower<'_, '_> {
         };
         let cv = self.rvalue(c, out);
         let cond = self.as_cond(cv, span, out);
+        // A condition clang's constants decide (template arguments, `sizeof`): only the branch
+        // that runs is lowered.
+        match cond.kind {
+            CondKind::Bool(true) => return self.stmt(then, out),
+            CondKind::Bool(false) => {
+                return match els {
+                    Some(e) => self.stmt(e, out),
+                    None => tt(span),
+                }
+            }
+            _ => {}
+        }
         let before = self.env.clone();
         let mut tstmts = Vec::new();
         let tstay = self.stmt(then, &mut tstmts);
@@ -3255,8 +3303,11 @@ impl Lower<'_, '_> {
         } else {
             self.join_two(tenv, eenv, &bound, span, out);
         }
-        let stay = or(and(cond.clone(), tstay), and(not(cond), estay));
-        let stay = simplify(stay);
+        let stay = if tstay == estay {
+            tstay
+        } else {
+            simplify(or(and(cond.clone(), tstay), and(not(cond), estay)))
+        };
         if cond_uses(&stay, &bound) {
             let u = self.unknown("reached", Some((0, 1)), span, out);
             cmp(CmpOp::Ne, u, int(0, span))
@@ -3449,7 +3500,7 @@ impl Lower<'_, '_> {
         };
         if !init.is_null() && !cond.is_null() && !inc.is_null() {
             if let Some(c) = counted(init, cond, inc) {
-                if let Some(stay) = self.counted_loop(&c, body, span, out) {
+                if let Some(stay) = self.counted_loop(&c, &[*body], span, out) {
                     return stay;
                 }
             }
@@ -3462,7 +3513,7 @@ impl Lower<'_, '_> {
     fn counted_loop(
         &mut self,
         c: &Counted<'_>,
-        body: &Node,
+        body: &[&Node],
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Option<Cond> {
@@ -3470,7 +3521,13 @@ impl Lower<'_, '_> {
         let saved_errors = self.errors.len();
         let mut pre = Vec::new();
         // The start value (evaluated once, before the loop).
-        let start = self.rvalue(c.start, &mut pre);
+        let start = match c.start {
+            Some(s) => self.rvalue(s, &mut pre),
+            None => match self.env.get(&c.var) {
+                Some(Binding::Val(v)) => v.clone(),
+                _ => Val::Opaque,
+            },
+        };
         let start = self.convert(start, &CType::Scalar(c.var_ty), span, &mut pre);
         let Val::Num(start, _) = start else {
             self.env = saved_env;
@@ -3543,7 +3600,7 @@ impl Lower<'_, '_> {
         );
         let mut fixed = HashSet::new();
         fixed.insert(c.var.clone());
-        let body_nodes: Vec<&Node> = vec![body];
+        let body_nodes: Vec<&Node> = body.to_vec();
         let (stmts, carried, exits) =
             self.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &HashSet::new(), span);
         // The loop variable must not change in the body, nor the bound's and step's values.
@@ -3626,6 +3683,33 @@ impl Lower<'_, '_> {
             carried.insert(c.var.clone());
         }
         Some(self.after_loop(&carried, &exits, span, out))
+    }
+
+    /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
+    /// the step is the body's last statement.
+    fn while_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n
+            .inner
+            .iter()
+            .filter(|c| !c.is_meta() && !c.is_null())
+            .collect();
+        if let (Some(cond), Some(body), None) = (kids.first(), kids.get(1), kids.get(2)) {
+            let stmts: Vec<&Node> = if body.kind == Kind::CompoundStmt {
+                body.exprs().collect()
+            } else {
+                vec![body]
+            };
+            if let Some((inc, rest)) = stmts.split_last() {
+                if let Some(c) = counted_while(cond, inc) {
+                    if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
+                        if let Some(stay) = self.counted_loop(&c, rest, span, out) {
+                            return stay;
+                        }
+                    }
+                }
+            }
+        }
+        self.general_loop(n, span, out)
     }
 
     fn with_env<R>(&mut self, env: Env, f: impl FnOnce(&mut Self) -> R) -> R {
@@ -4004,139 +4088,6 @@ impl Lower<'_, '_> {
     }
 }
 
-/// The geometry names of the core: `tid.x` … `nbid.z`. Until the core has the components,
-/// a kernel whose geometry is 1-D (fixed so, or not fixed and reading only `.x`) uses the
-/// linear names, which are then the same values; any other kernel is refused.
-fn components_in_core() -> bool {
-    let probe = Program {
-        kernels: vec![Kernel {
-            name: Ident::new("probe", Span::default()),
-            params: Vec::new(),
-            arrays: Vec::new(),
-            body: Block {
-                stmts: vec![stmt(
-                    StmtKind::Let {
-                        var: Ident::new("v", Span::default()),
-                        value: Expr::var("tid.y", Span::default()),
-                    },
-                    Span::default(),
-                )],
-                span: Span::default(),
-            },
-            span: Span::default(),
-            ann: (),
-        }],
-    };
-    crate::scope::check(&probe).is_empty()
-}
-
-fn rename_components(block: &mut Block, map: &dyn Fn(&str) -> Option<&'static str>) {
-    fn expr(e: &mut Expr, map: &dyn Fn(&str) -> Option<&'static str>) {
-        match &mut e.kind {
-            ExprKind::Var(n) => {
-                if let Some(m) = map(n) {
-                    *n = m.to_string();
-                }
-            }
-            ExprKind::Int(_) => {}
-            ExprKind::Neg(a) => expr(a, map),
-            ExprKind::Bin(_, a, b) => {
-                expr(a, map);
-                expr(b, map);
-            }
-        }
-    }
-    fn cond(c: &mut Cond, map: &dyn Fn(&str) -> Option<&'static str>) {
-        match &mut c.kind {
-            CondKind::Bool(_) => {}
-            CondKind::Cmp(_, a, b) => {
-                expr(a, map);
-                expr(b, map);
-            }
-            CondKind::Not(a) => cond(a, map),
-            CondKind::And(a, b) | CondKind::Or(a, b) => {
-                cond(a, map);
-                cond(b, map);
-            }
-        }
-    }
-    for s in &mut block.stmts {
-        match &mut s.kind {
-            StmtKind::Write { target, value } => {
-                target.index.iter_mut().for_each(|e| expr(e, map));
-                expr(value, map);
-            }
-            StmtKind::Read { source, .. } => source.index.iter_mut().for_each(|e| expr(e, map)),
-            StmtKind::Let { value, .. } => expr(value, map),
-            StmtKind::Atomic { target, value, .. } => {
-                target.index.iter_mut().for_each(|e| expr(e, map));
-                expr(value, map);
-            }
-            StmtKind::If {
-                cond: c,
-                then_branch,
-                else_branch,
-            } => {
-                cond(c, map);
-                rename_components(then_branch, map);
-                if let Some(e) = else_branch {
-                    rename_components(e, map);
-                }
-            }
-            StmtKind::For { range, body, .. } => {
-                expr(&mut range.start, map);
-                expr(&mut range.bound, map);
-                expr(&mut range.step.amount, map);
-                rename_components(body, map);
-            }
-            StmtKind::Assume { cond: c } => cond(c, map),
-            StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
-        }
-    }
-}
-
-fn uses_components(block: &Block) -> (bool, bool) {
-    let mut found = (false, false);
-    block.walk(&mut |s| {
-        let mut see = |n: &str, _| {
-            if let Some((_, c)) = n.split_once('.') {
-                if matches!(
-                    n.split_once('.').map(|p| p.0),
-                    Some("tid" | "ntid" | "bid" | "nbid")
-                ) {
-                    if c == "x" {
-                        found.0 = true;
-                    } else {
-                        found.1 = true;
-                    }
-                }
-            }
-        };
-        match &s.kind {
-            StmtKind::Write { target, value } => {
-                target.index.iter().for_each(|e| e.for_each_var(&mut see));
-                value.for_each_var(&mut see);
-            }
-            StmtKind::Read { source, .. } => {
-                source.index.iter().for_each(|e| e.for_each_var(&mut see))
-            }
-            StmtKind::Let { value, .. } => value.for_each_var(&mut see),
-            StmtKind::Atomic { target, value, .. } => {
-                target.index.iter().for_each(|e| e.for_each_var(&mut see));
-                value.for_each_var(&mut see);
-            }
-            StmtKind::If { cond, .. } | StmtKind::Assume { cond } => cond.for_each_var(&mut see),
-            StmtKind::For { range, .. } => {
-                range.start.for_each_var(&mut see);
-                range.bound.for_each_var(&mut see);
-                range.step.amount.for_each_var(&mut see);
-            }
-            _ => {}
-        }
-    });
-    found
-}
-
 impl Lower<'_, '_> {
     /// Lowers one kernel.
     pub fn kernel(mut self, k: &Node, name: &str) -> Result<Kernel, Vec<Diagnostic>> {
@@ -4200,30 +4151,7 @@ impl Lower<'_, '_> {
             .into_values()
             .filter(|a| used_arrays.contains(&a.name.name))
             .collect();
-        let mut block = Block { stmts: body, span };
-        if !components_in_core() {
-            let (_, yz) = uses_components(&block);
-            let one_d = |d: Option<[u64; 3]>| d.is_none_or(|d| d[1] == 1 && d[2] == 1);
-            if yz || !one_d(self.options.block_dim) || !one_d(self.options.grid_dim) {
-                return Err(vec![Diagnostic::error(
-                    "multi-dimensional thread geometry is not supported by this build",
-                )
-                .with_primary(
-                    k.span_in_main().unwrap_or(span),
-                    "this kernel uses `.y`/`.z` or a 2-D/3-D geometry",
-                )
-                .with_help(
-                    "the core's thread-id components (`tid.y`, ...) are not available yet",
-                )]);
-            }
-            rename_components(&mut block, &|n| match n {
-                "tid.x" => Some("tid"),
-                "ntid.x" => Some("ntid"),
-                "bid.x" => Some("bid"),
-                "nbid.x" => Some("nbid"),
-                _ => None,
-            });
-        }
+        let block = Block { stmts: body, span };
         let kernel = Kernel {
             name: Ident::new(
                 name,
