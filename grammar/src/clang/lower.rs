@@ -1038,7 +1038,16 @@ impl<'g, 'a> Lower<'g, 'a> {
             }
             Place::Private(ty) => self.unknown_val("private", &ty, span, out),
             Place::Builtin => Val::Opaque,
-            Place::Unknown(ty) => self.unknown_val("unknown_memory", &ty, span, out),
+            // A read of memory the lowering cannot name could be a read of any array: refused
+            // rather than dropped.
+            Place::Unknown(ty) => {
+                self.error(
+                    span,
+                    "a read through a pointer or reference mapcheck cannot follow",
+                    "the lowering does not know which memory this is",
+                );
+                self.unknown_val("unknown_memory", &ty, span, out)
+            }
         }
     }
 
@@ -1590,12 +1599,10 @@ impl Lower<'_, '_> {
             }
             Kind::MemberExpr => self.member_place(n, ty, span, out),
             Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr => {
-                // A call returning a reference: its value is followed by the inliner only.
-                let v = self.rvalue(n, out);
-                match v {
-                    Val::Ptr(_) | Val::Opaque => Place::Private(ty),
-                    _ => Place::Private(ty),
-                }
+                // A call returning a reference: which memory it designates is not followed
+                // yet, so accesses through it are refused (`Place::Unknown`).
+                self.rvalue(n, out);
+                Place::Unknown(ty)
             }
             Kind::ConditionalOperator => {
                 // `(c ? a : b) = v`: either place.
@@ -1627,10 +1634,14 @@ impl Lower<'_, '_> {
                 self.rvalue(n, out);
                 Place::Private(ty)
             }
-            _ => {
-                let v = self.rvalue(n, out);
-                let _ = v;
+            _ if !n.is_lvalue() => {
+                // A prvalue used where a place is expected: a temporary of the thread.
+                self.rvalue(n, out);
                 Place::Private(ty)
+            }
+            _ => {
+                self.rvalue(n, out);
+                Place::Unknown(ty)
             }
         }
     }
@@ -4183,7 +4194,14 @@ impl Lower<'_, '_> {
 }
 
 /// Lowers every kernel of a parsed file.
-pub fn lower_all(root: &Node, text: &str, options: &Options) -> (Program, Vec<ItemError>) {
+/// Lowers every kernel of a parsed file, except those named in `skip` (clang reported errors
+/// in them).
+pub fn lower_all(
+    root: &Node,
+    text: &str,
+    options: &Options,
+    skip: &HashSet<String>,
+) -> (Program, Vec<ItemError>) {
     let g = Globals::collect(root);
     let mut kernels = Vec::new();
     let mut errors = Vec::new();
@@ -4193,6 +4211,9 @@ pub fn lower_all(root: &Node, text: &str, options: &Options) -> (Program, Vec<It
             continue;
         }
         let base = k.name.clone().unwrap_or_else(|| "kernel".into());
+        if skip.contains(&base) {
+            continue;
+        }
         let count = names.entry(base.clone()).or_insert(0);
         *count += 1;
         // Template instantiations share the name: the later ones are numbered.

@@ -65,37 +65,43 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
             return fail(Diagnostic::error(format!("cannot read clang's AST: {e}")));
         }
     };
-    let (mut program, mut errors) = lower::lower_all(&root, text, options);
-    if !output.errors.is_empty() {
-        let ranges = function_ranges(&root);
-        let mut failed_all = false;
-        for e in &output.errors {
-            let owner = e.span.and_then(|s| {
-                ranges
-                    .iter()
-                    .find(|(r, _, _)| r.start <= s.start && s.start <= r.end)
-            });
-            match owner {
-                Some((_, name, true)) => {
-                    program.kernels.retain(|k| {
-                        &k.name.name != name && !k.name.name.starts_with(&format!("{name}_"))
-                    });
-                    errors.push(ItemError {
-                        kernel: Some(name.clone()),
-                        diagnostic: e.to_diagnostic(),
-                    });
-                }
-                Some((_, _, false)) if false => {}
-                _ => {
-                    failed_all = true;
-                    errors.push(ItemError::file(e.to_diagnostic()));
-                }
+    // clang's errors first: an error inside a kernel fails that kernel (clang's message is the
+    // one to show, not what the lowering makes of clang's error recovery); an error elsewhere
+    // fails the file, except inside a host function.
+    let ranges = function_ranges(&root);
+    let mut errors = Vec::new();
+    let mut skip = std::collections::HashSet::new();
+    let mut failed_all = false;
+    for e in &output.errors {
+        let owner = e.span.and_then(|s| {
+            ranges
+                .iter()
+                .find(|r| r.span.start <= s.start && s.start <= r.span.end)
+        });
+        match owner {
+            Some(r) if r.kernel => {
+                skip.insert(r.name.clone());
+                errors.push(ItemError {
+                    kernel: Some(r.name.clone()),
+                    diagnostic: e.to_diagnostic(),
+                });
+            }
+            Some(r) if r.host_only => errors.push(ItemError::file(e.to_diagnostic())),
+            _ => {
+                failed_all = true;
+                errors.push(ItemError::file(e.to_diagnostic()));
             }
         }
-        if failed_all {
-            program.kernels.clear();
-        }
     }
+    let program = if failed_all {
+        Program {
+            kernels: Vec::new(),
+        }
+    } else {
+        let (program, lower_errors) = lower::lower_all(&root, text, options, &skip);
+        errors.extend(lower_errors);
+        program
+    };
     errors.sort_by_key(|e| e.diagnostic.span().map_or(0, |s| s.start));
     if program.kernels.is_empty() && errors.is_empty() {
         errors.push(ItemError::file(
@@ -108,18 +114,28 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
     Lowered { program, errors }
 }
 
-/// The source ranges of the functions of the main file: name and whether it is a kernel.
-fn function_ranges(root: &ast::Node) -> Vec<(Span, String, bool)> {
-    let mut out = Vec::new();
-    fn go(n: &ast::Node, out: &mut Vec<(Span, String, bool)>) {
+/// A function of the main file: where it is, its name, what kind.
+struct FunctionRange {
+    span: Span,
+    name: String,
+    kernel: bool,
+    /// Neither `__device__` nor `__global__`: host code, which mapcheck does not read.
+    host_only: bool,
+}
+
+/// The source ranges of the functions of the main file.
+fn function_ranges(root: &ast::Node) -> Vec<FunctionRange> {
+    fn go(n: &ast::Node, out: &mut Vec<FunctionRange>) {
         match n.kind {
             ast::Kind::FunctionDecl if n.is_in_main_file() => {
-                if let Some(s) = n.span_in_main() {
-                    out.push((
-                        s,
-                        n.name.clone().unwrap_or_default(),
-                        n.has_attr("CUDAGlobalAttr"),
-                    ));
+                if let Some(span) = n.span_in_main() {
+                    let kernel = n.has_attr("CUDAGlobalAttr");
+                    out.push(FunctionRange {
+                        span,
+                        name: n.name.clone().unwrap_or_default(),
+                        kernel,
+                        host_only: !kernel && !n.has_attr("CUDADeviceAttr"),
+                    });
                 }
             }
             ast::Kind::NamespaceDecl
@@ -133,6 +149,7 @@ fn function_ranges(root: &ast::Node) -> Vec<(Span, String, bool)> {
             _ => {}
         }
     }
+    let mut out = Vec::new();
     go(root, &mut out);
     out
 }
