@@ -59,6 +59,8 @@ pub struct Globals<'a> {
     kernels: Vec<&'a Node>,
     /// Every function declaration, with a body or not, by id.
     decls: HashMap<&'a str, &'a Node>,
+    /// Template kernels of which clang made no instantiation.
+    uninstantiated: Vec<&'a Node>,
 }
 
 impl<'a> Globals<'a> {
@@ -72,8 +74,24 @@ impl<'a> Globals<'a> {
         for n in nodes {
             match &n.kind {
                 Kind::NamespaceDecl | Kind::LinkageSpecDecl => self.scan(&n.inner),
-                Kind::FunctionTemplateDecl | Kind::ClassTemplateDecl => self.scan(&n.inner),
-                Kind::FunctionDecl | Kind::CXXMethodDecl => self.function(n),
+                Kind::FunctionTemplateDecl => {
+                    let instances = n
+                        .inner
+                        .iter()
+                        .filter(|f| f.kind == Kind::FunctionDecl && f.mangled_name.is_some())
+                        .count();
+                    let pattern = n.inner.iter().find(|f| f.kind == Kind::FunctionDecl);
+                    if let Some(p) =
+                        pattern.filter(|p| p.has_attr("CUDAGlobalAttr") && instances == 0)
+                    {
+                        self.uninstantiated.push(p);
+                    }
+                    self.scan(&n.inner)
+                }
+                Kind::ClassTemplateDecl => self.scan(&n.inner),
+                Kind::FunctionDecl | Kind::CXXMethodDecl | Kind::CXXConversionDecl => {
+                    self.function(n)
+                }
                 Kind::CXXRecordDecl | Kind::RecordDecl | Kind::ClassTemplateSpecializationDecl => {
                     if n.complete_definition == Some(true) {
                         if let Some(name) = &n.name {
@@ -324,6 +342,8 @@ pub struct Lower<'g, 'a> {
     /// The shared core array of `extern __shared__` declarations, and the element size first
     /// used with it.
     dynamic_shared: Option<(String, u64)>,
+    /// `this` of the method being inlined: the object's address.
+    this: Option<Val>,
 }
 
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
@@ -439,6 +459,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             frames: Vec::new(),
             loop_exits: Vec::new(),
             dynamic_shared: None,
+            this: None,
         }
     }
 
@@ -1341,6 +1362,13 @@ impl Lower<'_, '_> {
                 }
             }
             Kind::CXXNullPtrLiteralExpr => Val::Ptr(Ptr::Unknown),
+            Kind::CXXThisExpr => match self.this.clone() {
+                Some(v) => v,
+                None => {
+                    self.error(span, "`this` outside an inlined method", "here");
+                    Val::Ptr(Ptr::Unknown)
+                }
+            },
             Kind::StringLiteral => Val::Ptr(Ptr::Private),
             Kind::ArraySubscriptExpr | Kind::MemberExpr => {
                 // An lvalue of array or record type used as a value (decay is a cast).
@@ -1489,7 +1517,16 @@ impl Lower<'_, '_> {
                     _ => self.convert(v, ty, span, out),
                 }
             }
-            "ConstructorConversion" | "UserDefinedConversion" => {
+            // A conversion operator's call is the child: its value is the conversion's.
+            "UserDefinedConversion" => {
+                let v = self.rvalue(inner, out);
+                match (v, ty) {
+                    (v @ Val::Ptr(_), CType::Pointer(_)) => v,
+                    (v, CType::Scalar(_)) => self.convert(v, ty, span, out),
+                    _ => self.unknown_val("conversion", ty, span, out),
+                }
+            }
+            "ConstructorConversion" => {
                 self.rvalue(inner, out);
                 self.unknown_val("conversion", ty, span, out)
             }
@@ -2767,16 +2804,26 @@ impl Lower<'_, '_> {
                 _ => self.unknown_val(&method, ty, span, out),
             };
         }
-        // A user method with a body: inlined with the object as a place (its fields are
-        // memory the method can write).
+        // A user method with a body: inlined with `this` bound to the object's address (its
+        // fields are the memory the method can read and write).
         if let Some(def) = self.g.functions.get(method_id.as_str()).copied() {
-            let _ = def;
-            self.error(
-                span,
-                "calls of member functions are not lowered yet",
-                "a method call",
-            );
-            return Val::Opaque;
+            let this = match object {
+                Some(o) if callee.is_arrow == Some(true) => self.rvalue(o, out),
+                Some(o) if o.is_lvalue() => {
+                    let p = self.place(o, out);
+                    self.address(p, span)
+                }
+                Some(o) => {
+                    self.rvalue(o, out);
+                    Val::Ptr(Ptr::Private)
+                }
+                None => Val::Ptr(Ptr::Unknown),
+            };
+            let args = self.args(n);
+            let saved = self.this.replace(this);
+            let v = self.inline(def, &args, None, ty, span, out);
+            self.this = saved;
+            return v;
         }
         if let Some(o) = object {
             self.rvalue_or_place(o, out);
@@ -4237,6 +4284,25 @@ pub fn lower_all(
                 diagnostic: d,
             })),
         }
+    }
+    for t in &g.uninstantiated {
+        if !t.is_in_main_file() {
+            continue;
+        }
+        let name = t.name.clone().unwrap_or_default();
+        errors.push(ItemError {
+            kernel: Some(name.clone()),
+            diagnostic: Diagnostic::error(format!(
+                "the template kernel `{name}` is never instantiated"
+            ))
+            .with_primary(
+                t.span_in_main().unwrap_or_default(),
+                "mapcheck checks the instantiations clang makes",
+            )
+            .with_help(format!(
+                "launch it or instantiate it explicitly: `template __global__ void {name}<...>(...);`"
+            )),
+        });
     }
     (Program { kernels }, errors)
 }
