@@ -1228,7 +1228,12 @@ fn has_side_effects(n: &Node) -> bool {
             .next()
             .and_then(callee_decl)
             .and_then(|d| d.name.as_deref())
-            .is_none_or(|name| !name.starts_with("__mapcheck_")),
+            .is_none_or(|name| {
+                // mapcheck's own predicates and GPUVerify's postcondition helpers are pure.
+                !(name.starts_with("__mapcheck_")
+                    || name.starts_with("__return_val")
+                    || name == "__old")
+            }),
         _ => false,
     };
     here || n.inner.iter().any(has_side_effects)
@@ -1313,11 +1318,14 @@ impl Lower<'_, '_> {
                     Some(Kind::Other(k)) if k == "NonTypeTemplateParmDecl" => {
                         self.unknown_val("template_parameter", &ty, span, out)
                     }
-                    _ if n.is_lvalue() => {
-                        // An lvalue used as a value without a conversion: an array or a
-                        // function designator, or a reference bound to it.
+                    _ if n.is_lvalue() && matches!(ty, CType::Array(..) | CType::Other(_)) => {
+                        // An array or a function designator used as a value.
                         let p = self.place(n, out);
                         self.address(p, span)
+                    }
+                    _ if n.is_lvalue() => {
+                        let p = self.place(n, out);
+                        self.read(p, span, out)
                     }
                     _ => self.unknown_val("name", &ty, span, out),
                 }
@@ -1457,9 +1465,7 @@ impl Lower<'_, '_> {
                     return v;
                 }
                 let p = self.place(inner, out);
-                let v = self.read(p, span, out);
-                // `const unsigned int` read as `unsigned int`, and so on.
-                v
+                self.read(p, span, out)
             }
             "ArrayToPointerDecay" | "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => {
                 if inner.is_lvalue() {
@@ -1482,7 +1488,7 @@ impl Lower<'_, '_> {
                 }
             }
             "ToVoid" => {
-                self.rvalue(inner, out);
+                self.rvalue_or_place(inner, out);
                 Val::Opaque
             }
             "NullToPointer" => Val::Ptr(Ptr::Unknown),
@@ -1643,8 +1649,7 @@ impl Lower<'_, '_> {
             }
             Kind::ConditionalOperator => {
                 // `(c ? a : b) = v`: either place.
-                let v = self.conditional_place(n, &ty, span, out);
-                v
+                self.conditional_place(n, &ty, span, out)
             }
             Kind::CompoundAssignOperator => {
                 self.compound_assign(n, span, out);
@@ -1697,6 +1702,17 @@ impl Lower<'_, '_> {
         let Some(d) = n.referenced_decl.as_ref() else {
             return Place::Unknown(ty.clone());
         };
+        if matches!(d.kind, Some(Kind::FunctionDecl | Kind::CXXMethodDecl)) {
+            // A function designator: calls through a pointer to it are unknown calls.
+            return Place::Private(ty.clone());
+        }
+        if n.qual_type()
+            .trim_start_matches("const ")
+            .starts_with("texture<")
+        {
+            // A texture reference: an opaque handle whose fetches are values not followed.
+            return Place::Private(ty.clone());
+        }
         if let Some(b) = self.env.get(&d.id).cloned() {
             return match b {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
@@ -2311,6 +2327,32 @@ impl Lower<'_, '_> {
             }
         }
         let args = self.args(n);
+        // `cooperative_groups::sync(g)` on a whole block is its barrier.
+        if name == "sync"
+            && self
+                .g
+                .decls
+                .get(decl.id.as_str())
+                .is_some_and(|d| d.file().is_some_and(is_prelude_file))
+        {
+            let group = args
+                .first()
+                .map(|a| a.qual_type().to_string())
+                .unwrap_or_default();
+            let group = group
+                .trim_start_matches("const ")
+                .trim_start_matches("cooperative_groups::");
+            if group.starts_with("thread_block") && !group.starts_with("thread_block_tile") {
+                self.emit(out, stmt(StmtKind::Sync, span));
+                return Val::Opaque;
+            }
+            self.error(
+                span,
+                "synchronisation of this group is not modelled",
+                "only a whole block's `sync` is a barrier",
+            );
+            return Val::Opaque;
+        }
         match builtin_kind(&name) {
             Some(Builtin2::Barrier) => {
                 self.emit(out, stmt(StmtKind::Sync, span));
@@ -4240,7 +4282,6 @@ impl Lower<'_, '_> {
     }
 }
 
-/// Lowers every kernel of a parsed file.
 /// Lowers every kernel of a parsed file, except those named in `skip` (clang reported errors
 /// in them).
 pub fn lower_all(

@@ -145,6 +145,11 @@ __device__ int __clzll(long long x);
 __device__ int __ffs(int x);
 __device__ int __ffsll(long long x);
 __device__ unsigned int __brev(unsigned int x);
+__device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
+__device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
+__device__ int __vabsdiffs4(int a, int b);
+__device__ unsigned int __vadd4(unsigned int a, unsigned int b);
 __device__ int __mul24(int x, int y);
 __device__ unsigned int __umul24(unsigned int x, unsigned int y);
 __device__ int __mulhi(int x, int y);
@@ -224,7 +229,7 @@ __host__ __device__ __half __float2half(float);
  * read by mapcheck as nothing (ignoring an invariant or a postcondition is sound). */
 __device__ void __mapcheck_requires(bool);
 __device__ void __mapcheck_assume(bool);
-__device__ void __mapcheck_ignored(bool);
+__device__ bool __mapcheck_ignored(bool);
 #define __requires(c) __mapcheck_requires(c)
 #define __assume(c) __mapcheck_assume(c)
 #define __global_requires(c) __mapcheck_requires(c)
@@ -240,9 +245,9 @@ __device__ void __mapcheck_ignored(bool);
 #define __assert(c) __mapcheck_ignored(c)
 #define __non_temporal(c) (c)
 #define __implies(a, b) (!(a) || (b))
-#define __write_implies(p, c) __mapcheck_ignored(__mapcheck_pred(p) && (c))
-#define __read_implies(p, c) __mapcheck_ignored(__mapcheck_pred(p) && (c))
-#define __atomic_implies(p, c) __mapcheck_ignored(__mapcheck_pred(p) && (c))
+#define __write_implies(p, c) (!__mapcheck_pred(p) || (c))
+#define __read_implies(p, c) (!__mapcheck_pred(p) || (c))
+#define __atomic_implies(p, c) (!__mapcheck_pred(p) || (c))
 #define __no_read(p) __mapcheck_pred(p)
 #define __no_write(p) __mapcheck_pred(p)
 #define __read(p) __mapcheck_pred(p)
@@ -264,6 +269,14 @@ __device__ void __mapcheck_ignored(bool);
 #define __dominator_invariant(c) __mapcheck_ignored(c)
 __device__ bool __mapcheck_pred(const volatile void *);
 __device__ int __mapcheck_offset(const volatile void *);
+/* Postcondition helpers, only meaningful inside `__ensures` (which is ignored). */
+__device__ int __return_val_int(void);
+__device__ unsigned __return_val_uint(void);
+__device__ bool __return_val_bool(void);
+__device__ void *__return_val_ptr(void);
+template <class T> __device__ T __old(T);
+#define __old_int(x) __old(x)
+#define __old_bool(x) __old(x)
 
 /* `assert(c)` is read as a precondition, as GPUVerify and Faial read it: runs in which it
  * fails (and trap) are not analysed. GPUVerify's `__assert` is ignored. */
@@ -354,8 +367,10 @@ typedef unsigned long long cudaSurfaceObject_t;
 enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
 enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1,
   cudaBoundaryModeTrap = 2 };
+/* Texture references are device-side objects (clang's builtin texture type attribute makes a
+ * file-scope `texture<...>` usable in device code). */
 template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct texture { int normalized; };
+struct __attribute__((device_builtin_texture_type)) texture { int normalized; };
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t t, int x);
 template <class T> __device__ T tex1D(cudaTextureObject_t t, float x);
 template <class T> __device__ T tex2D(cudaTextureObject_t t, float x, float y);
