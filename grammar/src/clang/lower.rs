@@ -244,6 +244,9 @@ enum Ptr {
     Many(Vec<String>),
     /// Into thread-private memory (a local array or struct).
     Private,
+    /// To a followed local scalar (`&i`), by declaration id: a write through it changes the
+    /// local.
+    Local(String),
     /// Anywhere: a pointer from an unknown source.
     Unknown,
 }
@@ -880,6 +883,10 @@ impl<'g, 'a> Lower<'g, 'a> {
                     pointee: pointee.clone(),
                 })
             }
+            (Ptr::Local(_), "+" | "-") => match self.as_expr(k, span, out).0.kind {
+                ExprKind::Int(0) => Val::Ptr(p),
+                _ => Val::Ptr(Ptr::Unknown),
+            },
             (Ptr::To { .. }, _) => self.unknown_val(
                 "pointer_difference",
                 &CType::Scalar(Scalar::Int {
@@ -1442,14 +1449,7 @@ impl Lower<'_, '_> {
                 Some(Binding::Private) => Val::Ptr(Ptr::Private),
                 Some(Binding::Ref(p)) => self.address(p, span),
                 _ if matches!(ty, CType::Array(..) | CType::Record(_)) => Val::Ptr(Ptr::Private),
-                _ => {
-                    self.error(
-                        span,
-                        "the address of a local variable is not followed",
-                        "mapcheck follows local scalars by value; a pointer to one could change it unseen",
-                    );
-                    Val::Ptr(Ptr::Unknown)
-                }
+                _ => Val::Ptr(Ptr::Local(id)),
             },
             Place::Builtin | Place::Unknown(_) => Val::Ptr(Ptr::Unknown),
         }
@@ -1463,6 +1463,11 @@ impl Lower<'_, '_> {
             "LValueToRValue" => {
                 if let Some(v) = self.builtin_value(inner, span) {
                     return v;
+                }
+                let bare = strip_parens(inner);
+                if bare.kind == Kind::ConditionalOperator {
+                    // `c ? x : y` of two lvalues, read: the value of the branch taken.
+                    return self.conditional(bare, ty, span, out);
                 }
                 let p = self.place(inner, out);
                 self.read(p, span, out)
@@ -1694,6 +1699,7 @@ impl Lower<'_, '_> {
             Ptr::To { array, off, .. } => Place::Mem { array, off, ty },
             Ptr::Many(arrays) => Place::Many(arrays, ty),
             Ptr::Private => Place::Private(ty),
+            Ptr::Local(id) => Place::Local(id, ty),
             Ptr::Unknown => Place::Unknown(ty),
         }
     }
@@ -1825,6 +1831,14 @@ impl Lower<'_, '_> {
             Place::Many(a, _) => a.clone(),
             _ => Vec::new(),
         };
+        if matches!(pa, Place::Local(..)) || matches!(pb, Place::Local(..)) {
+            self.error(
+                span,
+                "an assignment to a conditional choice of local variables",
+                "not supported",
+            );
+            return Place::Unknown(ty.clone());
+        }
         let mut all = arrays(&pa);
         all.extend(arrays(&pb));
         all.sort();
@@ -1834,6 +1848,13 @@ impl Lower<'_, '_> {
         } else {
             Place::Many(all, ty.clone())
         }
+    }
+}
+
+fn strip_parens(n: &Node) -> &Node {
+    match n.kind {
+        Kind::ParenExpr => n.exprs().next().map_or(n, strip_parens),
+        _ => n,
     }
 }
 
@@ -2232,7 +2253,7 @@ fn join_ptr(a: Ptr, b: Ptr) -> Ptr {
         Ptr::To { array, .. } => Some(vec![array.clone()]),
         Ptr::Many(v) => Some(v.clone()),
         Ptr::Private => Some(Vec::new()),
-        Ptr::Unknown => None,
+        Ptr::Local(_) | Ptr::Unknown => None,
     };
     match (arrays(&a), arrays(&b)) {
         (Some(mut x), Some(y)) => {
@@ -2511,7 +2532,7 @@ impl Lower<'_, '_> {
                 })
                 .collect(),
             Ptr::Private => Vec::new(),
-            Ptr::Unknown => {
+            Ptr::Local(_) | Ptr::Unknown => {
                 self.error(
                     span,
                     "an atomic on a pointer mapcheck cannot follow",
@@ -2624,6 +2645,18 @@ impl Lower<'_, '_> {
             match (v, aty) {
                 (Val::Ptr(Ptr::To { array, .. }), _) => arrays.push(array),
                 (Val::Ptr(Ptr::Many(v)), _) => arrays.extend(v),
+                (Val::Ptr(Ptr::Local(id)), _) => {
+                    let t = CType::Scalar(Scalar::INT);
+                    let cur = match self.env.get(&id) {
+                        Some(Binding::Val(v)) => v.clone(),
+                        _ => Val::Opaque,
+                    };
+                    let v = match cur {
+                        Val::Opaque => self.unknown_val("changed_by_call", &t, span, out),
+                        v => self.havoc(&v, "changed_by_call", span, out),
+                    };
+                    self.env.insert(id, Binding::Val(v));
+                }
                 (Val::Ptr(Ptr::Unknown), _) => {
                     self.error(
                         span,
