@@ -200,3 +200,27 @@ fn template_instantiations_are_clangs() {
     let w = writes(&p, "k");
     assert!(w[0].1.contains('4'), "{w:?}");
 }
+
+#[test]
+fn pointers_to_locals_are_out_parameters() {
+    // `locate(&r, t)` makes `r` 3: the write goes to cell 3.
+    let p = lower(
+        "__device__ void locate(int *row) { *row = 3; }\n\
+         __global__ void k(int *a) { int r = 0; locate(&r); a[r] = 1; }\n",
+    );
+    assert_eq!(writes(&p, "k"), [("a".to_string(), "3".to_string())]);
+}
+
+#[test]
+fn a_return_in_a_helper_leaves_the_callers_loop_counted() {
+    let p = lower(
+        "__device__ int clampi(int x) { if (x < 0) return 0; return x; }\n\
+         __global__ void k(int *a) { for (int i = 0; i < 4; i++) a[i * 64 + threadIdx.x] = clampi(i); }\n",
+    );
+    assert_eq!(count(&p, |s| matches!(s, StmtKind::For { .. })), 1);
+    let unknown_loops = count(
+        &p,
+        |s| matches!(s, StmtKind::Unknown { var } if var.name.starts_with("still_looping")),
+    );
+    assert_eq!(unknown_loops, 0);
+}

@@ -347,6 +347,9 @@ pub struct Lower<'g, 'a> {
     dynamic_shared: Option<(String, u64)>,
     /// `this` of the method being inlined: the object's address.
     this: Option<Val>,
+    /// The first entry of `loop_exits` that belongs to the function being lowered: a `return`
+    /// leaves the loops of its own function, not those of its caller.
+    function_base: usize,
 }
 
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
@@ -463,6 +466,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             loop_exits: Vec::new(),
             dynamic_shared: None,
             this: None,
+            function_base: 0,
         }
     }
 
@@ -2589,11 +2593,36 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Val {
+        // Functions of a byte range: any cell of the arrays their pointers point into.
+        let ranged = matches!(name, "memcpy" | "memset" | "memmove");
         for a in self.args(n) {
             let aty = self.node_type(a);
             let v = self.rvalue(a, out);
             if let (Val::Ptr(p), CType::Pointer(pointee)) = (v, &aty) {
                 let is_const = a.qual_type().starts_with("const ");
+                if ranged {
+                    let arrays = match p {
+                        Ptr::To { array, .. } => vec![array],
+                        Ptr::Many(v) => v,
+                        Ptr::Private => Vec::new(),
+                        Ptr::Local(_) | Ptr::Unknown => {
+                            self.error(
+                                span,
+                                format!("`{name}` on memory mapcheck cannot name"),
+                                "this argument",
+                            );
+                            Vec::new()
+                        }
+                    };
+                    if !arrays.is_empty() {
+                        let cell = CType::Scalar(Scalar::INT);
+                        self.read(Place::Many(arrays.clone(), cell.clone()), span, out);
+                        if !is_const {
+                            self.write(Place::Many(arrays, cell), Val::Opaque, span, out);
+                        }
+                    }
+                    continue;
+                }
                 if !is_const {
                     let place = self.deref(p, (**pointee).clone(), span);
                     if !matches!(place, Place::Private(_)) {
@@ -2762,9 +2791,11 @@ impl Lower<'_, '_> {
         let start = out.len();
         if let Some(body) = def.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let body_nodes: Vec<&Node> = body.exprs().collect();
+            let base = std::mem::replace(&mut self.function_base, self.loop_exits.len());
             self.loop_exits.push(HashSet::new());
             self.block(&body_nodes, out);
             self.loop_exits.pop();
+            self.function_base = base;
         }
         let frame = self.frames.pop();
         for (id, b) in saved {
@@ -3088,14 +3119,20 @@ fn counted_while<'n>(cond: &'n Node, inc: &'n Node) -> Option<Counted<'n>> {
 impl Lower<'_, '_> {
     /// Lowers a statement list; returns the condition under which control reaches its end.
     fn block(&mut self, stmts: &[&Node], out: &mut Vec<Stmt>) -> Cond {
-        let Some((first, rest)) = stmts.split_first() else {
-            return tt(self.kernel_span);
+        // Statements that always fall through are lowered in a loop (a long list must not
+        // grow the stack); the rest after a conditional exit is lowered under its condition.
+        let mut stmts = stmts;
+        let (span, stay, rest) = loop {
+            let Some((first, rest)) = stmts.split_first() else {
+                return tt(self.kernel_span);
+            };
+            let span = self.span(first);
+            let stay = self.stmt(first, out);
+            if !is_true(&stay) {
+                break (span, stay, rest);
+            }
+            stmts = rest;
         };
-        let span = self.span(first);
-        let stay = self.stmt(first, out);
-        if is_true(&stay) {
-            return self.block(rest, out);
-        }
         if is_false(&stay) || rest.is_empty() {
             // What follows an unconditional exit never runs.
             return stay;
@@ -3234,7 +3271,7 @@ impl Lower<'_, '_> {
                         f.returns.push(v);
                     }
                 }
-                for exits in &mut self.loop_exits {
+                for exits in self.loop_exits.iter_mut().skip(self.function_base) {
                     exits.insert(ExitKind::Return);
                 }
                 ff(span)
