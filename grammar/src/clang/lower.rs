@@ -1332,7 +1332,7 @@ impl Lower<'_, '_> {
                     _ if n.is_lvalue() && matches!(ty, CType::Array(..) | CType::Other(_)) => {
                         // An array or a function designator used as a value.
                         let p = self.place(n, out);
-                        self.address(p, span)
+                        self.address(p)
                     }
                     _ if n.is_lvalue() => {
                         let p = self.place(n, out);
@@ -1436,7 +1436,7 @@ impl Lower<'_, '_> {
     }
 
     /// A pointer to a place (`&x`, an array's decay).
-    fn address(&mut self, p: Place, span: Span) -> Val {
+    fn address(&mut self, p: Place) -> Val {
         let elem = |t: &CType| match t {
             CType::Array(e, _) => (**e).clone(),
             t => t.clone(),
@@ -1451,7 +1451,7 @@ impl Lower<'_, '_> {
             Place::Private(_) => Val::Ptr(Ptr::Private),
             Place::Local(id, ty) => match self.env.get(&id).cloned() {
                 Some(Binding::Private) => Val::Ptr(Ptr::Private),
-                Some(Binding::Ref(p)) => self.address(p, span),
+                Some(Binding::Ref(p)) => self.address(p),
                 _ if matches!(ty, CType::Array(..) | CType::Record(_)) => Val::Ptr(Ptr::Private),
                 _ => Val::Ptr(Ptr::Local(id)),
             },
@@ -1479,7 +1479,7 @@ impl Lower<'_, '_> {
             "ArrayToPointerDecay" | "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => {
                 if inner.is_lvalue() {
                     let p = self.place(inner, out);
-                    self.address(p, span)
+                    self.address(p)
                 } else {
                     self.rvalue(inner, out)
                 }
@@ -2090,7 +2090,7 @@ impl Lower<'_, '_> {
             }
             "&" => {
                 let p = self.place(a, out);
-                self.address(p, span)
+                self.address(p)
             }
             "*" => {
                 let p = self.place(n, out);
@@ -2917,7 +2917,7 @@ impl Lower<'_, '_> {
                 Some(o) if callee.is_arrow == Some(true) => self.rvalue(o, out),
                 Some(o) if o.is_lvalue() => {
                     let p = self.place(o, out);
-                    self.address(p, span)
+                    self.address(p)
                 }
                 Some(o) => {
                     self.rvalue(o, out);
