@@ -347,6 +347,8 @@ pub struct Lower<'g, 'a> {
     dynamic_shared: Option<(String, u64)>,
     /// `this` of the method being inlined: the object's address.
     this: Option<Val>,
+    /// The place the last assignment or increment wrote (for one used as an lvalue).
+    last_place: Option<Place>,
     /// The first entry of `loop_exits` that belongs to the function being lowered: a `return`
     /// leaves the loops of its own function, not those of its caller.
     function_base: usize,
@@ -466,6 +468,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             loop_exits: Vec::new(),
             dynamic_shared: None,
             this: None,
+            last_place: None,
             function_base: 0,
         }
     }
@@ -693,17 +696,17 @@ impl<'g, 'a> Lower<'g, 'a> {
             };
         };
         match (v, *to) {
-            (Val::Num(e, Scalar::Float), Scalar::Float) => Val::Num(e, Scalar::Float),
-            (Val::Num(_, Scalar::Float), s) => {
+            (Val::Num(e, Scalar::Float(_)), f @ Scalar::Float(_)) => Val::Num(e, f),
+            (Val::Num(_, Scalar::Float(_)), s) => {
                 self.unknown_val("float_to_int", &CType::Scalar(s), span, out)
             }
-            (Val::Num(e, _), Scalar::Float) => {
+            (Val::Num(e, _), f @ Scalar::Float(_)) => {
                 // The payload of an integer converted to float stays the integer: equal
                 // integers give equal floats (the converse matters only for benign races,
                 // and there a distinct `?` would only be less precise).
                 let v = self.unknown("int_to_float", None, span, out);
                 let _ = e;
-                Val::Num(v, Scalar::Float)
+                Val::Num(v, f)
             }
             (Val::Num(e, _), Scalar::Bool) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
             (Val::Num(e, _), s) => Val::Num(self.convert_int(e, s, out), s),
@@ -768,7 +771,7 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn as_cond(&mut self, v: Val, span: Span, out: &mut Vec<Stmt>) -> Cond {
         match v {
             Val::Bool(c) => c,
-            Val::Num(e, Scalar::Float) => {
+            Val::Num(e, Scalar::Float(_)) => {
                 let _ = e;
                 let u = self.unknown("float_test", Some((0, 1)), span, out);
                 cmp(CmpOp::Ne, u, int(0, span))
@@ -801,7 +804,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 return self.pointer_arith(op, p.clone(), a, span, out);
             }
         }
-        if s == Scalar::Float {
+        if matches!(s, Scalar::Float(_)) {
             return self.unknown_val("float", ty, span, out);
         }
         let (x, xs) = self.as_expr(a, span, out);
@@ -1280,12 +1283,15 @@ impl Lower<'_, '_> {
                     .and_then(|s| s.parse::<f64>().ok())
                     .map(|f| (f as f32).to_bits());
                 match bits {
-                    Some(b) => Val::Num(int(i64::from(b), span), Scalar::Float),
+                    Some(b) => Val::Num(
+                        int(i64::from(b), span),
+                        ty.scalar().unwrap_or(Scalar::Float(32)),
+                    ),
                     None => self.unknown_val("float_literal", &ty, span, out),
                 }
             }
             Kind::ConstantExpr => match (n.int_value(), ty.scalar()) {
-                (Some(v), Some(s)) if s != Scalar::Float => match i64::try_from(v) {
+                (Some(v), Some(s)) if !matches!(s, Scalar::Float(_)) => match i64::try_from(v) {
                     Ok(v) if s == Scalar::Bool => {
                         Val::Bool(Cond::new(CondKind::Bool(v != 0), span))
                     }
@@ -1427,7 +1433,7 @@ impl Lower<'_, '_> {
     /// The size in bytes of a type, for `sizeof`.
     fn size_of(&self, t: &CType) -> Option<u64> {
         match t {
-            CType::Scalar(Scalar::Float) => None,
+            CType::Scalar(Scalar::Float(_)) => None,
             CType::Scalar(s) => Some(scalar_bytes(*s)),
             CType::Pointer(_) => Some(8),
             CType::Array(e, Some(n)) => self.size_of(e)?.checked_mul(*n),
@@ -1660,26 +1666,22 @@ impl Lower<'_, '_> {
                 // `(c ? a : b) = v`: either place.
                 self.conditional_place(n, &ty, span, out)
             }
+            // An assignment or a prefix increment used as an lvalue designates the place it
+            // wrote: its operand is evaluated once.
             Kind::CompoundAssignOperator => {
+                self.last_place = None;
                 self.compound_assign(n, span, out);
-                match child(n, 0) {
-                    Some(l) => self.place(l, out),
-                    None => Place::Private(ty),
-                }
+                self.last_place.take().unwrap_or(Place::Unknown(ty))
             }
             Kind::BinaryOperator if n.opcode.as_deref() == Some("=") => {
+                self.last_place = None;
                 self.binary(n, &ty, span, out);
-                match child(n, 0) {
-                    Some(l) => self.place(l, out),
-                    None => Place::Private(ty),
-                }
+                self.last_place.take().unwrap_or(Place::Unknown(ty))
             }
             Kind::UnaryOperator if matches!(n.opcode.as_deref(), Some("++" | "--")) => {
+                self.last_place = None;
                 self.unary(n, &ty, span, out);
-                match child(n, 0) {
-                    Some(l) => self.place(l, out),
-                    None => Place::Private(ty),
-                }
+                self.last_place.take().unwrap_or(Place::Unknown(ty))
             }
             Kind::StringLiteral | Kind::CXXTemporaryObjectExpr | Kind::CXXConstructExpr => {
                 self.rvalue(n, out);
@@ -1890,6 +1892,7 @@ impl Lower<'_, '_> {
                 let p = self.place(a, out);
                 let v = self.rvalue(b, out);
                 self.write(p.clone(), v.clone(), span, out);
+                self.last_place = Some(p.clone());
                 // The value of an assignment is the (converted) value stored.
                 match p {
                     Place::Local(id, _) => match self.env.get(&id) {
@@ -1962,8 +1965,8 @@ impl Lower<'_, '_> {
                 return Val::Bool(if op == "==" { eq } else { not(eq) });
             }
         }
-        let float =
-            matches!(a, Val::Num(_, Scalar::Float)) || matches!(b, Val::Num(_, Scalar::Float));
+        let float = matches!(a, Val::Num(_, Scalar::Float(_)))
+            || matches!(b, Val::Num(_, Scalar::Float(_)));
         if float {
             let u = self.unknown("float_comparison", Some((0, 1)), span, out);
             return Val::Bool(cmp(CmpOp::Ne, u, int(0, span)));
@@ -2076,6 +2079,7 @@ impl Lower<'_, '_> {
                     self.convert(v, &t, span, out)
                 };
                 self.write(p.clone(), new.clone(), span, out);
+                self.last_place = Some(p.clone());
                 if n.is_postfix == Some(true) {
                     old
                 } else {
@@ -2104,7 +2108,7 @@ impl Lower<'_, '_> {
                 let v = self.rvalue(a, out);
                 match (op.as_str(), v) {
                     ("+", v) => v,
-                    (_, Val::Num(_, Scalar::Float)) => self.unknown_val("float", ty, span, out),
+                    (_, Val::Num(_, Scalar::Float(_))) => self.unknown_val("float", ty, span, out),
                     ("-", Val::Num(e, s)) => {
                         let e = Expr::new(ExprKind::Neg(Box::new(e)), span);
                         let e = if s.is_unsigned() {
@@ -2169,6 +2173,7 @@ impl Lower<'_, '_> {
             self.convert(v, &lty, span, out)
         };
         self.write(p.clone(), new.clone(), span, out);
+        self.last_place = Some(p.clone());
         match p {
             Place::Local(id, _) => match self.env.get(&id) {
                 Some(Binding::Val(v)) => v.clone(),
@@ -2212,7 +2217,7 @@ impl Lower<'_, '_> {
         }
         // `a < b ? a : b` and its mirror images are `min`/`max`.
         if let (Val::Num(x, s), Val::Num(y, _), CondKind::Cmp(cop, l, r)) = (&va, &vb, &cond.kind) {
-            if !expr_uses(x, &bound) && !expr_uses(y, &bound) && *s != Scalar::Float {
+            if !expr_uses(x, &bound) && !expr_uses(y, &bound) && !matches!(s, Scalar::Float(_)) {
                 let u = s.is_unsigned();
                 let pick = match cop {
                     CmpOp::Lt | CmpOp::Le | CmpOp::ULt | CmpOp::ULe => Some(true),
@@ -2346,12 +2351,47 @@ impl Lower<'_, '_> {
         if let Some(def) = self.g.definition(&decl.id, &name, &fty) {
             if !def.is_in_main_file() && def.file().is_some_and(is_prelude_file) {
                 // Bodies in mapcheck's headers are not inlined (there are none today).
+            } else if def.kind == Kind::CXXMethodDecl || def.kind == Kind::CXXConversionDecl {
+                // A member operator called as `a OP b`: the first argument is the object.
+                let args = self.args(n);
+                let Some((object, rest)) = args.split_first() else {
+                    return Val::Opaque;
+                };
+                let this = if object.is_lvalue() {
+                    let p = self.place(object, out);
+                    self.address(p)
+                } else {
+                    self.rvalue(object, out);
+                    Val::Ptr(Ptr::Private)
+                };
+                let saved = self.this.replace(this);
+                let v = self.inline(def, rest, None, ty, span, out);
+                self.this = saved;
+                return v;
             } else {
                 let args = self.args(n);
                 return self.inline(def, &args, None, ty, span, out);
             }
         }
         let args = self.args(n);
+        // The implicit copy of a struct (`vec[t] = in[t]`): every cell of the source is read,
+        // every cell of the target written.
+        if name == "operator=" && args.len() == 2 {
+            let target = self.place(args[0], out);
+            let source = if args[1].is_lvalue() {
+                let p = self.place(args[1], out);
+                self.read(p, span, out)
+            } else {
+                self.rvalue(args[1], out)
+            };
+            let source = match source {
+                v @ (Val::Num(..) | Val::Bool(_)) => v,
+                _ => Val::Opaque,
+            };
+            self.write(target.clone(), source, span, out);
+            self.last_place = Some(target);
+            return Val::Opaque;
+        }
         // `cooperative_groups::sync(g)` on a whole block is its barrier.
         if name == "sync"
             && self
@@ -2438,10 +2478,14 @@ impl Lower<'_, '_> {
                 Val::Opaque
             }
             Some(Builtin2::MinMax(min)) if args.len() == 2 => {
+                // CUDA's mixed overloads (`min(int, unsigned)`) compare in the result type:
+                // both arguments are converted to it first.
                 let a = self.rvalue(args[0], out);
+                let a = self.convert(a, ty, span, out);
                 let b = self.rvalue(args[1], out);
+                let b = self.convert(b, ty, span, out);
                 match (a, b, ty.scalar()) {
-                    (Val::Num(x, _), Val::Num(y, _), Some(s)) if s != Scalar::Float => {
+                    (Val::Num(x, _), Val::Num(y, _), Some(s)) if !matches!(s, Scalar::Float(_)) => {
                         let op = match (min, s.is_unsigned()) {
                             (true, false) => BinOp::Min,
                             (true, true) => BinOp::UMin,
@@ -2597,6 +2641,22 @@ impl Lower<'_, '_> {
         let ranged = matches!(name, "memcpy" | "memset" | "memmove");
         for a in self.args(n) {
             let aty = self.node_type(a);
+            if a.is_lvalue() {
+                // A reference argument: read, and written unless it is `const`.
+                let p = self.place(a, out);
+                if !matches!(p, Place::Private(_) | Place::Builtin) {
+                    let v = self.read(p.clone(), span, out);
+                    if !a.qual_type().starts_with("const ") {
+                        let t = p.ty();
+                        let v2 = match v {
+                            Val::Num(..) | Val::Bool(_) => self.unknown_val(name, &t, span, out),
+                            other => other,
+                        };
+                        self.write(p, v2, span, out);
+                    }
+                }
+                continue;
+            }
             let v = self.rvalue(a, out);
             if let (Val::Ptr(p), CType::Pointer(pointee)) = (v, &aty) {
                 let is_const = a.qual_type().starts_with("const ");
@@ -3716,7 +3776,7 @@ impl Lower<'_, '_> {
             self.errors.truncate(saved_errors);
             return None;
         };
-        if !scratch.is_empty() || bs == Scalar::Float {
+        if !scratch.is_empty() || matches!(bs, Scalar::Float(_)) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;

@@ -11,7 +11,8 @@ pub enum Scalar {
         signed: bool,
     },
     Bool,
-    Float,
+    /// A floating-point number of this many bits (`half` 16, `float` 32, `double` 64).
+    Float(u32),
 }
 
 impl Scalar {
@@ -40,7 +41,7 @@ impl Scalar {
                 signed: false,
             } => Some((0, (1i128 << bits) - 1)),
             Scalar::Bool => Some((0, 1)),
-            Scalar::Float => None,
+            Scalar::Float(_) => None,
         }
     }
 }
@@ -85,7 +86,10 @@ fn scalar(name: &str) -> Option<Scalar> {
     let int = |bits, signed| Some(Scalar::Int { bits, signed });
     match name {
         "bool" | "_Bool" => Some(Scalar::Bool),
-        "float" | "double" | "long double" | "__half" | "half" => Some(Scalar::Float),
+        "float" => Some(Scalar::Float(32)),
+        "double" => Some(Scalar::Float(64)),
+        "long double" => Some(Scalar::Float(128)),
+        "__half" | "half" => Some(Scalar::Float(16)),
         "char" | "signed char" => int(8, true),
         "unsigned char" => int(8, false),
         "short" | "short int" | "signed short" => int(16, true),
@@ -170,7 +174,7 @@ pub fn scalar_bytes(s: Scalar) -> u64 {
     match s {
         Scalar::Int { bits, .. } => u64::from(bits / 8),
         Scalar::Bool => 1,
-        Scalar::Float => 4,
+        Scalar::Float(bits) => u64::from(bits / 8),
     }
 }
 
@@ -186,7 +190,7 @@ mod tests {
         );
         assert_eq!(
             CType::parse("float *"),
-            CType::Pointer(Box::new(CType::Scalar(Scalar::Float)))
+            CType::Pointer(Box::new(CType::Scalar(Scalar::Float(32))))
         );
         assert_eq!(
             CType::parse("int[16][17]"),
@@ -207,7 +211,7 @@ mod tests {
         );
         assert_eq!(
             CType::parse("const float *__restrict"),
-            CType::Pointer(Box::new(CType::Scalar(Scalar::Float)))
+            CType::Pointer(Box::new(CType::Scalar(Scalar::Float(32))))
         );
     }
 }
