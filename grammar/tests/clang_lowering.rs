@@ -224,3 +224,33 @@ fn a_return_in_a_helper_leaves_the_callers_loop_counted() {
     );
     assert_eq!(unknown_loops, 0);
 }
+
+#[test]
+fn an_assignment_statement_evaluates_its_target_once() {
+    // `s[i++] = ...` twice writes cells 2t and 2t + 1.
+    let p = lower(
+        "__global__ void k(float *s) { int i = 2 * threadIdx.x; s[i++] = 1.0f; s[i++] = 2.0f; }\n",
+    );
+    let w: Vec<String> = writes(&p, "k").into_iter().map(|(_, i)| i).collect();
+    assert_eq!(w.len(), 2);
+    assert!(!w[1].contains("+ 1 + 1"), "{w:?}");
+}
+
+#[test]
+fn a_struct_copy_writes_every_field() {
+    let p = lower(
+        "struct P { float x, y; };\n\
+         __global__ void k(P *out, const P *in) { out[threadIdx.x] = in[threadIdx.x]; }\n",
+    );
+    assert_eq!(writes(&p, "k").len(), 2);
+}
+
+#[test]
+fn mixed_sign_min_compares_unsigned() {
+    // CUDA's `min(int, unsigned)` converts `t - 1` to unsigned: at t = 0 it is 4294967295.
+    let p = lower(
+        "__global__ void k(float *s) { int t = threadIdx.x; s[min(t - 1, blockDim.x - 2)] = 1.0f; }\n",
+    );
+    let w = writes(&p, "k");
+    assert!(w[0].1.contains("4294967295"), "{w:?}");
+}
