@@ -1,7 +1,9 @@
 (** * The type checker: [infer V b] computes the protocol of [b]
 
     A structural recursive function mirroring the typing rules one to one
-    (the Rust checker in [mapcheck_typeck::infer] mirrors it in turn).  It
+    (the Rust checker in [mapcheck_typeck::infer] mirrors it in turn, and is
+    tested against its extraction to OCaml: extraction/Extract.v and
+    tests/tests/coq_differential.rs).  It
     returns [None] exactly when [b] has no type under [V] ([Infer_spec]).
     Set inclusion [fv(e) ⊆ V] is decided on lists of names. *)
 

@@ -48,8 +48,12 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     mentioning [tid]" (TS_For, TS_If).  Theorem 1 itself does not need this side
     condition, because the parallel semantics only has derivations for
     aligned runs; it is what makes alignment checkable statically
-    ([Aligned]), and the
-    Rust checker enforces the same rule. *)
+    ([Aligned]).  The Rust checker does not enforce it: a barrier under
+    [tid]-dependent (not data-dependent) control keeps a kernel exact, and
+    its alignment is left to the SMT stage's divergence query.  The
+    differential test against the extracted checker names this the
+    exception [tid-barriers] (tests/tests/coq_differential.rs): Rust agrees
+    with these rules minus the two [tid] premises. *)
 Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_U V b u :
     typing V b u ->

@@ -2,7 +2,7 @@
 // i + 1 writes it (read-write), all in one statement, where no barrier can go. `mapcheck fix`
 // refuses and says to split the statement.
 // check: --block-dim 64 => exact racy exit=1
-// check: --block-dim 1 => exact drf exit=0
+// check: --block-dim 1 --grid-dim 8 => exact drf exit=0
 #define BLOCK 128
 
 __global__ void compound_neighbour(int *out) {

@@ -1,7 +1,7 @@
 // AuCS, the GKLEE test `deadlock_2`, in CUDA: the first half of the block waits at one barrier
 // and the second half at another — different barriers, so the block diverges (on a GPU this
 // can hang). Nothing needs either barrier; `mapcheck fix` removes both.
-// check: --block-dim 64 => exact drf divergent exit=1
+// check: --block-dim 64 --grid-dim 8 => exact drf divergent exit=1
 #define BLOCK 128
 
 __global__ void deadlock_2(int *out) {

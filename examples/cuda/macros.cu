@@ -1,7 +1,7 @@
 // Macros and conditional compilation: by default each thread writes its own cell; with
 // `-D SHARE_CELL` every thread writes cell 0 of the output (a write-write race).
-// check: --block-dim 32 => exact drf exit=0
-// check: --block-dim 32 -D SHARE_CELL => exact racy exit=1
+// check: --block-dim 32 --grid-dim 4 => exact drf exit=0
+// check: --block-dim 32 --grid-dim 4 -D SHARE_CELL => exact racy exit=1
 #include <cuda_runtime.h>
 #include "macros_index.h"
 

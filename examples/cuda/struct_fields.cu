@@ -1,8 +1,8 @@
 // Fields of struct and vector elements are cells of their own (element i, field f is cell
 // i * SIZE + offset(f)): pairs of threads update different fields of one particle, which is no
 // race; with `-D SAME_FIELD` both threads of a pair write the same field, which is.
-// check: --block-dim 64 => exact drf exit=0
-// check: --block-dim 64 -D SAME_FIELD => exact racy exit=1
+// check: --block-dim 64 --grid-dim 4 => exact drf exit=0
+// check: --block-dim 64 --grid-dim 4 -D SAME_FIELD => exact racy exit=1
 struct Particle {
   float x, y;
   int id;

@@ -90,17 +90,36 @@ pub struct Built {
     /// given position: tried when the solver cannot decide the query with the first (see
     /// [`geometry`]).
     pub distinct_alternative: Option<(usize, Bool)>,
+    /// CUDA's limit on the threads of a symbolic block given per dimension,
+    /// `ntid.x * ntid.y * ntid.z <= 1024`: non-linear, so it is not asserted up front but only
+    /// when a model breaks it ([`Built::solve`]). Leaving it out only adds configurations, so
+    /// an `unsat` without it holds with it.
+    pub block_limit: Option<Bool>,
 }
 
 impl Built {
     /// Solves the query ([`solve::solve`]); if undecided and the distinctness of the threads
-    /// has another form, solves it again with that form.
+    /// has another form, solves it again with that form. A model whose block is larger than
+    /// CUDA allows is not a witness: then the query is solved again with the limit.
     pub fn solve(&self, limits: Limits) -> Outcome {
+        match self.solve_with(self.constraints.clone(), limits) {
+            Outcome::Sat(model) => match &self.block_limit {
+                Some(limit) if model.eval(limit, true).and_then(|b| b.as_bool()) == Some(false) => {
+                    let mut constraints = self.constraints.clone();
+                    constraints.push(limit.clone());
+                    self.solve_with(constraints, limits)
+                }
+                _ => Outcome::Sat(model),
+            },
+            other => other,
+        }
+    }
+
+    fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits) -> Outcome {
         let lit = |v| self.enc.lit(v);
-        match solve::solve(&self.constraints, &self.sizes, limits, lit) {
+        match solve::solve(&constraints, &self.sizes, limits, lit) {
             Outcome::Unknown(why) => match &self.distinct_alternative {
                 Some((at, other)) => {
-                    let mut constraints = self.constraints.clone();
                     constraints[*at] = other.clone();
                     match solve::solve(&constraints, &self.sizes, limits, lit) {
                         Outcome::Unknown(_) => Outcome::Unknown(why),
@@ -137,6 +156,7 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built
         enc: Encoder::new(facts.arith, shared),
         sizes: Vec::new(),
         distinct_alternative: None,
+        block_limit: None,
     };
     geometry(
         &mut q,
@@ -281,8 +301,7 @@ fn geometry(
         None => {
             let product = mul(&mul(&dims[0], &dims[1]), &dims[2]);
             if threads {
-                q.constraints
-                    .push(cmp(CmpOp::Le, &product, &q.enc.lit(max_total)));
+                q.block_limit = Some(cmp(CmpOp::Le, &product, &q.enc.lit(max_total)));
             }
             if facts.builtins.contains(&Builtin::linear(size)) {
                 let n = q.enc.var(size.name(), Copy::One);

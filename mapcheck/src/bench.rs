@@ -566,13 +566,6 @@ fn problem(args: &BenchArgs) -> Option<String> {
     if let Some(n) = args.family.iter().find(|n| **n == 0) {
         return Some(format!("a family needs at least one phase, not {n}"));
     }
-    let product = |d: [u64; 3]| d.iter().map(|x| u128::from(*x)).product::<u128>();
-    if let Some(dim) = args.block_dim.filter(|d| product(*d) > 1024) {
-        return Some(format!(
-            "a block of {} threads is beyond CUDA's limit of 1024",
-            product(dim)
-        ));
-    }
     None
 }
 

@@ -141,23 +141,6 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
             }
         }
     }
-    let product = |d: [u64; 3]| d.iter().map(|x| u128::from(*x)).product::<u128>();
-    if let Some(dim) = args.common.block_dim {
-        if product(dim) > 1024 {
-            problems.push(Diagnostic::error(format!(
-                "a block of {} threads is beyond CUDA's limit of 1024",
-                product(dim)
-            )));
-        }
-    }
-    if let Some(dim) = args.common.grid_dim {
-        if product(dim) >= 1 << 31 {
-            problems.push(Diagnostic::error(format!(
-                "a grid of {} blocks is beyond CUDA's limit of 2^31 - 1",
-                product(dim)
-            )));
-        }
-    }
     problems
 }
 

@@ -41,11 +41,11 @@ pub struct Common {
     pub params: Vec<(String, i128)>,
 
     /// Fix the block geometry: `--block-dim 256` or `--block-dim 16,16`
-    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_block_dim)]
     pub block_dim: Option<[u64; 3]>,
 
     /// Fix the grid geometry: `--grid-dim 4` or `--grid-dim 2,2`
-    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_grid_dim)]
     pub grid_dim: Option<[u64; 3]>,
 
     /// Only this kernel
@@ -139,11 +139,11 @@ pub struct BenchArgs {
     pub params: Vec<(String, i128)>,
 
     /// Fix the block geometry, e.g. to compare `--block-dim 32` with `--block-dim 1024`
-    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_block_dim)]
     pub block_dim: Option<[u64; 3]>,
 
     /// Fix the grid geometry
-    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_dim)]
+    #[arg(long, value_name = "X[,Y,Z]", value_parser = parse_grid_dim)]
     pub grid_dim: Option<[u64; 3]>,
 
     /// Only this kernel
@@ -190,21 +190,21 @@ fn parse_param(text: &str) -> Result<(String, i128), String> {
 
 /// `X`, `X,Y` or `X,Y,Z` (also `[X,Y]`, GPUVerify's form), each at least 1.
 pub fn parse_dim(text: &str) -> Result<[u64; 3], String> {
-    let inner = text.trim().trim_start_matches('[').trim_end_matches(']');
-    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
-    if parts.is_empty() || parts.len() > 3 {
-        return Err(format!("expected X, X,Y or X,Y,Z, found `{text}`"));
-    }
-    let mut dim = [1u64; 3];
-    for (slot, part) in dim.iter_mut().zip(&parts) {
-        let value: u64 = part
-            .parse()
-            .map_err(|_| format!("`{part}` is not a positive integer"))?;
-        if value == 0 {
-            return Err("dimensions must be at least 1".into());
-        }
-        *slot = value;
-    }
+    mapcheck_grammar::cuda::header::parse_dim(text)
+        .ok_or_else(|| format!("expected X, X,Y or X,Y,Z of positive integers, found `{text}`"))
+}
+
+/// `--block-dim`: [`parse_dim`] within CUDA's limits on a block.
+pub fn parse_block_dim(text: &str) -> Result<[u64; 3], String> {
+    let dim = parse_dim(text)?;
+    mapcheck_core::geometry::check_block(crate::input::dims(dim)).map_err(|e| e.to_string())?;
+    Ok(dim)
+}
+
+/// `--grid-dim`: [`parse_dim`] within CUDA's limits on a grid.
+pub fn parse_grid_dim(text: &str) -> Result<[u64; 3], String> {
+    let dim = parse_dim(text)?;
+    mapcheck_core::geometry::check_grid(crate::input::dims(dim)).map_err(|e| e.to_string())?;
     Ok(dim)
 }
 
@@ -220,6 +220,13 @@ mod tests {
         assert!(parse_dim("0").is_err());
         assert!(parse_dim("1,2,3,4").is_err());
         assert!(parse_dim("x").is_err());
+        // CUDA's limits, per dimension and in all (SPEC §3).
+        assert_eq!(parse_block_dim("32,32"), Ok([32, 32, 1]));
+        assert!(parse_block_dim("32,33").is_err());
+        assert!(parse_block_dim("1,1,65").is_err());
+        assert_eq!(parse_grid_dim("2147483647"), Ok([2147483647, 1, 1]));
+        assert!(parse_grid_dim("2147483648").is_err());
+        assert!(parse_grid_dim("1,65536").is_err());
     }
 
     #[test]

@@ -37,10 +37,11 @@ pub fn emit(
                 plain = plain.replace("__", "_");
             }
             let plain = plain.trim_matches('_').to_string();
+            let shown = with_geometry(kernel, &options.fixed);
             if plain == *name {
-                let _ = writeln!(out, "{kernel}");
+                let _ = writeln!(out, "{shown}");
             } else {
-                let mut renamed = kernel.clone();
+                let mut renamed = shown;
                 renamed.name.name = plain;
                 let _ = writeln!(out, "// lowered from `{name}`\n{renamed}");
             }
@@ -110,4 +111,36 @@ pub fn emit(
 
 fn facts<'a>(checked: &'a Checked, options: &'a Options) -> query::KernelFacts<'a> {
     query::KernelFacts::new(&checked.protocol, options)
+}
+
+/// `kernel` with the geometry the analysis fixes (flags, or a CUDA file's GPUVerify header)
+/// stated as its first `assume`, so that the printed kernel means alone what it meant with
+/// those options.
+fn with_geometry(kernel: &Kernel, fixed: &mapcheck_smt::Fixed) -> Kernel {
+    use mapcheck_core::ast::{Builtin, CmpOp, Cond, CondKind, Dim, Expr, Geometry, Stmt, StmtKind};
+    let span = kernel.body.span;
+    let mut conds = Vec::new();
+    for (size, dim) in [(Geometry::Ntid, fixed.block), (Geometry::Nbid, fixed.grid)] {
+        for (d, value) in Dim::ALL.into_iter().zip(dim.into_iter().flatten()) {
+            let name = Builtin::component(size, d).name();
+            let value = Expr::int(i64::try_from(value).unwrap_or(i64::MAX), span);
+            conds.push(Cond::new(
+                CondKind::Cmp(CmpOp::Eq, Expr::var(name, span), value),
+                span,
+            ));
+        }
+    }
+    let mut shown = kernel.clone();
+    if let Some(cond) = conds
+        .into_iter()
+        .reduce(|a, b| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span))
+    {
+        let assume = Stmt {
+            kind: StmtKind::Assume { cond },
+            span,
+            ann: (),
+        };
+        shown.body.stmts.insert(0, assume);
+    }
+    shown
 }

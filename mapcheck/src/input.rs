@@ -5,6 +5,7 @@
 
 use mapcheck_core::ast::Program;
 use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::geometry;
 use mapcheck_core::span::{LineCol, LineIndex, Span};
 use std::path::Path;
 
@@ -180,6 +181,27 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
         Some("cu" | "cuh" | "h") => {
             use mapcheck_grammar::cuda;
             let header = cuda::header::read_header(&source.text);
+            // A header's geometry is held to CUDA's limits like the command line's (SPEC §3):
+            // a witness outside them could not be replayed.
+            for (given, dim, check) in [
+                (
+                    options.block_dim,
+                    header.block_dim,
+                    geometry::check_block as fn(_) -> _,
+                ),
+                (options.grid_dim, header.grid_dim, geometry::check_grid),
+            ] {
+                if let (None, Some(dim)) = (given, dim) {
+                    if let Err(e) = check(dims(dim)) {
+                        let line_end: usize =
+                            source.text.lines().take(2).map(|l| l.len() + 1).sum();
+                        let span = mapcheck_core::Span::new(0, line_end.min(source.text.len()));
+                        let d = Diagnostic::error(format!("the GPUVerify header's geometry: {e}"))
+                            .with_primary(span, "fixed here");
+                        return fail(Some(source), vec![d]);
+                    }
+                }
+            }
             if options.block_dim.is_none() {
                 source.header_block_dim = header.block_dim;
             }

@@ -43,6 +43,8 @@ fn kernel_selects_the_errors_too() {
     let (code, _) = mapcheck(&[
         "--block-dim",
         "32",
+        "--grid-dim",
+        "4",
         "--kernel",
         "copy",
         "partial_failure.cu",
@@ -53,6 +55,8 @@ fn kernel_selects_the_errors_too() {
     let (code, _) = mapcheck(&[
         "--block-dim",
         "32",
+        "--grid-dim",
+        "4",
         "--kernel",
         "nope",
         "partial_failure.cu",

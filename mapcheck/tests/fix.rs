@@ -20,10 +20,14 @@ struct Run {
     stderr: String,
 }
 
+/// `mapcheck fix ARGS`. The CUDA kernels of these tests are written for one-dimensional
+/// launches, which mapcheck never assumes (a kernel that reads only `threadIdx.x` races in a
+/// block of two rows): a `.cu` input gets a 1-D geometry unless the test gives one.
 fn fix(args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
         .arg("fix")
         .args(args)
+        .args(one_dimensional(args))
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
@@ -136,9 +140,25 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 }
 
 /// Runs `mapcheck` (check) on a file and returns its exit code.
+/// The 1-D geometry a CUDA input of these tests runs with (see [`fix`]), for the flags the
+/// test does not give itself.
+fn one_dimensional<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let cuda = args.iter().any(|a| a.ends_with(".cu"));
+    let mut geometry = Vec::new();
+    for (flag, default) in [("--block-dim", "64"), ("--grid-dim", "4")] {
+        if cuda && !args.contains(&flag) {
+            geometry.extend([flag, default]);
+        }
+    }
+    geometry
+}
+
+/// The exit code of `mapcheck PATH` (with [`one_dimensional`]'s geometry for CUDA).
 fn check_code(path: &std::path::Path) -> i32 {
+    let name = path.to_str().unwrap_or_default();
     Command::new(env!("CARGO_BIN_EXE_mapcheck"))
         .arg(path)
+        .args(one_dimensional(&[name]))
         .env("NO_COLOR", "1")
         .output()
         .unwrap()

@@ -66,26 +66,120 @@ impl Expect {
     }
 }
 
+/// The CUDA front end whose answers the corpus is checked against. Known-unsound lines
+/// (`// mapcheck: known-unsound (legacy front end): ...`) document soundness bugs of the
+/// hand-written front end and are accepted only while it is the one in use; any other front end
+/// must agree with the file's header (or its sound known imprecision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontEnd {
+    /// The hand-written preprocessor, lexer hack, grammar and lowering of `mapcheck_grammar::cuda`.
+    Legacy,
+    /// The clang-based front end of issue 14.
+    Clang,
+}
+
+/// The front end `mapcheck FILE` uses for `.cu` files today. Only the legacy front end exists
+/// at the time of writing; the clang front end of issue 14 changes this when it replaces it,
+/// which turns every known-unsound line into a failure until the file agrees with its header.
+pub fn front_end() -> FrontEnd {
+    FrontEnd::Legacy
+}
+
 /// The expectation of one corpus file: the GPUVerify header's line 1, the class of the
-/// `// mapcheck: CLASS` line, and an optional known imprecision.
+/// `// mapcheck: CLASS` line, an optional known imprecision and an optional known soundness bug
+/// of the legacy front end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
     pub expect: Expect,
     pub class: Class,
-    pub imprecision: Option<Imprecision>,
+    pub imprecision: Option<Known>,
+    pub unsound: Option<Known>,
 }
 
-/// `// mapcheck: known-imprecision: VERDICT — REASON`: mapcheck's documented answer on a kernel
-/// where it is sound but imprecise (the GPUVerify header keeps the true answer). The verdict
-/// must be sound for the header: never `drf` for a racy kernel, never `racy` for a race-free
-/// one.
+/// What a known line documents mapcheck answering instead of the header's truth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnownAnswer {
+    /// The worst verdict of the file's kernels (and the exit code it gives, SPEC §7).
+    Verdict(Verdict),
+    /// The file cannot be read, parsed or lowered (exit 2).
+    Error,
+}
+
+impl KnownAnswer {
+    pub fn name(self) -> &'static str {
+        match self {
+            KnownAnswer::Verdict(v) => v.name(),
+            KnownAnswer::Error => "error",
+        }
+    }
+}
+
+/// A documented answer of mapcheck that differs from the header's truth:
+/// `// mapcheck: known-imprecision: [CLASS] ANSWER — REASON` (sound but imprecise: never `drf`
+/// for a racy kernel, never `racy` for a race-free one; `error` for a file mapcheck refuses) or
+/// `// mapcheck: known-unsound (legacy front end): [CLASS] ANSWER — REASON` (a soundness bug of
+/// the legacy front end: `drf` for a racy kernel or `racy` for a race-free one). The class is the
+/// one every kernel is given; when it is omitted, the header's class.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Imprecision {
-    pub verdict: Verdict,
+pub struct Known {
+    pub answer: KnownAnswer,
+    pub class: Option<Class>,
     pub reason: String,
 }
 
 const KNOWN_IMPRECISION: &str = "known-imprecision:";
+const KNOWN_UNSOUND: &str = "known-unsound (legacy front end):";
+
+fn parse_class(word: &str) -> Option<Class> {
+    match word {
+        "exact" => Some(Class::Exact),
+        "data-dependent" => Some(Class::DataDependent),
+        _ => None,
+    }
+}
+
+/// Reads `[CLASS] ANSWER — REASON`, the rest of a known line.
+fn parse_known(rest: &str, what: &str) -> Result<Known, String> {
+    let (answer, reason) = rest
+        .split_once('—')
+        .or_else(|| rest.split_once(" - "))
+        .ok_or_else(|| format!("`// mapcheck: {what} [CLASS] ANSWER — REASON` needs a reason"))?;
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    let (class, answer) = match words.as_slice() {
+        [answer] => (None, *answer),
+        [class, answer] => (
+            Some(parse_class(class).ok_or_else(|| format!("unknown class `{class}` in `{what}`"))?),
+            *answer,
+        ),
+        _ => return Err(format!("`{what}` needs `[CLASS] ANSWER — REASON`")),
+    };
+    let answer = match answer {
+        "drf" => KnownAnswer::Verdict(Verdict::Drf),
+        "racy" => KnownAnswer::Verdict(Verdict::Racy),
+        "possibly-racy" => KnownAnswer::Verdict(Verdict::PossiblyRacy),
+        "unknown" => KnownAnswer::Verdict(Verdict::Unknown),
+        "error" => KnownAnswer::Error,
+        other => return Err(format!("unknown answer `{other}` in `{what}`")),
+    };
+    let reason = reason.trim().to_string();
+    if reason.is_empty() {
+        return Err(format!("a `{what}` line needs a reason"));
+    }
+    Ok(Known {
+        answer,
+        class,
+        reason,
+    })
+}
+
+/// Whether `answer` contradicts the truth `expect`: a proof of race freedom for a kernel that
+/// races or diverges, or a proven race for a race-free one.
+fn contradicts(answer: KnownAnswer, expect: Expect) -> bool {
+    match expect {
+        Expect::Pass => answer == KnownAnswer::Verdict(Verdict::Racy),
+        _ => answer == KnownAnswer::Verdict(Verdict::Drf),
+    }
+}
 
 /// Reads the expectation of a corpus file, or says what is wrong with its header.
 pub fn expectation(source: &str) -> Result<Expectation, String> {
@@ -99,61 +193,57 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
     if !source.lines().nth(1).is_some_and(|l| l.starts_with("//")) {
         return Err("line 2 must be the `//` line of GPUVerify flags".into());
     }
-    let mapcheck_lines: Vec<(usize, String)> = header(source)
-        .into_iter()
-        .filter(|(_, key, _)| key == "mapcheck")
-        .map(|(line, _, value)| (line, value))
-        .collect();
-    let (imprecisions, classes): (Vec<_>, Vec<_>) = mapcheck_lines
-        .into_iter()
-        .partition(|(_, value)| value.starts_with(KNOWN_IMPRECISION));
-    let imprecision = match imprecisions.as_slice() {
-        [] => None,
-        [(_, value)] => {
-            let rest = value[KNOWN_IMPRECISION.len()..].trim();
-            let (verdict, reason) = rest
-                .split_once('—')
-                .or_else(|| rest.split_once(" - "))
-                .ok_or("`// mapcheck: known-imprecision: VERDICT — REASON` needs a reason")?;
-            let verdict = match verdict.trim() {
-                "drf" => Verdict::Drf,
-                "racy" => Verdict::Racy,
-                "possibly-racy" => Verdict::PossiblyRacy,
-                "unknown" => Verdict::Unknown,
-                other => return Err(format!("unknown verdict `{other}` in a known imprecision")),
-            };
-            let reason = reason.trim().to_string();
-            if reason.is_empty() {
-                return Err("a known imprecision needs a reason".into());
+    let mut imprecision = None;
+    let mut unsound = None;
+    let mut classes = Vec::new();
+    for (_, key, value) in header(source) {
+        if key != "mapcheck" {
+            continue;
+        }
+        if let Some(rest) = value.strip_prefix(KNOWN_IMPRECISION) {
+            if imprecision.is_some() {
+                return Err("more than one known imprecision".into());
             }
-            let unsound = match expect {
-                Expect::Pass => verdict == Verdict::Racy,
-                _ => verdict == Verdict::Drf,
-            };
-            if unsound {
+            let known = parse_known(rest.trim(), "known-imprecision:")?;
+            if contradicts(known.answer, expect) {
                 return Err(format!(
                     "a known imprecision must be sound: `{}` contradicts `{}`",
-                    verdict.name(),
+                    known.answer.name(),
                     expect.name()
                 ));
             }
-            Some(Imprecision { verdict, reason })
+            imprecision = Some(known);
+        } else if let Some(rest) = value.strip_prefix(KNOWN_UNSOUND) {
+            if unsound.is_some() {
+                return Err("more than one known-unsound line".into());
+            }
+            let known = parse_known(rest.trim(), "known-unsound (legacy front end):")?;
+            if !contradicts(known.answer, expect) {
+                return Err(format!(
+                    "a known-unsound answer must contradict the header: `{}` does not \
+                     contradict `{}` (a sound answer is a known imprecision)",
+                    known.answer.name(),
+                    expect.name()
+                ));
+            }
+            unsound = Some(known);
+        } else if value.starts_with("known-") {
+            return Err(format!("unknown known line `{value}`"));
+        } else {
+            classes.push(value);
         }
-        _ => return Err("more than one known imprecision".into()),
-    };
+    }
     let class = match classes.as_slice() {
-        [(_, value)] => match value.as_str() {
-            "exact" => Class::Exact,
-            "data-dependent" => Class::DataDependent,
-            other => return Err(format!("unknown class `{other}` in `// mapcheck:`")),
-        },
+        [value] => parse_class(value)
+            .ok_or_else(|| format!("unknown class `{value}` in `// mapcheck:`"))?,
         [] => return Err("no `// mapcheck: CLASS` line".into()),
-        _ => return Err("more than one `// mapcheck:` line".into()),
+        _ => return Err("more than one `// mapcheck:` class line".into()),
     };
     Ok(Expectation {
         expect,
         class,
         imprecision,
+        unsound,
     })
 }
 
@@ -227,17 +317,23 @@ impl FileResult {
         }
     }
 
-    /// Whether the result is the known imprecision `expected` documents: every kernel has the
-    /// expected class, the worst verdict is the documented one, and the exit code is the one
-    /// that verdict gives (SPEC §7). `Err` says why not (or that there is none).
-    pub fn agrees_imprecisely(&self, expected: &Expectation) -> Result<(), String> {
-        let Some(imp) = &expected.imprecision else {
-            return Err("no known imprecision".into());
+    /// Whether the result is exactly the answer `known` documents: for `error`, the file could
+    /// not be read, parsed or lowered; otherwise every kernel has the documented class (the
+    /// header's, `class`, when the line names none), the worst verdict is the documented one,
+    /// and the exit code is the one that verdict gives (SPEC §7). `Err` says why not.
+    pub fn matches_known(&self, known: &Known, class: Class) -> Result<(), String> {
+        let (verdict, ks) = match (known.answer, self) {
+            (KnownAnswer::Error, FileResult::Errors(_)) => return Ok(()),
+            (KnownAnswer::Error, FileResult::Kernels(_)) => {
+                return Err("the known line says error, but the file was read".into())
+            }
+            (KnownAnswer::Verdict(_), FileResult::Errors(_)) => {
+                return Err("the file could not be read, parsed or lowered (exit 2)".into())
+            }
+            (KnownAnswer::Verdict(v), FileResult::Kernels(ks)) => (v, ks),
         };
-        let FileResult::Kernels(ks) = self else {
-            return Err("the file could not be read, parsed or lowered (exit 2)".into());
-        };
-        if let Some(k) = ks.iter().find(|k| k.class != expected.class) {
+        let class = known.class.unwrap_or(class);
+        if let Some(k) = ks.iter().find(|k| k.class != class) {
             return Err(format!("kernel `{}` is {}", k.name, k.class.name()));
         }
         if let Some(k) = ks.iter().find(|k| !k.internal_errors.is_empty()) {
@@ -250,14 +346,14 @@ impl FileResult {
             Verdict::Racy => 3,
         };
         let worst = ks.iter().map(|k| k.verdict).max_by_key(|v| rank(*v));
-        if worst != Some(imp.verdict) {
+        if worst != Some(verdict) {
             return Err(format!(
-                "the known imprecision says {}, got {}",
-                imp.verdict.name(),
+                "the known line says {}, got {}",
+                verdict.name(),
                 worst.map_or("nothing", |v| v.name())
             ));
         }
-        let want = match imp.verdict {
+        let want = match verdict {
             Verdict::Drf => 0,
             Verdict::Racy => 1,
             Verdict::PossiblyRacy => 3,
@@ -268,6 +364,27 @@ impl FileResult {
             return Err(format!("exit {exit}, expected {want}"));
         }
         Ok(())
+    }
+
+    /// Whether the result is the known imprecision `expected` documents
+    /// ([`FileResult::matches_known`]). `Err` says why not (or that there is none).
+    pub fn agrees_imprecisely(&self, expected: &Expectation) -> Result<(), String> {
+        let Some(known) = &expected.imprecision else {
+            return Err("no known imprecision".into());
+        };
+        self.matches_known(known, expected.class)
+    }
+
+    /// Whether the result is the known soundness bug of the legacy front end that `expected`
+    /// documents, and that front end is the one in use ([`front_end`]). `Err` says why not.
+    pub fn agrees_unsoundly(&self, expected: &Expectation) -> Result<(), String> {
+        let Some(known) = &expected.unsound else {
+            return Err("no known-unsound line".into());
+        };
+        if front_end() != FrontEnd::Legacy {
+            return Err("known-unsound lines hold only for the legacy front end".into());
+        }
+        self.matches_known(known, expected.class)
     }
 
     /// Whether the result is what `expected` promises; `Err` says why not.
@@ -416,4 +533,134 @@ pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileR
         ),
     };
     (result, started.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(lines: &[&str]) -> String {
+        let mut s = lines.join("\n");
+        s.push_str("\n__global__ void k(int *a) { a[threadIdx.x] = 0; }\n");
+        s
+    }
+
+    #[test]
+    fn known_unsound_lines_are_read_with_an_optional_class() {
+        let e = expectation(&file(&[
+            "//xfail:data-race",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): drf — references are lowered as reads",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let u = e
+            .unsound
+            .unwrap_or_else(|| panic!("no known-unsound line read"));
+        assert_eq!(u.answer, KnownAnswer::Verdict(Verdict::Drf));
+        assert_eq!(u.class, None);
+        assert_eq!(u.reason, "references are lowered as reads");
+
+        let e = expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): data-dependent racy — x",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let u = e
+            .unsound
+            .unwrap_or_else(|| panic!("no known-unsound line read"));
+        assert_eq!(u.class, Some(Class::DataDependent));
+        assert_eq!(u.answer, KnownAnswer::Verdict(Verdict::Racy));
+    }
+
+    #[test]
+    fn a_known_unsound_answer_must_contradict_the_header() {
+        // `possibly-racy` on a racy kernel is sound: it is a known imprecision, not a bug.
+        assert!(expectation(&file(&[
+            "//xfail:data-race",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): possibly-racy — x",
+        ]))
+        .is_err());
+        // And a known imprecision can never be unsound.
+        assert!(expectation(&file(&[
+            "//xfail:data-race",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-imprecision: drf — x",
+        ]))
+        .is_err());
+        // A reason is required.
+        assert!(expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-unsound (legacy front end): racy",
+        ]))
+        .is_err());
+    }
+
+    #[test]
+    fn known_imprecisions_may_name_a_class_or_an_error() {
+        let e = expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-imprecision: data-dependent possibly-racy — `__brev` is unknown",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let i = e
+            .imprecision
+            .unwrap_or_else(|| panic!("no imprecision read"));
+        assert_eq!(i.class, Some(Class::DataDependent));
+        assert_eq!(i.answer, KnownAnswer::Verdict(Verdict::PossiblyRacy));
+        assert_eq!(e.class, Class::Exact);
+
+        let e = expectation(&file(&[
+            "//pass",
+            "//--blockDim=64",
+            "// mapcheck: exact",
+            "// mapcheck: known-imprecision: error — `curandState` is unknown",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let i = e
+            .imprecision
+            .unwrap_or_else(|| panic!("no imprecision read"));
+        assert_eq!(i.answer, KnownAnswer::Error);
+        assert!(FileResult::Errors(vec!["1:1: no".into()])
+            .matches_known(&i, e.class)
+            .is_ok());
+        assert!(FileResult::Kernels(vec![])
+            .matches_known(&i, e.class)
+            .is_err());
+    }
+
+    #[test]
+    fn a_known_answer_must_match_class_and_verdict() {
+        let known = Known {
+            answer: KnownAnswer::Verdict(Verdict::Drf),
+            class: None,
+            reason: "r".into(),
+        };
+        let kernel = |class, verdict, exit| KernelResult {
+            name: "k".into(),
+            class,
+            verdict,
+            data_race: false,
+            divergent: false,
+            exit,
+            internal_errors: vec![],
+        };
+        let drf = FileResult::Kernels(vec![kernel(Class::Exact, Verdict::Drf, 0)]);
+        assert!(drf.matches_known(&known, Class::Exact).is_ok());
+        assert!(drf.matches_known(&known, Class::DataDependent).is_err());
+        let racy = FileResult::Kernels(vec![kernel(Class::Exact, Verdict::Racy, 1)]);
+        assert!(racy.matches_known(&known, Class::Exact).is_err());
+        assert!(FileResult::Errors(vec![])
+            .matches_known(&known, Class::Exact)
+            .is_err());
+    }
 }

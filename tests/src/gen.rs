@@ -91,6 +91,17 @@ pub struct GenSettings {
     /// `2^62`, `2^63 - 1` and random 63-bit values. Off in the presets meant for the
     /// interpreter, where products of such literals leave `int` mode's 128 bits.
     pub edge_literals: bool,
+    /// Generate pure bindings `let x = e;`.
+    pub lets: bool,
+    /// Generate `let x = ?;`.
+    pub havocs: bool,
+    /// Generate unary negation `-e`.
+    pub negation: bool,
+    /// Generate the unsigned operators (`udiv urem ushr umin umax`) and comparisons (`ult ule
+    /// ugt uge`).
+    pub unsigned_ops: bool,
+    /// Read the components of the geometry (`tid.x`, `ntid.y`, ...) beside its linear forms.
+    pub components: bool,
 }
 
 impl GenSettings {
@@ -114,6 +125,11 @@ impl GenSettings {
             assumes: false,
             max_literal: 8,
             edge_literals: false,
+            lets: true,
+            havocs: true,
+            negation: true,
+            unsigned_ops: true,
+            components: true,
         }
     }
 
@@ -164,6 +180,43 @@ impl GenSettings {
             assumes: true,
             max_literal: 16,
             edge_literals: false,
+            lets: true,
+            havocs: true,
+            negation: true,
+            unsigned_ops: true,
+            components: true,
+        }
+    }
+
+    /// The language `proofs/` mechanises (`Syntax.v`): one block, one shared array indexed in
+    /// one dimension, stride-1 ascending loops, reads, writes, `if`, `sync` (also under
+    /// `tid`- or data-dependent control), `skip`; expressions over non-negative literals with
+    /// the signed operators and comparisons. No `let`, `?`, atomics, `assume`, negation or
+    /// unsigned operators. Kernels may be data-dependent (see `exact_only`): for the
+    /// differential test of the Rust checker against the checker extracted from Coq.
+    pub fn mechanised() -> Self {
+        GenSettings {
+            max_depth: 3,
+            max_width: 4,
+            max_expr_depth: 2,
+            max_kernels: 1,
+            arrays: 1,
+            max_dims: 1,
+            params: 2,
+            exact_only: false,
+            barriers: true,
+            divergent_barriers: true,
+            strided_loops: false,
+            atomics: false,
+            global_arrays: false,
+            assumes: false,
+            max_literal: 8,
+            edge_literals: false,
+            lets: false,
+            havocs: false,
+            negation: false,
+            unsigned_ops: false,
+            components: false,
         }
     }
 
@@ -324,6 +377,8 @@ struct GKernel {
     arrays: Vec<(Space, usize)>,
     assumes: Vec<GCond>,
     body: Vec<GStmt>,
+    /// The kernel reads the geometry's components too (`tid.x`, `ntid.y`, ...).
+    components: bool,
 }
 
 fn literal(s: &GenSettings) -> BoxedStrategy<i64> {
@@ -340,17 +395,49 @@ fn literal(s: &GenSettings) -> BoxedStrategy<i64> {
     }
 }
 
+/// The operators `s` allows.
+fn binops(s: &GenSettings) -> Vec<BinOp> {
+    let unsigned = [
+        BinOp::UDiv,
+        BinOp::URem,
+        BinOp::UShr,
+        BinOp::UMin,
+        BinOp::UMax,
+    ];
+    BinOp::ALL
+        .into_iter()
+        .filter(|op| s.unsigned_ops || !unsigned.contains(op))
+        .collect()
+}
+
+/// The comparisons `s` allows.
+fn cmpops(s: &GenSettings) -> Vec<CmpOp> {
+    let unsigned = [CmpOp::ULt, CmpOp::ULe, CmpOp::UGt, CmpOp::UGe];
+    CmpOp::ALL
+        .into_iter()
+        .filter(|op| s.unsigned_ops || !unsigned.contains(op))
+        .collect()
+}
+
 fn gexpr(s: &GenSettings) -> BoxedStrategy<GExpr> {
     let leaf = prop_oneof![
         literal(s).prop_map(GExpr::Lit),
         any::<u8>().prop_map(GExpr::Var),
     ];
-    leaf.prop_recursive(s.max_expr_depth, 16, 2, |inner| {
-        prop_oneof![
-            1 => inner.clone().prop_map(|e| GExpr::Neg(Box::new(e))),
-            6 => (select(BinOp::ALL.to_vec()), inner.clone(), inner)
-                .prop_map(|(op, a, b)| GExpr::Bin(op, Box::new(a), Box::new(b))),
-        ]
+    let ops = binops(s);
+    let negation = s.negation;
+    leaf.prop_recursive(s.max_expr_depth, 16, 2, move |inner| {
+        let bin = (select(ops.clone()), inner.clone(), inner.clone())
+            .prop_map(|(op, a, b)| GExpr::Bin(op, Box::new(a), Box::new(b)));
+        if negation {
+            prop_oneof![
+                1 => inner.prop_map(|e| GExpr::Neg(Box::new(e))),
+                6 => bin,
+            ]
+            .boxed()
+        } else {
+            bin.boxed()
+        }
     })
     .boxed()
 }
@@ -359,7 +446,7 @@ fn gcond(s: &GenSettings) -> BoxedStrategy<GCond> {
     let e = gexpr(s);
     let leaf = prop_oneof![
         1 => any::<bool>().prop_map(GCond::Bool),
-        6 => (select(CmpOp::ALL.to_vec()), e.clone(), e).prop_map(|(op, a, b)| GCond::Cmp(op, a, b)),
+        6 => (select(cmpops(s)), e.clone(), e).prop_map(|(op, a, b)| GCond::Cmp(op, a, b)),
     ];
     leaf.prop_recursive(s.max_expr_depth.min(3), 8, 2, |inner| {
         prop_oneof![
@@ -422,11 +509,13 @@ fn gloop(s: &GenSettings) -> BoxedStrategy<GLoop> {
 }
 
 fn gstmt(s: &GenSettings) -> BoxedStrategy<GStmt> {
-    let mut leaves: Vec<(u32, BoxedStrategy<GStmt>)> = vec![
-        (1, Just(GStmt::Skip).boxed()),
-        (2, gexpr(s).prop_map(GStmt::Let).boxed()),
-        (1, Just(GStmt::Unknown).boxed()),
-    ];
+    let mut leaves: Vec<(u32, BoxedStrategy<GStmt>)> = vec![(1, Just(GStmt::Skip).boxed())];
+    if s.lets {
+        leaves.push((2, gexpr(s).prop_map(GStmt::Let).boxed()));
+    }
+    if s.havocs {
+        leaves.push((1, Just(GStmt::Unknown).boxed()));
+    }
     if s.arrays > 0 {
         leaves.push((
             4,
@@ -501,17 +590,26 @@ fn gkernel(s: &GenSettings) -> BoxedStrategy<GKernel> {
     } else {
         Just(Vec::new()).boxed()
     };
+    // One kernel in four reads components: they make twelve of the sixteen built-ins, and a
+    // kernel over them is decided over six symbolic dimensions, not two.
+    let components = if s.components {
+        proptest::bool::weighted(0.25).boxed()
+    } else {
+        Just(false).boxed()
+    };
     (
         0..=s.params,
         arrays,
         assumes,
         vec(gstmt(s), 0..=s.max_width),
+        components,
     )
-        .prop_map(|(params, arrays, assumes, body)| GKernel {
+        .prop_map(|(params, arrays, assumes, body, components)| GKernel {
             params,
             arrays,
             assumes,
             body,
+            components,
         })
         .boxed()
 }
@@ -575,6 +673,8 @@ struct Lower<'s> {
     locals: Vec<Cand>,
     next_let: usize,
     next_loop: usize,
+    /// The kernel being lowered reads the geometry's components.
+    components: bool,
 }
 
 fn sp() -> Span {
@@ -649,10 +749,12 @@ impl<'s> Lower<'s> {
             locals: Vec::new(),
             next_let: 0,
             next_loop: 0,
+            components: false,
         }
     }
 
     fn kernel(mut self, index: usize, g: &GKernel) -> Kernel {
+        self.components = g.components;
         self.params = (0..g.params).map(|i| format!("p{i}")).collect();
         self.arrays = g
             .arrays
@@ -705,6 +807,9 @@ impl<'s> Lower<'s> {
             })
             .collect();
         for b in Builtin::ALL {
+            if b.dim.is_some() && !self.components {
+                continue;
+            }
             let allowed = match class {
                 Class::Any | Class::Exact => true,
                 Class::Uniform => !b.is_thread_id(),

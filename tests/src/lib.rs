@@ -4,13 +4,19 @@
 //!   [`gen::GenSettings`] (used by the round-trip and robustness tests here, and by the
 //!   cross-check of the SMT stage against the interpreter).
 //!
+//! * [`coq`] — the differential test's link to the type checker extracted from Coq
+//!   (`proofs/extraction/`): kernels as the driver's s-expressions, the driver process, and the
+//!   normal form both checkers' MAPs are compared in.
+//!
 //! * [`corpus`] — the corpus tests' shared support: header lines, file lists, and running a
 //!   `.cu` file of `tests/cuda/` through the pipeline as `mapcheck FILE` does.
 //!
 //! The test targets live in `tests/tests/`: `roundtrip` (print → parse), `parser_robustness`
 //! (no panic on any input), `broken_corpus` (the files of `tests/broken/` and the located
-//! messages they expect).
+//! messages they expect), `coq_differential` (the type checker against the one extracted from
+//! Coq) and `coq_citations` (every Coq name a Rust comment cites exists).
 
+pub mod coq;
 pub mod corpus;
 pub mod gen;
 pub mod oracle;

@@ -3,16 +3,18 @@
 //! and a line `// mapcheck: CLASS`; `tests/cuda/README.md` says how they map to mapcheck's
 //! class, verdict and exit code. Each file goes through the pipeline of `mapcheck FILE`
 //! (`mapcheck_tests::corpus::check_cuda`), the test prints a table (file, expected, got,
-//! time) and `analysed N / agreed M / known imprecisions K`, and fails on any disagreement
-//! (a file with a `// mapcheck: known-imprecision: VERDICT — REASON` line may give that
-//! documented, sound answer instead of its header's; `tests/cuda/README.md`).
+//! time) and `analysed N / agreed M / known imprecisions K / known unsound U`, and fails on any
+//! disagreement (a file with a `// mapcheck: known-imprecision: [CLASS] ANSWER — REASON` line may
+//! give that documented, sound answer instead of its header's; while the legacy front end is in
+//! use, a file with a `// mapcheck: known-unsound (legacy front end): [CLASS] ANSWER — REASON`
+//! line may give that documented unsound answer; `tests/cuda/README.md`).
 //!
 //! `tests/cuda/pending/` holds kernels that need front-end features still being built
 //! (`switch`, fields of array elements, `SharedMemory<T>`, explicit template instantiation,
 //! `assert`): they run and are printed, but do not fail the test. A pending file that now
 //! agrees is reported so that it can move to `tests/cuda/`.
 
-use mapcheck_tests::corpus::{check_cuda, expectation, files};
+use mapcheck_tests::corpus::{check_cuda, expectation, files, FileResult, Known};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -30,6 +32,12 @@ struct Row {
     imprecise: bool,
     /// The file has a known imprecision but now agrees with its header.
     imprecision_fixed: bool,
+    /// The file agrees with its documented known soundness bug of the legacy front end.
+    unsound: bool,
+    /// The file has a known-unsound line but now agrees with its header (or its imprecision).
+    unsound_fixed: bool,
+    /// The documented or actual answer is an error (exit 2) and the file was accepted for it.
+    error: bool,
 }
 
 fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
@@ -53,6 +61,9 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                         problem: Some(format!("cannot read: {e}")),
                         imprecise: false,
                         imprecision_fixed: false,
+                        unsound: false,
+                        unsound_fixed: false,
+                        error: false,
                     }
                 }
             };
@@ -67,6 +78,9 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                         problem: Some(format!("bad header: {why}")),
                         imprecise: false,
                         imprecision_fixed: false,
+                        unsound: false,
+                        unsound_fixed: false,
+                        error: false,
                     }
                 }
             };
@@ -77,27 +91,41 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
             if imprecise {
                 problem = None;
             }
-            if let (Some(p), mapcheck_tests::corpus::FileResult::Errors(errors)) =
-                (&mut problem, &result)
-            {
+            let unsound_fixed = problem.is_none() && expected.unsound.is_some();
+            let unsound = problem.is_some() && result.agrees_unsoundly(&expected).is_ok();
+            if unsound {
+                problem = None;
+            }
+            let error = problem.is_none() && matches!(result, FileResult::Errors(_));
+            if let (Some(p), FileResult::Errors(errors)) = (&mut problem, &result) {
                 p.push_str(&format!(": {}", errors.join("; ")));
             }
             Row {
                 file,
-                expected: match &expected.imprecision {
-                    Some(i) => format!(
-                        "{} {} (~{})",
-                        expected.class.name(),
-                        expected.expect.name(),
-                        i.verdict.name()
-                    ),
-                    None => format!("{} {}", expected.class.name(), expected.expect.name()),
+                expected: {
+                    let mut e = format!("{} {}", expected.class.name(), expected.expect.name());
+                    let known = |k: &Known| match k.class {
+                        Some(c) if c != expected.class => {
+                            format!("{} {}", c.name(), k.answer.name())
+                        }
+                        _ => k.answer.name().to_string(),
+                    };
+                    if let Some(i) = &expected.imprecision {
+                        e.push_str(&format!(" (~{})", known(i)));
+                    }
+                    if let Some(u) = &expected.unsound {
+                        e.push_str(&format!(" (!{})", known(u)));
+                    }
+                    e
                 },
                 got: result.summary(),
                 time,
                 problem,
                 imprecise,
                 imprecision_fixed,
+                unsound,
+                unsound_fixed,
+                error,
             }
         })
         .collect()
@@ -107,20 +135,21 @@ fn print_table(title: &str, rows: &[Row]) {
     let width = rows.iter().map(|r| r.file.len()).max().unwrap_or(4).max(4);
     println!("\n{title}");
     println!(
-        "{:<width$}  {:<29}  {:<40}  {:>8}  ok",
+        "{:<width$}  {:<45}  {:<40}  {:>8}  ok",
         "file", "expected", "got", "time"
     );
     for r in rows {
         println!(
-            "{:<width$}  {:<29}  {:<40}  {:>6}ms  {}",
+            "{:<width$}  {:<45}  {:<40}  {:>6}ms  {}",
             r.file,
             r.expected,
             r.got,
             r.time.as_millis(),
-            match (&r.problem, r.imprecise) {
-                (None, false) => "yes",
-                (None, true) => "known imprecision",
-                (Some(_), _) => "NO",
+            match (&r.problem, r.imprecise, r.unsound) {
+                (None, false, false) => "yes",
+                (None, true, _) => "known imprecision",
+                (None, false, true) => "KNOWN UNSOUND (legacy front end)",
+                (Some(_), _, _) => "NO",
             }
         );
     }
@@ -153,9 +182,11 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
 
     let agreed = rows
         .iter()
-        .filter(|r| r.problem.is_none() && !r.imprecise)
+        .filter(|r| r.problem.is_none() && !r.imprecise && !r.unsound)
         .count();
     let imprecise = rows.iter().filter(|r| r.imprecise).count();
+    let unsound = rows.iter().filter(|r| r.unsound).count();
+    let errors = rows.iter().filter(|r| r.error).count();
     let pending_agreed = pending_rows.iter().filter(|r| r.problem.is_none()).count();
     let mut slowest: Vec<&Row> = rows.iter().chain(&pending_rows).collect();
     slowest.sort_by_key(|r| std::cmp::Reverse(r.time));
@@ -187,11 +218,22 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
             r.file
         );
     }
+    for r in rows.iter().filter(|r| r.unsound_fixed) {
+        println!(
+            "known unsoundness fixed, remove its `// mapcheck: known-unsound` line: {}",
+            r.file
+        );
+    }
+    for r in rows.iter().filter(|r| r.unsound) {
+        println!("known unsound (legacy front end): {}", r.file);
+    }
     println!(
-        "analysed {} / agreed {} / known imprecisions {}",
+        "analysed {} / agreed {} / known imprecisions {} (of which errors {}) / known unsound {}",
         rows.len(),
         agreed,
-        imprecise
+        imprecise,
+        errors,
+        unsound
     );
 
     let failures: Vec<String> = rows

@@ -162,6 +162,8 @@ impl Ctx {
     ///
     /// Coq: the premise `incl (fv n) V` of `Mapcheck.Typing`, decided by
     /// `Mapcheck.Infer.subb (fv n) V`; `uniform` in the result is `Mapcheck.Infer.uniform`.
+    /// Departure: in `int` arithmetic an inexact operation fails the premise here, where Coq's
+    /// typing ignores operators (exception `int-inexact` of `tests/tests/coq_differential.rs`).
     pub fn expr(&mut self, e: &Expr, hint: Option<&str>) -> Translated<Expr> {
         match &e.kind {
             ExprKind::Int(_) => Translated::pure(e.clone(), true),

@@ -295,8 +295,10 @@ impl Checker {
     /// T-IF and TS-IF: `if c {b1} else {b2} ▶ if c {u1} else {u2}` when `V ⊢ c`. A missing
     /// `else` is `else {skip}`. The protocol is synchronised when either branch is.
     ///
-    /// Coq: `Mapcheck.Typing.T_If`; branch T-IF of `Mapcheck.Infer.infer`. TS-IF, the
-    /// synchronised form, has no Coq counterpart (`papers/proofs.md` §4).
+    /// Coq: `Mapcheck.Typing.T_If` and `Mapcheck.Typing.TS_If`; branches T-IF of
+    /// `Mapcheck.Infer.infer` and TS_If of `Mapcheck.Infer.sinfer`. Departure: TS_If requires
+    /// a barrier conditional to be uniform (`Mapcheck.Infer.uniformc`); here a condition that
+    /// depends on `tid` (not on data) is accepted, as in [`Checker::t_for`].
     fn t_if<T>(
         &mut self,
         cond: &Cond,
@@ -356,8 +358,9 @@ impl Checker {
     /// `Mapcheck.Infer.infer` and TS_For of `Mapcheck.Infer.sinfer`. Departure: TS_For requires
     /// a barrier loop's range to be uniform, and `sinfer` fails otherwise; here a range that
     /// depends on `tid` (not on data) is accepted, the kernel stays exact, and the barriers
-    /// inside are recorded for the SMT divergence check (see [`Checker::ts_sync`]). Strided
-    /// loops are not formalised.
+    /// inside are recorded for the SMT divergence check (see [`Checker::ts_sync`]); the
+    /// differential test against the extracted `sinfer` names this exception `tid-barriers`
+    /// (`tests/tests/coq_differential.rs`). Strided loops are not formalised.
     fn t_for<T>(
         &mut self,
         var: &Ident,

@@ -2,8 +2,10 @@
 //!
 //! * `cargo xtask setup` installs what the build and the tests need when it is missing: the
 //!   pinned Z3 (the PyPI wheel `z3-solver`, unpacked into the git-ignored `.z3/`, which
-//!   `.cargo/config.toml` links against), Coq (Debian's `coq`, for `proofs/`) and clang
-//!   (Debian's `clang-19`, the CUDA parser; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
+//!   `.cargo/config.toml` links against), Coq (Debian's `coq`, for `proofs/`) and OCaml
+//!   (Debian's `ocaml`, which compiles the type checker extracted from `proofs/` for the
+//!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
+//!   CUDA parser of `--frontend clang`; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test` runs setup, every Rust test of the workspace, then `make -C proofs`.
 //!
@@ -21,16 +23,14 @@ const Z3_DIR: &str = ".z3/pip";
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("setup") => setup_z3()
-            .and_then(|()| setup_coq())
-            .and_then(|()| setup_clang()),
+        Some("setup") => setup(),
         Some("test") => test(&args[1..]),
         Some("mapcheck") => run_mapcheck(&args[1..]),
         _ => {
             eprintln!(
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
-                 setup              install the pinned Z3, Coq and clang when missing\n  \
+                 setup              install the pinned Z3, Coq, OCaml and clang when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
                  test [ARGS...]     run every Rust test and check the Coq proofs"
             );
@@ -102,21 +102,13 @@ fn setup_z3() -> Result {
     std::fs::write(&stamp, Z3_WHEEL_VERSION).map_err(|e| format!("cannot write stamp: {e}"))
 }
 
-/// Installs Debian's `coq` when `coqc` is missing and the project has proofs to check.
-fn setup_coq() -> Result {
-    if !root().join("proofs").join("Makefile").exists() || have("coqc") {
-        return Ok(());
-    }
-    eprintln!("xtask: installing Coq (Debian package `coq`)");
-    apt_install("coq")?;
-    if have("coqc") {
-        Ok(())
-    } else {
-        Err("`apt-get install coq` finished but `coqc` is still not on PATH".into())
-    }
+fn setup() -> Result {
+    setup_z3()?;
+    setup_proofs()?;
+    setup_clang()
 }
 
-/// The clang versions mapcheck's CUDA front end accepts, newest first (the same list as
+/// The clang versions mapcheck's CUDA front end accepts, newest first (the list of
 /// `mapcheck_grammar::clang::driver`).
 const CLANGS: [&str; 6] = [
     "clang-19", "clang-18", "clang-17", "clang-16", "clang-15", "clang-14",
@@ -128,16 +120,6 @@ fn setup_clang() -> Result {
         return Ok(());
     }
     eprintln!("xtask: installing clang (Debian package `clang-19`)");
-    apt_install("clang-19")?;
-    if have("clang-19") {
-        Ok(())
-    } else {
-        Err("`apt-get install clang-19` finished but `clang-19` is still not on PATH".into())
-    }
-}
-
-/// `apt-get update && apt-get install PACKAGE`, through sudo unless root.
-fn apt_install(package: &str) -> Result {
     let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
     let apt = |args: &[&str]| {
         let mut all: Vec<&str> = sudo.to_vec();
@@ -148,13 +130,67 @@ fn apt_install(package: &str) -> Result {
         run(&mut cmd)
     };
     apt(&["update", "-qq"])?;
-    apt(&["install", "-y", "-qq", "--no-install-recommends", package])
+    apt(&[
+        "install",
+        "-y",
+        "-qq",
+        "--no-install-recommends",
+        "clang-19",
+    ])?;
+    if have("clang-19") {
+        Ok(())
+    } else {
+        Err("`apt-get install clang-19` finished but `clang-19` is still not on PATH".into())
+    }
+}
+
+/// Installs Debian's `coq` when `coqc` is missing, and `ocaml` when no OCaml compiler is,
+/// if the project has proofs to check (and a checker to extract from them).
+fn setup_proofs() -> Result {
+    if !root().join("proofs").join("Makefile").exists() {
+        return Ok(());
+    }
+    let have_ocaml = || have("ocamlopt") || have("ocamlc");
+    let mut packages = Vec::new();
+    if !have("coqc") {
+        packages.push("coq");
+    }
+    if !have_ocaml() {
+        packages.push("ocaml");
+    }
+    if packages.is_empty() {
+        return Ok(());
+    }
+    eprintln!(
+        "xtask: installing Debian package(s) {}",
+        packages.join(", ")
+    );
+    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
+    let apt = |args: &[&str]| {
+        let mut all: Vec<&str> = sudo.to_vec();
+        all.push("apt-get");
+        all.extend_from_slice(args);
+        let mut cmd = Command::new(all[0]);
+        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut cmd)
+    };
+    apt(&["update", "-qq"])?;
+    let mut install = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    install.extend(&packages);
+    apt(&install)?;
+    if !have("coqc") {
+        return Err("`apt-get install coq` finished but `coqc` is still not on PATH".into());
+    }
+    if !have_ocaml() {
+        return Err("`apt-get install ocaml` finished but `ocamlopt` is still not on PATH".into());
+    }
+    Ok(())
 }
 
 fn test(extra: &[String]) -> Result {
-    setup_z3()?;
-    setup_coq()?;
-    setup_clang()?;
+    setup()?;
+    // The differential test of `mapcheck-tests` builds the extracted checker itself
+    // (`make -C proofs driver`); the full `make -C proofs` below checks the proofs.
     run(Command::new(cargo())
         .current_dir(root())
         .args(["test", "--workspace", "--locked"])

@@ -1,0 +1,15 @@
+//pass
+//--blockDim=128 --gridDim=2
+// mapcheck: exact
+// mapcheck: known-imprecision: error — a function-pointer typedef as a parameter type does not parse
+// A function pointer parameter (issue 14): `op` is some `__device__ float (float)` function;
+// whatever it computes, it receives no pointer and the kernel's arrays are parameters it cannot
+// reach, so it only makes a value. Each thread writes its own out[gid]: race free.
+
+typedef float (*unary_op)(float);
+
+__global__ void map_op(const float *in, float *out, unary_op op)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    out[gid] = op(in[gid]);
+}

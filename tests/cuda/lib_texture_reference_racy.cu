@@ -1,0 +1,13 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=2
+// mapcheck: exact
+// The texture-reference fetch stored at threadIdx.x only: thread t of blocks 0 and 1 both
+// write out[t]: a write-write race between blocks.
+
+texture<float, 1, cudaReadModeElementType> texIn;
+
+__global__ void fetch_ref_no_block(float *out)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    out[threadIdx.x] = tex1Dfetch(texIn, gid);
+}

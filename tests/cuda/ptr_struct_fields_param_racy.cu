@@ -1,0 +1,18 @@
+//xfail:data-race
+//--blockDim=128 --gridDim=4
+// mapcheck: exact
+// mapcheck: known-imprecision: error — the pointer field `b.out` of a struct parameter is not followed
+// The struct's `out` field indexed by threadIdx.x only: threads t of all four blocks write
+// b.out[t]: a write-write race between blocks.
+
+struct Buffers {
+    const float *in;
+    float *out;
+    float scale;
+};
+
+__global__ void scale_struct_no_block(Buffers b)
+{
+    int gid = blockIdx.x * blockDim.x + threadIdx.x;
+    b.out[threadIdx.x] = b.scale * b.in[gid];
+}

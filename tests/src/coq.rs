@@ -1,0 +1,751 @@
+//! The link to the type checker extracted from Coq (`proofs/extraction/`), for the
+//! differential test of mapcheck's checker against `Mapcheck.Infer.sinfer`
+//! (`tests/coq_differential.rs`, issue 17):
+//!
+//! * [`to_coq`] — a kernel of the mechanised fragment (`proofs/Syntax.v`) as the s-expression
+//!   the driver reads (`proofs/extraction/driver.ml` documents the syntax), or why it is
+//!   outside the fragment;
+//! * [`Driver`] — one driver process for many kernels: a line in, a line out;
+//! * [`Norm`] — the normal form in which the two checkers' MAPs are compared, built from the
+//!   driver's answer ([`Norm::parse_coq`]) and from a [`SyncProto`] ([`Norm::of_rust`]).
+//!
+//! # Translation
+//!
+//! A `.bcu` block is a list of statements in which a read binds its variable for the rest of
+//! the block; Coq's `SRead x n b` and `PRead x n s` take that rest as `b`/`s`. So a block is
+//! folded from the right: `[]` is `SSkip`, a read takes the rest of the block as its body, any
+//! other statement is `SSeq s rest`. A block (or the rest of one) without `sync` is one
+//! unsynchronised block `PU b`, so that an `if` or loop without `sync` is typed by T-IF/T-FOR
+//! (whose premises do not ask for uniformity) exactly as mapcheck types it; a statement with a
+//! `sync` inside becomes `PSync`, `PIf` or `PFor`, and a read followed by a `sync` in the rest
+//! of its block `PRead`. `if c {b}` is `if c {b} else {skip}`. The typing context `V` is the
+//! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from.
+//!
+//! [`to_coq`] can also write `tid` under another name (`tid'`, which no `.bcu` identifier can
+//! be). Coq's checker only treats the string `"tid"` specially — in the uniformity premises of
+//! `TS_For` and `TS_If` (`Mapcheck.Infer.uniform`) — so typing the renamed kernel is typing it
+//! with those premises dropped: the relaxed synchronised rules under which mapcheck accepts
+//! barriers under `tid`-dependent control (see the test's exception `tid-barriers`).
+//!
+//! # Normal form
+//!
+//! Both MAPs become a [`Norm`]: the unsynchronised/synchronised wrapper (`MU`, `SyncProto::U`)
+//! is dropped, sequences are flattened with `skip` as their unit (Coq's `USeq`/`MSeq` are
+//! binary and keep `USkip`; mapcheck's are lists without `skip`), and every operation on two
+//! literals is replaced by its value in `int` arithmetic, bottom up (mapcheck folds the
+//! bitwise operations on literals that `int` mode cannot encode, `3 | 5` to `7`; Coq keeps
+//! the term). Everything else — operators, operands, loop variables and bounds, branches,
+//! the order of accesses — must be equal.
+
+use mapcheck_core::ast::{
+    BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Kernel, StepOp, Stmt,
+    StmtKind,
+};
+use mapcheck_core::span::Span;
+use mapcheck_core::Arith;
+use mapcheck_typeck::{Mode, Proto, SyncProto};
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The name [`to_coq`] gives `tid` to type a kernel without the uniformity premises.
+pub const RELAXED_TID: &str = "tid'";
+
+// ---------------------------------------------------------------------------------------------
+// Translation: kernel → s-expression.
+
+/// `kernel` as the driver's input line: `(kernel (V...) SPROG)`, with `tid` written as `tid`
+/// (or as [`RELAXED_TID`] when `relaxed`). Fails, naming the construct, on a kernel outside
+/// the mechanised fragment.
+pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
+    if kernel.arrays.len() != 1 {
+        return Err(format!("{} arrays (Coq has one)", kernel.arrays.len()));
+    }
+    let w = Writer { relaxed };
+    let mut vars: Vec<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
+    vars.extend(Builtin::ALL.iter().map(|b| w.var(b.name()).to_string()));
+    Ok(format!(
+        "(kernel ({}) {})",
+        vars.join(" "),
+        w.sblock(&kernel.body.stmts)?
+    ))
+}
+
+struct Writer {
+    relaxed: bool,
+}
+
+type Out = Result<String, String>;
+
+impl Writer {
+    fn var<'a>(&self, name: &'a str) -> &'a str {
+        if self.relaxed && name == Builtin::Tid.name() {
+            RELAXED_TID
+        } else {
+            name
+        }
+    }
+
+    /// A block in the synchronised fragment (`sprog`).
+    fn sblock<T>(&self, stmts: &[Stmt<T>]) -> Out {
+        if !stmts.iter().any(contains_sync) {
+            return Ok(format!("(PU {})", self.block(stmts)?));
+        }
+        match stmts {
+            [] => Ok("(PU SSkip)".into()),
+            [first, rest @ ..] => match &first.kind {
+                StmtKind::Read { var, source } => Ok(format!(
+                    "(PRead {} {} {})",
+                    var.name,
+                    self.index(&source.index)?,
+                    self.sblock(rest)?
+                )),
+                _ if rest.is_empty() => self.sstmt(first),
+                _ => Ok(format!(
+                    "(PSeq {} {})",
+                    self.sstmt(first)?,
+                    self.sblock(rest)?
+                )),
+            },
+        }
+    }
+
+    /// One statement in the synchronised fragment.
+    fn sstmt<T>(&self, s: &Stmt<T>) -> Out {
+        if !contains_sync(s) {
+            return Ok(format!("(PU {})", self.stmt(s)?));
+        }
+        match &s.kind {
+            StmtKind::Sync => Ok("PSync".into()),
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => Ok(format!(
+                "(PIf {} {} {})",
+                self.cond(cond)?,
+                self.sblock(&then_branch.stmts)?,
+                self.sblock(else_stmts(else_branch))?
+            )),
+            StmtKind::For { var, range, body } => {
+                let (lo, hi) = self.unit_range(range)?;
+                Ok(format!(
+                    "(PFor {} {lo} {hi} {})",
+                    var.name,
+                    self.sblock(&body.stmts)?
+                ))
+            }
+            _ => Err("a statement that cannot contain `sync` contains one".into()),
+        }
+    }
+
+    /// A block in the unsynchronised fragment (`stmt`).
+    fn block<T>(&self, stmts: &[Stmt<T>]) -> Out {
+        match stmts {
+            [] => Ok("SSkip".into()),
+            [first, rest @ ..] => match &first.kind {
+                StmtKind::Read { var, source } => Ok(format!(
+                    "(SRead {} {} {})",
+                    var.name,
+                    self.index(&source.index)?,
+                    self.block(rest)?
+                )),
+                _ if rest.is_empty() => self.stmt(first),
+                _ => Ok(format!(
+                    "(SSeq {} {})",
+                    self.stmt(first)?,
+                    self.block(rest)?
+                )),
+            },
+        }
+    }
+
+    fn stmt<T>(&self, s: &Stmt<T>) -> Out {
+        match &s.kind {
+            StmtKind::Skip => Ok("SSkip".into()),
+            StmtKind::Write { target, value } => Ok(format!(
+                "(SWrite {} {})",
+                self.index(&target.index)?,
+                self.expr(value)?
+            )),
+            StmtKind::Read { .. } => self.block(std::slice::from_ref(s)),
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => Ok(format!(
+                "(SIf {} {} {})",
+                self.cond(cond)?,
+                self.block(&then_branch.stmts)?,
+                self.block(else_stmts(else_branch))?
+            )),
+            StmtKind::For { var, range, body } => {
+                let (lo, hi) = self.unit_range(range)?;
+                Ok(format!(
+                    "(SFor {} {lo} {hi} {})",
+                    var.name,
+                    self.block(&body.stmts)?
+                ))
+            }
+            StmtKind::Sync => Err("`sync` in an unsynchronised block".into()),
+            StmtKind::Let { .. } => Err("`let x = e` (not mechanised)".into()),
+            StmtKind::Unknown { .. } => Err("`let x = ?` (not mechanised)".into()),
+            StmtKind::Atomic { .. } => Err("an atomic (not mechanised)".into()),
+            StmtKind::Assume { .. } => Err("`assume` (not mechanised)".into()),
+        }
+    }
+
+    fn unit_range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), String> {
+        if !r.is_unit_stride() {
+            return Err(format!(
+                "a loop with step `{}{}` (Coq's loops are stride 1)",
+                r.step.op.symbol(),
+                r.step.amount
+            ));
+        }
+        Ok((self.expr(&r.start)?, self.expr(&r.bound)?))
+    }
+
+    fn index(&self, index: &[Expr]) -> Out {
+        match index {
+            [n] => self.expr(n),
+            _ => Err(format!("a {}-dimensional index", index.len())),
+        }
+    }
+
+    fn expr(&self, e: &Expr) -> Out {
+        match &e.kind {
+            ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
+            ExprKind::Int(v) => Err(format!("the negative literal {v}")),
+            ExprKind::Var(x) => Ok(format!("(EVar {})", self.var(x))),
+            ExprKind::Neg(_) => Err("a negation (Coq's expressions have none)".into()),
+            ExprKind::Bin(op, a, b) => Ok(format!(
+                "(EBin {} {} {})",
+                coq_binop(*op).ok_or_else(|| format!("the operator {op:?}"))?,
+                self.expr(a)?,
+                self.expr(b)?
+            )),
+        }
+    }
+
+    fn cond(&self, c: &Cond) -> Out {
+        match &c.kind {
+            CondKind::Bool(true) => Ok("CTrue".into()),
+            CondKind::Bool(false) => Ok("CFalse".into()),
+            CondKind::Cmp(op, a, b) => Ok(format!(
+                "(CCmp {} {} {})",
+                coq_cmpop(*op).ok_or_else(|| format!("the comparison {op:?}"))?,
+                self.expr(a)?,
+                self.expr(b)?
+            )),
+            CondKind::Not(c) => Ok(format!("(CNot {})", self.cond(c)?)),
+            CondKind::And(a, b) => Ok(format!("(CAnd {} {})", self.cond(a)?, self.cond(b)?)),
+            CondKind::Or(a, b) => Ok(format!("(COr {} {})", self.cond(a)?, self.cond(b)?)),
+        }
+    }
+}
+
+fn else_stmts<T>(else_branch: &Option<Block<T>>) -> &[Stmt<T>] {
+    else_branch.as_ref().map_or(&[], |b| &b.stmts[..])
+}
+
+fn contains_sync<T>(s: &Stmt<T>) -> bool {
+    match &s.kind {
+        StmtKind::Sync => true,
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            then_branch.stmts.iter().any(contains_sync)
+                || else_stmts(else_branch).iter().any(contains_sync)
+        }
+        StmtKind::For { body, .. } => body.stmts.iter().any(contains_sync),
+        _ => false,
+    }
+}
+
+/// The operators of `proofs/Arith.v` (`binop`), by the constructor's name.
+const BINOPS: [(BinOp, &str); 12] = [
+    (BinOp::Add, "Add"),
+    (BinOp::Sub, "Sub"),
+    (BinOp::Mul, "Mul"),
+    (BinOp::Div, "Div"),
+    (BinOp::Rem, "Mod"),
+    (BinOp::Shl, "Shl"),
+    (BinOp::Shr, "Shr"),
+    (BinOp::And, "BAnd"),
+    (BinOp::Or, "BOr"),
+    (BinOp::Xor, "BXor"),
+    (BinOp::Min, "Min"),
+    (BinOp::Max, "Max"),
+];
+
+/// The comparisons of `proofs/Arith.v` (`cmpop`).
+const CMPOPS: [(CmpOp, &str); 6] = [
+    (CmpOp::Eq, "Eq"),
+    (CmpOp::Ne, "Ne"),
+    (CmpOp::Lt, "Lt"),
+    (CmpOp::Le, "Le"),
+    (CmpOp::Gt, "Gt"),
+    (CmpOp::Ge, "Ge"),
+];
+
+fn coq_binop(op: BinOp) -> Option<&'static str> {
+    BINOPS.iter().find(|(o, _)| *o == op).map(|(_, n)| *n)
+}
+
+fn coq_cmpop(op: CmpOp) -> Option<&'static str> {
+    CMPOPS.iter().find(|(o, _)| *o == op).map(|(_, n)| *n)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The driver process.
+
+/// What the extracted `sinfer` answered for one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoqAnswer {
+    /// `Some p`: the kernel types, with protocol `p` (normalised).
+    Typed(Norm),
+    /// `None`.
+    Untypable,
+}
+
+/// The extracted checker, one process for every kernel asked.
+#[derive(Debug)]
+pub struct Driver {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// The workspace's `proofs/` directory.
+pub fn proofs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or_else(|| Path::new(".."))
+        .join("proofs")
+}
+
+impl Driver {
+    /// Builds the driver when it is missing or stale (`make -C proofs driver`: Coq and OCaml,
+    /// which `cargo xtask setup` installs), then starts it.
+    pub fn start() -> Result<Driver, String> {
+        let proofs = proofs_dir();
+        let out = Command::new("make")
+            .arg("-s")
+            .arg("-C")
+            .arg(&proofs)
+            .arg("driver")
+            .output()
+            .map_err(|e| format!("cannot run make: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "`make -C proofs driver` failed (Coq and OCaml are needed: `cargo xtask \
+                 setup` installs them):\n{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let mut child = Command::new(proofs.join("extraction").join("coq-infer"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start the extracted checker: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(Driver {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    /// Types one kernel line (see [`to_coq`]).
+    pub fn ask(&mut self, line: &str) -> Result<CoqAnswer, String> {
+        let answer = self.ask_raw(line)?;
+        if answer == "untypable" {
+            return Ok(CoqAnswer::Untypable);
+        }
+        let sexp = parse_sexp(&answer)?;
+        match &sexp {
+            Sexp::List(items) => match &items[..] {
+                [Sexp::Atom(some), p] if some == "some" => Ok(CoqAnswer::Typed(Norm::sproto(p)?)),
+                _ => Err(format!("unexpected answer `{answer}`")),
+            },
+            Sexp::Atom(_) => Err(format!("the extracted checker said `{answer}`")),
+        }
+    }
+
+    /// The driver's answer line as it is, without its newline.
+    pub fn ask_raw(&mut self, line: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("cannot write to the extracted checker: {e}"))?;
+        let mut answer = String::new();
+        let n = self
+            .stdout
+            .read_line(&mut answer)
+            .map_err(|e| format!("cannot read from the extracted checker: {e}"))?;
+        if n == 0 {
+            return Err("the extracted checker exited".into());
+        }
+        Ok(answer.trim_end().to_string())
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // Closing stdin ends the driver's loop; kill in case it is stuck.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The normal form.
+
+/// A MAP in normal form (see the module doc).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Norm {
+    Skip,
+    Sync,
+    Acc(Mode, Expr),
+    /// At least two elements, none a `Seq` or `Skip`.
+    Seq(Vec<Norm>),
+    If(Cond, Box<Norm>, Box<Norm>),
+    For(String, Expr, Expr, Box<Norm>),
+}
+
+impl Norm {
+    fn seq(parts: impl IntoIterator<Item = Norm>) -> Norm {
+        let mut flat = Vec::new();
+        for p in parts {
+            match p {
+                Norm::Skip => {}
+                Norm::Seq(inner) => flat.extend(inner),
+                other => flat.push(other),
+            }
+        }
+        match flat.len() {
+            0 => Norm::Skip,
+            1 => flat.pop().unwrap_or(Norm::Skip),
+            _ => Norm::Seq(flat),
+        }
+    }
+
+    /// The normal form of mapcheck's MAP, or why it is outside the mechanised fragment.
+    pub fn of_rust(p: &SyncProto) -> Result<Norm, String> {
+        Ok(match p {
+            SyncProto::U(u) => Norm::of_proto(u)?,
+            SyncProto::Sync(_) => Norm::Sync,
+            SyncProto::Seq(parts) => Norm::seq(
+                parts
+                    .iter()
+                    .map(Norm::of_rust)
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            SyncProto::If {
+                cond,
+                then_branch,
+                else_branch,
+                ..
+            } => Norm::If(
+                fold_cond(cond),
+                Box::new(Norm::of_rust(then_branch)?),
+                Box::new(Norm::of_rust(else_branch)?),
+            ),
+            SyncProto::For {
+                var, range, body, ..
+            } => {
+                let (lo, hi) = rust_range(range)?;
+                Norm::For(var.name.clone(), lo, hi, Box::new(Norm::of_rust(body)?))
+            }
+        })
+    }
+
+    fn of_proto(u: &Proto) -> Result<Norm, String> {
+        Ok(match u {
+            Proto::Skip => Norm::Skip,
+            Proto::Acc(a) => match (&a.mode, &a.index[..]) {
+                (Mode::At, _) => return Err("an atomic access".into()),
+                (mode, [n]) => Norm::Acc(*mode, fold(n)),
+                (_, index) => return Err(format!("a {}-dimensional access", index.len())),
+            },
+            Proto::Seq(parts) => Norm::seq(
+                parts
+                    .iter()
+                    .map(Norm::of_proto)
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            Proto::If {
+                cond,
+                then_branch,
+                else_branch,
+                ..
+            } => Norm::If(
+                fold_cond(cond),
+                Box::new(Norm::of_proto(then_branch)?),
+                Box::new(Norm::of_proto(else_branch)?),
+            ),
+            Proto::For {
+                var, range, body, ..
+            } => {
+                let (lo, hi) = rust_range(range)?;
+                Norm::For(var.name.clone(), lo, hi, Box::new(Norm::of_proto(body)?))
+            }
+            Proto::Assume { .. } => return Err("an `assume`".into()),
+        })
+    }
+
+    /// The normal form of the driver's `sproto`.
+    fn sproto(s: &Sexp) -> Result<Norm, String> {
+        let (head, args) = s.split();
+        Ok(match (head, args) {
+            ("MU", [u]) => Norm::proto(u)?,
+            ("MSync", []) => Norm::Sync,
+            ("MSeq", [a, b]) => Norm::seq([Norm::sproto(a)?, Norm::sproto(b)?]),
+            ("MFor", [x, n, m, p]) => Norm::For(
+                unrelax(x.atom()?).to_string(),
+                fold(&coq_expr(n)?),
+                fold(&coq_expr(m)?),
+                Box::new(Norm::sproto(p)?),
+            ),
+            ("MIf", [c, a, b]) => Norm::If(
+                fold_cond(&coq_cond(c)?),
+                Box::new(Norm::sproto(a)?),
+                Box::new(Norm::sproto(b)?),
+            ),
+            _ => return Err(format!("not an sproto: {s:?}")),
+        })
+    }
+
+    fn proto(s: &Sexp) -> Result<Norm, String> {
+        let (head, args) = s.split();
+        Ok(match (head, args) {
+            ("USkip", []) => Norm::Skip,
+            ("UAcc", [o, n]) => {
+                let mode = match o.atom()? {
+                    "Rd" => Mode::Rd,
+                    "Wr" => Mode::Wr,
+                    other => return Err(format!("unknown mode {other}")),
+                };
+                Norm::Acc(mode, fold(&coq_expr(n)?))
+            }
+            ("USeq", [a, b]) => Norm::seq([Norm::proto(a)?, Norm::proto(b)?]),
+            ("UIf", [c, a, b]) => Norm::If(
+                fold_cond(&coq_cond(c)?),
+                Box::new(Norm::proto(a)?),
+                Box::new(Norm::proto(b)?),
+            ),
+            ("UFor", [x, n, m, u]) => Norm::For(
+                unrelax(x.atom()?).to_string(),
+                fold(&coq_expr(n)?),
+                fold(&coq_expr(m)?),
+                Box::new(Norm::proto(u)?),
+            ),
+            _ => return Err(format!("not a proto: {s:?}")),
+        })
+    }
+
+    /// Parses the protocol part of a driver answer, for tests that write one by hand.
+    pub fn parse_coq(text: &str) -> Result<Norm, String> {
+        Norm::sproto(&parse_sexp(text)?)
+    }
+}
+
+fn rust_range(r: &mapcheck_core::ast::Range) -> Result<(Expr, Expr), String> {
+    if r.dir != Direction::Up || r.step.op != StepOp::Add || r.step.amount.kind != ExprKind::Int(1)
+    {
+        return Err("a loop that is not stride 1".into());
+    }
+    Ok((fold(&r.start), fold(&r.bound)))
+}
+
+fn unrelax(x: &str) -> &str {
+    if x == RELAXED_TID {
+        Builtin::Tid.name()
+    } else {
+        x
+    }
+}
+
+fn coq_expr(s: &Sexp) -> Result<Expr, String> {
+    let sp = Span::default();
+    let (head, args) = s.split();
+    Ok(match (head, args) {
+        ("ELit", [k]) => Expr::int(
+            k.atom()?
+                .parse()
+                .map_err(|e| format!("bad literal {k:?}: {e}"))?,
+            sp,
+        ),
+        ("EVar", [x]) => Expr::var(unrelax(x.atom()?), sp),
+        ("EBin", [o, a, b]) => {
+            let o = o.atom()?;
+            let op = BINOPS
+                .iter()
+                .find(|(_, n)| *n == o)
+                .map(|(op, _)| *op)
+                .ok_or_else(|| format!("unknown operator {o}"))?;
+            Expr::bin(op, coq_expr(a)?, coq_expr(b)?)
+        }
+        _ => return Err(format!("not an expr: {s:?}")),
+    })
+}
+
+fn coq_cond(s: &Sexp) -> Result<Cond, String> {
+    let sp = Span::default();
+    let (head, args) = s.split();
+    let kind = match (head, args) {
+        ("CTrue", []) => CondKind::Bool(true),
+        ("CFalse", []) => CondKind::Bool(false),
+        ("CCmp", [o, a, b]) => {
+            let o = o.atom()?;
+            let op = CMPOPS
+                .iter()
+                .find(|(_, n)| *n == o)
+                .map(|(op, _)| *op)
+                .ok_or_else(|| format!("unknown comparison {o}"))?;
+            CondKind::Cmp(op, coq_expr(a)?, coq_expr(b)?)
+        }
+        ("CNot", [c]) => CondKind::Not(Box::new(coq_cond(c)?)),
+        ("CAnd", [a, b]) => CondKind::And(Box::new(coq_cond(a)?), Box::new(coq_cond(b)?)),
+        ("COr", [a, b]) => CondKind::Or(Box::new(coq_cond(a)?), Box::new(coq_cond(b)?)),
+        _ => return Err(format!("not a cond: {s:?}")),
+    };
+    Ok(Cond::new(kind, sp))
+}
+
+/// Replaces every operation on two literals by its value in `int` arithmetic, bottom up,
+/// when it has one that fits a literal.
+pub fn fold(e: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
+        ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(fold(a))), e.span),
+        ExprKind::Bin(op, a, b) => {
+            let (a, b) = (fold(a), fold(b));
+            if let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) {
+                let value = Arith::Int
+                    .bin(*op, i128::from(*x), i128::from(*y))
+                    .ok()
+                    .and_then(|v| i64::try_from(v).ok());
+                if let Some(v) = value {
+                    return Expr::int(v, e.span);
+                }
+            }
+            Expr::new(ExprKind::Bin(*op, Box::new(a), Box::new(b)), e.span)
+        }
+    }
+}
+
+fn fold_cond(c: &Cond) -> Cond {
+    let kind = match &c.kind {
+        CondKind::Bool(b) => CondKind::Bool(*b),
+        CondKind::Cmp(op, a, b) => CondKind::Cmp(*op, fold(a), fold(b)),
+        CondKind::Not(a) => CondKind::Not(Box::new(fold_cond(a))),
+        CondKind::And(a, b) => CondKind::And(Box::new(fold_cond(a)), Box::new(fold_cond(b))),
+        CondKind::Or(a, b) => CondKind::Or(Box::new(fold_cond(a)), Box::new(fold_cond(b))),
+    };
+    Cond::new(kind, c.span)
+}
+
+/// The paper's notation, on one line (for failure messages).
+impl fmt::Display for Norm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Norm::Skip => f.write_str("skip"),
+            Norm::Sync => f.write_str("sync"),
+            Norm::Acc(mode, n) => write!(f, "{}[{n}]", mode.keyword()),
+            Norm::Seq(parts) => {
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                Ok(())
+            }
+            Norm::If(c, a, b) => write!(f, "if {c} {{{a}}} else {{{b}}}"),
+            Norm::For(x, lo, hi, body) => write!(f, "for {x} in {lo}..{hi} {{{body}}}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// S-expressions, as the driver prints them.
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Sexp {
+    Atom(String),
+    List(Vec<Sexp>),
+}
+
+impl Sexp {
+    /// The constructor and its arguments: `(C a b)` or the bare atom `C`.
+    fn split(&self) -> (&str, &[Sexp]) {
+        match self {
+            Sexp::Atom(a) => (a, &[]),
+            Sexp::List(items) => match &items[..] {
+                [Sexp::Atom(head), args @ ..] => (head, args),
+                _ => ("", &[]),
+            },
+        }
+    }
+
+    fn atom(&self) -> Result<&str, String> {
+        match self {
+            Sexp::Atom(a) => Ok(a),
+            Sexp::List(_) => Err(format!("expected an atom, got {self:?}")),
+        }
+    }
+}
+
+fn parse_sexp(text: &str) -> Result<Sexp, String> {
+    let mut tokens = Vec::new();
+    let mut atom = String::new();
+    for c in text.chars() {
+        if c == '(' || c == ')' || c.is_whitespace() {
+            if !atom.is_empty() {
+                tokens.push(std::mem::take(&mut atom));
+            }
+            if !c.is_whitespace() {
+                tokens.push(c.to_string());
+            }
+        } else {
+            atom.push(c);
+        }
+    }
+    if !atom.is_empty() {
+        tokens.push(atom);
+    }
+    let mut pos = 0;
+    let sexp = parse_tokens(&tokens, &mut pos)?;
+    if pos != tokens.len() {
+        return Err(format!("trailing input in `{text}`"));
+    }
+    Ok(sexp)
+}
+
+fn parse_tokens(tokens: &[String], pos: &mut usize) -> Result<Sexp, String> {
+    let tok = tokens.get(*pos).ok_or("unexpected end of input")?;
+    *pos += 1;
+    match tok.as_str() {
+        "(" => {
+            let mut items = Vec::new();
+            loop {
+                match tokens.get(*pos).map(String::as_str) {
+                    Some(")") => {
+                        *pos += 1;
+                        return Ok(Sexp::List(items));
+                    }
+                    Some(_) => items.push(parse_tokens(tokens, pos)?),
+                    None => return Err("unclosed parenthesis".into()),
+                }
+            }
+        }
+        ")" => Err("unexpected `)`".into()),
+        atom => Ok(Sexp::Atom(atom.to_string())),
+    }
+}
