@@ -1,5 +1,5 @@
 //! `mapcheck-core`: what every stage of mapcheck shares — the BabyCUDA syntax tree
-//! ([`ast`]) with its spans ([`span`]) and printer ([`print`]), the one definition of
+//! ([`ast`]) with its spans ([`span`]) and printer ([`print`](mod@print)), the one definition of
 //! arithmetic ([`arith`]), and the shape of user-facing diagnostics ([`diag`]).
 #![forbid(unsafe_code)]
 

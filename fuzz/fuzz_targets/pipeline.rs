@@ -31,7 +31,7 @@ fuzz_target!(|bytes: &[u8]| {
                     rlimit: 2_000_000,
                     timeout_ms: 1_000,
                 },
-                mutation: None,
+                ..Options::default()
             };
             let decision = mapcheck_smt::decide(kernel, &checked, &options);
             for f in &decision.findings {

@@ -37,6 +37,9 @@ pub struct Witness {
     /// Initial contents the witness needs (cell `A[i]` → value); all other cells are zero.
     /// Empty unless the race of a data-dependent kernel was confirmed with a chosen memory.
     pub memory: BTreeMap<String, i128>,
+    /// The seed of the random initial memory (`mapcheck run --init random:SEED`) on which the
+    /// replay showed the finding; `None` when the zero memory (or `memory`) did.
+    pub random_memory: Option<u64>,
 }
 
 impl Witness {
@@ -120,5 +123,6 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
         shared,
         index: index.iter().filter_map(|v| value_of(model, v)).collect(),
         memory: BTreeMap::new(),
+        random_memory: None,
     }
 }

@@ -37,7 +37,7 @@
 //! * A loop between the point and the uniform block is not split (its iterations would
 //!   interleave the two halves); instead, when it sits directly in a branch, the branch is
 //!   split around it and pushed into its body, `if c { for x in r { B } }` becoming
-//!   `for x in r { if c { B } }` ([`interchange`]): `c` is the same in every iteration and `r`
+//!   `for x in r { if c { B } }` (`interchange`): `c` is the same in every iteration and `r`
 //!   is pure, so threads that skip the branch now run empty iterations. The loop's body is then
 //!   a uniform place when its bounds are; a loop whose bounds depend on the thread, or one
 //!   nested directly in another loop, is refused with [`Obstacle::Loop`].

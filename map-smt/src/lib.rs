@@ -8,7 +8,8 @@
 //! 3. [`encode`] — encode paths, indices and guards for two thread copies;
 //! 4. [`solve`] — solve each query under a resource limit; find small witnesses;
 //! 5. [`decode`] — read a witness off each model;
-//! 6. [`replay`] — replay each witness in the reference interpreter.
+//! 6. [`replay`] — replay each witness in the reference interpreter; when a replay cannot
+//!    finish, [`search`] asks for a witness whose run does.
 //!
 //! [`query`] assembles the constraints of one query from the encoder's terms, and [`decide`]
 //! runs the passes over a kernel and turns their results into findings and a verdict
@@ -25,6 +26,7 @@ pub mod query;
 pub mod redundant;
 pub mod repair;
 pub mod replay;
+pub mod search;
 pub mod solve;
 pub mod taint;
 
@@ -169,11 +171,72 @@ pub struct Decision {
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
 /// ([`solve::context`]): the answer depends on the kernel and the options only.
 pub fn decide<T: Sync>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
-    solve::context(options.limits, || decide_here(kernel, checked, options))
+    solve::context(options.limits, || {
+        decide_here(kernel, checked, options, None)
+    })
 }
 
-/// [`decide`] in the current thread's z3 context.
-fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
+/// What one solver query of a decision asks (`--emit smt`).
+#[derive(Clone, Debug)]
+pub enum Asked {
+    /// A question of the phase split: can some thread satisfy all of these conditions?
+    Feasibility { conditions: Vec<String> },
+    /// Two threads reach these two accesses on the same cell: of one block in phase `phase`
+    /// (its index in the split) or, at grid level (`phase` is `None`), of different blocks.
+    Race {
+        phase: Option<(usize, phases::Boundary, phases::Boundary)>,
+        array: String,
+        conflict: Conflict,
+        locations: (Span, Span),
+    },
+    /// One thread of a block reaches the `sync` at this span and another does not.
+    Divergence { sync: Span },
+}
+
+/// One solver query of a decision: what it asks, and its constraints as SMT-LIB text.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub asked: Asked,
+    pub smtlib: String,
+}
+
+/// [`decide`], keeping every query it sends to the solver, in order (`--emit smt`). The
+/// re-solving of a satisfiable query under bounds (for small witnesses) and its retry in a
+/// fresh context are the same query, kept once; the confirmation query of a data-dependent
+/// finding (`confirm`) is not kept.
+pub fn decide_keeping_queries<T: Sync>(
+    kernel: &Kernel<T>,
+    checked: &Checked,
+    options: &Options,
+) -> (Decision, Vec<Query>) {
+    solve::context(options.limits, || {
+        let kept = std::cell::RefCell::new(Vec::new());
+        let decision = decide_here(kernel, checked, options, Some(&kept));
+        (decision, kept.into_inner())
+    })
+}
+
+/// Keeps a query's text when `kept` is given.
+fn keep(
+    kept: Option<&std::cell::RefCell<Vec<Query>>>,
+    asked: impl FnOnce() -> Asked,
+    constraints: &[z3::ast::Bool],
+) {
+    if let Some(kept) = kept {
+        kept.borrow_mut().push(Query {
+            asked: asked(),
+            smtlib: solve::smtlib(constraints),
+        });
+    }
+}
+
+/// [`decide`] in the current thread's z3 context, keeping its queries in `kept`.
+fn decide_here<T>(
+    kernel: &Kernel<T>,
+    checked: &Checked,
+    options: &Options,
+    kept: Option<&std::cell::RefCell<Vec<Query>>>,
+) -> Decision {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
     let body = match options.mutation {
@@ -181,7 +244,14 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         _ => map.body.clone(),
     };
     let queries = std::cell::Cell::new(0);
-    let split = split_with(&facts, &body, options.limits, options.mutation, &queries);
+    let split = split_with(
+        &facts,
+        &body,
+        options.limits,
+        options.mutation,
+        &queries,
+        kept,
+    );
     let exact = checked.class == Class::Exact && !split.approximate;
     let mut decision = Decision {
         class: checked.class,
@@ -196,7 +266,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate);
 
     // Block level: every phase, every pair of accesses in it.
-    for phase in &split.phases {
+    for (n, phase) in split.phases.iter().enumerate() {
         let accs = pairs::accesses(&phase.body);
         for (i, j, conflict) in pairs::candidates(&accs, false) {
             let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
@@ -204,6 +274,13 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
                 continue;
             }
             let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
+            let asked = || Asked::Race {
+                phase: Some((n, phase.from.clone(), phase.to.clone())),
+                array: accs[i].acc.array.name.clone(),
+                conflict,
+                locations: (accs[i].acc.span, accs[j].acc.span),
+            };
+            keep(kept, asked, &built.constraints);
             if let Some(f) = race_query(
                 map,
                 options,
@@ -231,6 +308,13 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             continue;
         }
         let built = query::race(&facts, None, &all[i], &all[j]);
+        let asked = || Asked::Race {
+            phase: None,
+            array: all[i].acc.array.name.clone(),
+            conflict,
+            locations: (all[i].acc.span, all[j].acc.span),
+        };
+        keep(kept, asked, &built.constraints);
         if let Some(f) = race_query(
             map,
             options,
@@ -252,15 +336,30 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // Barrier divergence: every `sync` under control that is not uniform.
     for barrier in &checked.barriers {
         let built = query::divergence(&facts, barrier);
+        let asked = || Asked::Divergence { sync: barrier.sync };
+        keep(kept, asked, &built.constraints);
         decision.queries += 1;
         match built.solve(options.limits) {
             Outcome::Unsat => {}
             Outcome::Unknown(why) => decision.undecided_divergence.push(why),
             Outcome::Sat(model) => {
-                let witness = decode::witness(&model, &built.enc, &facts, &[]);
+                let decode = |m: &z3::Model| decode::witness(m, &built.enc, &facts, &[]);
+                let first = decode(&model);
+                let replayed = replay::divergence(&mut runs, &first, replay::STEP_BUDGET);
+                let found = search::finishing(
+                    &built,
+                    options.limits,
+                    (first, replayed),
+                    decode,
+                    |w, budget| replay::divergence(&mut runs, w, budget),
+                );
+                decision.queries += found.queries;
+                let mut witness = found.witness;
+                if let Replay::Reproduced { seed } = found.replay {
+                    witness.random_memory = seed;
+                }
                 let exact_here = checked.class == Class::Exact;
-                let (certainty, internal_error, note) =
-                    certify(replay::divergence(&mut runs, &witness), exact_here);
+                let (certainty, internal_error, note) = certify(found.replay, exact_here);
                 decision.findings.push(Finding {
                     kind: Kind::BarrierDivergence,
                     certainty,
@@ -298,7 +397,7 @@ pub fn split(
     limits: Limits,
 ) -> phases::Split {
     solve::context(limits, || {
-        split_with(facts, body, limits, None, &std::cell::Cell::new(0))
+        split_with(facts, body, limits, None, &std::cell::Cell::new(0), None)
     })
 }
 
@@ -308,10 +407,15 @@ fn split_with(
     limits: Limits,
     mutation: Option<Mutation>,
     queries: &std::cell::Cell<usize>,
+    kept: Option<&std::cell::RefCell<Vec<Query>>>,
 ) -> phases::Split {
     let feasible = |conds: &[mapcheck_core::ast::Cond]| {
         queries.set(queries.get() + 1);
         let built = query::feasibility(facts, conds);
+        let asked = || Asked::Feasibility {
+            conditions: conds.iter().map(ToString::to_string).collect(),
+        };
+        keep(kept, asked, &built.constraints);
         !matches!(
             solve::solve(&built.constraints, &[], limits, |v| built.enc.lit(v)),
             Outcome::Unsat
@@ -348,25 +452,38 @@ fn race_query<T>(
             None
         }
         Outcome::Sat(model) => {
-            let mut enc = built.enc;
+            let mut built = built;
             let index: Vec<encode::Val> = a
                 .acc
                 .index
                 .iter()
-                .map(|e| enc.expr(e, encode::Copy::One))
+                .map(|e| built.enc.expr(e, encode::Copy::One))
                 .collect();
-            let mut witness = decode::witness(&model, &enc, facts, &index);
+            let enc = &built.enc;
+            let decode = |m: &z3::Model| decode::witness(m, enc, facts, &index);
             let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
-            let mut replayed = replay::race(runs, &witness, (a_span, b_span), grid, None);
+            let first = decode(&model);
+            let spans = (a_span, b_span);
+            let replayed = replay::race(runs, &first, spans, grid, None, replay::STEP_BUDGET);
+            let found = search::finishing(
+                &built,
+                options.limits,
+                (first, replayed),
+                decode,
+                |w, budget| replay::race(runs, w, spans, grid, None, budget),
+            );
+            decision.queries += found.queries;
+            let (mut witness, mut replayed) = (found.witness, found.replay);
             if !exact && matches!(replayed, Replay::NotReproduced(_)) {
                 // Data-dependent: try again with the reads tied to an initial memory.
                 decision.queries += 1;
                 if let Some((w, memory)) =
                     confirm::with_memory(facts, map, phase, a, b, options.limits)
                 {
-                    let again = replay::race(runs, &w, (a_span, b_span), grid, Some(&memory));
-                    if again == Replay::Reproduced {
+                    let again =
+                        replay::race(runs, &w, spans, grid, Some(&memory), replay::STEP_BUDGET);
+                    if matches!(again, Replay::Reproduced { .. }) {
                         witness = w;
                         witness.memory = memory
                             .cells
@@ -379,6 +496,9 @@ fn race_query<T>(
                         replayed = again;
                     }
                 }
+            }
+            if let Replay::Reproduced { seed } = replayed {
+                witness.random_memory = seed;
             }
             let (certainty, internal_error, note) = certify(replayed, exact);
             Some(Finding {
@@ -399,8 +519,8 @@ fn race_query<T>(
 
 fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<String>) {
     match (replayed, exact) {
-        (Replay::Reproduced, true) => (Certainty::Proven, None, None),
-        (Replay::Reproduced, false) => (Certainty::Confirmed, None, None),
+        (Replay::Reproduced { .. }, true) => (Certainty::Proven, None, None),
+        (Replay::Reproduced { .. }, false) => (Certainty::Confirmed, None, None),
         (Replay::NotReproduced(why), true) => (
             Certainty::Potential,
             Some(format!(
@@ -422,14 +542,18 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
             None,
             Some("the witness replays only in runs that use values the front end could not follow (`?`): the race may exist in the lowered kernel and not in the source".into()),
         ),
-        // Proven stays proven (SPEC §7: decided on an exact kernel); the replay, a check of
-        // mapcheck itself, was not made, which shows no bug.
-        (Replay::Unfinished(why), true) => (
-            Certainty::Proven,
+        // SPEC §7: `proven` needs a replay that reached the race. An exact kernel's MAP is
+        // exact about the accesses of the runs that exist, but says nothing about whether a
+        // run ends: a witness whose run cannot finish may name a race no run reaches (an
+        // endless loop before it). Not a bug of mapcheck either, so no internal error.
+        (Replay::Unfinished { why, .. }, true) => (
+            Certainty::Potential,
             None,
-            Some(format!("the witness was not replayed: {why}")),
+            Some(format!(
+                "the race is not proven: the witness's run does not finish ({why})"
+            )),
         ),
-        (Replay::Unfinished(why), false) => (
+        (Replay::Unfinished { why, .. }, false) => (
             Certainty::Potential,
             None,
             Some(format!(

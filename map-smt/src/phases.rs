@@ -30,6 +30,9 @@ use mapcheck_core::{Arith, Span};
 use mapcheck_typeck::{Proto, SyncProto};
 use std::fmt;
 
+pub mod without;
+pub use without::{split_memo, Memo, NewPhase, Without};
+
 /// Where a phase starts or ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Boundary {
@@ -71,6 +74,12 @@ struct Piece {
     shared: Vec<String>,
     from: Boundary,
     to: Boundary,
+    /// The piece runs through the place of a removed barrier ([`without`]); always `false`
+    /// in a plain split.
+    fresh: bool,
+    /// The barrier loops (by [`Node::loop_id`]) whose zero-trip case the piece takes: the
+    /// piece stops existing when one of them stops being a barrier loop ([`without`]).
+    zero: Vec<usize>,
 }
 
 impl Piece {
@@ -81,6 +90,8 @@ impl Piece {
             shared: Vec::new(),
             from,
             to,
+            fresh: false,
+            zero: Vec::new(),
         }
     }
 
@@ -90,13 +101,23 @@ impl Piece {
         guard.extend(next.guard.iter().cloned());
         let mut shared = self.shared.clone();
         shared.extend(next.shared.iter().cloned());
+        let mut zero = self.zero.clone();
+        zero.extend(next.zero.iter().copied());
         Piece {
             guard,
             body: Proto::seq([self.body.clone(), next.body.clone()]),
             shared,
             from: self.from.clone(),
             to: next.to.clone(),
+            fresh: self.fresh || next.fresh,
+            zero,
         }
+    }
+
+    /// The phase key: pieces between the same two barrier events are one phase
+    /// ([`merge_alternatives`]).
+    fn key(&self) -> String {
+        format!("{} -> {}", self.from, self.to)
     }
 
     fn guarded(mut self, extra: &[Cond]) -> Piece {
@@ -124,24 +145,23 @@ pub fn split(
     feasible: &dyn Fn(&[Cond]) -> bool,
     forget_zero_trip: bool,
 ) -> Split {
-    let mut splitter = Splitter {
-        arith,
-        approximate: false,
-        feasible,
-        forget_zero_trip,
-    };
-    let shape = splitter.shape(body);
-    let pieces: Vec<Piece> = shape
+    let mut splitter = Splitter::new(arith, feasible, forget_zero_trip, false);
+    let (shape, _) = splitter.shape(body);
+    Split {
+        phases: merge_alternatives(pieces(shape)),
+        approximate: splitter.approximate,
+    }
+}
+
+/// Every piece of a whole protocol's shape, in the order phases are listed.
+fn pieces(shape: Shape) -> Vec<Piece> {
+    shape
         .through
         .into_iter()
         .chain(shape.heads)
         .chain(shape.inner)
         .chain(shape.tails)
-        .collect();
-    Split {
-        phases: merge_alternatives(pieces),
-        approximate: splitter.approximate,
-    }
+        .collect()
 }
 
 /// Pieces between the same two barrier events are one phase: under a condition that is not
@@ -152,57 +172,80 @@ pub fn split(
 /// pairs.
 fn merge_alternatives(pieces: Vec<Piece>) -> Vec<Phase> {
     let mut groups: Vec<(String, Vec<Piece>)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for piece in pieces {
-        let key = format!("{} -> {}", piece.from, piece.to);
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, group)) => group.push(piece),
-            None => groups.push((key, vec![piece])),
+        let key = piece.key();
+        match index.get(&key) {
+            Some(&i) => groups[i].1.push(piece),
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key, vec![piece]));
+            }
         }
     }
     groups
         .into_iter()
-        .map(|(_, mut group)| {
-            if group.len() == 1 {
-                let piece = group.remove(0);
-                return Phase {
-                    guard: piece.guard,
-                    body: piece.body,
-                    shared: piece.shared,
-                    from: piece.from,
-                    to: piece.to,
-                };
-            }
-            let (from, to) = (group[0].from.clone(), group[0].to.clone());
-            let mut shared: Vec<String> = Vec::new();
-            let mut alternatives = Vec::new();
-            for piece in group {
-                for v in piece.shared {
-                    if !shared.contains(&v) {
-                        shared.push(v);
-                    }
-                }
-                let span = Span::default();
-                let cond = piece
-                    .guard
-                    .into_iter()
-                    .reduce(|a, b| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span))
-                    .unwrap_or_else(|| Cond::new(CondKind::Bool(true), span));
-                alternatives.push(Proto::If {
-                    cond,
-                    then_branch: Box::new(piece.body),
-                    else_branch: Box::new(Proto::Skip),
-                    span,
-                });
-            }
-            Phase {
-                guard: Vec::new(),
-                body: Proto::seq(alternatives),
-                shared,
-                from,
-                to,
-            }
-        })
+        .map(|(_, group)| merge_group(group))
         .collect()
+}
+
+/// One phase of pieces that share their two barrier events (see [`merge_alternatives`]).
+fn merge_group(mut group: Vec<Piece>) -> Phase {
+    if group.len() == 1 {
+        let piece = group.remove(0);
+        return Phase {
+            guard: piece.guard,
+            body: piece.body,
+            shared: piece.shared,
+            from: piece.from,
+            to: piece.to,
+        };
+    }
+    let (from, to) = (group[0].from.clone(), group[0].to.clone());
+    let mut shared: Vec<String> = Vec::new();
+    let mut alternatives = Vec::new();
+    for piece in group {
+        for v in piece.shared {
+            if !shared.contains(&v) {
+                shared.push(v);
+            }
+        }
+        let span = Span::default();
+        let cond = piece
+            .guard
+            .into_iter()
+            .reduce(|a, b| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span))
+            .unwrap_or_else(|| Cond::new(CondKind::Bool(true), span));
+        alternatives.push(Proto::If {
+            cond,
+            then_branch: Box::new(piece.body),
+            else_branch: Box::new(Proto::Skip),
+            span,
+        });
+    }
+    Phase {
+        guard: Vec::new(),
+        body: Proto::seq(alternatives),
+        shared,
+        from,
+        to,
+    }
+}
+
+/// What a split remembers of one node of the protocol, to split the protocol again without a
+/// barrier ([`without`]): the node's shape without its inner phases, and its children's.
+#[derive(Clone, Debug, Default)]
+struct Node {
+    /// `through`, `heads` and `tails` of the node (`inner` is left empty).
+    shape: Shape,
+    /// The parts of a sequence; the two branches of a conditional; a loop's body.
+    children: Vec<Node>,
+    /// `sync`s in the node.
+    syncs: usize,
+    /// A loop whose barriers the split dropped (see the module doc).
+    erased: bool,
+    /// A loop's number, in the order the split meets loops.
+    loop_id: usize,
 }
 
 struct Splitter<'f> {
@@ -210,25 +253,44 @@ struct Splitter<'f> {
     approximate: bool,
     feasible: &'f dyn Fn(&[Cond]) -> bool,
     forget_zero_trip: bool,
+    /// Keep a [`Node`] of every node of the protocol.
+    record: bool,
+    /// The number of the next loop met.
+    loops: usize,
 }
 
-impl Splitter<'_> {
-    fn shape(&mut self, p: &SyncProto) -> Shape {
+impl<'f> Splitter<'f> {
+    fn new(
+        arith: Arith,
+        feasible: &'f dyn Fn(&[Cond]) -> bool,
+        forget_zero_trip: bool,
+        record: bool,
+    ) -> Self {
+        Splitter {
+            arith,
+            approximate: false,
+            feasible,
+            forget_zero_trip,
+            record,
+            loops: 0,
+        }
+    }
+
+    /// The shape of `p`, and (when recording) its [`Node`].
+    fn shape(&mut self, p: &SyncProto) -> (Shape, Node) {
         match p {
-            SyncProto::U(u) => Shape {
-                through: vec![Piece::new(u.clone(), Boundary::Start, Boundary::End)],
-                ..Shape::default()
-            },
-            SyncProto::Sync(span) => {
-                let at = Boundary::Sync {
-                    span: *span,
-                    iteration: Vec::new(),
-                };
-                Shape {
-                    heads: vec![Piece::new(Proto::Skip, Boundary::Start, at.clone())],
-                    tails: vec![Piece::new(Proto::Skip, at, Boundary::End)],
+            SyncProto::U(u) => {
+                let shape = Shape {
+                    through: vec![Piece::new(u.clone(), Boundary::Start, Boundary::End)],
                     ..Shape::default()
-                }
+                };
+                let node = self.node(&shape, Vec::new(), 0);
+                (shape, node)
+            }
+            SyncProto::Sync(span) => {
+                let shape = sync_shape(*span);
+                let node = self.node(&shape, Vec::new(), 1);
+                (shape, node)
             }
             SyncProto::Seq(parts) => {
                 // Folding `seq` over the parts would move every inner phase found so far at
@@ -236,20 +298,28 @@ impl Splitter<'_> {
                 // the phases straddling two consecutive parts, latest first, then each part's
                 // own inner phases in order — so both lists are kept aside, `acc.inner` stays
                 // empty, and they are joined once at the end, in that same order.
-                let mut acc = Shape {
-                    through: vec![Piece::new(Proto::Skip, Boundary::Start, Boundary::End)],
-                    ..Shape::default()
-                };
+                let mut acc = seq_start();
                 let mut straddling: Vec<Vec<Piece>> = Vec::new();
                 let mut own: Vec<Piece> = Vec::new();
+                let mut children = Vec::new();
+                let mut syncs = 0;
                 for part in parts {
-                    let mut next = self.shape(part);
+                    let (mut next, child) = self.shape(part);
                     own.append(&mut next.inner);
-                    acc = seq(acc, next);
-                    straddling.push(std::mem::take(&mut acc.inner));
+                    let mut here = Vec::new();
+                    acc = seq(acc, &next, &mut here, false);
+                    straddling.push(here);
+                    syncs += child.syncs;
+                    if self.record {
+                        children.push(Node {
+                            shape: next,
+                            ..child
+                        });
+                    }
                 }
                 acc.inner = straddling.into_iter().rev().flatten().chain(own).collect();
-                acc
+                let node = self.node(&acc, children, syncs);
+                (acc, node)
             }
             SyncProto::If {
                 cond,
@@ -257,22 +327,26 @@ impl Splitter<'_> {
                 else_branch,
                 ..
             } => {
-                let yes = self.shape(then_branch);
-                let no = self.shape(else_branch);
-                let not = Cond::new(CondKind::Not(Box::new(cond.clone())), cond.span);
-                let mut out = Shape::default();
-                for (shape, c) in [(yes, cond.clone()), (no, not)] {
-                    let g = [c];
-                    out.through
-                        .extend(shape.through.into_iter().map(|p| p.guarded(&g)));
-                    out.heads
-                        .extend(shape.heads.into_iter().map(|p| p.guarded(&g)));
-                    out.tails
-                        .extend(shape.tails.into_iter().map(|p| p.guarded(&g)));
-                    out.inner
-                        .extend(shape.inner.into_iter().map(|p| p.guarded(&g)));
-                }
-                out
+                let (yes, yes_node) = self.shape(then_branch);
+                let (no, no_node) = self.shape(else_branch);
+                let syncs = yes_node.syncs + no_node.syncs;
+                let children = if self.record {
+                    vec![
+                        Node {
+                            shape: without_inner(&yes),
+                            ..yes_node
+                        },
+                        Node {
+                            shape: without_inner(&no),
+                            ..no_node
+                        },
+                    ]
+                } else {
+                    Vec::new()
+                };
+                let out = if_shape(cond, yes, no);
+                let node = self.node(&out, children, syncs);
+                (out, node)
             }
             SyncProto::For {
                 var,
@@ -280,35 +354,66 @@ impl Splitter<'_> {
                 body,
                 span,
             } => {
-                let mut inner = self.shape(body);
+                let loop_id = self.loops;
+                self.loops += 1;
+                let (mut inner, body_node) = self.shape(body);
+                let syncs = body_node.syncs;
+                let children = if self.record {
+                    vec![Node {
+                        shape: without_inner(&inner),
+                        ..body_node
+                    }]
+                } else {
+                    Vec::new()
+                };
                 let it = iteration(&Expr::var(var.name.as_str(), var.span), range, self.arith);
                 inner.through.retain(|p| {
                     let mut g = p.guard.clone();
                     g.push(it.clone());
                     (self.feasible)(&g)
                 });
-                if !inner.through.is_empty() {
+                let erased = !inner.through.is_empty();
+                let out = if erased {
                     self.approximate = true;
-                    return Shape {
-                        through: vec![Piece::new(
-                            Proto::For {
-                                var: var.clone(),
-                                range: range.clone(),
-                                body: Box::new(erase(body)),
-                                span: *span,
-                            },
-                            Boundary::Start,
-                            Boundary::End,
-                        )],
-                        ..Shape::default()
-                    };
-                }
-                self.barrier_loop(var, range, inner)
+                    erased_loop(var, range, body, *span)
+                } else {
+                    self.barrier_loop(var, range, inner, loop_id, false)
+                };
+                let mut node = self.node(&out, children, syncs);
+                node.erased = erased;
+                node.loop_id = loop_id;
+                (out, node)
             }
         }
     }
 
-    fn barrier_loop(&mut self, var: &Ident, range: &Range, body: Shape) -> Shape {
+    /// The [`Node`] of a node whose shape is `shape`, when recording (else an empty one that
+    /// only counts `sync`s).
+    fn node(&self, shape: &Shape, children: Vec<Node>, syncs: usize) -> Node {
+        Node {
+            shape: if self.record {
+                without_inner(shape)
+            } else {
+                Shape::default()
+            },
+            children,
+            syncs,
+            erased: false,
+            loop_id: 0,
+        }
+    }
+
+    /// The shape of a barrier loop whose body always reaches a barrier. With `only_fresh`
+    /// ([`without`]), `body.inner` holds only the body's fresh inner phases, and only the
+    /// straddling phases with a fresh half are made: the others are the plain split's.
+    fn barrier_loop(
+        &mut self,
+        var: &Ident,
+        range: &Range,
+        body: Shape,
+        loop_id: usize,
+        only_fresh: bool,
+    ) -> Shape {
         let x = var.name.as_str();
         let xv = Expr::var(x, var.span);
         let in_x = iteration(&xv, range, self.arith);
@@ -316,10 +421,10 @@ impl Splitter<'_> {
         let mut out = Shape::default();
         // Zero trips.
         if !self.forget_zero_trip {
-            out.through.push(
-                Piece::new(Proto::Skip, Boundary::Start, Boundary::End)
-                    .guarded(&[not(in_range(&first, range))]),
-            );
+            let mut zero = Piece::new(Proto::Skip, Boundary::Start, Boundary::End)
+                .guarded(&[not(in_range(&first, range))]);
+            zero.zero.push(loop_id);
+            out.through.push(zero);
         }
         // The first head: x = start.
         for h in &body.heads {
@@ -338,6 +443,9 @@ impl Splitter<'_> {
         let next = step(&xv, range);
         for t in &body.tails {
             for h in &body.heads {
+                if only_fresh && !t.fresh && !h.fresh {
+                    continue;
+                }
                 let mut t = t.clone();
                 t.shared.insert(0, x.to_string());
                 tag_iteration(&mut t, x);
@@ -369,7 +477,75 @@ impl Splitter<'_> {
     }
 }
 
-fn seq(a: Shape, b: Shape) -> Shape {
+/// The shape of a `sync`: a head ending at it and a tail starting from it.
+fn sync_shape(span: Span) -> Shape {
+    let at = Boundary::Sync {
+        span,
+        iteration: Vec::new(),
+    };
+    Shape {
+        heads: vec![Piece::new(Proto::Skip, Boundary::Start, at.clone())],
+        tails: vec![Piece::new(Proto::Skip, at, Boundary::End)],
+        ..Shape::default()
+    }
+}
+
+/// The shape a sequence's fold starts from: the empty sequence.
+fn seq_start() -> Shape {
+    Shape {
+        through: vec![Piece::new(Proto::Skip, Boundary::Start, Boundary::End)],
+        ..Shape::default()
+    }
+}
+
+/// The shape of `if cond {yes} else {no}`.
+fn if_shape(cond: &Cond, yes: Shape, no: Shape) -> Shape {
+    let not = Cond::new(CondKind::Not(Box::new(cond.clone())), cond.span);
+    let mut out = Shape::default();
+    for (shape, c) in [(yes, cond.clone()), (no, not)] {
+        let g = [c];
+        out.through
+            .extend(shape.through.into_iter().map(|p| p.guarded(&g)));
+        out.heads
+            .extend(shape.heads.into_iter().map(|p| p.guarded(&g)));
+        out.tails
+            .extend(shape.tails.into_iter().map(|p| p.guarded(&g)));
+        out.inner
+            .extend(shape.inner.into_iter().map(|p| p.guarded(&g)));
+    }
+    out
+}
+
+/// A loop whose barriers are dropped: one unsynchronised piece.
+fn erased_loop(var: &Ident, range: &Range, body: &SyncProto, span: Span) -> Shape {
+    Shape {
+        through: vec![Piece::new(
+            Proto::For {
+                var: var.clone(),
+                range: range.clone(),
+                body: Box::new(erase(body)),
+                span,
+            },
+            Boundary::Start,
+            Boundary::End,
+        )],
+        ..Shape::default()
+    }
+}
+
+fn without_inner(shape: &Shape) -> Shape {
+    Shape {
+        through: shape.through.clone(),
+        heads: shape.heads.clone(),
+        tails: shape.tails.clone(),
+        inner: Vec::new(),
+    }
+}
+
+/// `a` then `b`, for their through, heads and tails; the phases that straddle the two (a
+/// tail of `a`, then a head of `b`) go to `straddles` — only those with a fresh half when
+/// `only_fresh` ([`without`]). Inner phases are the caller's.
+fn seq(a: Shape, b: &Shape, straddles: &mut Vec<Piece>, only_fresh: bool) -> Shape {
     let mut out = Shape::default();
     for p in &a.through {
         for q in &b.through {
@@ -379,18 +555,18 @@ fn seq(a: Shape, b: Shape) -> Shape {
             out.heads.push(p.then(q));
         }
     }
-    out.heads.extend(a.heads.iter().cloned());
+    out.heads.extend(a.heads);
     for p in &a.tails {
         for q in &b.through {
             out.tails.push(p.then(q));
         }
         for q in &b.heads {
-            out.inner.push(p.then(q));
+            if !only_fresh || p.fresh || q.fresh {
+                straddles.push(p.then(q));
+            }
         }
     }
     out.tails.extend(b.tails.iter().cloned());
-    out.inner.extend(a.inner);
-    out.inner.extend(b.inner);
     out
 }
 

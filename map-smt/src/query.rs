@@ -102,10 +102,16 @@ impl Built {
     /// has another form, solves it again with that form. A model whose block is larger than
     /// CUDA allows is not a witness: then the query is solved again with the limit.
     pub fn solve(&self, limits: Limits) -> Outcome {
-        match self.solve_with(self.constraints.clone(), limits) {
+        self.solve_and(&[], limits)
+    }
+
+    /// [`Built::solve`] with the constraints `extra` added to the query.
+    pub fn solve_and(&self, extra: &[Bool], limits: Limits) -> Outcome {
+        let mut constraints = self.constraints.clone();
+        constraints.extend_from_slice(extra);
+        match self.solve_with(constraints.clone(), limits) {
             Outcome::Sat(model) => match &self.block_limit {
                 Some(limit) if model.eval(limit, true).and_then(|b| b.as_bool()) == Some(false) => {
-                    let mut constraints = self.constraints.clone();
                     constraints.push(limit.clone());
                     self.solve_with(constraints, limits)
                 }

@@ -232,7 +232,7 @@ pub struct Settings<'a> {
     pub admit: Option<Admit<'a>>,
     /// What a split does with a binder of a read used on both sides of the new point: `.bcu`
     /// refuses the split, CUDA text carries the local as an unknown
-    /// ([`Carry`](crate::ifconvert::Carry)).
+    /// ([`Carry`]).
     pub carry: Carry,
 }
 

@@ -14,7 +14,8 @@
 //! replays like one in a grid of two). And the runs on the zero and random memories are kept in
 //! [`Runs`] for the whole decision, since the witnesses of one kernel often share parameters,
 //! geometry and blocks. Last, a run stops after [`STEP_BUDGET`] steps: a witness that needs
-//! more is left unreplayed ([`Replay::Unfinished`]), which is no evidence of a bug.
+//! more is left unreplayed ([`Replay::Unfinished`]), which is no evidence of a bug — and no
+//! evidence of the finding either ([`crate::search`] then looks for another witness).
 
 use crate::decode::Witness;
 use crate::taint::Taint;
@@ -26,8 +27,10 @@ use std::collections::BTreeMap;
 /// What replaying a witness showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replay {
-    /// The interpreter observed the same finding.
-    Reproduced,
+    /// The interpreter observed the same finding; `seed` names the random initial memory
+    /// (`RandomMemory`) the run that showed it started from, `None` for the zero memory or the
+    /// memory the caller gave.
+    Reproduced { seed: Option<u64> },
     /// The runs went through without it; the text says what they showed instead.
     NotReproduced(String),
     /// The first run stopped at a barrier divergence before showing it.
@@ -36,9 +39,15 @@ pub enum Replay {
     /// the front end could not follow (`Options::unknowns_approximate`), and the finding may
     /// depend on such a value ([`Taint`]).
     ThroughUnknowns,
-    /// A run spent [`STEP_BUDGET`] before it could show the finding: the witness is not
-    /// replayed, which is evidence neither way (the text says where the run stopped).
-    Unfinished(String),
+    /// A run could not finish before it showed the finding: it spent [`STEP_BUDGET`], or met a
+    /// loop whose step leaves its variable unchanged (`LoopStuck`: `step *2` from 0, `<< 2`
+    /// wrapping to 0 in `bv32`). The witness is not replayed, which is evidence neither way
+    /// (`why` says where the run stopped; `stuck` names the loop variable and the value it
+    /// stayed at, when that was the reason).
+    Unfinished {
+        why: String,
+        stuck: Option<(String, i128)>,
+    },
 }
 
 /// The step budget of one replay run: statements, loop iterations and thread launches of the
@@ -48,6 +57,12 @@ pub enum Replay {
 /// a minute in a debug build, per memory tried. A million steps is a few hundred iterations of
 /// every thread of two blocks of 1024 threads, far more than a minimised witness needs.
 pub const STEP_BUDGET: u64 = 1_000_000;
+
+/// The budget of the one more try [`crate::search`] gives a witness whose runs spent
+/// [`STEP_BUDGET`] without a loop that cannot move: a real kernel can need a few million steps
+/// (PolyBench's `bicg` in `tests/cuda/`: 256 threads of two blocks, 1024 iterations each, 2.6
+/// million steps). About a third of a second in a release build.
+pub const LONG_STEP_BUDGET: u64 = 4_000_000;
 
 /// The random memories tried after the zero memory.
 const SEEDS: [u64; 3] = [1, 2, 3];
@@ -67,11 +82,14 @@ pub struct Runs<'k, T> {
     done: BTreeMap<RunKey, Result<Made, Failed>>,
 }
 
-/// A run that did not finish: why, and whether it spent the step budget.
+/// A run that did not finish: why, and whether that is because it could not end (the step
+/// budget, a loop that cannot move) rather than because the configuration is not a run.
 #[derive(Debug)]
 struct Failed {
     why: String,
-    budget: bool,
+    unfinished: bool,
+    /// A loop that cannot move: its variable and the value it stays at.
+    stuck: Option<(String, i128)>,
 }
 
 /// A run kept for later witnesses, and whether it evaluated any `let x = ?`.
@@ -112,6 +130,7 @@ impl<'k, T> Runs<'k, T> {
 struct RunKey {
     /// `None` for the zero memory, the seed for a random one.
     seed: Option<u64>,
+    budget: u64,
     block_dim: [i128; 3],
     grid_dim: [i128; 3],
     params: Vec<(String, i128)>,
@@ -129,6 +148,7 @@ fn runs<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
     first: Option<&dyn interp::InitialMemory>,
+    budget: u64,
     depends: bool,
     mut check: impl FnMut(&interp::Run) -> bool,
 ) -> Replay {
@@ -149,6 +169,7 @@ fn runs<T>(
     };
     let key = |seed| RunKey {
         seed,
+        budget,
         block_dim: w.block_dim,
         grid_dim: w.grid_dim,
         params: w.params.iter().map(|(n, v)| (n.clone(), *v)).collect(),
@@ -170,7 +191,7 @@ fn runs<T>(
             .with_memory(memory)
             .with_unknowns(&unknowns)
             .with_only_blocks(blocks.clone())
-            .with_step_budget(STEP_BUDGET);
+            .with_step_budget(budget);
         for (name, value) in &w.params {
             config = config.with_param(name.clone(), *value);
         }
@@ -184,7 +205,14 @@ fn runs<T>(
                 }
             })
             .map_err(|e| Failed {
-                budget: matches!(e, interp::RunError::StepBudget { .. }),
+                unfinished: matches!(
+                    e,
+                    interp::RunError::StepBudget { .. } | interp::RunError::LoopStuck { .. }
+                ),
+                stuck: match &e {
+                    interp::RunError::LoopStuck { var, value, .. } => Some((var.clone(), *value)),
+                    _ => None,
+                },
                 why: e.to_string(),
             })
     };
@@ -195,7 +223,7 @@ fn runs<T>(
         match outcome {
             Ok(made) if check(&made.run) => {
                 if !(approximate && made.unknowns && depends) {
-                    return Some(Replay::Reproduced);
+                    return Some(Replay::Reproduced { seed: None });
                 }
                 through_unknowns = true;
             }
@@ -206,14 +234,17 @@ fn runs<T>(
                 last = format!("the run had {} other race(s)", run.races.len());
             }
             Ok(_) => last = "the run stopped at a barrier divergence".into(),
-            // Another memory would spend the budget again on an exact kernel, whose control
-            // does not read memory; on a data-dependent one the finding stays potential either
-            // way. So the replay stops here.
-            Err(e) if e.budget => {
+            // Another memory would spend the budget again (or meet the same stuck loop) on an
+            // exact kernel, whose control does not read memory; on a data-dependent one the
+            // finding stays potential either way. So the replay stops here.
+            Err(e) if e.unfinished => {
                 return Some(if through_unknowns {
                     Replay::ThroughUnknowns
                 } else {
-                    Replay::Unfinished(e.why.clone())
+                    Replay::Unfinished {
+                        why: e.why.clone(),
+                        stuck: e.stuck.clone(),
+                    }
                 })
             }
             Err(e) => last = format!("the run failed: {}", e.why),
@@ -232,8 +263,10 @@ fn runs<T>(
             None => run(&ZeroMemory),
             Some(seed) => run(&RandomMemory { seed }),
         });
-        if let Some(replay) = judge(outcome, attempt) {
-            return replay;
+        match judge(outcome, attempt) {
+            Some(Replay::Reproduced { .. }) => return Replay::Reproduced { seed },
+            Some(replay) => return replay,
+            None => {}
         }
         attempt += 1;
     }
@@ -245,16 +278,18 @@ fn runs<T>(
 }
 
 /// Replays a race between the accesses at `a` and `b` (grid level when `grid`), trying the
-/// initial memory `first` before the zero and random ones.
+/// initial memory `first` before the zero and random ones, each run stopped after `budget`
+/// steps ([`STEP_BUDGET`], or [`LONG_STEP_BUDGET`] for a last try).
 pub fn race<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
     (a, b): (Span, Span),
     grid: bool,
     first: Option<&dyn interp::InitialMemory>,
+    budget: u64,
 ) -> Replay {
     let depends = cache.taint.race_depends(a, b);
-    runs(cache, w, first, depends, |run| {
+    runs(cache, w, first, budget, depends, |run| {
         run.races.iter().any(|r| {
             let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
                 || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -263,8 +298,8 @@ pub fn race<T>(
     })
 }
 
-/// Replays a barrier divergence.
-pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness) -> Replay {
+/// Replays a barrier divergence, each run stopped after `budget` steps.
+pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness, budget: u64) -> Replay {
     let depends = cache.taint.divergence_depends();
-    runs(cache, w, None, depends, |run| !run.is_aligned())
+    runs(cache, w, None, budget, depends, |run| !run.is_aligned())
 }

@@ -191,7 +191,7 @@ fn solve_here(
 /// `drf` after another file). Each decision in its own context answers as a function of the
 /// kernel and the options only.
 ///
-/// The wall-clock backstop is a [`Watchdog`] thread that interrupts the context when a check
+/// The wall-clock backstop is a `Watchdog` thread that interrupts the context when a check
 /// outlives its deadline, not z3's own `timeout`: with `timeout` set, every check starts one of
 /// z3's timer threads and, when done, spins on `sched_yield` until that thread has noticed — on
 /// a loaded machine most of the run. Measured on `tests/cuda/reduce_unrolled_last_warp.cu`
@@ -308,13 +308,27 @@ fn check(solver: &Solver) -> SatResult {
     solver.check()
 }
 
-/// The query as SMT-LIB text, for `--emit smt`.
+/// The query as SMT-LIB text, for `--emit smt`: its declarations and assertions, then
+/// `(check-sat)`; without the lines Z3 adds of its own (a comment naming its API, a
+/// `set-info`), so the text says only what mapcheck asks.
 pub fn smtlib(constraints: &[Bool]) -> String {
     let solver = Solver::new();
     for c in constraints {
         solver.assert(c);
     }
-    solver.to_smt2()
+    let text = solver.to_smt2();
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        if line.starts_with("; benchmark generated") || line.starts_with("(set-info ") {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if !out.trim_end().ends_with("(check-sat)") {
+        out.push_str("(check-sat)\n");
+    }
+    out
 }
 
 #[cfg(test)]

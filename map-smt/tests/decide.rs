@@ -261,15 +261,64 @@ fn sizes_are_bounded_one_at_a_time_when_one_must_be_large() {
 }
 
 #[test]
-fn a_witness_too_long_to_replay_stays_proven_and_says_so() {
+fn a_witness_too_long_to_replay_is_potential_and_says_why() {
     // The race needs `N` above five million, and each thread loops `N` times first: more than
-    // the replay's step budget. An exact kernel's race is proven without the replay, and the
-    // unmade replay is no internal error.
+    // the replay's step budget, even the longer last try's. SPEC §7 (issue 16, item 3): a race
+    // is proven only by a replay that reached it, so this one stays potential, with a note —
+    // and an unfinished replay is no internal error.
     let d = run("kernel k(N) { shared A; for i in 0..N { skip; } if N > 5000000 { A[0] := 1; } }");
+    assert_eq!(d.verdict, Verdict::PossiblyRacy);
+    let f = races(&d)[0];
+    assert_eq!(f.certainty, Certainty::Potential);
+    assert!(f.internal_error.is_none(), "{:?}", f.internal_error);
+    assert!(f.witness.params["N"] > 5_000_000);
+    let note = f.note.as_deref().unwrap_or_default();
+    assert!(
+        note.contains("not proven") && note.contains("step budget"),
+        "{note}"
+    );
+}
+
+#[test]
+fn a_loop_that_cannot_move_sends_the_search_to_another_witness() {
+    // From `S = 0`, `step *2` cannot move: the replay of such a witness stops at once. The
+    // interpreter shows the race from `S = 1` (examples/regress_replay_stuck_start.bcu): the
+    // search must find a witness whose loop moves, and the race is proven by its replay.
+    let d = run("kernel k(S, N) { shared A; for i in S..N step *2 { A[0] := tid; } }");
     assert_eq!(d.verdict, Verdict::Racy);
     let f = races(&d)[0];
     assert_eq!(f.certainty, Certainty::Proven);
-    assert!(f.witness.params["N"] > 5_000_000);
+    assert!(f.witness.params["S"] >= 1, "{:?}", f.witness);
+    assert!(
+        f.witness.params["N"] > f.witness.params["S"],
+        "{:?}",
+        f.witness
+    );
+}
+
+#[test]
+fn a_loop_that_never_moves_in_any_witness_leaves_the_race_potential() {
+    // `i` steps by -1 from 0 while below 1: no run ever reaches the write, whatever the
+    // configuration (examples/regress_replay_endless_loop.bcu). Potential, with the reason.
+    let d = run("kernel k() { shared A; for i in 0..1 step +(0 - 1) { skip; } A[0] := tid; }");
+    assert_eq!(d.verdict, Verdict::PossiblyRacy);
+    let f = races(&d)[0];
+    assert_eq!(f.certainty, Certainty::Potential);
+    assert!(f.internal_error.is_none(), "{:?}", f.internal_error);
     let note = f.note.as_deref().unwrap_or_default();
-    assert!(note.contains("not replayed"), "{note}");
+    assert!(note.contains("other witnesses tried"), "{note}");
+}
+
+#[test]
+fn a_factor_that_stops_the_loop_sends_the_search_to_another_witness() {
+    // `i *= K` with `K = 0` moves `i` from 1 to 0, where it stays, and `K = 1` leaves it at 1:
+    // either loop never ends (`mapcheck run --block-dim 2 -p K=0 -p N=2` stops: "its step
+    // leaves `i` at 0"), while with `K = 2, N = 2` the run ends and races on A[0]. The first
+    // model has `K = 0`; the search must end at a witness whose loop moves. (Not an example
+    // file: `mapcheck fix` decides it many times, and each decision asks several witnesses.)
+    let d = run("kernel k(K, N) { shared A; for i in 1..N step *K { A[0] := tid; } }");
+    assert_eq!(d.verdict, Verdict::Racy);
+    let f = races(&d)[0];
+    assert_eq!(f.certainty, Certainty::Proven);
+    assert!(f.witness.params["K"] >= 2, "{:?}", f.witness);
 }

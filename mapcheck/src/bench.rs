@@ -1,10 +1,13 @@
 //! `mapcheck bench DIR_OR_FILE... [--family N,...]`: how long each stage takes per kernel of
 //! each `.bcu` or `.cu` file —
 //! parsing, typing, and the whole decision (phase split, every solver query, witness search
-//! and replay) — and how many solver queries the decision ran (issue 5, item 8).
+//! and replay) — and how many solver queries the decision ran (issue 5, item 8); then what
+//! `mapcheck FILE` does with the parsed kernel ([`check::decide`]: typing, the decision, the
+//! advice on redundant barriers, the report), in `check ms` and `check cpu` (with parsing),
+//! with the advice's queries (`adv q`) and the barriers it reports (`redund`) (issue 15).
 //!
 //! Besides files, `--family N` generates in memory a kernel with exactly `N` phases (see
-//! [`family`]), so that the cost per phase can be read off a run with 10, 100 and 1000
+//! [`family`]; `--pattern N` the kernel of issue 15, [`pattern`]), so that the cost per phase can be read off a run with 10, 100 and 1000
 //! phases. Fixing `--block-dim` shows that the cost does not depend on the thread count: the
 //! decision is symbolic in the thread ids, so `ntid = 32` and `ntid = 1024` are the same
 //! queries with a different constant.
@@ -25,7 +28,7 @@
 
 use crate::check;
 use crate::cli::{BenchArgs, CheckArgs, Common};
-use crate::input::{self, Loaded};
+use crate::input::{self, Loaded, SourceFile};
 use mapcheck_core::ast::{Block, Kernel, Program, StmtKind};
 use mapcheck_smt::{query, Options};
 use std::io::Write;
@@ -68,6 +71,9 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
     for &n in &args.family {
         inputs.push((format!("<family {n}>"), family(n)));
+    }
+    for &n in &args.pattern {
+        inputs.push((format!("<pattern {n}>"), pattern(n)));
     }
 
     let _ = writeln!(
@@ -125,12 +131,14 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let file_options = source
             .as_ref()
             .map_or_else(|| options.clone(), |s| check::options_for(&options, s));
+        // What `mapcheck FILE` reports from (a `.bcu` file's source is its text).
+        let source = source.unwrap_or_else(|| input::SourceFile::new(path, text.clone()));
         total.parse += parse_time;
         for (i, kernel) in program.kernels.iter().enumerate() {
             if args.kernel.as_ref().is_some_and(|k| *k != kernel.name.name) {
                 continue;
             }
-            let row = measure(kernel, &file_options, repeat);
+            let row = measure(kernel, &source, &file_options, repeat);
             total.add(&row);
             // A file is parsed once: its time is shown on its first kernel's row.
             let parse = (i == 0).then_some(parse_time);
@@ -219,6 +227,11 @@ struct Row {
     typing: Time,
     solving: Time,
     queries: usize,
+    /// `mapcheck FILE` without parsing and printing: typing, deciding, the advice.
+    check: Time,
+    advice_queries: usize,
+    /// Barriers the advice calls redundant.
+    redundant: usize,
     verdict: String,
 }
 
@@ -228,6 +241,7 @@ impl Row {
             parse: Time::ZERO,
             typing: Time::ZERO,
             solving: Time::ZERO,
+            check: Time::ZERO,
             ..Row::default()
         }
     }
@@ -239,19 +253,24 @@ impl Row {
         self.typing += other.typing;
         self.solving += other.solving;
         self.queries += other.queries;
+        self.check += other.check;
+        self.advice_queries += other.advice_queries;
+        self.redundant += other.redundant;
     }
 
     /// On-CPU time of the three stages, `parse` given apart (a file is parsed once).
     fn cpu(&self, parse: Time) -> String {
-        let sum = [parse, self.typing, self.solving]
-            .iter()
-            .try_fold(Duration::ZERO, |acc, t| t.cpu.map(|c| acc + c));
-        sum.map_or("-".to_string(), ms)
+        cpu_sum(&[parse, self.typing, self.solving])
+    }
+
+    /// On-CPU time of `mapcheck FILE`: parsing, then [`check::decide`].
+    fn check_cpu(&self, parse: Time) -> String {
+        cpu_sum(&[parse, self.check])
     }
 
     fn header() -> String {
         format!(
-            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  verdict",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}  verdict",
             "file",
             "kernel",
             "stmts",
@@ -260,13 +279,17 @@ impl Row {
             "typing ms",
             "solving ms",
             "queries",
-            "cpu ms"
+            "cpu ms",
+            "check ms",
+            "check cpu",
+            "adv q",
+            "redund"
         )
     }
 
     fn line(&self, file: &str, kernel: &str, parse: Option<Time>) -> String {
         format!(
-            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}  {}",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}  {}",
             file,
             kernel,
             self.statements,
@@ -276,13 +299,17 @@ impl Row {
             self.solving.shown(),
             self.queries,
             self.cpu(parse.unwrap_or(Time::ZERO)),
+            self.check.shown(),
+            self.check_cpu(parse.unwrap_or(Time::ZERO)),
+            self.advice_queries,
+            self.redundant,
             self.verdict
         )
     }
 
     fn total_line(&self) -> String {
         format!(
-            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9}",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}",
             format!("total ({} kernels)", self.kernels),
             "",
             self.statements,
@@ -291,9 +318,21 @@ impl Row {
             self.typing.shown(),
             self.solving.shown(),
             self.queries,
-            self.cpu(self.parse)
+            self.cpu(self.parse),
+            self.check.shown(),
+            self.check_cpu(self.parse),
+            self.advice_queries,
+            self.redundant
         )
     }
+}
+
+/// The sum of on-CPU times, when all are known.
+fn cpu_sum(times: &[Time]) -> String {
+    times
+        .iter()
+        .try_fold(Duration::ZERO, |acc, t| t.cpu.map(|c| acc + c))
+        .map_or("-".to_string(), ms)
 }
 
 fn ms(d: Duration) -> String {
@@ -335,9 +374,12 @@ fn thread_cpu() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
-fn measure(kernel: &Kernel, options: &Options, repeat: usize) -> Row {
+/// One kernel's row: typing and deciding timed apart, then the whole of what `mapcheck FILE`
+/// does with a parsed kernel (typing, deciding, the advice on redundant barriers, the report).
+fn measure(kernel: &Kernel, source: &SourceFile, options: &Options, repeat: usize) -> Row {
     let (typing, checked) = timed(repeat, || mapcheck_typeck::check(kernel, options.arith));
     let (solving, decision) = timed(repeat, || mapcheck_smt::decide(kernel, &checked, options));
+    let (check, decided) = timed(repeat, || check::decide(kernel, source, options, true));
     // The phase count, from a split of its own (its feasibility queries are also inside the
     // timed decision above).
     let facts = query::KernelFacts::new(&checked.protocol, options);
@@ -350,6 +392,14 @@ fn measure(kernel: &Kernel, options: &Options, repeat: usize) -> Row {
         typing,
         solving,
         queries: decision.queries,
+        check,
+        advice_queries: decided.advice_queries,
+        redundant: decided
+            .decision
+            .findings
+            .iter()
+            .filter(|f| f.kind == mapcheck_smt::Kind::RedundantBarrier)
+            .count(),
         verdict: format!(
             "{}{}",
             decision.verdict.name(),
@@ -396,6 +446,22 @@ pub fn family(n: usize) -> String {
         }
         s.push_str(&format!(
             "  let a{i} = {src}[(tid + 1) % ntid];\n  let b{i} = {src}[tid];\n  let c{i} = a{i} + b{i};\n  {dst}[tid] := c{i};\n  if tid % 2 == 0 {{ {dst}[tid] := b{i}; }}\n"
+        ));
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// The kernel of issue 15 with `n` phases: `A[tid] := i; sync; let y = A[(tid + 1) % ntid];
+/// B[tid] := y; sync;` repeated `n / 2` times (at least once), so `n` barriers, each needed
+/// but the last (the phase after it is empty). DRF; every barrier but the last orders a write
+/// of `A` before a neighbour's read or a read before the next write.
+pub fn pattern(n: usize) -> String {
+    let reps = (n / 2).max(1);
+    let mut s = format!("kernel pattern_{n}() {{\n  shared A, B;\n");
+    for i in 0..reps {
+        s.push_str(&format!(
+            "  A[tid] := {i};\n  sync;\n  let y{i} = A[(tid + 1) % ntid];\n  B[tid] := y{i};\n  sync;\n"
         ));
     }
     s.push_str("}\n");
@@ -560,8 +626,14 @@ fn files(path: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 fn problem(args: &BenchArgs) -> Option<String> {
-    if args.paths.is_empty() && args.family.is_empty() && args.cuda.is_empty() {
-        return Some("nothing to benchmark: give files, directories or `--family N`".into());
+    if args.paths.is_empty()
+        && args.family.is_empty()
+        && args.pattern.is_empty()
+        && args.cuda.is_empty()
+    {
+        return Some(
+            "nothing to benchmark: give files, directories, `--family N` or `--pattern N`".into(),
+        );
     }
     if let Some(n) = args.family.iter().find(|n| **n == 0) {
         return Some(format!("a family needs at least one phase, not {n}"));
@@ -600,9 +672,12 @@ mod tests {
             let kernel = &program.kernels[0];
             assert_eq!(statements(&kernel.body), 6 * n + (n - 1));
             let options = Options::default();
-            let row = measure(kernel, &options, 1);
+            let source = SourceFile::new(Path::new("family.bcu"), family(n));
+            let row = measure(kernel, &source, &options, 1);
             assert_eq!(row.phases, n);
             assert_eq!(row.verdict, "drf");
+            // Each barrier orders a phase's writes before the next phase's neighbour reads.
+            assert_eq!(row.redundant, 0);
         }
     }
 

@@ -210,8 +210,8 @@ pub struct CheckOptions {
     /// Only the kernel of this name (`--kernel`); all when `None`.
     pub kernel: Option<String>,
     /// Whether a kernel proven clean is examined for redundant barriers: advice, which never
-    /// changes a verdict or the exit code, and costs a decision per barrier. The command line
-    /// always gives it.
+    /// changes a verdict or the exit code, and costs a few solver queries per barrier. The
+    /// command line always gives it.
     pub advice: bool,
 }
 
@@ -250,6 +250,8 @@ pub struct Decided<'a> {
     pub checked: Checked,
     pub decision: Decision,
     pub report: KernelReport,
+    /// Solver queries the advice on redundant barriers ran (none without advice).
+    pub advice_queries: usize,
 }
 
 /// Types and decides `kernel` of `source` with `options` as they are (see [`options_for`]),
@@ -265,9 +267,11 @@ pub fn decide<'a>(
     let mut decision = mapcheck_smt::decide(kernel, &checked, options);
     // Advice comes after the defects it never coexists with: only a DRF kernel free of
     // divergence is examined for redundant barriers, and they leave the verdict as it is.
+    let mut advice_queries = 0;
     if advice {
-        let advice = mapcheck_smt::redundant::redundant_barriers(kernel, &decision, options);
-        decision.findings.extend(advice);
+        let advice = mapcheck_smt::redundant::advise(kernel, &checked, &decision, options);
+        decision.findings.extend(advice.findings);
+        advice_queries = advice.queries;
     }
     let time_ms = started.elapsed().as_millis() as u64;
     let report = KernelReport {
@@ -294,6 +298,7 @@ pub fn decide<'a>(
         checked,
         decision,
         report,
+        advice_queries,
     }
 }
 

@@ -27,7 +27,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Run the reference interpreter on one concrete configuration
     Run(RunArgs),
-    /// Time parsing, typing and deciding each kernel, and count the solver queries
+    /// Time parsing, typing, deciding and all of `mapcheck FILE` per kernel; count the queries
     Bench(BenchArgs),
     /// Insert, move or remove barriers until the kernel is proven race free
     Fix(FixArgs),
@@ -124,6 +124,11 @@ pub struct BenchArgs {
     /// Also benchmark generated kernels with exactly N phases each: `--family 10,100,1000`
     #[arg(long, value_name = "N[,N...]", value_delimiter = ',')]
     pub family: Vec<usize>,
+
+    /// Also benchmark the kernel of issue 15 with N phases: `A[tid] := i; sync; let y =
+    /// A[(tid + 1) % ntid]; B[tid] := y; sync;` repeated N/2 times: `--pattern 100,1000`
+    #[arg(long, value_name = "N[,N...]", value_delimiter = ',')]
+    pub pattern: Vec<usize>,
 
     /// Also time the CUDA front end (preprocess, parse, lower) on a generated `.cu` file of
     /// about N lines of realistic kernels: `--cuda 500`

@@ -1,12 +1,14 @@
 //! `--emit map|phases|smt|core`: the intermediate forms, for teaching and debugging — each
-//! kernel's class and MAP, its synchronisation phases, the SMT-LIB text of its race queries, or
+//! kernel's class and MAP, its synchronisation phases, the SMT-LIB text of every query its
+//! decision sends (feasibility, race at block and grid level, divergence), or
 //! the kernel itself in `.bcu` syntax (for CUDA, what the front end lowered it to).
 
 use crate::cli::Emit;
 use crate::input::SourceFile;
 use crate::render::Style;
 use mapcheck_core::ast::Kernel;
-use mapcheck_smt::{pairs, query, solve, Options};
+use mapcheck_core::Span;
+use mapcheck_smt::{query, Asked, Options};
 use mapcheck_typeck::Checked;
 use std::io::Write;
 
@@ -79,33 +81,62 @@ pub fn emit(
             }
         }
         Emit::Smt => {
-            let facts = facts(&checked, options);
-            let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
-            for (n, p) in split.phases.iter().enumerate() {
-                let accs = pairs::accesses(&p.body);
-                for (i, j, conflict) in pairs::candidates(&accs, false) {
-                    let built = query::race(&facts, Some(p), &accs[i], &accs[j]);
-                    let (a, b) = (
-                        source.line_col(accs[i].acc.span),
-                        source.line_col(accs[j].acc.span),
-                    );
-                    let _ = writeln!(
-                        out,
-                        "; kernel {}, phase {n} ({} → {}): {} on `{}` between {}:{} and {}:{}",
-                        kernel.name,
-                        p.from,
-                        p.to,
-                        conflict.name(),
-                        accs[i].acc.array,
-                        a.line,
-                        a.column,
-                        b.line,
-                        b.column
-                    );
-                    let _ = writeln!(out, "{}(check-sat)\n", solve::smtlib(&built.constraints));
-                }
+            // The queries the decision sends, in its order: it runs, since the split's
+            // feasibility answers decide the phases, and a pair found racy is not asked again.
+            let (_, queries) = mapcheck_smt::decide_keeping_queries(kernel, &checked, options);
+            let at = |s: Span| {
+                let lc = source.line_col(s);
+                format!("{}:{}", lc.line, lc.column)
+            };
+            for q in &queries {
+                let what = match &q.asked {
+                    Asked::Feasibility { conditions } => format!(
+                        "feasibility (phase split): can a thread satisfy {}?",
+                        if conditions.is_empty() {
+                            "true".to_string()
+                        } else {
+                            conditions
+                                .iter()
+                                .map(|c| shortened(c))
+                                .collect::<Vec<_>>()
+                                .join(" && ")
+                        }
+                    ),
+                    Asked::Race {
+                        phase,
+                        array,
+                        conflict,
+                        locations: (a, b),
+                    } => {
+                        let level = match phase {
+                            Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
+                            None => "grid level (threads of different blocks)".to_string(),
+                        };
+                        format!(
+                            "{level}: {} on `{array}` between {} and {}",
+                            conflict.name(),
+                            at(*a),
+                            at(*b)
+                        )
+                    }
+                    Asked::Divergence { sync } => format!(
+                        "divergence: one thread of a block reaches the `sync` at {} and another does not",
+                        at(*sync)
+                    ),
+                };
+                let _ = writeln!(out, "; kernel {}, {what}\n{}", kernel.name, q.smtlib);
             }
         }
+    }
+}
+
+/// A condition for a comment line: whole when short, else its start (a geometric loop's
+/// iteration predicate is unrolled 64 times; the query below the comment has all of it).
+fn shortened(c: &str) -> String {
+    const MAX: usize = 120;
+    match c.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &c[..cut]),
+        None => c.to_string(),
     }
 }
 

@@ -51,6 +51,10 @@ pub struct WitnessReport {
     /// present for races of data-dependent kernels confirmed with a chosen memory.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub memory: BTreeMap<String, i128>,
+    /// `"random:SEED"` when the replay needed the random initial memory of
+    /// `mapcheck run --init random:SEED`; absent for the zero memory (or `memory`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub init: Option<String>,
 }
 
 impl WitnessReport {
@@ -71,6 +75,7 @@ impl WitnessReport {
                 .collect(),
             iteration: w.shared.clone(),
             memory: w.memory.clone(),
+            init: w.random_memory.map(|seed| format!("random:{seed}")),
             index: w.index.clone(),
         }
     }
@@ -92,6 +97,10 @@ pub struct FindingReport {
     /// Absent for `redundant-barrier`, a claim about every run rather than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub witness: Option<WitnessReport>,
+    /// Why a finding is `potential` (SPEC §7: a finding that was not replayed says why), and
+    /// other remarks on it; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl FindingReport {
@@ -115,6 +124,7 @@ impl FindingReport {
                 )
             }),
             witness: (f.kind != Kind::RedundantBarrier).then(|| WitnessReport::new(&f.witness)),
+            notes: f.note.iter().cloned().collect(),
         }
     }
 }

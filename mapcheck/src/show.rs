@@ -164,6 +164,12 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
             cells.join(", ")
         );
     }
+    if let Some(seed) = w.random_memory {
+        let _ = writeln!(
+            s,
+            "    memory      random (`mapcheck run --init random:{seed}`)"
+        );
+    }
     if let Some(array) = array {
         let cell: String = w.index.iter().map(|i| format!("[{i}]")).collect();
         let _ = writeln!(s, "    cell        {array}{cell}");

@@ -5,9 +5,19 @@
 //! document is checked against the schema the README documents, and no witness of an exact
 //! kernel may fail to replay (an internal error). A GPUVerify header (`//pass`,
 //! `//xfail:data-race`) must agree with the verdict of the file's flag-less check line.
+//!
+//! Certainty (SPEC §7, issue 16 item 3): every `proven` or `confirmed` finding of the JSON is
+//! replayed here, independently of the pipeline's own replay — the file loaded again, the
+//! witness's configuration, memory and `?` values given to the reference interpreter — and the
+//! run must finish and show the same defect at the same locations.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use mapcheck::input::{load_with, LoadOptions, Loaded, SourceFile};
+use mapcheck_core::ast::Kernel;
+use mapcheck_core::interp::{self, Config, InitialMemory, RaceScope, RandomMemory, UnknownSite};
+use mapcheck_core::Arith;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -64,6 +74,13 @@ fn check_schema(doc: &Value) {
                 assert!(loc["column"].as_u64().unwrap() >= 1);
                 assert!(loc["file"].is_string());
             }
+            if f["certainty"] == "potential" && kind != "redundant-barrier" {
+                // SPEC §7: a finding that was not replayed says why.
+                assert!(
+                    f["notes"].as_array().is_some_and(|n| !n.is_empty()),
+                    "a potential finding without a note: {f}"
+                );
+            }
             if kind == "redundant-barrier" {
                 // Advice about every run: one barrier, no witness.
                 assert_eq!(f["locations"].as_array().unwrap().len(), 1);
@@ -101,6 +118,7 @@ fn every_cuda_example_agrees_with_its_header() {
 /// Runs every check line of every file; the number of checks run.
 fn check_corpus(files: &[PathBuf]) -> usize {
     let mut checked = 0;
+    let mut replayed = 0;
     let mut failures = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -143,6 +161,12 @@ fn check_corpus(files: &[PathBuf]) -> usize {
             if let Some(errors) = k.get("internal_errors") {
                 failures.push(format!("{}: internal errors {errors}", file.display()));
             }
+            for kernel in doc["kernels"].as_array().unwrap() {
+                match certain_findings_replay(file, flags, kernel) {
+                    Ok(n) => replayed += n,
+                    Err(why) => failures.push(format!("{} {flags:?}: {why}", file.display())),
+                }
+            }
             checked += 1;
         }
         // A GPUVerify header's expectation must agree with the default check's verdict.
@@ -162,5 +186,200 @@ fn check_corpus(files: &[PathBuf]) -> usize {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Both corpora have proven races: a replay check that replayed nothing checked nothing.
+    assert!(
+        replayed >= 5,
+        "only {replayed} certain findings were replayed"
+    );
     checked
+}
+
+/// The value of `--NAME VALUE` flags in `flags`, in order.
+fn flag_values<'a>(flags: &'a [String], names: &[&str]) -> Vec<&'a str> {
+    flags
+        .windows(2)
+        .filter(|w| names.contains(&w[0].as_str()))
+        .map(|w| w[1].as_str())
+        .collect()
+}
+
+fn dims(text: &str) -> [u64; 3] {
+    let mut d = [1; 3];
+    for (slot, part) in d.iter_mut().zip(text.split(',')) {
+        *slot = part.trim().parse().unwrap();
+    }
+    d
+}
+
+/// A JSON triple as numbers.
+fn triple(v: &Value) -> [i128; 3] {
+    let a = v.as_array().unwrap();
+    [0, 1, 2].map(|i| i128::from(a[i].as_i64().unwrap()))
+}
+
+/// The linear id of a thread or block given as a triple, with `dim` the extent per axis.
+fn linear(id: [i128; 3], dim: [i128; 3]) -> i128 {
+    id[0] + dim[0] * (id[1] + dim[1] * id[2])
+}
+
+/// `"A[3][1]"` → `("A", [3, 1])`.
+fn cell(key: &str) -> (String, Vec<i128>) {
+    let (name, rest) = key.split_once('[').unwrap();
+    let index = rest
+        .trim_end_matches(']')
+        .split("][")
+        .map(|i| i.parse().unwrap())
+        .collect();
+    (name.to_string(), index)
+}
+
+/// Every `proven` or `confirmed` finding of `kernel` (a JSON kernel of `file` checked with
+/// `flags`) replayed in the interpreter: the run must end and show the finding. The number of
+/// findings replayed.
+fn certain_findings_replay(file: &Path, flags: &[String], kernel: &Value) -> Result<usize, String> {
+    let certain: Vec<&Value> = kernel["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| matches!(f["certainty"].as_str(), Some("proven" | "confirmed")))
+        // Advice (`redundant-barrier`) is a claim about every run, with no witness.
+        .filter(|f| matches!(f["kind"].as_str(), Some("data-race" | "barrier-divergence")))
+        .collect();
+    if certain.is_empty() {
+        return Ok(0);
+    }
+    let options = LoadOptions {
+        defines: flag_values(flags, &["-D"])
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        block_dim: flag_values(flags, &["--block-dim"])
+            .first()
+            .map(|d| dims(d)),
+        grid_dim: flag_values(flags, &["--grid-dim"]).first().map(|d| dims(d)),
+        ..LoadOptions::default()
+    };
+    let arith = match flag_values(flags, &["--arith"]).first() {
+        Some(&"bv32") => Arith::Bv32,
+        _ => Arith::Int,
+    };
+    let Loaded::Parsed {
+        source, program, ..
+    } = load_with(file, &options)
+    else {
+        return Err("the file does not load again".into());
+    };
+    let name = kernel["name"].as_str().unwrap();
+    let k = program
+        .kernels
+        .iter()
+        .find(|k| k.name.name == name)
+        .ok_or_else(|| format!("no kernel `{name}`"))?;
+    for f in &certain {
+        replay_finding(&source, k, arith, f)?;
+    }
+    Ok(certain.len())
+}
+
+fn replay_finding<T>(
+    source: &SourceFile,
+    k: &Kernel<T>,
+    arith: Arith,
+    f: &Value,
+) -> Result<(), String> {
+    let w = &f["witness"];
+    let (block, grid) = (triple(&w["block_dim"]), triple(&w["grid_dim"]));
+    let threads: Vec<(i128, i128, BTreeMap<String, i128>)> = w["threads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let vars = t["vars"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .filter(|(n, _)| n.starts_with('?'))
+                .map(|(n, v)| (n.clone(), i128::from(v.as_i64().unwrap())))
+                .collect();
+            (
+                linear(triple(&t["tid"]), block),
+                linear(triple(&t["bid"]), grid),
+                vars,
+            )
+        })
+        .collect();
+    let memory: BTreeMap<(String, Vec<i128>), i128> = w
+        .get("memory")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .map(|(key, v)| (cell(key), i128::from(v.as_i64().unwrap())))
+                .collect()
+        })
+        .unwrap_or_default();
+    // `"init": "random:SEED"`: the random memory of `mapcheck run --init random:SEED`.
+    let random = w["init"]
+        .as_str()
+        .and_then(|i| i.strip_prefix("random:"))
+        .map(|seed| RandomMemory {
+            seed: seed.parse().unwrap(),
+        });
+    let initial = |array: &str, index: &[i128]| match &random {
+        Some(r) => r.value(array, index),
+        None => memory
+            .get(&(array.to_string(), index.to_vec()))
+            .copied()
+            .unwrap_or(0),
+    };
+    let unknowns = |site: &UnknownSite<'_>| {
+        threads
+            .iter()
+            .find(|(tid, bid, _)| *tid == site.tid && *bid == site.bid)
+            .and_then(|(_, _, vars)| vars.get(&format!("?{}", site.var)).copied())
+            .unwrap_or(0)
+    };
+    let mut blocks: Vec<i128> = threads.iter().map(|t| t.1).collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    let mut config = Config::new(block.iter().product(), grid.iter().product())
+        .with_arith(arith)
+        .with_memory(&initial)
+        .with_unknowns(&unknowns)
+        .with_only_blocks(blocks);
+    for (name, v) in w["params"].as_object().unwrap() {
+        config = config.with_param(name.clone(), i128::from(v.as_i64().unwrap()));
+    }
+    let run = interp::run(k, &config).map_err(|e| {
+        format!(
+            "a {} finding whose witness does not finish: {e}\n{f}",
+            f["certainty"]
+        )
+    })?;
+    let at = |span| {
+        let lc = source.line_col(span);
+        (lc.line as u64, lc.column as u64)
+    };
+    let expected: Vec<(u64, u64)> = f["locations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["line"].as_u64().unwrap(), l["column"].as_u64().unwrap()))
+        .collect();
+    let shown = match f["kind"].as_str() {
+        Some("data-race") => run.races.iter().any(|r| {
+            let got = [at(r.first.span), at(r.second.span)];
+            let same = (got[0] == expected[0] && got[1] == expected[1])
+                || (got[0] == expected[1] && got[1] == expected[0]);
+            same && matches!(r.scope, RaceScope::Grid) == (f["scope"] == "grid")
+        }),
+        _ => !run.is_aligned(),
+    };
+    if shown {
+        Ok(())
+    } else {
+        Err(format!(
+            "a {} finding whose witness does not replay to it: {f}",
+            f["certainty"]
+        ))
+    }
 }

@@ -6,7 +6,7 @@
 //!
 //! The strategies do not build [`Program`]s directly. They build a *shape*: a tree of private
 //! `G…` types in which a variable use is only a number (`GExpr::Var(k)`), an access names its
-//! array by a number, and a binder has no name at all. A deterministic pass, [`Lower`], then
+//! array by a number, and a binder has no name at all. A deterministic pass, `Lower`, then
 //! turns the shape into a [`Program`]: it walks the shape in source order, names binders by
 //! position (`x0`, `x1`, ... for `let`s, `i0`, ... for loop variables, never reused in a
 //! kernel), keeps the list of variables in scope, and resolves `Var(k)` to the `k mod n`-th
@@ -26,7 +26,7 @@
 //! * Only non-negative literals (a negative literal prints as a negation and would come back as
 //!   `Neg`, so the round trip would not be the identity).
 //! * Termination with few iterations at small parameter values: every loop is one of the
-//!   shapes of [`GLoop`] — `S..H step +k`, `H downto S step -k`, `c..H step *f` or `<<s`,
+//!   shapes of `GLoop` — `S..H step +k`, `H downto S step -k`, `c..H step *f` or `<<s`,
 //!   `H downto c step /f` or `>>s`, and grid-stride `tid + bid * ntid..H step +ntid * nbid` —
 //!   with `S >= 0` (a literal `<= 4`, `tid`, or `max(e, 0)`), `H` a literal `<= 4`, a
 //!   parameter, `ntid`, or `min(e, ...)` of those, `k, f, s, c` small positive literals. So a

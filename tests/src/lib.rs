@@ -21,14 +21,64 @@ pub mod corpus;
 pub mod gen;
 pub mod oracle;
 
-/// A proptest configuration with `cases` cases, or `PROPTEST_CASES` when it is set.
-pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
-    let cases = std::env::var("PROPTEST_CASES")
+use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
+
+/// The seed of every property test of the fast tier, so that one commit passes or fails the
+/// same way on every run (issue 18). `PROPTEST_RNG_SEED` (proptest's own variable) replaces it:
+/// `cargo xtask test --long` sets it to a fresh random seed and prints it, so that a failure of
+/// the long tier is replayed with `PROPTEST_RNG_SEED=N cargo test ...`.
+pub const SEED: u64 = 0x6d61_7063_6865_636b;
+
+/// Set by `cargo xtask test --long` (to `long`): properties run [`LONG_FACTOR`] times their
+/// default cases, and the tests marked `#[ignore = "long tier: ..."]` run too.
+pub const TIER_VAR: &str = "MAPCHECK_TEST_TIER";
+
+/// How many times its default number of cases a property runs in the long tier.
+pub const LONG_FACTOR: u32 = 4;
+
+/// Whether this is the long tier ([`TIER_VAR`]).
+pub fn long_tier() -> bool {
+    std::env::var(TIER_VAR).is_ok_and(|v| v == "long")
+}
+
+/// The seed of a property: `PROPTEST_RNG_SEED` when it is set, else [`SEED`] — never a seed
+/// drawn from the system, which proptest's own default would be.
+pub fn rng_seed() -> RngSeed {
+    match Config::default().rng_seed {
+        RngSeed::Fixed(seed) => RngSeed::Fixed(seed),
+        RngSeed::Random => RngSeed::Fixed(SEED),
+    }
+}
+
+/// The number of cases of a property whose default is `default`: `PROPTEST_CASES` when it is
+/// set, else `default` ([`LONG_FACTOR`] times it in the long tier).
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    proptest::test_runner::Config {
-        cases,
-        ..proptest::test_runner::Config::default()
+        .unwrap_or(if long_tier() {
+            default.saturating_mul(LONG_FACTOR)
+        } else {
+            default
+        })
+}
+
+/// Proptest's default configuration with the seed of [`rng_seed`] and the cases of [`cases`]:
+/// every runner of this crate's tests is built from it (directly, or through
+/// [`proptest_config`]).
+pub fn seeded(default_cases: u32) -> Config {
+    Config {
+        cases: cases(default_cases),
+        rng_seed: rng_seed(),
+        ..Config::default()
+    }
+}
+
+/// [`seeded`], saving failures in `tests/proptest-regressions/<file>.txt` (relative to this
+/// crate, where the tests run) and replaying them first. Commit those files.
+pub fn proptest_config(default_cases: u32, file: &'static str) -> Config {
+    Config {
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(file))),
+        ..seeded(default_cases)
     }
 }

@@ -44,12 +44,9 @@ use mapcheck_tests::coq::{to_coq, CoqAnswer, Driver, Norm};
 use mapcheck_tests::gen::{kernel, GenSettings};
 use mapcheck_typeck::{check, Checked, Class, UnknownOrigin};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, RngSeed, TestRunner};
+use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, OnceLock};
-
-/// The seed of the property: fixed, so that CI runs the same cases every time.
-const SEED: u64 = 0x17_0001;
 
 fn driver() -> MutexGuard<'static, Driver> {
     static DRIVER: OnceLock<Mutex<Driver>> = OnceLock::new();
@@ -181,14 +178,10 @@ fn compare(k: &Kernel) -> Result<Vec<Outcome>, String> {
     Ok(outcomes)
 }
 
+/// The workspace's fixed seed (`mapcheck_tests::seeded`; `PROPTEST_RNG_SEED` and the long
+/// tier change it), 256 cases, failures saved beside the other properties'.
 fn config() -> Config {
-    Config {
-        rng_seed: RngSeed::Fixed(SEED),
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "proptest-regressions/coq_differential.txt",
-        ))),
-        ..mapcheck_tests::proptest_config(256)
-    }
+    mapcheck_tests::proptest_config(256, "proptest-regressions/coq_differential.txt")
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //!   reported.
 //! * `b` — exact kernels, symbolic: every race witness replays to the same race in the
 //!   interpreter, is `proven`, and carries no internal error (`potential` only when its
-//!   configuration diverges first, or when the split over-approximates).
+//!   configuration diverges first, when the split over-approximates, or when its run cannot
+//!   finish — a witness that is not a run is never `proven`).
 //! * `c` — data-dependent kernels (`GenSettings::any()`), every value fixed, several random
 //!   memories: every race the interpreter observes is reported — soundness — and so is every
 //!   divergence.
@@ -25,7 +26,9 @@
 //! more than 5% of its decisions are unknown.
 //!
 //! Case counts: each property has a default that keeps the target near a minute in debug on
-//! two cores; `PROPTEST_CASES` replaces every default. Failures are saved in
+//! two cores; `PROPTEST_CASES` replaces every default, and the long tier runs four times as
+//! many. The seed is fixed (`mapcheck_tests::SEED`; `PROPTEST_RNG_SEED` replaces it, and
+//! `cargo xtask test --long` draws one). Failures are saved in
 //! `tests/proptest-regressions/crosscheck-<property>.txt` and replayed first.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -41,7 +44,7 @@ use mapcheck_tests::oracle::{
 use mapcheck_typeck::Class;
 use proptest::prelude::*;
 use proptest::sample::select;
-use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use z3::ast::Bool;
@@ -50,21 +53,13 @@ use z3::{Params, SatResult, Solver};
 // ---------------------------------------------------------------------------------------------
 // Running a property.
 
-/// The number of cases: `PROPTEST_CASES` when set, else the property's default.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
+/// The fixed seed and the case count of `mapcheck_tests` (`PROPTEST_CASES`, the long tier),
+/// failures saved in `regressions`.
 fn config(default_cases: u32, regressions: &'static str) -> Config {
     Config {
-        cases: cases(default_cases),
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
         // Each case asks z3 dozens of questions: keep shrinking bounded.
         max_shrink_iters: 512,
-        ..Config::default()
+        ..mapcheck_tests::proptest_config(default_cases, regressions)
     }
 }
 
@@ -354,12 +349,26 @@ fn b_every_witness_of_an_exact_kernel_replays() {
                 }
                 let s = Setting::of_witness(w, arith);
                 let small = s.params.values().all(|v| *v <= REPLAY_LIMIT);
+                // The pipeline's own replay budget: a witness it replayed is a run here too.
                 let interp = Interpreter {
                     only_blocks: Some(vec![t1.bid, t2.bid]),
+                    step_budget: mapcheck_smt::replay::STEP_BUDGET,
                     ..Interpreter::zero()
                 };
-                let i = match interp.observe(&k, &s) {
-                    Answer::Observed(i) if small => i,
+                let i = match small.then(|| interp.observe(&k, &s)) {
+                    Some(Answer::Observed(i)) => i,
+                    Some(Answer::NotARun(why)) => {
+                        // SPEC §7: proven only by a replay that reached the race.
+                        prop_assert_ne!(
+                            f.certainty,
+                            Certainty::Proven,
+                            "a proven race whose witness is not a run ({}) on\n{}",
+                            why,
+                            show(&k, &s)
+                        );
+                        Tally::bump(&tally.not_a_run);
+                        continue;
+                    }
                     _ => {
                         Tally::bump(&tally.not_a_run);
                         continue;

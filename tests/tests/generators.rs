@@ -21,14 +21,17 @@ use mapcheck_tests::gen::{expr_over, kernel, program, GenSettings};
 use mapcheck_typeck::{check, Class};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
-use proptest::test_runner::{Config as RunnerConfig, TestRunner};
+use proptest::test_runner::TestRunner;
 use std::collections::BTreeSet;
 
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+use mapcheck_tests::cases;
+
+/// A runner with `default` cases, the fixed seed and this target's regression file.
+fn runner(default: u32) -> TestRunner {
+    TestRunner::new(mapcheck_tests::proptest_config(
+        default,
+        "proptest-regressions/generators.txt",
+    ))
 }
 
 fn presets() -> Vec<(&'static str, GenSettings)> {
@@ -52,10 +55,7 @@ fn well_formed(p: &Program) -> Result<(), String> {
 #[test]
 fn every_preset_generates_well_formed_programs() {
     for (name, settings) in presets() {
-        let mut runner = TestRunner::new(RunnerConfig {
-            cases: cases(64),
-            ..RunnerConfig::default()
-        });
+        let mut runner = runner(64);
         let result = runner.run(&program(&settings), |p| {
             well_formed(&p).map_err(TestCaseError::fail)
         });
@@ -97,10 +97,7 @@ fn exact_settings_give_exact_kernels() {
         if !settings.exact_only {
             continue;
         }
-        let mut runner = TestRunner::new(RunnerConfig {
-            cases: cases(128),
-            ..RunnerConfig::default()
-        });
+        let mut runner = runner(128);
         let result = runner.run(&kernel(&settings), |k| {
             for arith in [Arith::Int, Arith::Bv32] {
                 let c = check(&k, arith);
@@ -123,10 +120,7 @@ fn loops_end_quickly_at_small_parameters() {
         if settings.edge_literals {
             continue;
         }
-        let mut runner = TestRunner::new(RunnerConfig {
-            cases: cases(48),
-            ..RunnerConfig::default()
-        });
+        let mut runner = runner(48);
         let result = runner.run(
             &(
                 kernel(&settings),
@@ -212,10 +206,7 @@ fn switches_are_obeyed() {
         params: 1,
         ..GenSettings::any()
     };
-    let mut runner = TestRunner::new(RunnerConfig {
-        cases: cases(128),
-        ..RunnerConfig::default()
-    });
+    let mut runner = runner(128);
     let result = runner.run(&kernel(&settings), |k| {
         prop_assert!(k.params.len() <= 1);
         prop_assert!(k.arrays.len() == 1 && k.arrays[0].space == Space::Shared);
@@ -245,10 +236,7 @@ fn switches_are_obeyed() {
 #[test]
 fn expressions_over_given_variables_mention_only_them() {
     let vars = vec!["a".to_string(), "b".to_string()];
-    let mut runner = TestRunner::new(RunnerConfig {
-        cases: cases(128),
-        ..RunnerConfig::default()
-    });
+    let mut runner = runner(128);
     let result = runner.run(&expr_over(&GenSettings::any(), vars), |e| {
         let mut seen = BTreeSet::new();
         e.for_each_var(&mut |v, _| {
@@ -419,4 +407,33 @@ fn a_sample_covers_every_form() {
     }
     let missing: Vec<&String> = wanted.iter().filter(|w| !seen.contains(*w)).collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
+}
+
+/// The fast tier is deterministic (issue 18): two runners built as every property of this
+/// crate builds them generate the same cases, in the same order — which a runner seeded from
+/// the system (proptest's default) would not. The digest is printed so that two processes can
+/// be compared too (`cargo test --test generators fixed_seed -- --nocapture`, twice).
+#[test]
+fn fixed_seed_gives_the_same_cases_every_time() {
+    let sample = || {
+        let mut runner = TestRunner::new(mapcheck_tests::seeded(16));
+        let mut seen = Vec::new();
+        let strategy = kernel(&GenSettings::small_exact());
+        for _ in 0..16 {
+            let Ok(tree) = strategy.new_tree(&mut runner) else {
+                panic!("the generator gave up");
+            };
+            seen.push(tree.current().to_string());
+        }
+        seen
+    };
+    let (first, second) = (sample(), sample());
+    assert_eq!(first, second);
+    let mut digest = std::collections::hash_map::DefaultHasher::new();
+    std::hash::Hash::hash(&first, &mut digest);
+    eprintln!(
+        "seed {:?}: 16 kernels, digest {:016x}",
+        mapcheck_tests::rng_seed(),
+        std::hash::Hasher::finish(&digest)
+    );
 }

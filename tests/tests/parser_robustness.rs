@@ -5,7 +5,8 @@
 //! on character boundaries. When a mutant parses, its tree must round-trip through the
 //! printer. Deeply nested inputs must give an error, not a stack overflow.
 //!
-//! Case counts: `PROPTEST_CASES` (default 256 per property).
+//! Case counts: `PROPTEST_CASES` (default 256 per property); the seed and the regression file
+//! as `mapcheck_tests::proptest_config` says.
 
 // Helpers outside `#[test]` functions fail the test they serve by panicking, as tests do.
 #![allow(clippy::panic)]
@@ -21,7 +22,7 @@ use proptest::sample::select;
 use proptest::test_runner::Config;
 
 fn config() -> Config {
-    mapcheck_tests::proptest_config(256)
+    mapcheck_tests::proptest_config(256, "proptest-regressions/parser_robustness.txt")
 }
 
 /// What every answer of the parser must satisfy.

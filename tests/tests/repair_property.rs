@@ -124,7 +124,10 @@ fn render(stmts: &[G], scope: &mut Vec<String>, fresh: &mut usize, out: &mut Str
 }
 
 proptest! {
-    #![proptest_config(mapcheck_tests::proptest_config(32))]
+    #![proptest_config(mapcheck_tests::proptest_config(
+        32,
+        "proptest-regressions/repair_property.txt"
+    ))]
 
     #[test]
     fn repaired_kernels_are_clean_and_compute_the_same(

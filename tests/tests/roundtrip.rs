@@ -4,7 +4,8 @@
 //! holding every statement form, operator, comparison, step and literal edge makes sure the
 //! property covers what random programs might miss.
 //!
-//! Case counts: `PROPTEST_CASES` (default 256 per property here).
+//! Case counts: `PROPTEST_CASES` (default 256 per property here); the seed and the regression
+//! file as `mapcheck_tests::proptest_config` says.
 
 // Helpers outside `#[test]` functions fail the test they serve by panicking, as tests do.
 #![allow(clippy::panic)]
@@ -17,7 +18,7 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 
 fn config() -> Config {
-    mapcheck_tests::proptest_config(256)
+    mapcheck_tests::proptest_config(256, "proptest-regressions/roundtrip.txt")
 }
 
 /// The property itself, shared by the random and the hand-built programs.

@@ -7,7 +7,13 @@
 //!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
 //!   CUDA parser of `--frontend clang`; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
-//! * `cargo xtask test` runs setup, every Rust test of the workspace, then `make -C proofs`.
+//! * `cargo xtask test [--long] [ARGS...]` runs setup, every Rust test of the workspace
+//!   (`--no-fail-fast`: one failing target does not hide the others), then `make -C proofs`.
+//!   The default is the fast tier: every property test with the fixed seed of
+//!   `mapcheck_tests::SEED`, so that a commit passes or fails the same way on every run.
+//!   `--long` is the long tier: a fresh random seed (printed, and taken from
+//!   `PROPTEST_RNG_SEED` when that is set), four times the cases, and the tests marked
+//!   `#[ignore = "long tier: ..."]`.
 //!
 //! The Z3 version is pinned here and in `.cargo/config.toml` (`Z3_SYS_Z3_VERSION`), so that
 //! models, witnesses and snapshots stay the same on every machine.
@@ -32,7 +38,9 @@ fn main() -> ExitCode {
                  commands:\n  \
                  setup              install the pinned Z3, Coq, OCaml and clang when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
-                 test [ARGS...]     run every Rust test and check the Coq proofs"
+                 test [--long] [ARGS...]\n                    \
+                    run every Rust test and check the Coq proofs; --long: random\n                    \
+                    seed, more cases, and the slow tests"
             );
             Err("no command given".into())
         }
@@ -187,18 +195,65 @@ fn setup_proofs() -> Result {
     Ok(())
 }
 
-fn test(extra: &[String]) -> Result {
-    setup()?;
+/// What `mapcheck_tests` reads to know the tier (`mapcheck_tests::TIER_VAR`).
+const TIER_VAR: &str = "MAPCHECK_TEST_TIER";
+
+fn test(args: &[String]) -> Result {
     // The differential test of `mapcheck-tests` builds the extracted checker itself
     // (`make -C proofs driver`); the full `make -C proofs` below checks the proofs.
-    run(Command::new(cargo())
-        .current_dir(root())
-        .args(["test", "--workspace", "--locked"])
-        .args(extra))?;
-    if root().join("proofs").join("Makefile").exists() {
-        run(Command::new("make").arg("-C").arg(root().join("proofs")))?;
+    setup()?;
+    let long = args.iter().any(|a| a == "--long");
+    let args: Vec<&String> = args.iter().filter(|a| *a != "--long").collect();
+    // Arguments after `--` go to the test binaries; the long tier adds its own there.
+    let split = args.iter().position(|a| *a == "--").unwrap_or(args.len());
+    let (cargo_args, harness_args) = args.split_at(split);
+    let harness_args = harness_args.iter().skip(1);
+    let mut cmd = Command::new(cargo());
+    cmd.current_dir(root())
+        .args(["test", "--workspace", "--locked", "--no-fail-fast"])
+        .args(cargo_args)
+        .arg("--")
+        .args(harness_args);
+    if long {
+        let seed = match std::env::var("PROPTEST_RNG_SEED") {
+            Ok(seed) => seed,
+            Err(_) => random_seed().to_string(),
+        };
+        eprintln!(
+            "xtask: long tier, proptest seed {seed} \
+             (replay with PROPTEST_RNG_SEED={seed} cargo xtask test --long)"
+        );
+        cmd.arg("--include-ignored")
+            .env(TIER_VAR, "long")
+            .env("PROPTEST_RNG_SEED", seed);
+    } else {
+        cmd.env_remove(TIER_VAR);
     }
-    Ok(())
+    // The proofs are checked even when a Rust test failed, so that one failure hides nothing.
+    let rust = run(&mut cmd);
+    let proofs = if root().join("proofs").join("Makefile").exists() {
+        run(Command::new("make").arg("-C").arg(root().join("proofs")))
+    } else {
+        Ok(())
+    };
+    match (rust, proofs) {
+        (Ok(()), Ok(())) => Ok(()),
+        (Err(a), Err(b)) => Err(format!("{a}; {b}")),
+        (Err(e), Ok(())) | (Ok(()), Err(e)) => Err(e),
+    }
+}
+
+/// A seed nobody chose: std's hasher keys are drawn from the system's randomness.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0),
+    );
+    h.finish()
 }
 
 fn run_mapcheck(args: &[String]) -> Result {

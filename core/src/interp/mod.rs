@@ -9,22 +9,22 @@
 //! into the phase. This module runs exactly that, extended as SPEC §4 says:
 //!
 //! * **Phases.** A thread runs until it reaches a `sync` or the end of the kernel
-//!   ([`thread`]); threads run one after the other, in increasing tid, each seeing only its own
+//!   (`thread`); threads run one after the other, in increasing tid, each seeing only its own
 //!   accesses of the phase. The phase is then closed: its accesses are checked for races and its
-//!   writes are folded into the block's `lastwrite` memory ([`history`]), the highest tid winning
+//!   writes are folded into the block's `lastwrite` memory (`history`), the highest tid winning
 //!   where several threads wrote a cell — a race, which is reported. Then every thread resumes
 //!   after its barrier.
 //! * **Names.** A phase is named by the barrier event that ends it: the `sync` (its index among
 //!   the kernel's `sync`s in source order) and the values of its enclosing loop variables,
 //!   outermost first; the last phase of a block is `end`. The SMT stage names phases the same way.
 //! * **Barrier divergence.** When the threads of a block stop at different barrier events, or
-//!   some finish while others wait, the block stops there ([`divergence`]); what happened before
+//!   some finish while others wait, the block stops there (`divergence`); what happened before
 //!   is still reported, and the other blocks still run.
 //! * **Blocks and grids.** Blocks run one after the other, each from the initial memory: shared
 //!   arrays have one copy per block, and a block sees global arrays as the initial contents plus
 //!   its own writes (blocks never synchronise, so they never see each other). Accesses to global
 //!   arrays are also collected across blocks: two threads of different blocks on one global cell,
-//!   at least one writing and not both atomic, race anywhere in the run ([`race`]).
+//!   at least one writing and not both atomic, race anywhere in the run (`race`).
 //! * **Atomics.** `atomic A[i] OP v` reads the old contents and writes `OP(old, v)`. Within a
 //!   phase, the atomics of the threads on one cell are serialised in increasing tid — one legal
 //!   order, chosen so that runs are deterministic — so thread `i` sees the result of the atomics
@@ -84,7 +84,7 @@ pub struct Run {
     pub arrays: Vec<(String, crate::ast::Space)>,
     /// Per block, per phase, per thread: the reads and writes with their values.
     pub blocks: Vec<BlockHistory>,
-    /// Every race, grouped as [`race`] explains.
+    /// Every race, grouped as the `race` module explains.
     pub races: Vec<Race>,
     /// At most one per block: the block stops at its first divergence.
     pub divergences: Vec<Divergence>,

@@ -1,5 +1,5 @@
 //! The `.bcu` front end: lexer ([`lexer`]), LR(1) grammar (`parser.lalrpop`), the typing of
-//! the grammar's terms ([`surface`]), and the translation of parser failures into located
+//! the grammar's terms (`surface`), and the translation of parser failures into located
 //! messages in plain words ("expected `;` after the write").
 //!
 //! Parsing never panics and never stops at the first error: the grammar recovers at statement
