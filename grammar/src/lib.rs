@@ -1,6 +1,8 @@
 //! `mapcheck-grammar`: the front ends that turn source text into `mapcheck-core`'s tree.
 //!
 //! * [`bcu`] — the `.bcu` language of SPEC §3 (logos lexer, lalrpop grammar).
+//! * [`cuda`] — the hand-written CUDA front end (the default).
+//! * [`clang`] — the CUDA front end on clang's typed AST (experimental, `--frontend clang`).
 //! * [`scope`] — the scope checks that run right after parsing.
 //!
 //! [`parse`] is the entry point for `.bcu` text: syntax, then scope, every error reported.
@@ -9,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bcu;
+pub mod clang;
 pub mod cuda;
 pub mod scope;
 

@@ -138,8 +138,14 @@ fn another_configuration(enc: &Encoder, w: &Witness) -> Option<Bool> {
     pin(Builtin::Ntid.name(), w.ntid());
     pin(Builtin::Nbid.name(), w.nbid());
     for d in Dim::ALL {
-        pin(Builtin::component(Geometry::Ntid, d).name(), w.block_dim[d.index()]);
-        pin(Builtin::component(Geometry::Nbid, d).name(), w.grid_dim[d.index()]);
+        pin(
+            Builtin::component(Geometry::Ntid, d).name(),
+            w.block_dim[d.index()],
+        );
+        pin(
+            Builtin::component(Geometry::Nbid, d).name(),
+            w.grid_dim[d.index()],
+        );
     }
     for (i, copy) in [Copy::One, Copy::Two].into_iter().enumerate() {
         pin(&enc.name(Builtin::Bid.name(), copy), w.threads[i].bid);

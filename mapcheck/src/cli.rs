@@ -63,6 +63,10 @@ pub struct Common {
     /// Print one JSON document on stdout instead of the human report
     #[arg(long)]
     pub json: bool,
+
+    /// The CUDA front end: `builtin` (the default) or `clang` (experimental)
+    #[arg(long, value_name = "FRONTEND", default_value = "builtin", hide = true)]
+    pub frontend: crate::input::Frontend,
 }
 
 #[derive(Debug, Args, Clone, Default)]

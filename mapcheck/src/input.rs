@@ -67,6 +67,16 @@ pub enum Loaded {
     },
 }
 
+/// Which CUDA front end reads `.cu` files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Frontend {
+    /// The hand-written preprocessor, parser and lowering (`mapcheck_grammar::cuda`).
+    #[default]
+    Builtin,
+    /// clang's typed AST (`mapcheck_grammar::clang`, issue 14): experimental.
+    Clang,
+}
+
 /// What the command line says about reading CUDA inputs.
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
@@ -74,6 +84,8 @@ pub struct LoadOptions {
     pub defines: Vec<String>,
     pub block_dim: Option<[u64; 3]>,
     pub grid_dim: Option<[u64; 3]>,
+    /// The CUDA front end (`--frontend`, hidden while the clang one is experimental).
+    pub frontend: Frontend,
 }
 
 impl LoadOptions {
@@ -83,6 +95,7 @@ impl LoadOptions {
             defines: common.defines.clone(),
             block_dim: common.block_dim,
             grid_dim: common.grid_dim,
+            frontend: common.frontend,
         }
     }
 }
@@ -201,7 +214,14 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 options.block_dim,
                 options.grid_dim,
             );
-            let lowered = cuda::parse(path, &source.text, &cuda_options, &cuda::read_from_disk);
+            let lowered = match options.frontend {
+                Frontend::Builtin => {
+                    cuda::parse(path, &source.text, &cuda_options, &cuda::read_from_disk)
+                }
+                Frontend::Clang => {
+                    mapcheck_grammar::clang::parse(path, &source.text, &cuda_options)
+                }
+            };
             if lowered.program.kernels.is_empty() {
                 let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
                 return fail(Some(source), diagnostics);

@@ -456,25 +456,33 @@ impl FileResult {
 /// includer. Gives the loaded file and its program, or the error messages (`LINE:COLUMN:
 /// message`) when any item could not be read, parsed or lowered.
 pub fn load_cuda(path: &Path, text: &str) -> Result<(SourceFile, Program), Vec<String>> {
-    let (name, source, diagnostics) =
-        match input::parse_text(path, text.to_string(), &LoadOptions::default()) {
-            Loaded::Parsed {
-                source,
-                program,
-                errors,
-            } => {
-                if errors.is_empty() {
-                    return Ok((source, program));
-                }
-                let diagnostics = errors.into_iter().map(|e| e.diagnostic).collect();
-                (source.name.clone(), Some(source), diagnostics)
+    load_cuda_with(path, text, &LoadOptions::default())
+}
+
+/// [`load_cuda`] with the given load options (the front end, say).
+pub fn load_cuda_with(
+    path: &Path,
+    text: &str,
+    options: &LoadOptions,
+) -> Result<(SourceFile, Program), Vec<String>> {
+    let (name, source, diagnostics) = match input::parse_text(path, text.to_string(), options) {
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } => {
+            if errors.is_empty() {
+                return Ok((source, program));
             }
-            Loaded::Failed {
-                name,
-                source,
-                diagnostics,
-            } => (name, source, diagnostics),
-        };
+            let diagnostics = errors.into_iter().map(|e| e.diagnostic).collect();
+            (source.name.clone(), Some(source), diagnostics)
+        }
+        Loaded::Failed {
+            name,
+            source,
+            diagnostics,
+        } => (name, source, diagnostics),
+    };
     // Any error makes `mapcheck FILE` exit 2, whatever the file's other kernels say.
     Err(diagnostics
         .iter()
@@ -500,6 +508,11 @@ pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
 /// for redundant barriers, advice that never changes what is compared here and would double
 /// the time); the result and the time it took.
 pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
+    check_cuda_with(path, text, &LoadOptions::default())
+}
+
+/// [`check_cuda`] with the given load options (the front end, say).
+pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileResult, Duration) {
     let started = Instant::now();
     let settings = CheckOptions {
         advice: false,
@@ -511,7 +524,7 @@ pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
             ..Options::default()
         })
     };
-    let result = match load_cuda(path, text) {
+    let result = match load_cuda_with(path, text, options) {
         Err(errors) => FileResult::Errors(errors),
         Ok((source, program)) => FileResult::Kernels(
             check::check_file(&source, &program, &settings)

@@ -4,7 +4,8 @@
 //!   pinned Z3 (the PyPI wheel `z3-solver`, unpacked into the git-ignored `.z3/`, which
 //!   `.cargo/config.toml` links against), Coq (Debian's `coq`, for `proofs/`) and OCaml
 //!   (Debian's `ocaml`, which compiles the type checker extracted from `proofs/` for the
-//!   differential test `tests/tests/coq_differential.rs`).
+//!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
+//!   CUDA parser of `--frontend clang`; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test [--long] [ARGS...]` runs setup, every Rust test of the workspace
 //!   (`--no-fail-fast`: one failing target does not hide the others), then `make -C proofs`.
@@ -35,7 +36,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
-                 setup              install the pinned Z3, Coq and OCaml when missing\n  \
+                 setup              install the pinned Z3, Coq, OCaml and clang when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
                  test [--long] [ARGS...]\n                    \
                     run every Rust test and check the Coq proofs; --long: random\n                    \
@@ -111,7 +112,44 @@ fn setup_z3() -> Result {
 
 fn setup() -> Result {
     setup_z3()?;
-    setup_proofs()
+    setup_proofs()?;
+    setup_clang()
+}
+
+/// The clang versions mapcheck's CUDA front end accepts, newest first (the list of
+/// `mapcheck_grammar::clang::driver`).
+const CLANGS: [&str; 6] = [
+    "clang-19", "clang-18", "clang-17", "clang-16", "clang-15", "clang-14",
+];
+
+/// Installs Debian's `clang-19` when neither `MAPCHECK_CLANG` nor a suitable clang is found.
+fn setup_clang() -> Result {
+    if std::env::var_os("MAPCHECK_CLANG").is_some() || CLANGS.iter().any(|c| have(c)) {
+        return Ok(());
+    }
+    eprintln!("xtask: installing clang (Debian package `clang-19`)");
+    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
+    let apt = |args: &[&str]| {
+        let mut all: Vec<&str> = sudo.to_vec();
+        all.push("apt-get");
+        all.extend_from_slice(args);
+        let mut cmd = Command::new(all[0]);
+        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut cmd)
+    };
+    apt(&["update", "-qq"])?;
+    apt(&[
+        "install",
+        "-y",
+        "-qq",
+        "--no-install-recommends",
+        "clang-19",
+    ])?;
+    if have("clang-19") {
+        Ok(())
+    } else {
+        Err("`apt-get install clang-19` finished but `clang-19` is still not on PATH".into())
+    }
 }
 
 /// Installs Debian's `coq` when `coqc` is missing, and `ocaml` when no OCaml compiler is,

@@ -4255,7 +4255,7 @@ impl<'g, 'a> Lower<'g, 'a> {
 }
 
 /// Words of `.bcu` that cannot name a variable in the printed kernel.
-fn is_keyword(name: &str) -> bool {
+pub(crate) fn is_keyword(name: &str) -> bool {
     matches!(
         name,
         "kernel"

@@ -1,0 +1,323 @@
+//! Running clang: finding the executable, materialising mapcheck's CUDA headers, invoking the
+//! device-side parse with a JSON AST dump, and turning clang's diagnostics into mapcheck's.
+//!
+//! clang is found as `MAPCHECK_CLANG` (a path or a name on `PATH`), else the first of
+//! `clang-19` … `clang-14` on `PATH`, else `clang`. The headers of `include/` are embedded in
+//! the binary and written, once per content, to a cache directory (`$XDG_CACHE_HOME/mapcheck`,
+//! `$HOME/.cache/mapcheck`, or the system's temporary directory), so that an installed mapcheck
+//! works wherever it is run.
+//!
+//! The source text is given to clang on its standard input (so that `mapcheck fix` can parse
+//! text it edited without writing it anywhere); the directory of the file is added with
+//! `-iquote`, so that `#include "x.h"` reads the file next to it, as it would on disk.
+
+use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::span::Span;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The clang versions tried on `PATH`, newest first.
+pub const CLANG_NAMES: [&str; 7] = [
+    "clang-19", "clang-18", "clang-17", "clang-16", "clang-15", "clang-14", "clang",
+];
+
+/// The file name clang gives the standard input in its locations and diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// The header force-included before every file.
+pub const PRELUDE: &str = "__mapcheck_cuda.h";
+
+/// mapcheck's own headers, by the names user code includes them with.
+pub const HEADERS: &[(&str, &str)] = &[
+    (PRELUDE, include_str!("include/__mapcheck_cuda.h")),
+    ("assert.h", include_str!("include/assert.h")),
+    (
+        "cooperative_groups.h",
+        include_str!("include/cooperative_groups.h"),
+    ),
+    ("cuda.h", include_str!("include/cuda.h")),
+    ("cuda_fp16.h", include_str!("include/cuda_fp16.h")),
+    ("cuda_runtime.h", include_str!("include/cuda_runtime.h")),
+    (
+        "cuda_runtime_api.h",
+        include_str!("include/cuda_runtime_api.h"),
+    ),
+    ("curand.h", include_str!("include/curand.h")),
+    ("curand_kernel.h", include_str!("include/curand_kernel.h")),
+    (
+        "device_functions.h",
+        include_str!("include/device_functions.h"),
+    ),
+    (
+        "device_launch_parameters.h",
+        include_str!("include/device_launch_parameters.h"),
+    ),
+    ("helper_cuda.h", include_str!("include/helper_cuda.h")),
+    ("math_functions.h", include_str!("include/math_functions.h")),
+    (
+        "sm_20_atomic_functions.h",
+        include_str!("include/sm_20_atomic_functions.h"),
+    ),
+    (
+        "sm_60_atomic_functions.h",
+        include_str!("include/sm_60_atomic_functions.h"),
+    ),
+    ("vector_types.h", include_str!("include/vector_types.h")),
+];
+
+/// Why clang could not be used at all.
+pub fn missing_clang(detail: &str) -> Diagnostic {
+    Diagnostic::error(format!("clang is needed to read CUDA files: {detail}")).with_help(
+        "install it with `apt-get install clang-19` (or run `cargo xtask setup`), \
+         or name a clang with the environment variable `MAPCHECK_CLANG`",
+    )
+}
+
+/// Finds the clang to run.
+pub fn find_clang() -> Result<PathBuf, Diagnostic> {
+    if let Some(named) = std::env::var_os("MAPCHECK_CLANG") {
+        let named = PathBuf::from(named);
+        if named.components().count() > 1 {
+            return if named.is_file() {
+                Ok(named)
+            } else {
+                Err(missing_clang(&format!(
+                    "`MAPCHECK_CLANG` names `{}`, which is not a file",
+                    named.display()
+                )))
+            };
+        }
+        return on_path(&named.to_string_lossy()).ok_or_else(|| {
+            missing_clang(&format!(
+                "`MAPCHECK_CLANG` names `{}`, which is not on `PATH`",
+                named.display()
+            ))
+        });
+    }
+    CLANG_NAMES
+        .iter()
+        .find_map(|name| on_path(name))
+        .ok_or_else(|| missing_clang("none of `clang-19` … `clang-14` or `clang` is on `PATH`"))
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// FNV-1a: a hash that stays the same across Rust versions, for the cache directory's name.
+fn fnv(parts: &[(&str, &str)]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, text) in parts {
+        for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The directory holding mapcheck's headers, written there if they are not yet.
+pub fn header_dir() -> Result<PathBuf, Diagnostic> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    let dir = base
+        .join("mapcheck")
+        .join(format!("include-{:016x}", fnv(HEADERS)));
+    let cannot = |e: std::io::Error| {
+        Diagnostic::error(format!(
+            "cannot write mapcheck's CUDA headers to `{}`: {e}",
+            dir.display()
+        ))
+        .with_help("set `XDG_CACHE_HOME` to a writable directory")
+    };
+    std::fs::create_dir_all(&dir).map_err(cannot)?;
+    for (name, text) in HEADERS {
+        let target = dir.join(name);
+        if std::fs::read_to_string(&target).is_ok_and(|t| t == *text) {
+            continue;
+        }
+        // Written beside and renamed, so that a concurrent mapcheck never reads half a file.
+        let partial = dir.join(format!(".{name}.{}", std::process::id()));
+        std::fs::write(&partial, text).map_err(cannot)?;
+        std::fs::rename(&partial, &target).map_err(cannot)?;
+    }
+    Ok(dir)
+}
+
+/// What one clang run gave: the JSON AST (when clang produced one) and its errors.
+#[derive(Debug)]
+pub struct ClangOutput {
+    pub json: Vec<u8>,
+    pub errors: Vec<ClangError>,
+}
+
+/// One error clang reported.
+#[derive(Clone, Debug)]
+pub struct ClangError {
+    /// Where in the main file, when the error is in it.
+    pub span: Option<Span>,
+    /// `file:line:col` when the error is in another file.
+    pub elsewhere: Option<String>,
+    pub message: String,
+}
+
+impl ClangError {
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let message = match &self.elsewhere {
+            Some(at) => format!("clang: {} (in `{at}`)", self.message),
+            None => format!("clang: {}", self.message),
+        };
+        let d = Diagnostic::error(message);
+        match self.span {
+            Some(span) => d.with_primary(span, "clang rejects this"),
+            None => d,
+        }
+    }
+}
+
+/// Parses `text` (the contents of `path`) with clang in CUDA device mode.
+pub fn run_clang(
+    clang: &Path,
+    headers: &Path,
+    path: &Path,
+    text: &str,
+    defines: &[(String, Option<String>)],
+) -> Result<ClangOutput, Diagnostic> {
+    let mut cmd = Command::new(clang);
+    cmd.args([
+        "-x",
+        "cuda",
+        "--cuda-device-only",
+        "-nocudainc",
+        "-nocudalib",
+        "-fsyntax-only",
+        "-w",
+        "-fno-color-diagnostics",
+        "-fno-caret-diagnostics",
+        "-fno-diagnostics-show-option",
+        "-ferror-limit=50",
+    ]);
+    cmd.arg("-I").arg(headers);
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        cmd.arg("-iquote").arg(dir);
+    }
+    cmd.arg("-include").arg(PRELUDE);
+    for (name, value) in defines {
+        match value {
+            Some(v) => cmd.arg(format!("-D{name}={v}")),
+            None => cmd.arg(format!("-D{name}")),
+        };
+    }
+    cmd.args(["-Xclang", "-ast-dump=json", "-"]);
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| missing_clang(&format!("cannot start `{}`: {e}", clang.display())))?;
+    // Written from a thread: clang may fill its output pipes before it has read all its input.
+    let input = text.as_bytes().to_vec();
+    let stdin = child.stdin.take();
+    let writer = std::thread::spawn(move || {
+        if let Some(mut stdin) = stdin {
+            // A clang that stops reading early reports why on stderr.
+            let _ = stdin.write_all(&input);
+        }
+    });
+    let output = child.wait_with_output().map_err(|e| {
+        Diagnostic::error(format!("clang (`{}`) failed to run: {e}", clang.display()))
+    })?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors = parse_diagnostics(&stderr, text);
+    if !output.status.success() && errors.is_empty() {
+        return Err(Diagnostic::error(format!(
+            "clang (`{}`) failed with {}: {}",
+            clang.display(),
+            output.status,
+            stderr.lines().next().unwrap_or("no message")
+        )));
+    }
+    Ok(ClangOutput {
+        json: output.stdout,
+        errors,
+    })
+}
+
+/// The `error:` and `fatal error:` lines of clang's stderr, located in `text` when they are in
+/// the main file.
+pub fn parse_diagnostics(stderr: &str, text: &str) -> Vec<ClangError> {
+    let mut out = Vec::new();
+    for line in stderr.lines() {
+        let Some((at, message)) = line
+            .split_once(": error: ")
+            .or_else(|| line.split_once(": fatal error: "))
+        else {
+            continue;
+        };
+        let mut parts = at.rsplitn(3, ':');
+        let col = parts.next().and_then(|c| c.parse::<usize>().ok());
+        let row = parts.next().and_then(|l| l.parse::<usize>().ok());
+        let file = parts.next();
+        let (span, elsewhere) = match (file, row, col) {
+            (Some(STDIN_NAME), Some(row), Some(col)) => (offset_of(text, row, col), None),
+            (Some(_), Some(_), Some(_)) => (None, Some(at.to_string())),
+            _ => (None, Some(at.to_string())),
+        };
+        out.push(ClangError {
+            span: span.map(|o| Span::new(o, (o + 1).min(text.len()).max(o))),
+            elsewhere,
+            message: message.to_string(),
+        });
+    }
+    out
+}
+
+/// The byte offset of 1-based `row` and `col` (clang counts columns in bytes).
+fn offset_of(text: &str, row: usize, col: usize) -> Option<usize> {
+    let mut start = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == row {
+            return Some((start + col.saturating_sub(1)).min(start + line.len()));
+        }
+        start += line.len();
+    }
+    (row > 0).then_some(text.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagnostics_are_located_in_the_main_file() {
+        let text = "int a;\nint b = x;\n";
+        let errs = parse_diagnostics(
+            "<stdin>:2:9: error: use of undeclared identifier 'x'\n\
+             /tmp/h.h:3:1: error: unknown type name 'foo'\n\
+             <stdin>:1:1: warning: ignored\n",
+            text,
+        );
+        assert_eq!(errs.len(), 2);
+        assert_eq!(errs[0].span.map(|s| s.start), Some(15));
+        assert_eq!(errs[1].span, None);
+        assert_eq!(errs[1].elsewhere.as_deref(), Some("/tmp/h.h:3:1"));
+    }
+
+    #[test]
+    fn the_cache_name_follows_the_contents() {
+        assert_ne!(fnv(&[("a", "b")]), fnv(&[("a", "c")]));
+        assert_ne!(fnv(&[("ab", "")]), fnv(&[("a", "b")]));
+    }
+}

@@ -1,0 +1,64 @@
+/* mapcheck's cooperative groups (no NVIDIA text). The lowering reads
+ * `thread_block::sync()` (and `this_thread_block().sync()`, `cg::sync(block)`) as the block's
+ * barrier; `grid_group::sync()` is a grid barrier (refused until the core has one); the rank
+ * and size queries are the thread geometry. */
+#ifndef __MAPCHECK_COOPERATIVE_GROUPS_H
+#define __MAPCHECK_COOPERATIVE_GROUPS_H
+#include "__mapcheck_cuda.h"
+namespace cooperative_groups {
+class thread_group {
+public:
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+};
+class thread_block : public thread_group {
+public:
+  __device__ void sync() const;
+  __device__ dim3 group_index() const;
+  __device__ dim3 thread_index() const;
+  __device__ dim3 group_dim() const;
+  __device__ dim3 dim_threads() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+};
+class grid_group {
+public:
+  __device__ void sync() const;
+  __device__ bool is_valid() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+};
+template <unsigned int Size, class Parent = void> class thread_block_tile : public thread_group {
+public:
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+  __device__ unsigned int meta_group_rank() const;
+  template <class T> __device__ T shfl(T var, int src) const;
+  template <class T> __device__ T shfl_down(T var, unsigned d) const;
+  template <class T> __device__ T shfl_up(T var, unsigned d) const;
+  template <class T> __device__ T shfl_xor(T var, unsigned m) const;
+  __device__ int any(int p) const;
+  __device__ int all(int p) const;
+  __device__ unsigned ballot(int p) const;
+};
+class coalesced_group : public thread_group {
+public:
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long thread_rank() const;
+};
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+__device__ coalesced_group coalesced_threads();
+template <unsigned int Size, class Parent>
+__device__ thread_block_tile<Size, Parent> tiled_partition(const Parent &parent);
+__device__ thread_group tiled_partition(const thread_group &parent, unsigned int size);
+template <class Group> __device__ void sync(const Group &g);
+} // namespace cooperative_groups
+#endif

@@ -1,0 +1,2 @@
+/* mapcheck: `helper_cuda.h` declares what `__mapcheck_cuda.h` declares. */
+#include "__mapcheck_cuda.h"

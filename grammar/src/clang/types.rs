@@ -1,0 +1,217 @@
+//! C types as clang prints them (`unsigned int`, `const float *`, `int[16][17]`, `P &`), read
+//! into what the lowering needs: scalar kinds with their width and signedness, pointers,
+//! arrays and references, and the number of core cells a value of the type occupies.
+
+/// The kind of a scalar value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// An integer of `bits` bits.
+    Int {
+        bits: u32,
+        signed: bool,
+    },
+    Bool,
+    /// A floating-point number of this many bits (`half` 16, `float` 32, `double` 64).
+    Float(u32),
+}
+
+impl Scalar {
+    pub const INT: Scalar = Scalar::Int {
+        bits: 32,
+        signed: true,
+    };
+    pub const UINT: Scalar = Scalar::Int {
+        bits: 32,
+        signed: false,
+    };
+
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, Scalar::Int { signed: false, .. })
+    }
+
+    /// The range of values of an integer type (`None` for floats).
+    pub fn range(self) -> Option<(i128, i128)> {
+        match self {
+            Scalar::Int { bits, signed: true } => {
+                let h = 1i128 << (bits - 1);
+                Some((-h, h - 1))
+            }
+            Scalar::Int {
+                bits,
+                signed: false,
+            } => Some((0, (1i128 << bits) - 1)),
+            Scalar::Bool => Some((0, 1)),
+            Scalar::Float(_) => None,
+        }
+    }
+}
+
+/// A C type, parsed from clang's printed form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CType {
+    Scalar(Scalar),
+    Void,
+    Pointer(Box<CType>),
+    Reference(Box<CType>),
+    /// `T[N]` (`None`: `T[]`, an `extern` array of unknown size).
+    Array(Box<CType>, Option<u64>),
+    /// A struct, union or class, by name.
+    Record(String),
+    /// Anything else (function types, templates left dependent, ...), as printed.
+    Other(String),
+}
+
+fn strip_qualifiers(mut s: &str) -> &str {
+    loop {
+        let t = s.trim();
+        let next = t
+            .strip_prefix("const ")
+            .or_else(|| t.strip_prefix("volatile "))
+            .or_else(|| t.strip_prefix("struct "))
+            .or_else(|| t.strip_prefix("class "))
+            .or_else(|| t.strip_prefix("union "))
+            .or_else(|| t.strip_prefix("enum "))
+            .or_else(|| t.strip_suffix(" const"))
+            .or_else(|| t.strip_suffix(" volatile"))
+            .or_else(|| t.strip_suffix("__restrict"))
+            .or_else(|| t.strip_suffix(" restrict"));
+        match next {
+            Some(n) => s = n,
+            None => return t,
+        }
+    }
+}
+
+fn scalar(name: &str) -> Option<Scalar> {
+    let int = |bits, signed| Some(Scalar::Int { bits, signed });
+    match name {
+        "bool" | "_Bool" => Some(Scalar::Bool),
+        "float" => Some(Scalar::Float(32)),
+        "double" => Some(Scalar::Float(64)),
+        "long double" => Some(Scalar::Float(128)),
+        "__half" | "half" => Some(Scalar::Float(16)),
+        "char" | "signed char" => int(8, true),
+        "unsigned char" => int(8, false),
+        "short" | "short int" | "signed short" => int(16, true),
+        "unsigned short" | "unsigned short int" => int(16, false),
+        "int" | "signed int" | "signed" => int(32, true),
+        "unsigned int" | "unsigned" => int(32, false),
+        "long" | "long int" | "long long" | "long long int" | "__int64" => int(64, true),
+        "unsigned long" | "unsigned long int" | "unsigned long long" | "unsigned long long int" => {
+            int(64, false)
+        }
+        _ => None,
+    }
+}
+
+impl CType {
+    /// Parses the canonical (desugared) form clang prints.
+    pub fn parse(text: &str) -> CType {
+        let t = strip_qualifiers(text);
+        if let Some(inner) = t.strip_suffix('&') {
+            let inner = inner.strip_suffix('&').unwrap_or(inner);
+            return CType::Reference(Box::new(CType::parse(inner)));
+        }
+        if let Some(inner) = t.strip_suffix('*') {
+            return CType::Pointer(Box::new(CType::parse(inner)));
+        }
+        if t.ends_with(']') {
+            // `T[N][M]` is an array of N arrays of M: the first bracket is the outer array.
+            if let Some(open) = t.find('[') {
+                let close = t[open..].find(']').map(|c| open + c);
+                if let Some(close) = close {
+                    let n = t[open + 1..close].trim();
+                    let rest = format!("{}{}", &t[..open], &t[close + 1..]);
+                    let size = if n.is_empty() { None } else { n.parse().ok() };
+                    if !n.is_empty() && size.is_none() {
+                        return CType::Other(t.to_string());
+                    }
+                    return CType::Array(Box::new(CType::parse(&rest)), size);
+                }
+            }
+        }
+        if t == "void" {
+            return CType::Void;
+        }
+        if let Some(s) = scalar(t) {
+            return CType::Scalar(s);
+        }
+        if t.contains('(') || t.contains('<') || t.contains(' ') && !t.contains("::") {
+            return CType::Other(t.to_string());
+        }
+        CType::Record(t.to_string())
+    }
+
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            CType::Scalar(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The pointee of a pointer, or the element of an array (which decays to a pointer).
+    pub fn pointee(&self) -> Option<&CType> {
+        match self {
+            CType::Pointer(t) | CType::Array(t, _) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn is_pointer_like(&self) -> bool {
+        matches!(self, CType::Pointer(_) | CType::Array(..))
+    }
+
+    pub fn without_reference(&self) -> &CType {
+        match self {
+            CType::Reference(t) => t,
+            t => t,
+        }
+    }
+}
+
+/// The size in bytes of a scalar, for telling apart accesses of different widths.
+pub fn scalar_bytes(s: Scalar) -> u64 {
+    match s {
+        Scalar::Int { bits, .. } => u64::from(bits / 8),
+        Scalar::Bool => 1,
+        Scalar::Float(bits) => u64::from(bits / 8),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clang_types() {
+        assert_eq!(
+            CType::parse("const unsigned int"),
+            CType::Scalar(Scalar::UINT)
+        );
+        assert_eq!(
+            CType::parse("float *"),
+            CType::Pointer(Box::new(CType::Scalar(Scalar::Float(32))))
+        );
+        assert_eq!(
+            CType::parse("int[16][17]"),
+            CType::Array(
+                Box::new(CType::Array(Box::new(CType::Scalar(Scalar::INT)), Some(17))),
+                Some(16)
+            )
+        );
+        assert_eq!(
+            CType::parse("P &"),
+            CType::Reference(Box::new(CType::Record("P".into())))
+        );
+        assert_eq!(
+            CType::parse("int *&"),
+            CType::Reference(Box::new(CType::Pointer(Box::new(CType::Scalar(
+                Scalar::INT
+            )))))
+        );
+        assert_eq!(
+            CType::parse("const float *__restrict"),
+            CType::Pointer(Box::new(CType::Scalar(Scalar::Float(32))))
+        );
+    }
+}
