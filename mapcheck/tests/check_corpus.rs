@@ -341,7 +341,7 @@ fn replay_finding<T>(
     let mut blocks: Vec<i128> = threads.iter().map(|t| t.1).collect();
     blocks.sort_unstable();
     blocks.dedup();
-    let mut config = Config::new(block.iter().product(), grid.iter().product())
+    let mut config = Config::with_dims(block, grid)
         .with_arith(arith)
         .with_memory(&initial)
         .with_unknowns(&unknowns)

@@ -140,13 +140,21 @@ fn scratch(name: &str, text: &str) -> PathBuf {
 }
 
 /// Runs `mapcheck` (check) on a file and returns its exit code.
-/// The 1-D geometry a CUDA input of these tests runs with (see [`fix`]), for the flags the
-/// test does not give itself.
+/// The 1-D geometry a CUDA input of these tests runs with (see [`fix`]), for what neither the
+/// test's flags nor the file's GPUVerify header fix.
 fn one_dimensional<'a>(args: &[&'a str]) -> Vec<&'a str> {
-    let cuda = args.iter().any(|a| a.ends_with(".cu"));
+    let Some(file) = args.iter().find(|a| a.ends_with(".cu")) else {
+        return Vec::new();
+    };
+    let header = std::fs::read_to_string(file)
+        .map(|text| mapcheck_grammar::cuda::header::read_header(&text))
+        .unwrap_or_default();
     let mut geometry = Vec::new();
-    for (flag, default) in [("--block-dim", "64"), ("--grid-dim", "4")] {
-        if cuda && !args.contains(&flag) {
+    for (flag, default, fixed) in [
+        ("--block-dim", "64", header.block_dim.is_some()),
+        ("--grid-dim", "4", header.grid_dim.is_some()),
+    ] {
+        if !fixed && !args.contains(&flag) {
             geometry.extend([flag, default]);
         }
     }
