@@ -3573,6 +3573,24 @@ fn simplify(c: Cond) -> Cond {
 }
 
 impl Lower<'_, '_> {
+    /// Havocs the locals `carried` (their values at the top of a loop iteration, which an
+    /// earlier round found assigned in the body), in a fixed order.
+    fn havoc_carried(&mut self, carried: &HashSet<String>, span: Span, stmts: &mut Vec<Stmt>) {
+        let mut ids: Vec<&String> = carried.iter().collect();
+        ids.sort();
+        for id in ids {
+            if let Some(Binding::Val(v)) = self.env.get(id).cloned() {
+                let name = self
+                    .local_names
+                    .get(id)
+                    .cloned()
+                    .unwrap_or_else(|| "carried".into());
+                let u = self.havoc(&v, &name, span, stmts);
+                self.env.insert(id.clone(), Binding::Val(u));
+            }
+        }
+    }
+
     /// Lowers a loop body with the loop-carried variables made `?` at the start of each
     /// iteration. The body is lowered, the variables it changes are found, and it is lowered
     /// again with those as unknowns, until no new variable changes. Returns the statements,
@@ -3592,19 +3610,7 @@ impl Lower<'_, '_> {
             self.errors.truncate(errors);
             self.env = entry.clone();
             let mut stmts = Vec::new();
-            let mut ids: Vec<String> = carried.iter().cloned().collect();
-            ids.sort();
-            for id in &ids {
-                if let Some(Binding::Val(v)) = self.env.get(id).cloned() {
-                    let name = self
-                        .local_names
-                        .get(id)
-                        .cloned()
-                        .unwrap_or_else(|| "carried".into());
-                    let u = self.havoc(&v, &name, span, &mut stmts);
-                    self.env.insert(id.clone(), Binding::Val(u));
-                }
-            }
+            self.havoc_carried(&carried, span, &mut stmts);
             let at_start = self.env.clone();
             self.loop_exits.push(HashSet::new());
             prefix(self, &mut stmts);
@@ -4031,19 +4037,7 @@ impl Lower<'_, '_> {
             self.errors.truncate(errors);
             self.env = entry.clone();
             let mut stmts = Vec::new();
-            let mut ids: Vec<String> = carried.iter().cloned().collect();
-            ids.sort();
-            for id in &ids {
-                if let Some(Binding::Val(v)) = self.env.get(id).cloned() {
-                    let name = self
-                        .local_names
-                        .get(id)
-                        .cloned()
-                        .unwrap_or_else(|| "carried".into());
-                    let u = self.havoc(&v, &name, span, &mut stmts);
-                    self.env.insert(id.clone(), Binding::Val(u));
-                }
-            }
+            self.havoc_carried(&carried, span, &mut stmts);
             let at_start = self.env.clone();
             self.loop_exits.push(HashSet::new());
             guard_body(self, &mut stmts, body);
