@@ -23,8 +23,8 @@ fuzz_target!(|bytes: &[u8]| {
             let options = Options {
                 arith,
                 fixed: Fixed {
-                    ntid: Some(3),
-                    nbid: Some(2),
+                    block: Some([3, 1, 1]),
+                    grid: Some([2, 1, 1]),
                     params: kernel.params.iter().map(|p| (p.name.clone(), 2)).collect(),
                 },
                 limits: Limits {

@@ -417,7 +417,7 @@ fn split_with(
         };
         keep(kept, asked, &built.constraints);
         !matches!(
-            solve::solve(&built.constraints, &[], limits, |v| built.enc.lit(v)),
+            solve::solve(&built.constraints, &[], &[], limits, |v| built.enc.lit(v)),
             Outcome::Unsat
         )
     };

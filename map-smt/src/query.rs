@@ -121,13 +121,34 @@ impl Built {
         }
     }
 
+    /// The constants a witness is made canonical over ([`solve::solve`]): the block and thread
+    /// ids of the first thread, x before y before z, then those of the second. The sizes are
+    /// already small (the bounds of `solve`); loop variables and unknowns are left to follow.
+    /// Each one more would cost checks, and the least parameters are the degenerate ones
+    /// (`K = 0` in `step *K`) that the replay search must then climb out of.
+    fn order(&self) -> Vec<Val> {
+        let mut ids = Vec::new();
+        for copy in [Copy::One, Copy::Two] {
+            for g in [Geometry::Bid, Geometry::Tid] {
+                let components = Dim::ALL.map(|d| Builtin::component(g, d));
+                for b in std::iter::once(Builtin::linear(g)).chain(components) {
+                    ids.push(self.enc.name(b.name(), copy));
+                }
+            }
+        }
+        ids.iter()
+            .filter_map(|n| self.enc.consts.get(n).cloned())
+            .collect()
+    }
+
     fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits) -> Outcome {
         let lit = |v| self.enc.lit(v);
-        match solve::solve(&constraints, &self.sizes, limits, lit) {
+        let order = self.order();
+        match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
             Outcome::Unknown(why) => match &self.distinct_alternative {
                 Some((at, other)) => {
                     constraints[*at] = other.clone();
-                    match solve::solve(&constraints, &self.sizes, limits, lit) {
+                    match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
                         Outcome::Unknown(_) => Outcome::Unknown(why),
                         decided => decided,
                     }

@@ -122,7 +122,7 @@ fn advise_here(
     let solved = |constraints: &[z3::ast::Bool], enc: &crate::encode::Encoder| {
         queries.set(queries.get() + 1);
         // No witness is wanted: only whether the query is unsatisfiable.
-        solve::solve(constraints, &[], options.limits, |v| enc.lit(v))
+        solve::solve(constraints, &[], &[], options.limits, |v| enc.lit(v))
     };
     let feasible = |conds: &[Cond]| {
         let built = query::feasibility(&facts, conds);

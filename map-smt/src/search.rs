@@ -50,7 +50,7 @@ pub struct Found {
 /// `first` and its replay when that finished; else `first` replayed once more with
 /// [`LONG_STEP_BUDGET`] when its run was only long (no loop stuck); else the first witness
 /// whose replay finishes of the query (`constraints`, minimised over `sizes` as
-/// [`solve::solve`] does) asked again without what made the runs so far unfinished. `decode`
+/// [`crate::solve::solve`] does) asked again without what made the runs so far unfinished. `decode`
 /// reads a witness off a model and `replay` replays one with a step budget.
 pub fn finishing(
     query: &Built,

@@ -1,12 +1,14 @@
 //! Pass 4 — solving: one z3 solver per query, bounded by a deterministic resource limit and a
 //! wall-clock timeout as a backstop; `unknown` is kept as such, never read as "no race". A
 //! satisfiable query is solved again under growing bounds on the parameters and the geometry,
-//! so that witnesses are small enough for a person to replay.
+//! so that witnesses are small enough for a person to replay, and then made canonical: the
+//! least model in a fixed order of its constants ([`canonical`]), so that the witness is a
+//! function of the query's meaning and not of the path z3's search took.
 
 use crate::encode::{cmp, Val};
 use mapcheck_core::ast::CmpOp;
-use z3::ast::{Bool, Dynamic, Int, BV};
-use z3::{Model, Params, PrepareSynchronized, SatResult, Solver};
+use z3::ast::{Ast, Bool, Dynamic, Int, BV};
+use z3::{DeclKind, Model, Params, PrepareSynchronized, SatResult, Solver};
 
 /// Limits of one query.
 #[derive(Clone, Copy, Debug)]
@@ -34,6 +36,12 @@ pub enum Outcome {
     Unknown(String),
 }
 
+/// Each check of [`canonical`] gets this fraction of the resource limit, and it makes at
+/// most [`CANONICAL_CHECKS`] of them: a witness is made canonical at a bounded cost, also when
+/// its checks are non-linear (a loop `step *K` makes each one a question about powers of `K`).
+const CANONICAL_SHARE: u32 = 10;
+const CANONICAL_CHECKS: usize = 24;
+
 /// Bounds tried, smallest first, on every free parameter and dimension of a witness.
 const WITNESS_BOUNDS: [i128; 7] = [2, 4, 8, 16, 64, 256, 1024];
 
@@ -42,7 +50,8 @@ const FIRST_TRY_SHARE: u32 = 10;
 
 /// Solves `constraints`; on a model, solves again under growing bounds on `sizes` (`lit`
 /// builds a bound) so that the witness is small: one bound on all of them, else (when some
-/// size must exceed the largest bound) a bound on each in turn.
+/// size must exceed the largest bound) a bound on each in turn; then makes the model
+/// [`canonical`] over `order`.
 ///
 /// A query is tried first in the caller's context with a tenth of the resource limit, then,
 /// if that was `unknown`, in a fresh context with all of it (see [`context`] for why the
@@ -56,6 +65,7 @@ const FIRST_TRY_SHARE: u32 = 10;
 pub fn solve(
     constraints: &[Bool],
     sizes: &[Val],
+    order: &[Val],
     limits: Limits,
     lit: impl Fn(i128) -> Val,
 ) -> Outcome {
@@ -63,31 +73,37 @@ pub fn solve(
         rlimit: limits.rlimit / FIRST_TRY_SHARE,
         ..limits
     };
-    match solve_here(constraints, sizes, first, &lit) {
-        Outcome::Unknown(_) => retry_fresh(constraints, sizes, limits),
+    match solve_here(constraints, sizes, order, first, &lit) {
+        Outcome::Unknown(_) => retry_fresh(constraints, sizes, order, limits),
         decided => decided,
     }
 }
 
 /// [`solve_here`] in a fresh context.
-fn retry_fresh(constraints: &[Bool], sizes: &[Val], limits: Limits) -> Outcome {
+fn retry_fresh(constraints: &[Bool], sizes: &[Val], order: &[Val], limits: Limits) -> Outcome {
     // One encoder has one sort; z3 objects cross contexts by translation.
-    let bv = matches!(sizes.first(), Some(Val::B(_)));
-    let sizes: Vec<Dynamic> = sizes.iter().map(Val::as_dynamic).collect();
-    let (constraints, sizes) = (constraints.synchronized(), sizes.as_slice().synchronized());
+    let bv = matches!(sizes.first().or(order.first()), Some(Val::B(_)));
+    let dynamic = |vals: &[Val]| -> Vec<Dynamic> { vals.iter().map(Val::as_dynamic).collect() };
+    let (sizes, order) = (dynamic(sizes), dynamic(order));
+    let (constraints, sizes, order) = (
+        constraints.synchronized(),
+        sizes.as_slice().synchronized(),
+        order.as_slice().synchronized(),
+    );
     let answer = context(limits, move || {
         let constraints = constraints.recover();
-        let sizes: Vec<Val> = sizes
-            .recover()
-            .iter()
-            .filter_map(|d| {
-                if bv {
-                    d.as_bv().map(Val::B)
-                } else {
-                    d.as_int().map(Val::I)
-                }
-            })
-            .collect();
+        let vals = |ds: Vec<Dynamic>| -> Vec<Val> {
+            ds.iter()
+                .filter_map(|d| {
+                    if bv {
+                        d.as_bv().map(Val::B)
+                    } else {
+                        d.as_int().map(Val::I)
+                    }
+                })
+                .collect()
+        };
+        let (sizes, order) = (vals(sizes.recover()), vals(order.recover()));
         let lit = |v: i128| {
             if bv {
                 Val::B(BV::from_i64(v as i64, 32))
@@ -95,7 +111,7 @@ fn retry_fresh(constraints: &[Bool], sizes: &[Val], limits: Limits) -> Outcome {
                 Val::I(Int::from_i128(v))
             }
         };
-        match solve_here(&constraints, &sizes, limits, &lit) {
+        match solve_here(&constraints, &sizes, &order, limits, &lit) {
             Outcome::Unsat => Ok(None),
             Outcome::Sat(model) => Ok(Some(model.synchronized())),
             Outcome::Unknown(why) => Err(why),
@@ -111,6 +127,7 @@ fn retry_fresh(constraints: &[Bool], sizes: &[Val], limits: Limits) -> Outcome {
 fn solve_here(
     constraints: &[Bool],
     sizes: &[Val],
+    order: &[Val],
     limits: Limits,
     lit: &dyn Fn(i128) -> Val,
 ) -> Outcome {
@@ -139,8 +156,27 @@ fn solve_here(
     let Some(first) = solver.get_model() else {
         return Outcome::Unknown("the solver found no model".into());
     };
+    let small = small(&solver, first, sizes, lit);
+    // The sizes stay as small as they are: the checks below would otherwise let them float
+    // (a block of 1024 threads for a race that 4 show).
+    for size in sizes {
+        if let Some(v) = crate::encode::value_of(&small, size) {
+            solver.assert(&cmp(CmpOp::Eq, size, &lit(v)));
+        }
+    }
+    let order: Vec<&Val> = order.iter().collect();
+    let mut params = Params::new();
+    params.set_u32("rlimit", limits.rlimit / CANONICAL_SHARE);
+    solver.set_params(&params);
+    Outcome::Sat(canonical(&solver, small, &order, lit))
+}
+
+/// A model of the assertions of `solver` (`first` is one) whose `sizes` are small: one bound
+/// of [`WITNESS_BOUNDS`] on all of them, else each bounded in turn by the smallest bound that
+/// still leaves a model. Leaves `solver` with the per-size bounds it found asserted.
+fn small(solver: &Solver, first: Model, sizes: &[Val], lit: &dyn Fn(i128) -> Val) -> Model {
     if sizes.is_empty() {
-        return Outcome::Sat(first);
+        return first;
     }
     for bound in WITNESS_BOUNDS {
         solver.push();
@@ -154,7 +190,7 @@ fn solve_here(
         };
         solver.pop(1);
         if let Some(model) = found {
-            return Outcome::Sat(model);
+            return model;
         }
     }
     // Some size must be large (a `bv32` race through a wrap-around needs a parameter near
@@ -181,7 +217,93 @@ fn solve_here(
             }
         }
     }
-    Outcome::Sat(witness)
+    witness
+}
+
+/// The least model of the assertions of `solver` (`model` is one) in the lexicographic order
+/// of the values of `order`'s constants, each compared by magnitude and then positive before
+/// negative: each constant in turn gets the smallest value that leaves a model (a binary search
+/// between 0 and its value in the current model) and keeps it for the ones after it.
+///
+/// Without this the witness was whichever model z3's search reached first, and that path
+/// depends on more than the query: the snapshot of a write-write race printed threads 0 and 1
+/// in one run and 1 and 0 in another, on the same binary and the same input, when other
+/// processes shared the cores. The least model is a function of the query's meaning alone,
+/// and the one a person would pick (the threads with the smallest ids, loops in their first
+/// racing iteration). A check that comes back `unknown`, or the [`CANONICAL_CHECKS`]-th
+/// check, ends the search with the model found so far; the resource limit bounds each check,
+/// so where that happens is deterministic too.
+/// Terms of `order` that are not uninterpreted constants (a fixed dimension is a literal) are
+/// skipped, as are repeats.
+fn canonical(
+    solver: &Solver,
+    mut model: Model,
+    order: &[&Val],
+    lit: &dyn Fn(i128) -> Val,
+) -> Model {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut checks = 0;
+    let mut ask = |assertion: &Bool| {
+        checks += 1;
+        if checks > CANONICAL_CHECKS {
+            return None;
+        }
+        solver.push();
+        solver.assert(assertion);
+        let answer = check(solver);
+        let found = (answer == SatResult::Sat)
+            .then(|| solver.get_model())
+            .flatten();
+        solver.pop(1);
+        match (answer, found) {
+            (SatResult::Sat, Some(m)) => Some(Some(m)),
+            (SatResult::Unsat, _) => Some(None),
+            _ => None,
+        }
+    };
+    for v in order {
+        let d = v.as_dynamic();
+        if !d.is_const()
+            || d.decl().kind() != DeclKind::Uninterpreted
+            || !seen.insert(d.to_string())
+        {
+            continue;
+        }
+        let Some(mut value) = crate::encode::value_of(&model, v) else {
+            continue;
+        };
+        let within = |bound: i128| {
+            Bool::and(&[
+                cmp(CmpOp::Le, v, &lit(bound)),
+                cmp(CmpOp::Ge, v, &lit(-bound)),
+            ])
+        };
+        // Invariant: no model (with the earlier constants fixed) has `|v| < low`.
+        let mut low = 0;
+        while low < value.abs() {
+            let mid = low + (value.abs() - low) / 2;
+            match ask(&within(mid)) {
+                Some(Some(m)) => {
+                    value = crate::encode::value_of(&m, v).unwrap_or(value);
+                    model = m;
+                }
+                Some(None) => low = mid + 1,
+                None => return model,
+            }
+        }
+        if value < 0 {
+            match ask(&cmp(CmpOp::Eq, v, &lit(-value))) {
+                Some(Some(m)) => {
+                    value = -value;
+                    model = m;
+                }
+                Some(None) => {}
+                None => return model,
+            }
+        }
+        solver.assert(&cmp(CmpOp::Eq, v, &lit(value)));
+    }
+    model
 }
 
 /// Runs `f` in a fresh z3 context whose every check stops after `limits.timeout_ms` of wall
@@ -353,7 +475,7 @@ mod tests {
                 z.gt(Int::from_i64(0)),
                 (cube(&x) + cube(&y)).eq(cube(&z)),
             ];
-            match solve_here(&query, &[], limits, &|v| Val::I(Int::from_i128(v))) {
+            match solve_here(&query, &[], &[], limits, &|v| Val::I(Int::from_i128(v))) {
                 Outcome::Unknown(why) => why,
                 other => panic!("expected unknown, got {other:?}"),
             }
@@ -377,6 +499,7 @@ mod tests {
             let Outcome::Sat(model) = retry_fresh(
                 &[positive, within],
                 std::slice::from_ref(&x),
+                &[],
                 Limits::default(),
             ) else {
                 panic!("expected a model");
@@ -384,9 +507,61 @@ mod tests {
             assert_eq!(value_of(&model, &x), Some(2), "bv32: {bv}");
             let never = [cmp(CmpOp::Lt, &x, &lit(0)), cmp(CmpOp::Gt, &x, &lit(5))];
             assert!(matches!(
-                retry_fresh(&never, &[], Limits::default()),
+                retry_fresh(&never, &[], &[], Limits::default()),
                 Outcome::Unsat
             ));
+        }
+    }
+
+    #[test]
+    fn the_witness_is_the_least_model_in_the_order_given() {
+        for bv in [false, true] {
+            let (x, y, lit): (Val, Val, fn(i128) -> Val) = if bv {
+                (
+                    Val::B(BV::new_const("x", 32)),
+                    Val::B(BV::new_const("y", 32)),
+                    |v| Val::B(BV::from_i64(v as i64, 32)),
+                )
+            } else {
+                (
+                    Val::I(Int::new_const("x")),
+                    Val::I(Int::new_const("y")),
+                    |v| Val::I(Int::from_i128(v)),
+                )
+            };
+            // Two threads that differ, in either role: the least is x = 0, y = 1, whatever
+            // model z3 reaches first.
+            let symmetric = [
+                cmp(CmpOp::Ne, &x, &y),
+                cmp(CmpOp::Ge, &x, &lit(0)),
+                cmp(CmpOp::Ge, &y, &lit(0)),
+                cmp(CmpOp::Lt, &x, &lit(7)),
+                cmp(CmpOp::Lt, &y, &lit(7)),
+            ];
+            let order = [x.clone(), y.clone()];
+            let Outcome::Sat(m) = solve(&symmetric, &[], &order, Limits::default(), lit) else {
+                panic!("expected a model");
+            };
+            assert_eq!(
+                (value_of(&m, &x), value_of(&m, &y)),
+                (Some(0), Some(1)),
+                "bv32: {bv}"
+            );
+            // By magnitude, then positive before negative.
+            let one_of = |values: &[i128]| {
+                let options: Vec<Bool> = values
+                    .iter()
+                    .map(|v| cmp(CmpOp::Eq, &x, &lit(*v)))
+                    .collect();
+                Bool::or(&options)
+            };
+            for (values, least) in [(&[-3, 3, 5][..], 3), (&[-3, 5][..], -3), (&[9, -2][..], -2)] {
+                let Outcome::Sat(m) = solve(&[one_of(values)], &[], &order, Limits::default(), lit)
+                else {
+                    panic!("expected a model");
+                };
+                assert_eq!(value_of(&m, &x), Some(least), "{values:?}, bv32: {bv}");
+            }
         }
     }
 }

@@ -250,6 +250,7 @@ fn runner() -> TestRunner {
 }
 
 #[test]
+#[ignore = "long tier: about a minute of generated kernels, each decided once per barrier; the fast tier keeps the examples (the_advice_on_the_examples_is_its_definition)"]
 fn the_advice_on_generated_phase_kernels_is_its_definition() {
     let mut runner = runner();
     let strategy = phase_kernel();
@@ -278,6 +279,7 @@ fn the_advice_on_generated_phase_kernels_is_its_definition() {
 }
 
 #[test]
+#[ignore = "long tier: about a minute of generated kernels, each decided once per barrier; the fast tier keeps the examples (the_advice_on_the_examples_is_its_definition)"]
 fn the_advice_on_the_generators_kernels_is_its_definition() {
     let mut runner = runner();
     let mut tally = Tally::default();

@@ -8,13 +8,13 @@
 //! exceptions: the pieces through a barrier loop that stops being one (its last barrier was
 //! `s`, or its body can now finish an iteration without a barrier) are replaced by one
 //! fresh piece for the whole loop, so the old pieces that took the loop's zero-trip case
-//! go (they carry the loop in [`Piece::zero`](super::Piece)); and the old pieces that start
+//! go (they carry the loop in `Piece::zero`); and the old pieces that start
 //! or end at `s` go with it. So the new split's phases are: the old ones that do not touch
 //! `s` and gain no fresh piece, unchanged, and one phase for each pair of barrier events that
 //! has a fresh piece, made of those fresh pieces and the old pieces between the same events.
 //!
 //! The old split is recorded once ([`split_memo`]): for every node of the protocol, its
-//! `through`, `heads` and `tails` ([`Node`](super::Node)). Removing `s` recomputes only the
+//! `through`, `heads` and `tails` (`Node`). Removing `s` recomputes only the
 //! nodes on the way from the root to `s`, each from its children's recorded shapes and the
 //! one child that changed, and keeps only fresh inner phases:
 //!
