@@ -439,6 +439,11 @@ pub enum ExprKind {
     Var(String),
     Neg(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
+    /// `select(c, a, b)`: `a` where `c` holds, else `b` (C's `c ? a : b` on integers). Both
+    /// branches are pure, so evaluating only the chosen one is the same as evaluating both;
+    /// the CUDA lowering uses it for ternaries and for a variable assigned on both branches
+    /// of an `if` (a join).
+    Select(Box<Cond>, Box<Expr>, Box<Expr>),
 }
 
 impl Expr {
@@ -466,6 +471,11 @@ impl Expr {
             ExprKind::Var(name) => f(name, self.span),
             ExprKind::Neg(e) => e.for_each_var(f),
             ExprKind::Bin(_, a, b) => {
+                a.for_each_var(f);
+                b.for_each_var(f);
+            }
+            ExprKind::Select(c, a, b) => {
+                c.for_each_var(f);
                 a.for_each_var(f);
                 b.for_each_var(f);
             }

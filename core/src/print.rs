@@ -165,6 +165,7 @@ fn strength(e: &Expr) -> u8 {
         ExprKind::Int(v) if *v < 0 => UNARY,
         ExprKind::Int(_) | ExprKind::Var(_) => ATOM,
         ExprKind::Neg(_) => UNARY,
+        ExprKind::Select(..) => ATOM,
         ExprKind::Bin(op, _, _) => match op.notation() {
             Notation::Infix(_, p) => p,
             Notation::Call(_) => ATOM,
@@ -199,6 +200,7 @@ fn expr(f: &mut Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
             }
             Notation::Call(name) => write!(f, "{name}({a}, {b})"),
         },
+        ExprKind::Select(c, a, b) => write!(f, "select({c}, {a}, {b})"),
     }
 }
 

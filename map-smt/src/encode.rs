@@ -136,6 +136,15 @@ impl Encoder {
                     (x, _) => x,
                 }
             }
+            ExprKind::Select(c, a, b) => {
+                let c = self.cond(c, copy);
+                match (self.expr(a, copy), self.expr(b, copy)) {
+                    (Val::I(x), Val::I(y)) => Val::I(c.ite(&x, &y)),
+                    (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
+                    // Unreachable: one encoder has one sort.
+                    (x, _) => x,
+                }
+            }
         }
     }
 

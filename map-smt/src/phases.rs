@@ -809,6 +809,14 @@ pub fn subst_expr(e: &Expr, x: &str, value: &Expr) -> Expr {
             ),
             e.span,
         ),
+        ExprKind::Select(c, a, b) => Expr::new(
+            ExprKind::Select(
+                Box::new(subst_cond(c, x, value)),
+                Box::new(subst_expr(a, x, value)),
+                Box::new(subst_expr(b, x, value)),
+            ),
+            e.span,
+        ),
     }
 }
 

@@ -335,3 +335,26 @@ fn a_factor_that_stops_the_loop_sends_the_search_to_another_witness() {
     assert_eq!(f.certainty, Certainty::Proven);
     assert!(f.witness.params["K"] >= 2, "{:?}", f.witness);
 }
+
+#[test]
+fn selections_are_decided_exactly() {
+    // `select(tid < 32, tid, tid - 32)` folds a 64-thread block onto 32 cells: with more than
+    // 32 threads two of them share a cell (thread t and t + 32), with at most 32 none does.
+    let folded = "kernel k() { shared A; A[select(tid < 32, tid, tid - 32)] := 1; }";
+    let d = run(folded);
+    assert_eq!(d.verdict, Verdict::Racy);
+    let w = &races(&d)[0].witness;
+    assert!(w.ntid() > 32, "{w:?}");
+    let d = run(&folded.replace("shared A;", "shared A; assume ntid <= 32;"));
+    assert_eq!(d.verdict, Verdict::Drf);
+    // A clamp that keeps every thread on its own cell, and one that sends the last ones to
+    // the same cell.
+    assert_eq!(
+        run("kernel k(n) { shared A; A[select(tid < n, tid, n + tid)] := 1; }").verdict,
+        Verdict::Drf
+    );
+    assert_eq!(
+        run("kernel k(n) { shared A; A[select(tid < n, tid, n)] := 1; }").verdict,
+        Verdict::Racy
+    );
+}

@@ -228,6 +228,7 @@ impl Writer {
             ExprKind::Int(v) => Err(format!("the negative literal {v}")),
             ExprKind::Var(x) => Ok(format!("(EVar {})", self.var(x))),
             ExprKind::Neg(_) => Err("a negation (Coq's expressions have none)".into()),
+            ExprKind::Select(..) => Err("a selection (Coq's expressions have none)".into()),
             ExprKind::Bin(op, a, b) => Ok(format!(
                 "(EBin {} {} {})",
                 coq_binop(*op).ok_or_else(|| format!("the operator {op:?}"))?,
@@ -645,6 +646,10 @@ pub fn fold(e: &Expr) -> Expr {
             }
             Expr::new(ExprKind::Bin(*op, Box::new(a), Box::new(b)), e.span)
         }
+        ExprKind::Select(c, a, b) => Expr::new(
+            ExprKind::Select(Box::new(fold_cond(c)), Box::new(fold(a)), Box::new(fold(b))),
+            e.span,
+        ),
     }
 }
 

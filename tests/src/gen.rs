@@ -103,6 +103,8 @@ pub struct GenSettings {
     /// Let some kernels read the components of the geometry (`tid.x`, `ntid.y`, ...) instead of
     /// its linear forms.
     pub components: bool,
+    /// Generate selections `select(a OP b, c, d)`.
+    pub selects: bool,
 }
 
 impl GenSettings {
@@ -131,6 +133,7 @@ impl GenSettings {
             negation: true,
             unsigned_ops: true,
             components: true,
+            selects: true,
         }
     }
 
@@ -186,6 +189,7 @@ impl GenSettings {
             negation: true,
             unsigned_ops: true,
             components: true,
+            selects: true,
         }
     }
 
@@ -218,6 +222,7 @@ impl GenSettings {
             negation: false,
             unsigned_ops: false,
             components: false,
+            selects: false,
         }
     }
 
@@ -279,6 +284,8 @@ enum GExpr {
     Var(u8),
     Neg(Box<GExpr>),
     Bin(BinOp, Box<GExpr>, Box<GExpr>),
+    /// `select(a OP b, c, d)`, from `[a, b, c, d]`.
+    Select(CmpOp, Box<[GExpr; 4]>),
 }
 
 #[derive(Clone, Debug)]
@@ -426,19 +433,23 @@ fn gexpr(s: &GenSettings) -> BoxedStrategy<GExpr> {
         any::<u8>().prop_map(GExpr::Var),
     ];
     let ops = binops(s);
-    let negation = s.negation;
+    let cmps = cmpops(s);
+    let (negation, selects) = (s.negation, s.selects);
     leaf.prop_recursive(s.max_expr_depth, 16, 2, move |inner| {
         let bin = (select(ops.clone()), inner.clone(), inner.clone())
             .prop_map(|(op, a, b)| GExpr::Bin(op, Box::new(a), Box::new(b)));
-        if negation {
-            prop_oneof![
-                1 => inner.prop_map(|e| GExpr::Neg(Box::new(e))),
-                6 => bin,
-            ]
-            .boxed()
-        } else {
-            bin.boxed()
-        }
+        let neg = inner.clone().prop_map(|e| GExpr::Neg(Box::new(e)));
+        let sel = (
+            select(cmps.clone()),
+            [inner.clone(), inner.clone(), inner.clone(), inner],
+        )
+            .prop_map(|(op, parts)| GExpr::Select(op, Box::new(parts)));
+        prop_oneof![
+            u32::from(negation) => neg,
+            6 => bin,
+            u32::from(selects) => sel,
+        ]
+        .boxed()
     })
     .boxed()
 }
@@ -737,6 +748,17 @@ fn lower_expr(g: &GExpr, cands: &[Cand], exact_ops: bool) -> (Expr, Facts) {
                 facts = facts.join(Facts::DATA);
             }
             (call(op, a, b), facts)
+        }
+        GExpr::Select(op, parts) => {
+            let mut facts = Facts::CONST;
+            let [a, b, c, d] = (**parts).clone().map(|g| {
+                let (e, f) = lower_expr(&g, cands, exact_ops);
+                facts = facts.join(f);
+                e
+            });
+            let cond = Cond::new(CondKind::Cmp(*op, a, b), sp());
+            let e = ExprKind::Select(Box::new(cond), Box::new(c), Box::new(d));
+            (Expr::new(e, sp()), facts)
         }
     }
 }

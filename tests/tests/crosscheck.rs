@@ -540,7 +540,24 @@ fn eval(e: &Expr, arith: Arith, env: &BTreeMap<String, Value>) -> Option<Value> 
         ExprKind::Bin(op, a, b) => arith
             .bin(*op, eval(a, arith, env)?, eval(b, arith, env)?)
             .ok(),
+        ExprKind::Select(c, a, b) => {
+            if eval_cond(c, arith, env)? {
+                eval(a, arith, env)
+            } else {
+                eval(b, arith, env)
+            }
+        }
     }
+}
+
+fn eval_cond(c: &Cond, arith: Arith, env: &BTreeMap<String, Value>) -> Option<bool> {
+    Some(match &c.kind {
+        CondKind::Bool(b) => *b,
+        CondKind::Cmp(op, a, b) => arith.cmp(*op, eval(a, arith, env)?, eval(b, arith, env)?),
+        CondKind::Not(a) => !eval_cond(a, arith, env)?,
+        CondKind::And(a, b) => eval_cond(a, arith, env)? && eval_cond(b, arith, env)?,
+        CondKind::Or(a, b) => eval_cond(a, arith, env)? || eval_cond(b, arith, env)?,
+    })
 }
 
 /// Every operator of `e` is one `int` mode encodes exactly (`core::arith::int_exact`).
@@ -555,6 +572,16 @@ fn int_exact(e: &Expr) -> bool {
         ExprKind::Bin(op, a, b) => {
             mapcheck_core::arith::int_exact(*op, lit(a), lit(b)) && int_exact(a) && int_exact(b)
         }
+        ExprKind::Select(c, a, b) => cond_exact(c) && int_exact(a) && int_exact(b),
+    }
+}
+
+fn cond_exact(c: &Cond) -> bool {
+    match &c.kind {
+        CondKind::Bool(_) => true,
+        CondKind::Cmp(_, a, b) => int_exact(a) && int_exact(b),
+        CondKind::Not(a) => cond_exact(a),
+        CondKind::And(a, b) | CondKind::Or(a, b) => cond_exact(a) && cond_exact(b),
     }
 }
 

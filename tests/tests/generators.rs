@@ -267,6 +267,12 @@ fn forms(p: &Program, out: &mut BTreeSet<String>) {
                 expr(a, out);
                 expr(b, out);
             }
+            ExprKind::Select(c, a, b) => {
+                out.insert("select".into());
+                cond(c, out);
+                expr(a, out);
+                expr(b, out);
+            }
         }
     }
     fn cond(c: &Cond, out: &mut BTreeSet<String>) {
@@ -370,6 +376,7 @@ fn a_sample_covers_every_form() {
         "if/false",
         "assume",
         "neg",
+        "select",
         "not",
         "and",
         "or",

@@ -186,6 +186,20 @@ impl Ctx {
                 out.value = Expr::new(ExprKind::Bin(*op, Box::new(lhs), Box::new(rhs)), e.span);
                 out
             }
+            // Exact when its condition and both branches are; data-dependent (and per thread)
+            // as soon as one of them is.
+            ExprKind::Select(c, a, b) => {
+                let mut out = self.cond(c);
+                let (a, b) = (self.expr(a, None), self.expr(b, None));
+                let c = std::mem::replace(&mut out.value, Cond::new(CondKind::Bool(true), e.span));
+                let (a, b) = (out.absorb(a), out.absorb(b));
+                out.map(|_| {
+                    Expr::new(
+                        ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)),
+                        e.span,
+                    )
+                })
+            }
         }
     }
 

@@ -15,7 +15,7 @@ use crate::reason::{
     SourceKind,
 };
 use mapcheck_core::ast::{
-    Access, Block, Cond, Expr, ExprKind, Ident, Kernel, Range, Space, Stmt, StmtKind,
+    Access, Block, Cond, CondKind, Expr, ExprKind, Ident, Kernel, Range, Space, Stmt, StmtKind,
 };
 use mapcheck_core::{Arith, Span};
 use std::collections::HashMap;
@@ -33,6 +33,26 @@ fn expr_size(e: &Expr) -> usize {
             ExprKind::Int(_) | ExprKind::Var(_) => {}
             ExprKind::Neg(inner) => stack.push(inner),
             ExprKind::Bin(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            ExprKind::Select(c, a, b) => {
+                let mut conds = vec![&**c];
+                while let Some(c) = conds.pop() {
+                    n += 1;
+                    match &c.kind {
+                        CondKind::Bool(_) => {}
+                        CondKind::Cmp(_, x, y) => {
+                            stack.push(x);
+                            stack.push(y);
+                        }
+                        CondKind::Not(x) => conds.push(x),
+                        CondKind::And(x, y) | CondKind::Or(x, y) => {
+                            conds.push(x);
+                            conds.push(y);
+                        }
+                    }
+                }
                 stack.push(a);
                 stack.push(b);
             }

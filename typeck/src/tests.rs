@@ -531,3 +531,20 @@ fn every_kernel_of_a_program_is_checked() {
         .unwrap_or_default();
     assert_eq!(classes, vec![Class::Exact, Class::DataDependent]);
 }
+
+#[test]
+fn a_selection_is_exact_when_its_condition_and_branches_are() {
+    // The index keeps the selection: the protocol is as precise as the program.
+    let map = exact("kernel k(n) { shared A; A[select(tid < n, tid, n)] := 1; }");
+    assert!(map.contains("select(tid < n, tid, n)"), "{map}");
+    // A condition that depends on a read makes the index data-dependent, and the reason
+    // names the read; so does a branch.
+    for src in [
+        "kernel k() { shared A; shared B; let b = B[0]; A[select(b < 1, tid, 0)] := 1; }",
+        "kernel k() { shared A; shared B; let b = B[0]; A[select(tid < 1, b, tid)] := 1; }",
+    ] {
+        let c = checked(src);
+        assert_eq!(c.class, Class::DataDependent, "{src}");
+        assert!(!c.reasons.is_empty(), "{src}");
+    }
+}

@@ -911,3 +911,34 @@ fn the_history_limit_drops_events_but_not_races() {
     assert_eq!(r.dropped_events, 7);
     assert_eq!(r.races.len(), 1);
 }
+
+#[test]
+fn a_selection_evaluates_only_the_branch_it_chooses() {
+    // A[tid] := select(tid < 1, 7, (1 << 127) + tid): thread 0 never computes the overflowing
+    // branch (C's `?:`), thread 1 does, and `int` arithmetic stops there.
+    let big = bin(BinOp::Add, bin(BinOp::Shl, n(1), n(127)), v("tid"));
+    let choice = Expr::new(
+        ExprKind::Select(
+            Box::new(cmp(CmpOp::Lt, v("tid"), n(1))),
+            Box::new(n(7)),
+            Box::new(big),
+        ),
+        at(1),
+    );
+    let k = kernel(&[], SHARED_A, vec![write("A", v("tid"), choice, at(1))]);
+    let r = go(&k, Config::new(1, 1));
+    assert!(matches!(
+        r.blocks[0].phases[0].threads[0].events[0].kind,
+        EventKind::Write { value: 7 }
+    ));
+    assert!(matches!(
+        run(&k, &Config::new(2, 1)),
+        Err(RunError::Overflow { .. })
+    ));
+    // In `bv32` the other branch wraps: 2^127 is 0 there, so thread 1 writes its id.
+    let r = go(&k, Config::new(2, 1).with_arith(Arith::Bv32));
+    assert!(matches!(
+        r.blocks[0].phases[0].threads[1].events[0].kind,
+        EventKind::Write { value: 1 }
+    ));
+}

@@ -530,6 +530,15 @@ fn eval_expr(
                 .bin(*op, a, b)
                 .map_err(|_| Fault::Overflow(e.span, e.to_string()))
         }
+        // Only the chosen branch is evaluated, like C's `?:`: `select(d != 0, n / d, 0)` is
+        // no division by zero.
+        ExprKind::Select(c, a, b) => {
+            if eval_cond(c, env, layout, arith)? {
+                eval_expr(a, env, layout, arith)
+            } else {
+                eval_expr(b, env, layout, arith)
+            }
+        }
     }
 }
 

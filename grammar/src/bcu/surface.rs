@@ -34,6 +34,8 @@ pub enum TermKind {
     Index(Ident, Vec<Term>),
 }
 
+/// The name of the selection expression `select(c, a, b)`.
+const SELECT: &str = "select";
 /// A binary operator of the surface ladder.
 #[derive(Clone, Copy, Debug)]
 pub enum SOp {
@@ -119,6 +121,26 @@ impl Converter<'_> {
                 Box::new(self.expr_core(*a)),
                 Box::new(self.expr_core(*b)),
             ),
+            TermKind::Call(name, args) if name.name == SELECT => {
+                let count = args.len();
+                let mut it = args.into_iter();
+                match (it.next(), it.next(), it.next(), it.next()) {
+                    (Some(c), Some(a), Some(b), None) => ExprKind::Select(
+                        Box::new(self.cond(c)),
+                        Box::new(self.expr(a)),
+                        Box::new(self.expr(b)),
+                    ),
+                    _ => {
+                        self.error(
+                            name.span,
+                            format!("`{SELECT}` takes 3 arguments, found {count}"),
+                            "called here",
+                            Some("`select(c, a, b)` is `a` where `c` holds, else `b`".into()),
+                        );
+                        ExprKind::Int(0)
+                    }
+                }
+            }
             TermKind::Call(name, args) => match BinOp::from_call_name(&name.name) {
                 Some(op) => match self.two_args(&name, args) {
                     Some((a, b)) => {
@@ -264,6 +286,7 @@ impl Converter<'_> {
                     Notation::Call(n) => Some(n),
                     Notation::Infix(..) => None,
                 })
+                .chain([SELECT])
                 .collect()
         } else {
             CmpOp::ALL

@@ -6,7 +6,7 @@
 //! which makes the kernel data-dependent), or refused with a located error. Nothing is
 //! dropped. What clang resolved is honoured as it resolved it:
 //!
-//! * **Places.** An lvalue lowers to a [`Place`]: a local variable (by clang's declaration
+//! * **Places.** An lvalue lowers to a `Place`: a local variable (by clang's declaration
 //!   id), a cell of an array, any cell of several arrays, thread-private memory, or a
 //!   built-in. A reference (`int &r = a[i]`, a reference parameter of an inlined function) is
 //!   bound to the place it refers to, so a write through it writes that cell.
@@ -17,7 +17,7 @@
 //!   are values mapcheck does not follow; their literals keep their bit pattern, so that two
 //!   writes of the same literal compare equal.
 //! * **Pointers** are (array, offset in cells) pairs. A pointer that may point into different
-//!   arrays is [`Ptr::Many`]: its accesses are accesses of an unknown cell of every candidate.
+//!   arrays is `Ptr::Many`: its accesses are accesses of an unknown cell of every candidate.
 //! * **Locals** are followed in an environment from declaration id to value; a variable whose
 //!   value differs between the two branches of an `if` (or changes in a loop) is `?` after it.
 //! * **Control.** `if` maps to `if`; canonical `for` loops keep their step; other loops run an
@@ -643,6 +643,11 @@ impl<'g, 'a> Lower<'g, 'a> {
                     BinOp::Max | BinOp::UMax => Some((al.max(bl), ah.max(bh))),
                     _ => None,
                 }
+            }
+            ExprKind::Select(_, a, b) => {
+                let (al, ah) = r(a)?;
+                let (bl, bh) = r(b)?;
+                Some((al.min(bl), ah.max(bh)))
             }
         }
     }

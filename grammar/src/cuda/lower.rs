@@ -449,6 +449,7 @@ fn has_mask(e: &Expr, m: i64, depth: usize) -> bool {
                 || has_mask(a, m, depth + 1)
                 || has_mask(b, m, depth + 1)
         }
+        ExprKind::Select(_, a, b) => has_mask(a, m, depth + 1) || has_mask(b, m, depth + 1),
     }
 }
 
@@ -1232,6 +1233,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                     BinOp::Rem | BinOp::URem => true,
                     BinOp::Sub => false,
                 }
+            }
+            ExprKind::Select(_, a, b) => {
+                self.nonneg_at(a, depth + 1) && self.nonneg_at(b, depth + 1)
             }
         }
     }
@@ -4295,6 +4299,7 @@ fn const_expr_in(e: &Expr, consts: &HashMap<String, i128>) -> Option<i128> {
             ExprKind::Bin(op, a, b) => arith
                 .bin(*op, go(a, arith, consts)?, go(b, arith, consts)?)
                 .ok(),
+            ExprKind::Select(..) => None,
         }
     }
     let v = go(e, Arith::Int, consts)?;
@@ -4379,6 +4384,7 @@ mod tests {
             ExprKind::Bin(op, a, b) => arith
                 .bin(*op, eval(a, env, arith), eval(b, env, arith))
                 .unwrap(),
+            ExprKind::Select(..) => panic!("the legacy lowering builds no selection"),
         }
     }
 
