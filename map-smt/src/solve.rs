@@ -161,7 +161,7 @@ fn solve_here(
     // (a block of 1024 threads for a race that 4 show).
     for size in sizes {
         if let Some(v) = crate::encode::value_of(&small, size) {
-            solver.assert(&cmp(CmpOp::Eq, size, &lit(v)));
+            solver.assert(cmp(CmpOp::Eq, size, &lit(v)));
         }
     }
     let order: Vec<&Val> = order.iter().collect();
@@ -184,7 +184,7 @@ fn small(solver: &Solver, first: Model, sizes: &[Val], lit: &dyn Fn(i128) -> Val
         for s in sizes {
             solver.assert(cmp(CmpOp::Le, s, &b));
         }
-        let found = match check(&solver) {
+        let found = match check(solver) {
             SatResult::Sat => solver.get_model(),
             _ => None,
         };
@@ -203,7 +203,7 @@ fn small(solver: &Solver, first: Model, sizes: &[Val], lit: &dyn Fn(i128) -> Val
         for bound in WITNESS_BOUNDS {
             solver.push();
             solver.assert(cmp(CmpOp::Le, s, &lit(bound)));
-            let found = match check(&solver) {
+            let found = match check(solver) {
                 SatResult::Sat => solver.get_model(),
                 _ => None,
             };
@@ -301,7 +301,7 @@ fn canonical(
                 None => return model,
             }
         }
-        solver.assert(&cmp(CmpOp::Eq, v, &lit(value)));
+        solver.assert(cmp(CmpOp::Eq, v, &lit(value)));
     }
     model
 }

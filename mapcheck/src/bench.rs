@@ -654,7 +654,7 @@ fn options(args: &BenchArgs) -> Options {
             ..Common::default()
         },
         timeout: args.timeout,
-        emit: None,
+        ..CheckArgs::default()
     })
 }
 

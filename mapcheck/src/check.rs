@@ -9,7 +9,7 @@
 //! The command loads every input, reports, and derives the exit code (SPEC §7). Inputs that
 //! fail to load are reported and the others still analysed.
 
-use crate::cli::CheckArgs;
+use crate::cli::{CheckArgs, Format};
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
 use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport};
@@ -40,7 +40,7 @@ pub(crate) fn check(
         .collect();
     let mut report_error =
         |d: &Diagnostic, name: &str, source: Option<&SourceFile>, doc: &mut Document| {
-            if !args.common.json {
+            if args.report_format() == Format::Human {
                 let _ = render::render(d, name, source, style, err);
             }
             doc.errors.push(ErrorReport::new(name, source, d));
@@ -78,7 +78,7 @@ pub(crate) fn check(
                     continue;
                 }
                 for decided in check_file(source, program, &settings) {
-                    if !args.common.json {
+                    if args.report_format() == Format::Human {
                         decided.print(source, style, out);
                     }
                     doc.kernels.push(decided.report);
@@ -145,9 +145,27 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
 }
 
 fn finish(args: &CheckArgs, doc: &Document, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    if args.common.json && args.emit.is_none() {
-        let _ = serde_json::to_writer_pretty(&mut *out, doc);
-        let _ = writeln!(out);
+    if args.emit.is_none() {
+        match args.report_format() {
+            Format::Human => {}
+            Format::Json => {
+                let _ = serde_json::to_writer_pretty(&mut *out, doc);
+                let _ = writeln!(out);
+            }
+            Format::Sarif => {
+                let _ = serde_json::to_writer_pretty(&mut *out, &crate::sarif::sarif(doc));
+                let _ = writeln!(out);
+            }
+        }
+    }
+    if let Some(path) = args.sarif.as_ref().filter(|_| args.emit.is_none()) {
+        let written = serde_json::to_string_pretty(&crate::sarif::sarif(doc))
+            .map_err(|e| e.to_string())
+            .and_then(|text| std::fs::write(path, text + "\n").map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            let _ = writeln!(err, "error: cannot write {}: {e}", path.display());
+            return 2;
+        }
     }
     for k in &doc.kernels {
         for e in &k.internal_errors {

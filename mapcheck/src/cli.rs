@@ -86,6 +86,37 @@ pub struct CheckArgs {
     /// Print an intermediate form instead of checking
     #[arg(long, value_name = "FORM")]
     pub emit: Option<Emit>,
+
+    /// The report on stdout: `human` (the default), `json` (as `--json`) or `sarif` (SARIF
+    /// 2.1.0, for code-scanning tools and editors)
+    #[arg(long, value_name = "FORMAT", default_value = "human")]
+    pub format: Format,
+
+    /// Also write the results as SARIF 2.1.0 to this file
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
+}
+
+impl CheckArgs {
+    /// The form of the report on stdout, `--json` being `--format json`.
+    pub fn report_format(&self) -> Format {
+        if self.common.json {
+            Format::Json
+        } else {
+            self.format
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// Diagnostics with the source underlined, and a witness table per finding
+    #[default]
+    Human,
+    /// One JSON document (SPEC §7, `schema: mapcheck/1`)
+    Json,
+    /// One SARIF 2.1.0 log
+    Sarif,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

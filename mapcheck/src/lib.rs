@@ -11,7 +11,7 @@
 //!   [`check::decide`]), with the caller's [`check::CheckOptions`] (the solver's limits
 //!   included) and what the input adds to them ([`check::options_for`]).
 //! * [`report`] — the results as data: the JSON document (`schema: mapcheck/1`) and the exit
-//!   code, both derived from the same per-kernel reports.
+//!   code, both derived from the same per-kernel reports; [`sarif`] — the same as SARIF 2.1.0.
 //! * [`cli`] and [`execute`] — the commands (`check`, `run`, `fix`, `bench`) on a parsed
 //!   command line, which render the diagnostics of every stage, once, with ariadne.
 #![forbid(unsafe_code)]
@@ -25,6 +25,7 @@ pub mod input;
 mod render;
 pub mod report;
 mod run;
+pub mod sarif;
 mod show;
 
 pub use render::Style;
