@@ -200,8 +200,15 @@ fn expr(f: &mut Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
             }
             Notation::Call(name) => write!(f, "{name}({a}, {b})"),
         },
-        ExprKind::Select(c, a, b) => write!(f, "select({c}, {a}, {b})"),
+        ExprKind::Select(c, a, b) => select(f, c, a, b),
     }
+}
+
+/// Apart from [`expr`] so that its formatting state does not grow the frame of every level of
+/// a deep expression (the printer runs on ordinary stacks).
+#[inline(never)]
+fn select(f: &mut Formatter<'_>, c: &Cond, a: &Expr, b: &Expr) -> fmt::Result {
+    write!(f, "select({c}, {a}, {b})")
 }
 
 impl Display for Cond {

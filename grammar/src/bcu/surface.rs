@@ -121,26 +121,18 @@ impl Converter<'_> {
                 Box::new(self.expr_core(*a)),
                 Box::new(self.expr_core(*b)),
             ),
-            TermKind::Call(name, args) if name.name == SELECT => {
-                let count = args.len();
-                let mut it = args.into_iter();
-                match (it.next(), it.next(), it.next(), it.next()) {
-                    (Some(c), Some(a), Some(b), None) => ExprKind::Select(
-                        Box::new(self.cond(c)),
-                        Box::new(self.expr(a)),
-                        Box::new(self.expr(b)),
-                    ),
-                    _ => {
-                        self.error(
-                            name.span,
-                            format!("`{SELECT}` takes 3 arguments, found {count}"),
-                            "called here",
-                            Some("`select(c, a, b)` is `a` where `c` holds, else `b`".into()),
-                        );
-                        ExprKind::Int(0)
-                    }
-                }
-            }
+            other => self.expr_other(other, span),
+        };
+        Expr::new(kind, span)
+    }
+
+    /// The terms [`Self::expr_core`] does not convert itself: calls and the errors. Apart from it
+    /// so that their locals do not grow the frame of every level of a deep expression (a chain
+    /// of 990 `+` is converted on an ordinary 2 MiB stack).
+    #[inline(never)]
+    fn expr_other(&mut self, kind: TermKind, span: Span) -> ExprKind {
+        match kind {
+            TermKind::Call(name, args) if name.name == SELECT => self.select(&name, args),
             TermKind::Call(name, args) => match BinOp::from_call_name(&name.name) {
                 Some(op) => match self.two_args(&name, args) {
                     Some((a, b)) => {
@@ -165,6 +157,13 @@ impl Converter<'_> {
                 );
                 ExprKind::Int(0)
             }
+            // Converted by `expr_core`; here only for completeness.
+            TermKind::Int(v) => ExprKind::Int(v),
+            TermKind::Name(n) => ExprKind::Var(n),
+            TermKind::Neg(inner) => ExprKind::Neg(Box::new(self.expr(*inner))),
+            TermKind::Bin(SOp::Arith(op), a, b) => {
+                ExprKind::Bin(op, Box::new(self.expr(*a)), Box::new(self.expr(*b)))
+            }
             TermKind::Bool(_) | TermKind::Not(_) | TermKind::Bin(..) => {
                 self.error(
                     span,
@@ -174,8 +173,31 @@ impl Converter<'_> {
                 );
                 ExprKind::Int(0)
             }
-        };
-        Expr::new(kind, span)
+        }
+    }
+
+    /// `select(c, a, b)`. Apart from [`Self::expr_core`] so that its locals do not grow the
+    /// frame of every level of a deep expression.
+    #[inline(never)]
+    fn select(&mut self, name: &Ident, args: Vec<Term>) -> ExprKind {
+        let count = args.len();
+        let mut it = args.into_iter();
+        match (it.next(), it.next(), it.next(), it.next()) {
+            (Some(c), Some(a), Some(b), None) => ExprKind::Select(
+                Box::new(self.cond(c)),
+                Box::new(self.expr(a)),
+                Box::new(self.expr(b)),
+            ),
+            _ => {
+                self.error(
+                    name.span,
+                    format!("`{SELECT}` takes 3 arguments, found {count}"),
+                    "called here",
+                    Some("`select(c, a, b)` is `a` where `c` holds, else `b`".into()),
+                );
+                ExprKind::Int(0)
+            }
+        }
     }
 
     pub fn cond(&mut self, t: Term) -> Cond {
