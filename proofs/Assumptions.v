@@ -6,6 +6,8 @@ Locate theorem1_unsync.
 Print Assumptions theorem1_unsync.
 Locate theorem1_sync.
 Print Assumptions theorem1_sync.
+Locate theorem1_sync_relaxed.
+Print Assumptions theorem1_sync_relaxed.
 Locate aligned.
 Print Assumptions aligned.
 Locate map_phases_exist.
@@ -15,3 +17,5 @@ Locate infer_spec.
 Print Assumptions infer_spec.
 Locate sinfer_spec.
 Print Assumptions sinfer_spec.
+Locate sinfer_relaxed_spec.
+Print Assumptions sinfer_relaxed_spec.
