@@ -18,6 +18,7 @@ From Mapcheck Require Export SyncProtocol.
 From Mapcheck Require Export PhaseSplit.
 From Mapcheck Require Export Aligned.
 From Mapcheck Require Export Theorem1.
+From Mapcheck Require Export NoDivergence.
 From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.
 From Mapcheck Require Export Infer_func.

@@ -10,6 +10,10 @@ Locate theorem1_sync_relaxed.
 Print Assumptions theorem1_sync_relaxed.
 Locate aligned.
 Print Assumptions aligned.
+Locate no_divergence.
+Print Assumptions no_divergence.
+Locate no_divergence_step.
+Print Assumptions no_divergence_step.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 
