@@ -14,6 +14,12 @@ Locate no_divergence.
 Print Assumptions no_divergence.
 Locate no_divergence_step.
 Print Assumptions no_divergence_step.
+Locate par_exists.
+Print Assumptions par_exists.
+Locate true_alarm_unsync.
+Print Assumptions true_alarm_unsync.
+Locate true_alarm_unsync_int.
+Print Assumptions true_alarm_unsync_int.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 

@@ -1,0 +1,54 @@
+(** * The true-alarm direction: a racy protocol has a racy run
+
+    Theorem 1 says that every run of a well-typed program is DRF iff its
+    protocol is.  What a [proven] alarm claims is the converse reading:
+    when the protocol races, some run of the program races.  That needs a
+    run to exist ([RunExists]); given one, the access-set lemmas of
+    [Theorem1] carry the protocol's race to the run's history.  Unlike
+    Theorem 1 these need no DRF hypothesis on the input history: the race
+    is found in the phases the program adds. *)
+
+From Coq Require Import List.
+From Mapcheck Require Import ListUtil Arith Syntax Maps Semantics Protocol
+  Drf Typing SyncSemantics SyncProtocol Theorem1 RunExists.
+Import ListNotations.
+
+Section TrueAlarm.
+Context {A : Arith}.
+
+(** Unsynchronised fragment: when every thread's protocol terminates and
+    the protocol's phase is racy, some run's new phase is racy, whatever
+    the initial memory and input history. *)
+Theorem true_alarm_unsync : forall mem0 V s T H b u L,
+  typing V b u ->
+  (forall i, In i T -> uterm (upd s tid i) u) ->
+  msem T s u L ->
+  racy_set L ->
+  exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros mem0 V s T H b u L Ht Hterm Hsem Hracy.
+  destruct (par_exists mem0 V s T H b u Ht Hterm) as [I Hpar].
+  destruct (access_set_unsync mem0 V s T H b u I Ht Hpar) as [P [-> Heq]].
+  exists P; split; auto.
+  intros Hdrf; apply Hdrf.
+  apply (racy_set_ext L); auto.
+  intros a; rewrite Heq; apply Hsem.
+Qed.
+
+End TrueAlarm.
+
+(** In unbounded integers ([--arith int]) every protocol terminates: a
+    racy protocol always has a racy run. *)
+Section Int.
+#[local] Existing Instance Z_arith.
+
+Corollary true_alarm_unsync_int : forall mem0 V s T H b u L,
+  typing V b u ->
+  msem T s u L ->
+  racy_set L ->
+  exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros; eapply true_alarm_unsync; eauto; intros; apply uterm_Z.
+Qed.
+
+End Int.
