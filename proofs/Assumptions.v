@@ -20,6 +20,14 @@ Locate true_alarm_unsync.
 Print Assumptions true_alarm_unsync.
 Locate true_alarm_unsync_int.
 Print Assumptions true_alarm_unsync_int.
+Locate run_exists_sync_relaxed.
+Print Assumptions run_exists_sync_relaxed.
+Locate true_alarm_sync_relaxed.
+Print Assumptions true_alarm_sync_relaxed.
+Locate true_alarm_sync.
+Print Assumptions true_alarm_sync.
+Locate true_alarm_sync_relaxed_int.
+Print Assumptions true_alarm_sync_relaxed_int.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 

@@ -145,3 +145,227 @@ Proof.
 Qed.
 
 End Z.
+
+(** ** The synchronised fragment *)
+
+Section SyncRunExists.
+Context {A : Arith}.
+
+(** Every unsynchronised protocol of a segment terminates. *)
+Definition seg_term (g : seg) : Prop :=
+  Forall (fun c => uterm (fst c) (snd c)) g.
+
+Definition mres_term (r : mresult) : Prop :=
+  match r with MDone g | MPaused g _ => seg_term g end.
+
+(** Every phase of a thread's protocol terminates: the hypothesis of run
+    existence for the synchronised fragment. *)
+Definition sterm (s : env) (q : sproto) : Prop :=
+  forall gs, mphases s q gs -> Forall seg_term gs.
+
+(** Continuations related frame by frame, as [Forall2 fsim], plus one
+    more shape: a read spanning barriers ([PRead], protocol
+    [MSeq (MU rd[n]) q]) whose protocol has been split by [MR_Seq] and not
+    yet reached its access. *)
+Inductive ksim : list frame -> list mframe -> Prop :=
+| KS_Nil : ksim [] []
+| KS_Cons f mf ks mks : fsim f mf -> ksim ks mks -> ksim (f :: ks) (mf :: mks)
+| KS_Read V s1 s2 x n p q ks mks :
+    incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
+    ksim ks mks ->
+    ksim (FRun s1 (PRead x n p) :: ks)
+         (MFRun s2 (MU (UAcc Rd n)) :: MFRun s2 q :: mks).
+
+Lemma ksim_of_fsim : forall ks mks, Forall2 fsim ks mks -> ksim ks mks.
+Proof. induction 1; constructor; auto. Qed.
+
+Definition same_shape (r : result) (mr : mresult) : Prop :=
+  match r, mr with
+  | Done _, MDone _ => True
+  | Paused _ ks, MPaused _ mks => ksim ks mks
+  | _, _ => False
+  end.
+
+Lemma same_shape_madd : forall r c mr,
+  same_shape r (madd c mr) <-> same_shape r mr.
+Proof. intros [] c []; simpl; tauto. Qed.
+
+Lemma mres_term_madd : forall c mr,
+  mres_term (madd c mr) -> uterm (fst c) (snd c) /\ mres_term mr.
+Proof.
+  intros c [g | g ks]; simpl; unfold seg_term; intros Hf; inversion Hf;
+    auto.
+Qed.
+
+Section Thread.
+Variable mem0 : val -> val.
+Variable H : history.
+Variable i : val.
+
+(** The converse of [phase_split]: when the protocol's phase terminates,
+    the program's phase has a run, and it stops as the protocol does. *)
+Lemma phase_exists : forall mks mr, mrtb mks mr ->
+  forall ks, ksim ks mks -> mres_term mr ->
+  forall a, exists r, rtb mem0 H i a ks r /\ same_shape r mr.
+Proof.
+  induction 1 as
+    [| s u mks r Hr IH | s mks | s q1 q2 mks r Hr IH | s x n m q mks r Hr IH
+    | s x lo hi q mks r Hlt Hr IH | s x lo hi q mks r Hlt Hr IH
+    | s c q1 q2 mks r Hc Hr IH | s c q1 q2 mks r Hc Hr IH];
+    intros ks Hk Hterm a.
+  - (* end *)
+    inversion Hk; subst; exists (Done a); split; [constructor | exact I].
+  - (* unsynchronised block, or the access of a read spanning barriers *)
+    apply mres_term_madd in Hterm; destruct Hterm as [Hu Hterm]; simpl in Hu.
+    inversion Hk as [| f mf ks' mks' Hf Hks | V s1 s2 x n p q ks' mks'' Hn Hx
+                       Hp Hag Hks]; subst.
+    + inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+      inversion Ht as [V' b u' Hb | | | | |]; subst.
+      destruct (proj1 (exec_exists mem0 H i) s u Hu V b s1 a Hb Hag)
+        as [a1 Ha1].
+      destruct (IH ks' Hks Hterm a1) as [r' [Hr' Hs]].
+      exists r'; split; [econstructor; eauto | apply same_shape_madd; auto].
+    + destruct (IH (FRun (upd s1 x (lastwrite mem0 (eval s1 n)
+                                      ([(i, a)] :: H))) p :: ks'))
+        with (a := addR (eval s1 n) a) as [r' [Hr' Hs]]; auto.
+      * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+      * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
+  - (* barrier *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht; subst.
+    exists (Paused a ks'); split; [constructor | exact Hks].
+  - (* sequence, or a read spanning barriers *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht as [| | V' p1 p2 q1' q2' Ht1 Ht2 | V' x n p' q' Hn Hx Htp
+                    | |]; subst.
+    + destruct (IH (FRun s1 p1 :: FRun s1 p2 :: ks')) with (a := a)
+        as [r' [Hr' Hs]]; auto.
+      * repeat constructor; auto; econstructor; eauto.
+      * exists r'; split; auto; constructor; auto.
+    + apply (IH (FRun s1 (PRead x n p') :: ks')); auto.
+      eapply KS_Read; eauto.
+  - (* barrier loop *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
+    inversion Ht as [| | | | V' x' n' m' p' q'' Hn Hm Htp |]; subst.
+    destruct (IH (FLoop s1 x (eval s n) (eval s m) p' :: ks')) with (a := a)
+      as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+    + exists r'; split; auto; constructor.
+      rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
+  - (* loop iteration *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
+    destruct (IH (FRun (upd s1 x lo) p :: FLoop s1 x (succ lo) hi p :: ks'))
+      with (a := a) as [r' [Hr' Hs]]; auto.
+    + constructor; [| constructor; auto].
+      * econstructor; eauto; apply agree_upd_both; auto.
+      * econstructor; eauto.
+    + exists r'; split; auto; constructor; auto.
+  - (* loop exit *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
+    destruct (IH ks' Hks Hterm a) as [r' [Hr' Hs]].
+    exists r'; split; auto; apply R_LoopF; auto.
+  - (* conditional, then-branch *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2]; subst.
+    destruct (IH (FRun s1 p1 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+    + exists r'; split; auto; apply R_IfT; auto.
+      rewrite (evalc_agree V s1 s c); auto.
+  - (* conditional, else-branch *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2]; subst.
+    destruct (IH (FRun s1 p2 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+    + exists r'; split; auto; apply R_IfF; auto.
+      rewrite (evalc_agree V s1 s c); auto.
+Qed.
+
+End Thread.
+
+Lemma mph_nonempty : forall mks gs, mph mks gs -> gs <> [].
+Proof. intros mks gs Hm; inversion Hm; discriminate. Qed.
+
+(** The phases chain: threads whose protocols all have [S n] terminating
+    phases from related continuations have a run. *)
+Lemma psync_exists : forall mem0 T n H ks mks,
+  (forall i, In i T -> ksim (ks i) (mks i) /\
+     exists gs, mph (mks i) gs /\ List.length gs = S n /\ Forall seg_term gs) ->
+  exists I, psync mem0 T H ks I.
+Proof.
+  intros mem0 T n; induction n as [| n IH]; intros H ks mks Hall.
+  - destruct (choose_list val_eq_dec rw0
+                (fun i a => rtb mem0 H i rw0 (ks i) (Done a)) T) as [f Hf].
+    + intros i Hi; destruct (Hall i Hi) as [Hk [gs [Hm [Hl Ht]]]].
+      destruct gs as [| g [| g' gs]]; try discriminate.
+      inversion Hm as [ks0 g0 Hr | ks0 g0 ks' gs' Hr Hm']; subst.
+      * destruct (phase_exists mem0 H i _ _ Hr (ks i) Hk) with (a := rw0)
+          as [[a | a k] [Hr' Hs]]; [inversion Ht; auto | | ].
+        -- exists a; auto.
+        -- contradiction.
+      * exfalso; apply (mph_nonempty _ _ Hm'); auto.
+    + exists (mkphase T f :: H); constructor; auto.
+  - destruct (choose_list val_eq_dec (rw0, [], [])
+                (fun i c => rtb mem0 H i rw0 (ks i)
+                              (Paused (fst (fst c)) (snd (fst c))) /\
+                            ksim (snd (fst c)) (snd c) /\
+                            exists gs, mph (snd c) gs /\ List.length gs = S n /\
+                                       Forall seg_term gs) T) as [c Hc].
+    + intros i Hi; destruct (Hall i Hi) as [Hk [gs [Hm [Hl Ht]]]].
+      destruct gs as [| g gs]; try discriminate.
+      inversion Hm as [ks0 g0 Hr | ks0 g0 mks' gs' Hr Hm']; subst.
+      * simpl in Hl; discriminate.
+      * inversion Ht as [| g0 gs0 Hg Hgs]; subst.
+        destruct (phase_exists mem0 H i _ _ Hr (ks i) Hk Hg rw0)
+          as [[a | a k] [Hr' Hs]]; [contradiction |].
+        exists (a, k, mks'); simpl; repeat split; auto.
+        eexists; split; [eassumption | split; [simpl in Hl; congruence |]];
+          assumption.
+    + destruct (IH (mkphase T (fun i => fst (fst (c i))) :: H)
+                  (fun i => snd (fst (c i))) (fun i => snd (c i)))
+        as [I HI].
+      * intros i Hi; destruct (Hc i Hi) as [_ [Hk Hgs]]; auto.
+      * exists I; eapply PS_Sync; eauto.
+        intros i Hi; apply (Hc i Hi).
+Qed.
+
+(** Run existence, relaxed rules: a kernel whose protocol's phases are
+    defined ([msync_sem]: every thread has the same number of phases) and
+    terminate has a run, from any history and initial memory. *)
+Theorem run_exists_sync_relaxed : forall mem0 V s T H p q Ls,
+  rstyping V p q ->
+  msync_sem T s q Ls ->
+  (forall i, In i T -> sterm (upd s tid i) q) ->
+  exists I, psync_run mem0 s T H p I.
+Proof.
+  intros mem0 V s T H p q Ls Ht [Hlen _] Hterm.
+  destruct (List.length Ls) as [| n] eqn:EL.
+  - exists (mkphase T (fun _ => rw0) :: H); constructor.
+    intros i Hi; destruct (Hlen i Hi) as [gs [Hm Hl]].
+    exfalso; apply (mph_nonempty _ _ Hm); destruct gs; auto; discriminate.
+  - apply (psync_exists mem0 T n H _ (fun i => [MFRun (upd s tid i) q])).
+    intros i Hi; split.
+    + repeat constructor; econstructor; eauto; apply agree_refl.
+    + destruct (Hlen i Hi) as [gs [Hm Hl]].
+      exists gs; repeat split; auto; apply (Hterm i Hi); auto.
+Qed.
+
+End SyncRunExists.
+
+Section ZSync.
+#[local] Existing Instance Z_arith.
+
+(** In unbounded integers every segment terminates. *)
+Lemma sterm_Z : forall s q, sterm s q.
+Proof.
+  intros s q gs _; apply Forall_forall; intros g _; apply Forall_forall.
+  intros c _; apply uterm_Z.
+Qed.
+
+End ZSync.

@@ -35,6 +35,41 @@ Proof.
   intros a; rewrite Heq; apply Hsem.
 Qed.
 
+(** Synchronised fragment, relaxed rules (barriers may sit under
+    [tid]-dependent control): when the protocol's phases are defined
+    ([msync_sem]: the threads agree on the number of barriers), every
+    segment terminates and some phase is racy, some run of the program
+    adds a history that is not DRF. *)
+Theorem true_alarm_sync_relaxed : forall mem0 V s T H p q Ls,
+  T <> [] ->
+  rstyping V p q ->
+  msync_sem T s q Ls ->
+  (forall i, In i T -> sterm (upd s tid i) q) ->
+  ~ Forall drf_set Ls ->
+  exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
+Proof.
+  intros mem0 V s T H p q Ls HT0 Ht Hsem Hterm Hracy.
+  destruct (run_exists_sync_relaxed mem0 V s T H p q Ls Ht Hsem Hterm)
+    as [I Hrun].
+  destruct (access_sets_sync mem0 V s T H p q I Ls HT0 Ht Hrun Hsem)
+    as [Hn [-> F2]].
+  exists Hn; split; auto.
+  rewrite <- drf_hist_rev, (drf_forall2 _ _ F2); auto.
+Qed.
+
+(** The same for the uniform rules. *)
+Corollary true_alarm_sync : forall mem0 V s T H p q Ls,
+  T <> [] ->
+  styping V p q ->
+  msync_sem T s q Ls ->
+  (forall i, In i T -> sterm (upd s tid i) q) ->
+  ~ Forall drf_set Ls ->
+  exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
+Proof.
+  intros mem0 V s T H p q Ls HT0 Ht.
+  apply (true_alarm_sync_relaxed mem0 V); auto; apply styping_relaxed; auto.
+Qed.
+
 End TrueAlarm.
 
 (** In unbounded integers ([--arith int]) every protocol terminates: a
@@ -49,6 +84,18 @@ Corollary true_alarm_unsync_int : forall mem0 V s T H b u L,
   exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
 Proof.
   intros; eapply true_alarm_unsync; eauto; intros; apply uterm_Z.
+Qed.
+
+(** Synchronised, in unbounded integers: the hypotheses are only those
+    under which the protocol's verdict is defined. *)
+Corollary true_alarm_sync_relaxed_int : forall mem0 V s T H p q Ls,
+  T <> [] ->
+  rstyping V p q ->
+  msync_sem T s q Ls ->
+  ~ Forall drf_set Ls ->
+  exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
+Proof.
+  intros; eapply true_alarm_sync_relaxed; eauto; intros; apply sterm_Z.
 Qed.
 
 End Int.
