@@ -20,6 +20,7 @@ From Mapcheck Require Export Aligned.
 From Mapcheck Require Export Theorem1.
 From Mapcheck Require Export NoDivergence.
 From Mapcheck Require Export RunExists.
+From Mapcheck Require Export Uniform.
 From Mapcheck Require Export TrueAlarm.
 From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.

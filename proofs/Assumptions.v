@@ -20,6 +20,12 @@ Locate true_alarm_unsync.
 Print Assumptions true_alarm_unsync.
 Locate true_alarm_unsync_int.
 Print Assumptions true_alarm_unsync_int.
+Locate uniform_phase_count.
+Print Assumptions uniform_phase_count.
+Locate msync_sem_exists.
+Print Assumptions msync_sem_exists.
+Locate run_exists_sync.
+Print Assumptions run_exists_sync.
 Locate run_exists_sync_relaxed.
 Print Assumptions run_exists_sync_relaxed.
 Locate true_alarm_sync_relaxed.
