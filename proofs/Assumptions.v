@@ -34,6 +34,10 @@ Locate true_alarm_sync.
 Print Assumptions true_alarm_sync.
 Locate true_alarm_sync_relaxed_int.
 Print Assumptions true_alarm_sync_relaxed_int.
+Locate true_alarm_unsync_bv32.
+Print Assumptions true_alarm_unsync_bv32.
+Locate true_alarm_sync_relaxed_bv32.
+Print Assumptions true_alarm_sync_relaxed_bv32.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 

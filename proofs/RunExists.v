@@ -369,3 +369,129 @@ Proof.
 Qed.
 
 End ZSync.
+
+(** ** In 32-bit words, every protocol over 32-bit values terminates
+
+    A loop's successor wraps around, so [for x in 0..N] with a parameter
+    [N >= 2^32] would not terminate in [bv32_arith]; the tool's parameters
+    and thread ids are 32-bit values, and with those every loop stops:
+    its variable counts up from a 32-bit value to a 32-bit bound without
+    wrapping. *)
+
+Section BV32.
+#[local] Existing Instance bv32_arith.
+
+Definition canon (v : Z) : Prop := (0 <= v < modulus)%Z.
+
+Definition canon_env (s : env) : Prop := forall x, canon (s x).
+
+Lemma canon_wrap : forall z, canon (wrap z).
+Proof. intros z; unfold canon, wrap, modulus; apply Z.mod_pos_bound; lia. Qed.
+
+Lemma canon_eval : forall s e, canon_env s -> canon (eval s e).
+Proof.
+  intros s e Hs; destruct e as [n | x | o e1 e2]; simpl.
+  - apply canon_wrap.
+  - apply Hs.
+  - unfold bv32_binop; apply canon_wrap.
+Qed.
+
+Lemma canon_upd : forall s x v, canon_env s -> canon v -> canon_env (upd s x v).
+Proof. intros s x v Hs Hv y; unfold upd; destruct (string_dec y x); auto. Qed.
+
+Lemma succ_bv32 : forall lo hi, canon lo -> canon hi -> Z.ltb lo hi = true ->
+  succ lo = (lo + 1)%Z.
+Proof.
+  intros lo hi Hlo Hhi Hlt; apply Z.ltb_lt in Hlt; unfold canon, modulus in *.
+  simpl; unfold bv32_binop, wrap, modulus.
+  rewrite (Z.mod_small (Z.of_nat 1)) by lia; simpl.
+  apply Z.mod_small; lia.
+Qed.
+
+Lemma lterm_bv32 : forall (u : proto) x,
+  (forall s, canon_env s -> uterm s u) ->
+  forall (k : nat) s (lo hi : Z), canon_env s -> canon lo -> canon hi ->
+  Z.to_nat (hi - lo) = k -> lterm s x lo hi u.
+Proof.
+  intros u x Hu k; induction k as [| k IH]; intros s lo hi Hs Hlo Hhi Hk.
+  - apply LT_Stop; simpl; apply Z.ltb_ge; lia.
+  - destruct (Z.ltb lo hi) eqn:E.
+    + apply LT_Step; auto.
+      * apply Hu, canon_upd; auto.
+      * rewrite (succ_bv32 lo hi) by auto.
+        apply Z.ltb_lt in E; unfold canon in *.
+        apply IH; auto; lia.
+    + apply LT_Stop; auto.
+Qed.
+
+Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uterm s u.
+Proof.
+  intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
+                                      | x n m u IH]; intros s Hs.
+  - constructor.
+  - constructor.
+  - constructor; auto.
+  - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
+  - constructor; eapply lterm_bv32; eauto; apply canon_eval; auto.
+Qed.
+
+(** The environments of a protocol's frames and segments stay 32-bit. *)
+Definition canon_mframe (f : mframe) : Prop :=
+  match f with
+  | MFRun s _ => canon_env s
+  | MFLoop s _ lo _ _ => canon_env s /\ canon lo
+  end.
+
+Definition canon_seg (g : seg) : Prop := Forall (fun c => canon_env (fst c)) g.
+
+Definition canon_mres (r : mresult) : Prop :=
+  match r with
+  | MDone g => canon_seg g
+  | MPaused g ks => canon_seg g /\ Forall canon_mframe ks
+  end.
+
+Lemma mrtb_canon : forall ks r, mrtb ks r ->
+  Forall canon_mframe ks -> canon_mres r.
+Proof.
+  induction 1 as
+    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m p ks r Hr IH
+    | s x lo hi p ks r Hlt Hr IH | s x lo hi p ks r Hlt Hr IH
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH];
+    intros Hks; try (inversion Hks as [| f0 ks0 Hf Hks']; subst; simpl in Hf).
+  - simpl; constructor.
+  - specialize (IH Hks'); destruct r as [g | g k]; simpl in *.
+    + constructor; auto.
+    + destruct IH; split; auto; constructor; auto.
+  - simpl; split; auto; constructor.
+  - apply IH; constructor; [| constructor]; auto.
+  - apply IH; constructor; auto; simpl; split; auto; apply canon_eval; auto.
+  - destruct Hf as [Hs Hlo]; apply IH.
+    constructor; [apply canon_upd; auto | constructor; auto].
+    simpl; split; auto.
+    unfold succ; simpl; unfold bv32_binop; apply canon_wrap.
+  - apply IH; auto.
+  - apply IH; constructor; auto.
+  - apply IH; constructor; auto.
+Qed.
+
+Lemma mph_canon : forall ks gs, mph ks gs ->
+  Forall canon_mframe ks -> Forall canon_seg gs.
+Proof.
+  induction 1 as [ks g Hr | ks g ks' gs Hr Hm IH]; intros Hks;
+    pose proof (mrtb_canon _ _ Hr Hks) as Hc; simpl in Hc.
+  - repeat constructor; auto.
+  - destruct Hc; constructor; auto.
+Qed.
+
+Theorem sterm_bv32 : forall s q, canon_env s -> sterm s q.
+Proof.
+  intros s q Hs gs Hm.
+  assert (Hc : Forall canon_seg gs)
+    by (apply (mph_canon _ _ Hm); constructor; [exact Hs | constructor]).
+  apply Forall_forall; intros g Hg; apply Forall_forall; intros c Hc'.
+  apply uterm_bv32.
+  rewrite Forall_forall in Hc; specialize (Hc g Hg).
+  unfold canon_seg in Hc; rewrite Forall_forall in Hc; apply Hc; auto.
+Qed.
+
+End BV32.

@@ -99,3 +99,35 @@ Proof.
 Qed.
 
 End Int.
+
+(** In 32-bit words ([--arith bv32]), with 32-bit parameters and thread
+    ids, as the tool has them. *)
+Section BV32.
+#[local] Existing Instance bv32_arith.
+
+Corollary true_alarm_unsync_bv32 : forall mem0 V s T H b u L,
+  canon_env s -> (forall i, In i T -> canon i) ->
+  typing V b u ->
+  msem T s u L ->
+  racy_set L ->
+  exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros mem0 V s T H b u L Hs HT; intros.
+  eapply true_alarm_unsync; eauto.
+  intros i Hi; apply uterm_bv32, canon_upd; auto.
+Qed.
+
+Corollary true_alarm_sync_relaxed_bv32 : forall mem0 V s T H p q Ls,
+  canon_env s -> (forall i, In i T -> canon i) ->
+  T <> [] ->
+  rstyping V p q ->
+  msync_sem T s q Ls ->
+  ~ Forall drf_set Ls ->
+  exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
+Proof.
+  intros mem0 V s T H p q Ls Hs HT; intros.
+  eapply true_alarm_sync_relaxed; eauto.
+  intros i Hi; apply sterm_bv32, canon_upd; auto.
+Qed.
+
+End BV32.
