@@ -3,7 +3,8 @@
 
     Program continuations and protocol continuations are related frame by
     frame ([fsim]): the same piece of code with its protocol under some
-    [V], in environments that agree on [V] — the invariant of [Access]
+    [V] (by the relaxed rules [rstyping], which include the uniform ones:
+    nothing here needs the [tid] premises), in environments that agree on [V] — the invariant of [Access]
     lifted to continuations.  [phase_split] shows that running a thread to
     its next barrier and running its protocol to its next barrier stop at
     the same time (both finish or both pause, with related continuations)

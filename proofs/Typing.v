@@ -53,7 +53,7 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     its alignment is left to the SMT stage's divergence query.  The
     differential test against the extracted checker names this the
     exception [tid-barriers] (tests/tests/coq_differential.rs): Rust agrees
-    with these rules minus the two [tid] premises. *)
+    with these rules minus the two [tid] premises, [rstyping] below. *)
 Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_U V b u :
     typing V b u ->
