@@ -6,7 +6,7 @@
 
 From Coq Require Import List String ZArith.
 From Mapcheck Require Import Arith Syntax Maps Semantics Protocol Drf
-  Typing Infer Theorem1.
+  Typing Infer Theorem1 TrueAlarm.
 Import ListNotations.
 Open Scope string_scope.
 
@@ -126,6 +126,22 @@ Proof.
   destruct Hk as [E | []]; inversion E; subst.
   destruct Hi2 as [<- | [<- | []]]; [congruence |].
   destruct o; simpl in Ha2; [contradiction | destruct Ha2 as [k' []]].
+Qed.
+
+(** The true-alarm direction is not vacuous: [A[0] := tid] on threads 0
+    and 1 has a racy protocol, so some run of it races, whatever the
+    initial memory and the input history. *)
+Definition racy_write : stmt := SWrite (ELit 0) (EVar tid).
+
+Example racy_write_races : forall H,
+  exists P, par mem0 params [0%Z; 1%Z] H racy_write (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros H.
+  apply (true_alarm_unsync_int mem0 [tid] params [0%Z; 1%Z] H racy_write
+           (UAcc Wr (ELit 0)) (@map_sem Z_arith [0%Z; 1%Z] params (UAcc Wr (ELit 0)))).
+  - apply T_Write; intros x [].
+  - intros a; reflexivity.
+  - exists 0%Z, 1%Z, 0%Z, Wr; repeat split; simpl; auto; discriminate.
 Qed.
 
 End Examples.
