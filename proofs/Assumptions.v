@@ -26,6 +26,10 @@ Locate msync_sem_exists.
 Print Assumptions msync_sem_exists.
 Locate run_exists_sync.
 Print Assumptions run_exists_sync.
+Locate mphases_exist_Z.
+Print Assumptions mphases_exist_Z.
+Locate run_exists_sync_int.
+Print Assumptions run_exists_sync_int.
 Locate run_exists_sync_relaxed.
 Print Assumptions run_exists_sync_relaxed.
 Locate true_alarm_sync_relaxed.
