@@ -30,6 +30,10 @@ Locate mphases_exist_Z.
 Print Assumptions mphases_exist_Z.
 Locate run_exists_sync_int.
 Print Assumptions run_exists_sync_int.
+Locate mphases_exist_bv32.
+Print Assumptions mphases_exist_bv32.
+Locate run_exists_sync_bv32.
+Print Assumptions run_exists_sync_bv32.
 Locate run_exists_sync_relaxed.
 Print Assumptions run_exists_sync_relaxed.
 Locate true_alarm_sync_relaxed.
