@@ -18,6 +18,11 @@ From Mapcheck Require Export SyncProtocol.
 From Mapcheck Require Export PhaseSplit.
 From Mapcheck Require Export Aligned.
 From Mapcheck Require Export Theorem1.
+From Mapcheck Require Export NoDivergence.
+From Mapcheck Require Export RunExists.
+From Mapcheck Require Export Uniform.
+From Mapcheck Require Export SyncTerm.
+From Mapcheck Require Export TrueAlarm.
 From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.
 From Mapcheck Require Export Infer_func.

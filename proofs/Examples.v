@@ -6,7 +6,7 @@
 
 From Coq Require Import List String ZArith.
 From Mapcheck Require Import Arith Syntax Maps Semantics Protocol Drf
-  Typing Infer Theorem1.
+  Typing Infer Theorem1 TrueAlarm.
 Import ListNotations.
 Open Scope string_scope.
 
@@ -15,6 +15,8 @@ Definition theorem1_unsync_int := @theorem1_unsync Z_arith.
 Definition theorem1_unsync_bv32 := @theorem1_unsync bv32_arith.
 Definition theorem1_sync_int := @theorem1_sync Z_arith.
 Definition theorem1_sync_bv32 := @theorem1_sync bv32_arith.
+Definition theorem1_sync_relaxed_int := @theorem1_sync_relaxed Z_arith.
+Definition theorem1_sync_relaxed_bv32 := @theorem1_sync_relaxed bv32_arith.
 
 Section Examples.
 #[local] Existing Instance Z_arith.
@@ -63,6 +65,13 @@ Proof. reflexivity. Qed.
 Example sync_loop_divergent : sinfer ["M"; tid] (sync_loop (EVar tid)) = None.
 Proof. reflexivity. Qed.
 
+(** The relaxed checker, like the Rust one, accepts it. *)
+Example sync_loop_relaxed :
+  sinfer_relaxed ["M"; tid] (sync_loop (EVar tid)) =
+  Some (MFor "k" (ELit 0) (EVar tid)
+          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+Proof. reflexivity. Qed.
+
 (** A barrier under a conditional: allowed when the condition is uniform
     ([M > 0]), rejected when it depends on [tid]. *)
 Definition sync_if (c : cond) : sprog :=
@@ -76,6 +85,18 @@ Proof. reflexivity. Qed.
 
 Example sync_if_divergent :
   sinfer ["M"; tid] (sync_if (CCmp Eq (EVar tid) (ELit 0))) = None.
+Proof. reflexivity. Qed.
+
+Example sync_if_relaxed :
+  sinfer_relaxed ["M"; tid] (sync_if (CCmp Eq (EVar tid) (ELit 0))) =
+  Some (MIf (CCmp Eq (EVar tid) (ELit 0))
+          (MSeq (MU (UAcc Wr (EVar tid))) MSync) (MU USkip)).
+Proof. reflexivity. Qed.
+
+(** Data-dependent control around a barrier is rejected by both. *)
+Example sync_if_data :
+  sinfer_relaxed ["M"; tid]
+    (PRead "d" (EVar tid) (sync_if (CCmp Eq (EVar "d") (ELit 0)))) = None.
 Proof. reflexivity. Qed.
 
 (** The semantics is not vacuous: Figure 4 runs on two threads, and its
@@ -105,6 +126,22 @@ Proof.
   destruct Hk as [E | []]; inversion E; subst.
   destruct Hi2 as [<- | [<- | []]]; [congruence |].
   destruct o; simpl in Ha2; [contradiction | destruct Ha2 as [k' []]].
+Qed.
+
+(** The true-alarm direction is not vacuous: [A[0] := tid] on threads 0
+    and 1 has a racy protocol, so some run of it races, whatever the
+    initial memory and the input history. *)
+Definition racy_write : stmt := SWrite (ELit 0) (EVar tid).
+
+Example racy_write_races : forall H,
+  exists P, par mem0 params [0%Z; 1%Z] H racy_write (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros H.
+  apply (true_alarm_unsync_int mem0 [tid] params [0%Z; 1%Z] H racy_write
+           (UAcc Wr (ELit 0)) (@map_sem Z_arith [0%Z; 1%Z] params (UAcc Wr (ELit 0)))).
+  - apply T_Write; intros x [].
+  - intros a; reflexivity.
+  - exists 0%Z, 1%Z, 0%Z, Wr; repeat split; simpl; auto; discriminate.
 Qed.
 
 End Examples.

@@ -110,4 +110,40 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
       else None
   end.
 
+(** The relaxed checker: [sinfer] without the [tid] premises, deciding
+    [rstyping] ([sinfer_relaxed_spec]).  Barrier-loop bounds and conditions
+    around barriers need only be over [V], as in the Rust checker. *)
+Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
+  match s with
+  | PU b =>                                               (* RS_U *)
+      match infer V b with Some u => Some (MU u) | None => None end
+  | PSync => Some MSync                                   (* RS_Sync *)
+  | PSeq s1 s2 =>                                         (* RS_Seq *)
+      match sinfer_relaxed V s1, sinfer_relaxed V s2 with
+      | Some p1, Some p2 => Some (MSeq p1 p2)
+      | _, _ => None
+      end
+  | PRead x n s =>                                        (* RS_Read *)
+      if subb (fv n) V && negb (memb x V) then
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU (UAcc Rd n)) p)
+        | None => None
+        end
+      else None
+  | PFor x n m s =>                                       (* RS_For *)
+      if subb (fv n) V && subb (fv m) V then
+        match sinfer_relaxed (x :: V) s with
+        | Some p => Some (MFor x n m p)
+        | None => None
+        end
+      else None
+  | PIf c s1 s2 =>                                        (* RS_If *)
+      if subb (fvc c) V then
+        match sinfer_relaxed V s1, sinfer_relaxed V s2 with
+        | Some p1, Some p2 => Some (MIf c p1 p2)
+        | _, _ => None
+        end
+      else None
+  end.
+
 End Infer.

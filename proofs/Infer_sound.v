@@ -59,4 +59,31 @@ Proof.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
 Qed.
 
+Theorem sinfer_relaxed_sound : forall V s p,
+  sinfer_relaxed V s = Some p -> rstyping V s p.
+Proof.
+  intros V s; revert V;
+    induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH
+                   | c s1 IH1 s2 IH2];
+    intros V p Hi; simpl in Hi.
+  - destruct (infer V b) eqn:E; inversion Hi; subst.
+    constructor; apply infer_sound; auto.
+  - inversion Hi; constructor.
+  - destruct (sinfer_relaxed V s1) eqn:E1, (sinfer_relaxed V s2) eqn:E2;
+      inversion Hi; subst.
+    constructor; auto.
+  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+      try discriminate.
+    destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
+    constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - destruct (subb (fv n) V) eqn:E1, (subb (fv m) V) eqn:E2; simpl in Hi;
+      try discriminate.
+    destruct (sinfer_relaxed (x :: V) s) eqn:E5; inversion Hi; subst.
+    constructor; auto; apply subb_spec; auto.
+  - destruct (subb (fvc c) V) eqn:E1; try discriminate.
+    destruct (sinfer_relaxed V s1) eqn:E3, (sinfer_relaxed V s2) eqn:E4;
+      inversion Hi; subst.
+    constructor; auto; apply subb_spec; auto.
+Qed.
+
 End InferSound.

@@ -36,11 +36,36 @@ Proof.
            end; reflexivity.
 Qed.
 
+Theorem sinfer_relaxed_complete : forall V s p,
+  rstyping V s p -> sinfer_relaxed V s = Some p.
+Proof.
+  induction 1; simpl;
+    repeat match goal with
+           | H : typing _ _ _ |- _ => rewrite (infer_complete _ _ _ H); clear H
+           | H : incl _ _ |- _ => rewrite (subb_incl _ _ H); clear H
+           | H : ~ In _ _ |- _ => rewrite (memb_notin _ _ H); clear H
+           | H : sinfer_relaxed _ _ = Some _ |- _ => rewrite H; clear H
+           end; reflexivity.
+Qed.
+
 Theorem infer_spec : forall V b u, infer V b = Some u <-> typing V b u.
 Proof. split; [apply infer_sound | apply infer_complete]. Qed.
 
 Theorem sinfer_spec : forall V s p, sinfer V s = Some p <-> styping V s p.
 Proof. split; [apply sinfer_sound | apply sinfer_complete]. Qed.
+
+Theorem sinfer_relaxed_spec : forall V s p,
+  sinfer_relaxed V s = Some p <-> rstyping V s p.
+Proof. split; [apply sinfer_relaxed_sound | apply sinfer_relaxed_complete]. Qed.
+
+(** The relaxed checker accepts everything the uniform one does, with the
+    same protocol. *)
+Corollary sinfer_relaxed_extends : forall V s p,
+  sinfer V s = Some p -> sinfer_relaxed V s = Some p.
+Proof.
+  intros V s p Hi; apply sinfer_relaxed_complete, styping_relaxed,
+    sinfer_sound; auto.
+Qed.
 
 Theorem infer_none : forall V b, infer V b = None <-> forall u, ~ typing V b u.
 Proof.

@@ -33,3 +33,21 @@ Qed.
 Lemma Forall2_length : forall {X Y} {R : X -> Y -> Prop} {l1 l2},
   Forall2 R l1 l2 -> length l1 = length l2.
 Proof. intros X Y R l1 l2 Hf; induction Hf; simpl; auto. Qed.
+
+(** Finite choice: a property that every element of a list has some
+    witness for is met by one function.  No axiom is needed, since the
+    list is finite and its elements have decidable equality; this is how
+    per-thread runs become the function [f] of rule PAR. *)
+Lemma choose_list : forall {X Y} (eq_dec : forall x y : X, {x = y} + {x <> y})
+    (d : Y) (P : X -> Y -> Prop) (l : list X),
+  (forall x, In x l -> exists y, P x y) ->
+  exists f : X -> Y, forall x, In x l -> P x (f x).
+Proof.
+  intros X Y eq_dec d P l; induction l as [| x l IH]; intros Hex.
+  - exists (fun _ => d); intros x [].
+  - destruct (Hex x (or_introl eq_refl)) as [y Hy].
+    destruct IH as [f Hf]; [intros z Hz; apply Hex; right; auto |].
+    exists (fun z => if eq_dec z x then y else f z).
+    intros z Hz; destruct (eq_dec z x) as [-> | Hne]; auto.
+    destruct Hz as [-> | Hz]; [congruence | auto].
+Qed.

@@ -3,7 +3,8 @@
 
     Program continuations and protocol continuations are related frame by
     frame ([fsim]): the same piece of code with its protocol under some
-    [V], in environments that agree on [V] — the invariant of [Access]
+    [V] (by the relaxed rules [rstyping], which include the uniform ones:
+    nothing here needs the [tid] premises), in environments that agree on [V] — the invariant of [Access]
     lifted to continuations.  [phase_split] shows that running a thread to
     its next barrier and running its protocol to its next barrier stop at
     the same time (both finish or both pause, with related continuations)
@@ -22,9 +23,9 @@ Context {A : Arith}.
 
 Inductive fsim : frame -> mframe -> Prop :=
 | FS_Run V s1 s2 p q :
-    styping V p q -> agree V s1 s2 -> fsim (FRun s1 p) (MFRun s2 q)
+    rstyping V p q -> agree V s1 s2 -> fsim (FRun s1 p) (MFRun s2 q)
 | FS_Loop V s1 s2 x lo hi p q :
-    styping (x :: V) p q -> agree V s1 s2 ->
+    rstyping (x :: V) p q -> agree V s1 s2 ->
     fsim (FLoop s1 x lo hi p) (MFLoop s2 x lo hi q).
 
 (** The accesses of [a'] are those of [a] plus those of segment [g]. *)
@@ -118,7 +119,7 @@ Proof.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp |]; subst.
+    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htp |]; subst.
     destruct (IH (MFLoop s2 x (eval s n) (eval s m) q' :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; auto; econstructor; eauto.
@@ -141,7 +142,7 @@ Proof.
   - (* barrier conditional, then-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2]; subst.
     destruct (IH (MFRun s2 q1 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfT; auto.
@@ -149,7 +150,7 @@ Proof.
   - (* barrier conditional, else-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2]; subst.
     destruct (IH (MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfF; auto.

@@ -55,9 +55,11 @@ Qed.
 (** ** Synchronised fragment *)
 
 (** Every phase a run produces is the merge of one segment per thread:
-    the phase-split lemma applied to the kernel's initial frames. *)
+    the phase-split lemma applied to the kernel's initial frames.  Stated
+    for the relaxed rules, which include the uniform ones
+    ([styping_relaxed]). *)
 Lemma phases_sync : forall mem0 V s T H p q I,
-  styping V p q ->
+  rstyping V p q ->
   psync_run mem0 s T H p I ->
   exists Hn, I = Hn ++ H /\
     (forall P, In P Hn -> forall i o j, in_phase P (i, o, j) -> In i T) /\
@@ -78,7 +80,7 @@ Qed.
     empty block, whose protocol phases could be counted arbitrarily. *)
 Lemma access_sets_sync : forall mem0 V s T H p q I Ls,
   T <> [] ->
-  styping V p q ->
+  rstyping V p q ->
   psync_run mem0 s T H p I ->
   msync_sem T s q Ls ->
   exists Hn, I = Hn ++ H /\
@@ -109,12 +111,16 @@ Proof.
       rewrite Hk in Hg; inversion Hg; subst; apply Hmatch; auto.
 Qed.
 
-(** Theorem 1, synchronised fragment: for a well-typed kernel, a DRF
-    input history and an aligned run (one that has a derivation), the
-    output history is DRF iff every phase of the protocol is DRF. *)
-Theorem theorem1_sync : forall mem0 V s T H p q I Ls,
+(** Theorem 1, synchronised fragment, relaxed rules: barriers may sit
+    under [tid]-dependent (never data-dependent) control, as the Rust
+    checker accepts them.  For such a kernel, a DRF input history and an
+    aligned run (one that has a derivation: every thread reaches its [k]-th
+    barrier in phase [k], which is what the tool's divergence query
+    establishes), the output history is DRF iff every phase of the
+    protocol is DRF. *)
+Theorem theorem1_sync_relaxed : forall mem0 V s T H p q I Ls,
   T <> [] ->
-  styping V p q ->
+  rstyping V p q ->
   drf_hist H ->
   psync_run mem0 s T H p I ->
   msync_sem T s q Ls ->
@@ -126,10 +132,26 @@ Proof.
   rewrite drf_hist_app, <- (drf_forall2 _ _ F2), drf_hist_rev; tauto.
 Qed.
 
-(** The protocol side of [theorem1_sync] is never vacuous: whenever the
-    program runs, its protocol has phases. *)
-Theorem map_phases_exist : forall mem0 V s T H p q I,
+(** Theorem 1, synchronised fragment: for a well-typed kernel, a DRF
+    input history and an aligned run (one that has a derivation), the
+    output history is DRF iff every phase of the protocol is DRF.  For the
+    uniform rules the run's alignment is automatic ([no_divergence]). *)
+Theorem theorem1_sync : forall mem0 V s T H p q I Ls,
+  T <> [] ->
   styping V p q ->
+  drf_hist H ->
+  psync_run mem0 s T H p I ->
+  msync_sem T s q Ls ->
+  (drf_hist I <-> Forall drf_set Ls).
+Proof.
+  intros mem0 V s T H p q I Ls HT0 Ht.
+  apply (theorem1_sync_relaxed mem0 V); auto; apply styping_relaxed; auto.
+Qed.
+
+(** The protocol side of [theorem1_sync_relaxed] is never vacuous:
+    whenever the program runs, its protocol has phases. *)
+Theorem map_phases_exist_relaxed : forall mem0 V s T H p q I,
+  rstyping V p q ->
   psync_run mem0 s T H p I ->
   exists Ls, msync_sem T s q Ls.
 Proof.
@@ -149,6 +171,15 @@ Proof.
     apply (nth_error_nth _ _ 0) in E.
     rewrite seq_nth in E; [| rewrite seq_length in Hk; auto].
     simpl in E; subst; tauto.
+Qed.
+
+Theorem map_phases_exist : forall mem0 V s T H p q I,
+  styping V p q ->
+  psync_run mem0 s T H p I ->
+  exists Ls, msync_sem T s q Ls.
+Proof.
+  intros mem0 V s T H p q I Ht.
+  apply (map_phases_exist_relaxed mem0 V); apply styping_relaxed; auto.
 Qed.
 
 End Theorem1.

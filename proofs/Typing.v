@@ -53,7 +53,7 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     its alignment is left to the SMT stage's divergence query.  The
     differential test against the extracted checker names this the
     exception [tid-barriers] (tests/tests/coq_differential.rs): Rust agrees
-    with these rules minus the two [tid] premises. *)
+    with these rules minus the two [tid] premises, [rstyping] below. *)
 Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_U V b u :
     typing V b u ->
@@ -76,5 +76,43 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
     incl (fvc c) V -> ~ In tid (fvc c) ->
     styping V s1 p1 -> styping V s2 p2 ->
     styping V (PIf c s1 s2) (MIf c p1 p2).
+
+(** ** The relaxed synchronised rules: barriers under [tid]-dependent
+    control
+
+    [rstyping] is [styping] without the two [tid] premises of [TS_For] and
+    [TS_If]: barrier-loop bounds and conditions around barriers need only be
+    free of data ([fv ⊆ V]), as in the Rust checker (exception
+    [tid-barriers] of tests/tests/coq_differential.rs).  Theorem 1 holds for
+    it as it is ([theorem1_sync_relaxed]): the [tid] premises only serve
+    [aligned], the static absence of barrier divergence; under the relaxed
+    rules alignment is what a run's existence asserts (every thread stops at
+    its [k]-th barrier in phase [k]), and the SMT stage's divergence query
+    is what establishes it for the tool. *)
+Inductive rstyping : vars -> sprog -> sproto -> Prop :=
+| RS_U V b u :
+    typing V b u ->
+    rstyping V (PU b) (MU u)
+| RS_Sync V :
+    rstyping V PSync MSync
+| RS_Seq V s1 s2 p1 p2 :
+    rstyping V s1 p1 -> rstyping V s2 p2 ->
+    rstyping V (PSeq s1 s2) (MSeq p1 p2)
+| RS_Read V x n s p :
+    incl (fv n) V -> ~ In x V ->
+    rstyping V s p ->
+    rstyping V (PRead x n s) (MSeq (MU (UAcc Rd n)) p)
+| RS_For V x n m s p :
+    incl (fv n) V -> incl (fv m) V ->
+    rstyping (x :: V) s p ->
+    rstyping V (PFor x n m s) (MFor x n m p)
+| RS_If V c s1 s2 p1 p2 :
+    incl (fvc c) V ->
+    rstyping V s1 p1 -> rstyping V s2 p2 ->
+    rstyping V (PIf c s1 s2) (MIf c p1 p2).
+
+(** The uniform rules are an instance of the relaxed ones. *)
+Lemma styping_relaxed : forall V s p, styping V s p -> rstyping V s p.
+Proof. induction 1; constructor; auto. Qed.
 
 End Typing.

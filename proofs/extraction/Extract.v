@@ -1,7 +1,8 @@
 (** * Extraction of the verified type checker to OCaml
 
-    [infer] and [sinfer] (proofs/Infer.v), proved equivalent to the typing
-    relations by [infer_spec] and [sinfer_spec], are extracted to
+    [infer], [sinfer] and [sinfer_relaxed] (proofs/Infer.v), proved
+    equivalent to the typing relations by [infer_spec], [sinfer_spec] and
+    [sinfer_relaxed_spec], are extracted to
     [coq_infer.ml]; [driver.ml] reads kernels and prints their protocols
     with them.  The Rust differential test (tests/tests/coq_differential.rs)
     runs the driver against mapcheck's own checker.
@@ -15,4 +16,4 @@ From Coq Require Extraction ExtrOcamlBasic ExtrOcamlNativeString ExtrOcamlNatInt
 From Mapcheck Require Import Arith Syntax Infer.
 
 Extraction Language OCaml.
-Extraction "coq_infer.ml" infer sinfer.
+Extraction "coq_infer.ml" infer sinfer sinfer_relaxed.

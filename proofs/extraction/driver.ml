@@ -7,6 +7,8 @@
    and parentheses; nullary constructors are bare atoms):
 
      (kernel (V1 V2 ...) S)       S : sprog, typed by sinfer [V1; V2; ...] S
+     (kernel-relaxed (V1 ...) S)  the same, typed by sinfer_relaxed (the rules
+                                  without the tid premises of TS_For/TS_If)
 
      sprog  (PU b) | PSync | (PSeq s s) | (PRead x n s) | (PFor x n n s)
             | (PIf c s s)
@@ -17,7 +19,7 @@
 
    The answer is "(some P)" with P the protocol (an sproto, printed with the
    constructors of proofs/Syntax.v in the same syntax), "untypable" when
-   sinfer returns None, or "error MESSAGE" for a line that is not a kernel.
+   the checker returns None, or "error MESSAGE" for a line that is not a kernel.
    Blank lines are skipped. *)
 
 open Coq_infer
@@ -119,8 +121,10 @@ let rec sprog = function
   | _ -> bad "not a synchronised program"
 
 let kernel = function
-  | List [ Atom "kernel"; List vs; s ] -> (List.map var vs, sprog s)
-  | _ -> bad "expected (kernel (VARS...) SPROG)"
+  | List [ Atom "kernel"; List vs; s ] -> (sinfer, List.map var vs, sprog s)
+  | List [ Atom "kernel-relaxed"; List vs; s ] ->
+      (sinfer_relaxed, List.map var vs, sprog s)
+  | _ -> bad "expected (kernel (VARS...) SPROG) or (kernel-relaxed ...)"
 
 (* Printing, in the input's syntax. *)
 let binop_name = function
@@ -225,8 +229,8 @@ let rec psproto b = function
 let answer line =
   match kernel (parse line) with
   | exception Bad msg -> "error " ^ msg
-  | vs, s -> (
-      match sinfer vs s with
+  | check, vs, s -> (
+      match check vs s with
       | None -> "untypable"
       | Some p ->
           let b = Buffer.create 256 in

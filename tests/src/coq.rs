@@ -21,11 +21,11 @@
 //! of its block `PRead`. `if c {b}` is `if c {b} else {skip}`. The typing context `V` is the
 //! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from.
 //!
-//! [`to_coq`] can also write `tid` under another name (`tid'`, which no `.bcu` identifier can
-//! be). Coq's checker only treats the string `"tid"` specially — in the uniformity premises of
-//! `TS_For` and `TS_If` (`Mapcheck.Infer.uniform`) — so typing the renamed kernel is typing it
-//! with those premises dropped: the relaxed synchronised rules under which mapcheck accepts
-//! barriers under `tid`-dependent control (see the test's exception `tid-barriers`).
+//! [`to_coq`] can also ask for the relaxed checker (`kernel-relaxed`):
+//! `Mapcheck.Infer.sinfer_relaxed`, which decides `Mapcheck.Typing.rstyping` — the synchronised
+//! rules without the uniformity premises of `TS_For` and `TS_If` (`Mapcheck.Infer.uniform`),
+//! under which mapcheck accepts barriers under `tid`-dependent control (see the test's
+//! exception `tid-barriers`; Theorem 1 for them is `Mapcheck.Theorem1.theorem1_sync_relaxed`).
 //!
 //! # Normal form
 //!
@@ -49,15 +49,12 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-/// The name [`to_coq`] gives `tid` to type a kernel without the uniformity premises.
-pub const RELAXED_TID: &str = "tid'";
-
 // ---------------------------------------------------------------------------------------------
 // Translation: kernel → s-expression.
 
-/// `kernel` as the driver's input line: `(kernel (V...) SPROG)`, with `tid` written as `tid`
-/// (or as [`RELAXED_TID`] when `relaxed`). Fails, naming the construct, on a kernel outside
-/// the mechanised fragment.
+/// `kernel` as the driver's input line: `(kernel (V...) SPROG)`, typed by `sinfer`, or
+/// `(kernel-relaxed (V...) SPROG)`, typed by `sinfer_relaxed`, when `relaxed`. Fails, naming
+/// the construct, on a kernel outside the mechanised fragment.
 pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
     if kernel.arrays.len() != 1 {
         return Err(format!("{} arrays (Coq has one)", kernel.arrays.len()));
@@ -65,36 +62,27 @@ pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
     if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
         return Err(format!("`{}` (Coq has the linear ids only)", b.name()));
     }
-    let w = Writer { relaxed };
+    let w = Writer;
     let mut vars: Vec<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
     vars.extend(
         Builtin::ALL
             .iter()
             .filter(|b| b.dim.is_none())
-            .map(|b| w.var(b.name()).to_string()),
+            .map(|b| b.name().to_string()),
     );
     Ok(format!(
-        "(kernel ({}) {})",
+        "({} ({}) {})",
+        if relaxed { "kernel-relaxed" } else { "kernel" },
         vars.join(" "),
         w.sblock(&kernel.body.stmts)?
     ))
 }
 
-struct Writer {
-    relaxed: bool,
-}
+struct Writer;
 
 type Out = Result<String, String>;
 
 impl Writer {
-    fn var<'a>(&self, name: &'a str) -> &'a str {
-        if self.relaxed && name == Builtin::Tid.name() {
-            RELAXED_TID
-        } else {
-            name
-        }
-    }
-
     /// A block in the synchronised fragment (`sprog`).
     fn sblock<T>(&self, stmts: &[Stmt<T>]) -> Out {
         if !stmts.iter().any(contains_sync) {
@@ -226,7 +214,7 @@ impl Writer {
         match &e.kind {
             ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
             ExprKind::Int(v) => Err(format!("the negative literal {v}")),
-            ExprKind::Var(x) => Ok(format!("(EVar {})", self.var(x))),
+            ExprKind::Var(x) => Ok(format!("(EVar {x})")),
             ExprKind::Neg(_) => Err("a negation (Coq's expressions have none)".into()),
             ExprKind::Select(..) => Err("a selection (Coq's expressions have none)".into()),
             ExprKind::Bin(op, a, b) => Ok(format!(
@@ -516,7 +504,7 @@ impl Norm {
             ("MSync", []) => Norm::Sync,
             ("MSeq", [a, b]) => Norm::seq([Norm::sproto(a)?, Norm::sproto(b)?]),
             ("MFor", [x, n, m, p]) => Norm::For(
-                unrelax(x.atom()?).to_string(),
+                x.atom()?.to_string(),
                 fold(&coq_expr(n)?),
                 fold(&coq_expr(m)?),
                 Box::new(Norm::sproto(p)?),
@@ -549,7 +537,7 @@ impl Norm {
                 Box::new(Norm::proto(b)?),
             ),
             ("UFor", [x, n, m, u]) => Norm::For(
-                unrelax(x.atom()?).to_string(),
+                x.atom()?.to_string(),
                 fold(&coq_expr(n)?),
                 fold(&coq_expr(m)?),
                 Box::new(Norm::proto(u)?),
@@ -572,14 +560,6 @@ fn rust_range(r: &mapcheck_core::ast::Range) -> Result<(Expr, Expr), String> {
     Ok((fold(&r.start), fold(&r.bound)))
 }
 
-fn unrelax(x: &str) -> &str {
-    if x == RELAXED_TID {
-        Builtin::Tid.name()
-    } else {
-        x
-    }
-}
-
 fn coq_expr(s: &Sexp) -> Result<Expr, String> {
     let sp = Span::default();
     let (head, args) = s.split();
@@ -590,7 +570,7 @@ fn coq_expr(s: &Sexp) -> Result<Expr, String> {
                 .map_err(|e| format!("bad literal {k:?}: {e}"))?,
             sp,
         ),
-        ("EVar", [x]) => Expr::var(unrelax(x.atom()?), sp),
+        ("EVar", [x]) => Expr::var(x.atom()?, sp),
         ("EBin", [o, a, b]) => {
             let o = o.atom()?;
             let op = BINOPS

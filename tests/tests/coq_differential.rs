@@ -5,9 +5,9 @@
 //! Kernels come from `GenSettings::mechanised()` (the language of `proofs/Syntax.v`: one block,
 //! one shared array, stride-1 loops, reads, writes, `if`, `sync` anywhere, no `let`, `?`,
 //! atomics or `assume`), half of them with `exact_only`. Each kernel is typed four times:
-//! by mapcheck in `bv32` and in `int` arithmetic, and by the extracted checker as written and
-//! with `tid` renamed (`mapcheck_tests::coq::RELAXED_TID`: Coq's rules without the
-//! uniformity premises of `TS_For`/`TS_If`). MAPs are compared in the normal form of
+//! by mapcheck in `bv32` and in `int` arithmetic, and by the extracted checkers `sinfer` and
+//! `Mapcheck.Infer.sinfer_relaxed` (Coq's rules without the uniformity premises of
+//! `TS_For`/`TS_If`, `Mapcheck.Typing.rstyping`). MAPs are compared in the normal form of
 //! `mapcheck_tests::coq::Norm` (sequences regrouped, literal operations folded). Required:
 //!
 //! 1. mapcheck in `bv32` calls the kernel exact ⇔ Coq's relaxed rules type it, and then the
@@ -21,7 +21,8 @@
 //!   `sinfer` answers `None`; SPEC §5 keeps such a kernel exact and records the `sync` as a
 //!   `BarrierPlacement` for the SMT stage's divergence query. Checked: Coq's own rules type the
 //!   kernel ⇔ the relaxed rules do and mapcheck records no barrier placement, with the same
-//!   MAP. Theorem 1 still covers every aligned run of such a kernel (`papers/proofs.md` §2).
+//!   MAP. Theorem 1 covers every aligned run of such a kernel
+//!   (`Mapcheck.Theorem1.theorem1_sync_relaxed`, `papers/proofs.md` §3).
 //! * **`int-inexact`** — in `int` arithmetic a bitwise operation other than a shift by a
 //!   literal or a mask `& (2^k - 1)` is a per-thread unknown (SPEC §4: the SMT encoding
 //!   cannot express it), so mapcheck calls a kernel with one in an index, condition or bound
@@ -331,9 +332,9 @@ fn translation_of_reads_across_barriers() {
     );
     assert_eq!(
         to_coq(&k, true).unwrap(),
-        "(kernel (n tid' ntid bid nbid) (PRead x (EVar tid') (PSeq (PU (SIf (CCmp Lt (EVar x) \
-         (EVar n)) (SWrite (EVar tid') (EVar x)) SSkip)) (PSeq PSync (PU (SWrite (EVar x) \
-         (ELit 1)))))))"
+        "(kernel-relaxed (n tid ntid bid nbid) (PRead x (EVar tid) (PSeq (PU (SIf (CCmp Lt \
+         (EVar x) (EVar n)) (SWrite (EVar tid) (EVar x)) SSkip)) (PSeq PSync (PU (SWrite \
+         (EVar x) (ELit 1)))))))"
     );
     // `x` is read, so `A[x]` and `x < n` fail the premise on both sides.
     assert_eq!(type_all(&k).unwrap().coq, CoqAnswer::Untypable);

@@ -1,0 +1,497 @@
+(** * Run existence for terminating programs
+
+    Theorem 1 is about runs that exist.  The direction a [proven] alarm
+    needs, a racy protocol implies some run races ([TrueAlarm]), needs a
+    run to exist.  A well-typed program's control never depends on values
+    read, so whether it terminates is a property of its protocol alone:
+    [uterm s u] says that every loop the protocol [u] meets in [s] stops.
+    [exec_exists]: a well-typed thread whose protocol terminates has a run,
+    whatever the history and the initial memory; [par_exists] lifts it to
+    rule PAR.  In unbounded integers every protocol terminates
+    ([uterm_Z]); in 32-bit words every protocol does whose parameters and
+    thread ids are 32-bit values ([uterm_bv32]).
+
+    The synchronised fragment: [phase_exists] is the converse of
+    [phase_split], read from the protocol's run of a phase to the
+    program's; [psync_exists] chains the phases when all threads have the
+    same number of protocol phases (which [msync_sem] asserts, and which
+    the uniform rules guarantee: [uniform_phase_count]). *)
+
+From Coq Require Import List String ZArith Lia.
+From Mapcheck Require Import ListUtil Arith Syntax Maps Semantics Protocol
+  Typing Env SyncSemantics SyncProtocol PhaseSplit.
+Import ListNotations.
+
+Section RunExists.
+Context {A : Arith}.
+
+(** ** Termination of a protocol *)
+
+Inductive uterm : env -> proto -> Prop :=
+| UT_Skip s : uterm s USkip
+| UT_Acc s o n : uterm s (UAcc o n)
+| UT_Seq s u1 u2 : uterm s u1 -> uterm s u2 -> uterm s (USeq u1 u2)
+| UT_IfT s c u1 u2 : evalc s c = true -> uterm s u1 -> uterm s (UIf c u1 u2)
+| UT_IfF s c u1 u2 : evalc s c = false -> uterm s u2 -> uterm s (UIf c u1 u2)
+| UT_For s x n m u :
+    lterm s x (eval s n) (eval s m) u -> uterm s (UFor x n m u)
+with lterm : env -> var -> val -> val -> proto -> Prop :=
+| LT_Stop s x lo hi u : val_ltb lo hi = false -> lterm s x lo hi u
+| LT_Step s x lo hi u :
+    val_ltb lo hi = true -> uterm (upd s x lo) u ->
+    lterm s x (succ lo) hi u -> lterm s x lo hi u.
+
+Scheme uterm_ind2 := Induction for uterm Sort Prop
+  with lterm_ind2 := Induction for lterm Sort Prop.
+Combined Scheme uterm_lterm_ind from uterm_ind2, lterm_ind2.
+
+Section Thread.
+Variable mem0 : val -> val.
+Variable H : history.
+Variable i : val.
+
+Lemma exec_exists :
+  (forall s2 u, uterm s2 u ->
+     forall V b s1 a, typing V b u -> agree V s1 s2 ->
+     exists a', exec mem0 H i s1 a b a') /\
+  (forall s2 x lo hi u, lterm s2 x lo hi u ->
+     forall V b s1 a, typing (x :: V) b u -> agree V s1 s2 ->
+     exists a', loop mem0 H i s1 a x lo hi b a').
+Proof.
+  apply uterm_lterm_ind.
+  - (* skip *)
+    intros s V b s1 a Ht Hag; inversion Ht; subst; eexists; constructor.
+  - (* access: only a write stands alone *)
+    intros s o n V b s1 a Ht Hag; inversion Ht; subst; eexists; constructor.
+  - (* sequence, or a read and its body *)
+    intros s u1 u2 Hu1 IH1 Hu2 IH2 V b s1 a Ht Hag; inversion Ht; subst.
+    + destruct (IH2 V b0 (upd s1 x (lastwrite mem0 (eval s1 n)
+                                      ([(i, a)] :: H)))
+                  (addR (eval s1 n) a)) as [a' Ha']; auto.
+      * apply agree_upd_left; auto.
+      * exists a'; econstructor; eauto.
+    + destruct (IH1 V b1 s1 a) as [a1 Ha1]; auto.
+      destruct (IH2 V b2 s1 a1) as [a2 Ha2]; auto.
+      exists a2; econstructor; eauto.
+  - (* if, then-branch *)
+    intros s c u1 u2 Hc Hu IH V b s1 a Ht Hag; inversion Ht; subst.
+    destruct (IH V b1 s1 a) as [a' Ha']; auto.
+    exists a'; apply E_IfT; auto; rewrite (evalc_agree V s1 s c); auto.
+  - (* if, else-branch *)
+    intros s c u1 u2 Hc Hu IH V b s1 a Ht Hag; inversion Ht; subst.
+    destruct (IH V b2 s1 a) as [a' Ha']; auto.
+    exists a'; apply E_IfF; auto; rewrite (evalc_agree V s1 s c); auto.
+  - (* loop *)
+    intros s x n m u Hl IH V b s1 a Ht Hag; inversion Ht; subst.
+    destruct (IH V b0 s1 a) as [a' Ha']; auto.
+    exists a'; constructor.
+    rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
+  - (* loop exit *)
+    intros s x lo hi u Hlt V b s1 a Ht Hag; eexists; apply L_Stop; auto.
+  - (* loop iteration *)
+    intros s x lo hi u Hlt Hu IHu Hl IHl V b s1 a Ht Hag.
+    destruct (IHu (x :: V) b (upd s1 x lo) a) as [a1 Ha1]; auto.
+    + apply agree_upd_both; auto.
+    + destruct (IHl V b s1 a1) as [a2 Ha2]; auto.
+      exists a2; eapply L_Step; eauto.
+Qed.
+
+End Thread.
+
+(** Rule PAR has a derivation when every thread's protocol terminates. *)
+Theorem par_exists : forall mem0 V s T H b u,
+  typing V b u ->
+  (forall i, In i T -> uterm (upd s tid i) u) ->
+  exists I, par mem0 s T H b I.
+Proof.
+  intros mem0 V s T H b u Ht Hterm.
+  destruct (choose_list val_eq_dec rw0
+              (fun i a => exec mem0 H i (upd s tid i) rw0 b a) T)
+    as [f Hf].
+  - intros i Hi.
+    apply (proj1 (exec_exists mem0 H i) _ _ (Hterm i Hi) V b); auto.
+    apply agree_refl.
+  - exists (mkphase T f :: H), f; auto.
+Qed.
+
+End RunExists.
+
+(** ** Every protocol terminates in unbounded integers *)
+
+Section Z.
+#[local] Existing Instance Z_arith.
+
+Lemma lterm_Z : forall (u : proto) x,
+  (forall s, uterm s u) ->
+  forall (k : nat) s (lo hi : Z), Z.to_nat (hi - lo) = k -> lterm s x lo hi u.
+Proof.
+  intros u x Hu k; induction k as [| k IH]; intros s lo hi Hk.
+  - apply LT_Stop; simpl; apply Z.ltb_ge; lia.
+  - destruct (Z.ltb lo hi) eqn:E.
+    + apply LT_Step; auto.
+      apply IH; simpl; lia.
+    + apply LT_Stop; auto.
+Qed.
+
+Theorem uterm_Z : forall (s : env) u, uterm s u.
+Proof.
+  intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
+                                      | x n m u IH]; intros s.
+  - constructor.
+  - constructor.
+  - constructor; auto.
+  - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
+  - constructor; eapply lterm_Z; eauto.
+Qed.
+
+End Z.
+
+(** ** The synchronised fragment *)
+
+Section SyncRunExists.
+Context {A : Arith}.
+
+(** Every unsynchronised protocol of a segment terminates. *)
+Definition seg_term (g : seg) : Prop :=
+  Forall (fun c => uterm (fst c) (snd c)) g.
+
+Definition mres_term (r : mresult) : Prop :=
+  match r with MDone g | MPaused g _ => seg_term g end.
+
+(** Every phase of a thread's protocol terminates: the hypothesis of run
+    existence for the synchronised fragment. *)
+Definition sterm (s : env) (q : sproto) : Prop :=
+  forall gs, mphases s q gs -> Forall seg_term gs.
+
+(** Continuations related frame by frame, as [Forall2 fsim], plus one
+    more shape: a read spanning barriers ([PRead], protocol
+    [MSeq (MU rd[n]) q]) whose protocol has been split by [MR_Seq] and not
+    yet reached its access. *)
+Inductive ksim : list frame -> list mframe -> Prop :=
+| KS_Nil : ksim [] []
+| KS_Cons f mf ks mks : fsim f mf -> ksim ks mks -> ksim (f :: ks) (mf :: mks)
+| KS_Read V s1 s2 x n p q ks mks :
+    incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
+    ksim ks mks ->
+    ksim (FRun s1 (PRead x n p) :: ks)
+         (MFRun s2 (MU (UAcc Rd n)) :: MFRun s2 q :: mks).
+
+Lemma ksim_of_fsim : forall ks mks, Forall2 fsim ks mks -> ksim ks mks.
+Proof. induction 1; constructor; auto. Qed.
+
+Definition same_shape (r : result) (mr : mresult) : Prop :=
+  match r, mr with
+  | Done _, MDone _ => True
+  | Paused _ ks, MPaused _ mks => ksim ks mks
+  | _, _ => False
+  end.
+
+Lemma same_shape_madd : forall r c mr,
+  same_shape r (madd c mr) <-> same_shape r mr.
+Proof. intros [] c []; simpl; tauto. Qed.
+
+Lemma mres_term_madd : forall c mr,
+  mres_term (madd c mr) -> uterm (fst c) (snd c) /\ mres_term mr.
+Proof.
+  intros c [g | g ks]; simpl; unfold seg_term; intros Hf; inversion Hf;
+    auto.
+Qed.
+
+Section Thread.
+Variable mem0 : val -> val.
+Variable H : history.
+Variable i : val.
+
+(** The converse of [phase_split]: when the protocol's phase terminates,
+    the program's phase has a run, and it stops as the protocol does. *)
+Lemma phase_exists : forall mks mr, mrtb mks mr ->
+  forall ks, ksim ks mks -> mres_term mr ->
+  forall a, exists r, rtb mem0 H i a ks r /\ same_shape r mr.
+Proof.
+  induction 1 as
+    [| s u mks r Hr IH | s mks | s q1 q2 mks r Hr IH | s x n m q mks r Hr IH
+    | s x lo hi q mks r Hlt Hr IH | s x lo hi q mks r Hlt Hr IH
+    | s c q1 q2 mks r Hc Hr IH | s c q1 q2 mks r Hc Hr IH];
+    intros ks Hk Hterm a.
+  - (* end *)
+    inversion Hk; subst; exists (Done a); split; [constructor | exact I].
+  - (* unsynchronised block, or the access of a read spanning barriers *)
+    apply mres_term_madd in Hterm; destruct Hterm as [Hu Hterm]; simpl in Hu.
+    inversion Hk as [| f mf ks' mks' Hf Hks | V s1 s2 x n p q ks' mks'' Hn Hx
+                       Hp Hag Hks]; subst.
+    + inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+      inversion Ht as [V' b u' Hb | | | | |]; subst.
+      destruct (proj1 (exec_exists mem0 H i) s u Hu V b s1 a Hb Hag)
+        as [a1 Ha1].
+      destruct (IH ks' Hks Hterm a1) as [r' [Hr' Hs]].
+      exists r'; split; [econstructor; eauto | apply same_shape_madd; auto].
+    + destruct (IH (FRun (upd s1 x (lastwrite mem0 (eval s1 n)
+                                      ([(i, a)] :: H))) p :: ks'))
+        with (a := addR (eval s1 n) a) as [r' [Hr' Hs]]; auto.
+      * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+      * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
+  - (* barrier *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht; subst.
+    exists (Paused a ks'); split; [constructor | exact Hks].
+  - (* sequence, or a read spanning barriers *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht as [| | V' p1 p2 q1' q2' Ht1 Ht2 | V' x n p' q' Hn Hx Htp
+                    | |]; subst.
+    + destruct (IH (FRun s1 p1 :: FRun s1 p2 :: ks')) with (a := a)
+        as [r' [Hr' Hs]]; auto.
+      * repeat constructor; auto; econstructor; eauto.
+      * exists r'; split; auto; constructor; auto.
+    + apply (IH (FRun s1 (PRead x n p') :: ks')); auto.
+      eapply KS_Read; eauto.
+  - (* barrier loop *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
+    inversion Ht as [| | | | V' x' n' m' p' q'' Hn Hm Htp |]; subst.
+    destruct (IH (FLoop s1 x (eval s n) (eval s m) p' :: ks')) with (a := a)
+      as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+    + exists r'; split; auto; constructor.
+      rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
+  - (* loop iteration *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
+    destruct (IH (FRun (upd s1 x lo) p :: FLoop s1 x (succ lo) hi p :: ks'))
+      with (a := a) as [r' [Hr' Hs]]; auto.
+    + constructor; [| constructor; auto].
+      * econstructor; eauto; apply agree_upd_both; auto.
+      * econstructor; eauto.
+    + exists r'; split; auto; constructor; auto.
+  - (* loop exit *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
+    destruct (IH ks' Hks Hterm a) as [r' [Hr' Hs]].
+    exists r'; split; auto; apply R_LoopF; auto.
+  - (* conditional, then-branch *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2]; subst.
+    destruct (IH (FRun s1 p1 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+    + exists r'; split; auto; apply R_IfT; auto.
+      rewrite (evalc_agree V s1 s c); auto.
+  - (* conditional, else-branch *)
+    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2]; subst.
+    destruct (IH (FRun s1 p2 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+    + exists r'; split; auto; apply R_IfF; auto.
+      rewrite (evalc_agree V s1 s c); auto.
+Qed.
+
+End Thread.
+
+Lemma mph_nonempty : forall mks gs, mph mks gs -> gs <> [].
+Proof. intros mks gs Hm; inversion Hm; discriminate. Qed.
+
+(** The phases chain: threads whose protocols all have [S n] terminating
+    phases from related continuations have a run. *)
+Lemma psync_exists : forall mem0 T n H ks mks,
+  (forall i, In i T -> ksim (ks i) (mks i) /\
+     exists gs, mph (mks i) gs /\ List.length gs = S n /\ Forall seg_term gs) ->
+  exists I, psync mem0 T H ks I.
+Proof.
+  intros mem0 T n; induction n as [| n IH]; intros H ks mks Hall.
+  - destruct (choose_list val_eq_dec rw0
+                (fun i a => rtb mem0 H i rw0 (ks i) (Done a)) T) as [f Hf].
+    + intros i Hi; destruct (Hall i Hi) as [Hk [gs [Hm [Hl Ht]]]].
+      destruct gs as [| g [| g' gs]]; try discriminate.
+      inversion Hm as [ks0 g0 Hr | ks0 g0 ks' gs' Hr Hm']; subst.
+      * destruct (phase_exists mem0 H i _ _ Hr (ks i) Hk) with (a := rw0)
+          as [[a | a k] [Hr' Hs]]; [inversion Ht; auto | | ].
+        -- exists a; auto.
+        -- contradiction.
+      * exfalso; apply (mph_nonempty _ _ Hm'); auto.
+    + exists (mkphase T f :: H); constructor; auto.
+  - destruct (choose_list val_eq_dec (rw0, [], [])
+                (fun i c => rtb mem0 H i rw0 (ks i)
+                              (Paused (fst (fst c)) (snd (fst c))) /\
+                            ksim (snd (fst c)) (snd c) /\
+                            exists gs, mph (snd c) gs /\ List.length gs = S n /\
+                                       Forall seg_term gs) T) as [c Hc].
+    + intros i Hi; destruct (Hall i Hi) as [Hk [gs [Hm [Hl Ht]]]].
+      destruct gs as [| g gs]; try discriminate.
+      inversion Hm as [ks0 g0 Hr | ks0 g0 mks' gs' Hr Hm']; subst.
+      * simpl in Hl; discriminate.
+      * inversion Ht as [| g0 gs0 Hg Hgs]; subst.
+        destruct (phase_exists mem0 H i _ _ Hr (ks i) Hk Hg rw0)
+          as [[a | a k] [Hr' Hs]]; [contradiction |].
+        exists (a, k, mks'); simpl; repeat split; auto.
+        eexists; split; [eassumption | split; [simpl in Hl; congruence |]];
+          assumption.
+    + destruct (IH (mkphase T (fun i => fst (fst (c i))) :: H)
+                  (fun i => snd (fst (c i))) (fun i => snd (c i)))
+        as [I HI].
+      * intros i Hi; destruct (Hc i Hi) as [_ [Hk Hgs]]; auto.
+      * exists I; eapply PS_Sync; eauto.
+        intros i Hi; apply (Hc i Hi).
+Qed.
+
+(** Run existence, relaxed rules: a kernel whose protocol's phases are
+    defined ([msync_sem]: every thread has the same number of phases) and
+    terminate has a run, from any history and initial memory. *)
+Theorem run_exists_sync_relaxed : forall mem0 V s T H p q Ls,
+  rstyping V p q ->
+  msync_sem T s q Ls ->
+  (forall i, In i T -> sterm (upd s tid i) q) ->
+  exists I, psync_run mem0 s T H p I.
+Proof.
+  intros mem0 V s T H p q Ls Ht [Hlen _] Hterm.
+  destruct (List.length Ls) as [| n] eqn:EL.
+  - exists (mkphase T (fun _ => rw0) :: H); constructor.
+    intros i Hi; destruct (Hlen i Hi) as [gs [Hm Hl]].
+    exfalso; apply (mph_nonempty _ _ Hm); destruct gs; auto; discriminate.
+  - apply (psync_exists mem0 T n H _ (fun i => [MFRun (upd s tid i) q])).
+    intros i Hi; split.
+    + repeat constructor; econstructor; eauto; apply agree_refl.
+    + destruct (Hlen i Hi) as [gs [Hm Hl]].
+      exists gs; repeat split; auto; apply (Hterm i Hi); auto.
+Qed.
+
+End SyncRunExists.
+
+Section ZSync.
+#[local] Existing Instance Z_arith.
+
+(** In unbounded integers every segment terminates. *)
+Lemma sterm_Z : forall s q, sterm s q.
+Proof.
+  intros s q gs _; apply Forall_forall; intros g _; apply Forall_forall.
+  intros c _; apply uterm_Z.
+Qed.
+
+End ZSync.
+
+(** ** In 32-bit words, every protocol over 32-bit values terminates
+
+    A loop's successor wraps around, so [for x in 0..N] with a parameter
+    [N >= 2^32] would not terminate in [bv32_arith]; the tool's parameters
+    and thread ids are 32-bit values, and with those every loop stops:
+    its variable counts up from a 32-bit value to a 32-bit bound without
+    wrapping. *)
+
+Section BV32.
+#[local] Existing Instance bv32_arith.
+
+Definition canon (v : Z) : Prop := (0 <= v < modulus)%Z.
+
+Definition canon_env (s : env) : Prop := forall x, canon (s x).
+
+Lemma canon_wrap : forall z, canon (wrap z).
+Proof. intros z; unfold canon, wrap, modulus; apply Z.mod_pos_bound; lia. Qed.
+
+Lemma canon_eval : forall s e, canon_env s -> canon (eval s e).
+Proof.
+  intros s e Hs; destruct e as [n | x | o e1 e2]; simpl.
+  - apply canon_wrap.
+  - apply Hs.
+  - unfold bv32_binop; apply canon_wrap.
+Qed.
+
+Lemma canon_upd : forall s x v, canon_env s -> canon v -> canon_env (upd s x v).
+Proof. intros s x v Hs Hv y; unfold upd; destruct (string_dec y x); auto. Qed.
+
+Lemma succ_bv32 : forall lo hi, canon lo -> canon hi -> Z.ltb lo hi = true ->
+  succ lo = (lo + 1)%Z.
+Proof.
+  intros lo hi Hlo Hhi Hlt; apply Z.ltb_lt in Hlt; unfold canon, modulus in *.
+  simpl; unfold bv32_binop, wrap, modulus.
+  rewrite (Z.mod_small (Z.of_nat 1)) by lia; simpl.
+  apply Z.mod_small; lia.
+Qed.
+
+Lemma lterm_bv32 : forall (u : proto) x,
+  (forall s, canon_env s -> uterm s u) ->
+  forall (k : nat) s (lo hi : Z), canon_env s -> canon lo -> canon hi ->
+  Z.to_nat (hi - lo) = k -> lterm s x lo hi u.
+Proof.
+  intros u x Hu k; induction k as [| k IH]; intros s lo hi Hs Hlo Hhi Hk.
+  - apply LT_Stop; simpl; apply Z.ltb_ge; lia.
+  - destruct (Z.ltb lo hi) eqn:E.
+    + apply LT_Step; auto.
+      * apply Hu, canon_upd; auto.
+      * rewrite (succ_bv32 lo hi) by auto.
+        apply Z.ltb_lt in E; unfold canon in *.
+        apply IH; auto; lia.
+    + apply LT_Stop; auto.
+Qed.
+
+Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uterm s u.
+Proof.
+  intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
+                                      | x n m u IH]; intros s Hs.
+  - constructor.
+  - constructor.
+  - constructor; auto.
+  - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
+  - constructor; eapply lterm_bv32; eauto; apply canon_eval; auto.
+Qed.
+
+(** The environments of a protocol's frames and segments stay 32-bit. *)
+Definition canon_mframe (f : mframe) : Prop :=
+  match f with
+  | MFRun s _ => canon_env s
+  | MFLoop s _ lo _ _ => canon_env s /\ canon lo
+  end.
+
+Definition canon_seg (g : seg) : Prop := Forall (fun c => canon_env (fst c)) g.
+
+Definition canon_mres (r : mresult) : Prop :=
+  match r with
+  | MDone g => canon_seg g
+  | MPaused g ks => canon_seg g /\ Forall canon_mframe ks
+  end.
+
+Lemma mrtb_canon : forall ks r, mrtb ks r ->
+  Forall canon_mframe ks -> canon_mres r.
+Proof.
+  induction 1 as
+    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m p ks r Hr IH
+    | s x lo hi p ks r Hlt Hr IH | s x lo hi p ks r Hlt Hr IH
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH];
+    intros Hks; try (inversion Hks as [| f0 ks0 Hf Hks']; subst; simpl in Hf).
+  - simpl; constructor.
+  - specialize (IH Hks'); destruct r as [g | g k]; simpl in *.
+    + constructor; auto.
+    + destruct IH; split; auto; constructor; auto.
+  - simpl; split; auto; constructor.
+  - apply IH; constructor; [| constructor]; auto.
+  - apply IH; constructor; auto; simpl; split; auto; apply canon_eval; auto.
+  - destruct Hf as [Hs Hlo]; apply IH.
+    constructor; [apply canon_upd; auto | constructor; auto].
+    simpl; split; auto.
+    unfold succ; simpl; unfold bv32_binop; apply canon_wrap.
+  - apply IH; auto.
+  - apply IH; constructor; auto.
+  - apply IH; constructor; auto.
+Qed.
+
+Lemma mph_canon : forall ks gs, mph ks gs ->
+  Forall canon_mframe ks -> Forall canon_seg gs.
+Proof.
+  induction 1 as [ks g Hr | ks g ks' gs Hr Hm IH]; intros Hks;
+    pose proof (mrtb_canon _ _ Hr Hks) as Hc; simpl in Hc.
+  - repeat constructor; auto.
+  - destruct Hc; constructor; auto.
+Qed.
+
+Theorem sterm_bv32 : forall s q, canon_env s -> sterm s q.
+Proof.
+  intros s q Hs gs Hm.
+  assert (Hc : Forall canon_seg gs)
+    by (apply (mph_canon _ _ Hm); constructor; [exact Hs | constructor]).
+  apply Forall_forall; intros g Hg; apply Forall_forall; intros c Hc'.
+  apply uterm_bv32.
+  rewrite Forall_forall in Hc; specialize (Hc g Hg).
+  unfold canon_seg in Hc; rewrite Forall_forall in Hc; apply Hc; auto.
+Qed.
+
+End BV32.
