@@ -12,7 +12,7 @@
 use crate::cli::{CheckArgs, Format};
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
-use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport};
+use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport, ReasonReport};
 use crate::show;
 use mapcheck_core::ast::{Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
@@ -297,6 +297,11 @@ pub fn decide<'a>(
         name: kernel.name.name.clone(),
         class: checked.class,
         verdict: decision.verdict,
+        reasons: checked
+            .reasons
+            .iter()
+            .map(|r| ReasonReport::new(source, r))
+            .collect(),
         findings: decision
             .findings
             .iter()

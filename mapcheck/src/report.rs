@@ -6,6 +6,7 @@ use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::Span;
 pub use mapcheck_smt::Defects;
 use mapcheck_smt::{Certainty, Conflict, Finding, Kind, Verdict, Witness};
+use mapcheck_typeck::reason::{LoopPart, Reason, ReasonKind, SourceKind};
 use mapcheck_typeck::Class;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -129,12 +130,95 @@ impl FindingReport {
     }
 }
 
+/// Why a kernel is data-dependent: one use of a value the type system cannot follow (SPEC §5),
+/// as the human report's warnings say it.
+#[derive(Debug, Serialize)]
+pub struct ReasonReport {
+    /// `index`, `condition`, `loop-start`, `loop-bound`, `loop-step`, `assume` or
+    /// `barrier-placement`.
+    pub kind: &'static str,
+    /// The array of an `index` reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array: Option<String>,
+    /// The loop variable of a `loop-…` reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variable: Option<String>,
+    pub message: String,
+    /// The use: the access, condition, loop range part, `assume` or `sync`.
+    pub location: Location,
+    /// The offending expression or condition as written.
+    pub text: String,
+    /// What it depends on, as written: data variables and inexact operations.
+    pub depends_on: Vec<String>,
+    /// Where those values come from, nearest first.
+    pub sources: Vec<SourceReport>,
+}
+
+/// A read, `?`, atomic, inexact operation, `let` or data-dependent control a reason's value
+/// flows from.
+#[derive(Debug, Serialize)]
+pub struct SourceReport {
+    /// `read`, `havoc`, `atomic`, `inexact`, `too-large`, `let` or `control`.
+    pub kind: &'static str,
+    pub location: Location,
+    pub message: String,
+}
+
+impl ReasonReport {
+    pub fn new(source: &SourceFile, r: &Reason) -> Self {
+        let (kind, array, variable) = match &r.kind {
+            ReasonKind::Index { array, .. } => ("index", Some(array.clone()), None),
+            ReasonKind::Condition => ("condition", None, None),
+            ReasonKind::Loop { var, part } => (
+                match part {
+                    LoopPart::Start => "loop-start",
+                    LoopPart::Bound => "loop-bound",
+                    LoopPart::Step => "loop-step",
+                },
+                None,
+                Some(var.clone()),
+            ),
+            ReasonKind::Assume => ("assume", None, None),
+            ReasonKind::BarrierPlacement => ("barrier-placement", None, None),
+        };
+        ReasonReport {
+            kind,
+            array,
+            variable,
+            message: r.to_diagnostic().message,
+            location: Location::new(source, r.span),
+            text: r.text.clone(),
+            depends_on: r.culprits.clone(),
+            sources: r
+                .sources
+                .iter()
+                .map(|s| SourceReport {
+                    kind: match s.kind {
+                        SourceKind::Read => "read",
+                        SourceKind::Havoc => "havoc",
+                        SourceKind::Atomic => "atomic",
+                        SourceKind::Inexact => "inexact",
+                        SourceKind::TooLarge => "too-large",
+                        SourceKind::Let => "let",
+                        SourceKind::Control => "control",
+                    },
+                    location: Location::new(source, s.span),
+                    message: s.message.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct KernelReport {
     pub file: String,
     pub name: String,
     pub class: Class,
     pub verdict: Verdict,
+    /// Why the kernel is data-dependent (absent for an exact kernel).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<ReasonReport>,
     pub findings: Vec<FindingReport>,
     /// Solver queries that ended `unknown` (race and divergence queries).
     #[serde(skip_serializing_if = "Vec::is_empty")]

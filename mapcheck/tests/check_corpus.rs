@@ -56,6 +56,48 @@ fn check_schema(doc: &Value) {
         assert!(
             ["drf", "racy", "possibly-racy", "unknown"].contains(&k["verdict"].as_str().unwrap())
         );
+        // Issue 19 item 2: a data-dependent kernel says why, located, with the values its
+        // reasons depend on and where they come from; an exact kernel has no reasons.
+        let reasons = k["reasons"].as_array().map_or(&[][..], Vec::as_slice);
+        assert_eq!(
+            k["class"] == "data-dependent",
+            !reasons.is_empty(),
+            "class and reasons disagree: {k}"
+        );
+        for r in reasons {
+            let kind = r["kind"].as_str().unwrap();
+            assert!([
+                "index",
+                "condition",
+                "loop-start",
+                "loop-bound",
+                "loop-step",
+                "assume",
+                "barrier-placement"
+            ]
+            .contains(&kind));
+            assert_eq!(r["array"].is_string(), kind == "index", "{r}");
+            assert_eq!(r["variable"].is_string(), kind.starts_with("loop-"), "{r}");
+            assert!(r["location"]["line"].as_u64().unwrap() >= 1, "{r}");
+            assert!(r["message"].is_string() && r["text"].is_string(), "{r}");
+            assert!(r["depends_on"].is_array(), "{r}");
+            for src in r["sources"].as_array().unwrap() {
+                assert!(
+                    [
+                        "read",
+                        "havoc",
+                        "atomic",
+                        "inexact",
+                        "too-large",
+                        "let",
+                        "control"
+                    ]
+                    .contains(&src["kind"].as_str().unwrap()),
+                    "{src}"
+                );
+                assert!(src["location"]["line"].as_u64().unwrap() >= 1, "{src}");
+            }
+        }
         for f in k["findings"].as_array().unwrap() {
             let kind = f["kind"].as_str().unwrap();
             assert!(["data-race", "barrier-divergence", "redundant-barrier"].contains(&kind));
@@ -382,4 +424,27 @@ fn replay_finding<T>(
             f["certainty"]
         ))
     }
+}
+
+/// The reasons of Equation (2) of the BabyCUDA paper: the index `x` of the write on line 12
+/// is the value read from `A` on line 11.
+#[test]
+fn the_json_says_why_a_kernel_is_data_dependent() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .current_dir(&root)
+        .args(["--json", "examples/babycuda_eq2_data_index.bcu"])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let reasons = doc["kernels"][0]["reasons"].as_array().unwrap();
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    let r = &reasons[0];
+    assert_eq!(r["kind"], "index");
+    assert_eq!(r["array"], "A");
+    assert_eq!(r["location"]["line"], 12);
+    assert_eq!(r["text"], "x");
+    assert_eq!(r["depends_on"], serde_json::json!(["x"]));
+    assert_eq!(r["sources"][0]["kind"], "read");
+    assert_eq!(r["sources"][0]["location"]["line"], 11);
 }
