@@ -51,7 +51,7 @@ pub fn z3_version() -> String {
 }
 
 /// A kernel's verdict about data races (SPEC §7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     Drf,
@@ -71,7 +71,7 @@ impl Verdict {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     DataRace,
@@ -82,7 +82,7 @@ pub enum Kind {
 }
 
 /// How far a finding can be trusted (SPEC §7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Certainty {
     /// Decided on an exact kernel (and replayed).

@@ -82,7 +82,9 @@ fn walk(u: &Proto, path: &mut Vec<Step>, out: &mut Vec<PathAccess>) {
 }
 
 /// The kind of conflict between two accesses, as SPEC §7 names it in `access`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Conflict {
     WriteWrite,

@@ -8,12 +8,31 @@ pub use mapcheck_smt::Defects;
 use mapcheck_smt::{Certainty, Conflict, Finding, Kind, Verdict, Witness};
 use mapcheck_typeck::reason::{LoopPart, Reason, ReasonKind, SourceKind};
 use mapcheck_typeck::Class;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 pub const SCHEMA: &str = "mapcheck/1";
 
-#[derive(Debug, Serialize)]
+/// The JSON Schema of the document `mapcheck --json` prints ([`Document`]), generated from the
+/// types that print it; committed as `mapcheck/mapcheck-1.schema.json`, which a test keeps
+/// equal to this and validates every example's document against. The schema's name stays
+/// `mapcheck/1` while fields are only added (SPEC §7).
+pub fn json_schema() -> serde_json::Value {
+    let mut schema = schemars::schema_for!(Document).to_value();
+    if let Some(object) = schema.as_object_mut() {
+        object.insert("title".into(), SCHEMA.into());
+        object.insert(
+            "description".into(),
+            "The report of `mapcheck --json` (SPEC §7): per kernel its class, verdict, reasons \
+             and findings with witnesses, and the input errors."
+                .into(),
+        );
+    }
+    schema
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct Location {
     pub file: String,
     pub line: usize,
@@ -31,30 +50,30 @@ impl Location {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ThreadReport {
     pub tid: [i128; 3],
     pub bid: [i128; 3],
     pub vars: BTreeMap<String, i128>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct WitnessReport {
     pub params: BTreeMap<String, i128>,
     pub block_dim: [i128; 3],
     pub grid_dim: [i128; 3],
     pub threads: Vec<ThreadReport>,
     /// Barrier-loop variables naming the phase's iteration.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub iteration: BTreeMap<String, i128>,
     pub index: Vec<i128>,
     /// Initial contents the witness needs (`"A[3]": 7`); other cells start at zero. Only
     /// present for races of data-dependent kernels confirmed with a chosen memory.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub memory: BTreeMap<String, i128>,
     /// `"random:SEED"` when the replay needed the random initial memory of
     /// `mapcheck run --init random:SEED`; absent for the zero memory (or `memory`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init: Option<String>,
 }
 
@@ -82,25 +101,25 @@ impl WitnessReport {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct FindingReport {
     pub kind: Kind,
     pub certainty: Certainty,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub array: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub access: Option<Conflict>,
     pub locations: Vec<Location>,
     /// `block` (two threads of one block, in one phase) or `grid` (two blocks).
     pub scope: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
     /// Absent for `redundant-barrier`, a claim about every run rather than one.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub witness: Option<WitnessReport>,
     /// Why a finding is `potential` (SPEC §7: a finding that was not replayed says why), and
     /// other remarks on it; absent when there are none.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
@@ -132,16 +151,16 @@ impl FindingReport {
 
 /// Why a kernel is data-dependent: one use of a value the type system cannot follow (SPEC §5),
 /// as the human report's warnings say it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ReasonReport {
     /// `index`, `condition`, `loop-start`, `loop-bound`, `loop-step`, `assume` or
     /// `barrier-placement`.
     pub kind: &'static str,
     /// The array of an `index` reason.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub array: Option<String>,
     /// The loop variable of a `loop-…` reason.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variable: Option<String>,
     pub message: String,
     /// The use: the access, condition, loop range part, `assume` or `sync`.
@@ -156,7 +175,7 @@ pub struct ReasonReport {
 
 /// A read, `?`, atomic, inexact operation, `let` or data-dependent control a reason's value
 /// flows from.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct SourceReport {
     /// `read`, `havoc`, `atomic`, `inexact`, `too-large`, `let` or `control`.
     pub kind: &'static str,
@@ -210,28 +229,28 @@ impl ReasonReport {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct KernelReport {
     pub file: String,
     pub name: String,
     pub class: Class,
     pub verdict: Verdict,
     /// Why the kernel is data-dependent (absent for an exact kernel).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<ReasonReport>,
     pub findings: Vec<FindingReport>,
     /// Solver queries that ended `unknown` (race and divergence queries).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<String>,
     pub time_ms: u64,
     /// Internal errors: witnesses of an exact kernel that did not replay.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub internal_errors: Vec<String>,
     #[serde(skip)]
     pub defects: Defects,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ErrorReport {
     pub file: String,
     pub line: Option<usize>,
@@ -253,7 +272,7 @@ impl ErrorReport {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct Document {
     pub schema: &'static str,
     pub kernels: Vec<KernelReport>,

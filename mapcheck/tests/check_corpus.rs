@@ -48,6 +48,15 @@ fn checks(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
 
 fn check_schema(doc: &Value) {
     assert_eq!(doc["schema"], "mapcheck/1");
+    let invalid: Vec<String> = validator()
+        .iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        invalid.is_empty(),
+        "not valid against the schema:\n{}",
+        invalid.join("\n")
+    );
     for k in doc["kernels"].as_array().unwrap() {
         for key in ["file", "name", "class", "verdict", "findings", "time_ms"] {
             assert!(k.get(key).is_some(), "kernel without `{key}`: {k}");
@@ -447,4 +456,41 @@ fn the_json_says_why_a_kernel_is_data_dependent() {
     assert_eq!(r["depends_on"], serde_json::json!(["x"]));
     assert_eq!(r["sources"][0]["kind"], "read");
     assert_eq!(r["sources"][0]["location"]["line"], 11);
+}
+
+/// The committed JSON Schema (`mapcheck/mapcheck-1.schema.json`) is the one the report's types
+/// give (`MAPCHECK_UPDATE_SCHEMA=1` rewrites it); [`check_schema`] validates every example's
+/// document against it, and this test a document with input errors.
+#[test]
+fn the_committed_schema_is_the_reports_and_holds_for_errors() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let path = root.join("mapcheck/mapcheck-1.schema.json");
+    let text = serde_json::to_string_pretty(&mapcheck::report::json_schema()).unwrap() + "\n";
+    if std::env::var_os("MAPCHECK_UPDATE_SCHEMA").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == text,
+        "{} differs from the report's types: rerun with MAPCHECK_UPDATE_SCHEMA=1 and commit it",
+        path.display()
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .current_dir(&root)
+        .args(["--json", "tests/broken/missing_semi_let.bcu"])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(!doc["errors"].as_array().unwrap().is_empty(), "{doc}");
+    check_schema(&doc);
+}
+
+/// The validator of the committed schema, built once.
+fn validator() -> &'static jsonschema::Validator {
+    static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let text = std::fs::read_to_string(root.join("mapcheck/mapcheck-1.schema.json")).unwrap();
+        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+    })
 }

@@ -109,7 +109,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// How far a kernel's MAP can be trusted (SPEC §7 `class`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Class {
     /// The kernel types: its MAP describes it exactly (Theorem 1).
