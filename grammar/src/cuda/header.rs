@@ -52,7 +52,19 @@ pub fn read_header(text: &str) -> Header {
     let Some(flags) = lines.next().and_then(|l| l.trim().strip_prefix("//")) else {
         return header;
     };
-    let words: Vec<&str> = flags.split_whitespace().collect();
+    // `--gridDim=[2, 2, 2]` is one flag: spaces inside brackets do not split it.
+    let mut joined = String::with_capacity(flags.len());
+    let mut depth = 0usize;
+    for c in flags.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() && depth > 0 => continue,
+            _ => {}
+        }
+        joined.push(c);
+    }
+    let words: Vec<&str> = joined.split_whitespace().collect();
     let mut i = 0;
     while i < words.len() {
         let w = words[i];
@@ -97,5 +109,15 @@ mod tests {
         assert_eq!(h.grid_dim, Some([2, 1, 1]));
         assert_eq!(h.defines, vec![("N".to_string(), Some("4".to_string()))]);
         assert_eq!(read_header("int x;\n"), Header::default());
+    }
+
+    /// Faial's tests write the header with a space after `//` and spaces inside brackets.
+    #[test]
+    fn spaced_gpuverify_header() {
+        let h = read_header("// pass\n// --blockDim=[32, 4] --gridDim=[2, 2, 2] -D N=4\n");
+        assert_eq!(h.expect.as_deref(), Some("pass"));
+        assert_eq!(h.block_dim, Some([32, 4, 1]));
+        assert_eq!(h.grid_dim, Some([2, 2, 2]));
+        assert_eq!(h.defines, vec![("N".to_string(), Some("4".to_string()))]);
     }
 }
