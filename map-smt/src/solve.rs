@@ -228,9 +228,9 @@ fn small(solver: &Solver, first: Model, sizes: &[Val], lit: &dyn Fn(i128) -> Val
 /// Without this the witness was whichever model z3's search reached first, and that path
 /// depends on more than the query: the snapshot of a write-write race printed threads 0 and 1
 /// in one run and 1 and 0 in another, on the same binary and the same input, when other
-/// processes shared the cores. The least model is a function of the query's meaning alone,
-/// and the one a person would pick (the threads with the smallest ids, loops in their first
-/// racing iteration). A check that comes back `unknown`, or the [`CANONICAL_CHECKS`]-th
+/// processes shared the cores. With the sizes pinned first, the values of `order` in the least
+/// model are a function of the query's meaning and of those sizes alone, and the ones a person
+/// would pick (the threads with the smallest ids). A check that comes back `unknown`, or the [`CANONICAL_CHECKS`]-th
 /// check, ends the search with the model found so far; the resource limit bounds each check,
 /// so where that happens is deterministic too.
 /// Terms of `order` that are not uninterpreted constants (a fixed dimension is a literal) are
