@@ -28,25 +28,7 @@ pub fn emit(
     };
     match form {
         Emit::Core => {
-            // A template instance (`reduce<float, 128>`) is not a `.bcu` name: print it as one
-            // (`reduce_float_128`), so the output reads back, and say what it was.
-            let name = &kernel.name.name;
-            let mut plain: String = name
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                .collect();
-            while plain.contains("__") {
-                plain = plain.replace("__", "_");
-            }
-            let plain = plain.trim_matches('_').to_string();
-            let shown = with_geometry(kernel, &options.fixed);
-            if plain == *name {
-                let _ = writeln!(out, "{shown}");
-            } else {
-                let mut renamed = shown;
-                renamed.name.name = plain;
-                let _ = writeln!(out, "// lowered from `{name}`\n{renamed}");
-            }
+            let _ = writeln!(out, "{}", core_text(kernel, &options.fixed));
         }
         Emit::Map => {
             let _ = write!(out, "{}", checked.display(map_style));
@@ -127,6 +109,31 @@ pub fn emit(
                 let _ = writeln!(out, "; kernel {}, {what}\n{}", kernel.name, q.smtlib);
             }
         }
+    }
+}
+
+/// The kernel as `.bcu` text that the `.bcu` parser reads back (`--emit core`): for a CUDA
+/// kernel, what the front end lowered it to, with the geometry the analysis fixed (`fixed`:
+/// the command line's, else the GPUVerify header's) as an `assume`. A template instance
+/// (`reduce<float, 128>`) is not a `.bcu` name: it is printed as one (`reduce_float_128`)
+/// after a comment that says what it was.
+pub fn core_text(kernel: &Kernel, fixed: &mapcheck_smt::Fixed) -> String {
+    let name = &kernel.name.name;
+    let mut plain: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    while plain.contains("__") {
+        plain = plain.replace("__", "_");
+    }
+    let plain = plain.trim_matches('_').to_string();
+    let shown = with_geometry(kernel, fixed);
+    if plain == *name {
+        shown.to_string()
+    } else {
+        let mut renamed = shown;
+        renamed.name.name = plain;
+        format!("// lowered from `{name}`\n{renamed}")
     }
 }
 

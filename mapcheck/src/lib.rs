@@ -28,6 +28,7 @@ mod run;
 pub mod sarif;
 mod show;
 
+pub use emit::core_text;
 pub use render::Style;
 
 use cli::{Cli, Command};

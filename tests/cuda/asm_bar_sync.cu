@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — inline PTX `asm volatile(...)` does not parse
 // Inline PTX `bar.sync 0;` is the block barrier that __syncthreads() compiles to (issue 14):
 // thread t writes s[t], all threads pass the barrier, then thread t reads s[127 - t]: race
 // free.

@@ -1,7 +1,6 @@
 //xfail:barrier-divergence
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — inline PTX `asm volatile(...)` does not parse
 // `bar.sync 0;` executed by threads 0..63 only: the PTX barrier waits for the whole block
 // (no thread count operand), so reaching it in a thread-dependent branch is barrier
 // divergence.

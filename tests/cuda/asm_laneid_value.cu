@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — inline PTX with output operands does not parse
 // Inline PTX that only computes a value: `mov.u32 %0, %%laneid;` reads the lane id into a
 // register and touches no memory. The value is stored at the thread's own global index:
 // race free, whatever the asm returns.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — `__align__(16)` on a `__shared__` declaration does not parse
 // Attributes on declarations (issue 14): `__align__(16)` and `__attribute__((aligned(16)))` on
 // shared arrays change their alignment, not their cells. Thread t writes a[t] and b[t], then
 // after the barrier reads a[127 - t] and b[127 - t]: race free.

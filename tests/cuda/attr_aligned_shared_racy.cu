@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — `__align__(16)` on a `__shared__` declaration does not parse
 // The attributed shared arrays read without the barrier: thread 0 reads a[127] while thread
 // 127 writes it: a read-write race.
 

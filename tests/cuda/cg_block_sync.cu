@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified name `cg::thread_block` does not parse
 // Cooperative groups (issue 14): `block.sync()` on `cg::this_thread_block()` is a block-wide
 // barrier, like __syncthreads(). Thread t writes s[t], the barrier, then it reads
 // s[127 - t]: race free.

@@ -1,7 +1,6 @@
 //xfail:barrier-divergence
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified name `cg::thread_block` does not parse
 // `block.sync()` reached by only half of the block: threads 0..63 call it inside the branch,
 // threads 64..127 do not. A block-wide barrier that not every thread of the block reaches is
 // barrier divergence (undefined behaviour).

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified name `cg::this_thread_block` does not parse
 // The cross-block rotation with a *block* barrier (`cg::this_thread_block().sync()`) where a
 // grid barrier is needed: thread gid of block b reads partial[(gid + 64) % 256], written by a
 // thread of block b + 1, which no block barrier orders: a read-write race between blocks.

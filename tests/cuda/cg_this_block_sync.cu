@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified name `cg::this_thread_block` does not parse
 // `cg::this_thread_block().sync()` (the temporary form) and `cg::sync(block)` are barriers:
 // the tree reduction halves the active range after each of them, so in every interval thread
 // t writes only s[t] and reads s[t + stride], which no thread writes in that interval (the

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified name `cg::this_thread_block` does not parse
 // The reduction with the loop's barrier placed before the update instead of after it: the
 // update of one step and the first of the next are in the same interval, e.g. thread 0 reads
 // s[16] in step 16 while thread 16 is still writing s[16] in step 32: a read-write race. The

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): racy — this_thread_block().sync() after `using namespace cooperative_groups` is an unknown call, not a barrier: a false proven race
 // Cooperative groups through `using namespace cooperative_groups;`: `this_thread_block().sync()`
 // is a block barrier. Thread t writes s[t], the barrier, then reads s[(t + 1) % 64]: race free.
 

@@ -1,7 +1,6 @@
 //xfail:barrier-divergence
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — this_thread_block().sync() is not a barrier, so its divergence is not seen
 // `this_thread_block().sync()` inside `if (threadIdx.x % 2 == 0)`: odd threads never reach the
 // block barrier that even threads wait at: barrier divergence. (The write of s[t] and the
 // read of s[t] by the same thread race with no one.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=4 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — `bool busy = threadIdx.x & 3` is not converted to 0/1: the cells 4b + (t & 3) look distinct
 // An implicit conversion to `bool` (issue 14): `bool busy = threadIdx.x & 3` is 0 for thread 0
 // and 1 for threads 1, 2 and 3 (any non-zero value converts to true). Threads 1, 2 and 3 of a
 // block all write flags[4 * blockIdx.x + 1]: a write-write race. Without the conversion the

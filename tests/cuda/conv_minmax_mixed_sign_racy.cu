@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — min(int, unsigned) compares as signed: thread 0 gets -1 instead of 62
 // `min(t - 1, blockDim.x - 2)` mixes `int` and `unsigned`: CUDA's `min(int, unsigned)` compares
 // as unsigned, so thread 0's -1 becomes 4294967295 and it gets 62 — the same cell as thread 63
 // (min(62, 62)). Both write s[62] before the barrier: a write-write race. Compared as signed,

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the `unsigned char` return type does not truncate t * 4 modulo 256
 // An implicit conversion through a function's return type (issue 14): `byte_slot` returns
 // `unsigned char`, so t * 4 is kept modulo 256. Threads t and t + 64 (t < 64) get the same
 // slot (4t and 4t + 256 are equal modulo 256) and both write s[slot] before the barrier

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a default argument `int group = 1` does not parse
 // A default argument: `slot(t)` is `slot(t, 1)`, i.e. t / 1 = t. Each thread writes its own
 // s[t]: race free.
 

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a default argument `int group = 2` does not parse
 // The default argument is 2: `slot(t)` is t / 2, so threads 2k and 2k + 1 both write s[k]
 // before the barrier (threads 0 and 1 on s[0]): a write-write race.
 

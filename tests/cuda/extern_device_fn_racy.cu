@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: exact racy — the body-less `transform` is assumed to touch nothing, so the kernel is called exact though the callee may access `hits` (the race itself is real)
 // A body-less `extern __device__` function (defined in another translation unit, linked with
 // -rdc): nothing in this file says what it does, and it may write the file-scope `__device__`
 // counter that every thread also increments non-atomically here: threads 0 and 1 both

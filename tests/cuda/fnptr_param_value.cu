@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a function-pointer typedef as a parameter type does not parse
 // A function pointer parameter (issue 14): `op` is some `__device__ float (float)` function;
 // whatever it computes, it receives no pointer and the kernel's arrays are parameters it cannot
 // reach, so it only makes a value. Each thread writes its own out[gid]: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a function-pointer typedef as a parameter type does not parse
 // The mapped value stored at gid / 2: threads 0 and 1 of block 0 both write out[0], whatever
 // the function pointer computes: a write-write race.
 

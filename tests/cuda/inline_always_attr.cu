@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `__attribute__((always_inline))` helper is not inlined but read as an unknown call on `s`
 // A helper marked `__attribute__((always_inline))` (issue 20) is an ordinary function to
 // inline: `put(s, t, v)` writes s[t]. Each thread writes its own s[t]; reads of s[63 - t]
 // follow the barrier: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `__attribute__((always_inline))` helper is not inlined but read as an unknown call on `s`
 // The always_inline helper called with index t / 2: threads 2k and 2k + 1 both write s[k]
 // before the barrier (threads 0 and 1 on s[0]): a write-write race.
 

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: error — `cudaTextureObject_t` is an unknown type name
 // A texture object (cudaTextureObject_t) is read-only memory: tex1Dfetch never races. Each
 // thread writes its own out[gid]: race free.
 

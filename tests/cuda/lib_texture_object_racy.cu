@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: error — `cudaTextureObject_t` is an unknown type name
 // Texture reads never race, but the result is stored at gid / 2: threads 0 and 1 of block 0
 // both write out[0]: a write-write race.
 

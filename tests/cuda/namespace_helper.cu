@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified call `rows::index(...)` does not parse
 // Helpers in namespaces, called by qualified name: `rows::index(t)` is t while `cols::index`
 // (same name, another namespace) is t / 2 and is not called. Each thread writes its own s[t]:
 // race free.

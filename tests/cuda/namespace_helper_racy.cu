@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the qualified call `cols::index(...)` does not parse
 // The qualified call names `cols::index`, t / 2 (the `rows::index` defined last is the
 // identity): threads 2k and 2k + 1 both write s[k] before the barrier (threads 0 and 1 on
 // s[0]): a write-write race.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the call `slot(t)` goes to the last `slot` defined, which takes two arguments: its `w` is unknown
 // Overloads resolved by arity: `slot(t)` calls the one-argument overload (t), not the
 // two-argument one defined last (t % w): each thread writes its own s[t]: race free.
 

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the call goes to the last `slot` defined (one argument), not to the two-argument overload
 // `slot(t, 32)` calls the two-argument overload, t % 32: threads t and t + 32 (t < 32) both
 // write s[t] before the barrier (threads 0 and 32 on s[0]): a write-write race. The
 // one-argument overload defined last (t) is not the one called.

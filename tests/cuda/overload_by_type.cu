@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): racy — the call goes to the last `lane_slot` defined (long long, t / 2), not to the int overload: a false proven race
 // Overloads resolved by argument type (issue 14): `t` is an `int`, so `lane_slot(t)` calls
 // the `int` overload, which returns t: each thread writes its own s[t]. The `long long`
 // overload (t / 2, defined last) is not called: race free.

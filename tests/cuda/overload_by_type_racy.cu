@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the call goes to the last `lane_slot` defined (long long, t), not to the int overload (t / 2)
 // `t` is an `int`, so `lane_slot(t)` calls the `int` overload, which returns t / 2: threads
 // 2k and 2k + 1 both write s[k] before the barrier (threads 0 and 1 on s[0]): a write-write
 // race. The `long long` overload defined last (returning t) is not the one called.

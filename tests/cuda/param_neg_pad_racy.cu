@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[32,8] --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — `int` parameters are taken to be naturals: pad = -1 is never considered
 // A padded row pitch from an `int` parameter (rows padded to dodge bank conflicts): thread
 // (x, y) writes out[y * (32 + pad) + x]. For pad >= 0 the rows do not overlap, but `pad` is a
 // signed `int` and may be negative: with pad = -1, thread (31, 0) and thread (0, 1) both

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[32,8] --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — `unsigned` parameters are taken to be below 2^31 and 32 + pad does not wrap
 // The padded pitch with an `unsigned` parameter: it cannot be negative, but it can exceed
 // 2^31, and 32 + pad wraps at 2^32: with pad = 4294967264 (2^32 - 32) the pitch is 0 and
 // threads (0, 0) and (0, 1) both write out[0]: a write-write race. Host check (the witness

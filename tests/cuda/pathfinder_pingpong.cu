@@ -1,6 +1,7 @@
 //pass
 //--blockDim=256 --gridDim=4
 // mapcheck: data-dependent
+// mapcheck: known-imprecision: possibly-racy — the ternary clamps and the `computed` flag joined after branches are per-thread unknowns (no lowering by cases yet), and the loop with its `break` is not counted
 // Rodinia `pathfinder`, dynproc_kernel: each block computes `iteration` rows of the dynamic
 // program in shared memory with two buffers. In every step, thread tx reads prev[tx - 1],
 // prev[tx], prev[tx + 1] (clamped to the valid range) and writes result[tx] (its own cell);

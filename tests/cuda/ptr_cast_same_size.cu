@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the `(unsigned *)` cast of a float array is not followed
 // A cast between element types of the same size: the bits of float s[t] are read through
 // `unsigned *` (s and bits are the same 4-byte cells). Thread t writes s[t], then after the
 // barrier reads bits[127 - t]: race free.

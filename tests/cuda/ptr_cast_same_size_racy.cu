@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the `(unsigned *)` cast of a float array is not followed
 // The bits read through the cast pointer without the barrier: thread 0 reads bits[127], the
 // cell s[127] that thread 127 writes in the same interval: a read-write race through two
 // names of one array.

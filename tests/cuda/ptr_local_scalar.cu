@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — pointers to local scalars (`locate(&row, &col, t)`) are not followed
 // A pointer to a local scalar (issue 20): `locate(&row, &col, t)` writes the caller's locals
 // through `int *`. row = t / 8, col = t % 8 is a bijection onto the 8 x 8 tile: each thread
 // writes its own tile[row][col]; the transposed read follows the barrier: race free.

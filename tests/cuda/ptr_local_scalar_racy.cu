@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — pointers to local scalars (`locate(&row, &col, t)`) are not followed
 // `locate` writes col = t % 4 through the pointer (a wrong modulus): threads t and t + 4 with
 // t % 8 < 4 get the same (row, col) and both write tile[row][col] before the barrier
 // (threads 0 and 4 on tile[0][0]): a write-write race.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the local reference `float &acc = s[t / 2]` is lowered as a copy: writes through it disappear
 // The local reference binds `s[t / 2]`: threads 2k and 2k + 1 both write s[k] through `acc`
 // (`acc = in[t]`) in the same barrier interval: a write-write race. Read as a copy, the
 // reference would make the kernel look write-free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the write through the reference parameter `unsigned &i` does not change the caller's `slot`
 // `wrap(slot)` reduces the caller's `slot` modulo 32 through the reference `unsigned &i`, so
 // threads t and t + 32 (t < 32) both write s[t] in the first barrier interval: a write-write
 // race. A front end that reads `i` as a copy keeps slot = threadIdx.x and sees distinct cells.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): racy — writes through `unsigned &row, &col` are lost, so row = col = 0 for every thread: a false proven race
 // Two out-parameters: `split_index(t, row, col)` sets the caller's row = t / 16 and
 // col = t % 16. (row, col) is a bijection of t in 0..255 onto the 16x16 tile, so each thread
 // writes its own tile[row][col]; the transposed read follows the barrier: race free.

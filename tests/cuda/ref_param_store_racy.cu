@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — references are lowered as reads: `store(s[t], v)` writes nothing
 // The same rotation without the barrier. `store(s[t], v)` writes s[t] through the reference
 // `float &x`; thread t then reads s[t + 1], which thread t + 1 writes in the same barrier
 // interval (e.g. thread 0 reads s[1] while thread 1 writes it): a read-write race that exists

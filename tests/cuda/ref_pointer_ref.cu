@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): racy — the write through `float *&p` is lost, so every thread writes out[0]: a false proven race
 // A reference to a pointer, `float *&p`: `advance(p, k)` moves the caller's pointer by k.
 // Each thread advances `p` from `out` by its global index blockIdx.x * 64 + threadIdx.x and
 // writes *p: distinct threads write distinct cells of `out`: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the write through `float *&p` is lost, so p stays out + gid
 // `rewind(p, k)` moves the caller's pointer back by k through `float *&p`: starting from
 // out + gid and rewinding by threadIdx.x, every thread of block b ends at out + 64 * b and
 // writes it: threads 0 and 1 of block 0 both write out[0]: a write-write race. Ignoring the

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — field writes through the struct reference `Stats &st` are lowered as reads
 // Every thread calls `publish(stats, ...)`, which writes the fields of the one `__shared__`
 // struct through the reference `Stats &st`: threads 0 and 1 both write stats.count (and
 // stats.total) in the same barrier interval: a write-write race.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — the compound assignment `dst += v` through the template's `T &dst` is lowered as a read: the write disappears
 // The template accumulates into s[t % 64] through `T &dst`: threads t and t + 64 (t < 64) both
 // read-modify-write s[t] before the barrier (threads 0 and 64 on s[0]): a race, made of the
 // read and the write of `dst += v` through the reference.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=96 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — head + threadIdx.x does not wrap at 2^32 before the `% 96` in `--arith int`
 // Unsigned `+` wraps at 2^32 (issue 14). A ring buffer of 96 slots whose head counter has
 // wrapped round: head = 4294967280 (2^32 - 16). For t >= 16, head + t wraps to t - 16 and the
 // slot is (t - 16) % 96; for t < 16 the sum 2^32 - 16 + t does not wrap and its residue is

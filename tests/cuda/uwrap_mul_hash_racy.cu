@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — key * 2654435761u does not wrap at 2^32 before the shift in `--arith int`
 // Unsigned `*` wraps at 2^32: Knuth's multiplicative (Fibonacci) hashing of the thread's key,
 // h = (key * 2654435761u) >> 26, keeps the top 6 bits of the 32-bit product. For the 64 keys
 // 0..63 two keys land in the same of the 64 slots (host/uwrap_mul_hash_racy.cpp prints which)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=96 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-unsound (legacy front end): drf — `unsigned` parameters are taken to be below 2^31, so offset + t never wraps
 // An `unsigned` parameter can exceed 2^31 (issue 14): with offset = 4294967280 (2^32 - 16),
 // offset + t wraps for t >= 16, and the slots (offset + t) % 96 of threads 0 and 64 are both 48
 // (see uwrap_add_ring_racy.cu): they write ring[48] in the same interval, a write-write race.

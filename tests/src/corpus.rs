@@ -78,11 +78,10 @@ pub enum FrontEnd {
     Clang,
 }
 
-/// The front end `mapcheck FILE` uses for `.cu` files today. Only the legacy front end exists
-/// at the time of writing; the clang front end of issue 14 changes this when it replaces it,
-/// which turns every known-unsound line into a failure until the file agrees with its header.
+/// The front end `mapcheck FILE` uses for `.cu` files today: clang's (issue 14), so every
+/// known-unsound line is a failure until the file agrees with its header.
 pub fn front_end() -> FrontEnd {
-    FrontEnd::Legacy
+    FrontEnd::Clang
 }
 
 /// The expectation of one corpus file: the GPUVerify header's line 1, the class of the

@@ -112,6 +112,20 @@ impl<'a> Globals<'a> {
                     }
                 }
                 Kind::VarDecl => {
+                    // A `const` integer with a constant initializer is that constant, also
+                    // when it lives in `__constant__` memory: clang marks a file-scope `const
+                    // int N = 16;` implicitly `__constant__` in device mode, and a `const`
+                    // object cannot be written.
+                    let ty = CType::parse(n.qual_type());
+                    let is_const = n.qual_type().starts_with("const ")
+                        || n.is_constexpr == Some(true)
+                        || n.constexpr == Some(true);
+                    if is_const && matches!(ty, CType::Scalar(Scalar::Int { .. })) {
+                        if let Some(v) = n.exprs().find_map(const_value) {
+                            self.constants.insert(&n.id, v);
+                            continue;
+                        }
+                    }
                     let space = if n.has_attr("CUDASharedAttr") {
                         Some(Space::Shared)
                     } else if n.has_attr("CUDADeviceAttr")
@@ -126,17 +140,7 @@ impl<'a> Globals<'a> {
                         Some(space) => {
                             self.memory.insert(&n.id, (n, space));
                         }
-                        None => {
-                            let ty = CType::parse(n.qual_type());
-                            let is_const = n.qual_type().starts_with("const ")
-                                || n.is_constexpr == Some(true)
-                                || n.constexpr == Some(true);
-                            if is_const && matches!(ty, CType::Scalar(Scalar::Int { .. })) {
-                                if let Some(v) = n.exprs().find_map(const_value) {
-                                    self.constants.insert(&n.id, v);
-                                }
-                            }
-                        }
+                        None => {}
                     }
                 }
                 _ => {}
@@ -217,6 +221,35 @@ impl<'a> Globals<'a> {
         }
         None
     }
+}
+
+/// The template arguments of a function template instantiation as C++ writes them
+/// (`float, 128`), from clang's `TemplateArgument` children; none for a plain function, or when
+/// an argument is neither a type nor a value (a pack, a template).
+fn template_arguments(f: &Node) -> Option<String> {
+    let args: Vec<&Node> = f
+        .inner
+        .iter()
+        .filter(|a| matches!(&a.kind, Kind::Other(k) if k == "TemplateArgument"))
+        .collect();
+    if args.is_empty() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for a in args {
+        let text = match (&a.ty, &a.value) {
+            (Some(_), _) => a.qual_type().to_string(),
+            (None, Some(serde_json::Value::String(v))) => v.clone(),
+            (None, Some(serde_json::Value::Number(v))) => v.to_string(),
+            (None, Some(serde_json::Value::Bool(v))) => v.to_string(),
+            _ => return None,
+        };
+        if text.is_empty() {
+            return None;
+        }
+        out.push(text);
+    }
+    Some(out.join(", "))
 }
 
 /// A constant clang evaluated (`ConstantExpr` with a value) or a literal.
@@ -652,6 +685,71 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
     }
 
+    /// `c` as the integer 1 when it holds and 0 when not (C's conversion of a `bool`),
+    /// written with `min`/`max` over differences of its operands, when every operand has a
+    /// known interval within ±2^29 (so that the differences and the `+ 1` neither wrap in
+    /// `bv32` nor leave the range where signed and unsigned comparisons agree).
+    fn indicator(&self, c: &Cond, depth: usize) -> Option<Expr> {
+        const LIMIT: i128 = 1 << 29;
+        if depth > 16 {
+            return None;
+        }
+        let span = c.span;
+        let one = || int(1, span);
+        let zero = || int(0, span);
+        let clamp = |e: Expr| Expr::bin(BinOp::Min, Expr::bin(BinOp::Max, e, zero()), one());
+        let diff = |x: &Expr, y: &Expr| Expr::bin(BinOp::Sub, x.clone(), y.clone());
+        Some(match &c.kind {
+            CondKind::Bool(b) => int(i64::from(*b), span),
+            CondKind::Cmp(op, a, b) => {
+                let (al, ah) = self.range(a)?;
+                let (bl, bh) = self.range(b)?;
+                if al < -LIMIT || ah > LIMIT || bl < -LIMIT || bh > LIMIT {
+                    return None;
+                }
+                let unsigned = matches!(op, CmpOp::ULt | CmpOp::ULe | CmpOp::UGt | CmpOp::UGe);
+                if unsigned && (al < 0 || bl < 0) {
+                    return None;
+                }
+                // |a - b|, clamped to 1: whether they differ.
+                let differ = || {
+                    Expr::bin(
+                        BinOp::Min,
+                        Expr::bin(BinOp::Max, diff(a, b), diff(b, a)),
+                        one(),
+                    )
+                };
+                match op {
+                    CmpOp::Lt | CmpOp::ULt => clamp(diff(b, a)),
+                    CmpOp::Le | CmpOp::ULe => clamp(Expr::bin(BinOp::Add, diff(b, a), one())),
+                    CmpOp::Gt | CmpOp::UGt => clamp(diff(a, b)),
+                    CmpOp::Ge | CmpOp::UGe => clamp(Expr::bin(BinOp::Add, diff(a, b), one())),
+                    CmpOp::Ne => differ(),
+                    CmpOp::Eq => Expr::bin(BinOp::Sub, one(), differ()),
+                }
+            }
+            CondKind::Not(x) => Expr::bin(BinOp::Sub, one(), self.indicator(x, depth + 1)?),
+            CondKind::And(x, y) => Expr::bin(
+                BinOp::Min,
+                self.indicator(x, depth + 1)?,
+                self.indicator(y, depth + 1)?,
+            ),
+            CondKind::Or(x, y) => Expr::bin(
+                BinOp::Max,
+                self.indicator(x, depth + 1)?,
+                self.indicator(y, depth + 1)?,
+            ),
+        })
+    }
+
+    /// `c` as 0 or 1: [`Self::indicator`], else a `?` in `0..=1` named `bool_to_int`.
+    fn bool_to_int(&mut self, c: &Cond, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        match self.indicator(c, 0) {
+            Some(e) => e,
+            None => self.unknown("bool_to_int", Some((0, 1)), span, out),
+        }
+    }
+
     fn within(&self, e: &Expr, lo: i128, hi: i128) -> bool {
         self.range(e).is_some_and(|(a, b)| a >= lo && b <= hi)
     }
@@ -716,10 +814,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             (Val::Num(e, _), Scalar::Bool) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
             (Val::Num(e, _), s) => Val::Num(self.convert_int(e, s, out), s),
             (Val::Bool(c), Scalar::Bool) => Val::Bool(c),
-            (Val::Bool(c), s) => match c.kind {
-                CondKind::Bool(b) => Val::Num(int(i64::from(b), span), s),
-                _ => Val::Num(self.unknown("bool_to_int", Some((0, 1)), span, out), s),
-            },
+            (Val::Bool(c), s) => Val::Num(self.bool_to_int(&c, span, out), s),
             (Val::Ptr(_), Scalar::Bool) => {
                 self.unknown_val("pointer_test", &CType::Scalar(Scalar::Bool), span, out)
             }
@@ -762,13 +857,7 @@ impl<'g, 'a> Lower<'g, 'a> {
     fn as_expr(&mut self, v: Val, span: Span, out: &mut Vec<Stmt>) -> (Expr, Scalar) {
         match v {
             Val::Num(e, s) => (e, s),
-            Val::Bool(c) => match c.kind {
-                CondKind::Bool(b) => (int(i64::from(b), span), Scalar::INT),
-                _ => (
-                    self.unknown("bool_to_int", Some((0, 1)), span, out),
-                    Scalar::INT,
-                ),
-            },
+            Val::Bool(c) => (self.bool_to_int(&c, span, out), Scalar::INT),
             _ => (self.unknown("value", None, span, out), Scalar::INT),
         }
     }
@@ -1528,13 +1617,13 @@ impl Lower<'_, '_> {
                     Some("BooleanToSignedIntegral") => {
                         // `true` is -1.
                         match v {
-                            Val::Bool(Cond {
-                                kind: CondKind::Bool(b),
-                                ..
-                            }) => Val::Num(
-                                int(-i64::from(b), span),
-                                ty.scalar().unwrap_or(Scalar::INT),
-                            ),
+                            Val::Bool(c) => match self.indicator(&c, 0) {
+                                Some(e) => Val::Num(
+                                    Expr::bin(BinOp::Sub, int(0, span), e),
+                                    ty.scalar().unwrap_or(Scalar::INT),
+                                ),
+                                None => self.unknown_val("bool_to_int", ty, span, out),
+                            },
                             _ => self.unknown_val("bool_to_int", ty, span, out),
                         }
                     }
@@ -3051,13 +3140,25 @@ struct Counted<'n> {
     amount: Option<&'n Node>,
 }
 
-/// Whether `n` reads the local `id` directly (`i`, through implicit casts that keep its value).
+/// Whether `n` reads the local `id` directly (`i`, through implicit casts that keep its value,
+/// or an integral conversion to a type at least as wide: `int i` compared with an `unsigned`
+/// bound, whose values `counted_loop` then holds below 2^31, where the conversion keeps them).
 fn reads_var(n: &Node, id: &str) -> bool {
     match n.kind {
         Kind::ImplicitCastExpr
             if matches!(n.cast_kind.as_deref(), Some("LValueToRValue" | "NoOp")) =>
         {
             n.exprs().next().is_some_and(|c| reads_var(c, id))
+        }
+        Kind::ImplicitCastExpr if n.cast_kind.as_deref() == Some("IntegralCast") => {
+            let width = |m: &Node| match CType::parse(m.qual_type()).scalar() {
+                Some(Scalar::Int { bits, .. }) => Some(bits),
+                _ => None,
+            };
+            n.exprs().next().is_some_and(|c| {
+                matches!((width(n), width(c)), (Some(to), Some(from)) if to >= from)
+                    && reads_var(c, id)
+            })
         }
         Kind::ParenExpr => n.exprs().next().is_some_and(|c| reads_var(c, id)),
         Kind::DeclRefExpr => n.referenced_decl.as_ref().is_some_and(|d| d.id == id),
@@ -3355,7 +3456,12 @@ impl Lower<'_, '_> {
             }
             Kind::SwitchStmt => self.switch(n, span, out),
             Kind::GCCAsmStmt => self.asm(n, span, out),
-            Kind::GotoStmt | Kind::LabelStmt => {
+            // A label alone changes nothing; the `goto` that jumps to it is refused (once).
+            Kind::LabelStmt => match n.exprs().next() {
+                Some(s) => self.stmt(s, out),
+                None => tt(span),
+            },
+            Kind::GotoStmt => {
                 self.error(
                     span,
                     "`goto` is not supported",
@@ -4431,13 +4537,18 @@ pub fn lower_all(
         if skip.contains(&base) {
             continue;
         }
-        let count = names.entry(base.clone()).or_insert(0);
+        // A template instantiation is named by its arguments, `k<float, 128>`, as C++ writes
+        // it (and as `--kernel` selects it); two kernels of one name are numbered.
+        let full = match template_arguments(k) {
+            Some(args) => format!("{base}<{args}>"),
+            None => base.clone(),
+        };
+        let count = names.entry(full.clone()).or_insert(0);
         *count += 1;
-        // Template instantiations share the name: the later ones are numbered.
         let name = if *count == 1 {
-            base.clone()
+            full
         } else {
-            format!("{base}_{count}")
+            format!("{full}_{count}")
         };
         if k.depth_exceeds(super::ast::MAX_DEPTH) {
             errors.push(ItemError {
@@ -4450,7 +4561,7 @@ pub fn lower_all(
         match Lower::new(&g, text, options).kernel(k, &name) {
             Ok(kernel) => kernels.push(kernel),
             Err(ds) => errors.extend(ds.into_iter().map(|d| ItemError {
-                kernel: Some(base.clone()),
+                kernel: Some(name.clone()),
                 diagnostic: d,
             })),
         }
