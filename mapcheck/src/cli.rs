@@ -65,7 +65,7 @@ pub struct Common {
     pub json: bool,
 
     /// The CUDA front end: `clang` (the default) or `legacy` (the hand-written one, to be
-    /// retired; still the one `mapcheck fix` places its edits with)
+    /// retired)
     #[arg(long, value_name = "FRONTEND", hide = true)]
     pub frontend: Option<crate::input::Frontend>,
 }

@@ -323,7 +323,7 @@ fn fix_cuda(
                 if let Err(why) = clang_check(args, text, &[kname.as_str()], options) {
                     code = 1;
                     summary.push(format!(
-                        "kernel `{kname}`: the legacy front end, on which `mapcheck fix` places its edits, finds nothing to repair, but {why}; nothing changed"
+                        "kernel `{kname}`: the legacy front end (`--frontend legacy`) finds nothing to repair, but {why}; nothing changed"
                     ));
                     continue;
                 }
@@ -410,10 +410,10 @@ fn fix_cuda(
 /// The reason of a refusal on CUDA text: a race inside one CUDA statement is named as such.
 fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> String {
     match why {
-        Refusal::NoUniformPoint {
-            locations,
-            obstacle: None | Some(Obstacle::SameStatement),
-        } if edit::one_statement(text, *locations) => format!(
+        // Two accesses of one CUDA statement (whatever the search's obstacle: the clang
+        // lowering gives the accesses of `a[i] += a[j]` spans of their own, not the
+        // statement's) have no barrier point between them.
+        Refusal::NoUniformPoint { locations, .. } if edit::one_statement(text, *locations) => format!(
             "the racing accesses at {} and {} are one CUDA statement, and no barrier can go inside a statement; split it (read into a local first) and run `mapcheck fix` again",
             at(locations[0]),
             at(locations[1])
@@ -429,15 +429,13 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
     }
 }
 
-/// How `mapcheck fix` reads a CUDA file: with the legacy front end unless `--frontend` says
-/// otherwise, because its edits are placed on the statement spans of that front end's lowering
-/// (the clang lowering's spans do not delimit CUDA statements yet). What the legacy front end
-/// calls clean, or repaired, is then also decided on clang's lowering ([`clang_check`]): the
-/// legacy front end has soundness bugs (`tests/cuda/README.md`).
+/// How `mapcheck fix` reads a CUDA file: as `mapcheck` does (clang, unless `--frontend legacy`);
+/// its edits are placed on the statement spans of that lowering, which are clang's source
+/// ranges (a branch's `{ ... }`, a statement through its `;`). With `--frontend legacy`, what
+/// the legacy front end calls clean, or repaired, is also decided on clang's lowering
+/// ([`clang_check`]): the legacy front end has soundness bugs (`tests/cuda/README.md`).
 fn fix_load_options(args: &FixArgs) -> input::LoadOptions {
-    let mut options = input::LoadOptions::of(&args.common);
-    options.frontend = args.common.frontend.unwrap_or(input::Frontend::Legacy);
-    options
+    input::LoadOptions::of(&args.common)
 }
 
 /// `Err` with the reason unless every kernel of `names` in `text`, lowered by the clang front

@@ -799,7 +799,7 @@ fn cuda_corpus_kernels_are_repaired_and_reverify() {
     }
 }
 
-/// Lowers the original and the edited CUDA text as `mapcheck fix` reads them (with the geometry
+/// Lowers the original and the edited CUDA text with the legacy front end (with the geometry
 /// of the file's header) and runs both in the interpreter on random configurations: no race, no
 /// divergence, the same final memory where the original ran race free.
 fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
@@ -813,9 +813,11 @@ fn cuda_crosscheck_with(
     compare_memory: bool,
 ) {
     use mapcheck::input::{self, Frontend, LoadOptions, Loaded};
-    // Lowered by the front end `mapcheck fix` places its edits with (the legacy one): the
-    // clang lowering joins a flag assigned in one branch (`mapcheck_c1 = (c1);`) into a `?`,
-    // whose random values in the interpreter would make the final memories incomparable.
+    // Lowered by the legacy front end, which follows a flag assigned in one branch
+    // (`mapcheck_c1 = (c1);`) exactly: the clang lowering joins it into a `?`, whose random
+    // values in the interpreter would make the final memories incomparable. The edits were
+    // placed on clang's lowering and `mapcheck` (clang) decides the printed file: this checks
+    // the text's meaning with a second, independent reading.
     let options = LoadOptions {
         frontend: Frontend::Legacy,
         ..LoadOptions::default()

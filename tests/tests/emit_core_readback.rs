@@ -138,7 +138,7 @@ fn read_back(decide_file: &dyn Fn(usize, &Path) -> bool) -> (usize, usize, Vec<S
 #[test]
 fn every_corpus_kernel_reads_back_after_emit_core() {
     let sampled = |i: usize, p: &Path| {
-        i % SAMPLE == 0
+        i.is_multiple_of(SAMPLE)
             || p.file_name()
                 .is_some_and(|n| ALSO.iter().any(|a| n.to_string_lossy() == *a))
     };

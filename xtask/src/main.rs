@@ -5,7 +5,7 @@
 //!   `.cargo/config.toml` links against), Coq (Debian's `coq`, for `proofs/`) and OCaml
 //!   (Debian's `ocaml`, which compiles the type checker extracted from `proofs/` for the
 //!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
-//!   CUDA parser of `--frontend clang`; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
+//!   CUDA parser of mapcheck's front end; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test [--long] [ARGS...]` runs setup, every Rust test of the workspace
 //!   (`--no-fail-fast`: one failing target does not hide the others), then `make -C proofs`.

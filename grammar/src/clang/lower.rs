@@ -136,11 +136,8 @@ impl<'a> Globals<'a> {
                     } else {
                         None
                     };
-                    match space {
-                        Some(space) => {
-                            self.memory.insert(&n.id, (n, space));
-                        }
-                        None => {}
+                    if let Some(space) = space {
+                        self.memory.insert(&n.id, (n, space));
                     }
                 }
                 _ => {}
@@ -508,6 +505,22 @@ impl<'g, 'a> Lower<'g, 'a> {
 
     fn span(&self, n: &Node) -> Span {
         n.span_in_main().unwrap_or(self.kernel_span)
+    }
+
+    /// The text of statement `n`, with the `;` that ends it: clang's range of an expression
+    /// statement (and of an `if` or loop whose last branch is one) stops at its last token.
+    fn statement_span(&self, n: &Node) -> Span {
+        let span = self.span(n);
+        if n.kind == Kind::CompoundStmt {
+            return span;
+        }
+        let rest = self.text.get(span.end..).unwrap_or("");
+        let blank = rest.len() - rest.trim_start().len();
+        if rest[blank..].starts_with(';') {
+            Span::new(span.start, span.end + blank + 1)
+        } else {
+            span
+        }
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
@@ -3619,6 +3632,14 @@ impl Lower<'_, '_> {
             .cloned()
             .collect();
         let has_else = !estmts.is_empty();
+        // A branch's span is its text (`{ ... }` or the one statement), where `mapcheck fix`
+        // finds the statement boundaries of the branch.
+        let (tspan, espan) = (
+            self.statement_span(then),
+            els.map_or(span, |e| self.statement_span(e)),
+        );
+        let last = els.unwrap_or(then);
+        let span = Span::new(span.start, span.end.max(self.statement_span(last).end));
         self.emit(
             out,
             stmt(
@@ -3626,11 +3647,11 @@ impl Lower<'_, '_> {
                     cond: cond.clone(),
                     then_branch: Block {
                         stmts: tstmts,
-                        span,
+                        span: tspan,
                     },
                     else_branch: has_else.then_some(Block {
                         stmts: estmts,
-                        span,
+                        span: espan,
                     }),
                 },
                 span,
@@ -3998,10 +4019,18 @@ impl Lower<'_, '_> {
             self.errors.truncate(saved_errors);
             return None;
         }
-        for s in pre {
+        for mut s in pre {
+            // The start, bound and step are evaluated before the loop, where `mapcheck fix`
+            // must see them (their expressions may be spelled in a macro's definition).
+            s.span = span;
             self.emit(out, s);
         }
         let stmts = self.guard_exits(stmts, &exits, span);
+        // The body's span is its text when it is one statement (`{ ... }`), for `mapcheck fix`.
+        let body_span = match body {
+            [one] => self.statement_span(one),
+            _ => span,
+        };
         self.emit(
             out,
             stmt(
@@ -4017,7 +4046,10 @@ impl Lower<'_, '_> {
                             span,
                         },
                     },
-                    body: Block { stmts, span },
+                    body: Block {
+                        stmts,
+                        span: body_span,
+                    },
                 },
                 span,
             ),

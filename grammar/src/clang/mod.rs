@@ -9,8 +9,9 @@
 //! 4. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
 //!    instantiation.
 //!
-//! Experimental: selected with `--frontend clang`; the hand-written front end of
-//! [`crate::cuda`] stays the default until this one agrees with it on every corpus file.
+//! The default CUDA front end of `mapcheck` (check, run, `--emit`, bench); the hand-written one
+//! of [`crate::cuda`] stays reachable with the hidden `--frontend legacy` until it is retired
+//! (`mapcheck fix` still places its edits on its lowering).
 
 pub mod ast;
 pub mod driver;
