@@ -799,8 +799,8 @@ fn cuda_corpus_kernels_are_repaired_and_reverify() {
     }
 }
 
-/// Lowers the original and the edited CUDA text with the legacy front end (with the geometry
-/// of the file's header) and runs both in the interpreter on random configurations: no race, no
+/// Lowers the original and the edited CUDA text as `mapcheck` reads them (with the geometry of
+/// the file's header) and runs both in the interpreter on random configurations: no race, no
 /// divergence, the same final memory where the original ran race free.
 fn cuda_crosscheck(path: &std::path::Path, original: &str, edited: &str) {
     cuda_crosscheck_with(path, original, edited, true);
@@ -812,17 +812,8 @@ fn cuda_crosscheck_with(
     edited: &str,
     compare_memory: bool,
 ) {
-    use mapcheck::input::{self, Frontend, LoadOptions, Loaded};
-    // Lowered by the legacy front end, which follows a flag assigned in one branch
-    // (`mapcheck_c1 = (c1);`) exactly: the clang lowering joins it into a `?`, whose random
-    // values in the interpreter would make the final memories incomparable. The edits were
-    // placed on clang's lowering and `mapcheck` (clang) decides the printed file: this checks
-    // the text's meaning with a second, independent reading.
-    let options = LoadOptions {
-        frontend: Frontend::Legacy,
-        ..LoadOptions::default()
-    };
-    let lower = |text: &str| match input::parse_text(path, text.into(), &options) {
+    use mapcheck::input::{self, LoadOptions, Loaded};
+    let lower = |text: &str| match input::parse_text(path, text.into(), &LoadOptions::default()) {
         Loaded::Parsed {
             source,
             program,

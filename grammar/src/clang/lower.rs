@@ -453,6 +453,15 @@ fn cond_uses(c: &Cond, names: &HashSet<String>) -> bool {
     found
 }
 
+/// The number of nodes of a condition (its comparisons' expressions counted as one).
+fn cond_size(c: &Cond) -> usize {
+    match &c.kind {
+        CondKind::Bool(_) | CondKind::Cmp(..) => 1,
+        CondKind::Not(x) => 1 + cond_size(x),
+        CondKind::And(x, y) | CondKind::Or(x, y) => 1 + cond_size(x) + cond_size(y),
+    }
+}
+
 fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
     match v {
         Val::Num(e, _) => expr_uses(e, names),
@@ -2318,7 +2327,7 @@ impl Lower<'_, '_> {
                 ),
             );
         }
-        self.join_two(env_a, env_b, &bound, span, out);
+        self.join_if(&cond, env_a, env_b, &bound, span, out);
         if va == vb && !val_uses(&va, &bound) {
             return va;
         }
@@ -3355,6 +3364,46 @@ impl Lower<'_, '_> {
         self.join_two(before, after, bound, span, out);
     }
 
+    /// The environment after `if (cond) A else B`, both branches falling through (`a` and `b`
+    /// the environments at their ends). A `bool` local the branches leave different is C's
+    /// value of it, `cond && x || !cond && y`, exactly (a repair's flag `f = (c1);` assigned in
+    /// one branch stays a condition, not a `?`), when both sides and `cond` use only names in
+    /// scope and the condition stays small; the other locals join as in [`Self::join_two`].
+    fn join_if(
+        &mut self,
+        cond: &Cond,
+        mut a: Env,
+        mut b: Env,
+        bound: &HashSet<String>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        const MAX_JOINED: usize = 64;
+        let mut ids: Vec<String> = a.keys().filter(|k| b.contains_key(*k)).cloned().collect();
+        ids.sort();
+        for id in ids {
+            let (Some(Binding::Val(Val::Bool(x))), Some(Binding::Val(Val::Bool(y)))) =
+                (a.get(&id), b.get(&id))
+            else {
+                continue;
+            };
+            if x == y || cond_uses(x, bound) || cond_uses(y, bound) || cond_uses(cond, bound) {
+                continue;
+            }
+            let joined = simplify(or(
+                and(cond.clone(), x.clone()),
+                and(not(cond.clone()), y.clone()),
+            ));
+            if cond_size(&joined) > MAX_JOINED {
+                continue;
+            }
+            let v = Binding::Val(Val::Bool(joined));
+            a.insert(id.clone(), v.clone());
+            b.insert(id, v);
+        }
+        self.join_two(a, b, bound, span, out);
+    }
+
     /// The environment after two paths: `a` and `b` are the environments at their ends.
     fn join_two(
         &mut self,
@@ -3663,7 +3712,7 @@ impl Lower<'_, '_> {
         } else if is_false(&estay) {
             self.join_two(tenv.clone(), tenv, &bound, span, out);
         } else {
-            self.join_two(tenv, eenv, &bound, span, out);
+            self.join_if(&cond, tenv, eenv, &bound, span, out);
         }
         let stay = if tstay == estay {
             tstay
