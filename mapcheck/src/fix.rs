@@ -46,7 +46,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         );
     }
     let is_cuda = input::is_cuda(&args.file);
-    let load_options = fix_load_options(args);
+    let load_options = input::LoadOptions::of(&args.common);
     let (source, program) = match input::load_with(&args.file, &load_options) {
         Loaded::Parsed {
             source,
@@ -395,7 +395,7 @@ fn fix_cuda(
             Err(why) => {
                 code = 1;
                 summary.push(format!(
-                    "the edited CUDA text does not re-verify ({why}); the file is printed unchanged"
+                    "internal error: the edited CUDA text does not re-verify ({why}); the file is printed unchanged"
                 ));
             }
         }
@@ -429,18 +429,13 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
     }
 }
 
-/// How `mapcheck fix` reads a CUDA file: as `mapcheck` does (clang, unless `--frontend legacy`);
-/// its edits are placed on the statement spans of that lowering, which are clang's source
-/// ranges (a branch's `{ ... }`, a statement through its `;`). With `--frontend legacy`, what
-/// the legacy front end calls clean, or repaired, is also decided on clang's lowering
-/// ([`clang_check`]): the legacy front end has soundness bugs (`tests/cuda/README.md`).
-fn fix_load_options(args: &FixArgs) -> input::LoadOptions {
-    input::LoadOptions::of(&args.common)
-}
-
 /// `Err` with the reason unless every kernel of `names` in `text`, lowered by the clang front
 /// end (the default one, whose verdicts `mapcheck FILE` reports), is proven race free and free
-/// of divergence. Nothing to check when `mapcheck fix` itself reads with clang.
+/// of divergence. `mapcheck fix` reads a CUDA file as `mapcheck` does and places its edits on
+/// the statement spans of that lowering (clang's source ranges: a branch's `{ ... }`, a
+/// statement through its `;`); this matters only with `--frontend legacy`, whose verdicts of
+/// clean or repaired kernels are checked here because that front end has soundness bugs
+/// (`tests/cuda/README.md`).
 fn clang_check(
     args: &FixArgs,
     text: &str,
@@ -448,7 +443,7 @@ fn clang_check(
     options: &Options,
 ) -> Result<(), String> {
     let mut load_options = input::LoadOptions::of(&args.common);
-    if fix_load_options(args).frontend == input::Frontend::Clang || names.is_empty() {
+    if load_options.frontend == input::Frontend::Clang || names.is_empty() {
         return Ok(());
     }
     load_options.frontend = input::Frontend::Clang;
@@ -484,7 +479,7 @@ fn reverify(
     repaired: &[(String, mapcheck_typeck::Class)],
     options: &Options,
 ) -> Result<(), String> {
-    let load_options = fix_load_options(args);
+    let load_options = input::LoadOptions::of(&args.common);
     let names: Vec<&str> = repaired.iter().map(|(n, _)| n.as_str()).collect();
     clang_check(args, edited, &names, options)?;
     let program = match input::parse_text(&args.file, edited.to_string(), &load_options) {
