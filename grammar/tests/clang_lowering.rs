@@ -264,3 +264,49 @@ fn mixed_sign_min_compares_unsigned() {
     let w = writes(&p, "k");
     assert!(w[0].1.contains("4294967295"), "{w:?}");
 }
+
+/// Issue 20: `c ? x : y` on integers and a variable assigned on both branches of an `if` are
+/// the core's `select`, not values the front end cannot follow. In C, thread 20 computes
+/// `20 - 16 = 4` for the ternary, and for the `if`, thread 3 gets `3` and thread 20 gets `36`.
+#[test]
+fn ternaries_and_joins_of_integers_are_selections() {
+    let p = lower(
+        "__global__ void fold(int *A) {\n\
+           unsigned t = threadIdx.x;\n\
+           unsigned j = t < 16 ? t : t - 16;\n\
+           A[j] = 1;\n\
+         }\n\
+         __global__ void spread(int *A) {\n\
+           int j;\n\
+           if (threadIdx.x < 16) j = threadIdx.x; else j = threadIdx.x + 16;\n\
+           A[j] = 1;\n\
+         }\n",
+    );
+    // The only `?` is the value of `int j;` before its assignments, which no access reads.
+    let unknowns = count(
+        &p,
+        |s| matches!(s, StmtKind::Unknown { var } if !var.name.ends_with("_uninit")),
+    );
+    assert_eq!(unknowns, 0, "{p}");
+    for (name, tid, cell) in [
+        ("fold", 20, 4),
+        ("fold", 3, 3),
+        ("spread", 3, 3),
+        ("spread", 20, 36),
+    ] {
+        let k = p.kernels.iter().find(|k| k.name.name == name).unwrap();
+        let config = mapcheck_core::interp::Config::new(32, 1);
+        let run = mapcheck_core::interp::run(k, &config).unwrap();
+        let written: Vec<String> = run.blocks[0].phases[0].threads[tid]
+            .events
+            .iter()
+            .map(|e| format!("{e:?}"))
+            .collect();
+        assert!(
+            written
+                .iter()
+                .any(|e| e.contains(&format!("index: [{cell}]"))),
+            "{name}: thread {tid} should write A[{cell}]: {written:?}\n{p}"
+        );
+    }
+}

@@ -453,6 +453,89 @@ fn cond_uses(c: &Cond, names: &HashSet<String>) -> bool {
     found
 }
 
+/// The pure `let`s a branch runs whenever it runs (those at its top level).
+fn top_lets(stmts: &[Stmt]) -> Vec<Stmt> {
+    stmts
+        .iter()
+        .filter(|s| matches!(s.kind, StmtKind::Let { .. }))
+        .cloned()
+        .collect()
+}
+
+/// Each top-level pure `let` of a branch with its value in terms of what is bound before the
+/// branch (earlier `let`s of the branch substituted).
+fn branch_lets(stmts: &[Stmt]) -> HashMap<String, Expr> {
+    let mut lets = HashMap::new();
+    for s in stmts {
+        if let StmtKind::Let { var, value } = &s.kind {
+            let value = subst_vars(value, &lets);
+            lets.insert(var.name.clone(), value);
+        }
+    }
+    lets
+}
+
+/// `e` with the variables of `map` replaced by their values.
+fn subst_vars(e: &Expr, map: &HashMap<String, Expr>) -> Expr {
+    if map.is_empty() {
+        return e.clone();
+    }
+    let kind = match &e.kind {
+        ExprKind::Var(n) => match map.get(n) {
+            Some(v) => return v.clone(),
+            None => e.kind.clone(),
+        },
+        ExprKind::Int(_) => e.kind.clone(),
+        ExprKind::Neg(x) => ExprKind::Neg(Box::new(subst_vars(x, map))),
+        ExprKind::Bin(op, x, y) => ExprKind::Bin(
+            *op,
+            Box::new(subst_vars(x, map)),
+            Box::new(subst_vars(y, map)),
+        ),
+        ExprKind::Select(c, x, y) => ExprKind::Select(
+            Box::new(subst_cond_vars(c, map)),
+            Box::new(subst_vars(x, map)),
+            Box::new(subst_vars(y, map)),
+        ),
+    };
+    Expr::new(kind, e.span)
+}
+
+fn subst_cond_vars(c: &Cond, map: &HashMap<String, Expr>) -> Cond {
+    let kind = match &c.kind {
+        CondKind::Bool(b) => CondKind::Bool(*b),
+        CondKind::Cmp(op, x, y) => CondKind::Cmp(*op, subst_vars(x, map), subst_vars(y, map)),
+        CondKind::Not(x) => CondKind::Not(Box::new(subst_cond_vars(x, map))),
+        CondKind::And(x, y) => CondKind::And(
+            Box::new(subst_cond_vars(x, map)),
+            Box::new(subst_cond_vars(y, map)),
+        ),
+        CondKind::Or(x, y) => CondKind::Or(
+            Box::new(subst_cond_vars(x, map)),
+            Box::new(subst_cond_vars(y, map)),
+        ),
+    };
+    Cond::new(kind, c.span)
+}
+
+/// `select(c, x, y)`.
+fn select(c: Cond, x: Expr, y: Expr, span: Span) -> Expr {
+    Expr::new(
+        ExprKind::Select(Box::new(c), Box::new(x), Box::new(y)),
+        span,
+    )
+}
+
+/// The number of nodes of an expression.
+fn expr_nodes(e: &Expr) -> usize {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => 1,
+        ExprKind::Neg(x) => 1 + expr_nodes(x),
+        ExprKind::Bin(_, x, y) => 1 + expr_nodes(x) + expr_nodes(y),
+        ExprKind::Select(c, x, y) => 1 + cond_size(c) + expr_nodes(x) + expr_nodes(y),
+    }
+}
+
 /// The number of nodes of a condition (its comparisons' expressions counted as one).
 fn cond_size(c: &Cond) -> usize {
     match &c.kind {
@@ -2313,6 +2396,7 @@ impl Lower<'_, '_> {
         let vb = self.rvalue(b, &mut tb);
         let env_b = std::mem::replace(&mut self.env, before.clone());
         let pure = ta.is_empty() && tb.is_empty();
+        let (alets, blets) = (branch_lets(&ta), branch_lets(&tb));
         let bound: HashSet<String> = bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
         if !pure {
             self.emit(
@@ -2327,7 +2411,7 @@ impl Lower<'_, '_> {
                 ),
             );
         }
-        self.join_if(&cond, env_a, env_b, &bound, span, out);
+        self.join_if(&cond, env_a, env_b, &bound, [&alets, &blets], span, out);
         if va == vb && !val_uses(&va, &bound) {
             return va;
         }
@@ -2364,6 +2448,16 @@ impl Lower<'_, '_> {
                 Val::Bool(or(and(cond.clone(), x.clone()), and(not(cond), y.clone())))
             }
             (Val::Ptr(pa), Val::Ptr(pb)) => Val::Ptr(join_ptr(pa.clone(), pb.clone())),
+            // Any other `c ? x : y` of integers is the core's selection, exact (issue 20).
+            (Val::Num(x, sx), Val::Num(y, sy))
+                if sx == sy
+                    && !matches!(sx, Scalar::Float(_))
+                    && !expr_uses(x, &bound)
+                    && !expr_uses(y, &bound)
+                    && !cond_uses(&cond, &bound) =>
+            {
+                Val::Num(select(cond, x.clone(), y.clone(), span), *sx)
+            }
             _ => self.unknown_val("select", ty, span, out),
         }
     }
@@ -3375,6 +3469,7 @@ impl Lower<'_, '_> {
         mut a: Env,
         mut b: Env,
         bound: &HashSet<String>,
+        lets: [&HashMap<String, Expr>; 2],
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
@@ -3382,6 +3477,30 @@ impl Lower<'_, '_> {
         let mut ids: Vec<String> = a.keys().filter(|k| b.contains_key(*k)).cloned().collect();
         ids.sort();
         for id in ids {
+            // An integer assigned on both branches (or on one, keeping its value on the other)
+            // is the selection of its two values: a phi, exact (issue 20).
+            if let (Some(Binding::Val(Val::Num(x, sx))), Some(Binding::Val(Val::Num(y, sy)))) =
+                (a.get(&id), b.get(&id))
+            {
+                // A value named by a `let` of its branch is that let's definition.
+                let (x, y) = (&subst_vars(x, lets[0]), &subst_vars(y, lets[1]));
+                if x != y
+                    && sx == sy
+                    && !matches!(sx, Scalar::Float(_))
+                    && !expr_uses(x, bound)
+                    && !expr_uses(y, bound)
+                    && !cond_uses(cond, bound)
+                    && expr_nodes(x) + expr_nodes(y) + cond_size(cond) <= MAX_JOINED
+                {
+                    let v = Binding::Val(Val::Num(
+                        select(cond.clone(), x.clone(), y.clone(), span),
+                        *sx,
+                    ));
+                    a.insert(id.clone(), v.clone());
+                    b.insert(id, v);
+                }
+                continue;
+            }
             let (Some(Binding::Val(Val::Bool(x))), Some(Binding::Val(Val::Bool(y)))) =
                 (a.get(&id), b.get(&id))
             else {
@@ -3681,6 +3800,7 @@ impl Lower<'_, '_> {
             .cloned()
             .collect();
         let has_else = !estmts.is_empty();
+        let (tlets, elets) = (top_lets(&tstmts), top_lets(&estmts));
         // A branch's span is its text (`{ ... }` or the one statement), where `mapcheck fix`
         // finds the statement boundaries of the branch.
         let (tspan, espan) = (
@@ -3712,7 +3832,8 @@ impl Lower<'_, '_> {
         } else if is_false(&estay) {
             self.join_two(tenv.clone(), tenv, &bound, span, out);
         } else {
-            self.join_if(&cond, tenv, eenv, &bound, span, out);
+            let lets = [&branch_lets(&tlets), &branch_lets(&elets)];
+            self.join_if(&cond, tenv, eenv, &bound, lets, span, out);
         }
         let stay = if tstay == estay {
             tstay
