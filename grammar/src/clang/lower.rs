@@ -2411,7 +2411,8 @@ impl Lower<'_, '_> {
                 ),
             );
         }
-        self.join_if(&cond, env_a, env_b, &bound, [&alets, &blets], span, out);
+        let branches = [(env_a, &alets), (env_b, &blets)];
+        self.join_if(&cond, branches, &bound, span, out);
         if va == vb && !val_uses(&va, &bound) {
             return va;
         }
@@ -3466,10 +3467,9 @@ impl Lower<'_, '_> {
     fn join_if(
         &mut self,
         cond: &Cond,
-        mut a: Env,
-        mut b: Env,
+        // Each branch's environment at its end, and its top-level `let`s (`branch_lets`).
+        [(mut a, a_lets), (mut b, b_lets)]: [(Env, &HashMap<String, Expr>); 2],
         bound: &HashSet<String>,
-        lets: [&HashMap<String, Expr>; 2],
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
@@ -3483,7 +3483,7 @@ impl Lower<'_, '_> {
                 (a.get(&id), b.get(&id))
             {
                 // A value named by a `let` of its branch is that let's definition.
-                let (x, y) = (&subst_vars(x, lets[0]), &subst_vars(y, lets[1]));
+                let (x, y) = (&subst_vars(x, a_lets), &subst_vars(y, b_lets));
                 if x != y
                     && sx == sy
                     && !matches!(sx, Scalar::Float(_))
@@ -3832,8 +3832,9 @@ impl Lower<'_, '_> {
         } else if is_false(&estay) {
             self.join_two(tenv.clone(), tenv, &bound, span, out);
         } else {
-            let lets = [&branch_lets(&tlets), &branch_lets(&elets)];
-            self.join_if(&cond, tenv, eenv, &bound, lets, span, out);
+            let (tlets, elets) = (branch_lets(&tlets), branch_lets(&elets));
+            let branches = [(tenv, &tlets), (eenv, &elets)];
+            self.join_if(&cond, branches, &bound, span, out);
         }
         let stay = if tstay == estay {
             tstay
