@@ -655,6 +655,7 @@ fn options(args: &BenchArgs) -> Options {
         },
         timeout: args.timeout,
         emit: None,
+        strict: false,
     })
 }
 

@@ -176,6 +176,7 @@ pub fn options(args: &CheckArgs) -> Options {
         },
         mutation: None,
         unknowns_approximate: false,
+        strict: args.strict,
     }
 }
 

@@ -86,6 +86,11 @@ pub struct CheckArgs {
     /// Print an intermediate form instead of checking
     #[arg(long, value_name = "FORM")]
     pub emit: Option<Emit>,
+
+    /// Count a write-write race in which both threads store the same value as a data race
+    /// (BabyCUDA's definition), not as a `benign-race` advice
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -82,6 +82,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         common: args.common.clone(),
         timeout: args.timeout,
         emit: None,
+        strict: false,
     });
     // As `mapcheck` reads the input: a CUDA file's header geometry and its `?` values.
     let options = check::options_for(&options, &source);
