@@ -30,6 +30,7 @@ pub mod replay;
 pub mod search;
 pub mod solve;
 pub mod taint;
+pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
 pub use pairs::Conflict;
@@ -115,6 +116,9 @@ pub struct Finding {
     pub internal_error: Option<String>,
     /// Why a potential finding stayed potential; why a benign race is benign.
     pub note: Option<String>,
+    /// A block-level race every witness of which has its two threads in one warp ([`warp`]):
+    /// safe only under warp-synchronous execution.
+    pub warp_only: bool,
 }
 
 /// Options of a decision.
@@ -135,6 +139,10 @@ pub struct Options {
     /// definition); without it one whose threads provably store the same value is a
     /// `benign-race` (SPEC §7).
     pub strict: bool,
+    /// `--warp-sync[=N]`: the lanes of a warp of `N` threads run in lockstep, so warp-only
+    /// races between different statements are not defects ([`warp`]). `None`: races are
+    /// reported, marked `warp_only` for warps of [`warp::DEFAULT_WARP_SIZE`] threads.
+    pub warp_sync: Option<u32>,
 }
 
 /// A deliberate defect of the decision procedure. Each must be caught by the cross-check
@@ -174,6 +182,9 @@ pub struct Decision {
     pub approximate: bool,
     /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
     pub queries: usize,
+    /// Under `Options::warp_sync`: the warp-only races left out as ordered by lockstep
+    /// execution (pairs of source locations).
+    pub warp_ordered: Vec<(Span, Span)>,
 }
 
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
@@ -269,6 +280,7 @@ fn decide_here<T>(
         undecided_divergence: Vec::new(),
         approximate: split.approximate,
         queries: queries.get(),
+        warp_ordered: Vec::new(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
     // Pairs found benign so far, with their finding: a pair benign in one phase is asked again
@@ -409,6 +421,7 @@ fn decide_here<T>(
                     witness,
                     internal_error,
                     note,
+                    warp_only: false,
                 });
             }
         }
@@ -546,6 +559,21 @@ fn race_query<T>(
                     }
                 }
             }
+            // Warp-only: no witness with the two threads in different warps (asked of data
+            // races only: a benign race is no defect either way).
+            let mut warp_only = false;
+            if !grid && kind == Kind::DataRace {
+                let size = options.warp_sync.unwrap_or(warp::DEFAULT_WARP_SIZE);
+                let apart = warp::different_warps(&mut built.enc, facts, size);
+                decision.queries += 1;
+                warp_only = matches!(built.solve_and(&[apart], options.limits), Outcome::Unsat);
+                let one_statement =
+                    conflict == Conflict::WriteWrite && a.acc.span.same_range(b.acc.span);
+                if warp_only && options.warp_sync.is_some() && !one_statement {
+                    decision.warp_ordered.push((a.acc.span, b.acc.span));
+                    return None;
+                }
+            }
             let index: Vec<encode::Val> = a
                 .acc
                 .index
@@ -648,6 +676,7 @@ fn race_query<T>(
                 witness,
                 internal_error,
                 note: why.or(note),
+                warp_only,
             })
         }
     }

@@ -487,3 +487,76 @@ fn a_pair_benign_in_one_phase_and_racy_in_another_is_a_data_race() {
     assert_eq!(d.verdict, Verdict::Racy);
     assert!(kinds(&d, "A").contains(&Kind::DataRace));
 }
+
+// Warp-synchronous races (SPEC §7, issue 16 item 2): `warp_only` when every witness has both
+// threads in one warp; under `--warp-sync` such races between different statements are
+// ordered by lockstep execution and not reported.
+
+fn warp_sync(n: u32) -> Options {
+    Options {
+        warp_sync: Some(n),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_race_inside_one_warp_is_warp_only() {
+    // The last warp's step of a reduction: thread 0 reads s[16], which thread 16 writes.
+    let src = "kernel k() { shared S; if tid < 32 { let a = S[tid]; let b = S[tid + 16]; S[tid] := a + b; } }";
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert!(!races(&d).is_empty());
+    assert!(races(&d).iter().all(|f| f.warp_only), "{d:#?}");
+    for f in races(&d) {
+        let w = &f.witness;
+        assert_eq!(w.threads[0].tid / 32, w.threads[1].tid / 32, "{w:?}");
+    }
+    // Lockstep warps of 32 order it; warps of 16 put thread 0 and thread 16 apart.
+    let ordered = with(src, warp_sync(32));
+    assert_eq!(ordered.verdict, Verdict::Drf, "{ordered:#?}");
+    assert!(!ordered.warp_ordered.is_empty());
+    let halves = with(src, warp_sync(16));
+    assert_eq!(halves.verdict, Verdict::Racy);
+    assert!(races(&halves).iter().all(|f| !f.warp_only));
+}
+
+#[test]
+fn a_race_that_can_cross_warps_is_not_warp_only() {
+    // Thread 0 reads s[32], which thread 32 (the next warp) writes.
+    let src = "kernel k() { shared S; if tid < 64 { let a = S[tid]; let b = S[tid + 32]; S[tid] := a + b; } }";
+    let d = run(src);
+    assert!(races(&d).iter().any(|f| !f.warp_only), "{d:#?}");
+    assert_eq!(with(src, warp_sync(32)).verdict, Verdict::Racy);
+    // Threads of different blocks are never in one warp.
+    let d = run("kernel k() { global G; if tid == 0 { G[0] := bid; } }");
+    assert!(races(&d).iter().all(|f| f.grid && !f.warp_only), "{d:#?}");
+    assert_eq!(
+        with(
+            "kernel k() { global G; if tid == 0 { G[0] := bid; } }",
+            warp_sync(32)
+        )
+        .verdict,
+        Verdict::Racy
+    );
+}
+
+#[test]
+fn lockstep_does_not_order_two_lanes_writing_one_cell_in_one_statement() {
+    // Threads 0 and 1 of one warp store different values into S[0] in the same instruction:
+    // which lane wins is undefined even in lockstep.
+    let src = "kernel k() { shared S; if tid < 2 { S[0] := tid; } }";
+    let d = with(src, warp_sync(32));
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert!(races(&d)[0].warp_only);
+    // Two statements: the second one's write comes after the first one's in every lane.
+    let d = with(
+        "kernel k() { shared S; if tid < 2 { S[0] := tid; S[tid] := 7; } }",
+        warp_sync(32),
+    );
+    assert!(
+        races(&d)
+            .iter()
+            .all(|f| f.locations[0].same_range(f.locations[1])),
+        "{d:#?}"
+    );
+}

@@ -656,6 +656,7 @@ fn options(args: &BenchArgs) -> Options {
         timeout: args.timeout,
         emit: None,
         strict: false,
+        warp_sync: None,
     })
 }
 

@@ -91,6 +91,12 @@ pub struct CheckArgs {
     /// (BabyCUDA's definition), not as a `benign-race` advice
     #[arg(long)]
     pub strict: bool,
+
+    /// Threads of one warp of N (default 32) run in lockstep: races between threads of one
+    /// warp are ordered (the pre-Volta assumption of warp-synchronous code)
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "32", value_parser = clap::value_parser!(u32).range(1..))]
+    pub warp_sync: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

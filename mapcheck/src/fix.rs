@@ -83,6 +83,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         timeout: args.timeout,
         emit: None,
         strict: false,
+        warp_sync: None,
     });
     // As `mapcheck` reads the input: a CUDA file's header geometry and its `?` values.
     let options = check::options_for(&options, &source);

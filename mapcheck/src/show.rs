@@ -85,6 +85,12 @@ pub fn finding(
     if let Some(note) = &f.note {
         d = d.with_note(note.clone());
     }
+    if f.warp_only {
+        d = d.with_note(
+            "the two threads are always in one warp: this race is safe only under warp-synchronous \
+             execution (`--warp-sync`), which GPUs since Volta do not guarantee",
+        );
+    }
     if let Some((from, to)) = &f.phase {
         d = d.with_note(format!(
             "in the phase from {} to {}",

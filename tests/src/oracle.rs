@@ -296,6 +296,7 @@ impl Pipeline {
             mutation: self.mutation,
             unknowns_approximate: self.unknowns_approximate,
             strict: false,
+            warp_sync: None,
         };
         (checked.class, decide(kernel, &checked, &options))
     }
