@@ -405,11 +405,11 @@ fn uniform_payloads_are_benign_and_per_thread_ones_are_not() {
 
 #[test]
 fn a_data_race_between_writes_has_a_witness_whose_values_differ() {
-    // Only threads 0 and 1 collide with different values (2 * t / 2 is t's cell for t < 2):
-    // the witness must show two different stores, here two different thread ids.
-    let d = run("kernel k() { shared A; A[0] := tid; }");
-    let f = &races(&d)[0];
-    assert_ne!(f.witness.threads[0].tid, f.witness.threads[1].tid);
+    // The witness must show two different stores: threads 0 and 1 both store 0, so two
+    // threads of different pairs; and two different iterations of the unsynchronised loop.
+    let d = run("kernel k() { shared A; A[0] := tid / 2; }");
+    let w = &races(&d)[0].witness;
+    assert_ne!(w.threads[0].tid / 2, w.threads[1].tid / 2, "{w:?}");
     let d = run("kernel k(N) { shared A; for i in 0..N { A[0] := i; } }");
     let w = &races(&d)[0].witness;
     assert_ne!(w.threads[0].vars["i"], w.threads[1].vars["i"], "{w:?}");
