@@ -16,6 +16,7 @@
 //! (SPEC §7).
 #![forbid(unsafe_code)]
 
+pub mod benign;
 pub mod confirm;
 pub mod decode;
 pub mod encode;
@@ -29,6 +30,7 @@ pub mod replay;
 pub mod search;
 pub mod solve;
 pub mod taint;
+pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
 pub use pairs::Conflict;
@@ -43,7 +45,7 @@ use query::KernelFacts;
 use replay::Replay;
 use serde::Serialize;
 use solve::Outcome;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// The version of the Z3 library mapcheck is linked against, e.g. `5.4.0.0`.
 pub fn z3_version() -> String {
@@ -79,6 +81,9 @@ pub enum Kind {
     /// Advice, not a defect: a `sync` whose removal keeps the kernel DRF and free of
     /// divergence (see [`redundant`]).
     RedundantBarrier,
+    /// Advice, not a defect: a write-write race in which both threads provably store the same
+    /// value (see [`benign`]). `Options::strict` reports it as a data race instead.
+    BenignRace,
 }
 
 /// How far a finding can be trusted (SPEC §7).
@@ -109,8 +114,11 @@ pub struct Finding {
     pub witness: Witness,
     /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
     pub internal_error: Option<String>,
-    /// Why a potential finding stayed potential.
+    /// Why a potential finding stayed potential; why a benign race is benign.
     pub note: Option<String>,
+    /// A block-level race every witness of which has its two threads in one warp ([`warp`]):
+    /// safe only under warp-synchronous execution.
+    pub warp_only: bool,
 }
 
 /// Options of a decision.
@@ -127,6 +135,14 @@ pub struct Options {
     /// nondeterminism as in `.bcu`. A replay that evaluated one of them shows a race of the
     /// over-approximation, not of the kernel, so it does not confirm a data-dependent finding.
     pub unknowns_approximate: bool,
+    /// `--strict`: a write-write race is a data race whatever the values stored (BabyCUDA's
+    /// definition); without it one whose threads provably store the same value is a
+    /// `benign-race` (SPEC §7).
+    pub strict: bool,
+    /// `--warp-sync[=N]`: the lanes of a warp of `N` threads run in lockstep, so warp-only
+    /// races between different statements are not defects ([`warp`]). `None`: races are
+    /// reported, marked `warp_only` for warps of [`warp::DEFAULT_WARP_SIZE`] threads.
+    pub warp_sync: Option<u32>,
 }
 
 /// A deliberate defect of the decision procedure. Each must be caught by the cross-check
@@ -166,6 +182,9 @@ pub struct Decision {
     pub approximate: bool,
     /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
     pub queries: usize,
+    /// Under `Options::warp_sync`: the warp-only races left out as ordered by lockstep
+    /// execution (pairs of source locations).
+    pub warp_ordered: Vec<(Span, Span)>,
 }
 
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
@@ -261,9 +280,34 @@ fn decide_here<T>(
         undecided_divergence: Vec::new(),
         approximate: split.approximate,
         queries: queries.get(),
+        warp_ordered: Vec::new(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
+    // Pairs found benign so far, with their finding: a pair benign in one phase is asked again
+    // in the later ones, where it may be a data race.
+    let mut benign: HashMap<(pairs::PairKey, bool), usize> = HashMap::new();
     let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate);
+    let kernel_accesses = map.accesses();
+    let mut record = |decision: &mut Decision,
+                      decided: &mut BTreeSet<(pairs::PairKey, bool)>,
+                      key: (pairs::PairKey, bool),
+                      f: Finding| {
+        match (f.kind, benign.get(&key)) {
+            (Kind::BenignRace, Some(_)) => {}
+            (Kind::BenignRace, None) => {
+                benign.insert(key, decision.findings.len());
+                decision.findings.push(f);
+            }
+            (_, Some(&at)) => {
+                decided.insert(key);
+                decision.findings[at] = f;
+            }
+            (_, None) => {
+                decided.insert(key);
+                decision.findings.push(f);
+            }
+        }
+    };
 
     // Block level: every phase, every pair of accesses in it.
     for (n, phase) in split.phases.iter().enumerate() {
@@ -281,21 +325,24 @@ fn decide_here<T>(
                 locations: (accs[i].acc.span, accs[j].acc.span),
             };
             keep(kept, asked, &built.constraints);
+            let scope = Scope {
+                accesses: &accs,
+                kernel: &kernel_accesses,
+            };
             if let Some(f) = race_query(
                 map,
                 options,
                 &facts,
                 exact,
                 built,
-                &accs[i],
-                &accs[j],
+                (&accs[i], &accs[j]),
                 conflict,
                 Some(phase),
+                scope,
                 &mut decision,
                 &mut runs,
             ) {
-                decided.insert(key);
-                decision.findings.push(f);
+                record(&mut decision, &mut decided, key, f);
             }
         }
     }
@@ -308,6 +355,10 @@ fn decide_here<T>(
             continue;
         }
         let built = query::race(&facts, None, &all[i], &all[j]);
+        let scope = Scope {
+            accesses: &all,
+            kernel: &kernel_accesses,
+        };
         let asked = || Asked::Race {
             phase: None,
             array: all[i].acc.array.name.clone(),
@@ -321,15 +372,14 @@ fn decide_here<T>(
             &facts,
             exact,
             built,
-            &all[i],
-            &all[j],
+            (&all[i], &all[j]),
             conflict,
             None,
+            scope,
             &mut decision,
             &mut runs,
         ) {
-            decided.insert(key);
-            decision.findings.push(f);
+            record(&mut decision, &mut decided, key, f);
         }
     }
 
@@ -355,7 +405,7 @@ fn decide_here<T>(
                 );
                 decision.queries += found.queries;
                 let mut witness = found.witness;
-                if let Replay::Reproduced { seed } = found.replay {
+                if let Replay::Reproduced { seed, .. } = found.replay {
                     witness.random_memory = seed;
                 }
                 let exact_here = checked.class == Class::Exact;
@@ -371,6 +421,7 @@ fn decide_here<T>(
                     witness,
                     internal_error,
                     note,
+                    warp_only: false,
                 });
             }
         }
@@ -429,7 +480,17 @@ fn split_with(
     )
 }
 
-/// Solves one race query; on a race, decodes and replays the witness into a finding.
+/// The accesses a race query's pair is among: those of its phase in order (at grid level,
+/// of the whole kernel), and every access of the kernel ([`benign::stored`]).
+#[derive(Clone, Copy)]
+struct Scope<'a, 'b> {
+    accesses: &'a [PathAccess],
+    kernel: &'a [&'b mapcheck_typeck::Acc],
+}
+
+/// Solves one race query; on a race, decodes and replays the witness into a finding. A
+/// write-write race is asked once more with the stored values apart ([`benign`]), unless
+/// `Options::strict`.
 #[allow(clippy::too_many_arguments)]
 fn race_query<T>(
     map: &mapcheck_typeck::Map,
@@ -437,10 +498,10 @@ fn race_query<T>(
     facts: &KernelFacts<'_>,
     exact: bool,
     built: query::Built,
-    a: &PathAccess,
-    b: &PathAccess,
+    (a, b): (&PathAccess, &PathAccess),
     conflict: Conflict,
     phase: Option<&phases::Phase>,
+    scope: Scope<'_, '_>,
     decision: &mut Decision,
     runs: &mut replay::Runs<'_, T>,
 ) -> Option<Finding> {
@@ -453,6 +514,66 @@ fn race_query<T>(
         }
         Outcome::Sat(model) => {
             let mut built = built;
+            let mut model = model;
+            let grid = phase.is_none();
+            let mut kind = Kind::DataRace;
+            let mut want = replay::Stores::Any;
+            let mut note = None;
+            let mut read_memory = None;
+            if conflict == Conflict::WriteWrite && !options.strict {
+                let stored = benign::stored(
+                    &mut built,
+                    options.arith,
+                    scope.accesses,
+                    scope.kernel,
+                    grid,
+                    a,
+                    b,
+                );
+                if let Some(stored) = stored {
+                    decision.queries += 1;
+                    let differ = stored.differ();
+                    let mut extra = stored.links.clone();
+                    extra.push(differ);
+                    match built.solve_and(&extra, options.limits) {
+                        Outcome::Unsat => {
+                            kind = Kind::BenignRace;
+                            want = replay::Stores::Equal;
+                            built.constraints.extend(stored.links.iter().cloned());
+                            note = Some(
+                                "both threads store the same value in every run that reaches \
+                                 this race (proven by the solver): advice, not a defect; \
+                                 `--strict` counts it as a data race"
+                                    .to_string(),
+                            );
+                        }
+                        Outcome::Sat(differing) => {
+                            // The witness shows two different values.
+                            model = differing;
+                            want = replay::Stores::Different;
+                            built.constraints.extend(extra);
+                            read_memory = Some(stored.reads);
+                        }
+                        // Never hide a race on an undecided question: a data race.
+                        Outcome::Unknown(_) => {}
+                    }
+                }
+            }
+            // Warp-only: no witness with the two threads in different warps (asked of data
+            // races only: a benign race is no defect either way).
+            let mut warp_only = false;
+            if !grid && kind == Kind::DataRace {
+                let size = options.warp_sync.unwrap_or(warp::DEFAULT_WARP_SIZE);
+                let apart = warp::different_warps(&mut built.enc, facts, size);
+                decision.queries += 1;
+                warp_only = matches!(built.solve_and(&[apart], options.limits), Outcome::Unsat);
+                let one_statement =
+                    conflict == Conflict::WriteWrite && a.acc.span.same_range(b.acc.span);
+                if warp_only && options.warp_sync.is_some() && !one_statement {
+                    decision.warp_ordered.push((a.acc.span, b.acc.span));
+                    return None;
+                }
+            }
             let index: Vec<encode::Val> = a
                 .acc
                 .index
@@ -461,29 +582,60 @@ fn race_query<T>(
                 .collect();
             let enc = &built.enc;
             let decode = |m: &z3::Model| decode::witness(m, enc, facts, &index);
-            let grid = phase.is_none();
             let (a_span, b_span) = (a.acc.span, b.acc.span);
             let first = decode(&model);
+            // The memory the differing model read from, tried first (else zero and random).
+            let chosen = read_memory.map(|reads| {
+                let mut memory = confirm::CellMemory::default();
+                for (array, index, value) in reads {
+                    let cell: Option<Vec<i128>> =
+                        index.iter().map(|v| encode::value_of(&model, v)).collect();
+                    if let (Some(cell), Some(v)) = (cell, encode::value_of(&model, &value)) {
+                        memory.cells.insert((array, cell), v);
+                    }
+                }
+                memory
+            });
+            let chosen_memory = chosen
+                .as_ref()
+                .map(|m| m as &dyn mapcheck_core::interp::InitialMemory);
             let spans = (a_span, b_span);
-            let replayed = replay::race(runs, &first, spans, grid, None, replay::STEP_BUDGET);
+            let replayed = replay::race(
+                runs,
+                &first,
+                spans,
+                grid,
+                want,
+                chosen_memory,
+                replay::STEP_BUDGET,
+            );
             let found = search::finishing(
                 &built,
                 options.limits,
                 (first, replayed),
                 decode,
-                |w, budget| replay::race(runs, w, spans, grid, None, budget),
+                |w, budget| replay::race(runs, w, spans, grid, want, chosen_memory, budget),
             );
             decision.queries += found.queries;
             let (mut witness, mut replayed) = (found.witness, found.replay);
+            let mut chosen = chosen;
             if !exact && matches!(replayed, Replay::NotReproduced(_)) {
                 // Data-dependent: try again with the reads tied to an initial memory.
                 decision.queries += 1;
                 if let Some((w, memory)) =
                     confirm::with_memory(facts, map, phase, a, b, options.limits)
                 {
-                    let again =
-                        replay::race(runs, &w, spans, grid, Some(&memory), replay::STEP_BUDGET);
+                    let again = replay::race(
+                        runs,
+                        &w,
+                        spans,
+                        grid,
+                        want,
+                        Some(&memory),
+                        replay::STEP_BUDGET,
+                    );
                     if matches!(again, Replay::Reproduced { .. }) {
+                        chosen = None;
                         witness = w;
                         witness.memory = memory
                             .cells
@@ -497,12 +649,24 @@ fn race_query<T>(
                     }
                 }
             }
-            if let Replay::Reproduced { seed } = replayed {
+            if let Replay::Reproduced { seed, given } = replayed {
                 witness.random_memory = seed;
+                if let Some(memory) = &chosen {
+                    if given {
+                        witness.memory = memory
+                            .cells
+                            .iter()
+                            .map(|((array, index), v)| {
+                                let cell: String = index.iter().map(|i| format!("[{i}]")).collect();
+                                (format!("{array}{cell}"), *v)
+                            })
+                            .collect();
+                    }
+                }
             }
-            let (certainty, internal_error, note) = certify(replayed, exact);
+            let (certainty, internal_error, why) = certify(replayed, exact);
             Some(Finding {
-                kind: Kind::DataRace,
+                kind,
                 certainty,
                 array: Some(a.acc.array.name.clone()),
                 access: Some(conflict),
@@ -511,7 +675,8 @@ fn race_query<T>(
                 phase: phase.map(|p| (p.from.clone(), p.to.clone())),
                 witness,
                 internal_error,
-                note,
+                note: why.or(note),
+                warp_only,
             })
         }
     }

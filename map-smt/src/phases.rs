@@ -853,6 +853,7 @@ pub fn subst_proto(p: &Proto, x: &str, value: &Expr) -> Proto {
         Proto::Acc(a) => {
             let mut a = a.clone();
             a.index = a.index.iter().map(|i| subst_expr(i, x, value)).collect();
+            a.value = a.value.as_ref().map(|v| subst_expr(v, x, value));
             Proto::Acc(a)
         }
         Proto::Seq(parts) => Proto::Seq(parts.iter().map(|q| subst_proto(q, x, value)).collect()),

@@ -186,6 +186,7 @@ fn finding(span: Span, decision: &Decision, approximate: bool) -> Finding {
         witness: no_witness(),
         internal_error: None,
         note: None,
+        warp_only: false,
     }
 }
 

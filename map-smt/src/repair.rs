@@ -279,9 +279,12 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
             potential: f.certainty == Certainty::Potential,
         });
     }
+    // Barriers can turn a write-write data race into a benign one (a copy of a cell another
+    // statement writes in the phase, `benign`): such a race is judged by the search instead.
+    let monotone = |f: &Finding| options.strict || f.access != Some(crate::Conflict::WriteWrite);
     if let Some(f) = races
         .iter()
-        .find(|f| self_race(f) && !in_loop(&kernel.body, pair(f)[0]))
+        .find(|f| self_race(f) && !in_loop(&kernel.body, pair(f)[0]) && monotone(f))
     {
         return Outcome::Refused(Refusal::SameStatement {
             array: f.array.clone().unwrap_or_default(),
@@ -325,9 +328,13 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
     } else {
         Some(search.try_set(&(0..points.len()).collect::<Vec<_>>()))
     };
-    let left = saturated
-        .as_ref()
-        .filter(|d| d.findings.iter().any(|f| f.kind == Kind::DataRace));
+    // And back (a copy of a cell read before another barrier is no longer known to agree):
+    // such a race left by the saturated placement is judged by the search too.
+    let left = saturated.as_ref().filter(|d| {
+        d.findings
+            .iter()
+            .any(|f| f.kind == Kind::DataRace && monotone(f))
+    });
     // Whether a failure is judged on the saturated placement (not after a split).
     let mut saturated_failure = left.is_some();
     let mut found = match left {

@@ -29,8 +29,8 @@ use std::collections::BTreeMap;
 pub enum Replay {
     /// The interpreter observed the same finding; `seed` names the random initial memory
     /// (`RandomMemory`) the run that showed it started from, `None` for the zero memory or the
-    /// memory the caller gave.
-    Reproduced { seed: Option<u64> },
+    /// memory the caller gave; `given` says that the memory the caller gave did.
+    Reproduced { seed: Option<u64>, given: bool },
     /// The runs went through without it; the text says what they showed instead.
     NotReproduced(String),
     /// The first run stopped at a barrier divergence before showing it.
@@ -223,7 +223,10 @@ fn runs<T>(
         match outcome {
             Ok(made) if check(&made.run) => {
                 if !(approximate && made.unknowns && depends) {
-                    return Some(Replay::Reproduced { seed: None });
+                    return Some(Replay::Reproduced {
+                        seed: None,
+                        given: attempt == 0 && first.is_some(),
+                    });
                 }
                 through_unknowns = true;
             }
@@ -264,7 +267,7 @@ fn runs<T>(
             Some(seed) => run(&RandomMemory { seed }),
         });
         match judge(outcome, attempt) {
-            Some(Replay::Reproduced { .. }) => return Replay::Reproduced { seed },
+            Some(Replay::Reproduced { .. }) => return Replay::Reproduced { seed, given: false },
             Some(replay) => return replay,
             None => {}
         }
@@ -277,25 +280,57 @@ fn runs<T>(
     }
 }
 
-/// Replays a race between the accesses at `a` and `b` (grid level when `grid`), trying the
-/// initial memory `first` before the zero and random ones, each run stopped after `budget`
-/// steps ([`STEP_BUDGET`], or [`LONG_STEP_BUDGET`] for a last try).
+/// What a replayed write-write race must show of the values the two threads stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stores {
+    /// Any race between the two accesses (read-write and atomic races, `--strict`, and a
+    /// write-write race whose values the solver did not separate).
+    Any,
+    /// A benign race: every record of the two accesses the run made is benign (the
+    /// interpreter agrees that equal values were stored; `interp::Race::benign`).
+    Equal,
+    /// A data race with different values, preferred; when no run shows different values
+    /// (the memories tried all agree on what the threads read), any race of the two accesses:
+    /// the race is real, only the values are not shown.
+    Different,
+}
+
+/// Replays a race between the accesses at `a` and `b` (grid level when `grid`), with what
+/// `stores` asks of the values, trying the initial memory `first` before the zero and random
+/// ones, each run stopped after `budget` steps ([`STEP_BUDGET`], or [`LONG_STEP_BUDGET`] for
+/// a last try).
 pub fn race<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
     (a, b): (Span, Span),
     grid: bool,
+    stores: Stores,
     first: Option<&dyn interp::InitialMemory>,
     budget: u64,
 ) -> Replay {
     let depends = cache.taint.race_depends(a, b);
-    runs(cache, w, first, budget, depends, |run| {
-        run.races.iter().any(|r| {
-            let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
-                || (r.first.span.same_range(b) && r.second.span.same_range(a));
-            same && matches!(r.scope, RaceScope::Grid) == grid
-        })
-    })
+    let ours = |r: &&interp::Race| {
+        let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
+            || (r.first.span.same_range(b) && r.second.span.same_range(a));
+        same && matches!(r.scope, RaceScope::Grid) == grid
+    };
+    let check = |run: &interp::Run, stores: Stores| {
+        let mut mine = run.races.iter().filter(ours).peekable();
+        match stores {
+            Stores::Any => mine.next().is_some(),
+            Stores::Equal => mine.peek().is_some() && mine.all(|r| r.benign),
+            Stores::Different => mine.any(|r| !r.benign),
+        }
+    };
+    let replayed = runs(cache, w, first, budget, depends, |run| check(run, stores));
+    match (stores, &replayed) {
+        (Stores::Different, Replay::NotReproduced(_)) => {
+            runs(cache, w, first, budget, depends, |run| {
+                check(run, Stores::Any)
+            })
+        }
+        _ => replayed,
+    }
 }
 
 /// Replays a barrier divergence, each run stopped after `budget` steps.

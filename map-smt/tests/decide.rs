@@ -166,16 +166,16 @@ fn atomics_race_only_with_plain_accesses() {
 
 #[test]
 fn assumptions_restrict_the_configurations() {
-    let src = "kernel k(N) { shared A; assume N >= ntid; A[tid % N] := 1; }";
+    let src = "kernel k(N) { shared A; assume N >= ntid; A[tid % N] := tid; }";
     assert_eq!(run(src).verdict, Verdict::Drf);
-    let without = "kernel k(N) { shared A; A[tid % N] := 1; }";
+    let without = "kernel k(N) { shared A; A[tid % N] := tid; }";
     assert_eq!(run(without).verdict, Verdict::Racy);
 }
 
 #[test]
 fn bv32_wraps_where_int_does_not() {
     // 65536 * 65536 wraps to 0 in 32 bits: threads 0 and 65536/… collide only in bv32.
-    let src = "kernel w() { shared A; A[tid * 1073741824] := 1; }";
+    let src = "kernel w() { shared A; A[tid * 1073741824] := tid; }";
     assert_eq!(run(src).verdict, Verdict::Drf);
     let bv = with(
         src,
@@ -189,7 +189,7 @@ fn bv32_wraps_where_int_does_not() {
 
 #[test]
 fn fixed_geometry_is_respected() {
-    let src = "kernel k() { shared A; A[tid / 2] := 1; }";
+    let src = "kernel k() { shared A; A[tid / 2] := tid; }";
     let one = Options {
         fixed: Fixed {
             block: Some([1, 1, 1]),
@@ -207,7 +207,7 @@ fn fixed_geometry_is_respected() {
 fn data_dependent_races_are_confirmed_by_replay() {
     // Whether two threads collide depends on what they read, and only values 100 apart do:
     // neither the zero memory nor small random contents show it, the model's memory does.
-    let d = run("kernel k() { shared A; global I; let j = I[tid]; A[j - 100 * tid] := 1; }");
+    let d = run("kernel k() { shared A; global I; let j = I[tid]; A[j - 100 * tid] := tid; }");
     assert_eq!(d.class, mapcheck_typeck::Class::DataDependent);
     let r = races(&d);
     assert!(!r.is_empty());
@@ -233,7 +233,7 @@ fn alternatives_of_a_non_uniform_condition_share_their_phase() {
     // Found by the cross-check (property c, 512 cases): the `sync` under `tid > 0` made the two
     // branches separate pieces of the phase split, so thread 1's write in one branch was never
     // paired with thread 0's write in the other — a missed race.
-    let src = "kernel k() { shared S; if tid > 0 { if false { sync; } S[tid / 2] := 0; } else { S[tid * 0] := 0; } }";
+    let src = "kernel k() { shared S; if tid > 0 { if false { sync; } S[tid / 2] := tid; } else { S[tid * 0] := tid; } }";
     let d = run(src);
     assert_eq!(d.verdict, Verdict::Racy);
     let r = races(&d);
@@ -248,7 +248,7 @@ fn sizes_are_bounded_one_at_a_time_when_one_must_be_large() {
     // Only `N = i32::MAX` wraps `N + 1` below zero: no witness has every size under 1024,
     // but the geometry can still be the smallest.
     let d = with(
-        "kernel w(N) { shared A; if N + 1 < 0 { A[0] := 1; } }",
+        "kernel w(N) { shared A; if N + 1 < 0 { A[0] := tid; } }",
         Options {
             arith: Arith::Bv32,
             ..Options::default()
@@ -266,7 +266,8 @@ fn a_witness_too_long_to_replay_is_potential_and_says_why() {
     // the replay's step budget, even the longer last try's. SPEC §7 (issue 16, item 3): a race
     // is proven only by a replay that reached it, so this one stays potential, with a note —
     // and an unfinished replay is no internal error.
-    let d = run("kernel k(N) { shared A; for i in 0..N { skip; } if N > 5000000 { A[0] := 1; } }");
+    let d =
+        run("kernel k(N) { shared A; for i in 0..N { skip; } if N > 5000000 { A[0] := tid; } }");
     assert_eq!(d.verdict, Verdict::PossiblyRacy);
     let f = races(&d)[0];
     assert_eq!(f.certainty, Certainty::Potential);
@@ -340,7 +341,8 @@ fn a_factor_that_stops_the_loop_sends_the_search_to_another_witness() {
 fn selections_are_decided_exactly() {
     // `select(tid < 32, tid, tid - 32)` folds a 64-thread block onto 32 cells: with more than
     // 32 threads two of them share a cell (thread t and t + 32), with at most 32 none does.
-    let folded = "kernel k() { shared A; A[select(tid < 32, tid, tid - 32)] := 1; }";
+    // Each thread stores its id, so a shared cell is a data race, not a benign one.
+    let folded = "kernel k() { shared A; A[select(tid < 32, tid, tid - 32)] := tid; }";
     let d = run(folded);
     assert_eq!(d.verdict, Verdict::Racy);
     let w = &races(&d)[0].witness;
@@ -350,11 +352,235 @@ fn selections_are_decided_exactly() {
     // A clamp that keeps every thread on its own cell, and one that sends the last ones to
     // the same cell.
     assert_eq!(
-        run("kernel k(n) { shared A; A[select(tid < n, tid, n + tid)] := 1; }").verdict,
+        run("kernel k(n) { shared A; A[select(tid < n, tid, n + tid)] := tid; }").verdict,
         Verdict::Drf
     );
     assert_eq!(
-        run("kernel k(n) { shared A; A[select(tid < n, tid, n)] := 1; }").verdict,
+        run("kernel k(n) { shared A; A[select(tid < n, tid, n)] := tid; }").verdict,
         Verdict::Racy
+    );
+}
+
+// Benign races (SPEC §7, issue 16 item 1). The truth of each kernel below is by reasoning
+// about the stored values: two threads that store the same value in every run race benignly.
+
+fn kinds(d: &Decision, array: &str) -> Vec<Kind> {
+    d.findings
+        .iter()
+        .filter(|f| f.array.as_deref() == Some(array))
+        .map(|f| f.kind)
+        .collect()
+}
+
+fn strict() -> Options {
+    Options {
+        strict: true,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn the_same_literal_by_every_thread_is_a_benign_race() {
+    let src = "kernel k() { shared A; A[0] := 1; }";
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Drf);
+    assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace]);
+    let f = &d.findings[0];
+    assert_eq!(f.certainty, Certainty::Proven);
+    assert_eq!(f.access, Some(Conflict::WriteWrite));
+    assert!(f.note.as_deref().unwrap_or_default().contains("same value"));
+    // `--strict`: BabyCUDA's definition, every write-write race is a data race.
+    let s = with(src, strict());
+    assert_eq!(s.verdict, Verdict::Racy);
+    assert_eq!(kinds(&s, "A"), vec![Kind::DataRace]);
+}
+
+#[test]
+fn uniform_payloads_are_benign_and_per_thread_ones_are_not() {
+    for benign in [
+        "kernel k(N) { shared A; A[0] := N * ntid + 3; }",
+        "kernel k() { shared A; A[0] := bid; }",
+        "kernel k() { shared A; A[0] := tid - tid; }",
+        "kernel k(N) { shared A; for i in 0..N { A[0] := N; } }",
+    ] {
+        let d = run(benign);
+        assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace], "{benign}");
+        assert_eq!(d.verdict, Verdict::Drf, "{benign}");
+    }
+    for racy in [
+        "kernel k() { shared A; A[0] := tid; }",
+        "kernel k() { shared A; A[tid / 2] := tid % 2; }",
+        // Thread 0 at i = 0 and thread 1 at i = 1 store 0 and 1 into A[0].
+        "kernel k(N) { shared A; for i in 0..N { A[0] := i; } }",
+        // At grid level blocks differ: `bid` is not uniform across the grid (within one
+        // block the race is benign).
+        "kernel k() { global G; G[0] := bid; }",
+        // Each thread's own unpredictable value.
+        "kernel k() { shared A; let x = ?; A[0] := x; }",
+    ] {
+        let d = run(racy);
+        assert!(
+            d.findings.iter().any(|f| f.kind == Kind::DataRace),
+            "{racy}: {d:#?}"
+        );
+        assert_eq!(d.verdict, Verdict::Racy, "{racy}");
+    }
+}
+
+#[test]
+fn a_data_race_between_writes_has_a_witness_whose_values_differ() {
+    // The witness must show two different stores: threads 0 and 1 both store 0, so two
+    // threads of different pairs; and two different iterations of the unsynchronised loop.
+    let d = run("kernel k() { shared A; A[0] := tid / 2; }");
+    let w = &races(&d)[0].witness;
+    assert_ne!(w.threads[0].tid / 2, w.threads[1].tid / 2, "{w:?}");
+    let d = run("kernel k(N) { shared A; for i in 0..N { A[0] := i; } }");
+    let w = &races(&d)[0].witness;
+    assert_ne!(w.threads[0].vars["i"], w.threads[1].vars["i"], "{w:?}");
+}
+
+#[test]
+fn copying_a_cell_nobody_writes_in_the_phase_is_benign() {
+    // B is never written: every thread reads the same contents of B[0].
+    let d = run("kernel k() { shared A, B; let y = B[0]; A[0] := y; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace]);
+    assert_eq!(d.verdict, Verdict::Drf);
+    // The end of a reduction: B is written before the barrier, read after it.
+    let d = run("kernel k() { shared A, B; B[tid] := tid; sync; let y = B[0]; A[0] := y; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace]);
+    assert_eq!(d.verdict, Verdict::Drf);
+    // Same cell, through a uniform index and an offset that cancels.
+    let d = run("kernel k(N) { shared A, B; let y = B[N + tid - tid]; A[0] := y + N; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace]);
+    // A global array nobody writes, copied by threads of different blocks: benign at grid
+    // level too.
+    let d = run("kernel k() { global G, B; let y = B[0]; G[0] := y; }");
+    assert!(d.findings.iter().all(|f| f.kind == Kind::BenignRace));
+    assert!(d.findings.iter().any(|f| f.grid), "{d:#?}");
+    assert_eq!(d.verdict, Verdict::Drf);
+}
+
+#[test]
+fn copying_a_cell_that_may_change_is_a_data_race() {
+    // Thread 0 writes B[0] in the phase: it copies 5, the others what B[0] held before.
+    let d = run("kernel k() { shared A, B; if tid == 0 { B[0] := 5; } let y = B[0]; A[0] := y; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::DataRace]);
+    // Different cells of an unwritten array may hold different values.
+    let d = run("kernel k() { shared A, B; let y = B[tid]; A[0] := y; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::DataRace]);
+    // Another block writes the global B[0] while this block copies it (block 1's thread 0
+    // copies its own 7, its thread 1 the 0 it sees).
+    let d = run(
+        "kernel k() { shared A; global B; if bid == 1 { if tid == 0 { B[0] := 7; } } let y = B[0]; A[0] := y; }",
+    );
+    assert_eq!(kinds(&d, "A"), vec![Kind::DataRace]);
+    // Each block has its own shared S: two blocks copying S[0] into one global cell may
+    // store different values.
+    let d = run("kernel k() { shared S; global G; let y = S[0]; G[0] := y; }");
+    assert!(
+        d.findings
+            .iter()
+            .any(|f| f.grid && f.kind == Kind::DataRace && f.array.as_deref() == Some("G")),
+        "{d:#?}"
+    );
+    // An atomic's old value differs per thread.
+    let d = run("kernel k() { shared A, C; let old = atomic C[0]; A[0] := old; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::DataRace]);
+}
+
+#[test]
+fn a_pair_benign_in_one_phase_and_racy_in_another_is_a_data_race() {
+    // In the phase of iteration i both threads store i: equal, since the barrier-loop
+    // variable is shared by the threads of a block.
+    let d =
+        run("kernel k(N) { shared A, B; for i in 0..N { A[0] := i; sync; B[tid] := tid; sync; } }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace]);
+    // `A[0] := N` races benignly with itself in every phase, and with `A[0] := tid` in none
+    // (a barrier separates them); `A[0] := tid` is a data race: one finding per pair.
+    let d = run("kernel k(N) { shared A; for i in 0..N { A[0] := N; sync; A[0] := tid; sync; } }");
+    assert_eq!(d.verdict, Verdict::Racy);
+    let mut k = kinds(&d, "A");
+    k.sort_by_key(|k| *k == Kind::DataRace);
+    assert_eq!(k, vec![Kind::BenignRace, Kind::DataRace]);
+    // One pair in two kinds of phase: in the first (before the loop's first barrier) nobody
+    // writes B, so the copies of B[0] agree; in the later ones thread 0 has just written
+    // B[0] := i and copies that, while thread 1 copies the i - 1 of the phase before.
+    let d = run(
+        "kernel k(N) { shared A, B; for i in 0..N { let y = B[0]; A[0] := y; sync; B[tid] := tid + i; } }",
+    );
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert!(kinds(&d, "A").contains(&Kind::DataRace));
+}
+
+// Warp-synchronous races (SPEC §7, issue 16 item 2): `warp_only` when every witness has both
+// threads in one warp; under `--warp-sync` such races between different statements are
+// ordered by lockstep execution and not reported.
+
+fn warp_sync(n: u32) -> Options {
+    Options {
+        warp_sync: Some(n),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_race_inside_one_warp_is_warp_only() {
+    // The last warp's step of a reduction: thread 0 reads s[16], which thread 16 writes.
+    let src = "kernel k() { shared S; if tid < 32 { let a = S[tid]; let b = S[tid + 16]; S[tid] := a + b; } }";
+    let d = run(src);
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert!(!races(&d).is_empty());
+    assert!(races(&d).iter().all(|f| f.warp_only), "{d:#?}");
+    for f in races(&d) {
+        let w = &f.witness;
+        assert_eq!(w.threads[0].tid / 32, w.threads[1].tid / 32, "{w:?}");
+    }
+    // Lockstep warps of 32 order it; warps of 16 put thread 0 and thread 16 apart.
+    let ordered = with(src, warp_sync(32));
+    assert_eq!(ordered.verdict, Verdict::Drf, "{ordered:#?}");
+    assert!(!ordered.warp_ordered.is_empty());
+    let halves = with(src, warp_sync(16));
+    assert_eq!(halves.verdict, Verdict::Racy);
+    assert!(races(&halves).iter().all(|f| !f.warp_only));
+}
+
+#[test]
+fn a_race_that_can_cross_warps_is_not_warp_only() {
+    // Thread 0 reads s[32], which thread 32 (the next warp) writes.
+    let src = "kernel k() { shared S; if tid < 64 { let a = S[tid]; let b = S[tid + 32]; S[tid] := a + b; } }";
+    let d = run(src);
+    assert!(races(&d).iter().any(|f| !f.warp_only), "{d:#?}");
+    assert_eq!(with(src, warp_sync(32)).verdict, Verdict::Racy);
+    // Threads of different blocks are never in one warp.
+    let d = run("kernel k() { global G; if tid == 0 { G[0] := bid; } }");
+    assert!(races(&d).iter().all(|f| f.grid && !f.warp_only), "{d:#?}");
+    assert_eq!(
+        with(
+            "kernel k() { global G; if tid == 0 { G[0] := bid; } }",
+            warp_sync(32)
+        )
+        .verdict,
+        Verdict::Racy
+    );
+}
+
+#[test]
+fn lockstep_does_not_order_two_lanes_writing_one_cell_in_one_statement() {
+    // Threads 0 and 1 of one warp store different values into S[0] in the same instruction:
+    // which lane wins is undefined even in lockstep.
+    let src = "kernel k() { shared S; if tid < 2 { S[0] := tid; } }";
+    let d = with(src, warp_sync(32));
+    assert_eq!(d.verdict, Verdict::Racy);
+    assert!(races(&d)[0].warp_only);
+    // Two statements: the second one's write comes after the first one's in every lane.
+    let d = with(
+        "kernel k() { shared S; if tid < 2 { S[0] := tid; S[tid] := 7; } }",
+        warp_sync(32),
+    );
+    assert!(
+        races(&d)
+            .iter()
+            .all(|f| f.locations[0].same_range(f.locations[1])),
+        "{d:#?}"
     );
 }

@@ -194,6 +194,8 @@ pub fn options(args: &CheckArgs) -> Options {
         },
         mutation: None,
         unknowns_approximate: false,
+        strict: args.strict,
+        warp_sync: args.warp_sync,
     }
 }
 
@@ -204,6 +206,8 @@ pub fn options_for(base: &Options, source: &SourceFile) -> Options {
     Options {
         fixed: input::fixed_for(&base.fixed, source),
         unknowns_approximate: source.is_cuda(),
+        // The command line's `--warp-sync` wins over the header's.
+        warp_sync: base.warp_sync.or(source.header_warp_sync),
         ..base.clone()
     }
 }

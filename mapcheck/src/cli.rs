@@ -88,6 +88,17 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FORM")]
     pub emit: Option<Emit>,
 
+    /// Count a write-write race in which both threads store the same value as a data race
+    /// (BabyCUDA's definition), not as a `benign-race` advice
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Threads of one warp of N (default 32) run in lockstep: races between threads of one
+    /// warp are ordered (the pre-Volta assumption of warp-synchronous code)
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "32", value_parser = clap::value_parser!(u32).range(1..))]
+    pub warp_sync: Option<u32>,
+
     /// The report on stdout: `human` (the default), `json` (as `--json`) or `sarif` (SARIF
     /// 2.1.0, for code-scanning tools and editors)
     #[arg(long, value_name = "FORMAT", default_value = "human")]

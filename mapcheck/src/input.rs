@@ -23,6 +23,8 @@ pub struct SourceFile {
     /// lowering used it, so the analysis must fix `ntid`/`nbid` to match.
     pub header_block_dim: Option<[u64; 3]>,
     pub header_grid_dim: Option<[u64; 3]>,
+    /// A CUDA file's GPUVerify header's `--warp-sync[=N]` (warp size `N`, 32 by default).
+    pub header_warp_sync: Option<u32>,
     index: LineIndex,
 }
 
@@ -34,6 +36,7 @@ impl SourceFile {
             text,
             header_block_dim: None,
             header_grid_dim: None,
+            header_warp_sync: None,
         }
     }
 
@@ -212,6 +215,7 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
             if options.grid_dim.is_none() {
                 source.header_grid_dim = header.grid_dim;
             }
+            source.header_warp_sync = header_warp_sync(&source.text);
             let cuda_options = cuda::Options::with_header(
                 &header,
                 &options.defines,
@@ -271,4 +275,23 @@ fn extension(path: &Path) -> Option<String> {
     path.extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
+}
+
+/// The `--warp-sync` or `--warp-sync=N` flag of a GPUVerify header (line 1 `//pass` or
+/// `//xfail:...`, line 2 `//` and the flags), as a warp size; `None` without one (or with an
+/// `N` that is not a positive number).
+pub fn header_warp_sync(text: &str) -> Option<u32> {
+    let mut lines = text.lines();
+    let first = lines.next()?.trim().strip_prefix("//")?.trim();
+    if first != "pass" && !first.starts_with("xfail:") {
+        return None;
+    }
+    let flags = lines.next()?.trim().strip_prefix("//")?;
+    flags
+        .split_whitespace()
+        .find_map(|w| match w.split_once('=') {
+            None if w == "--warp-sync" => Some(mapcheck_smt::warp::DEFAULT_WARP_SIZE),
+            Some(("--warp-sync", n)) => n.parse().ok().filter(|n| *n > 0),
+            _ => None,
+        })
 }

@@ -121,6 +121,10 @@ pub struct FindingReport {
     /// other remarks on it; absent when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// A block-level race whose witnesses all have both threads in one warp (SPEC §7); absent
+    /// for other findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warp_only: Option<bool>,
 }
 
 impl FindingReport {
@@ -145,6 +149,8 @@ impl FindingReport {
             }),
             witness: (f.kind != Kind::RedundantBarrier).then(|| WitnessReport::new(&f.witness)),
             notes: f.note.iter().cloned().collect(),
+            warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
+                .then_some(f.warp_only),
         }
     }
 }

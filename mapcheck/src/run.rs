@@ -377,9 +377,14 @@ fn print_run(
                 1 => String::new(),
                 n => format!(" (and {} more)", n - 1),
             };
+            let benign = if race.benign {
+                " (benign: the two threads stored the same value)"
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "  {} on `{}` {scope}: {} and {}{more}",
+                "  {}{benign} on `{}` {scope}: {} and {}{more}",
                 race.kind,
                 cell(&race.array, &race.cell),
                 side(&race.first),
@@ -509,6 +514,7 @@ fn run_json(o: &Outcome<'_>, args: &RunArgs, block: [u64; 3], grid: [u64; 3], in
                 "phase": phase,
                 "threads": [side(&r.first), side(&r.second)],
                 "instances": r.instances,
+                "benign": r.benign,
             })
         })
         .collect();

@@ -91,6 +91,11 @@ fn rule(id: &str) -> ReportingDescriptor {
             "Advice: without this barrier the kernel is still race free and free of barrier \
              divergence.",
         ),
+        "benign-race" => (
+            "Benign race",
+            "Advice: two threads write the same cell in one phase but provably store the same \
+             value (GPUVerify, Faial and GKLEE do not count it; `--strict` makes it a data race).",
+        ),
         UNDECIDED => (
             "Undecided",
             "The solver could not decide some of the kernel's race queries within its \

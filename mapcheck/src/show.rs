@@ -55,12 +55,41 @@ pub fn finding(
                 format!("{} reaches this barrier, {} does not", who(t1), who(t2)),
             ),
         Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
+        Kind::BenignRace => {
+            let array = f.array.as_deref().unwrap_or("?");
+            let mut d = Diagnostic::error(format!(
+                "benign write-write race on `{array}`{}",
+                if f.grid { " between blocks" } else { "" }
+            ));
+            d.severity = Severity::Note;
+            let (a, b) = (
+                f.locations[0],
+                f.locations.get(1).copied().unwrap_or(f.locations[0]),
+            );
+            if a.same_range(b) {
+                d = d.with_primary(
+                    a,
+                    format!("{} and {} both store the same value here", who(t1), who(t2)),
+                );
+            } else {
+                d = d
+                    .with_primary(a, format!("{} stores a value here", who(t1)))
+                    .with_secondary(b, format!("{} stores the same value here", who(t2)));
+            }
+            d
+        }
     };
-    if f.certainty == Certainty::Potential {
+    if f.certainty == Certainty::Potential && f.kind != Kind::BenignRace {
         d.severity = Severity::Warning;
     }
     if let Some(note) = &f.note {
         d = d.with_note(note.clone());
+    }
+    if f.warp_only {
+        d = d.with_note(
+            "the two threads are always in one warp: this race is safe only under warp-synchronous \
+             execution (`--warp-sync`), which GPUs since Volta do not guarantee",
+        );
     }
     if let Some((from, to)) = &f.phase {
         d = d.with_note(format!(

@@ -109,11 +109,22 @@ fn check_schema(doc: &Value) {
         }
         for f in k["findings"].as_array().unwrap() {
             let kind = f["kind"].as_str().unwrap();
-            assert!(["data-race", "barrier-divergence", "redundant-barrier"].contains(&kind));
+            assert!([
+                "data-race",
+                "barrier-divergence",
+                "redundant-barrier",
+                "benign-race"
+            ]
+            .contains(&kind));
             assert!(
                 ["proven", "confirmed", "potential"].contains(&f["certainty"].as_str().unwrap())
             );
-            if kind == "data-race" {
+            if kind == "benign-race" {
+                // SPEC §7: only a write-write race can be benign, and it says why.
+                assert_eq!(f["access"], "write-write");
+                assert!(f["notes"].as_array().is_some_and(|n| !n.is_empty()));
+            }
+            if kind == "data-race" || kind == "benign-race" {
                 assert!(f["array"].is_string());
                 assert!(["write-write", "read-write", "atomic-write"]
                     .contains(&f["access"].as_str().unwrap()));
@@ -294,7 +305,12 @@ fn certain_findings_replay(file: &Path, flags: &[String], kernel: &Value) -> Res
         .iter()
         .filter(|f| matches!(f["certainty"].as_str(), Some("proven" | "confirmed")))
         // Advice (`redundant-barrier`) is a claim about every run, with no witness.
-        .filter(|f| matches!(f["kind"].as_str(), Some("data-race" | "barrier-divergence")))
+        .filter(|f| {
+            matches!(
+                f["kind"].as_str(),
+                Some("data-race" | "barrier-divergence" | "benign-race")
+            )
+        })
         .collect();
     if certain.is_empty() {
         return Ok(0);
@@ -416,13 +432,19 @@ fn replay_finding<T>(
         .iter()
         .map(|l| (l["line"].as_u64().unwrap(), l["column"].as_u64().unwrap()))
         .collect();
+    let ours = |r: &&interp::Race| {
+        let got = [at(r.first.span), at(r.second.span)];
+        let same = (got[0] == expected[0] && got[1] == expected[1])
+            || (got[0] == expected[1] && got[1] == expected[0]);
+        same && matches!(r.scope, RaceScope::Grid) == (f["scope"] == "grid")
+    };
     let shown = match f["kind"].as_str() {
-        Some("data-race") => run.races.iter().any(|r| {
-            let got = [at(r.first.span), at(r.second.span)];
-            let same = (got[0] == expected[0] && got[1] == expected[1])
-                || (got[0] == expected[1] && got[1] == expected[0]);
-            same && matches!(r.scope, RaceScope::Grid) == (f["scope"] == "grid")
-        }),
+        Some("data-race") => run.races.iter().any(|r| ours(&r)),
+        // The interpreter must agree that the two threads stored the same value.
+        Some("benign-race") => {
+            let mine: Vec<&interp::Race> = run.races.iter().filter(ours).collect();
+            !mine.is_empty() && mine.iter().all(|r| r.benign)
+        }
         _ => !run.is_aligned(),
     };
     if shown {

@@ -145,7 +145,13 @@ fn emit_core_prints_what_the_front_end_lowered_as_bcu_that_reads_back_alike() {
         let bcu = scratch.join(format!("{name}.bcu"));
         std::fs::write(&bcu, &core).unwrap();
         let (code, doc) = mapcheck(&["--json", &name]);
-        let (_, back) = mapcheck(&["--json", bcu.to_str().unwrap()]);
+        // The geometry of a GPUVerify header becomes `assume`s of the core; its `--warp-sync`
+        // is an analysis option, given to the `.bcu` on the command line.
+        let text = std::fs::read_to_string(&file).unwrap();
+        let warp = mapcheck::input::header_warp_sync(&text).map(|n| format!("--warp-sync={n}"));
+        let mut args = vec!["--json", bcu.to_str().unwrap()];
+        args.extend(warp.as_deref());
+        let (_, back) = mapcheck(&args);
         let (doc, back): (Value, Value) = (
             serde_json::from_str(&doc).unwrap(),
             serde_json::from_str(&back).unwrap(),

@@ -115,6 +115,10 @@ impl RaceSite {
 pub struct Observed {
     /// Racing pairs of locations (for the interpreter: of the runs that stayed aligned).
     pub races: BTreeSet<RaceSite>,
+    /// Those of `races` that are benign write-write races (SPEC §7): for the interpreter, every
+    /// record of the pair stored equal values in every run; for the SMT stage, the solver
+    /// proved the values equal.
+    pub benign: BTreeSet<RaceSite>,
     /// Some block's threads disagreed on a barrier.
     pub divergent: bool,
     /// The SMT stage's phase split dropped barriers: its races over-approximate (always false
@@ -223,6 +227,7 @@ impl Oracle for Interpreter {
 
     fn observe<T: Sync>(&self, kernel: &Kernel<T>, setting: &Setting) -> Answer {
         let mut seen = Observed::default();
+        let mut differing = BTreeSet::new();
         let mut ran = false;
         let mut last_error = String::new();
         for &memory in &self.memories {
@@ -230,13 +235,17 @@ impl Oracle for Interpreter {
                 Ok(run) => {
                     ran = true;
                     if run.is_aligned() {
-                        seen.races.extend(run.races.iter().map(|r| {
-                            RaceSite::new(
+                        for r in &run.races {
+                            let site = RaceSite::new(
                                 r.first.span,
                                 r.second.span,
                                 matches!(r.scope, RaceScope::Grid),
-                            )
-                        }));
+                            );
+                            seen.races.insert(site);
+                            if !r.benign {
+                                differing.insert(site);
+                            }
+                        }
                     } else {
                         seen.divergent = true;
                     }
@@ -244,6 +253,7 @@ impl Oracle for Interpreter {
                 Err(e) => last_error = e.to_string(),
             }
         }
+        seen.benign = seen.races.difference(&differing).cloned().collect();
         if ran {
             Answer::Observed(seen)
         } else {
@@ -285,6 +295,8 @@ impl Pipeline {
             limits: self.limits,
             mutation: self.mutation,
             unknowns_approximate: self.unknowns_approximate,
+            strict: false,
+            warp_sync: None,
         };
         (checked.class, decide(kernel, &checked, &options))
     }
@@ -302,9 +314,15 @@ pub fn observed_of(d: &Decision) -> Answer {
     };
     for f in &d.findings {
         match f.kind {
-            Kind::DataRace => {
+            // A benign race is a race of the runs (Definition 1): the interpreter reports it
+            // too, marked benign.
+            Kind::DataRace | Kind::BenignRace => {
                 if let [a, b] = f.locations[..] {
-                    seen.races.insert(RaceSite::new(a, b, f.grid));
+                    let site = RaceSite::new(a, b, f.grid);
+                    if f.kind == Kind::BenignRace {
+                        seen.benign.insert(site);
+                    }
+                    seen.races.insert(site);
                 }
             }
             Kind::BarrierDivergence => seen.divergent = true,
@@ -369,7 +387,7 @@ pub fn agree_exact(interp: &Observed, smt: &Observed) -> Result<(), String> {
         interp.races == smt.races
     };
     if agree {
-        Ok(())
+        benign_sound(interp, smt)
     } else {
         Err(format!(
             "racing locations{}: the interpreter's {:?}, the SMT stage's {:?}",
@@ -398,7 +416,25 @@ pub fn agree_sound(interp: &Observed, smt: &Observed) -> Result<(), String> {
             "unsound: the interpreter diverges, the SMT stage reports no divergence".into(),
         );
     }
-    Ok(())
+    benign_sound(interp, smt)
+}
+
+/// A race the interpreter saw storing two different values is never called benign by the SMT
+/// stage (that would hide a data race). The converse need not hold: the SMT stage calls a
+/// race a data race whenever the values *may* differ, which the runs tried may not show.
+pub fn benign_sound(interp: &Observed, smt: &Observed) -> Result<(), String> {
+    let hidden: Vec<&RaceSite> = interp
+        .races
+        .difference(&interp.benign)
+        .filter(|s| smt.benign.contains(s))
+        .collect();
+    if hidden.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "unsound: the interpreter's runs store different values at {hidden:?}, which the SMT stage calls benign"
+        ))
+    }
 }
 
 /// One-dimensional shapes of `n` threads (or blocks) each, for [`Setting::all`].

@@ -203,6 +203,21 @@ impl Ctx {
         }
     }
 
+    /// A write's payload as a MAP term, for the benign-race question only: its translation
+    /// when that makes no new unknown (an inexact operation), else `None`. The context is left
+    /// as it was, so keeping payloads changes neither the MAP nor the names of its unknowns.
+    pub fn payload(&mut self, e: &Expr) -> Option<Expr> {
+        let (unknowns, anonymous) = (self.unknowns.len(), self.anonymous);
+        let t = self.expr(e, None);
+        if self.unknowns.len() == unknowns {
+            Some(t.value)
+        } else {
+            self.unknowns.truncate(unknowns);
+            self.anonymous = anonymous;
+            None
+        }
+    }
+
     fn var(&mut self, name: &str, span: Span) -> Translated<Expr> {
         match self.bindings.get(name) {
             Some(Binding::InV { uniform }) => Translated::pure(Expr::var(name, span), *uniform),

@@ -129,7 +129,7 @@ impl Checker {
             StmtKind::Skip => (self.t_skip(), StmtKind::Skip),
             StmtKind::Sync => (self.ts_sync(s.span), StmtKind::Sync),
             StmtKind::Write { target, value } => (
-                self.t_write(target),
+                self.t_write(target, value),
                 StmtKind::Write {
                     target: target.clone(),
                     value: value.clone(),
@@ -209,12 +209,15 @@ impl Checker {
         Fragment::skip()
     }
 
-    /// T-WRITE: `A[n] := m ▶ wr[n]` when `V ⊢ n`. The payload `m` is not constrained and
-    /// not kept: data may flow into memory, not into the shape of accesses.
+    /// T-WRITE: `A[n] := m ▶ wr[n]` when `V ⊢ n`. The payload `m` is not constrained: data
+    /// may flow into memory, not into the shape of accesses. It is kept beside the access
+    /// (translated, [`Acc::value`]) only for the benign-race question of `mapcheck-smt`.
     ///
     /// Coq: `Mapcheck.Typing.T_Write`; branch T-WRITE of `Mapcheck.Infer.infer`.
-    fn t_write(&mut self, target: &Access) -> Fragment {
-        Fragment::U(Proto::Acc(self.access(Mode::Wr, target)))
+    fn t_write(&mut self, target: &Access, value: &Expr) -> Fragment {
+        let mut acc = self.access(Mode::Wr, target);
+        acc.value = self.ctx.payload(value);
+        Fragment::U(Proto::Acc(acc))
     }
 
     /// T-READ: `let x = A[n] in b ▶ rd[n]; u` when `V ⊢ n` and `x ∉ V`. `x` is never added
@@ -225,7 +228,8 @@ impl Checker {
     /// Coq: `Mapcheck.Typing.T_Read` and `Mapcheck.Typing.TS_Read` (a read whose scope spans
     /// barriers); branch T-READ of `Mapcheck.Infer.infer`, TS_Read of `Mapcheck.Infer.sinfer`.
     fn t_read(&mut self, var: &Ident, source: &Access, span: Span) -> Fragment {
-        let acc = self.access(Mode::Rd, source);
+        let mut acc = self.access(Mode::Rd, source);
+        acc.binds = Some(format!("?{}", var.name));
         let origin = UnknownOrigin::Read {
             var: var.name.clone(),
             array: source.array.name.clone(),
@@ -543,6 +547,8 @@ impl Checker {
                 .unwrap_or(Space::Shared),
             index,
             span: a.span,
+            value: None,
+            binds: None,
         }
     }
 

@@ -52,6 +52,14 @@ pub struct Acc {
     pub index: Vec<Expr>,
     /// The access `A[...]` in the source.
     pub span: Span,
+    /// A plain write's payload as a MAP term (parameters, built-ins, loop variables and
+    /// unknowns), when it translates without making new unknowns; `None` otherwise and for
+    /// reads and atomics. Not part of the paper's MAP (T-WRITE drops the payload): kept only
+    /// to tell benign write-write races apart (both threads store the same value).
+    pub value: Option<Expr>,
+    /// The unknown a read binds (`?x` for `let x = A[...]`), so that a payload that stores
+    /// what was read can be tied to the cell it came from.
+    pub binds: Option<String>,
 }
 
 /// An unsynchronised protocol `u` (Coq `proto`).
@@ -351,6 +359,8 @@ mod tests {
             space: Space::Shared,
             index: vec![Expr::int(0, Span::default())],
             span: Span::default(),
+            value: None,
+            binds: None,
         })
     }
 

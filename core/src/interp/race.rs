@@ -100,6 +100,11 @@ pub struct Race {
     pub second: RacingAccess,
     /// (block, cell) pairs — cells, for grid races — on which these two accesses race.
     pub instances: usize,
+    /// A write-write race in which every two racing writes the run made stored the same value
+    /// (the field's *benign* race, SPEC §7); always false for the other kinds. At grid level a
+    /// statement's values are merged over all blocks, which can only make a benign race look
+    /// otherwise, never the reverse.
+    pub benign: bool,
 }
 
 impl fmt::Display for Race {
@@ -128,6 +133,8 @@ struct Touch {
     tid: Value,
     kind: AccessKind,
     stmt: usize,
+    /// The value a write stored.
+    value: Option<Value>,
 }
 
 /// The accesses of one phase of one block, by cell.
@@ -137,8 +144,20 @@ pub(super) struct PhaseAccesses {
 }
 
 impl PhaseAccesses {
-    pub(super) fn record(&mut self, cell: &Cell, tid: Value, kind: AccessKind, stmt: usize) {
-        let touch = Touch { tid, kind, stmt };
+    pub(super) fn record(
+        &mut self,
+        cell: &Cell,
+        tid: Value,
+        kind: AccessKind,
+        stmt: usize,
+        value: Option<Value>,
+    ) {
+        let touch = Touch {
+            tid,
+            kind,
+            stmt,
+            value,
+        };
         match self.cells.get_mut(cell) {
             Some(touches) => {
                 // Threads run one after the other, so this thread's touches are the tail; a loop
@@ -176,6 +195,9 @@ struct GridSlot {
     kind: AccessKind,
     /// (bid, smallest tid), by increasing bid, at most two.
     blocks: Vec<(Value, Value)>,
+    /// The distinct values this write stored, over all blocks; at most two are kept (two
+    /// already say that not every pair agrees).
+    values: Vec<Value>,
 }
 
 impl GridAccesses {
@@ -187,6 +209,7 @@ impl GridAccesses {
         tid: Value,
         kind: AccessKind,
         stmt: usize,
+        value: Option<Value>,
     ) {
         let slots = match self.cells.get_mut(cell) {
             Some(slots) => slots,
@@ -202,11 +225,17 @@ impl GridAccesses {
                     stmt,
                     kind,
                     blocks: Vec::with_capacity(2),
+                    values: Vec::new(),
                 });
                 let last = slots.len() - 1;
                 &mut slots[last]
             }
         };
+        if let Some(v) = value {
+            if slot.values.len() < 2 && !slot.values.contains(&v) {
+                slot.values.push(v);
+            }
+        }
         if let Some(entry) = slot.blocks.iter_mut().find(|(b, _)| *b == bid) {
             entry.1 = entry.1.min(tid);
         } else if slot.blocks.len() < 2 {
@@ -252,25 +281,36 @@ impl RaceSet {
         for (cell, touches) in shared_cells {
             // Group the threads by access; tids are increasing within a group because threads
             // ran in increasing tid.
-            let mut groups: BTreeMap<(usize, AccessKind), Vec<Value>> = BTreeMap::new();
+            // A thread's touches are contiguous, so a tid repeats only next to itself.
+            let mut groups: BTreeMap<(usize, AccessKind), Group> = BTreeMap::new();
             for t in touches {
-                groups.entry((t.stmt, t.kind)).or_default().push(t.tid);
+                let g = groups.entry((t.stmt, t.kind)).or_default();
+                if g.tids.last() != Some(&t.tid) {
+                    g.tids.push(t.tid);
+                }
+                if let Some(v) = t.value {
+                    g.stores.push((t.tid, v));
+                }
             }
             let groups: Vec<_> = groups.into_iter().collect();
-            for (i, (a, tids_a)) in groups.iter().enumerate() {
-                for (b, tids_b) in &groups[i..] {
+            for (i, (a, ga)) in groups.iter().enumerate() {
+                for (b, gb) in &groups[i..] {
                     if !a.1.conflicts(b.1) {
                         continue;
                     }
-                    let Some((ta, tb)) = smallest_distinct_pair(tids_a, tids_b) else {
+                    let Some((ta, tb)) = smallest_distinct_pair(&ga.tids, &gb.tids) else {
                         continue;
                     };
+                    let benign = a.1 == AccessKind::Write
+                        && b.1 == AccessKind::Write
+                        && !stores_differ(&ga.stores, &gb.stores);
                     self.add(
                         ctx,
                         RaceScope::Phase(name.clone()),
                         cell,
                         access(ctx, bid, ta, *a),
                         access(ctx, bid, tb, *b),
+                        benign,
                     );
                 }
             }
@@ -298,12 +338,19 @@ impl RaceSet {
                     let Some(((ba, ta), (bb, tb))) = pair else {
                         continue;
                     };
+                    let mut values = a.values.clone();
+                    values.extend(&b.values);
+                    values.dedup();
+                    let benign = a.kind == AccessKind::Write
+                        && b.kind == AccessKind::Write
+                        && values.iter().all(|v| *v == values[0]);
                     self.add(
                         ctx,
                         RaceScope::Grid,
                         cell,
                         access(ctx, ba, ta, (a.stmt, a.kind)),
                         access(ctx, bb, tb, (b.stmt, b.kind)),
+                        benign,
                     );
                 }
             }
@@ -317,6 +364,7 @@ impl RaceSet {
         cell: &Cell,
         first: RacingAccess,
         second: RacingAccess,
+        benign: bool,
     ) {
         let key = (
             scope.clone(),
@@ -327,6 +375,7 @@ impl RaceSet {
         if let Some(&i) = self.index.get(&key) {
             let race = &mut self.races[i];
             race.instances += 1;
+            race.benign &= benign;
             let rank = |c: &[Value], f: &RacingAccess, s: &RacingAccess| {
                 (c.to_vec(), f.bid, f.tid, s.bid, s.tid)
             };
@@ -352,12 +401,33 @@ impl RaceSet {
             first,
             second,
             instances: 1,
+            benign,
         });
     }
 
     pub(super) fn into_races(self) -> Vec<Race> {
         self.races
     }
+}
+
+/// The threads of one access to one cell in a phase: their ids (increasing, each once) and,
+/// for a write, every (thread, value) it stored.
+#[derive(Debug, Default)]
+struct Group {
+    tids: Vec<Value>,
+    stores: Vec<(Value, Value)>,
+}
+
+/// Whether two distinct threads stored different values, one through each access.
+fn stores_differ(a: &[(Value, Value)], b: &[(Value, Value)]) -> bool {
+    let Some(&(_, first)) = a.first().or(b.first()) else {
+        return false;
+    };
+    if a.iter().chain(b).all(|&(_, v)| v == first) {
+        return false;
+    }
+    a.iter()
+        .any(|&(t, v)| b.iter().any(|&(u, w)| t != u && v != w))
 }
 
 fn access(
@@ -420,8 +490,8 @@ mod tests {
         };
         let mut phase = PhaseAccesses::default();
         for tid in 0..1024 {
-            phase.record(&cell(0, 0), tid, AccessKind::Write, 1);
-            phase.record(&cell(0, 0), tid, AccessKind::Write, 1);
+            phase.record(&cell(0, 0), tid, AccessKind::Write, 1, Some(7));
+            phase.record(&cell(0, 0), tid, AccessKind::Write, 1, Some(7));
         }
         let mut set = RaceSet::default();
         set.check_phase(&ctx, 0, &PhaseName::End, &phase);
@@ -441,15 +511,15 @@ mod tests {
         };
         let mut phase = PhaseAccesses::default();
         for tid in 0..4 {
-            phase.record(&cell(0, 0), tid, AccessKind::Read, 0);
-            phase.record(&cell(0, 1), tid, AccessKind::Atomic, 1);
-            phase.record(&cell(0, 2), tid, AccessKind::Atomic, 1);
+            phase.record(&cell(0, 0), tid, AccessKind::Read, 0, None);
+            phase.record(&cell(0, 1), tid, AccessKind::Atomic, 1, None);
+            phase.record(&cell(0, 2), tid, AccessKind::Atomic, 1, None);
         }
         let mut set = RaceSet::default();
         set.check_phase(&ctx, 0, &PhaseName::End, &phase);
         assert!(set.races.is_empty());
-        phase.record(&cell(0, 2), 9, AccessKind::Read, 2);
-        phase.record(&cell(0, 3), 9, AccessKind::Read, 2);
+        phase.record(&cell(0, 2), 9, AccessKind::Read, 2, None);
+        phase.record(&cell(0, 3), 9, AccessKind::Read, 2, None);
         set.check_phase(&ctx, 0, &PhaseName::End, &phase);
         let races = set.into_races();
         assert_eq!(races.len(), 1);
@@ -468,11 +538,11 @@ mod tests {
         let mut grid = GridAccesses::default();
         // Block 0 writes G[0] from two threads (a block-level matter, not a grid race); blocks
         // 1 and 2 each write their own cell; block 3 reads G[1].
-        grid.record(&cell(1, 0), 0, 0, AccessKind::Write, 1);
-        grid.record(&cell(1, 0), 0, 1, AccessKind::Write, 1);
-        grid.record(&cell(1, 1), 1, 0, AccessKind::Write, 1);
-        grid.record(&cell(1, 2), 2, 0, AccessKind::Write, 1);
-        grid.record(&cell(1, 1), 3, 5, AccessKind::Read, 2);
+        grid.record(&cell(1, 0), 0, 0, AccessKind::Write, 1, Some(7));
+        grid.record(&cell(1, 0), 0, 1, AccessKind::Write, 1, Some(7));
+        grid.record(&cell(1, 1), 1, 0, AccessKind::Write, 1, Some(7));
+        grid.record(&cell(1, 2), 2, 0, AccessKind::Write, 1, Some(7));
+        grid.record(&cell(1, 1), 3, 5, AccessKind::Read, 2, None);
         let mut set = RaceSet::default();
         set.check_grid(&ctx, &grid);
         let races = set.into_races();

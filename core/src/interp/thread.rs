@@ -408,9 +408,14 @@ impl<'k, T> Thread<'k, T> {
     fn record(&mut self, w: &mut World<'_, '_>, stmt: &Stmt<T>, cell: Cell, kind: EventKind) {
         let ordinal = ordinal(w, stmt);
         let access: AccessKind = kind.access();
-        w.phase.record(&cell, self.tid, access, ordinal);
+        let stored = match kind {
+            EventKind::Write { value } => Some(value),
+            _ => None,
+        };
+        w.phase.record(&cell, self.tid, access, ordinal, stored);
         if w.layout.arrays.get(cell.array).map(|a| a.1) == Some(Space::Global) {
-            w.grid.record(&cell, w.bid, self.tid, access, ordinal);
+            w.grid
+                .record(&cell, w.bid, self.tid, access, ordinal, stored);
         }
         if w.history.room > 0 {
             w.history.room -= 1;
