@@ -210,6 +210,19 @@ pub enum Asked {
     },
     /// One thread of a block reaches the `sync` at this span and another does not.
     Divergence { sync: Span },
+    /// A write-write race asked again with the two stored values apart: `unsat` makes it a
+    /// benign race.
+    Differ {
+        array: String,
+        locations: (Span, Span),
+    },
+    /// A block-level race asked again with the two threads in different warps of `warp`
+    /// threads: `unsat` makes it warp-only.
+    ApartWarps {
+        array: String,
+        locations: (Span, Span),
+        warp: u32,
+    },
 }
 
 /// One solver query of a decision: what it asks, and its constraints as SMT-LIB text.
@@ -328,6 +341,7 @@ fn decide_here<T>(
             let scope = Scope {
                 accesses: &accs,
                 kernel: &kernel_accesses,
+                kept,
             };
             if let Some(f) = race_query(
                 map,
@@ -358,6 +372,7 @@ fn decide_here<T>(
         let scope = Scope {
             accesses: &all,
             kernel: &kernel_accesses,
+            kept,
         };
         let asked = || Asked::Race {
             phase: None,
@@ -486,6 +501,8 @@ fn split_with(
 struct Scope<'a, 'b> {
     accesses: &'a [PathAccess],
     kernel: &'a [&'b mapcheck_typeck::Acc],
+    /// Where the follow-up queries of a race are kept (`--emit smt`).
+    kept: Option<&'a std::cell::RefCell<Vec<Query>>>,
 }
 
 /// Solves one race query; on a race, decodes and replays the witness into a finding. A
@@ -535,6 +552,13 @@ fn race_query<T>(
                     let differ = stored.differ();
                     let mut extra = stored.links.clone();
                     extra.push(differ);
+                    let asked = || Asked::Differ {
+                        array: a.acc.array.name.clone(),
+                        locations: (a.acc.span, b.acc.span),
+                    };
+                    let mut all = built.constraints.clone();
+                    all.extend(extra.iter().cloned());
+                    keep(scope.kept, asked, &all);
                     match built.solve_and(&extra, options.limits) {
                         Outcome::Unsat => {
                             kind = Kind::BenignRace;
@@ -566,6 +590,14 @@ fn race_query<T>(
                 let size = options.warp_sync.unwrap_or(warp::DEFAULT_WARP_SIZE);
                 let apart = warp::different_warps(&mut built.enc, facts, size);
                 decision.queries += 1;
+                let asked = || Asked::ApartWarps {
+                    array: a.acc.array.name.clone(),
+                    locations: (a.acc.span, b.acc.span),
+                    warp: size,
+                };
+                let mut all = built.constraints.clone();
+                all.push(apart.clone());
+                keep(scope.kept, asked, &all);
                 warp_only = matches!(built.solve_and(&[apart], options.limits), Outcome::Unsat);
                 let one_statement =
                     conflict == Conflict::WriteWrite && a.acc.span.same_range(b.acc.span);

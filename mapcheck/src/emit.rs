@@ -105,6 +105,23 @@ pub fn emit(
                         "divergence: one thread of a block reaches the `sync` at {} and another does not",
                         at(*sync)
                     ),
+                    Asked::Differ {
+                        array,
+                        locations: (a, b),
+                    } => format!(
+                        "benign?: the write-write race on `{array}` between {} and {} with the two stored values different",
+                        at(*a),
+                        at(*b)
+                    ),
+                    Asked::ApartWarps {
+                        array,
+                        locations: (a, b),
+                        warp,
+                    } => format!(
+                        "warp-only?: the race on `{array}` between {} and {} with the two threads in different warps of {warp}",
+                        at(*a),
+                        at(*b)
+                    ),
                 };
                 let _ = writeln!(out, "; kernel {}, {what}\n{}", kernel.name, q.smtlib);
             }
