@@ -64,6 +64,9 @@ const TABLE: &[(&str, Expect)] = &[
     ("runaway_loop.bcu", Expect::Clean),
     ("sarkar_parity_barrier.bcu", Expect::Fixed),
     ("sarkar_parity_write.bcu", Expect::SameStatement),
+    ("select_clamped_stencil.bcu", Expect::Clean),
+    // A barrier between the write of `A` and the neighbours' reads orders every race.
+    ("select_clamped_stencil_nosync.bcu", Expect::Fixed),
     ("sesa_bitonic.bcu", Expect::SameStatement),
     // The odd threads' `v[tid >> 2] := 1` store one value: benign (SPEC §7), so the
     // read-write races are all a repair has to order.
