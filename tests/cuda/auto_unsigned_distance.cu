@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `d`, assigned in the `if (d < 0)` branch, is `?` after it
 // `auto` deduces `unsigned` from threadIdx.x - 32: for t < 32 the difference wraps to
 // 2^32 - 32 + t, the test `d < 0` is never true (the branch is dead), and d % 64 is t + 32
 // (64 divides 2^32); for t >= 32 it is t - 32. The halves swap, a bijection: race free. (Read

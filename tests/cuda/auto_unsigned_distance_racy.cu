@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `d`, assigned in the `if (d < 0)` branch, is `?` after it
 // The same fold with `int d`: the difference is signed, the branch makes it |t - 32|, and
 // threads 31 and 33 both write s[1] before the barrier: a write-write race. Host check:
 // host/auto_unsigned_distance_racy.cpp.

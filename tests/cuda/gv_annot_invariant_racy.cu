@@ -6,12 +6,14 @@
 // invariant: thread t writes out[t + 32k], so threads 0 and 32 both write out[32]: a
 // write-write race. (The annotation neither causes nor hides it.)
 
+// Each thread adds its id to the value it copies, so the two racing writes store different
+// values (a plain copy would store in[i] twice: a benign race, not counted without --strict).
 __global__ void stride_copy_annotated_half(const float *in, float *out)
 {
     for (int i = threadIdx.x;
          __invariant(i >= (int)threadIdx.x),
          i < N;
          i += blockDim.x / 2) {
-        out[i] = in[i];
+        out[i] = in[i] + threadIdx.x;
     }
 }

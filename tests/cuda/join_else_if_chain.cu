@@ -1,7 +1,6 @@
 //pass
 //--blockDim=96 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `row` and `col`, assigned on every branch of the if/else-if chain, are `?` after it
 // A three-way `if`/`else if`/`else` that sets two variables: threads 0..31, 32..63 and 64..95
 // get (row, col) = (0, t), (1, t - 32), (2, t - 64). Each (row, col) is hit once, and each
 // thread writes its own tile[row][col]: race free.

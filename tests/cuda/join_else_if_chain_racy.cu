@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=96 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `row` and `col`, assigned on every branch of the if/else-if chain, are `?` after it
 // The middle branch keeps row 0: threads t (< 32) and t + 32 both get (0, t) and write
 // tile[0][t] before the barrier (threads 0 and 32 on tile[0][0]): a write-write race.
 

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `idx`, assigned on both branches of the `if`, is `?` after it
 // A variable assigned on both branches of an `if` (issue 20): even threads get idx = t / 2
 // (0..31), odd threads idx = 32 + t / 2 (32..63). After the join, idx is a bijection of the
 // threads: each writes its own s[idx]: race free.

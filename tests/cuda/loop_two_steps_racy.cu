@@ -7,12 +7,14 @@
 // iteration; thread 63 writes out[63] and out[127] in its first. Both write out[127]: a
 // write-write race. Host check: host/loop_two_steps_racy.cpp.
 
+// Each thread adds its id to the value it copies, so the two racing writes store different
+// values (a plain copy would store in[i] twice: a benign race, not counted without --strict).
 __global__ void copy_unrolled_short(const float *in, float *out)
 {
     for (int i = threadIdx.x; i + (int)blockDim.x < N;) {
-        out[i] = in[i];
+        out[i] = in[i] + threadIdx.x;
         i += blockDim.x;
-        out[i] = in[i];
+        out[i] = in[i] + threadIdx.x;
         i += blockDim.x - 1;
     }
 }

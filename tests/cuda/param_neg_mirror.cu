@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `i`, assigned in the `if (i < 0)` branch, is `?` after it
 // The same copy with the shift clamped to 0..1024 (`min(max(shift, 0), 1024)`, all `int`):
 // i = t + s with 0 <= s <= 1024 is never negative and never overflows, and distinct threads
 // write distinct out[i], whatever the (possibly negative) parameter: race free. (Clamped only

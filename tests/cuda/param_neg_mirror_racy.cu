@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `i`, assigned in the `if (i < 0)` branch, is `?` after it
 // A signed `int` parameter can be negative (issue 14). The shifted copy mirrors negative
 // positions back into range: with shift = -2, thread 0 (i = -2) writes out[2], as does
 // thread 4 (i = 2): a write-write race. For shift >= 0 the branch is never taken and the

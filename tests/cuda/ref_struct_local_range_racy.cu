@@ -17,6 +17,8 @@ __device__ void init_range(Range &r, int t)
     r.step = blockDim.x / 2;
 }
 
+// Each thread adds its id to the value it copies, so the two racing writes store different
+// values (a plain copy would store in[i] twice: a benign race, not counted without --strict).
 __global__ void block_stride_copy_half_step(const float *in, float *out)
 {
     Range r;
@@ -24,5 +26,5 @@ __global__ void block_stride_copy_half_step(const float *in, float *out)
     r.step = 1;
     init_range(r, threadIdx.x);
     for (int i = r.begin; i < N; i += r.step)
-        out[i] = in[i];
+        out[i] = in[i] + threadIdx.x;
 }

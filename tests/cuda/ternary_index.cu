@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the conditional expression in the index is a per-thread unknown
 // A conditional expression in an index (issue 20): s[t < 32 ? t + 32 : t - 32] swaps the two
 // halves of the block, a bijection: each thread writes its own cell; reads follow the
 // barrier: race free.

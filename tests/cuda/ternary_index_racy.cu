@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the conditional expression in the index is a per-thread unknown
 // The halves folded instead of swapped: s[t < 32 ? t : 63 - t] maps t and 63 - t (t < 32) to
 // the same cell (threads 0 and 63 on s[0]): a write-write race.
 
