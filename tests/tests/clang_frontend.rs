@@ -82,7 +82,7 @@ fn corpus() -> Vec<PathBuf> {
 }
 
 #[test]
-#[ignore = "long tier: every corpus file through clang and the solver, 3-4 minutes in debug; the fast tier keeps examples/cuda through clang (mapcheck/tests/clang_examples.rs)"]
+#[ignore = "long tier: every corpus file through clang and the solver, 3-4 minutes in debug; clang is the default, so the fast tier checks every corpus file through it (cuda_corpus.rs) and every examples/cuda check line (mapcheck/tests/check_corpus.rs)"]
 fn the_clang_front_end_is_sound_on_the_corpus() {
     let options = LoadOptions {
         frontend: Frontend::Clang,
