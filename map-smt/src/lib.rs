@@ -505,6 +505,17 @@ struct Scope<'a, 'b> {
     kept: Option<&'a std::cell::RefCell<Vec<Query>>>,
 }
 
+/// The limits of a race's follow-up questions (benign? warp-only?): a tenth of the resource
+/// limit. Their `unknown` is sound either way (a data race, not warp-only), and on non-linear
+/// races (`step *K`) they were the costliest queries of the decision: the warp question alone
+/// ran for minutes and gigabytes under the full limit.
+fn follow_up(limits: Limits) -> Limits {
+    Limits {
+        rlimit: limits.rlimit / 10,
+        ..limits
+    }
+}
+
 /// Solves one race query; on a race, decodes and replays the witness into a finding. A
 /// write-write race is asked once more with the stored values apart ([`benign`]), unless
 /// `Options::strict`.
@@ -559,7 +570,7 @@ fn race_query<T>(
                     let mut all = built.constraints.clone();
                     all.extend(extra.iter().cloned());
                     keep(scope.kept, asked, &all);
-                    match built.solve_and(&extra, options.limits) {
+                    match built.solve_and(&extra, follow_up(options.limits)) {
                         Outcome::Unsat => {
                             kind = Kind::BenignRace;
                             want = replay::Stores::Equal;
@@ -598,7 +609,10 @@ fn race_query<T>(
                 let mut all = built.constraints.clone();
                 all.push(apart.clone());
                 keep(scope.kept, asked, &all);
-                warp_only = matches!(built.solve_and(&[apart], options.limits), Outcome::Unsat);
+                warp_only = matches!(
+                    built.solve_and(&[apart], follow_up(options.limits)),
+                    Outcome::Unsat
+                );
                 let one_statement =
                     conflict == Conflict::WriteWrite && a.acc.span.same_range(b.acc.span);
                 if warp_only && options.warp_sync.is_some() && !one_statement {
