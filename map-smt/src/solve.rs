@@ -2,7 +2,7 @@
 //! wall-clock timeout as a backstop; `unknown` is kept as such, never read as "no race". A
 //! satisfiable query is solved again under growing bounds on the parameters and the geometry,
 //! so that witnesses are small enough for a person to replay, and then made canonical: the
-//! least model in a fixed order of its constants ([`canonical`]), so that the witness is a
+//! least model in a fixed order of its constants (`canonical`), so that the witness is a
 //! function of the query's meaning and not of the path z3's search took.
 
 use crate::encode::{cmp, Val};
@@ -51,7 +51,7 @@ const FIRST_TRY_SHARE: u32 = 10;
 /// Solves `constraints`; on a model, solves again under growing bounds on `sizes` (`lit`
 /// builds a bound) so that the witness is small: one bound on all of them, else (when some
 /// size must exceed the largest bound) a bound on each in turn; then makes the model
-/// [`canonical`] over `order`.
+/// `canonical` over `order`.
 ///
 /// A query is tried first in the caller's context with a tenth of the resource limit, then,
 /// if that was `unknown`, in a fresh context with all of it (see [`context`] for why the
