@@ -3879,7 +3879,19 @@ impl Lower<'_, '_> {
     /// Havocs the locals `carried` (their values at the top of a loop iteration, which an
     /// earlier round found assigned in the body), in a fixed order.
     fn havoc_carried(&mut self, carried: &HashSet<String>, span: Span, stmts: &mut Vec<Stmt>) {
-        let mut ids: Vec<&String> = carried.iter().collect();
+        self.havoc_locals(carried, "carried", span, stmts);
+    }
+
+    /// Havocs the locals `ids` in a fixed order, each unknown named after its local (else
+    /// `fallback`).
+    fn havoc_locals(
+        &mut self,
+        ids: &HashSet<String>,
+        fallback: &str,
+        span: Span,
+        stmts: &mut Vec<Stmt>,
+    ) {
+        let mut ids: Vec<&String> = ids.iter().collect();
         ids.sort();
         for id in ids {
             if let Some(Binding::Val(v)) = self.env.get(id).cloned() {
@@ -3887,7 +3899,7 @@ impl Lower<'_, '_> {
                     .local_names
                     .get(id)
                     .cloned()
-                    .unwrap_or_else(|| "carried".into());
+                    .unwrap_or_else(|| fallback.into());
                 let u = self.havoc(&v, &name, span, stmts);
                 self.env.insert(id.clone(), Binding::Val(u));
             }
@@ -3985,19 +3997,7 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Cond {
-        let mut ids: Vec<&String> = carried.iter().collect();
-        ids.sort();
-        for id in ids {
-            if let Some(Binding::Val(v)) = self.env.get(id).cloned() {
-                let name = self
-                    .local_names
-                    .get(id)
-                    .cloned()
-                    .unwrap_or_else(|| "after".into());
-                let u = self.havoc(&v, &name, span, out);
-                self.env.insert(id.clone(), Binding::Val(u));
-            }
-        }
+        self.havoc_locals(carried, "after", span, out);
         if exits.contains(&ExitKind::Return) {
             let u = self.unknown("returned_in_loop", Some((0, 1)), span, out);
             cmp(CmpOp::Eq, u, int(0, span))
