@@ -48,6 +48,15 @@ const WITNESS_BOUNDS: [i128; 7] = [2, 4, 8, 16, 64, 256, 1024];
 /// The first try of a query gets this fraction of the resource limit.
 const FIRST_TRY_SHARE: u32 = 10;
 
+/// Queries with an integer product of more factors than this are solved without Z3's Gröbner
+/// pass of its non-linear arithmetic. That pass enumerates the factorisations of each
+/// monomial, 2^(d-1) of them for degree d, and checks neither the resource limit nor an
+/// interrupt while it does: a loop `step *K` unrolled to `K^64` sent one check of `for i in
+/// 1..N step *K` into it for 7 minutes under a 10 s timeout, where without the pass the same
+/// query is `sat` in 1.6 s. Below this degree the pass is kept, as it decides the products of
+/// ids that index arrays.
+const GROBNER_MAX_DEGREE: u32 = 8;
+
 /// Solves `constraints`; on a model, solves again under growing bounds on `sizes` (`lit`
 /// builds a bound) so that the witness is small: one bound on all of them, else (when some
 /// size must exceed the largest bound) a bound on each in turn; then makes the model
@@ -134,6 +143,9 @@ fn solve_here(
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit);
+    if max_degree(constraints) > GROBNER_MAX_DEGREE {
+        params.set_bool("arith.nl.grobner", false);
+    }
     // No `timeout` here: the wall-clock backstop is the context's (see [`context`]). Set on the
     // solver, Z3 5.4's combined solver takes another path, which spun to the timeout on linear
     // queries it otherwise decides in milliseconds (a grid-stride loop's grid-level query:
@@ -169,6 +181,40 @@ fn solve_here(
     params.set_u32("rlimit", limits.rlimit / CANONICAL_SHARE);
     solver.set_params(&params);
     Outcome::Sat(canonical(&solver, small, &order, lit))
+}
+
+/// The largest number of non-literal factors of an integer product in `constraints`, counted
+/// after flattening nested products (`(K * K) * K` has degree 3); shared subterms are visited
+/// once.
+fn max_degree(constraints: &[Bool]) -> u32 {
+    fn degree(
+        e: &Dynamic,
+        memo: &mut std::collections::HashMap<Dynamic, u32>,
+        top: &mut u32,
+    ) -> u32 {
+        if let Some(d) = memo.get(e) {
+            return *d;
+        }
+        let children = e.children();
+        let d = if children.is_empty() {
+            u32::from(e.is_const() && e.decl().kind() == DeclKind::Uninterpreted)
+        } else {
+            let ds = children.iter().map(|c| degree(c, memo, top));
+            if e.decl().kind() == DeclKind::Mul {
+                ds.fold(0, u32::saturating_add)
+            } else {
+                ds.max().unwrap_or(0)
+            }
+        };
+        *top = (*top).max(d);
+        memo.insert(e.clone(), d);
+        d
+    }
+    let (mut memo, mut top) = (std::collections::HashMap::new(), 0);
+    for c in constraints {
+        degree(&Dynamic::from_ast(c), &mut memo, &mut top);
+    }
+    top
 }
 
 /// A model of the assertions of `solver` (`first` is one) whose `sizes` are small: one bound
