@@ -141,6 +141,41 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
             }
         }
     }
+    problems.extend(params_out_of_range(
+        &kernels,
+        &args.common.params,
+        args.common.arith,
+    ));
+    problems
+}
+
+/// An error for each `-p NAME=VALUE` outside the type of a parameter of that name of one of
+/// `kernels` (a natural given a negative value, an `i32` given 2^31): deciding or running the
+/// kernel with it would speak of runs that no launch has.
+pub fn params_out_of_range(
+    kernels: &[&Kernel],
+    params: &[(String, i128)],
+    arith: mapcheck_core::Arith,
+) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for (name, value) in params {
+        let declared = kernels
+            .iter()
+            .flat_map(|k| k.params.iter().map(move |p| (k, p)))
+            .filter(|(_, p)| &p.name == name);
+        for (k, p) in declared {
+            let (lo, hi) = p.ty.range(arith);
+            if *value < lo || *value > hi {
+                problems.push(
+                    Diagnostic::error(format!(
+                        "parameter `{name}` of kernel `{}` is `{}`: {value} is outside {lo}..={hi}",
+                        k.name.name, p.ty
+                    ))
+                    .with_help(format!("give `-p {name}=V` with V from {lo} to {hi}")),
+                );
+            }
+        }
+    }
     problems
 }
 
