@@ -124,21 +124,36 @@ impl Built {
     }
 
     /// The constants a witness is made canonical over ([`solve::solve`]): the block and thread
-    /// ids of the first thread, x before y before z, then those of the second. The sizes are
-    /// already small (the bounds of `solve`); loop variables and unknowns are left to follow.
-    /// Each one more would cost checks, and the least parameters are the degenerate ones
-    /// (`K = 0` in `step *K`) that the replay search must then climb out of.
+    /// ids of the first thread, x before y before z, then those of the second; then the other
+    /// values the report shows per thread (loop variables, values read, unknowns), of the first
+    /// thread then the second, by name. The sizes are already small and pinned (the bounds of
+    /// `solve`); parameters are left out, as the least ones are the degenerate ones (`K = 0` in
+    /// `step *K`) that the replay search must then climb out of. Without the per-thread values
+    /// a report could still flip between runs: `?x` of `grid_stride_wrong.bcu` was `0, 1` in
+    /// one run and `1, 0` in the next, under load (z3's tactics keep wall-clock limits of their
+    /// own, so its first model is not a function of the query alone).
     fn order(&self) -> Vec<Val> {
-        let mut ids = Vec::new();
+        let mut names = Vec::new();
         for copy in [Copy::One, Copy::Two] {
             for g in [Geometry::Bid, Geometry::Tid] {
                 let components = Dim::ALL.map(|d| Builtin::component(g, d));
                 for b in std::iter::once(Builtin::linear(g)).chain(components) {
-                    ids.push(self.enc.name(b.name(), copy));
+                    names.push(self.enc.name(b.name(), copy));
                 }
             }
         }
-        ids.iter()
+        for copy in [Copy::One, Copy::Two] {
+            for name in self.enc.consts.keys() {
+                let Some(base) = name.strip_suffix(copy.suffix()) else {
+                    continue;
+                };
+                if Builtin::from_name(base).is_none() && !base.starts_with("inexact!") {
+                    names.push(name.clone());
+                }
+            }
+        }
+        names
+            .iter()
             .filter_map(|n| self.enc.consts.get(n).cloned())
             .collect()
     }

@@ -204,6 +204,7 @@ impl ReasonReport {
                 Some(var.clone()),
             ),
             ReasonKind::Assume => ("assume", None, None),
+            ReasonKind::AssumePerThread => ("assume-per-thread", None, None),
             ReasonKind::BarrierPlacement => ("barrier-placement", None, None),
         };
         ReasonReport {

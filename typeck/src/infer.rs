@@ -304,12 +304,23 @@ impl Checker {
     }
 
     /// T-ASSUME (new): `assume c ▶ assume c` when `V ⊢ c`. A precondition that depends on
-    /// data cannot be decided from the protocol: it is a reason.
+    /// data cannot be decided from the protocol: it is a reason. So is one that depends on the
+    /// thread or sits under control ([`ReasonKind::AssumePerThread`]): the decision holds only
+    /// the two threads of a witness to it, where a run holds every thread that reaches it.
     ///
     /// Coq: none (`papers/proofs.md` §4: `assume` is not formalised).
     fn t_assume(&mut self, cond: &Cond, span: Span) -> Fragment {
         let t = self.ctx.cond(cond);
         self.require(ReasonKind::Assume, cond.span, cond.to_string(), &t);
+        if !t.data && (!t.uniform || !self.frames.is_empty()) {
+            self.reasons.push(Reason {
+                kind: ReasonKind::AssumePerThread,
+                span: cond.span,
+                text: cond.to_string(),
+                culprits: Vec::new(),
+                sources: Vec::new(),
+            });
+        }
         Fragment::U(Proto::Assume {
             cond: t.value,
             span,

@@ -64,6 +64,11 @@ pub enum ReasonKind {
     Loop { var: String, part: LoopPart },
     /// The condition of an `assume`.
     Assume,
+    /// An `assume` that depends on the thread (its ids, or a loop variable that does) or sits
+    /// under control: the interpreter requires it of every thread that reaches it, the solver
+    /// only of the two threads of a witness, along their paths (SPEC §4). The solver's reading
+    /// admits more runs, so alarms stay sound but may not be true: potential.
+    AssumePerThread,
     /// A `sync` under control that depends on data: threads may disagree on reaching it.
     BarrierPlacement,
 }
@@ -103,6 +108,9 @@ impl Reason {
                 format!("data-dependent {} of loop `{var}`", part.noun())
             }
             ReasonKind::Assume => "data-dependent `assume`".into(),
+            ReasonKind::AssumePerThread => {
+                "`assume` that only the two threads of a witness are held to".into()
+            }
             ReasonKind::BarrierPlacement => "`sync` under data-dependent control".into(),
         }
     }
@@ -127,6 +135,11 @@ impl Reason {
             ReasonKind::BarrierPlacement => {
                 format!("whether a thread reaches this barrier depends{on}")
             }
+            ReasonKind::AssumePerThread => format!(
+                "`{}` is not a precondition of the whole launch: it depends on the thread or \
+                 sits under control, so other threads of a witness may break it",
+                self.text
+            ),
         }
     }
 }

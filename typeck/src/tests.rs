@@ -146,6 +146,26 @@ fn t_if_without_else_has_a_skip_branch_and_checks_its_condition() {
 }
 
 #[test]
+fn t_assume_of_one_thread_or_under_control_is_a_reason() {
+    // The interpreter holds every thread that reaches an `assume` to it, the decision only the
+    // two threads of a witness along their paths: exact only for a top-level, uniform one.
+    for src in [
+        "kernel k() { shared A; assume tid < 2; A[0] := tid; }",
+        "kernel k(n) { shared A; if n > 0 { assume n > 5; } A[n] := tid; }",
+        "kernel k(n) { shared A; for i in 0..n { assume i < 4; } A[0] := 1; }",
+    ] {
+        let c = checked(src);
+        assert_eq!(c.reasons.len(), 1, "{src}");
+        assert_eq!(c.reasons[0].kind, ReasonKind::AssumePerThread, "{src}");
+    }
+    assert!(
+        checked("kernel k(n) { shared A; assume n > 5 && ntid <= 64; A[n] := tid; }")
+            .reasons
+            .is_empty()
+    );
+}
+
+#[test]
 fn t_for_adds_its_variable_and_keeps_the_step() {
     assert_eq!(
         exact("kernel k() { shared A; for s in 1..ntid step *2 { A[tid * s] := 0; } }"),
