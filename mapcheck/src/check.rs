@@ -471,6 +471,7 @@ pub fn decide<'a>(
             .iter()
             .map(|f| FindingReport::new(source, f))
             .collect(),
+        approximate: decision.approximate,
         undecided: undecided(&decision).cloned().collect(),
         time_ms,
         internal_errors: decision

@@ -246,6 +246,11 @@ pub struct KernelReport {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<ReasonReport>,
     pub findings: Vec<FindingReport>,
+    /// The phase split over-approximated the kernel (barriers of nested loops that may run
+    /// zero times were merged with what surrounds them): its alarms are potential until a
+    /// replay confirms them, even on an exact kernel (SPEC §7). Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub approximate: bool,
     /// Solver queries that ended `unknown` (race and divergence queries).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<String>,
