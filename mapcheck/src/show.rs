@@ -3,6 +3,8 @@
 
 use crate::input::SourceFile;
 use crate::render::{self, Style};
+use crate::report::{CellReport, THREAD_NAMES};
+use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::{Diagnostic, Severity};
 use mapcheck_smt::{Certainty, Finding, Kind, Witness};
 use std::fmt::Write as _;
@@ -11,17 +13,12 @@ use std::io::{self, Write};
 pub fn finding(
     f: &Finding,
     source: &SourceFile,
+    kernel: &Kernel,
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let [t1, t2] = &f.witness.threads;
-    let who = |t: &mapcheck_smt::ThreadWitness| {
-        if f.grid {
-            format!("thread {} of block {}", t.tid, t.bid)
-        } else {
-            format!("thread {}", t.tid)
-        }
-    };
+    // The labels name the threads as the witness table's columns do (and JSON and SARIF).
+    let [t1, t2] = THREAD_NAMES.map(|n| format!("thread {n}"));
     let certainty = match f.certainty {
         Certainty::Proven => "",
         Certainty::Confirmed => "confirmed ",
@@ -41,18 +38,18 @@ pub fn finding(
                 f.locations.get(1).copied().unwrap_or(f.locations[0]),
             );
             if a.same_range(b) {
-                d = d.with_primary(a, format!("{} and {} both run this", who(t1), who(t2)));
+                d = d.with_primary(a, format!("{} and {} both run this", t1, t2));
             } else {
                 d = d
-                    .with_primary(a, format!("{} runs this", who(t1)))
-                    .with_secondary(b, format!("{} runs this", who(t2)));
+                    .with_primary(a, format!("{} runs this", t1))
+                    .with_secondary(b, format!("{} runs this", t2));
             }
             d
         }
         Kind::BarrierDivergence => Diagnostic::error(format!("{certainty}barrier divergence"))
             .with_primary(
                 f.locations[0],
-                format!("{} reaches this barrier, {} does not", who(t1), who(t2)),
+                format!("{} reaches this barrier, {} does not", t1, t2),
             ),
         Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
         Kind::BenignRace => {
@@ -69,12 +66,12 @@ pub fn finding(
             if a.same_range(b) {
                 d = d.with_primary(
                     a,
-                    format!("{} and {} both store the same value here", who(t1), who(t2)),
+                    format!("{} and {} both store the same value here", t1, t2),
                 );
             } else {
                 d = d
-                    .with_primary(a, format!("{} stores a value here", who(t1)))
-                    .with_secondary(b, format!("{} stores the same value here", who(t2)));
+                    .with_primary(a, format!("{} stores a value here", t1))
+                    .with_secondary(b, format!("{} stores the same value here", t2));
             }
             d
         }
@@ -99,7 +96,8 @@ pub fn finding(
         ));
     }
     render::render(&d, &source.name, Some(source), style, out)?;
-    out.write_all(table(&f.witness, f.array.as_deref()).as_bytes())
+    let cell = CellReport::of(kernel, f).map(|c| c.text);
+    out.write_all(table(&f.witness, cell.as_deref(), source.is_cuda()).as_bytes())
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -132,8 +130,10 @@ pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Wit
     )
 }
 
-/// The witness as text: parameters, geometry, a column per thread, the cell.
-pub fn table(w: &Witness, array: Option<&str>) -> String {
+/// The witness as text: parameters, geometry, a column per thread (`thread A`, `thread B`, as
+/// the labels name them), the cell as the source declares it. A CUDA kernel's witness is in
+/// CUDA's terms (`blockDim`, `threadIdx`, ...); a `.bcu` kernel's in BabyCUDA's (`ntid`, `tid`).
+pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
     let mut s = String::new();
     let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let _ = writeln!(s, "  witness:");
@@ -142,48 +142,59 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
     }
     // A one-dimensional geometry reads as the paper's `ntid` and `nbid`; any other as triples.
     let flat = |d: [i128; 3]| d[1] == 1 && d[2] == 1;
-    let one_d = flat(w.block_dim) && flat(w.grid_dim);
+    let one_d = !cuda && flat(w.block_dim) && flat(w.grid_dim);
     let triple = |v: [i128; 3]| format!("({}, {}, {})", v[0], v[1], v[2]);
-    if one_d {
-        let _ = writeln!(
-            s,
-            "    geometry    ntid = {}, nbid = {}",
-            w.ntid(),
-            w.nbid()
-        );
+    let (dims, ids) = if cuda {
+        (["blockDim", "gridDim"], ["threadIdx", "blockIdx"])
     } else {
-        let _ = writeln!(
-            s,
-            "    geometry    ntid = {}, nbid = {}",
-            triple(w.block_dim),
-            triple(w.grid_dim)
-        );
-    }
+        (["ntid", "nbid"], ["tid", "bid"])
+    };
+    let (block, grid) = if one_d {
+        (w.ntid().to_string(), w.nbid().to_string())
+    } else {
+        (triple(w.block_dim), triple(w.grid_dim))
+    };
+    let _ = writeln!(
+        s,
+        "    geometry    {} = {block}, {} = {grid}",
+        dims[0], dims[1]
+    );
     if !w.shared.is_empty() {
         let it: Vec<String> = w.shared.iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    iteration   {}", it.join(", "));
     }
     let [t1, t2] = &w.threads;
+    let mut rows: Vec<(String, [String; 2])> = if one_d {
+        vec![
+            (ids[0].into(), [t1.tid, t2.tid].map(|v| v.to_string())),
+            (ids[1].into(), [t1.bid, t2.bid].map(|v| v.to_string())),
+        ]
+    } else {
+        vec![
+            (ids[0].into(), [0, 1].map(|i| triple(w.thread_idx(i)))),
+            (ids[1].into(), [0, 1].map(|i| triple(w.block_idx(i)))),
+        ]
+    };
     let mut names: Vec<&String> = t1.vars.keys().chain(t2.vars.keys()).collect();
     names.sort();
     names.dedup();
-    let _ = writeln!(s, "    {:<12}{:<12}thread 2", "", "thread 1");
-    if one_d {
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", t1.tid, t2.tid);
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", t1.bid, t2.bid);
-    } else {
-        let (tids, bids) = (
-            [0, 1].map(|i| triple(w.thread_idx(i))),
-            [0, 1].map(|i| triple(w.block_idx(i))),
-        );
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", tids[0], tids[1]);
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", bids[0], bids[1]);
-    }
     for name in names {
         let show = |t: &mapcheck_smt::ThreadWitness| {
             t.vars.get(name).map_or("-".to_string(), |v| v.to_string())
         };
-        let _ = writeln!(s, "    {:<12}{:<12}{}", name, show(t1), show(t2));
+        rows.push((name.clone(), [show(t1), show(t2)]));
+    }
+    let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
+    // The first thread's column is as wide as its widest entry, so wide triples stay aligned.
+    let width = rows
+        .iter()
+        .map(|(_, v)| v[0].len() + 2)
+        .chain([12])
+        .max()
+        .unwrap_or(12);
+    let _ = writeln!(s, "    {:<12}{a:<width$}{b}", "");
+    for (name, [v1, v2]) in &rows {
+        let _ = writeln!(s, "    {name:<12}{v1:<width$}{v2}");
     }
     if !w.memory.is_empty() {
         let cells: Vec<String> = w.memory.iter().map(|(c, v)| format!("{c} = {v}")).collect();
@@ -199,9 +210,8 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
             "    memory      random (`mapcheck run --init random:{seed}`)"
         );
     }
-    if let Some(array) = array {
-        let cell: String = w.index.iter().map(|i| format!("[{i}]")).collect();
-        let _ = writeln!(s, "    cell        {array}{cell}");
+    if let Some(cell) = cell {
+        let _ = writeln!(s, "    cell        {cell}");
     }
     s
 }
