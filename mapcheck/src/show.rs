@@ -120,14 +120,73 @@ fn redundant_barrier(
     render::render(&d, &source.name, Some(source), style, out)
 }
 
+/// A phase boundary, with the values the witness gives its barrier loops' variables; in
+/// CUDA's words for a CUDA file.
 pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {
-    b.describe(
+    let text = b.describe(
         |span| {
             let at = source.line_col(span);
             format!("{}:{}", at.line, at.column)
         },
         &w.shared,
-    )
+    );
+    if source.is_cuda() {
+        cuda_words(&text)
+    } else {
+        text
+    }
+}
+
+/// `text` with the built-in ids' components in CUDA's names (`ntid.x` is `blockDim.x`,
+/// `tid.y` is `threadIdx.y`), where they stand as whole words: the CUDA lowering writes its
+/// expressions over the components only.
+pub fn cuda_words(text: &str) -> String {
+    const NAMES: [(&str, &str); 4] = [
+        ("ntid", "blockDim"),
+        ("nbid", "gridDim"),
+        ("tid", "threadIdx"),
+        ("bid", "blockIdx"),
+    ];
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    'scan: while let Some(c) = rest.chars().next() {
+        let after_word = out.chars().next_back().is_some_and(ident);
+        if !after_word {
+            for (core, cuda) in NAMES {
+                for d in ["x", "y", "z"] {
+                    let word = format!("{core}.{d}");
+                    if let Some(tail) = rest.strip_prefix(word.as_str()) {
+                        if !tail.chars().next().is_some_and(ident) {
+                            out.push_str(cuda);
+                            out.push('.');
+                            out.push_str(d);
+                            rest = tail;
+                            continue 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cuda_words;
+
+    #[test]
+    fn components_read_as_cuda() {
+        assert_eq!(
+            cuda_words("(i_1=udiv(ntid.x, 2)) tid.y+bid.z*nbid.x"),
+            "(i_1=udiv(blockDim.x, 2)) threadIdx.y+blockIdx.z*gridDim.x"
+        );
+        // Only whole words: a local named `my_tid.x` or `tid.xs` stays as it is.
+        assert_eq!(cuda_words("my_tid.x tid.xs ntid"), "my_tid.x tid.xs ntid");
+    }
 }
 
 /// The witness as text: parameters, geometry, a column per thread (`thread A`, `thread B`, as
@@ -185,16 +244,14 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
         rows.push((name.clone(), [show(t1), show(t2)]));
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
-    // The first thread's column is as wide as its widest entry, so wide triples stay aligned.
-    let width = rows
-        .iter()
-        .map(|(_, v)| v[0].len() + 2)
-        .chain([12])
-        .max()
-        .unwrap_or(12);
-    let _ = writeln!(s, "    {:<12}{a:<width$}{b}", "");
+    // Each column is as wide as its widest entry, so long names and wide triples stay aligned.
+    let widest = |len: &dyn Fn(&(String, [String; 2])) -> usize| {
+        rows.iter().map(|r| len(r) + 2).chain([12]).max().unwrap_or(12)
+    };
+    let (names_w, width) = (widest(&|r| r.0.chars().count()), widest(&|r| r.1[0].len()));
+    let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
     for (name, [v1, v2]) in &rows {
-        let _ = writeln!(s, "    {name:<12}{v1:<width$}{v2}");
+        let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
     }
     if !w.memory.is_empty() {
         let cells: Vec<String> = w.memory.iter().map(|(c, v)| format!("{c} = {v}")).collect();
