@@ -15,9 +15,7 @@
 //! Levels follow the certainty of SPEC §7: a proven or confirmed defect is an `error`, a
 //! potential one and an undecided kernel a `warning`, advice a `note`.
 
-use crate::report::{
-    Document, ErrorReport, FindingReport, KernelReport, Location, WitnessReport,
-};
+use crate::report::{Document, ErrorReport, FindingReport, KernelReport, Location, WitnessReport};
 use mapcheck_smt::{Certainty, Kind, Verdict};
 use serde_json::Value as Json;
 use serde_sarif::sarif::{

@@ -246,7 +246,11 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
     // Each column is as wide as its widest entry, so long names and wide triples stay aligned.
     let widest = |len: &dyn Fn(&(String, [String; 2])) -> usize| {
-        rows.iter().map(|r| len(r) + 2).chain([12]).max().unwrap_or(12)
+        rows.iter()
+            .map(|r| len(r) + 2)
+            .chain([12])
+            .max()
+            .unwrap_or(12)
     };
     let (names_w, width) = (widest(&|r| r.0.chars().count()), widest(&|r| r.1[0].len()));
     let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");

@@ -67,12 +67,18 @@ fn human_report_of_every_cuda_example() {
         assert_one_numbering(&stem, &text);
         // A CUDA witness never speaks BabyCUDA.
         for word in ["ntid", "nbid", "    tid ", "    bid "] {
-            assert!(!text.contains(word), "{stem}: `{word}` in a CUDA report:\n{text}");
+            assert!(
+                !text.contains(word),
+                "{stem}: `{word}` in a CUDA report:\n{text}"
+            );
         }
         witnesses += text.matches("  witness:").count();
         insta::assert_snapshot!(format!("cuda_{stem}"), text);
     }
-    assert!(witnesses >= 20, "only {witnesses} witnesses in the CUDA reports");
+    assert!(
+        witnesses >= 20,
+        "only {witnesses} witnesses in the CUDA reports"
+    );
 }
 
 /// The labels under the source and the columns of the witness table name the two threads the
@@ -109,7 +115,11 @@ fn assert_one_numbering(name: &str, text: &str) {
     );
     for h in &headers {
         let words: Vec<&str> = h.split_whitespace().collect();
-        assert_eq!(words, ["thread", "A", "thread", "B"], "{name}: header `{h}`");
+        assert_eq!(
+            words,
+            ["thread", "A", "thread", "B"],
+            "{name}: header `{h}`"
+        );
     }
     for l in labelled {
         for (at, _) in l.match_indices("thread ") {
@@ -119,7 +129,10 @@ fn assert_one_numbering(name: &str, text: &str) {
                 "{name}: label `{l}` names a thread the table does not"
             );
         }
-        assert!(!headers.is_empty(), "{name}: labels without a witness table");
+        assert!(
+            !headers.is_empty(),
+            "{name}: labels without a witness table"
+        );
     }
 }
 

@@ -239,7 +239,9 @@ impl<'a> Globals<'a> {
                 let fields = self
                     .fields(name)?
                     .into_iter()
-                    .map(|(f, fty)| Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?)))
+                    .map(|(f, fty)| {
+                        Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                    })
                     .collect::<Option<Vec<_>>>()?;
                 Some(Layout::Record { fields })
             }
