@@ -174,21 +174,6 @@ pub fn cuda_words(text: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::cuda_words;
-
-    #[test]
-    fn components_read_as_cuda() {
-        assert_eq!(
-            cuda_words("(i_1=udiv(ntid.x, 2)) tid.y+bid.z*nbid.x"),
-            "(i_1=udiv(blockDim.x, 2)) threadIdx.y+blockIdx.z*gridDim.x"
-        );
-        // Only whole words: a local named `my_tid.x` or `tid.xs` stays as it is.
-        assert_eq!(cuda_words("my_tid.x tid.xs ntid"), "my_tid.x tid.xs ntid");
-    }
-}
-
 /// The witness as text: parameters, geometry, a column per thread (`thread A`, `thread B`, as
 /// the labels name them), the cell as the source declares it. A CUDA kernel's witness is in
 /// CUDA's terms (`blockDim`, `threadIdx`, ...); a `.bcu` kernel's in BabyCUDA's (`ntid`, `tid`).
@@ -245,14 +230,9 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
     // Each column is as wide as its widest entry, so long names and wide triples stay aligned.
-    let widest = |len: &dyn Fn(&(String, [String; 2])) -> usize| {
-        rows.iter()
-            .map(|r| len(r) + 2)
-            .chain([12])
-            .max()
-            .unwrap_or(12)
-    };
-    let (names_w, width) = (widest(&|r| r.0.chars().count()), widest(&|r| r.1[0].len()));
+    let widest = |lens: Vec<usize>| lens.into_iter().map(|l| l + 2).chain([12]).max();
+    let names_w = widest(rows.iter().map(|r| r.0.chars().count()).collect()).unwrap_or(12);
+    let width = widest(rows.iter().map(|r| r.1[0].chars().count()).collect()).unwrap_or(12);
     let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
     for (name, [v1, v2]) in &rows {
         let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
@@ -275,4 +255,64 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
         let _ = writeln!(s, "    cell        {cell}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cuda_words, table};
+    use mapcheck_smt::{ThreadWitness, Witness};
+
+    #[test]
+    fn components_read_as_cuda() {
+        assert_eq!(
+            cuda_words("(i_1=udiv(ntid.x, 2)) tid.y+bid.z*nbid.x"),
+            "(i_1=udiv(blockDim.x, 2)) threadIdx.y+blockIdx.z*gridDim.x"
+        );
+        // Only whole words: a local named `my_tid.x` or `tid.xs` stays as it is.
+        assert_eq!(cuda_words("my_tid.x tid.xs ntid"), "my_tid.x tid.xs ntid");
+    }
+
+    fn transpose_witness() -> Witness {
+        // A 16x16 block: linear ids 1 and 16 are threadIdx (1, 0, 0) and (0, 1, 0).
+        let thread = |tid| ThreadWitness {
+            tid,
+            ..ThreadWitness::default()
+        };
+        Witness {
+            block_dim: [16, 16, 1],
+            grid_dim: [4, 4, 1],
+            threads: [thread(1), thread(16)],
+            index: vec![1],
+            ..Witness::default()
+        }
+    }
+
+    #[test]
+    fn a_cuda_witness_is_in_cudas_terms() {
+        let t = table(&transpose_witness(), Some("tile[0][1]"), true);
+        assert!(
+            t.contains("blockDim = (16, 16, 1), gridDim = (4, 4, 1)"),
+            "{t}"
+        );
+        assert!(t.contains("thread A    thread B\n"), "{t}");
+        assert!(t.contains("threadIdx   (1, 0, 0)   (0, 1, 0)\n"), "{t}");
+        assert!(t.contains("blockIdx    (0, 0, 0)   (0, 0, 0)\n"), "{t}");
+        assert!(t.contains("cell        tile[0][1]\n"), "{t}");
+        assert!(!t.contains("tid") && !t.contains("ntid"), "{t}");
+    }
+
+    #[test]
+    fn a_bcu_witness_keeps_babycudas_terms() {
+        let mut w = transpose_witness();
+        w.block_dim = [32, 1, 1];
+        w.grid_dim = [1, 1, 1];
+        let t = table(&w, Some("A[1]"), false);
+        assert!(t.contains("ntid = 32, nbid = 1"), "{t}");
+        assert!(t.contains("thread A    thread B\n"), "{t}");
+        assert!(t.contains("tid         1           16\n"), "{t}");
+        // Components as triples once the geometry has a second dimension.
+        let t = table(&transpose_witness(), None, false);
+        assert!(t.contains("ntid = (16, 16, 1)"), "{t}");
+        assert!(t.contains("tid         (1, 0, 0)   (0, 1, 0)\n"), "{t}");
+    }
 }

@@ -169,9 +169,15 @@ fn emit_core_prints_what_the_front_end_lowered_as_bcu_that_reads_back_alike() {
     }
 }
 
-/// The witness's two threads and its cell, as JSON gives them: CUDA's `threadIdx` and the cell
-/// as declared.
-fn race_witnesses(doc: &Value, array: &str) -> Vec<(Vec<[i64; 3]>, Vec<[i64; 3]>, Value)> {
+/// A block-level race's witness as JSON gives it: threads A and B's `threadIdx` and
+/// `blockIdx`, and the cell as declared.
+struct RaceWitness {
+    tids: Vec<[i64; 3]>,
+    bids: Vec<[i64; 3]>,
+    cell: Value,
+}
+
+fn race_witnesses(doc: &Value, array: &str) -> Vec<RaceWitness> {
     let triple = |v: &Value| -> [i64; 3] {
         let a = v.as_array().unwrap();
         [0, 1, 2].map(|i| a[i].as_i64().unwrap())
@@ -191,11 +197,11 @@ fn race_witnesses(doc: &Value, array: &str) -> Vec<(Vec<[i64; 3]>, Vec<[i64; 3]>
                 assert_eq!(t["tid"], t["thread_idx"]);
                 assert_eq!(t["bid"], t["block_idx"]);
             }
-            (
-                threads.iter().map(|t| triple(&t["thread_idx"])).collect(),
-                threads.iter().map(|t| triple(&t["block_idx"])).collect(),
-                w["cell"].clone(),
-            )
+            RaceWitness {
+                tids: threads.iter().map(|t| triple(&t["thread_idx"])).collect(),
+                bids: threads.iter().map(|t| triple(&t["block_idx"])).collect(),
+                cell: w["cell"].clone(),
+            }
         })
         .collect()
 }
@@ -213,7 +219,7 @@ fn a_transpose_race_is_reported_at_the_declared_tile_cell() {
     assert_eq!(w["grid_dim"], serde_json::json!([4, 4, 1]));
     let races = race_witnesses(&doc, "tile");
     assert!(!races.is_empty());
-    for (tids, _, cell) in races {
+    for RaceWitness { tids, cell, .. } in races {
         let (a, b) = (tids[0], tids[1]);
         assert_ne!(a, b, "two distinct threads");
         assert_eq!(cell["indices"], serde_json::json!([a[1], a[0]]));
@@ -244,7 +250,7 @@ fn a_struct_field_race_is_reported_at_the_field() {
     let doc: Value = serde_json::from_str(&out).unwrap();
     let races = race_witnesses(&doc, "p");
     assert!(!races.is_empty());
-    for (tids, bids, cell) in races {
+    for RaceWitness { tids, bids, cell } in races {
         let i = (bids[0][0] * 64 + tids[0][0]) / 2;
         assert_eq!(i, (bids[1][0] * 64 + tids[1][0]) / 2, "one element");
         assert_eq!(cell["text"], format!("p[{i}].id"));
