@@ -97,7 +97,28 @@ pub fn finding(
     }
     render::render(&d, &source.name, Some(source), style, out)?;
     let cell = CellReport::of(kernel, f).map(|c| c.text);
-    out.write_all(table(&f.witness, cell.as_deref(), source.is_cuda()).as_bytes())
+    // The initial memory the witness needs, its cells named as declared too.
+    let mut witness = f.witness.clone();
+    witness.memory = (f.witness.memory.iter())
+        .map(|(c, v)| (declared_cell(kernel, c), *v))
+        .collect();
+    out.write_all(table(&witness, cell.as_deref(), source.is_cuda()).as_bytes())
+}
+
+/// A cell `A[i][j]` of the analysed kernel as its source declares it ([`CellReport`]); the
+/// text as it is when it is not such a cell.
+fn declared_cell(kernel: &Kernel, cell: &str) -> String {
+    let Some((array, rest)) = cell.split_once('[') else {
+        return cell.to_string();
+    };
+    let index: Option<Vec<i128>> = rest
+        .strip_suffix(']')
+        .map(|r| r.split("][").map(|i| i.parse().ok()).collect())
+        .unwrap_or(None);
+    match index {
+        Some(index) => CellReport::new(kernel, array, &index).text,
+        None => cell.to_string(),
+    }
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -259,7 +280,10 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{cuda_words, table};
+    use super::{cuda_words, declared_cell, table};
+    use mapcheck_core::ast::{ArrayDecl, Block, Ident, Kernel, Space};
+    use mapcheck_core::layout::Layout;
+    use mapcheck_core::Span;
     use mapcheck_smt::{ThreadWitness, Witness};
 
     #[test]
@@ -314,5 +338,37 @@ mod tests {
         let t = table(&transpose_witness(), None, false);
         assert!(t.contains("ntid = (16, 16, 1)"), "{t}");
         assert!(t.contains("tid         (1, 0, 0)   (0, 1, 0)\n"), "{t}");
+    }
+
+    #[test]
+    fn memory_cells_are_named_as_declared() {
+        let row = Layout::Array {
+            len: Some(17),
+            elem: Box::new(Layout::Cell),
+        };
+        let tile = ArrayDecl {
+            name: Ident::new("tile", Span::default()),
+            space: Space::Shared,
+            span: Span::default(),
+            layout: Some(Layout::Array {
+                len: Some(16),
+                elem: Box::new(row),
+            }),
+        };
+        let kernel = Kernel {
+            name: Ident::new("k", Span::default()),
+            params: Vec::new(),
+            arrays: vec![tile],
+            body: Block {
+                stmts: Vec::new(),
+                span: Span::default(),
+            },
+            span: Span::default(),
+            ann: (),
+        };
+        assert_eq!(declared_cell(&kernel, "tile[18]"), "tile[1][1]");
+        // An array without a layout, or a text that is not a cell, stays as it is.
+        assert_eq!(declared_cell(&kernel, "other[18]"), "other[18]");
+        assert_eq!(declared_cell(&kernel, "tile[x]"), "tile[x]");
     }
 }
