@@ -1,5 +1,11 @@
 //! The human report of a finding: an ariadne report underlining the accesses (or the barrier),
 //! then the witness as a small table a person can replay with `mapcheck run`.
+//!
+//! The two threads are `thread A` and `thread B` in the labels and the table alike (and in JSON
+//! and SARIF, [`THREAD_NAMES`]). A CUDA kernel's witness is in CUDA's terms — `blockDim`,
+//! `gridDim`, `threadIdx`, `blockIdx` as (x, y, z), cells as the kernel declares them
+//! (`tile[0][1]`, from the layout the front end kept on the array) — and a `.bcu` kernel's in
+//! BabyCUDA's (`ntid`, `tid`).
 
 use crate::input::SourceFile;
 use crate::render::{self, Style};
