@@ -46,7 +46,7 @@ fn block(stmts: Vec<Stmt>) -> Block {
 fn kernel(arrays: &[&str], params: &[&str], body: Vec<Stmt>) -> Kernel {
     Kernel {
         name: Ident::new("bench", sp()),
-        params: params.iter().map(|p| Ident::new(*p, sp())).collect(),
+        params: params.iter().map(|p| Param::natural(*p, sp())).collect(),
         arrays: arrays
             .iter()
             .map(|a| ArrayDecl {

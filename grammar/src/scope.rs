@@ -179,7 +179,7 @@ impl<'k, 'e> KernelScope<'k, 'e> {
             errors,
         };
         for param in &kernel.params {
-            if scope.bind(param, Binding::Param(param.span)) {
+            if scope.bind_name(&param.name, param.span, Binding::Param(param.span)) {
                 scope.visible.push(&param.name);
             }
         }
@@ -193,28 +193,33 @@ impl<'k, 'e> KernelScope<'k, 'e> {
 
     /// Records a binder; false (and an error) when the name is taken.
     fn bind(&mut self, name: &'k Ident, as_what: Binding) -> bool {
-        if Builtin::from_name(&name.name).is_some() {
+        self.bind_name(&name.name, name.span, as_what)
+    }
+
+    /// [`Self::bind`] of a name and the span it is bound at.
+    fn bind_name(&mut self, name: &'k str, span: Span, as_what: Binding) -> bool {
+        if Builtin::from_name(name).is_some() {
             self.errors.push(ScopeError::BuiltinRebound {
-                name: name.name.clone(),
-                span: name.span,
+                name: name.to_string(),
+                span,
             });
             return false;
         }
-        if let Some(first) = self.bound.get(name.name.as_str()) {
+        if let Some(first) = self.bound.get(name) {
             let (first, first_is) = match *first {
                 Binding::Param(s) => (s, "a parameter"),
                 Binding::Array(s) => (s, "an array"),
                 Binding::Local(s) => (s, "a variable"),
             };
             self.errors.push(ScopeError::Rebound {
-                name: name.name.clone(),
-                span: name.span,
+                name: name.to_string(),
+                span,
                 first,
                 first_is,
             });
             return false;
         }
-        self.bound.insert(&name.name, as_what);
+        self.bound.insert(name, as_what);
         true
     }
 

@@ -76,7 +76,7 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
     let mut shared = BTreeMap::new();
     for name in &enc.shared {
         let builtin = Builtin::from_name(name).is_some();
-        if !builtin && !params.contains(name) && enc.consts.contains_key(name) {
+        if !builtin && !params.iter().any(|p| &p.name == name) && enc.consts.contains_key(name) {
             shared.insert(name.clone(), get(name));
         }
     }
@@ -116,7 +116,11 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
         }
     };
     Witness {
-        params: params.iter().map(|p| (p.clone(), get(p))).collect(),
+        // As C reads them: an `unsigned` parameter held as a negative `bv32` word is large.
+        params: params
+            .iter()
+            .map(|p| (p.name.clone(), p.ty.c_value(facts.arith, get(&p.name))))
+            .collect(),
         block_dim,
         grid_dim,
         threads: [thread(Copy::One), thread(Copy::Two)],

@@ -669,7 +669,11 @@ pub fn in_range(v: &Expr, range: &Range) -> Cond {
 }
 
 /// How many iterations a geometric loop (`*k`, `/k`, `<<k`, `>>k`) is unrolled to in the
-/// iteration predicate: past these, values repeat or leave the range for any input.
+/// iteration predicate: past these, values repeat or leave the range for a start of 0 or more
+/// and a factor other than an odd one in `bv32`. Where they may not (a negative start that
+/// `*2` sends towards -∞ in `int` mode, `*3` cycling through 2^30 words in `bv32`), the loop
+/// has not ended by then, and the predicate admits every value in range after the last one
+/// unrolled (see [`iteration`]).
 fn geometric_unroll(arith: Arith) -> usize {
     match arith {
         Arith::Int => 64,
@@ -721,7 +725,17 @@ pub fn iteration(v: &Expr, range: &Range, arith: Arith) -> Cond {
                 values.push(next);
             }
             let or = |a: Cond, b: Cond| Cond::new(CondKind::Or(Box::new(a), Box::new(b)), span);
-            let mut acc = Cond::new(CondKind::Bool(false), span);
+            // Still in range and still moving after the unrolled iterations: the loop goes on,
+            // through values the unrolling does not name; any value in range over-approximates
+            // them, so that no iteration is left out (a witness from here that no run has is
+            // not replayed, and stays potential). A value its step leaves in place repeats
+            // forever and names nothing new. For a start >= 0 in `int` mode, and for even
+            // factors in `bv32`, this is unsatisfiable: by then the values have reached a fixed
+            // point or passed any bound below 2^63.
+            let last = values.last().unwrap_or(&range.start);
+            let beyond = fold(&step(last, range), arith);
+            let moving = cmp(CmpOp::Ne, beyond.clone(), last.clone());
+            let mut acc = and(and(in_range(&beyond, range), moving), in_range(v, range));
             for value in values.iter().rev() {
                 acc = and(
                     in_range(value, range),

@@ -5,8 +5,10 @@
 use crate::encode::{add, cmp, eq, mul, Copy, Encoder, Val};
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
-use crate::solve::{self, Limits, Outcome};
-use mapcheck_core::ast::{Builtin, CmpOp, Cond, Dim, Expr, Geometry};
+use crate::solve::{self, Limits, Outcome, Sign};
+use mapcheck_core::ast::{
+    Builtin, CmpOp, Cond, Dim, Expr, Geometry, Param, ParamBounds, ParamType,
+};
 use mapcheck_core::geometry;
 use mapcheck_core::Arith;
 use mapcheck_typeck::{BarrierPlacement, ControlKind};
@@ -55,7 +57,7 @@ pub struct KernelFacts<'a> {
     pub arith: Arith,
     /// A deliberate defect, for testing the tests.
     pub mutation: Option<crate::Mutation>,
-    pub params: Vec<String>,
+    pub params: &'a [Param],
     /// Top-level `assume`s: preconditions of every run.
     pub assumes: Vec<&'a Cond>,
     pub fixed: &'a Fixed,
@@ -70,7 +72,7 @@ impl<'a> KernelFacts<'a> {
         KernelFacts {
             arith: options.arith,
             mutation: options.mutation,
-            params: map.params.iter().map(|p| p.name.clone()).collect(),
+            params: &map.params,
             assumes: top_assumes(&map.body),
             fixed: &options.fixed,
             components: Components::of(&map.builtins),
@@ -85,7 +87,7 @@ impl<'a> KernelFacts<'a> {
 pub struct Built {
     pub constraints: Vec<Bool>,
     pub enc: Encoder,
-    pub sizes: Vec<Val>,
+    pub sizes: Vec<(Val, Sign)>,
     /// Another way of saying that the two threads differ, equivalent to the constraint at the
     /// given position: tried when the solver cannot decide the query with the first (see
     /// [`geometry`]).
@@ -170,7 +172,7 @@ pub enum Level {
 }
 
 fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built {
-    let mut shared: BTreeSet<String> = facts.params.iter().cloned().collect();
+    let mut shared: BTreeSet<String> = facts.params.iter().map(|p| p.name.clone()).collect();
     for b in Builtin::ALL {
         let block_id = b.geometry == Geometry::Bid;
         if !b.is_thread_id() && (!block_id || level == Level::Block) {
@@ -201,21 +203,24 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built
         facts.fixed.grid,
         level == Level::Grid,
     );
-    let zero = q.enc.lit(0);
-    for p in &facts.params {
-        let v = q.enc.var(p, Copy::One);
-        match facts.fixed.params.get(p) {
+    for p in facts.params {
+        let v = q.enc.var(&p.name, Copy::One);
+        match facts.fixed.params.get(&p.name) {
             Some(value) => q.constraints.push(cmp(CmpOp::Eq, &v, &q.enc.lit(*value))),
             None => {
-                // Parameters are natural numbers; below 2^62 in `int` mode, which keeps the
-                // unrolling of geometric loops (`phases::iteration`) complete.
-                q.constraints.push(cmp(CmpOp::Ge, &v, &zero));
-                let max = match facts.arith {
-                    Arith::Bv32 => i128::from(i32::MAX),
-                    Arith::Int => (1 << 62) - 1,
+                // Each parameter ranges over its type (`ParamType::bounds`): `.bcu`'s naturals
+                // below 2^62 in `int` mode, which keeps the unrolling of geometric loops
+                // (`phases::iteration`) complete; a CUDA parameter over its C type.
+                if let ParamBounds::Signed(lo, hi) = p.ty.bounds(facts.arith) {
+                    q.constraints.push(cmp(CmpOp::Ge, &v, &q.enc.lit(lo)));
+                    q.constraints.push(cmp(CmpOp::Le, &v, &q.enc.lit(hi)));
+                }
+                let sign = match p.ty {
+                    ParamType::Natural => Sign::Natural,
+                    ty if ty.signed() => Sign::Signed,
+                    _ => Sign::Unsigned,
                 };
-                q.constraints.push(cmp(CmpOp::Le, &v, &q.enc.lit(max)));
-                q.sizes.push(v);
+                q.sizes.push((v, sign));
             }
         }
     }
@@ -269,7 +274,7 @@ fn geometry(
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
                 q.constraints
                     .push(cmp(CmpOp::Le, &n, &q.enc.lit(max_total)));
-                q.sizes.push(n.clone());
+                q.sizes.push((n.clone(), Sign::Natural));
                 n
             }
         };
@@ -306,7 +311,7 @@ fn geometry(
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
                 let max = q.enc.lit(max_dim[d.index()]);
                 q.constraints.push(cmp(CmpOp::Le, &n, &max));
-                q.sizes.push(n.clone());
+                q.sizes.push((n.clone(), Sign::Natural));
                 n
             }
         };

@@ -41,7 +41,8 @@ pub enum Replay {
     ThroughUnknowns,
     /// A run could not finish before it showed the finding: it spent [`STEP_BUDGET`], or met a
     /// loop whose step leaves its variable unchanged (`LoopStuck`: `step *2` from 0, `<< 2`
-    /// wrapping to 0 in `bv32`). The witness is not replayed, which is evidence neither way
+    /// wrapping to 0 in `bv32`), or computed a value beyond the 128 bits of `int` mode. The
+    /// witness is not replayed, which is evidence neither way
     /// (`why` says where the run stopped; `stuck` names the loop variable and the value it
     /// stayed at, when that was the reason).
     Unfinished {
@@ -205,9 +206,14 @@ fn runs<T>(
                 }
             })
             .map_err(|e| Failed {
+                // A run whose `int` values leave the interpreter's 128 bits (a loop stepping
+                // `*2` from a negative start, which never ends) is as unfinished as one that
+                // spends the step budget: no evidence either way.
                 unfinished: matches!(
                     e,
-                    interp::RunError::StepBudget { .. } | interp::RunError::LoopStuck { .. }
+                    interp::RunError::StepBudget { .. }
+                        | interp::RunError::LoopStuck { .. }
+                        | interp::RunError::Overflow { .. }
                 ),
                 stuck: match &e {
                     interp::RunError::LoopStuck { var, value, .. } => Some((var.clone(), *value)),

@@ -73,7 +73,7 @@ const GROBNER_MAX_DEGREE: u32 = 8;
 /// retry's model is translated back into the caller's context.
 pub fn solve(
     constraints: &[Bool],
-    sizes: &[Val],
+    sizes: &[(Val, Sign)],
     order: &[Val],
     limits: Limits,
     lit: impl Fn(i128) -> Val,
@@ -89,11 +89,25 @@ pub fn solve(
 }
 
 /// [`solve_here`] in a fresh context.
-fn retry_fresh(constraints: &[Bool], sizes: &[Val], order: &[Val], limits: Limits) -> Outcome {
+fn retry_fresh(
+    constraints: &[Bool],
+    sizes: &[(Val, Sign)],
+    order: &[Val],
+    limits: Limits,
+) -> Outcome {
     // One encoder has one sort; z3 objects cross contexts by translation.
-    let bv = matches!(sizes.first().or(order.first()), Some(Val::B(_)));
-    let dynamic = |vals: &[Val]| -> Vec<Dynamic> { vals.iter().map(Val::as_dynamic).collect() };
-    let (sizes, order) = (dynamic(sizes), dynamic(order));
+    let bv = matches!(
+        sizes.first().map(|(v, _)| v).or(order.first()),
+        Some(Val::B(_))
+    );
+    let dynamic = |vals: &mut dyn Iterator<Item = &Val>| -> Vec<Dynamic> {
+        vals.map(Val::as_dynamic).collect()
+    };
+    let signs: Vec<Sign> = sizes.iter().map(|(_, s)| *s).collect();
+    let (sizes, order) = (
+        dynamic(&mut sizes.iter().map(|(v, _)| v)),
+        dynamic(&mut order.iter()),
+    );
     let (constraints, sizes, order) = (
         constraints.synchronized(),
         sizes.as_slice().synchronized(),
@@ -113,6 +127,7 @@ fn retry_fresh(constraints: &[Bool], sizes: &[Val], order: &[Val], limits: Limit
                 .collect()
         };
         let (sizes, order) = (vals(sizes.recover()), vals(order.recover()));
+        let sizes: Vec<(Val, Sign)> = sizes.into_iter().zip(signs).collect();
         let lit = |v: i128| {
             if bv {
                 Val::B(BV::from_i64(v as i64, 32))
@@ -135,7 +150,7 @@ fn retry_fresh(constraints: &[Bool], sizes: &[Val], order: &[Val], limits: Limit
 
 fn solve_here(
     constraints: &[Bool],
-    sizes: &[Val],
+    sizes: &[(Val, Sign)],
     order: &[Val],
     limits: Limits,
     lit: &dyn Fn(i128) -> Val,
@@ -171,7 +186,7 @@ fn solve_here(
     let small = small(&solver, first, sizes, lit);
     // The sizes stay as small as they are: the checks below would otherwise let them float
     // (a block of 1024 threads for a race that 4 show).
-    for size in sizes {
+    for (size, _) in sizes {
         if let Some(v) = crate::encode::value_of(&small, size) {
             solver.assert(cmp(CmpOp::Eq, size, &lit(v)));
         }
@@ -217,18 +232,40 @@ fn max_degree(constraints: &[Bool]) -> u32 {
     top
 }
 
+/// How the witness search keeps a size small ([`small`]): by its magnitude, in the reading its
+/// type gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// Never negative (a dimension, a natural parameter): `v <= b`.
+    Natural,
+    /// May be negative (a signed parameter): `-b <= v <= b`.
+    Signed,
+    /// Every `bv32` bit pattern is a value (an `unsigned` parameter), and the ones that read
+    /// negative as signed are the large ones: `v <=u b`.
+    Unsigned,
+}
+
+/// That `v` is at most `bound` in magnitude, as `sign` reads it.
+fn within(v: &Val, sign: Sign, bound: i128, lit: &dyn Fn(i128) -> Val) -> Bool {
+    let b = lit(bound);
+    match sign {
+        Sign::Natural => cmp(CmpOp::Le, v, &b),
+        Sign::Signed => Bool::and(&[cmp(CmpOp::Le, v, &b), cmp(CmpOp::Ge, v, &lit(-bound))]),
+        Sign::Unsigned => cmp(CmpOp::ULe, v, &b),
+    }
+}
+
 /// A model of the assertions of `solver` (`first` is one) whose `sizes` are small: one bound
 /// of [`WITNESS_BOUNDS`] on all of them, else each bounded in turn by the smallest bound that
 /// still leaves a model. Leaves `solver` with the per-size bounds it found asserted.
-fn small(solver: &Solver, first: Model, sizes: &[Val], lit: &dyn Fn(i128) -> Val) -> Model {
+fn small(solver: &Solver, first: Model, sizes: &[(Val, Sign)], lit: &dyn Fn(i128) -> Val) -> Model {
     if sizes.is_empty() {
         return first;
     }
     for bound in WITNESS_BOUNDS {
         solver.push();
-        let b = lit(bound);
-        for s in sizes {
-            solver.assert(cmp(CmpOp::Le, s, &b));
+        for (s, sign) in sizes {
+            solver.assert(within(s, *sign, bound, lit));
         }
         let found = match check(solver) {
             SatResult::Sat => solver.get_model(),
@@ -245,10 +282,10 @@ fn small(solver: &Solver, first: Model, sizes: &[Val], lit: &dyn Fn(i128) -> Val
     // witness was the first model, whose every size was arbitrary (a grid of 2^30 blocks of
     // 1023 threads where 2 of 2 would do).
     let mut witness = first;
-    for s in sizes {
+    for (s, sign) in sizes {
         for bound in WITNESS_BOUNDS {
             solver.push();
-            solver.assert(cmp(CmpOp::Le, s, &lit(bound)));
+            solver.assert(within(s, *sign, bound, lit));
             let found = match check(solver) {
                 SatResult::Sat => solver.get_model(),
                 _ => None,
@@ -544,7 +581,7 @@ mod tests {
             let within = cmp(CmpOp::Lt, &x, &lit(1000));
             let Outcome::Sat(model) = retry_fresh(
                 &[positive, within],
-                std::slice::from_ref(&x),
+                &[(x.clone(), Sign::Natural)],
                 &[],
                 Limits::default(),
             ) else {

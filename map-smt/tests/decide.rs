@@ -584,3 +584,65 @@ fn lockstep_does_not_order_two_lanes_writing_one_cell_in_one_statement() {
         "{d:#?}"
     );
 }
+
+#[test]
+fn signed_parameters_may_be_negative() {
+    // `n: i32` ranges over C's `int`: with n = -1 every thread writes its id to A[0]. A natural
+    // `n` never enters the branch.
+    let guard = |ty: &str| format!("kernel k(n{ty}) {{ shared A; if n < 0 {{ A[0] := tid; }} }}");
+    for arith in [Arith::Int, Arith::Bv32] {
+        let options = || Options {
+            arith,
+            ..Options::default()
+        };
+        let d = with(&guard(": i32"), options());
+        assert_eq!(d.verdict, Verdict::Racy, "{arith}");
+        let f = races(&d)[0];
+        assert_eq!(f.certainty, Certainty::Proven);
+        assert!(f.witness.params["n"] < 0, "{:?}", f.witness);
+        assert_eq!(with(&guard(""), options()).verdict, Verdict::Drf, "{arith}");
+    }
+}
+
+#[test]
+fn unsigned_parameters_reach_beyond_two_to_the_31() {
+    // `n: u32` may exceed 2^31 - 1 in both modes; the witness shows the value C reads (not
+    // the negative `bv32` word that holds it). `n: u16` may not.
+    let guard = |ty: &str| {
+        format!("kernel k(n: {ty}) {{ shared A; if ugt(n, 2147483647) {{ A[0] := tid; }} }}")
+    };
+    for arith in [Arith::Int, Arith::Bv32] {
+        let options = || Options {
+            arith,
+            ..Options::default()
+        };
+        let d = with(&guard("u32"), options());
+        assert_eq!(d.verdict, Verdict::Racy, "{arith}");
+        let n = races(&d)[0].witness.params["n"];
+        assert!(n > 2147483647 && n < 1 << 32, "{arith}: n = {n}");
+        assert_eq!(
+            with(&guard("u16"), options()).verdict,
+            Verdict::Drf,
+            "{arith}"
+        );
+    }
+}
+
+#[test]
+fn geometric_loops_past_their_unrolling_are_not_left_out() {
+    // From a negative start, `*2` never leaves `i < 1`: the loop runs forever, and in its 70th
+    // iteration (i = -2^69) every thread writes A[0]. The unrolling names 64 iterations; the
+    // ones after it must still be covered (over-approximated), so the kernel is not `drf`.
+    // The interpreter cannot finish the run (its values leave 128 bits), so the race stays
+    // potential.
+    let late = "kernel k(n: i32) { shared A; \
+                for i in n..1 step *2 { if i < 0 - 1000000000000000000 * 1000 { A[0] := tid; } } }";
+    let d = run(late);
+    assert_eq!(d.verdict, Verdict::PossiblyRacy);
+    let f = races(&d)[0];
+    assert_eq!(f.certainty, Certainty::Potential);
+    assert!(f.internal_error.is_none(), "{:?}", f.internal_error);
+    // From a start of 0 or more the unrolling is complete: nothing is over-approximated.
+    let d = run("kernel k(n) { shared A; for i in n..1000 step *2 { A[tid] := i; } }");
+    assert_eq!(d.verdict, Verdict::Drf);
+}

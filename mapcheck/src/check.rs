@@ -18,6 +18,7 @@ use mapcheck_core::ast::{Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_smt::{Decision, Fixed, Limits, Options};
 use mapcheck_typeck::Checked;
+use rayon::prelude::*;
 use std::io::Write;
 use std::time::Instant;
 
@@ -27,66 +28,190 @@ pub(crate) fn check(
     err: &mut dyn Write,
     style: Style,
 ) -> u8 {
+    let started = Instant::now();
     let mut doc = Document::default();
     let settings = CheckOptions {
         kernel: args.common.kernel.clone(),
         ..CheckOptions::new(options(args))
     };
-    let load_options = input::LoadOptions::of(&args.common);
-    let loaded: Vec<Loaded> = args
-        .files
-        .iter()
-        .map(|p| input::load_with(p, &load_options))
-        .collect();
-    let mut report_error =
+    let human = args.report_format() == Format::Human;
+    let report_error =
         |d: &Diagnostic, name: &str, source: Option<&SourceFile>, doc: &mut Document| {
-            if args.report_format() == Format::Human {
+            if human {
                 let _ = render::render(d, name, source, style, err);
             }
             doc.errors.push(ErrorReport::new(name, source, d));
         };
-    for problem in command_line_problems(args, &loaded) {
-        report_error(&problem, "", None, &mut doc);
+    let mut report_error = report_error;
+    let (files, problems) = input::expand(&args.files);
+    for (name, d) in &problems {
+        report_error(d, name, None, &mut doc);
     }
-    if !doc.errors.is_empty() {
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |n| n as usize,
+    );
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            let d = Diagnostic::error(format!("cannot start {jobs} threads: {e}"));
+            report_error(&d, "", None, &mut doc);
+            return finish(args, &doc, out, err);
+        }
+    };
+    let load_options = input::LoadOptions::of(&args.common);
+    let loaded: Vec<Loaded> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|p| input::load_with(p, &load_options))
+            .collect()
+    });
+    let flag_problems = command_line_problems(args, &loaded);
+    for problem in &flag_problems {
+        report_error(problem, "", None, &mut doc);
+    }
+    if !flag_problems.is_empty() {
         return finish(args, &doc, out, err);
     }
-    for input in &loaded {
-        match input {
-            Loaded::Failed {
-                name,
-                source,
-                diagnostics,
-            } => {
-                for d in diagnostics {
-                    report_error(d, name, source.as_ref(), &mut doc);
-                }
+    // Each input is checked on its own, into its own buffers, and the buffers are written in
+    // the order of the inputs: the report does not depend on `--jobs`.
+    let progress = progress_bar(loaded.len());
+    let parts: Vec<Part> = pool.install(|| {
+        loaded
+            .par_iter()
+            .map(|input| {
+                let part = check_input(input, args, &settings, style);
+                progress.inc(1);
+                part
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
+    for part in parts {
+        let _ = out.write_all(&part.out);
+        let _ = err.write_all(&part.err);
+        doc.errors.extend(part.errors);
+        doc.kernels.extend(part.kernels);
+    }
+    if human && args.emit.is_none() && files.len() > 1 {
+        summary(&doc, files.len(), out);
+        // The time goes to standard error: the report on stdout is the same on every run.
+        let _ = writeln!(
+            err,
+            "checked {} input(s) in {:.1} s with {jobs} job(s)",
+            files.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    finish(args, &doc, out, err)
+}
+
+/// What checking one input printed and reported.
+#[derive(Debug, Default)]
+struct Part {
+    out: Vec<u8>,
+    err: Vec<u8>,
+    errors: Vec<ErrorReport>,
+    kernels: Vec<KernelReport>,
+}
+
+/// `mapcheck FILE` on one loaded input: its errors, then each selected kernel decided (or, with
+/// `--emit`, printed in the form asked for).
+fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style: Style) -> Part {
+    let human = args.report_format() == Format::Human;
+    let mut part = Part::default();
+    let mut report_error = |d: &Diagnostic, name: &str, source: Option<&SourceFile>| {
+        if human {
+            let _ = render::render(d, name, source, style, &mut part.err);
+        }
+        part.errors.push(ErrorReport::new(name, source, d));
+    };
+    match input {
+        Loaded::Failed {
+            name,
+            source,
+            diagnostics,
+        } => {
+            for d in diagnostics {
+                report_error(d, name, source.as_ref());
             }
-            Loaded::Parsed {
-                source,
-                program,
-                errors,
-            } => {
-                for d in input::errors_for(errors, args.common.kernel.as_deref()) {
-                    report_error(d, &source.name, Some(source), &mut doc);
+        }
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } => {
+            for d in input::errors_for(errors, args.common.kernel.as_deref()) {
+                report_error(d, &source.name, Some(source));
+            }
+            if let Some(form) = args.emit {
+                let options = options_for(&settings.analysis, source);
+                for kernel in selected(program, settings.kernel.as_deref()) {
+                    crate::emit::emit(form, kernel, source, &options, style, &mut part.out);
                 }
-                if let Some(form) = args.emit {
-                    let options = options_for(&settings.analysis, source);
-                    for kernel in selected(program, settings.kernel.as_deref()) {
-                        crate::emit::emit(form, kernel, source, &options, style, out);
-                    }
-                    continue;
+                return part;
+            }
+            for decided in check_file(source, program, settings) {
+                if human {
+                    decided.print(source, style, &mut part.out);
                 }
-                for decided in check_file(source, program, &settings) {
-                    if args.report_format() == Format::Human {
-                        decided.print(source, style, out);
-                    }
-                    doc.kernels.push(decided.report);
-                }
+                part.kernels.push(decided.report);
             }
         }
     }
-    finish(args, &doc, out, err)
+    part
+}
+
+/// A bar on standard error over `inputs` inputs, shown only when there are several and
+/// standard error is a terminal (never in tests or pipes, where it would be noise).
+fn progress_bar(inputs: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if inputs < 2 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(inputs as u64);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The table after the reports of several inputs: kernels by verdict and class, and the inputs
+/// that could not be checked.
+fn summary(doc: &Document, inputs: usize, out: &mut dyn Write) {
+    use std::collections::BTreeSet;
+    let classes = ["exact", "data-dependent"];
+    let verdicts = ["drf", "racy", "possibly-racy", "unknown"];
+    let count = |verdict: &str, class: &str| {
+        doc.kernels
+            .iter()
+            .filter(|k| k.verdict.name() == verdict && k.class.to_string() == class)
+            .count()
+    };
+    let failed: BTreeSet<&str> = doc.errors.iter().map(|e| e.file.as_str()).collect();
+    let _ = writeln!(
+        out,
+        "\nsummary: {} kernel(s) of {inputs} input(s)",
+        doc.kernels.len()
+    );
+    let _ = writeln!(
+        out,
+        "  {:<15}{:>8}{:>16}",
+        "verdict", classes[0], classes[1]
+    );
+    for v in verdicts {
+        let _ = writeln!(
+            out,
+            "  {v:<15}{:>8}{:>16}",
+            count(v, classes[0]),
+            count(v, classes[1])
+        );
+    }
+    if !failed.is_empty() {
+        let _ = writeln!(out, "  inputs with errors: {}", failed.len());
+    }
 }
 
 /// Flags that do not fit the inputs: a `-p` no kernel has, a `--kernel` no file defines,
@@ -138,6 +263,41 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
                 } else {
                     d.with_help(format!("the parameters are {}", known.join(", ")))
                 });
+            }
+        }
+    }
+    problems.extend(params_out_of_range(
+        &kernels,
+        &args.common.params,
+        args.common.arith,
+    ));
+    problems
+}
+
+/// An error for each `-p NAME=VALUE` outside the type of a parameter of that name of one of
+/// `kernels` (a natural given a negative value, an `i32` given 2^31): deciding or running the
+/// kernel with it would speak of runs that no launch has.
+pub fn params_out_of_range(
+    kernels: &[&Kernel],
+    params: &[(String, i128)],
+    arith: mapcheck_core::Arith,
+) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    for (name, value) in params {
+        let declared = kernels
+            .iter()
+            .flat_map(|k| k.params.iter().map(move |p| (k, p)))
+            .filter(|(_, p)| &p.name == name);
+        for (k, p) in declared {
+            let (lo, hi) = p.ty.range(arith);
+            if *value < lo || *value > hi {
+                problems.push(
+                    Diagnostic::error(format!(
+                        "parameter `{name}` of kernel `{}` is `{}`: {value} is outside {lo}..={hi}",
+                        k.name.name, p.ty
+                    ))
+                    .with_help(format!("give `-p {name}=V` with V from {lo} to {hi}")),
+                );
             }
         }
     }

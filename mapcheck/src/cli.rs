@@ -72,9 +72,15 @@ pub struct Common {
 
 #[derive(Debug, Args, Clone, Default)]
 pub struct CheckArgs {
-    /// The `.bcu` or `.cu` files to analyse
+    /// The `.bcu` or `.cu` files to analyse; a directory stands for the `.bcu`, `.cu` and
+    /// `.cuh` files under it
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+
+    /// Files decided at once (default: the machine's cores); the report is the same, in the
+    /// same order, whatever N is
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 
     #[command(flatten)]
     pub common: Common,

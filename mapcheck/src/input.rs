@@ -8,7 +8,7 @@ use mapcheck_core::ast::Program;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::geometry;
 use mapcheck_core::span::{LineCol, LineIndex, Span};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Inputs larger than this are refused before parsing.
 const MAX_INPUT_BYTES: u64 = 64 << 20;
@@ -123,6 +123,59 @@ pub fn fixed_for(base: &mapcheck_smt::Fixed, source: &SourceFile) -> mapcheck_sm
 /// A geometry as the command line reads it, as the analysis takes it.
 pub fn dims(d: [u64; 3]) -> [i128; 3] {
     d.map(i128::from)
+}
+
+/// The extensions a directory argument is searched for.
+pub const INPUT_EXTENSIONS: [&str; 3] = ["bcu", "cu", "cuh"];
+
+/// The inputs `paths` name: each file as given, each directory replaced by the `.bcu`, `.cu`
+/// and `.cuh` files under it (recursively, in name order, hidden entries skipped). A directory
+/// without any, or one that cannot be read, is a problem reported with its name.
+pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(String, Diagnostic)>) {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<_>>()?;
+        entries.sort();
+        for path in entries {
+            let hidden = path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            if hidden {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, found)?;
+            } else if path
+                .extension()
+                .is_some_and(|e| INPUT_EXTENSIONS.iter().any(|x| e == *x))
+            {
+                found.push(path);
+            }
+        }
+        Ok(())
+    }
+    let (mut files, mut problems) = (Vec::new(), Vec::new());
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let name = path.display().to_string();
+        let mut found = Vec::new();
+        match walk(path, &mut found) {
+            Err(e) => problems.push((
+                name.clone(),
+                Diagnostic::error(format!("cannot read the directory `{name}`: {e}")),
+            )),
+            Ok(()) if found.is_empty() => problems.push((
+                name.clone(),
+                Diagnostic::error(format!("no `.bcu`, `.cu` or `.cuh` file under `{name}`")),
+            )),
+            Ok(()) => files.extend(found),
+        }
+    }
+    (files, problems)
 }
 
 pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {

@@ -162,6 +162,9 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             fail(d, &file.name, None, err, &mut errors);
         }
     }
+    for d in crate::check::params_out_of_range(&kernels, &args.common.params, args.common.arith) {
+        fail(d, &file.name, None, err, &mut errors);
+    }
     if errors.len() > load_errors {
         return finish(json, &[], &errors, out);
     }

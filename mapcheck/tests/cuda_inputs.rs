@@ -127,6 +127,7 @@ fn outcomes(doc: &Value) -> Vec<(String, String)> {
 }
 
 #[test]
+#[ignore = "long tier: three CLI runs per examples/cuda file (about 70 s in debug); the fast tier reads back a sample of the same files in-process (tests/tests/emit_core_readback.rs)"]
 fn emit_core_prints_what_the_front_end_lowered_as_bcu_that_reads_back_alike() {
     // The lowered kernel, read back as `.bcu`, is decided with the same class and verdict:
     // `--emit core` shows exactly what was analysed.

@@ -105,6 +105,8 @@ pub struct GenSettings {
     pub components: bool,
     /// Generate selections `select(a OP b, c, d)`.
     pub selects: bool,
+    /// Let some parameters be signed (`p: i32`, negative values allowed) instead of natural.
+    pub signed_params: bool,
 }
 
 impl GenSettings {
@@ -134,6 +136,7 @@ impl GenSettings {
             unsigned_ops: true,
             components: true,
             selects: true,
+            signed_params: true,
         }
     }
 
@@ -190,6 +193,7 @@ impl GenSettings {
             unsigned_ops: true,
             components: true,
             selects: true,
+            signed_params: true,
         }
     }
 
@@ -223,6 +227,7 @@ impl GenSettings {
             unsigned_ops: false,
             components: false,
             selects: false,
+            signed_params: false,
         }
     }
 
@@ -380,7 +385,8 @@ enum GLoop {
 
 #[derive(Clone, Debug)]
 struct GKernel {
-    params: usize,
+    /// Whether each parameter is signed (`i32`) rather than natural.
+    params: Vec<bool>,
     /// Space and arity of each array.
     arrays: Vec<(Space, usize)>,
     assumes: Vec<GCond>,
@@ -609,8 +615,10 @@ fn gkernel(s: &GenSettings) -> BoxedStrategy<GKernel> {
     } else {
         Just(false).boxed()
     };
+    // One parameter in four is signed, when the settings allow it.
+    let signed = if s.signed_params { 0.25 } else { 0.0 };
     (
-        0..=s.params,
+        vec(proptest::bool::weighted(signed), 0..=s.params),
         arrays,
         assumes,
         vec(gstmt(s), 0..=s.max_width),
@@ -778,7 +786,7 @@ impl<'s> Lower<'s> {
 
     fn kernel(mut self, index: usize, g: &GKernel) -> Kernel {
         self.components = g.components;
-        self.params = (0..g.params).map(|i| format!("p{i}")).collect();
+        self.params = (0..g.params.len()).map(|i| format!("p{i}")).collect();
         self.arrays = g
             .arrays
             .iter()
@@ -802,7 +810,20 @@ impl<'s> Lower<'s> {
         stmts.extend(self.block(&g.body, true).stmts);
         Kernel {
             name: Ident::new(format!("k{index}"), sp()),
-            params: self.params.iter().map(|p| Ident::new(p, sp())).collect(),
+            params: self
+                .params
+                .iter()
+                .zip(&g.params)
+                .map(|(p, signed)| Param {
+                    name: p.clone(),
+                    span: sp(),
+                    ty: if *signed {
+                        ParamType::INT
+                    } else {
+                        ParamType::Natural
+                    },
+                })
+                .collect(),
             arrays: g
                 .arrays
                 .iter()

@@ -144,7 +144,8 @@ fn setting_for(k: &Kernel, arith: Arith, (block_dim, grid_dim, values): &Setting
             .params
             .iter()
             .zip(values)
-            .map(|(p, v)| (p.name.clone(), *v))
+            // A signed parameter's seed 0..=3 is the value -2..=1.
+            .map(|(p, v)| (p.name.clone(), if p.ty.signed() { v - 2 } else { *v }))
             .collect(),
     }
 }
@@ -348,7 +349,7 @@ fn b_every_witness_of_an_exact_kernel_replays() {
                     );
                 }
                 let s = Setting::of_witness(w, arith);
-                let small = s.params.values().all(|v| *v <= REPLAY_LIMIT);
+                let small = s.params.values().all(|v| v.abs() <= REPLAY_LIMIT);
                 // The pipeline's own replay budget: a witness it replayed is a run here too.
                 let interp = Interpreter {
                     only_blocks: Some(vec![t1.bid, t2.bid]),

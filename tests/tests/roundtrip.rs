@@ -211,7 +211,22 @@ fn every_form() -> Program {
     }
     let first = Kernel {
         name: id("every_form"),
-        params: vec![id("P"), id("Q")],
+        params: vec![
+            Param::natural("P", sp()),
+            Param {
+                name: "Q".into(),
+                span: sp(),
+                ty: ParamType::INT,
+            },
+            Param {
+                name: "R".into(),
+                span: sp(),
+                ty: ParamType::Int {
+                    bits: 16,
+                    signed: false,
+                },
+            },
+        ],
         arrays: vec![
             ArrayDecl {
                 name: id("A"),

@@ -16,7 +16,7 @@
 //! unknowns. Unknowns are variables whose name starts with `?` (no `.bcu` identifier can), and
 //! each is described once in [`Map::unknowns`].
 
-use mapcheck_core::ast::{ArrayDecl, Cond, Expr, Ident, Range, Space};
+use mapcheck_core::ast::{ArrayDecl, Cond, Expr, Ident, Param, Range, Space};
 use mapcheck_core::Span;
 
 /// What an access does to its cell.
@@ -322,7 +322,7 @@ impl Unknown {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     pub kernel: Ident,
-    pub params: Vec<Ident>,
+    pub params: Vec<Param>,
     pub arrays: Vec<ArrayDecl>,
     pub body: SyncProto,
     /// Every unknown the body mentions, in order of introduction.

@@ -26,8 +26,13 @@ pub enum RunError {
     MissingParameter { name: String, span: Span },
     /// The configuration fixes a parameter the kernel does not have.
     UnknownParameter { name: String, kernel: String },
-    /// Parameters are natural numbers.
-    NegativeParameter { name: String, value: Value },
+    /// A parameter given a value outside its type (`.bcu`'s default: the naturals).
+    ParameterOutOfRange {
+        name: String,
+        value: Value,
+        ty: crate::ast::ParamType,
+        range: (Value, Value),
+    },
     /// A block or grid dimension outside CUDA's limits.
     BadGeometry(crate::geometry::GeometryError),
     /// An `assume` that does not hold in this configuration.
@@ -72,10 +77,15 @@ impl fmt::Display for RunError {
             RunError::UnknownParameter { name, kernel } => {
                 write!(f, "kernel `{kernel}` has no parameter `{name}`")
             }
-            RunError::NegativeParameter { name, value } => {
+            RunError::ParameterOutOfRange {
+                name,
+                value,
+                ty,
+                range: (lo, hi),
+            } => {
                 write!(
                     f,
-                    "parameter `{name}` is `{value}`, but parameters are natural numbers"
+                    "parameter `{name}` is `{value}`, outside its type `{ty}` ({lo} to {hi})"
                 )
             }
             RunError::BadGeometry(e) => e.fmt(f),
@@ -122,7 +132,7 @@ impl RunError {
             | RunError::UnboundVariable { span, .. }
             | RunError::UndeclaredArray { span, .. } => Some(*span),
             RunError::UnknownParameter { .. }
-            | RunError::NegativeParameter { .. }
+            | RunError::ParameterOutOfRange { .. }
             | RunError::BadGeometry(_) => None,
         }
     }
@@ -137,7 +147,7 @@ impl RunError {
             RunError::UnknownParameter { .. } => {
                 d.with_help("check the spelling, or pick the kernel with `--kernel NAME`")
             }
-            RunError::NegativeParameter { .. } => d,
+            RunError::ParameterOutOfRange { .. } => d,
             RunError::BadGeometry(_) => {
                 d.with_help("`ntid` is the product of `--block-dim`, `nbid` of `--grid-dim`")
             }

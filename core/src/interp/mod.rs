@@ -281,10 +281,13 @@ fn bind_params<T>(
                 span: p.span,
             });
         };
-        if value < 0 {
-            return Err(RunError::NegativeParameter {
+        let (lo, hi) = p.ty.range(config.arith);
+        if value < lo || value > hi {
+            return Err(RunError::ParameterOutOfRange {
                 name: p.name.clone(),
                 value,
+                ty: p.ty,
+                range: (lo, hi),
             });
         }
         if let Some(&slot) = layout.slots.get(p.name.as_str()) {

@@ -145,7 +145,10 @@ fn for_range(var: &str, range: Range, body: Vec<Stmt>) -> Stmt {
 fn kernel(params: &[&str], arrays: &[(&str, Space)], body: Vec<Stmt>) -> Kernel {
     Kernel {
         name: id("k"),
-        params: params.iter().map(|p| id(p)).collect(),
+        params: params
+            .iter()
+            .map(|p| Param::natural(*p, Span::default()))
+            .collect(),
         arrays: arrays
             .iter()
             .map(|(a, space)| ArrayDecl {
@@ -651,7 +654,14 @@ fn parameters_must_all_be_given_known_and_natural() {
     ));
     assert!(matches!(
         run(&k, &Config::new(2, 1).with_param("M", -1)),
-        Err(RunError::NegativeParameter { .. })
+        Err(RunError::ParameterOutOfRange { .. })
+    ));
+    let mut signed = figure3();
+    signed.params[0].ty = crate::ast::ParamType::INT;
+    assert!(run(&signed, &Config::new(2, 1).with_param("M", -1)).is_ok());
+    assert!(matches!(
+        run(&signed, &Config::new(2, 1).with_param("M", 1 << 31)),
+        Err(RunError::ParameterOutOfRange { .. })
     ));
     let e = run(&k, &Config::new(2, 1));
     assert_eq!(

@@ -85,6 +85,8 @@ pub enum Token<'s> {
     Semi,
     #[token(":=")]
     Assign,
+    #[token(":")]
+    Colon,
     #[token("=")]
     Eq,
     #[token("?")]
@@ -197,6 +199,7 @@ impl Token<'_> {
             Token::RBracket => "]",
             Token::Comma => ",",
             Token::Semi => ";",
+            Token::Colon => ":",
             Token::Assign => ":=",
             Token::Eq => "=",
             Token::Question => "?",

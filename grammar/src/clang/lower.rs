@@ -386,7 +386,7 @@ pub struct Lower<'g, 'a> {
     text: &'g str,
     options: &'g Options,
     kernel_span: Span,
-    params: Vec<Ident>,
+    params: Vec<Param>,
     arrays: BTreeMap<String, ArrayDecl>,
     /// Core array name of each array-like declaration (pointer parameter, shared or device
     /// variable), by declaration id.
@@ -4695,7 +4695,11 @@ impl Lower<'_, '_> {
                     if let Some(r) = s.range() {
                         self.ranges.insert(core.clone(), r);
                     }
-                    self.params.push(Ident::new(core.clone(), pspan));
+                    self.params.push(Param {
+                        name: core.clone(),
+                        span: pspan,
+                        ty: s.param_type(),
+                    });
                     let e = Expr::var(core, pspan);
                     Binding::Val(match s {
                         Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, pspan))),

@@ -2,6 +2,8 @@
 //! into what the lowering needs: scalar kinds with their width and signedness, pointers,
 //! arrays and references, and the number of core cells a value of the type occupies.
 
+use mapcheck_core::ast::ParamType;
+
 /// The kind of a scalar value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scalar {
@@ -30,6 +32,23 @@ impl Scalar {
     }
 
     /// The range of values of an integer type (`None` for floats).
+    /// The range of a kernel parameter of this type in the core. A floating-point parameter
+    /// is held as an integer that only payloads read (a conversion to an integer is `?`), so
+    /// any value will do.
+    pub fn param_type(self) -> ParamType {
+        match self {
+            Scalar::Int { bits, signed } => ParamType::Int { bits, signed },
+            Scalar::Bool => ParamType::Int {
+                bits: 1,
+                signed: false,
+            },
+            Scalar::Float(_) => ParamType::Int {
+                bits: 64,
+                signed: true,
+            },
+        }
+    }
+
     pub fn range(self) -> Option<(i128, i128)> {
         match self {
             Scalar::Int { bits, signed: true } => {

@@ -383,7 +383,7 @@ type Env = (Vec<HashMap<String, Binding>>, HashMap<usize, Val>);
 struct Lower<'g, 'a> {
     g: &'g Globals<'a>,
     options: &'g Options,
-    params: Vec<Ident>,
+    params: Vec<Param>,
     arrays: BTreeMap<String, ArrayDecl>,
     used: HashSet<String>,
     scopes: Vec<HashMap<String, Binding>>,
@@ -979,7 +979,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 continue;
             }
             let name = lx.fresh(&t.name);
-            lx.params.push(Ident::new(name.clone(), f.name_span));
+            lx.params.push(Param::natural(name.clone(), f.name_span));
             let id = lx.new_var(Val::Num(Expr::var(name, f.name_span), false));
             lx.bind(&t.name, Binding::Var(id));
         }
@@ -1006,7 +1006,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 lx.bind(&d.name, Binding::Var(id));
             } else {
                 let name = lx.fresh(&d.name);
-                lx.params.push(Ident::new(name.clone(), d.span));
+                lx.params.push(Param::natural(name.clone(), d.span));
                 let id = lx.new_var(Val::Num(Expr::var(name, d.span), p.ty.is_unsigned()));
                 lx.bind(&d.name, Binding::Var(id));
             }
