@@ -53,6 +53,7 @@ fn kernel(arrays: &[&str], params: &[&str], body: Vec<Stmt>) -> Kernel {
                 name: Ident::new(*a, sp()),
                 space: Space::Shared,
                 span: sp(),
+                layout: None,
             })
             .collect(),
         body: block(body),

@@ -382,6 +382,10 @@ pub struct ArrayDecl {
     pub name: Ident,
     pub space: Space,
     pub span: Span,
+    /// The shape the source declared, when a front end flattened a multi-dimensional array or
+    /// an array of structs into this one (CUDA); `None` for `.bcu` arrays, whose cells are
+    /// named by their indices as written. Only reports read it.
+    pub layout: Option<crate::layout::Layout>,
 }
 
 /// A `{ ... }` sequence of statements; bindings made in it end with it.

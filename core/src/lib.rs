@@ -1,6 +1,7 @@
 //! `mapcheck-core`: what every stage of mapcheck shares — the BabyCUDA syntax tree
 //! ([`ast`]) with its spans ([`span`]) and printer ([`print`](mod@print)), the one definition of
-//! arithmetic ([`arith`]), and the shape of user-facing diagnostics ([`diag`]).
+//! arithmetic ([`arith`]), the shape of user-facing diagnostics ([`diag`]), and the declared
+//! shape of arrays a front end flattened ([`layout`]).
 #![forbid(unsafe_code)]
 
 pub mod arith;
@@ -8,6 +9,7 @@ pub mod ast;
 pub mod diag;
 pub mod geometry;
 pub mod interp;
+pub mod layout;
 pub mod print;
 pub mod span;
 

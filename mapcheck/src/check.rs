@@ -469,7 +469,7 @@ pub fn decide<'a>(
         findings: decision
             .findings
             .iter()
-            .map(|f| FindingReport::new(source, f))
+            .map(|f| FindingReport::new(source, kernel, f))
             .collect(),
         approximate: decision.approximate,
         undecided: undecided(&decision).cloned().collect(),
@@ -514,7 +514,7 @@ impl Decided<'_> {
             let _ = render::render(&reason, &source.name, Some(source), style, out);
         }
         for f in &self.decision.findings {
-            let _ = show::finding(f, source, style, out);
+            let _ = show::finding(f, source, self.kernel, style, out);
         }
         for why in undecided(&self.decision) {
             let _ = writeln!(out, "  a solver query was undecided: {why}");

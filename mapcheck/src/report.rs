@@ -2,7 +2,9 @@
 //! exit code both are derived from. Field names and values here are a stable contract.
 
 use crate::input::SourceFile;
+use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::layout::{cell_text, Step};
 use mapcheck_core::Span;
 pub use mapcheck_smt::Defects;
 use mapcheck_smt::{Certainty, Conflict, Finding, Kind, Verdict, Witness};
@@ -50,23 +52,101 @@ impl Location {
     }
 }
 
+/// The names of a witness's two threads, the one numbering every report uses: the labels
+/// under the source, the columns of the witness table, JSON and SARIF.
+pub const THREAD_NAMES: [&str; 2] = ["A", "B"];
+
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ThreadReport {
+    /// `A` or `B`, as the human report and SARIF name the thread.
+    pub name: &'static str,
+    /// The thread id as (x, y, z), equal to `thread_idx`.
     pub tid: [i128; 3],
+    /// The block id as (x, y, z), equal to `block_idx`.
     pub bid: [i128; 3],
+    /// CUDA's `threadIdx` (x, y, z).
+    pub thread_idx: [i128; 3],
+    /// CUDA's `blockIdx` (x, y, z).
+    pub block_idx: [i128; 3],
     pub vars: BTreeMap<String, i128>,
+}
+
+/// The cell of a race as the source declares it: a CUDA array the front end flattened is
+/// indexed by its declared dimensions and fields (`tile[0][1]`, `p[3].colour.w`); other arrays
+/// by their indices as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct CellReport {
+    pub array: String,
+    /// The cell as C writes it.
+    pub text: String,
+    /// The indices of the declared arrays on the way to the cell, outermost first (`[0, 1]` for
+    /// `tile[0][1]`, `[3]` for `p[3].colour.w`).
+    pub indices: Vec<i128>,
+    /// Every step to the cell: indices and fields, in order.
+    pub path: Vec<CellStep>,
+}
+
+/// One step of a [`CellReport`]'s path: `{"index": 3}` or `{"field": "colour"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CellStep {
+    Index(i128),
+    Field(String),
+}
+
+impl CellReport {
+    /// The cell `index` (the witness's, one value per core dimension) of `array` of `kernel`.
+    pub fn new(kernel: &Kernel, array: &str, index: &[i128]) -> CellReport {
+        let layout = kernel.array(array).and_then(|a| a.layout.as_ref());
+        let steps = match (layout, index) {
+            (Some(layout), [flat]) => layout.steps(*flat),
+            _ => None,
+        }
+        .unwrap_or_else(|| index.iter().map(|i| Step::Index(*i)).collect());
+        CellReport {
+            array: array.to_string(),
+            text: cell_text(array, &steps),
+            indices: steps
+                .iter()
+                .filter_map(|s| match s {
+                    Step::Index(i) => Some(*i),
+                    Step::Field(_) => None,
+                })
+                .collect(),
+            path: steps
+                .into_iter()
+                .map(|s| match s {
+                    Step::Index(i) => CellStep::Index(i),
+                    Step::Field(f) => CellStep::Field(f),
+                })
+                .collect(),
+        }
+    }
+
+    /// The cell of finding `f` of `kernel`; none for a finding without a cell.
+    pub fn of(kernel: &Kernel, f: &Finding) -> Option<CellReport> {
+        let array = f.array.as_deref()?;
+        (!f.witness.index.is_empty()).then(|| CellReport::new(kernel, array, &f.witness.index))
+    }
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct WitnessReport {
     pub params: BTreeMap<String, i128>,
+    /// CUDA's `blockDim` (x, y, z): threads per block.
     pub block_dim: [i128; 3],
+    /// CUDA's `gridDim` (x, y, z): blocks per grid.
     pub grid_dim: [i128; 3],
+    /// Thread `A`, then thread `B`.
     pub threads: Vec<ThreadReport>,
     /// Barrier-loop variables naming the phase's iteration.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub iteration: BTreeMap<String, i128>,
+    /// The cell, one flat index per dimension of the analysed (core) array.
     pub index: Vec<i128>,
+    /// The cell as the source declares it; absent for barrier divergence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<CellReport>,
     /// Initial contents the witness needs (`"A[3]": 7`); other cells start at zero. Only
     /// present for races of data-dependent kernels confirmed with a chosen memory.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -78,7 +158,7 @@ pub struct WitnessReport {
 }
 
 impl WitnessReport {
-    pub fn new(w: &Witness) -> Self {
+    pub fn new(w: &Witness, cell: Option<CellReport>) -> Self {
         WitnessReport {
             params: w.params.clone(),
             block_dim: w.block_dim,
@@ -88,8 +168,11 @@ impl WitnessReport {
                 .iter()
                 .enumerate()
                 .map(|(i, t)| ThreadReport {
+                    name: THREAD_NAMES[i],
                     tid: w.thread_idx(i),
                     bid: w.block_idx(i),
+                    thread_idx: w.thread_idx(i),
+                    block_idx: w.block_idx(i),
                     vars: t.vars.clone(),
                 })
                 .collect(),
@@ -97,6 +180,7 @@ impl WitnessReport {
             memory: w.memory.clone(),
             init: w.random_memory.map(|seed| format!("random:{seed}")),
             index: w.index.clone(),
+            cell,
         }
     }
 }
@@ -128,7 +212,7 @@ pub struct FindingReport {
 }
 
 impl FindingReport {
-    pub fn new(source: &SourceFile, f: &Finding) -> Self {
+    pub fn new(source: &SourceFile, kernel: &Kernel, f: &Finding) -> Self {
         FindingReport {
             kind: f.kind,
             certainty: f.certainty,
@@ -147,7 +231,8 @@ impl FindingReport {
                     crate::show::describe(to, source, &f.witness)
                 )
             }),
-            witness: (f.kind != Kind::RedundantBarrier).then(|| WitnessReport::new(&f.witness)),
+            witness: (f.kind != Kind::RedundantBarrier)
+                .then(|| WitnessReport::new(&f.witness, CellReport::of(kernel, f))),
             notes: f.note.iter().cloned().collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),

@@ -5,8 +5,9 @@
 //! The document is derived from the same [`Document`] as the JSON of SPEC §7, so the two never
 //! disagree: one run of the tool `mapcheck`; one result per finding, with the rule id its kind
 //! (`data-race`, `barrier-divergence`, advice such as `redundant-barrier`), the first access as
-//! its location and the second as a related location, the witness in the message (in CUDA's
-//! terms: `threadIdx`, `blockIdx`, `blockDim`, `gridDim`) and as a property; a result
+//! its location and the second as a related location, the witness in the message (worded as
+//! the human report words it: threads `A` and `B`; for a CUDA kernel `threadIdx`, `blockIdx`,
+//! `blockDim`, `gridDim` and the cell as declared) and as a property; a result
 //! `undecided` for a kernel whose verdict is `unknown`, and `internal-error` for a witness of an
 //! exact kernel that did not replay. Input errors are the invocation's notifications, located
 //! where the error is, and make the invocation unsuccessful.
@@ -14,7 +15,7 @@
 //! Levels follow the certainty of SPEC §7: a proven or confirmed defect is an `error`, a
 //! potential one and an undecided kernel a `warning`, advice a `note`.
 
-use crate::report::{Document, ErrorReport, FindingReport, KernelReport, Location};
+use crate::report::{Document, ErrorReport, FindingReport, KernelReport, Location, WitnessReport};
 use mapcheck_smt::{Certainty, Kind, Verdict};
 use serde_json::Value as Json;
 use serde_sarif::sarif::{
@@ -177,7 +178,8 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
     };
     if let Some(w) = &f.witness {
         text.push_str(": ");
-        text.push_str(&witness_text(w, f.array.as_deref()));
+        let cuda = crate::input::is_cuda(std::path::Path::new(&k.file));
+        text.push_str(&witness_text(w, f.array.as_deref(), cuda));
     }
     text.push('.');
     for note in &f.notes {
@@ -199,7 +201,7 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
         .map(|(i, l)| {
             let mut loc = location(l);
             loc.id = Some(i as i64 + 1);
-            loc.message = Some(Message::builder().text("the other thread's access").build());
+            loc.message = Some(Message::builder().text("thread B's access").build());
             loc
         })
         .collect();
@@ -220,31 +222,62 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
     result
 }
 
-/// The witness in CUDA's terms, for a person reading the message.
-fn witness_text(w: &crate::report::WitnessReport, array: Option<&str>) -> String {
+/// The witness for a person reading the message, in the words of the human report: the
+/// threads `A` and `B`, in CUDA's terms for a CUDA kernel (`threadIdx`, `blockIdx`, `blockDim`,
+/// `gridDim`, the cell as declared) and in BabyCUDA's for a `.bcu` one (`tid`, `ntid`, ...).
+fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
     let triple = |t: &[i128; 3]| format!("({}, {}, {})", t[0], t[1], t[2]);
+    let flat = |d: &[i128; 3]| d[1] == 1 && d[2] == 1;
+    let one_d = !cuda && flat(&w.block_dim) && flat(&w.grid_dim);
+    let (dims, ids) = if cuda {
+        (["blockDim", "gridDim"], ["threadIdx", "blockIdx"])
+    } else {
+        (["ntid", "nbid"], ["tid", "bid"])
+    };
+    // A one-dimensional `.bcu` witness says its linear ids, as the human report does.
+    let show = |v: &[i128; 3], dim: &[i128; 3]| {
+        if one_d {
+            mapcheck_core::geometry::linear(*v, *dim).to_string()
+        } else {
+            triple(v)
+        }
+    };
     let threads: Vec<String> = w
         .threads
         .iter()
         .map(|t| {
             format!(
-                "threadIdx {} of blockIdx {}",
-                triple(&t.tid),
-                triple(&t.bid)
+                "thread {} ({} {}, {} {})",
+                t.name,
+                ids[0],
+                show(&t.thread_idx, &w.block_dim),
+                ids[1],
+                show(&t.block_idx, &w.grid_dim)
             )
         })
         .collect();
+    let size = |d: &[i128; 3]| {
+        if one_d {
+            d.iter().product::<i128>().to_string()
+        } else {
+            triple(d)
+        }
+    };
     let mut text = format!(
-        "{} with blockDim {}, gridDim {}",
+        "{} with {} {}, {} {}",
         threads.join(" and "),
-        triple(&w.block_dim),
-        triple(&w.grid_dim)
+        dims[0],
+        size(&w.block_dim),
+        dims[1],
+        size(&w.grid_dim)
     );
     if !w.params.is_empty() {
         let params: Vec<String> = w.params.iter().map(|(p, v)| format!("{p} = {v}")).collect();
         text.push_str(&format!(", parameters {}", params.join(", ")));
     }
-    if !w.index.is_empty() {
+    if let Some(cell) = &w.cell {
+        text.push_str(&format!(", cell {}", cell.text));
+    } else if !w.index.is_empty() {
         let index: Vec<String> = w.index.iter().map(|i| format!("[{i}]")).collect();
         text.push_str(&format!(", cell {}{}", array.unwrap_or(""), index.concat()));
     }

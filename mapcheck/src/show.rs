@@ -1,8 +1,16 @@
 //! The human report of a finding: an ariadne report underlining the accesses (or the barrier),
 //! then the witness as a small table a person can replay with `mapcheck run`.
+//!
+//! The two threads are `thread A` and `thread B` in the labels and the table alike (and in JSON
+//! and SARIF, [`THREAD_NAMES`]). A CUDA kernel's witness is in CUDA's terms — `blockDim`,
+//! `gridDim`, `threadIdx`, `blockIdx` as (x, y, z), cells as the kernel declares them
+//! (`tile[0][1]`, from the layout the front end kept on the array) — and a `.bcu` kernel's in
+//! BabyCUDA's (`ntid`, `tid`).
 
 use crate::input::SourceFile;
 use crate::render::{self, Style};
+use crate::report::{CellReport, THREAD_NAMES};
+use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::{Diagnostic, Severity};
 use mapcheck_smt::{Certainty, Finding, Kind, Witness};
 use std::fmt::Write as _;
@@ -11,17 +19,12 @@ use std::io::{self, Write};
 pub fn finding(
     f: &Finding,
     source: &SourceFile,
+    kernel: &Kernel,
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let [t1, t2] = &f.witness.threads;
-    let who = |t: &mapcheck_smt::ThreadWitness| {
-        if f.grid {
-            format!("thread {} of block {}", t.tid, t.bid)
-        } else {
-            format!("thread {}", t.tid)
-        }
-    };
+    // The labels name the threads as the witness table's columns do (and JSON and SARIF).
+    let [t1, t2] = THREAD_NAMES.map(|n| format!("thread {n}"));
     let certainty = match f.certainty {
         Certainty::Proven => "",
         Certainty::Confirmed => "confirmed ",
@@ -41,18 +44,18 @@ pub fn finding(
                 f.locations.get(1).copied().unwrap_or(f.locations[0]),
             );
             if a.same_range(b) {
-                d = d.with_primary(a, format!("{} and {} both run this", who(t1), who(t2)));
+                d = d.with_primary(a, format!("{} and {} both run this", t1, t2));
             } else {
                 d = d
-                    .with_primary(a, format!("{} runs this", who(t1)))
-                    .with_secondary(b, format!("{} runs this", who(t2)));
+                    .with_primary(a, format!("{} runs this", t1))
+                    .with_secondary(b, format!("{} runs this", t2));
             }
             d
         }
         Kind::BarrierDivergence => Diagnostic::error(format!("{certainty}barrier divergence"))
             .with_primary(
                 f.locations[0],
-                format!("{} reaches this barrier, {} does not", who(t1), who(t2)),
+                format!("{} reaches this barrier, {} does not", t1, t2),
             ),
         Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
         Kind::BenignRace => {
@@ -69,12 +72,12 @@ pub fn finding(
             if a.same_range(b) {
                 d = d.with_primary(
                     a,
-                    format!("{} and {} both store the same value here", who(t1), who(t2)),
+                    format!("{} and {} both store the same value here", t1, t2),
                 );
             } else {
                 d = d
-                    .with_primary(a, format!("{} stores a value here", who(t1)))
-                    .with_secondary(b, format!("{} stores the same value here", who(t2)));
+                    .with_primary(a, format!("{} stores a value here", t1))
+                    .with_secondary(b, format!("{} stores the same value here", t2));
             }
             d
         }
@@ -99,7 +102,29 @@ pub fn finding(
         ));
     }
     render::render(&d, &source.name, Some(source), style, out)?;
-    out.write_all(table(&f.witness, f.array.as_deref()).as_bytes())
+    let cell = CellReport::of(kernel, f).map(|c| c.text);
+    // The initial memory the witness needs, its cells named as declared too.
+    let mut witness = f.witness.clone();
+    witness.memory = (f.witness.memory.iter())
+        .map(|(c, v)| (declared_cell(kernel, c), *v))
+        .collect();
+    out.write_all(table(&witness, cell.as_deref(), source.is_cuda()).as_bytes())
+}
+
+/// A cell `A[i][j]` of the analysed kernel as its source declares it ([`CellReport`]); the
+/// text as it is when it is not such a cell.
+fn declared_cell(kernel: &Kernel, cell: &str) -> String {
+    let Some((array, rest)) = cell.split_once('[') else {
+        return cell.to_string();
+    };
+    let index: Option<Vec<i128>> = rest
+        .strip_suffix(']')
+        .map(|r| r.split("][").map(|i| i.parse().ok()).collect())
+        .unwrap_or(None);
+    match index {
+        Some(index) => CellReport::new(kernel, array, &index).text,
+        None => cell.to_string(),
+    }
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -122,18 +147,64 @@ fn redundant_barrier(
     render::render(&d, &source.name, Some(source), style, out)
 }
 
+/// A phase boundary, with the values the witness gives its barrier loops' variables; in
+/// CUDA's words for a CUDA file.
 pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {
-    b.describe(
+    let text = b.describe(
         |span| {
             let at = source.line_col(span);
             format!("{}:{}", at.line, at.column)
         },
         &w.shared,
-    )
+    );
+    if source.is_cuda() {
+        cuda_words(&text)
+    } else {
+        text
+    }
 }
 
-/// The witness as text: parameters, geometry, a column per thread, the cell.
-pub fn table(w: &Witness, array: Option<&str>) -> String {
+/// `text` with the built-in ids' components in CUDA's names (`ntid.x` is `blockDim.x`,
+/// `tid.y` is `threadIdx.y`), where they stand as whole words: the CUDA lowering writes its
+/// expressions over the components only.
+pub fn cuda_words(text: &str) -> String {
+    const NAMES: [(&str, &str); 4] = [
+        ("ntid", "blockDim"),
+        ("nbid", "gridDim"),
+        ("tid", "threadIdx"),
+        ("bid", "blockIdx"),
+    ];
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    'scan: while let Some(c) = rest.chars().next() {
+        let after_word = out.chars().next_back().is_some_and(ident);
+        if !after_word {
+            for (core, cuda) in NAMES {
+                for d in ["x", "y", "z"] {
+                    let word = format!("{core}.{d}");
+                    if let Some(tail) = rest.strip_prefix(word.as_str()) {
+                        if !tail.chars().next().is_some_and(ident) {
+                            out.push_str(cuda);
+                            out.push('.');
+                            out.push_str(d);
+                            rest = tail;
+                            continue 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// The witness as text: parameters, geometry, a column per thread (`thread A`, `thread B`, as
+/// the labels name them), the cell as the source declares it. A CUDA kernel's witness is in
+/// CUDA's terms (`blockDim`, `threadIdx`, ...); a `.bcu` kernel's in BabyCUDA's (`ntid`, `tid`).
+pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
     let mut s = String::new();
     let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let _ = writeln!(s, "  witness:");
@@ -142,48 +213,56 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
     }
     // A one-dimensional geometry reads as the paper's `ntid` and `nbid`; any other as triples.
     let flat = |d: [i128; 3]| d[1] == 1 && d[2] == 1;
-    let one_d = flat(w.block_dim) && flat(w.grid_dim);
+    let one_d = !cuda && flat(w.block_dim) && flat(w.grid_dim);
     let triple = |v: [i128; 3]| format!("({}, {}, {})", v[0], v[1], v[2]);
-    if one_d {
-        let _ = writeln!(
-            s,
-            "    geometry    ntid = {}, nbid = {}",
-            w.ntid(),
-            w.nbid()
-        );
+    let (dims, ids) = if cuda {
+        (["blockDim", "gridDim"], ["threadIdx", "blockIdx"])
     } else {
-        let _ = writeln!(
-            s,
-            "    geometry    ntid = {}, nbid = {}",
-            triple(w.block_dim),
-            triple(w.grid_dim)
-        );
-    }
+        (["ntid", "nbid"], ["tid", "bid"])
+    };
+    let (block, grid) = if one_d {
+        (w.ntid().to_string(), w.nbid().to_string())
+    } else {
+        (triple(w.block_dim), triple(w.grid_dim))
+    };
+    let _ = writeln!(
+        s,
+        "    geometry    {} = {block}, {} = {grid}",
+        dims[0], dims[1]
+    );
     if !w.shared.is_empty() {
         let it: Vec<String> = w.shared.iter().map(|(k, v)| format!("{k} = {v}")).collect();
         let _ = writeln!(s, "    iteration   {}", it.join(", "));
     }
     let [t1, t2] = &w.threads;
+    let mut rows: Vec<(String, [String; 2])> = if one_d {
+        vec![
+            (ids[0].into(), [t1.tid, t2.tid].map(|v| v.to_string())),
+            (ids[1].into(), [t1.bid, t2.bid].map(|v| v.to_string())),
+        ]
+    } else {
+        vec![
+            (ids[0].into(), [0, 1].map(|i| triple(w.thread_idx(i)))),
+            (ids[1].into(), [0, 1].map(|i| triple(w.block_idx(i)))),
+        ]
+    };
     let mut names: Vec<&String> = t1.vars.keys().chain(t2.vars.keys()).collect();
     names.sort();
     names.dedup();
-    let _ = writeln!(s, "    {:<12}{:<12}thread 2", "", "thread 1");
-    if one_d {
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", t1.tid, t2.tid);
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", t1.bid, t2.bid);
-    } else {
-        let (tids, bids) = (
-            [0, 1].map(|i| triple(w.thread_idx(i))),
-            [0, 1].map(|i| triple(w.block_idx(i))),
-        );
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "tid", tids[0], tids[1]);
-        let _ = writeln!(s, "    {:<12}{:<12}{}", "bid", bids[0], bids[1]);
-    }
     for name in names {
         let show = |t: &mapcheck_smt::ThreadWitness| {
             t.vars.get(name).map_or("-".to_string(), |v| v.to_string())
         };
-        let _ = writeln!(s, "    {:<12}{:<12}{}", name, show(t1), show(t2));
+        rows.push((name.clone(), [show(t1), show(t2)]));
+    }
+    let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
+    // Each column is as wide as its widest entry, so long names and wide triples stay aligned.
+    let widest = |lens: Vec<usize>| lens.into_iter().map(|l| l + 2).chain([12]).max();
+    let names_w = widest(rows.iter().map(|r| r.0.chars().count()).collect()).unwrap_or(12);
+    let width = widest(rows.iter().map(|r| r.1[0].chars().count()).collect()).unwrap_or(12);
+    let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
+    for (name, [v1, v2]) in &rows {
+        let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
     }
     if !w.memory.is_empty() {
         let cells: Vec<String> = w.memory.iter().map(|(c, v)| format!("{c} = {v}")).collect();
@@ -199,9 +278,103 @@ pub fn table(w: &Witness, array: Option<&str>) -> String {
             "    memory      random (`mapcheck run --init random:{seed}`)"
         );
     }
-    if let Some(array) = array {
-        let cell: String = w.index.iter().map(|i| format!("[{i}]")).collect();
-        let _ = writeln!(s, "    cell        {array}{cell}");
+    if let Some(cell) = cell {
+        let _ = writeln!(s, "    cell        {cell}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cuda_words, declared_cell, table};
+    use mapcheck_core::ast::{ArrayDecl, Block, Ident, Kernel, Space};
+    use mapcheck_core::layout::Layout;
+    use mapcheck_core::Span;
+    use mapcheck_smt::{ThreadWitness, Witness};
+
+    #[test]
+    fn components_read_as_cuda() {
+        assert_eq!(
+            cuda_words("(i_1=udiv(ntid.x, 2)) tid.y+bid.z*nbid.x"),
+            "(i_1=udiv(blockDim.x, 2)) threadIdx.y+blockIdx.z*gridDim.x"
+        );
+        // Only whole words: a local named `my_tid.x` or `tid.xs` stays as it is.
+        assert_eq!(cuda_words("my_tid.x tid.xs ntid"), "my_tid.x tid.xs ntid");
+    }
+
+    fn transpose_witness() -> Witness {
+        // A 16x16 block: linear ids 1 and 16 are threadIdx (1, 0, 0) and (0, 1, 0).
+        let thread = |tid| ThreadWitness {
+            tid,
+            ..ThreadWitness::default()
+        };
+        Witness {
+            block_dim: [16, 16, 1],
+            grid_dim: [4, 4, 1],
+            threads: [thread(1), thread(16)],
+            index: vec![1],
+            ..Witness::default()
+        }
+    }
+
+    #[test]
+    fn a_cuda_witness_is_in_cudas_terms() {
+        let t = table(&transpose_witness(), Some("tile[0][1]"), true);
+        assert!(
+            t.contains("blockDim = (16, 16, 1), gridDim = (4, 4, 1)"),
+            "{t}"
+        );
+        assert!(t.contains("thread A    thread B\n"), "{t}");
+        assert!(t.contains("threadIdx   (1, 0, 0)   (0, 1, 0)\n"), "{t}");
+        assert!(t.contains("blockIdx    (0, 0, 0)   (0, 0, 0)\n"), "{t}");
+        assert!(t.contains("cell        tile[0][1]\n"), "{t}");
+        assert!(!t.contains("tid") && !t.contains("ntid"), "{t}");
+    }
+
+    #[test]
+    fn a_bcu_witness_keeps_babycudas_terms() {
+        let mut w = transpose_witness();
+        w.block_dim = [32, 1, 1];
+        w.grid_dim = [1, 1, 1];
+        let t = table(&w, Some("A[1]"), false);
+        assert!(t.contains("ntid = 32, nbid = 1"), "{t}");
+        assert!(t.contains("thread A    thread B\n"), "{t}");
+        assert!(t.contains("tid         1           16\n"), "{t}");
+        // Components as triples once the geometry has a second dimension.
+        let t = table(&transpose_witness(), None, false);
+        assert!(t.contains("ntid = (16, 16, 1)"), "{t}");
+        assert!(t.contains("tid         (1, 0, 0)   (0, 1, 0)\n"), "{t}");
+    }
+
+    #[test]
+    fn memory_cells_are_named_as_declared() {
+        let row = Layout::Array {
+            len: Some(17),
+            elem: Box::new(Layout::Cell),
+        };
+        let tile = ArrayDecl {
+            name: Ident::new("tile", Span::default()),
+            space: Space::Shared,
+            span: Span::default(),
+            layout: Some(Layout::Array {
+                len: Some(16),
+                elem: Box::new(row),
+            }),
+        };
+        let kernel = Kernel {
+            name: Ident::new("k", Span::default()),
+            params: Vec::new(),
+            arrays: vec![tile],
+            body: Block {
+                stmts: Vec::new(),
+                span: Span::default(),
+            },
+            span: Span::default(),
+            ann: (),
+        };
+        assert_eq!(declared_cell(&kernel, "tile[18]"), "tile[1][1]");
+        // An array without a layout, or a text that is not a cell, stays as it is.
+        assert_eq!(declared_cell(&kernel, "other[18]"), "other[18]");
+        assert_eq!(declared_cell(&kernel, "tile[x]"), "tile[x]");
+    }
 }

@@ -169,3 +169,96 @@ fn emit_core_prints_what_the_front_end_lowered_as_bcu_that_reads_back_alike() {
         assert_eq!(outcomes(&doc), outcomes(&back), "{name}:\n{core}");
     }
 }
+
+/// A block-level race's witness as JSON gives it: threads A and B's `threadIdx` and
+/// `blockIdx`, and the cell as declared.
+struct RaceWitness {
+    tids: Vec<[i64; 3]>,
+    bids: Vec<[i64; 3]>,
+    cell: Value,
+}
+
+fn race_witnesses(doc: &Value, array: &str) -> Vec<RaceWitness> {
+    let triple = |v: &Value| -> [i64; 3] {
+        let a = v.as_array().unwrap();
+        [0, 1, 2].map(|i| a[i].as_i64().unwrap())
+    };
+    doc["kernels"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["array"] == array && f["scope"] == "block")
+        .map(|f| {
+            let w = &f["witness"];
+            let threads = w["threads"].as_array().unwrap();
+            assert_eq!(threads[0]["name"], "A");
+            assert_eq!(threads[1]["name"], "B");
+            for t in threads {
+                // `tid` and `thread_idx` are one triple under two names.
+                assert_eq!(t["tid"], t["thread_idx"]);
+                assert_eq!(t["bid"], t["block_idx"]);
+            }
+            RaceWitness {
+                tids: threads.iter().map(|t| triple(&t["thread_idx"])).collect(),
+                bids: threads.iter().map(|t| triple(&t["block_idx"])).collect(),
+                cell: w["cell"].clone(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_transpose_race_is_reported_at_the_declared_tile_cell() {
+    // `tile[threadIdx.y][threadIdx.x] = ...; ... = tile[threadIdx.x][threadIdx.y];` of a
+    // `float tile[16][17]`, blockDim (16, 16): thread A writes tile[A.y][A.x] and thread B
+    // reads tile[B.x][B.y], so the cell's declared indices are both of these.
+    let (code, out) = mapcheck(&["--json", "transpose_nosync.cu"]);
+    assert_eq!(code, 1);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let w = &doc["kernels"][0]["findings"][0]["witness"];
+    assert_eq!(w["block_dim"], serde_json::json!([16, 16, 1]));
+    assert_eq!(w["grid_dim"], serde_json::json!([4, 4, 1]));
+    let races = race_witnesses(&doc, "tile");
+    assert!(!races.is_empty());
+    for RaceWitness { tids, cell, .. } in races {
+        let (a, b) = (tids[0], tids[1]);
+        assert_ne!(a, b, "two distinct threads");
+        assert_eq!(cell["indices"], serde_json::json!([a[1], a[0]]));
+        assert_eq!(cell["indices"], serde_json::json!([b[0], b[1]]));
+        assert_eq!(cell["text"], format!("tile[{}][{}]", a[1], a[0]));
+        assert_eq!(
+            cell["path"],
+            serde_json::json!([{"index": a[1]}, {"index": a[0]}])
+        );
+    }
+}
+
+#[test]
+fn a_struct_field_race_is_reported_at_the_field() {
+    // With `-D SAME_FIELD` both threads of a pair write `p[i].id`, i = (blockIdx.x * blockDim.x
+    // + threadIdx.x) / 2, of `struct Particle { float x, y; int id; float4 colour; } *p`.
+    let (code, out) = mapcheck(&[
+        "--json",
+        "--block-dim",
+        "64",
+        "--grid-dim",
+        "4",
+        "-D",
+        "SAME_FIELD",
+        "struct_fields.cu",
+    ]);
+    assert_eq!(code, 1);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let races = race_witnesses(&doc, "p");
+    assert!(!races.is_empty());
+    for RaceWitness { tids, bids, cell } in races {
+        let i = (bids[0][0] * 64 + tids[0][0]) / 2;
+        assert_eq!(i, (bids[1][0] * 64 + tids[1][0]) / 2, "one element");
+        assert_eq!(cell["text"], format!("p[{i}].id"));
+        assert_eq!(cell["indices"], serde_json::json!([i]));
+        assert_eq!(
+            cell["path"],
+            serde_json::json!([{"index": i}, {"field": "id"}])
+        );
+    }
+}

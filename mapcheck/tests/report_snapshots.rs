@@ -41,7 +41,98 @@ fn human_report_of_every_example() {
     assert!(files.len() >= 20, "only {} examples", files.len());
     for file in files {
         let stem = file.trim_end_matches(".bcu").to_string();
-        insta::assert_snapshot!(stem, report(&root, &file, &[]));
+        let text = report(&root, &file, &[]);
+        assert_one_numbering(&stem, &text);
+        insta::assert_snapshot!(stem, text);
+    }
+}
+
+/// The human report of every CUDA example: the witness in CUDA's terms (`blockDim`,
+/// `threadIdx`, ... as (x, y, z)) and the cell as the kernel declares it (`tile[0][1]`).
+#[test]
+fn human_report_of_every_cuda_example() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files: Vec<String> = std::fs::read_dir(root.join("examples/cuda"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".cu"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "only {} CUDA examples", files.len());
+    let mut witnesses = 0;
+    for file in files {
+        let stem = file.trim_end_matches(".cu").to_string();
+        let text = report(&root, &format!("cuda/{file}"), &[]);
+        assert_one_numbering(&stem, &text);
+        // A CUDA witness never speaks BabyCUDA.
+        for word in ["ntid", "nbid", "    tid ", "    bid "] {
+            assert!(
+                !text.contains(word),
+                "{stem}: `{word}` in a CUDA report:\n{text}"
+            );
+        }
+        witnesses += text.matches("  witness:").count();
+        insta::assert_snapshot!(format!("cuda_{stem}"), text);
+    }
+    assert!(
+        witnesses >= 20,
+        "only {witnesses} witnesses in the CUDA reports"
+    );
+}
+
+/// The labels under the source and the columns of the witness table name the two threads the
+/// same way: `thread A` and `thread B`, never a number (which read as a thread id, and the old
+/// report numbered them 0/1 in the labels and 1/2 in the table).
+fn assert_one_numbering(name: &str, text: &str) {
+    // Notes may speak of the interpreter's threads of another run (`step budget exhausted
+    // in thread 0 of block 0`), which are ids, not the witness's two threads.
+    for line in text.lines().filter(|l| !l.contains("Note")) {
+        for (at, _) in line.match_indices("thread ") {
+            assert!(
+                !line[at + "thread ".len()..].starts_with(|c: char| c.is_ascii_digit()),
+                "{name}: a thread named by a number in `{line}`:\n{text}"
+            );
+        }
+    }
+    let labelled: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            ["runs this", "reaches this barrier", "value here"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+        .collect();
+    let headers: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("thread A"))
+        .collect();
+    // Each finding with labels has a witness table whose header names both threads.
+    assert_eq!(
+        headers.len(),
+        text.matches("  witness:").count(),
+        "{name}: a witness table without its `thread A  thread B` header:\n{text}"
+    );
+    for h in &headers {
+        let words: Vec<&str> = h.split_whitespace().collect();
+        assert_eq!(
+            words,
+            ["thread", "A", "thread", "B"],
+            "{name}: header `{h}`"
+        );
+    }
+    for l in labelled {
+        for (at, _) in l.match_indices("thread ") {
+            let who = &l[at + "thread ".len()..];
+            assert!(
+                who.starts_with("A ") || who.starts_with("B "),
+                "{name}: label `{l}` names a thread the table does not"
+            );
+        }
+        assert!(
+            !headers.is_empty(),
+            "{name}: labels without a witness table"
+        );
     }
 }
 

@@ -128,7 +128,21 @@ fn every_example_gives_a_valid_log_that_says_what_the_json_says() {
             if let Some(array) = f["array"].as_str() {
                 let text = r["message"]["text"].as_str().unwrap();
                 assert!(text.contains(&format!("`{array}`")), "{file}: {text}");
-                assert!(text.contains("threadIdx"), "{file}: {text}");
+                // Worded as the human report: threads A and B, in CUDA's terms for a CUDA
+                // kernel and BabyCUDA's for a `.bcu` one, and the cell as the JSON gives it.
+                assert!(
+                    text.contains("thread A (") && text.contains(" and thread B ("),
+                    "{file}: {text}"
+                );
+                let ids = if file.ends_with(".cu") {
+                    "threadIdx"
+                } else {
+                    "(tid "
+                };
+                assert!(text.contains(ids), "{file}: {text}");
+                if let Some(cell) = f["witness"]["cell"]["text"].as_str() {
+                    assert!(text.contains(&format!("cell {cell}")), "{file}: {text}");
+                }
             }
             results_seen += 1;
         }

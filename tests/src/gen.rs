@@ -832,6 +832,7 @@ impl<'s> Lower<'s> {
                     name: Ident::new(name, sp()),
                     space: *space,
                     span: sp(),
+                    layout: None,
                 })
                 .collect(),
             body: Block { stmts, span: sp() },

@@ -232,11 +232,13 @@ fn every_form() -> Program {
                 name: id("A"),
                 space: Space::Shared,
                 span: sp(),
+                layout: None,
             },
             ArrayDecl {
                 name: id("G"),
                 space: Space::Global,
                 span: sp(),
+                layout: None,
             },
         ],
         body: block(stmts),

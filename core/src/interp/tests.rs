@@ -155,6 +155,7 @@ fn kernel(params: &[&str], arrays: &[(&str, Space)], body: Vec<Stmt>) -> Kernel 
                 name: id(a),
                 space: *space,
                 span: Span::default(),
+                layout: None,
             })
             .collect(),
         body: block(body),

@@ -34,6 +34,7 @@ use super::types::{scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
 use mapcheck_core::ast::*;
 use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::layout::Layout;
 use mapcheck_core::span::Span;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -217,6 +218,35 @@ impl<'a> Globals<'a> {
             off = off.checked_add(self.cells(&ty, 0)?)?;
         }
         None
+    }
+
+    /// The shape of a value of `ty` as declared, cell for cell as [`Globals::cells`] counts
+    /// them (`None` where it counts none). Carried on the core array for reports only, which
+    /// name a cell `tile[0][1]` or `p[3].colour.w` rather than by its flat number.
+    fn layout(&self, ty: &CType, depth: usize) -> Option<Layout> {
+        if depth > 16 {
+            return None;
+        }
+        match ty {
+            CType::Scalar(_) | CType::Pointer(_) => Some(Layout::Cell),
+            CType::Array(t, len) => Some(Layout::Array {
+                len: *len,
+                elem: Box::new(self.layout(t, depth + 1)?),
+            }),
+            CType::Record(name) => {
+                // The same limits as the lowering's count of the cells.
+                self.cells(ty, depth)?;
+                let fields = self
+                    .fields(name)?
+                    .into_iter()
+                    .map(|(f, fty)| {
+                        Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Layout::Record { fields })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -1108,14 +1138,21 @@ impl<'g, 'a> Lower<'g, 'a> {
 
     // ---- arrays ----
 
-    fn declare(&mut self, name: &str, space: Space, span: Span) {
-        self.arrays
+    /// Declares the core array `name`, with the shape the source gave it (`layout`); an array
+    /// declared again with another shape (views of dynamic shared memory) keeps none.
+    fn declare(&mut self, name: &str, space: Space, span: Span, layout: Option<Layout>) {
+        let decl = self
+            .arrays
             .entry(name.to_string())
             .or_insert_with(|| ArrayDecl {
                 name: Ident::new(name, span),
                 space,
                 span,
+                layout: layout.clone(),
             });
+        if decl.layout != layout {
+            decl.layout = None;
+        }
     }
 
     /// The core array of a file-scope or kernel-scope memory declaration.
@@ -1132,7 +1169,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                         // Byte-addressing of differently typed views is not modelled yet:
                         // every access is to an unknown cell of the shared memory.
                         let name = name.clone();
-                        self.declare(&name, Space::Shared, span);
+                        self.declare(&name, Space::Shared, span, None);
                         return Some(Place::Many(vec![name], ty));
                     }
                     name.clone()
@@ -1143,14 +1180,15 @@ impl<'g, 'a> Lower<'g, 'a> {
                         Some(b) => self.dynamic_shared = Some((name.clone(), b)),
                         None => {
                             self.dynamic_shared = Some((name.clone(), 0));
-                            self.declare(&name, Space::Shared, span);
+                            self.declare(&name, Space::Shared, span, None);
                             return Some(Place::Many(vec![name], ty));
                         }
                     }
                     name
                 }
             };
-            self.declare(&name, Space::Shared, span);
+            let layout = self.g.layout(&ty, 0);
+            self.declare(&name, Space::Shared, span, layout);
             return Some(Place::Mem {
                 array: name,
                 off: int(0, span),
@@ -1165,7 +1203,8 @@ impl<'g, 'a> Lower<'g, 'a> {
                 n
             }
         };
-        self.declare(&name, space, span);
+        let layout = self.g.layout(&ty, 0);
+        self.declare(&name, space, span, layout);
         Some(Place::Mem {
             array: name,
             off: int(0, span),
@@ -4642,7 +4681,8 @@ impl Lower<'_, '_> {
             let b = match &ty {
                 CType::Pointer(pointee) => {
                     let array = self.fresh(&pname);
-                    self.declare(&array, Space::Global, pspan);
+                    let layout = self.g.layout(&CType::Array(pointee.clone(), None), 0);
+                    self.declare(&array, Space::Global, pspan, layout);
                     self.array_names.insert(p.id.clone(), array.clone());
                     Binding::Val(Val::Ptr(Ptr::To {
                         array,

@@ -993,6 +993,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                         name: Ident::new(name.clone(), d.span),
                         space: Space::Global,
                         span: d.span,
+                        layout: None,
                     },
                 );
                 let strides = lx.strides(&d.dims, &mut out);
@@ -2214,6 +2215,7 @@ impl<'g, 'a> Lower<'g, 'a> {
                 name: Ident::new(name, span),
                 space,
                 span,
+                layout: None,
             },
         );
     }
