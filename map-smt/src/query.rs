@@ -123,17 +123,27 @@ impl Built {
         }
     }
 
-    /// The constants a witness is made canonical over ([`solve::solve`]): the block and thread
+    /// The constants a witness is made canonical over ([`solve::solve`]): the dimensions of the
+    /// block and the grid; the block and thread
     /// ids of the first thread, x before y before z, then those of the second; then the other
     /// values the report shows per thread (loop variables, values read, unknowns), of the first
-    /// thread then the second, by name. The sizes are already small and pinned (the bounds of
-    /// `solve`); parameters are left out, as the least ones are the degenerate ones (`K = 0` in
+    /// thread then the second, by name. The other sizes are already small and pinned (the
+    /// bounds of `solve`); parameters are left out, as the least ones are the degenerate ones (`K = 0` in
     /// `step *K`) that the replay search must then climb out of. Without the per-thread values
     /// a report could still flip between runs: `?x` of `grid_stride_wrong.bcu` was `0, 1` in
     /// one run and `1, 0` in the next, under load (z3's tactics keep wall-clock limits of their
     /// own, so its first model is not a function of the query alone).
     fn order(&self) -> Vec<Val> {
         let mut names = Vec::new();
+        // The geometry first: among the bounded sizes the least block and grid (a block of one
+        // thread cannot diverge at a barrier, so a grid race between such blocks replays), z
+        // before y before x, so that a block of two threads is (2, 1, 1), as CUDA code has it.
+        for g in [Geometry::Ntid, Geometry::Nbid] {
+            let components = [Dim::Z, Dim::Y, Dim::X].map(|d| Builtin::component(g, d));
+            for b in std::iter::once(Builtin::linear(g)).chain(components) {
+                names.push(b.name().to_string());
+            }
+        }
         for copy in [Copy::One, Copy::Two] {
             for g in [Geometry::Bid, Geometry::Tid] {
                 let components = Dim::ALL.map(|d| Builtin::component(g, d));

@@ -2709,6 +2709,21 @@ impl Lower<'_, '_> {
             // Fences order a thread's own accesses; they synchronise no two threads, so they
             // do not change which accesses race.
             Some(Builtin2::Fence) => Val::Opaque,
+            // A `__requires` of an inlined `__device__` function is an obligation of its callers
+            // (GPUVerify checks it at each call; CUDA compiles it to nothing), not a fact about
+            // the launch: it is not assumed, which leaves every run of the program in.
+            Some(Builtin2::Requires)
+                if name == "__mapcheck_requires" && !self.frames.is_empty() =>
+            {
+                if args.iter().any(|a| has_side_effects(a)) {
+                    self.error(
+                        span,
+                        "an annotation with side effects",
+                        "GPUVerify annotations must not change memory or variables",
+                    );
+                }
+                Val::Opaque
+            }
             Some(Builtin2::Requires) => {
                 if let Some(a) = args.first() {
                     let v = self.rvalue(a, out);
