@@ -350,6 +350,18 @@ struct Frame {
 
 type Env = HashMap<String, Binding>;
 
+/// A loop body lowered by `Lower::loop_body`.
+struct LoopBody {
+    stmts: Vec<Stmt>,
+    /// The locals the body changes (their values at the iteration's start are `?`, or the
+    /// closed forms of `presets`).
+    carried: HashSet<String>,
+    exits: HashSet<ExitKind>,
+    /// The environment at the start and at the end of an iteration.
+    at_start: Env,
+    at_end: Env,
+}
+
 #[derive(Debug)]
 pub struct Lower<'g, 'a> {
     g: &'g Globals<'a>,
@@ -556,6 +568,7 @@ fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
 
 /// C's truncating `a / b` (or `a % b`) from the core's Euclidean operators; see
 /// `crate::cuda::lower::trunc_div`.
+use super::closed;
 use crate::cuda::lower::trunc_div;
 
 /// The component names of the geometry built-ins.
@@ -775,6 +788,10 @@ impl<'g, 'a> Lower<'g, 'a> {
                     BinOp::Rem | BinOp::URem if al >= 0 && bl >= 1 => Some((0, ah.min(bh - 1))),
                     BinOp::And if bl >= 0 && al >= 0 => Some((0, ah.min(bh))),
                     BinOp::And if bl >= 0 => Some((0, bh)),
+                    // A floor division by 2^b, monotone in the shifted value.
+                    BinOp::Shr | BinOp::UShr if bl == bh && (0..64).contains(&bl) && al >= 0 => {
+                        Some((al >> bl, ah >> bl))
+                    }
                     BinOp::Shr | BinOp::UShr if al >= 0 && bl >= 0 => Some((0, ah)),
                     BinOp::Shl if al >= 0 && bl >= 0 && bh < 64 => clamp((al << bl, ah << bh)),
                     BinOp::Min | BinOp::UMin => Some((al.min(bl), ah.min(bh))),
@@ -1042,6 +1059,14 @@ impl<'g, 'a> Lower<'g, 'a> {
             ">>" => Expr::bin(BinOp::Shr, x, y),
             "&" => Expr::bin(BinOp::And, x, y),
             "|" => Expr::bin(BinOp::Or, x, y),
+            // A 0/1 flag toggled by `^ 1` (a ping-pong index) is `1 - flag`, exact in `int`
+            // mode where `^` is not.
+            "^" if y.kind == ExprKind::Int(1) && self.within(&x, 0, 1) => {
+                Expr::bin(BinOp::Sub, int(1, span), x)
+            }
+            "^" if x.kind == ExprKind::Int(1) && self.within(&y, 0, 1) => {
+                Expr::bin(BinOp::Sub, int(1, span), y)
+            }
             "^" => Expr::bin(BinOp::Xor, x, y),
             _ => {
                 self.error(span, format!("operator `{op}` is not supported"), "here");
@@ -3882,6 +3907,58 @@ impl Lower<'_, '_> {
         self.havoc_locals(carried, "carried", span, stmts);
     }
 
+    /// Like [`Self::havoc_carried`], except that a local of `presets` is bound to its closed
+    /// form (the value, or a pointer's offset, at the iteration's start: see `closed.rs`).
+    fn start_iteration(
+        &mut self,
+        carried: &HashSet<String>,
+        presets: &HashMap<String, Expr>,
+        span: Span,
+        stmts: &mut Vec<Stmt>,
+    ) {
+        let mut rest = carried.clone();
+        let mut ids: Vec<&String> = carried.iter().filter(|id| presets.contains_key(*id)).collect();
+        ids.sort();
+        for id in ids {
+            let (Some(e), Some(Binding::Val(v))) = (presets.get(id), self.env.get(id).cloned())
+            else {
+                continue;
+            };
+            let base = self
+                .local_names
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| "carried".into());
+            let name = self.fresh(&base);
+            if let Some(r) = self.range(e) {
+                self.ranges.insert(name.clone(), r);
+            }
+            self.emit(
+                stmts,
+                stmt(
+                    StmtKind::Let {
+                        var: Ident::new(name.clone(), span),
+                        value: e.clone(),
+                    },
+                    span,
+                ),
+            );
+            let x = Expr::var(name, span);
+            let v = match v {
+                Val::Num(_, s) => Val::Num(x, s),
+                Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                    array,
+                    off: x,
+                    pointee,
+                }),
+                _ => continue,
+            };
+            self.env.insert(id.clone(), Binding::Val(v));
+            rest.remove(id);
+        }
+        self.havoc_carried(&rest, span, stmts);
+    }
+
     /// Havocs the locals `ids` in a fixed order, each unknown named after its local (else
     /// `fallback`).
     fn havoc_locals(
@@ -3910,22 +3987,24 @@ impl Lower<'_, '_> {
     /// iteration. The body is lowered, the variables it changes are found, and it is lowered
     /// again with those as unknowns, until no new variable changes. Returns the statements,
     /// the set of carried ids, and the exits seen.
+    #[allow(clippy::too_many_arguments)]
     fn loop_body(
         &mut self,
         prefix: &dyn Fn(&mut Self, &mut Vec<Stmt>),
         body: &[&Node],
         suffix: &dyn Fn(&mut Self, &mut Vec<Stmt>),
         fixed: &HashSet<String>,
+        presets: &HashMap<String, Expr>,
         span: Span,
-    ) -> (Vec<Stmt>, HashSet<String>, HashSet<ExitKind>) {
+    ) -> LoopBody {
         let entry = self.env.clone();
         let errors = self.errors.len();
-        let mut carried: HashSet<String> = HashSet::new();
+        let mut carried: HashSet<String> = presets.keys().cloned().collect();
         for _round in 0..4 {
             self.errors.truncate(errors);
             self.env = entry.clone();
             let mut stmts = Vec::new();
-            self.havoc_carried(&carried, span, &mut stmts);
+            self.start_iteration(&carried, presets, span, &mut stmts);
             let at_start = self.env.clone();
             self.loop_exits.push(HashSet::new());
             prefix(self, &mut stmts);
@@ -3952,6 +4031,7 @@ impl Lower<'_, '_> {
             let new: Vec<&String> = changed.difference(&carried).collect();
             if new.is_empty() {
                 // Locals declared in the body end with it; the carried ones are `?` after.
+                let at_end = self.env.clone();
                 let mut env = entry.clone();
                 for id in &carried {
                     if let Some(b) = self.env.get(id) {
@@ -3959,7 +4039,13 @@ impl Lower<'_, '_> {
                     }
                 }
                 self.env = env;
-                return (stmts, carried, exits);
+                return LoopBody {
+                    stmts,
+                    carried,
+                    exits,
+                    at_start,
+                    at_end,
+                };
             }
             carried.extend(changed);
         }
@@ -3968,7 +4054,13 @@ impl Lower<'_, '_> {
             "internal error: the loop's variables did not settle",
             "in this loop",
         );
-        (Vec::new(), carried, HashSet::new())
+        LoopBody {
+            stmts: Vec::new(),
+            carried,
+            exits: HashSet::new(),
+            at_start: Env::new(),
+            at_end: Env::new(),
+        }
     }
 
     /// A fresh unknown of the kind of `v`.
@@ -4132,16 +4224,58 @@ impl Lower<'_, '_> {
         let start = self.bound(&format!("{loop_name}_start"), start, &mut pre);
         let bound = self.bound(&format!("{loop_name}_bound"), bound, &mut pre);
         let amount = self.bound(&format!("{loop_name}_step"), amount, &mut pre);
-        self.local_names.entry(c.var.clone()).or_insert(loop_name);
+        self.local_names
+            .entry(c.var.clone())
+            .or_insert_with(|| loop_name.clone());
         self.env.insert(
             c.var.clone(),
             Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
         );
-        let mut fixed = HashSet::new();
-        fixed.insert(c.var.clone());
         let body_nodes: Vec<&Node> = body.to_vec();
-        let (stmts, carried, exits) =
-            self.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &HashSet::new(), span);
+        // Lowered until the closed forms of its carried variables settle (see `closed.rs`):
+        // first with every carried variable `?`, then with those that have a closed form bound
+        // to it, which must come out of the body in the same shape.
+        let x = Expr::var(var.clone(), span);
+        let inside = self.inner_counter(&x, &start, &amount, dir, c.step);
+        let entry = self.env.clone();
+        let entry_errors = self.errors.len();
+        let mut presets: HashMap<String, Expr> = HashMap::new();
+        let mut lowered;
+        let mut forms;
+        let mut attempt = 0;
+        loop {
+            self.env = entry.clone();
+            self.errors.truncate(entry_errors);
+            lowered = self.loop_body(
+                &|_, _| {},
+                &body_nodes,
+                &|_, _| {},
+                &HashSet::new(),
+                &presets,
+                span,
+            );
+            forms = self.closed_forms(&lowered, &entry, &c.var, &var);
+            let next: HashMap<String, Expr> = forms
+                .iter()
+                .filter_map(|(id, (f, v0))| Some((id.clone(), closed::value(f, v0, &inside)?)))
+                .collect();
+            if next == presets {
+                break;
+            }
+            attempt += 1;
+            presets = if attempt < 3 { next } else { HashMap::new() };
+            if attempt > 3 {
+                forms.clear();
+                break;
+            }
+        }
+        let LoopBody {
+            stmts,
+            carried,
+            exits,
+            ..
+        } = lowered;
+        forms.retain(|id, _| presets.contains_key(id));
         // The loop variable must not change in the body, nor the bound's and step's values.
         let mut moving = HashSet::new();
         moving.extend(carried.iter().cloned());
@@ -4208,12 +4342,12 @@ impl Lower<'_, '_> {
                 StmtKind::For {
                     var: Ident::new(var, span),
                     range: Range {
-                        start,
-                        bound,
+                        start: start.clone(),
+                        bound: bound.clone(),
                         dir,
                         step: Step {
                             op: c.step,
-                            amount,
+                            amount: amount.clone(),
                             span,
                         },
                     },
@@ -4227,12 +4361,328 @@ impl Lower<'_, '_> {
         );
         let mut carried = carried;
         carried.remove(&c.var);
+        // A loop every thread runs to its end leaves its closed forms at the trip count.
+        let runs_all = !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return));
+        let end = if runs_all {
+            self.end_counter(&start, &bound, &amount, dir, c.step)
+        } else {
+            None
+        };
+        if let Some((at_end, last)) = &end {
+            let mut ids: Vec<&String> = forms.keys().collect();
+            ids.sort();
+            for id in ids {
+                let (f, v0) = &forms[id];
+                let Some(v) = closed::value(f, v0, at_end) else {
+                    continue;
+                };
+                let Some(Binding::Val(old)) = self.env.get(id).cloned() else {
+                    continue;
+                };
+                let new = match old {
+                    Val::Num(_, s) => Val::Num(self.bound("after", v, out), s),
+                    Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                        array,
+                        off: self.bound("after_offset", v, out),
+                        pointee,
+                    }),
+                    _ => continue,
+                };
+                self.env.insert(id.clone(), Binding::Val(new));
+                carried.remove(id);
+            }
+            if !c.declared {
+                let v = self.bound(&format!("{loop_name}_end"), last.clone(), out);
+                self.env
+                    .insert(c.var.clone(), Binding::Val(Val::Num(v, c.var_ty)));
+            }
+        }
         if c.declared {
             self.env.remove(&c.var);
-        } else {
+        } else if end.is_none() {
             carried.insert(c.var.clone());
         }
         Some(self.after_loop(&carried, &exits, span, out))
+    }
+
+    /// The carried variables of a lowered counted loop whose update has a closed form (see
+    /// `closed.rs`), with their values before the loop. `var` is the C loop variable, `x` its
+    /// core name.
+    fn closed_forms(
+        &self,
+        lowered: &LoopBody,
+        entry: &Env,
+        var: &str,
+        x: &str,
+    ) -> HashMap<String, (closed::Closed, Expr)> {
+        let mut out = HashMap::new();
+        let bound = bound_names(&lowered.stmts);
+        let start_name = |b: Option<&Binding>| match b {
+            Some(Binding::Val(Val::Num(
+                Expr {
+                    kind: ExprKind::Var(h),
+                    ..
+                },
+                _,
+            ))) => Some(h.clone()),
+            Some(Binding::Val(Val::Ptr(Ptr::To {
+                off:
+                    Expr {
+                        kind: ExprKind::Var(h),
+                        ..
+                    },
+                ..
+            }))) => Some(h.clone()),
+            _ => None,
+        };
+        // The top-level `let`s of the body, except the iteration's start values.
+        let starts: HashSet<String> = lowered
+            .carried
+            .iter()
+            .filter_map(|id| start_name(lowered.at_start.get(id)))
+            .collect();
+        let mut lets = HashMap::new();
+        for s in &lowered.stmts {
+            if let StmtKind::Let { var, value } = &s.kind {
+                if !starts.contains(&var.name) {
+                    let value = subst_vars(value, &lets);
+                    lets.insert(var.name.clone(), value);
+                }
+            }
+        }
+        let invariant = |k: &Expr| {
+            let mut ok = true;
+            k.for_each_var(&mut |n, _| ok &= n != x && !bound.contains(n));
+            ok && expr_nodes(k) <= 64
+        };
+        for id in &lowered.carried {
+            if id == var {
+                continue;
+            }
+            let Some(h) = start_name(lowered.at_start.get(id)) else {
+                continue;
+            };
+            let (Some(Binding::Val(v0)), Some(Binding::Val(end))) =
+                (entry.get(id), lowered.at_end.get(id))
+            else {
+                continue;
+            };
+            let (v0, e) = match (v0, end) {
+                (Val::Num(v0, _), Val::Num(e, _)) => (v0, e),
+                (
+                    Val::Ptr(Ptr::To {
+                        array: a0,
+                        off: v0,
+                        pointee: p0,
+                    }),
+                    Val::Ptr(Ptr::To {
+                        array: a1,
+                        off: e,
+                        pointee: p1,
+                    }),
+                ) if a0 == a1 && p0 == p1 => (v0, e),
+                _ => continue,
+            };
+            if expr_nodes(e) > 4096 {
+                continue;
+            }
+            let e = subst_vars(e, &lets);
+            if std::env::var("MAPCHECK_DEBUG_CLOSED").is_ok() {
+                eprintln!("closed? {id} h={h} v0={v0:?} e={e:?}");
+            }
+            let Some(f) = closed::derive(&e, &h, &invariant) else {
+                continue;
+            };
+            if matches!(lowered.at_end.get(id), Some(Binding::Val(Val::Ptr(_))))
+                && !matches!(f, closed::Closed::Linear { mask: None, .. })
+            {
+                continue;
+            }
+            if let Some(w) = closed::mask_of(&f) {
+                let (lo, hi) = w.range();
+                if !self.within(v0, lo, hi) {
+                    continue;
+                }
+            }
+            out.insert(id.clone(), (f, v0.clone()));
+        }
+        out
+    }
+
+    /// The iteration count `j` of a core loop `for x in start..bound step OP amount`, inside
+    /// its body, as an expression of `x` (see `closed.rs`).
+    fn inner_counter(
+        &self,
+        x: &Expr,
+        start: &Expr,
+        amount: &Expr,
+        dir: Direction,
+        op: StepOp,
+    ) -> closed::Counter {
+        let span = x.span;
+        let mut c = closed::Counter::default();
+        let lit = |e: &Expr| match e.kind {
+            ExprKind::Int(v) => Some(v),
+            _ => None,
+        };
+        let parity = |p: Expr, f: i64| {
+            // F^j = (-1)^j modulo F + 1: 1 when j is even, F when odd.
+            cmp(
+                CmpOp::Eq,
+                Expr::bin(BinOp::Rem, p, int(f + 1, span)),
+                int(1, span),
+            )
+        };
+        match (dir, op) {
+            (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub) => {
+                let d = if dir == Direction::Up {
+                    Expr::bin(BinOp::Sub, x.clone(), start.clone())
+                } else {
+                    Expr::bin(BinOp::Sub, start.clone(), x.clone())
+                };
+                // Within 32-bit signed range, so that `bv32` computes it as `int` does.
+                if !self.within(&d, 0, i128::from(i32::MAX)) {
+                    return c;
+                }
+                let j = if lit(amount) == Some(1) {
+                    d
+                } else {
+                    Expr::bin(BinOp::Div, d, amount.clone())
+                };
+                c.even = Some(cmp(
+                    CmpOp::Eq,
+                    Expr::bin(BinOp::Rem, j.clone(), int(2, span)),
+                    int(0, span),
+                ));
+                c.j = Some(j);
+            }
+            (Direction::Up, StepOp::Mul | StepOp::Shl) => {
+                let f = match (op, lit(amount)) {
+                    (StepOp::Mul, Some(f)) if (2..=i64::from(i32::MAX)).contains(&f) => f,
+                    (StepOp::Shl, Some(s)) if (1..=30).contains(&s) => 1 << s,
+                    _ => return c,
+                };
+                if !self.within(start, 1, i128::from(i32::MAX)) {
+                    return c;
+                }
+                let p = if lit(start) == Some(1) {
+                    x.clone()
+                } else {
+                    Expr::bin(BinOp::Div, x.clone(), start.clone())
+                };
+                c.even = Some(parity(p.clone(), f));
+                c.pow = Some((f, p));
+            }
+            (Direction::Down, StepOp::Div | StepOp::Shr) => {
+                let f = match (op, lit(amount)) {
+                    (StepOp::Div, Some(f)) if (2..=i64::from(i32::MAX)).contains(&f) => f,
+                    (StepOp::Shr, Some(s)) if (1..=30).contains(&s) => 1 << s,
+                    _ => return c,
+                };
+                // From a constant power of F, x = F^(m - j) >= 1, so F^j = start / x.
+                let Some((s0, s1)) = self.range(start) else {
+                    return c;
+                };
+                let mut p = s0;
+                while p > 1 && p % i128::from(f) == 0 {
+                    p /= i128::from(f);
+                }
+                if s0 != s1 || p != 1 || s0 > i128::from(i32::MAX) {
+                    return c;
+                }
+                let Ok(s0) = i64::try_from(s0) else {
+                    return c;
+                };
+                let p = Expr::bin(BinOp::Div, int(s0, span), x.clone());
+                c.even = Some(parity(p.clone(), f));
+                c.pow = Some((f, p));
+            }
+            _ => {}
+        }
+        c
+    }
+
+    /// The iteration count at the end of a core loop that runs all its iterations, and the
+    /// loop variable's value there: constant when the start, bound and step are; `⌈(b - a) /
+    /// k⌉` (at least 0) for an additive loop whose difference stays within 32 bits.
+    fn end_counter(
+        &self,
+        start: &Expr,
+        bound: &Expr,
+        amount: &Expr,
+        dir: Direction,
+        op: StepOp,
+    ) -> Option<(closed::Counter, Expr)> {
+        let span = start.span;
+        let point = |e: &Expr| match self.range(e) {
+            Some((a, b)) if a == b && i64::try_from(a).is_ok() => Some(a),
+            _ => None,
+        };
+        if let (Some(a), Some(b), Some(k)) = (point(start), point(bound), point(amount)) {
+            let (trips, last) = simulate(a, b, k, dir, op)?;
+            let factor = match op {
+                StepOp::Mul | StepOp::Div => Some(k),
+                StepOp::Shl | StepOp::Shr if (1..=30).contains(&k) => Some(1 << k),
+                _ => None,
+            };
+            let pow = factor.and_then(|f| {
+                let p = f.checked_pow(u32::try_from(trips).ok()?)?;
+                Some((i64::try_from(f).ok()?, int(i64::try_from(p).ok()?, span)))
+                    .filter(|_| p <= 1 << 62)
+            });
+            return Some((
+                closed::Counter {
+                    j: Some(int(i64::try_from(trips).ok()?, span)),
+                    pow,
+                    even: Some(Cond::new(CondKind::Bool(trips % 2 == 0), span)),
+                },
+                int(i64::try_from(last).ok()?, span),
+            ));
+        }
+        let d = match (dir, op) {
+            (Direction::Up, StepOp::Add) => Expr::bin(BinOp::Sub, bound.clone(), start.clone()),
+            (Direction::Down, StepOp::Sub) => Expr::bin(BinOp::Sub, start.clone(), bound.clone()),
+            _ => return None,
+        };
+        let limit = i128::from(i32::MAX);
+        let (lo, hi) = self.range(&d)?;
+        let (kl, kh) = self.range(amount)?;
+        if lo < -limit || hi > limit || kl < 1 || kh > limit || hi + kh > limit {
+            return None;
+        }
+        let d = Expr::bin(BinOp::Max, d, int(0, span));
+        let trips = match amount.kind {
+            ExprKind::Int(1) => d,
+            _ => Expr::bin(
+                BinOp::Div,
+                Expr::bin(
+                    BinOp::Sub,
+                    Expr::bin(BinOp::Add, d, amount.clone()),
+                    int(1, span),
+                ),
+                amount.clone(),
+            ),
+        };
+        let moved = match amount.kind {
+            ExprKind::Int(1) => trips.clone(),
+            _ => Expr::bin(BinOp::Mul, trips.clone(), amount.clone()),
+        };
+        let last = match dir {
+            Direction::Up => Expr::bin(BinOp::Add, start.clone(), moved),
+            Direction::Down => Expr::bin(BinOp::Sub, start.clone(), moved),
+        };
+        Some((
+            closed::Counter {
+                even: Some(cmp(
+                    CmpOp::Eq,
+                    Expr::bin(BinOp::Rem, trips.clone(), int(2, span)),
+                    int(0, span),
+                )),
+                j: Some(trips),
+                pow: None,
+            },
+            last,
+        ))
     }
 
     /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
@@ -4789,4 +5239,44 @@ pub fn lower_all(
         });
     }
     (Program { kernels }, errors)
+}
+
+/// The trip count and final value of the core loop `for x in a..b step OP k` (`downto` for
+/// `dir` down) with constant operands, when it stops within 2^20 iterations and its values
+/// stay within 32-bit signed range (where both arithmetic modes agree).
+fn simulate(a: i128, b: i128, k: i128, dir: Direction, op: StepOp) -> Option<(i128, i128)> {
+    let small = |v: i128| i128::from(i32::MIN) <= v && v <= i128::from(i32::MAX);
+    if !(small(a) && small(b) && small(k)) || k < 1 {
+        return None;
+    }
+    if matches!((dir, op), (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)) {
+        let d = if dir == Direction::Up { b - a } else { a - b };
+        let trips = (d.max(0) + k - 1) / k;
+        let last = if dir == Direction::Up {
+            a + trips * k
+        } else {
+            a - trips * k
+        };
+        return small(last).then_some((trips, last));
+    }
+    let mut x = a;
+    let mut trips = 0;
+    let running = |x: i128| match dir {
+        Direction::Up => x < b,
+        Direction::Down => x > b,
+    };
+    while running(x) {
+        x = match op {
+            StepOp::Mul => x * k,
+            StepOp::Div => x.div_euclid(k),
+            StepOp::Shl if k <= 30 => x << k,
+            StepOp::Shr if k <= 30 => x >> k,
+            _ => return None,
+        };
+        trips += 1;
+        if !small(x) || trips > 1 << 20 {
+            return None;
+        }
+    }
+    Some((trips, x))
 }
