@@ -73,6 +73,14 @@ impl Wrap {
         }
     }
 
+    /// The width it reduces to.
+    fn bits(self) -> u32 {
+        match self {
+            Wrap::Mask(m) => (m as u64 + 1).trailing_zeros(),
+            Wrap::Signed(h) => (h as u64).trailing_zeros() + 1,
+        }
+    }
+
     fn apply(self, e: Expr) -> Expr {
         let span = e.span;
         match self {
@@ -130,13 +138,69 @@ fn is_mask(m: i64) -> bool {
 /// `invariant` says whether an operand is the same in every iteration.
 pub(crate) fn derive(e: &Expr, h: &str, invariant: &dyn Fn(&Expr) -> bool) -> Option<Closed> {
     let ok = |k: &Expr| !uses(k, h) && invariant(k);
-    let (inner, mask) = unwrap(e);
+    // Reductions of one width nest into the outermost (they agree modulo 2^b), and the
+    // variable reduced to that width inside is the variable (its start value is within the
+    // outermost's range, checked by the caller, and so is every later value) — for the ring
+    // operations, not for a quotient.
+    let (mut inner, mask) = unwrap(e);
+    let mut nested = false;
+    while let (x, Some(w)) = unwrap(inner) {
+        if Some(w.bits()) != mask.map(Wrap::bits) {
+            break;
+        }
+        inner = x;
+        nested = true;
+    }
+    let stripped;
+    let inner = match mask {
+        Some(w) => {
+            let (x, n) = strip_var(inner, h, w.bits());
+            nested |= n;
+            stripped = x;
+            &stripped
+        }
+        None => inner,
+    };
+    let f = derive_bare(inner, h, mask, &ok, e.span)?;
+    if nested && matches!(f, Closed::Shrink { .. }) {
+        return None;
+    }
+    Some(f)
+}
+
+/// `e` with `h` reduced to `bits` replaced by `h`, and whether any was.
+fn strip_var(e: &Expr, h: &str, bits: u32) -> (Expr, bool) {
+    if let (x, Some(w)) = unwrap(e) {
+        if w.bits() == bits && is_var(x, h) {
+            return (x.clone(), true);
+        }
+    }
+    match &e.kind {
+        ExprKind::Bin(op, a, b) => {
+            let (a, x) = strip_var(a, h, bits);
+            let (b, y) = strip_var(b, h, bits);
+            (
+                Expr::new(ExprKind::Bin(*op, Box::new(a), Box::new(b)), e.span),
+                x || y,
+            )
+        }
+        _ => (e.clone(), false),
+    }
+}
+
+fn derive_bare(
+    inner: &Expr,
+    h: &str,
+    mask: Option<Wrap>,
+    ok: &dyn Fn(&Expr) -> bool,
+    span: Span,
+) -> Option<Closed> {
     let ExprKind::Bin(op, a, b) = &inner.kind else {
         return None;
     };
     let shift = |s: &Expr| lit(s).filter(|s| (1..=30).contains(s)).map(|s| 1i64 << s);
     let factor = |f: &Expr| lit(f).filter(|f| (2..=i64::from(i32::MAX)).contains(f));
-    let hole = || Expr::var(HOLE, e.span);
+    let hole = || Expr::var(HOLE, span);
     Some(match op {
         BinOp::Sub if is_var(b, h) && ok(a) => Closed::Toggle {
             other: Expr::bin(BinOp::Sub, (**a).clone(), hole()),
@@ -174,10 +238,7 @@ pub(crate) fn derive(e: &Expr, h: &str, invariant: &dyn Fn(&Expr) -> bool) -> Op
             f: factor(a)?,
             mask,
         },
-        BinOp::Shl if is_var(a, h) => Closed::Grow {
-            f: shift(b)?,
-            mask,
-        },
+        BinOp::Shl if is_var(a, h) => Closed::Grow { f: shift(b)?, mask },
         BinOp::Div if is_var(a, h) => Closed::Shrink {
             f: factor(b)?,
             round: Round::Floor,
@@ -202,7 +263,7 @@ pub(crate) fn derive(e: &Expr, h: &str, invariant: &dyn Fn(&Expr) -> bool) -> Op
             // C's signed `/` by a positive constant, as `trunc_div` writes it.
             let f = (2..=64)
                 .chain([128, 256, 512, 1024])
-                .find(|f| *inner == trunc_by(h, *f, e.span))?;
+                .find(|f| *inner == trunc_by(h, *f, span))?;
             Closed::Shrink {
                 f,
                 round: Round::Trunc,
@@ -249,9 +310,7 @@ pub(crate) fn mask_of(c: &Closed) -> Option<Wrap> {
 fn fill(e: &Expr, v0: &Expr) -> Expr {
     let kind = match &e.kind {
         ExprKind::Var(n) if n == HOLE => return v0.clone(),
-        ExprKind::Bin(op, a, b) => {
-            ExprKind::Bin(*op, Box::new(fill(a, v0)), Box::new(fill(b, v0)))
-        }
+        ExprKind::Bin(op, a, b) => ExprKind::Bin(*op, Box::new(fill(a, v0)), Box::new(fill(b, v0))),
         ExprKind::Neg(a) => ExprKind::Neg(Box::new(fill(a, v0))),
         k => k.clone(),
     };

@@ -3243,6 +3243,15 @@ impl Lower<'_, '_> {
 }
 
 /// The ids of the parameters and local variables a function declares.
+/// Whether `n` has a `continue` of the loop around it (not of a loop nested in it).
+fn has_continue(n: &Node) -> bool {
+    match n.kind {
+        Kind::ContinueStmt => true,
+        Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt => false,
+        _ => n.inner.iter().any(has_continue),
+    }
+}
+
 fn collect_decl_ids(n: &Node, out: &mut Vec<String>) {
     if matches!(n.kind, Kind::ParmVarDecl | Kind::VarDecl) {
         out.push(n.id.clone());
@@ -3370,7 +3379,7 @@ fn counted_parts<'n>(
     } else {
         return None;
     };
-    if !matches!(cmp.as_str(), "<" | "<=" | ">" | ">=") {
+    if !matches!(cmp.as_str(), "<" | "<=" | ">" | ">=" | "!=") {
         return None;
     }
     let target = |n: &Node| {
@@ -3917,7 +3926,10 @@ impl Lower<'_, '_> {
         stmts: &mut Vec<Stmt>,
     ) {
         let mut rest = carried.clone();
-        let mut ids: Vec<&String> = carried.iter().filter(|id| presets.contains_key(*id)).collect();
+        let mut ids: Vec<&String> = carried
+            .iter()
+            .filter(|id| presets.contains_key(*id))
+            .collect();
         ids.sort();
         for id in ids {
             let (Some(e), Some(Binding::Val(v))) = (presets.get(id), self.env.get(id).cloned())
@@ -3930,7 +3942,12 @@ impl Lower<'_, '_> {
                 .cloned()
                 .unwrap_or_else(|| "carried".into());
             let name = self.fresh(&base);
-            if let Some(r) = self.range(e) {
+            // The value of a C variable of its type (as the havoc it replaces assumes).
+            let typed = match &v {
+                Val::Num(_, s) => s.range(),
+                _ => None,
+            };
+            if let Some(r) = self.range(e).or(typed) {
                 self.ranges.insert(name.clone(), r);
             }
             self.emit(
@@ -4136,6 +4153,30 @@ impl Lower<'_, '_> {
                 }
             }
         }
+        // `for (; i < n; i += k)`: counted from `i`'s current value, as a `while`.
+        if init.is_null() && !cond.is_null() && !inc.is_null() {
+            if let Some(c) = counted_while(cond, inc) {
+                if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
+                    if let Some(stay) = self.counted_loop(&c, &[*body], span, out) {
+                        return stay;
+                    }
+                }
+            }
+        }
+        // `for (i = a; i < n;) { ...; i += k; }`: the step is the body's last statement,
+        // which every iteration reaches when no `continue` skips it.
+        if !init.is_null() && !cond.is_null() && inc.is_null() && body.kind == Kind::CompoundStmt {
+            let stmts: Vec<&Node> = body.exprs().collect();
+            if let Some((step, rest)) = stmts.split_last() {
+                if !rest.iter().any(|s| has_continue(s)) {
+                    if let Some(c) = counted(init, cond, step) {
+                        if let Some(stay) = self.counted_loop(&c, rest, span, out) {
+                            return stay;
+                        }
+                    }
+                }
+            }
+        }
         self.general_loop(n, span, out)
     }
 
@@ -4184,7 +4225,17 @@ impl Lower<'_, '_> {
         }
         // The comparison's type: C compares in the common type of `i` and the bound.
         let unsigned_cmp = c.var_ty.is_unsigned() || bs.is_unsigned();
+        // `i != 0` on a natural `i` that shrinks by division or shifting is `i > 0`.
+        let shrinks = matches!(c.step, StepOp::Div | StepOp::Shr);
+        if c.cmp == "!="
+            && !(shrinks && self.within(&bound, 0, 0) && self.within(&start, 0, i128::MAX))
+        {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
         let (dir, bound) = match c.cmp.as_str() {
+            "!=" => (Direction::Down, bound),
             "<" => (Direction::Up, bound),
             "<=" => (Direction::Up, Expr::bin(BinOp::Add, bound, int(1, span))),
             ">" => (Direction::Down, bound),
@@ -4487,9 +4538,6 @@ impl Lower<'_, '_> {
                 continue;
             }
             let e = subst_vars(e, &lets);
-            if std::env::var("MAPCHECK_DEBUG_CLOSED").is_ok() {
-                eprintln!("closed? {id} h={h} v0={v0:?} e={e:?}");
-            }
             let Some(f) = closed::derive(&e, &h, &invariant) else {
                 continue;
             };
@@ -4700,7 +4748,9 @@ impl Lower<'_, '_> {
                 vec![body]
             };
             if let Some((inc, rest)) = stmts.split_last() {
-                if let Some(c) = counted_while(cond, inc) {
+                // A `continue` would skip the step, which the counted form runs every time.
+                let skips = rest.iter().any(|s| has_continue(s));
+                if let Some(c) = counted_while(cond, inc).filter(|_| !skips) {
                     if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
                         if let Some(stay) = self.counted_loop(&c, rest, span, out) {
                             return stay;
@@ -5249,7 +5299,10 @@ fn simulate(a: i128, b: i128, k: i128, dir: Direction, op: StepOp) -> Option<(i1
     if !(small(a) && small(b) && small(k)) || k < 1 {
         return None;
     }
-    if matches!((dir, op), (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)) {
+    if matches!(
+        (dir, op),
+        (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+    ) {
         let d = if dir == Direction::Up { b - a } else { a - b };
         let trips = (d.max(0) + k - 1) / k;
         let last = if dir == Direction::Up {
