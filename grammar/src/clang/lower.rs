@@ -32,6 +32,7 @@
 use super::ast::{Kind, Node};
 use super::types::{scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
+use mapcheck_core::arith::Arith;
 use mapcheck_core::ast::*;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
@@ -1078,6 +1079,13 @@ impl<'g, 'a> Lower<'g, 'a> {
         // mathematical value is kept.
         let e = if unsigned && matches!(op, "+" | "-" | "*" | "<<") {
             self.convert_int(e, s, out)
+        } else {
+            e
+        };
+        // A bitwise operation `int` mode cannot encode, on one variable of few values (a lane
+        // number): the table of its values, exact in both modes.
+        let e = if matches!(op, "&" | "|" | "^" | "<<" | ">>") && !int_exact_expr(&e) {
+            self.table(&e, span).unwrap_or(e)
         } else {
             e
         };
@@ -2525,6 +2533,8 @@ enum Builtin2 {
     Requires,
     Ignored,
     MinMax(bool),
+    /// `__mul24`, `__popc`, `abs`, ...: see `Lower::int_intrinsic`.
+    IntIntrinsic,
     Atomic(AtomicOp, bool),
     Ldg,
     SurfaceWrite,
@@ -2561,6 +2571,9 @@ fn builtin_kind(name: &str) -> Option<Builtin2> {
         "__mapcheck_ignored" => Ignored,
         "min" | "umin" | "llmin" => MinMax(true),
         "max" | "umax" | "llmax" => MinMax(false),
+        "__mul24" | "__umul24" | "__mulhi" | "__umulhi" | "__popc" | "__popcll" | "__clz"
+        | "__clzll" | "__ffs" | "__ffsll" | "__brev" | "__byte_perm" | "__sad" | "__usad"
+        | "abs" | "labs" | "llabs" => IntIntrinsic,
         "__ldg" => Ldg,
         "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" => SurfaceWrite,
         "printf" => Print,
@@ -2739,6 +2752,15 @@ impl Lower<'_, '_> {
                     _ => self.unknown_val("float_min_max", ty, span, out),
                 }
             }
+            Some(Builtin2::IntIntrinsic) => {
+                let mut vals = Vec::new();
+                for a in &args {
+                    let v = self.rvalue(a, out);
+                    let t = self.node_type(a);
+                    vals.push(self.convert(v, &t, span, out));
+                }
+                self.int_intrinsic(&name, vals, ty, span, out)
+            }
             Some(Builtin2::Atomic(op, exact)) if !args.is_empty() => {
                 let target = self.rvalue(args[0], out);
                 let mut vals = Vec::new();
@@ -2865,6 +2887,179 @@ impl Lower<'_, '_> {
     /// A function of mapcheck's headers that the lowering does not model by name: math,
     /// warp exchanges, texture fetches, curand. Its value is not followed; memory it can
     /// reach through a non-`const` pointer argument is read and written.
+    /// CUDA's integer intrinsics (issue 20, item 5): exact where the core's arithmetic
+    /// computes them in both modes — `__mul24`/`__umul24` on operands within 24 bits (the
+    /// product's low 32 bits, as C's conversion writes them), `__mulhi`/`__umulhi` of a
+    /// product within `0..2^31` (0), `__sad`/`__usad` and `abs` where the difference stays
+    /// within 32-bit signed range, and every one of them on constant operands (folded);
+    /// otherwise a `?` named after the intrinsic, within the range of its result.
+    fn int_intrinsic(
+        &mut self,
+        name: &str,
+        vals: Vec<Val>,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let s = ty.scalar().unwrap_or(Scalar::INT);
+        let nums: Vec<Expr> = vals
+            .into_iter()
+            .filter_map(|v| match v {
+                Val::Num(e, Scalar::Int { .. }) => Some(e),
+                _ => None,
+            })
+            .collect();
+        let point = |me: &Self, e: &Expr| match me.range(e) {
+            Some((a, b)) if a == b => Some(a),
+            _ => None,
+        };
+        let consts: Option<Vec<i128>> = nums.iter().map(|e| point(self, e)).collect();
+        let i32r = (i128::from(i32::MIN), i128::from(i32::MAX));
+        let exact: Option<Expr> = match (name, nums.as_slice(), consts) {
+            (_, _, Some(c)) => fold_intrinsic(name, &c).map(|v| int(v, span)),
+            ("__mul24", [a, b], _)
+                if self.within(a, -(1 << 23), (1 << 23) - 1)
+                    && self.within(b, -(1 << 23), (1 << 23) - 1) =>
+            {
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            }
+            ("__umul24", [a, b], _)
+                if self.within(a, 0, (1 << 24) - 1) && self.within(b, 0, (1 << 24) - 1) =>
+            {
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            }
+            ("__mulhi" | "__umulhi", [a, b], _)
+                if self.within(&Expr::bin(BinOp::Mul, a.clone(), b.clone()), 0, i32r.1) =>
+            {
+                Some(int(0, span))
+            }
+            ("__sad" | "__usad", [a, b, c], _)
+                if self.within(
+                    &Expr::bin(BinOp::Sub, a.clone(), b.clone()),
+                    i32r.0 + 1,
+                    i32r.1,
+                ) && (name == "__sad"
+                    || (self.within(a, 0, i32r.1) && self.within(b, 0, i32r.1))) =>
+            {
+                let (a, b) = (
+                    self.bound("sad_a", a.clone(), out),
+                    self.bound("sad_b", b.clone(), out),
+                );
+                let d = Expr::bin(
+                    BinOp::Max,
+                    Expr::bin(BinOp::Sub, a.clone(), b.clone()),
+                    Expr::bin(BinOp::Sub, b, a),
+                );
+                Some(self.convert_int(Expr::bin(BinOp::Add, d, c.clone()), s, out))
+            }
+            ("abs" | "labs" | "llabs", [a], _) if self.within(a, i32r.0 + 1, i32r.1) => {
+                let a = self.bound("abs", a.clone(), out);
+                Some(Expr::bin(
+                    BinOp::Max,
+                    a.clone(),
+                    Expr::new(ExprKind::Neg(Box::new(a)), span),
+                ))
+            }
+            _ => None,
+        };
+        let exact = exact.or_else(|| self.intrinsic_table(name, &nums, span));
+        if let Some(e) = exact {
+            return Val::Num(Expr { span, ..e }, s);
+        }
+        let range = match name {
+            "__popc" | "__clz" | "__ffs" => Some((0, 32)),
+            "__popcll" | "__clzll" | "__ffsll" => Some((0, 64)),
+            _ => s.range(),
+        };
+        let what = name.trim_start_matches('_');
+        Val::Num(self.unknown(what, range, span, out), s)
+    }
+
+    /// A 32-bit intrinsic whose operands depend on one variable of at most 64 values (a lane
+    /// number, a thread id of a small block) as the table of its results:
+    /// `select(v == lo, r0, select(v == lo + 1, r1, ...))`, each operand evaluated in both
+    /// arithmetic modes (which must agree modulo 2^32) and the intrinsic folded.
+    fn intrinsic_table(&self, name: &str, nums: &[Expr], span: Span) -> Option<Expr> {
+        if name.ends_with("ll") || nums.is_empty() {
+            return None;
+        }
+        let mut vars = HashSet::new();
+        for e in nums {
+            e.for_each_var(&mut |n, _| {
+                vars.insert(n.to_string());
+            });
+        }
+        let mut vars = vars.into_iter();
+        let (Some(v), None) = (vars.next(), vars.next()) else {
+            return None;
+        };
+        let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
+        if hi - lo >= 64 {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            let mut args = Vec::new();
+            for e in nums {
+                let a = eval_at(e, &v, k, Arith::Int)?;
+                let b = eval_at(e, &v, k, Arith::Bv32)?;
+                if a as u32 != b as u32 {
+                    return None;
+                }
+                args.push(a);
+            }
+            rows.push((k, fold_intrinsic(name, &args)?));
+        }
+        let (_, last) = rows.pop()?;
+        let mut e = int(last, span);
+        for (k, r) in rows.into_iter().rev() {
+            let c = cmp(
+                CmpOp::Eq,
+                Expr::var(v.clone(), span),
+                int(i64::try_from(k).ok()?, span),
+            );
+            e = select(c, int(r, span), e, span);
+        }
+        Some(e)
+    }
+
+    /// `e`, a function of one variable of at most 64 values, as the table of its values
+    /// (each computed in both arithmetic modes, which must agree modulo 2^32).
+    fn table(&self, e: &Expr, span: Span) -> Option<Expr> {
+        let mut vars = HashSet::new();
+        e.for_each_var(&mut |n, _| {
+            vars.insert(n.to_string());
+        });
+        let mut vars = vars.into_iter();
+        let (Some(v), None) = (vars.next(), vars.next()) else {
+            return None;
+        };
+        let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
+        if hi - lo >= 64 {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            let a = eval_at(e, &v, k, Arith::Int)?;
+            let b = eval_at(e, &v, k, Arith::Bv32)?;
+            if a as u32 != b as u32 {
+                return None;
+            }
+            rows.push((k, i64::try_from(a).ok()?));
+        }
+        let (_, last) = rows.pop()?;
+        let mut t = int(last, span);
+        for (k, r) in rows.into_iter().rev() {
+            let c = cmp(
+                CmpOp::Eq,
+                Expr::var(v.clone(), span),
+                int(i64::try_from(k).ok()?, span),
+            );
+            t = select(c, int(r, span), t, span);
+        }
+        Some(t)
+    }
+
     fn library_call(
         &mut self,
         n: &Node,
@@ -5332,4 +5527,96 @@ fn simulate(a: i128, b: i128, k: i128, dir: Direction, op: StepOp) -> Option<(i1
         }
     }
     Some((trips, x))
+}
+
+/// An integer intrinsic of constant operands, as CUDA defines it (`None`: not computed).
+fn fold_intrinsic(name: &str, c: &[i128]) -> Option<i64> {
+    let u = |v: i128| v as u32;
+    let i = |v: i128| v as i32;
+    let r: i128 = match (name, c) {
+        ("__popc", [x]) => u(*x).count_ones().into(),
+        ("__popcll", [x]) => (*x as u64).count_ones().into(),
+        ("__clz", [x]) => u(*x).leading_zeros().into(),
+        ("__clzll", [x]) => (*x as u64).leading_zeros().into(),
+        ("__ffs", [x]) => match u(*x) {
+            0 => 0,
+            v => (v.trailing_zeros() + 1).into(),
+        },
+        ("__ffsll", [x]) => match *x as u64 {
+            0 => 0,
+            v => (v.trailing_zeros() + 1).into(),
+        },
+        ("__brev", [x]) => u(*x).reverse_bits().into(),
+        ("__mul24", [a, b]) => {
+            let s24 = |v: i128| (((v as i64) << 40) >> 40) as i128;
+            i((s24(*a) * s24(*b)) as i128).into()
+        }
+        ("__umul24", [a, b]) => u((*a & 0xff_ffff) * (*b & 0xff_ffff)).into(),
+        ("__mulhi", [a, b]) => ((i128::from(i(*a)) * i128::from(i(*b))) >> 32) as i32 as i128,
+        ("__umulhi", [a, b]) => ((i128::from(u(*a)) * i128::from(u(*b))) >> 32) as u32 as i128,
+        ("__sad", [a, b, z]) => {
+            u((i128::from(i(*a)) - i128::from(i(*b))).abs() + i128::from(u(*z))).into()
+        }
+        ("__usad", [a, b, z]) => {
+            u((i128::from(u(*a)) - i128::from(u(*b))).abs() + i128::from(u(*z))).into()
+        }
+        ("abs", [a]) if i(*a) != i32::MIN => i128::from(i(*a).abs()),
+        ("__byte_perm", [x, y, s]) => {
+            let bytes = (u64::from(u(*y)) << 32 | u64::from(u(*x))).to_le_bytes();
+            let mut r = 0u32;
+            for k in 0..4 {
+                let sel = (u(*s) >> (4 * k)) & 7;
+                r |= u32::from(bytes[sel as usize]) << (8 * k);
+            }
+            r.into()
+        }
+        _ => return None,
+    };
+    i64::try_from(r).ok()
+}
+
+/// The value of `e` with `v = k` in the arithmetic `a`, when `e` has no other variable.
+fn eval_at(e: &Expr, v: &str, k: i128, a: Arith) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(x) => a.bin(BinOp::Add, i128::from(*x), 0).ok(),
+        ExprKind::Var(n) if n == v => a.bin(BinOp::Add, k, 0).ok(),
+        ExprKind::Var(_) => None,
+        ExprKind::Neg(x) => a.neg(eval_at(x, v, k, a)?).ok(),
+        ExprKind::Bin(op, x, y) => a.bin(*op, eval_at(x, v, k, a)?, eval_at(y, v, k, a)?).ok(),
+        ExprKind::Select(c, x, y) => {
+            if eval_cond_at(c, v, k, a)? {
+                eval_at(x, v, k, a)
+            } else {
+                eval_at(y, v, k, a)
+            }
+        }
+    }
+}
+
+fn eval_cond_at(c: &Cond, v: &str, k: i128, a: Arith) -> Option<bool> {
+    Some(match &c.kind {
+        CondKind::Bool(b) => *b,
+        CondKind::Cmp(op, x, y) => a.cmp(*op, eval_at(x, v, k, a)?, eval_at(y, v, k, a)?),
+        CondKind::Not(x) => !eval_cond_at(x, v, k, a)?,
+        CondKind::And(x, y) => eval_cond_at(x, v, k, a)? && eval_cond_at(y, v, k, a)?,
+        CondKind::Or(x, y) => eval_cond_at(x, v, k, a)? || eval_cond_at(y, v, k, a)?,
+    })
+}
+
+/// Whether `int` mode encodes every operation of `e` exactly (see `mapcheck_core::arith`).
+fn int_exact_expr(e: &Expr) -> bool {
+    let lit = |x: &Expr| match x.kind {
+        ExprKind::Int(v) => Some(v),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => true,
+        ExprKind::Neg(x) => int_exact_expr(x),
+        ExprKind::Bin(op, a, b) => {
+            mapcheck_core::arith::int_exact(*op, lit(a), lit(b))
+                && int_exact_expr(a)
+                && int_exact_expr(b)
+        }
+        ExprKind::Select(_, a, b) => int_exact_expr(a) && int_exact_expr(b),
+    }
 }
