@@ -306,6 +306,23 @@ pub(crate) fn mask_of(c: &Closed) -> Option<Wrap> {
     }
 }
 
+/// Whether `new` is `old` without its reduction: the lowering leaves a reduction out where
+/// the value provably fits the type, so a body lowered with `old`'s values computes `old`'s
+/// next value either way.
+pub(crate) fn unwrapped_of(old: &Closed, new: &Closed) -> bool {
+    let bare = |c: &Closed| match c.clone() {
+        Closed::Toggle { other, .. } => Closed::Toggle { other, mask: None },
+        Closed::Linear { k, neg, .. } => Closed::Linear { k, neg, mask: None },
+        Closed::Grow { f, .. } => Closed::Grow { f, mask: None },
+        Closed::Shrink { f, round, .. } => Closed::Shrink {
+            f,
+            round,
+            wrap: None,
+        },
+    };
+    mask_of(new).is_none() && mask_of(old).is_some() && bare(old) == *new
+}
+
 /// `e` with [`HOLE`] replaced by `v0`.
 fn fill(e: &Expr, v0: &Expr) -> Expr {
     let kind = match &e.kind {

@@ -395,6 +395,9 @@ pub struct Lower<'g, 'a> {
     /// The first entry of `loop_exits` that belongs to the function being lowered: a `return`
     /// leaves the loops of its own function, not those of its caller.
     function_base: usize,
+    /// The core names bound to closed forms at the start of loop iterations: never tabulated
+    /// (see `table`), so that the body's update keeps the shape its closed form was read from.
+    closed_starts: HashSet<String>,
 }
 
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
@@ -606,6 +609,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             this: None,
             last_place: None,
             function_base: 0,
+            closed_starts: HashSet::new(),
         }
     }
 
@@ -2962,7 +2966,9 @@ impl Lower<'_, '_> {
             }
             _ => None,
         };
-        let exact = exact.or_else(|| self.intrinsic_table(name, &nums, span));
+        let exact = exact
+            .or_else(|| self.intrinsic_table(name, &nums, span))
+            .or_else(|| self.intrinsic_by_value(name, &nums, span, out));
         if let Some(e) = exact {
             return Val::Num(Expr { span, ..e }, s);
         }
@@ -3034,6 +3040,9 @@ impl Lower<'_, '_> {
         let (Some(v), None) = (vars.next(), vars.next()) else {
             return None;
         };
+        if self.closed_starts.contains(&v) {
+            return None;
+        }
         let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
         if hi - lo >= 64 {
             return None;
@@ -3056,6 +3065,44 @@ impl Lower<'_, '_> {
                 int(i64::try_from(k).ok()?, span),
             );
             t = select(c, int(r, span), t, span);
+        }
+        Some(t)
+    }
+
+    /// A one-operand 32-bit intrinsic whose operand has at most 64 values: the table of its
+    /// results over the operand's values.
+    fn intrinsic_by_value(
+        &mut self,
+        name: &str,
+        nums: &[Expr],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let [a] = nums else {
+            return None;
+        };
+        let (lo, hi) = self.range(a)?;
+        if name.ends_with("ll")
+            || hi - lo >= 64
+            || lo < i128::from(i32::MIN)
+            || hi > i128::from(u32::MAX)
+        {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            rows.push((i64::try_from(k).ok()?, fold_intrinsic(name, &[k])?));
+        }
+        let x = self.bound(name.trim_start_matches('_'), a.clone(), out);
+        let (_, last) = rows.pop()?;
+        let mut t = int(last, span);
+        for (k, r) in rows.into_iter().rev() {
+            t = select(
+                cmp(CmpOp::Eq, x.clone(), int(k, span)),
+                int(r, span),
+                t,
+                span,
+            );
         }
         Some(t)
     }
@@ -4155,6 +4202,7 @@ impl Lower<'_, '_> {
                     span,
                 ),
             );
+            self.closed_starts.insert(name.clone());
             let x = Expr::var(name, span);
             let v = match v {
                 Val::Num(_, s) => Val::Num(x, s),
@@ -4486,6 +4534,8 @@ impl Lower<'_, '_> {
         let entry = self.env.clone();
         let entry_errors = self.errors.len();
         let mut presets: HashMap<String, Expr> = HashMap::new();
+        let mut banned: HashSet<String> = HashSet::new();
+        let mut previous: HashMap<String, closed::Closed> = HashMap::new();
         let mut lowered;
         let mut forms;
         let mut attempt = 0;
@@ -4501,9 +4551,31 @@ impl Lower<'_, '_> {
                 span,
             );
             forms = self.closed_forms(&lowered, &entry, &c.var, &var);
+            for (id, (f, _)) in forms.iter_mut() {
+                if let Some(old) = previous.get(id).filter(|old| closed::unwrapped_of(old, f)) {
+                    *f = old.clone();
+                }
+            }
+            previous = forms
+                .iter()
+                .map(|(id, (f, _))| (id.clone(), f.clone()))
+                .collect();
             let next: HashMap<String, Expr> = forms
                 .iter()
                 .filter_map(|(id, (f, v0))| Some((id.clone(), closed::value(f, v0, &inside)?)))
+                .collect();
+            if next == presets {
+                break;
+            }
+            // A preset whose update no longer has its shape is not tried again.
+            for (id, e) in &presets {
+                if next.get(id) != Some(e) {
+                    banned.insert(id.clone());
+                }
+            }
+            let next: HashMap<String, Expr> = next
+                .into_iter()
+                .filter(|(id, _)| !banned.contains(id))
                 .collect();
             if next == presets {
                 break;
@@ -4741,6 +4813,19 @@ impl Lower<'_, '_> {
             {
                 continue;
             }
+            // Truncation is floor on naturals, which every later value is too.
+            let f = match f {
+                closed::Closed::Shrink {
+                    f,
+                    round: closed::Round::Trunc,
+                    wrap,
+                } if self.within(v0, 0, i128::MAX) => closed::Closed::Shrink {
+                    f,
+                    round: closed::Round::Floor,
+                    wrap,
+                },
+                f => f,
+            };
             if let Some(w) = closed::mask_of(&f) {
                 let (lo, hi) = w.range();
                 if !self.within(v0, lo, hi) {
