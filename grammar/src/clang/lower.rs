@@ -5634,7 +5634,7 @@ fn fold_intrinsic(name: &str, c: &[i128]) -> Option<i64> {
         ("__brev", [x]) => u(*x).reverse_bits().into(),
         ("__mul24", [a, b]) => {
             let s24 = |v: i128| (((v as i64) << 40) >> 40) as i128;
-            i((s24(*a) * s24(*b)) as i128).into()
+            i(s24(*a) * s24(*b)).into()
         }
         ("__umul24", [a, b]) => u((*a & 0xff_ffff) * (*b & 0xff_ffff)).into(),
         ("__mulhi", [a, b]) => ((i128::from(i(*a)) * i128::from(i(*b))) >> 32) as i32 as i128,
