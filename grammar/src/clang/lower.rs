@@ -19,7 +19,9 @@
 //! * **Pointers** are (array, offset in cells) pairs. A pointer that may point into different
 //!   arrays is `Ptr::Many`: its accesses are accesses of an unknown cell of every candidate.
 //! * **Locals** are followed in an environment from declaration id to value; a variable whose
-//!   value differs between the two branches of an `if` (or changes in a loop) is `?` after it.
+//!   value differs between the two branches of an `if` is their `select`; one a counted loop
+//!   updates is its closed form in the iteration count where it has one (`closed.rs`: ping-pong
+//!   toggles, `+= k`, `*= F`, `/= F`, pointers advanced), else `?` in and after the loop.
 //! * **Control.** `if` maps to `if`; canonical `for` loops keep their step; other loops run an
 //!   unknown number of times; `return`/`break`/`continue` guard what follows by the condition
 //!   under which control reaches it (or by `?` where that condition is not expressible).
