@@ -310,3 +310,148 @@ fn ternaries_and_joins_of_integers_are_selections() {
         );
     }
 }
+
+/// The cells thread `tid` of a one-block run with `threads` threads writes, in order (the
+/// interpreter on the lowered kernel), for kernels that write one array.
+fn written_cells(p: &Program, name: &str, threads: u32, tid: usize) -> Vec<i64> {
+    let k = p.kernels.iter().find(|k| k.name.name == name).unwrap();
+    let config = mapcheck_core::interp::Config::new(threads.into(), 1);
+    let run = mapcheck_core::interp::run(k, &config).unwrap();
+    let mut out = Vec::new();
+    for phase in &run.blocks[0].phases {
+        for e in &phase.threads[tid].events {
+            let text = format!("{e:?}");
+            if !text.contains("Write") {
+                continue;
+            }
+            let start = text.find("index: [").unwrap() + "index: [".len();
+            let end = start + text[start..].find(']').unwrap();
+            out.push(text[start..end].trim().parse().unwrap());
+        }
+    }
+    out
+}
+
+fn unknowns(p: &Program) -> Vec<String> {
+    let mut out = Vec::new();
+    for k in &p.kernels {
+        k.body.walk(&mut |s| {
+            if let StmtKind::Unknown { var } = &s.kind {
+                out.push(var.name.clone());
+            }
+        });
+    }
+    out
+}
+
+/// Issue 20 item 2: ping-pong variables (`p = 1 - p`, `q ^= 1`) are selections on the parity
+/// of the iteration, inside the loop and after it. By C's semantics, p is 0, 1, 0, 1, 0 in
+/// the five iterations and 1 after; q (from 3) is 2 after five toggles.
+#[test]
+fn ping_pong_variables_follow_the_parity_of_the_iteration() {
+    let p = lower(
+        "__global__ void toggle(int *A) {\n\
+           int p = 0; unsigned q = 3;\n\
+           for (int i = 0; i < 5; i++) { A[i * 4 + p] = 1; p = 1 - p; q ^= 1; }\n\
+           A[100 + p] = 2;\n\
+           A[200 + q] = 3;\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(
+        written_cells(&p, "toggle", 2, 1),
+        [0, 5, 8, 13, 16, 101, 202]
+    );
+}
+
+/// `off *= 2` and `w /= 2` beside a loop doubling `d` (1, 2, 4, 8): off is 1, 2, 4, 8 in the
+/// loop and 16 after, w is 64 / 2^4 = 4 after; `k += 3` beside an additive loop is t + 3i.
+#[test]
+fn scaled_and_linear_variables_are_expressions_of_the_counter() {
+    let p = lower(
+        "__global__ void scaled(int *A) {\n\
+           int off = 1; int w = 64;\n\
+           for (int d = 1; d < 16; d *= 2) { A[off] = 1; off *= 2; w /= 2; }\n\
+           A[300 + off] = 1;\n\
+           A[400 + w] = 1;\n\
+         }\n\
+         __global__ void linear(int *A) {\n\
+           int k = threadIdx.x;\n\
+           for (int i = 0; i < 3; i++) { A[k] = 1; k += 3; }\n\
+           A[500 + k] = 1;\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(written_cells(&p, "scaled", 1, 0), [1, 2, 4, 8, 316, 404]);
+    assert_eq!(written_cells(&p, "linear", 4, 2), [2, 5, 8, 511]);
+}
+
+/// A pointer advanced in a loop writes t, t + 32, t + 64.
+#[test]
+fn pointers_advanced_in_a_loop_are_followed() {
+    let p = lower(
+        "__global__ void adv(int *A) {\n\
+           int *q = A + threadIdx.x;\n\
+           for (int k = 0; k < 3; k++) { *q = 1; q += 32; }\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(written_cells(&p, "adv", 8, 5), [5, 37, 69]);
+}
+
+/// Non-canonical loops with a closed trip count are counted: `while (i != 0) { ...; i /= 2; }`
+/// (i = 8, 4, 2, 1), a `for` without init (j = t, t + 32 below 40), a `for` whose step is the
+/// body's last statement (m = 0, 1, 2).
+#[test]
+fn non_canonical_loops_are_counted() {
+    let p = lower(
+        "__global__ void shapes(int *A) {\n\
+           int i = 8; while (i != 0) { A[i] = 1; i /= 2; }\n\
+           int j = threadIdx.x; for (; j < 40; j += 32) A[100 + j] = 1;\n\
+           for (int m = 0; m < 3;) { A[200 + m] = 1; m += 1; }\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(
+        written_cells(&p, "shapes", 8, 5),
+        [8, 4, 2, 1, 105, 137, 200, 201, 202]
+    );
+}
+
+/// A variable updated only on some iterations (under a condition read from memory) has no
+/// closed form: it stays a loop-carried `?`.
+#[test]
+fn a_conditional_update_stays_unknown() {
+    let p = lower(
+        "__global__ void cond(int *A, const int *B) {\n\
+           int p = 0;\n\
+           for (int i = 0; i < 4; i++) { A[p] = 1; if (B[i]) p = 1 - p; }\n\
+         }\n",
+    );
+    assert!(
+        unknowns(&p).iter().any(|u| u.starts_with('p')),
+        "{:?}\n{p}",
+        unknowns(&p)
+    );
+}
+
+/// Issue 20 item 5: for thread 5, `__mul24(5, 3)` is 15, `__popc(5 % 8)` is 2, `__umul24(5,
+/// 2)` is 10, `abs(5 - 9)` is 4, `__clz(5 % 8)` is 29 (CUDA's definitions: the low 32 bits
+/// of the 24-bit product, the number of set bits, leading zeros of a 32-bit word). `__popc`
+/// and `__clz` of a value of 8 possibilities are tables; of `t` itself (up to 1024 values
+/// without a geometry) they would be a named `?`.
+#[test]
+fn integer_intrinsics_are_exact_where_the_arithmetic_allows() {
+    let p = lower(
+        "__global__ void intr(int *A) {\n\
+           int t = threadIdx.x;\n\
+           A[__mul24(t, 3)] = 1;\n\
+           A[100 + __popc(t % 8)] = 1;\n\
+           A[200 + __umul24(threadIdx.x, 2u)] = 1;\n\
+           A[300 + abs(t - 9)] = 1;\n\
+           A[400 + __clz(t % 8)] = 1;\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(written_cells(&p, "intr", 8, 5), [15, 102, 210, 304, 429]);
+}

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[16,16] --gridDim=[1,4]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the power of two `1 << i` of the loop counter is a per-iteration unknown in `--arith int` (the clang lowering has no shift loops yet)
 // Rodinia `backprop`, bpnn_layerforward_CUDA: a 16x16 block multiplies its slice of the weight
 // matrix by the input vector and reduces each column in shared memory. Thread (0, ty)
 // loads input_node[ty]; a barrier; every thread loads weight_matrix[ty][tx]; a

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[16,16] --gridDim=[1,4]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — the power of two `1 << i` of the loop counter is a per-iteration unknown in `--arith int` (the clang lowering has no shift loops yet)
 // Rodinia `backprop` layerforward without the barrier after loading input_node: thread
 // (0, ty) writes input_node[ty] while thread (1, ty) reads it to scale its weight
 // (the load of weight_matrix in between is not a barrier). Read-write race on input_node.

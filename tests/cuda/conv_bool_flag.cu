@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `threadIdx.x & 31` and the bool are per-thread unknowns in `--arith int`
 // `bool upper = threadIdx.x & 32` is 1 exactly for threads 32..63 (the value 32 converts to
 // true). Each thread writes out[64 * blockIdx.x + 32 * upper + (threadIdx.x & 31)], which is
 // its global index: distinct threads, distinct cells: race free. Host check:

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — `threadIdx.x ^ 1` is a per-thread unknown in `--arith int` (race freedom is still proven)
 // `__function_wide_invariant`, `__read_implies`, `__global_invariant` and `__assert`: all true
 // of this kernel, all ignorable soundly. Thread t writes s[t] and reads s[t ^ 1] only after the
 // barrier: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — `__function_wide_invariant`/`__write_offset_bytes` are unknown calls on `s` (the race is found, the class is lost)
 // The same annotated pair swap without the barrier: thread 0 reads s[1] while thread 1 writes
 // it: a read-write race (the annotations are true and neither cause nor hide it).
 

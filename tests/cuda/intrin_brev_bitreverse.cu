@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__brev` is an unknown call
 // `__brev` (issue 20): the bit-reversal permutation of an FFT of 64 points, r = __brev(t) >> 26,
 // reverses the 6 low bits of t: a bijection of 0..63, so each thread writes its own s[r];
 // the reads follow the barrier: race free. Host check: host/intrin_brev_bitreverse.cpp.

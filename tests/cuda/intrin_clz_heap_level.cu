@@ -1,7 +1,6 @@
 //pass
 //--blockDim=63 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__clz` is an unknown call
 // `__clz` (issue 20): node t of a complete binary heap (0-based) has level
 // l = 31 - __clz(t + 1) and position p = t + 1 - 2^l within its level. Thread t writes
 // levels[l * 32 + p]; (l, p) is a bijection of the 63 nodes (levels 0..5, p < 2^l <= 32):

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=63 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__clz` is an unknown call
 // The position computed off by one (p = t - 2^l instead of t + 1 - 2^l): the first node of
 // each level (t = 2^l - 1: threads 0, 1, 3, 7, ...) gets p = -1 and takes the fallback store
 // to levels[0], so threads 0 and 1 both write levels[0]: a write-write race. Host check:

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — `__ffs` is an unknown call (the verdict is still drf: the column t separates the threads)
 // `__ffs` (issue 20): in a Fenwick (binary indexed) tree over 1-based positions i = t + 1, the
 // lowest set bit of i is 1 << (__ffs(i) - 1). Thread t stores its value at
 // tree[(__ffs(i) - 1) * 64 + t]: level by the lowest set bit, column by t. Distinct t give

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__ffs` is an unknown call
 // Storing by Fenwick level alone, tree[__ffs(t + 1) - 1]: threads 0 and 2 (positions 1 and 3,
 // both odd) get level 0 and both write tree[0]: a write-write race. Host check:
 // host/intrin_ffs_fenwick_racy.cpp.

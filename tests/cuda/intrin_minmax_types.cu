@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `llmin`/`llmax`/`umin` are unknown calls
 // `min`/`max` of several integer types (issue 20): llmin/llmax on `long long`, umin on
 // `unsigned`, abs on `int`. Thread (b, t) computes i = llmax(llmin(gid, 127), 0) = gid (gid is
 // in 0..127), j = umin(t, 63u) = t and k = abs(t - 64) = 64 - t, and writes out[i],

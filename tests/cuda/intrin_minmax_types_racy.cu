@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — `llmin`/`llmax`/`umin` are unknown calls (the race is found, the class is lost)
 // The same clamps with the `long long` bound at 100: gids 100..127 all get i = 100 and write
 // out[100] (threads 36 and 37 of block 1): a write-write race. The other two clamps stay
 // bijections. Host check: host/intrin_minmax_types_racy.cpp.

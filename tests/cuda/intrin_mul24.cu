@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__mul24` is an unknown call
 // `__mul24` (issue 20), the 24-bit multiply of old CUDA code: blockIdx.x and blockDim.x are far
 // below 2^23, so __mul24(blockIdx.x, blockDim.x) is their product and the global index is the
 // usual one: each thread writes its own out[i]: race free. Host check: host/intrin_mul24.cpp.

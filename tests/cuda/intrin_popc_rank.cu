@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__popc` is an unknown call
 // `__popc` (issue 20): the stream-compaction rank of lane t among the lanes whose bit is set
 // in a constant mask is __popc(mask & ((1u << t) - 1)) — the number of selected lanes below
 // t. With mask = 0x55555555 (even lanes of a warp), the even lanes t of each warp get ranks

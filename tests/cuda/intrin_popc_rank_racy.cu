@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__popc` is an unknown call
 // The compaction rank counted inclusively (mask & ((2u << lane) - 1), lanes up to and
 // including this one) and without the selection test: every lane writes, and lanes 2k and
 // 2k + 1 (k < 16) get the same count k + 1 (lane 2k + 1 is not in the mask), so both write

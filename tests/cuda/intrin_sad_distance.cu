@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__sad` is an unknown call
 // `__sad(x, y, z)` = |x - y| + z (issue 20): with y = 64 > t, |t - 64| = 64 - t, a bijection of
 // 0..63 onto 1..64; thread t writes s[__sad(t, 64, 0) - 1] = s[63 - t]: race free. Host check:
 // host/intrin_sad_distance.cpp.

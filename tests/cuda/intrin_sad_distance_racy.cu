@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__sad` is an unknown call
 // A distance from the block's centre, __sad(t, 32, 0) = |t - 32|: threads 31 and 33 are both
 // at distance 1 and both write s[1] before the barrier: a write-write race. Host check:
 // host/intrin_sad_distance_racy.cpp.

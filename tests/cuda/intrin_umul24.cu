@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[16,16] --gridDim=[2,2]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__umul24` is an unknown call
 // `__umul24` in a 2-D index (the CUDA samples' matrix code): row = __umul24(blockIdx.y,
 // blockDim.y) + threadIdx.y, col likewise, index = __umul24(row, W) + col with W = 32 the
 // matrix width: the products stay below 2^24, so the index is row-major and injective: race

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[16,16] --gridDim=[2,2]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__umul24` is an unknown call
 // The row pitch passed to `__umul24` is 16, half the matrix width: (row, col) and
 // (row + 1, col - 16) meet, e.g. thread (0, 0) of block (1, 0) — row 0, col 16 — and thread
 // (0, 1) of block (0, 0) — row 1, col 0 — both read-modify-write m[16]: a race. Host check:

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=2 -DN=4096
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a `for` with no init clause is not a canonical loop: its trip count and `i` are `?`
 // A `for` without an init clause (issue 20): the counter is declared before the loop, at the
 // thread's global index, and stepped by the grid's thread count (256). Thread g writes cells
 // congruent to g modulo 256: race free.

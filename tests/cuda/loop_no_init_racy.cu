@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=2 -DN=4096
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a `for` with no init clause is not a canonical loop: its trip count and `i` are `?`
 // The counter declared before the loop starts at threadIdx.x only (the block offset is
 // forgotten): threads t of blocks 0 and 1 both write out[t]: a write-write race between
 // blocks.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=32 --gridDim=1 -DN=64
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `offset`, doubled in one loop and halved in the next beside their counters, is a loop-carried unknown (no induction variables beside a loop yet)
 // Offsets doubled in one loop and halved in the next (issue 20; the work-efficient scan of
 // GPU Gems 3, 39.2.2): `offset` goes 1, 2, ..., 32 in the up-sweep (d = 32 .. 1) and back
 // 32, ..., 1 in the down-sweep. In each step the active threads t < d touch

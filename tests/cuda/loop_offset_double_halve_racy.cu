@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=32 --gridDim=1 -DN=64
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `offset`, doubled in one loop and halved in the next beside their counters, is a loop-carried unknown (no induction variables beside a loop yet)
 // The down-sweep without its barrier: step d = 1 (offset 32, thread 0 writes temp[31] and
 // temp[63]) and step d = 2 (offset 16, thread 1 reads temp[47] and writes temp[63]) run in the
 // same interval: threads 0 and 1 both write temp[63]: a write-write race.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DSTEPS=6
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the toggle `cur ^= 1` is not followed: `cur` is `?` in the loop
 // A ping-pong buffer toggled with `cur ^= 1` (issue 20): in each step thread t reads
 // buf[cur][t - 1 .. t + 1] and writes buf[cur ^ 1][t], then a barrier, then the toggle. The
 // written half is never the read half within a step, each thread writes its own cell, and

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1 -DSTEPS=6
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the toggle `cur ^= 1` is not followed: `cur` is `?` in the loop
 // The toggle placed before the barrier and the barrier dropped: nothing separates step s's
 // reads of buf[cur][t + 1] by thread t from step s + 1's write of the same half by thread
 // t + 1 (after its toggle, buf[cur ^ 1] is the half thread t is still reading): a read-write

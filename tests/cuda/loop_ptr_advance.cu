@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=2 -DPER_THREAD=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — pointers advanced in the loop (`dst += stride`) are `?` at each iteration
 // A pointer advanced inside a loop (issue 20): thread g = blockIdx.x * 64 + threadIdx.x starts
 // at out + g and steps by the total thread count (128), writing out[g], out[g + 128], ...:
 // the cells of distinct threads differ modulo 128: race free.

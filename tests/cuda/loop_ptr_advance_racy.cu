@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2 -DPER_THREAD=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — pointers advanced in the loop (`dst += blockDim.x`) are `?` at each iteration
 // The destination pointer steps by blockDim.x (64) instead of the grid's thread count: thread
 // 0 of block 0 writes out[0], out[64], ... and thread 0 of block 1 starts at out[64]: both
 // write out[64]: a write-write race between blocks.

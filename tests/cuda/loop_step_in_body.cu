@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=2 -DN=1000
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a loop whose counter is stepped in the body is not canonical: `i` is `?`
 // A grid-stride loop whose counter is stepped in the body, not in the `for` header (issue
 // 20): i = g, g + 128, ... < N. The cells of thread g are congruent to g modulo 128: race free.
 

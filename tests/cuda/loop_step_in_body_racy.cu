@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2 -DN=1000
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a loop whose counter is stepped in the body is not canonical: `i` is `?`
 // The counter stepped in the body by blockDim.x only: thread 0 of block 0 visits 0, 64, 128,
 // ... and thread 0 of block 1 starts at 64: both read-modify-write v[64]: a race between
 // blocks.

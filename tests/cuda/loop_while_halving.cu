@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `while (i != 0) { ...; __syncthreads(); i /= 2; }` is not a canonical loop: `i` is `?`
 // `while (i != 0) { ...; i /= 2; }` (issue 20), the dot-product reduction of "CUDA by Example":
 // i = 64, 32, ..., 1; threads t < i add cache[t + i] into cache[t], then a barrier. Within a
 // step the writers t < i and the read cells t + i >= i are disjoint, and the barrier ends the

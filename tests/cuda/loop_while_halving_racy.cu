@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `while (i != 0) { ...; i /= 2; }` is not a canonical loop: `i` is `?`
 // The same reduction with the barrier outside the loop: step i = 64 (thread 32 writes
 // cache[32]) and step i = 32 (thread 0 reads cache[32]) are in the same interval: a
 // read-write race.

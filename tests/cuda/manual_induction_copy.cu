@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=16
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — `i`, stepped by hand beside the loop counter, is a loop-carried unknown (no induction variables beside a loop yet) (the alarm that leaves is a copy's write-write pair storing in[i] twice: benign)
 // Each thread copies ITEMS elements, advancing its own index by the grid size by hand (a
 // pattern found in CUB-style "thread-coarsened" loops): i = g, g + G, g + 2G, ... with g the
 // global thread id and G = blockDim.x * gridDim.x. As with a grid-stride loop, distinct

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `pout`/`pin`, swapped in every iteration, are loop-carried unknowns
 // Hillis–Steele exclusive scan with double buffering (GPU Gems 3, ch. 39, listing 39-1):
 // `pout`/`pin` flip between the two halves of temp[2n] every round. In each round every
 // thread writes only temp[pout*n + t] and reads only temp[pin*n + ...] (pin = 1 - pout is the

@@ -19,7 +19,9 @@
 //! * **Pointers** are (array, offset in cells) pairs. A pointer that may point into different
 //!   arrays is `Ptr::Many`: its accesses are accesses of an unknown cell of every candidate.
 //! * **Locals** are followed in an environment from declaration id to value; a variable whose
-//!   value differs between the two branches of an `if` (or changes in a loop) is `?` after it.
+//!   value differs between the two branches of an `if` is their `select`; one a counted loop
+//!   updates is its closed form in the iteration count where it has one (`closed.rs`: ping-pong
+//!   toggles, `+= k`, `*= F`, `/= F`, pointers advanced), else `?` in and after the loop.
 //! * **Control.** `if` maps to `if`; canonical `for` loops keep their step; other loops run an
 //!   unknown number of times; `return`/`break`/`continue` guard what follows by the condition
 //!   under which control reaches it (or by `?` where that condition is not expressible).
@@ -32,6 +34,7 @@
 use super::ast::{Kind, Node};
 use super::types::{scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
+use mapcheck_core::arith::Arith;
 use mapcheck_core::ast::*;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::layout::Layout;
@@ -380,6 +383,18 @@ struct Frame {
 
 type Env = HashMap<String, Binding>;
 
+/// A loop body lowered by `Lower::loop_body`.
+struct LoopBody {
+    stmts: Vec<Stmt>,
+    /// The locals the body changes (their values at the iteration's start are `?`, or the
+    /// closed forms of `presets`).
+    carried: HashSet<String>,
+    exits: HashSet<ExitKind>,
+    /// The environment at the start and at the end of an iteration.
+    at_start: Env,
+    at_end: Env,
+}
+
 #[derive(Debug)]
 pub struct Lower<'g, 'a> {
     g: &'g Globals<'a>,
@@ -412,6 +427,9 @@ pub struct Lower<'g, 'a> {
     /// The first entry of `loop_exits` that belongs to the function being lowered: a `return`
     /// leaves the loops of its own function, not those of its caller.
     function_base: usize,
+    /// The core names bound to closed forms at the start of loop iterations: never tabulated
+    /// (see `table`), so that the body's update keeps the shape its closed form was read from.
+    closed_starts: HashSet<String>,
 }
 
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
@@ -586,6 +604,7 @@ fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
 
 /// C's truncating `a / b` (or `a % b`) from the core's Euclidean operators; see
 /// `crate::cuda::lower::trunc_div`.
+use super::closed;
 use crate::cuda::lower::trunc_div;
 
 /// The component names of the geometry built-ins.
@@ -622,6 +641,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             this: None,
             last_place: None,
             function_base: 0,
+            closed_starts: HashSet::new(),
         }
     }
 
@@ -805,6 +825,10 @@ impl<'g, 'a> Lower<'g, 'a> {
                     BinOp::Rem | BinOp::URem if al >= 0 && bl >= 1 => Some((0, ah.min(bh - 1))),
                     BinOp::And if bl >= 0 && al >= 0 => Some((0, ah.min(bh))),
                     BinOp::And if bl >= 0 => Some((0, bh)),
+                    // A floor division by 2^b, monotone in the shifted value.
+                    BinOp::Shr | BinOp::UShr if bl == bh && (0..64).contains(&bl) && al >= 0 => {
+                        Some((al >> bl, ah >> bl))
+                    }
                     BinOp::Shr | BinOp::UShr if al >= 0 && bl >= 0 => Some((0, ah)),
                     BinOp::Shl if al >= 0 && bl >= 0 && bh < 64 => clamp((al << bl, ah << bh)),
                     BinOp::Min | BinOp::UMin => Some((al.min(bl), ah.min(bh))),
@@ -1072,6 +1096,14 @@ impl<'g, 'a> Lower<'g, 'a> {
             ">>" => Expr::bin(BinOp::Shr, x, y),
             "&" => Expr::bin(BinOp::And, x, y),
             "|" => Expr::bin(BinOp::Or, x, y),
+            // A 0/1 flag toggled by `^ 1` (a ping-pong index) is `1 - flag`, exact in `int`
+            // mode where `^` is not.
+            "^" if y.kind == ExprKind::Int(1) && self.within(&x, 0, 1) => {
+                Expr::bin(BinOp::Sub, int(1, span), x)
+            }
+            "^" if x.kind == ExprKind::Int(1) && self.within(&y, 0, 1) => {
+                Expr::bin(BinOp::Sub, int(1, span), y)
+            }
             "^" => Expr::bin(BinOp::Xor, x, y),
             _ => {
                 self.error(span, format!("operator `{op}` is not supported"), "here");
@@ -1083,6 +1115,13 @@ impl<'g, 'a> Lower<'g, 'a> {
         // mathematical value is kept.
         let e = if unsigned && matches!(op, "+" | "-" | "*" | "<<") {
             self.convert_int(e, s, out)
+        } else {
+            e
+        };
+        // A bitwise operation `int` mode cannot encode, on one variable of few values (a lane
+        // number): the table of its values, exact in both modes.
+        let e = if matches!(op, "&" | "|" | "^" | "<<" | ">>") && !int_exact_expr(&e) {
+            self.table(&e, span).unwrap_or(e)
         } else {
             e
         };
@@ -2539,6 +2578,8 @@ enum Builtin2 {
     Requires,
     Ignored,
     MinMax(bool),
+    /// `__mul24`, `__popc`, `abs`, ...: see `Lower::int_intrinsic`.
+    IntIntrinsic,
     Atomic(AtomicOp, bool),
     Ldg,
     SurfaceWrite,
@@ -2575,6 +2616,9 @@ fn builtin_kind(name: &str) -> Option<Builtin2> {
         "__mapcheck_ignored" => Ignored,
         "min" | "umin" | "llmin" => MinMax(true),
         "max" | "umax" | "llmax" => MinMax(false),
+        "__mul24" | "__umul24" | "__mulhi" | "__umulhi" | "__popc" | "__popcll" | "__clz"
+        | "__clzll" | "__ffs" | "__ffsll" | "__brev" | "__byte_perm" | "__sad" | "__usad"
+        | "abs" | "labs" | "llabs" => IntIntrinsic,
         "__ldg" => Ldg,
         "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" => SurfaceWrite,
         "printf" => Print,
@@ -2768,6 +2812,15 @@ impl Lower<'_, '_> {
                     _ => self.unknown_val("float_min_max", ty, span, out),
                 }
             }
+            Some(Builtin2::IntIntrinsic) => {
+                let mut vals = Vec::new();
+                for a in &args {
+                    let v = self.rvalue(a, out);
+                    let t = self.node_type(a);
+                    vals.push(self.convert(v, &t, span, out));
+                }
+                self.int_intrinsic(&name, vals, ty, span, out)
+            }
             Some(Builtin2::Atomic(op, exact)) if !args.is_empty() => {
                 let target = self.rvalue(args[0], out);
                 let mut vals = Vec::new();
@@ -2894,6 +2947,222 @@ impl Lower<'_, '_> {
     /// A function of mapcheck's headers that the lowering does not model by name: math,
     /// warp exchanges, texture fetches, curand. Its value is not followed; memory it can
     /// reach through a non-`const` pointer argument is read and written.
+    /// CUDA's integer intrinsics (issue 20, item 5): exact where the core's arithmetic
+    /// computes them in both modes — `__mul24`/`__umul24` on operands within 24 bits (the
+    /// product's low 32 bits, as C's conversion writes them), `__mulhi`/`__umulhi` of a
+    /// product within `0..2^31` (0), `__sad`/`__usad` and `abs` where the difference stays
+    /// within 32-bit signed range, and every one of them on constant operands (folded);
+    /// otherwise a `?` named after the intrinsic, within the range of its result.
+    fn int_intrinsic(
+        &mut self,
+        name: &str,
+        vals: Vec<Val>,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let s = ty.scalar().unwrap_or(Scalar::INT);
+        let nums: Vec<Expr> = vals
+            .into_iter()
+            .filter_map(|v| match v {
+                Val::Num(e, Scalar::Int { .. }) => Some(e),
+                _ => None,
+            })
+            .collect();
+        let point = |me: &Self, e: &Expr| match me.range(e) {
+            Some((a, b)) if a == b => Some(a),
+            _ => None,
+        };
+        let consts: Option<Vec<i128>> = nums.iter().map(|e| point(self, e)).collect();
+        let i32r = (i128::from(i32::MIN), i128::from(i32::MAX));
+        let exact: Option<Expr> = match (name, nums.as_slice(), consts) {
+            (_, _, Some(c)) => fold_intrinsic(name, &c).map(|v| int(v, span)),
+            ("__mul24", [a, b], _)
+                if self.within(a, -(1 << 23), (1 << 23) - 1)
+                    && self.within(b, -(1 << 23), (1 << 23) - 1) =>
+            {
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            }
+            ("__umul24", [a, b], _)
+                if self.within(a, 0, (1 << 24) - 1) && self.within(b, 0, (1 << 24) - 1) =>
+            {
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            }
+            ("__mulhi" | "__umulhi", [a, b], _)
+                if self.within(&Expr::bin(BinOp::Mul, a.clone(), b.clone()), 0, i32r.1) =>
+            {
+                Some(int(0, span))
+            }
+            ("__sad" | "__usad", [a, b, c], _)
+                if self.within(
+                    &Expr::bin(BinOp::Sub, a.clone(), b.clone()),
+                    i32r.0 + 1,
+                    i32r.1,
+                ) && (name == "__sad"
+                    || (self.within(a, 0, i32r.1) && self.within(b, 0, i32r.1))) =>
+            {
+                let (a, b) = (
+                    self.bound("sad_a", a.clone(), out),
+                    self.bound("sad_b", b.clone(), out),
+                );
+                let d = Expr::bin(
+                    BinOp::Max,
+                    Expr::bin(BinOp::Sub, a.clone(), b.clone()),
+                    Expr::bin(BinOp::Sub, b, a),
+                );
+                Some(self.convert_int(Expr::bin(BinOp::Add, d, c.clone()), s, out))
+            }
+            ("abs" | "labs" | "llabs", [a], _) if self.within(a, i32r.0 + 1, i32r.1) => {
+                let a = self.bound("abs", a.clone(), out);
+                Some(Expr::bin(
+                    BinOp::Max,
+                    a.clone(),
+                    Expr::new(ExprKind::Neg(Box::new(a)), span),
+                ))
+            }
+            _ => None,
+        };
+        let exact = exact
+            .or_else(|| self.intrinsic_table(name, &nums, span))
+            .or_else(|| self.intrinsic_by_value(name, &nums, span, out));
+        if let Some(e) = exact {
+            return Val::Num(Expr { span, ..e }, s);
+        }
+        let range = match name {
+            "__popc" | "__clz" | "__ffs" => Some((0, 32)),
+            "__popcll" | "__clzll" | "__ffsll" => Some((0, 64)),
+            _ => s.range(),
+        };
+        let what = name.trim_start_matches('_');
+        Val::Num(self.unknown(what, range, span, out), s)
+    }
+
+    /// A 32-bit intrinsic whose operands depend on one variable of at most 64 values (a lane
+    /// number, a thread id of a small block) as the table of its results:
+    /// `select(v == lo, r0, select(v == lo + 1, r1, ...))`, each operand evaluated in both
+    /// arithmetic modes (which must agree modulo 2^32) and the intrinsic folded.
+    fn intrinsic_table(&self, name: &str, nums: &[Expr], span: Span) -> Option<Expr> {
+        if name.ends_with("ll") || nums.is_empty() {
+            return None;
+        }
+        let mut vars = HashSet::new();
+        for e in nums {
+            e.for_each_var(&mut |n, _| {
+                vars.insert(n.to_string());
+            });
+        }
+        let mut vars = vars.into_iter();
+        let (Some(v), None) = (vars.next(), vars.next()) else {
+            return None;
+        };
+        let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
+        if hi - lo >= 64 {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            let mut args = Vec::new();
+            for e in nums {
+                let a = eval_at(e, &v, k, Arith::Int)?;
+                let b = eval_at(e, &v, k, Arith::Bv32)?;
+                if a as u32 != b as u32 {
+                    return None;
+                }
+                args.push(a);
+            }
+            rows.push((k, fold_intrinsic(name, &args)?));
+        }
+        let (_, last) = rows.pop()?;
+        let mut e = int(last, span);
+        for (k, r) in rows.into_iter().rev() {
+            let c = cmp(
+                CmpOp::Eq,
+                Expr::var(v.clone(), span),
+                int(i64::try_from(k).ok()?, span),
+            );
+            e = select(c, int(r, span), e, span);
+        }
+        Some(e)
+    }
+
+    /// `e`, a function of one variable of at most 64 values, as the table of its values
+    /// (each computed in both arithmetic modes, which must agree modulo 2^32).
+    fn table(&self, e: &Expr, span: Span) -> Option<Expr> {
+        let mut vars = HashSet::new();
+        e.for_each_var(&mut |n, _| {
+            vars.insert(n.to_string());
+        });
+        let mut vars = vars.into_iter();
+        let (Some(v), None) = (vars.next(), vars.next()) else {
+            return None;
+        };
+        if self.closed_starts.contains(&v) {
+            return None;
+        }
+        let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
+        if hi - lo >= 64 {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            let a = eval_at(e, &v, k, Arith::Int)?;
+            let b = eval_at(e, &v, k, Arith::Bv32)?;
+            if a as u32 != b as u32 {
+                return None;
+            }
+            rows.push((k, i64::try_from(a).ok()?));
+        }
+        let (_, last) = rows.pop()?;
+        let mut t = int(last, span);
+        for (k, r) in rows.into_iter().rev() {
+            let c = cmp(
+                CmpOp::Eq,
+                Expr::var(v.clone(), span),
+                int(i64::try_from(k).ok()?, span),
+            );
+            t = select(c, int(r, span), t, span);
+        }
+        Some(t)
+    }
+
+    /// A one-operand 32-bit intrinsic whose operand has at most 64 values: the table of its
+    /// results over the operand's values.
+    fn intrinsic_by_value(
+        &mut self,
+        name: &str,
+        nums: &[Expr],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let [a] = nums else {
+            return None;
+        };
+        let (lo, hi) = self.range(a)?;
+        if name.ends_with("ll")
+            || hi - lo >= 64
+            || lo < i128::from(i32::MIN)
+            || hi > i128::from(u32::MAX)
+        {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            rows.push((i64::try_from(k).ok()?, fold_intrinsic(name, &[k])?));
+        }
+        let x = self.bound(name.trim_start_matches('_'), a.clone(), out);
+        let (_, last) = rows.pop()?;
+        let mut t = int(last, span);
+        for (k, r) in rows.into_iter().rev() {
+            t = select(
+                cmp(CmpOp::Eq, x.clone(), int(k, span)),
+                int(r, span),
+                t,
+                span,
+            );
+        }
+        Some(t)
+    }
+
     fn library_call(
         &mut self,
         n: &Node,
@@ -3272,6 +3541,15 @@ impl Lower<'_, '_> {
 }
 
 /// The ids of the parameters and local variables a function declares.
+/// Whether `n` has a `continue` of the loop around it (not of a loop nested in it).
+fn has_continue(n: &Node) -> bool {
+    match n.kind {
+        Kind::ContinueStmt => true,
+        Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt => false,
+        _ => n.inner.iter().any(has_continue),
+    }
+}
+
 fn collect_decl_ids(n: &Node, out: &mut Vec<String>) {
     if matches!(n.kind, Kind::ParmVarDecl | Kind::VarDecl) {
         out.push(n.id.clone());
@@ -3399,7 +3677,7 @@ fn counted_parts<'n>(
     } else {
         return None;
     };
-    if !matches!(cmp.as_str(), "<" | "<=" | ">" | ">=") {
+    if !matches!(cmp.as_str(), "<" | "<=" | ">" | ">=" | "!=") {
         return None;
     }
     let target = |n: &Node| {
@@ -3936,6 +4214,67 @@ impl Lower<'_, '_> {
         self.havoc_locals(carried, "carried", span, stmts);
     }
 
+    /// Like [`Self::havoc_carried`], except that a local of `presets` is bound to its closed
+    /// form (the value, or a pointer's offset, at the iteration's start: see `closed.rs`).
+    fn start_iteration(
+        &mut self,
+        carried: &HashSet<String>,
+        presets: &HashMap<String, Expr>,
+        span: Span,
+        stmts: &mut Vec<Stmt>,
+    ) {
+        let mut rest = carried.clone();
+        let mut ids: Vec<&String> = carried
+            .iter()
+            .filter(|id| presets.contains_key(*id))
+            .collect();
+        ids.sort();
+        for id in ids {
+            let (Some(e), Some(Binding::Val(v))) = (presets.get(id), self.env.get(id).cloned())
+            else {
+                continue;
+            };
+            let base = self
+                .local_names
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| "carried".into());
+            let name = self.fresh(&base);
+            // The value of a C variable of its type (as the havoc it replaces assumes).
+            let typed = match &v {
+                Val::Num(_, s) => s.range(),
+                _ => None,
+            };
+            if let Some(r) = self.range(e).or(typed) {
+                self.ranges.insert(name.clone(), r);
+            }
+            self.emit(
+                stmts,
+                stmt(
+                    StmtKind::Let {
+                        var: Ident::new(name.clone(), span),
+                        value: e.clone(),
+                    },
+                    span,
+                ),
+            );
+            self.closed_starts.insert(name.clone());
+            let x = Expr::var(name, span);
+            let v = match v {
+                Val::Num(_, s) => Val::Num(x, s),
+                Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                    array,
+                    off: x,
+                    pointee,
+                }),
+                _ => continue,
+            };
+            self.env.insert(id.clone(), Binding::Val(v));
+            rest.remove(id);
+        }
+        self.havoc_carried(&rest, span, stmts);
+    }
+
     /// Havocs the locals `ids` in a fixed order, each unknown named after its local (else
     /// `fallback`).
     fn havoc_locals(
@@ -3964,22 +4303,24 @@ impl Lower<'_, '_> {
     /// iteration. The body is lowered, the variables it changes are found, and it is lowered
     /// again with those as unknowns, until no new variable changes. Returns the statements,
     /// the set of carried ids, and the exits seen.
+    #[allow(clippy::too_many_arguments)]
     fn loop_body(
         &mut self,
         prefix: &dyn Fn(&mut Self, &mut Vec<Stmt>),
         body: &[&Node],
         suffix: &dyn Fn(&mut Self, &mut Vec<Stmt>),
         fixed: &HashSet<String>,
+        presets: &HashMap<String, Expr>,
         span: Span,
-    ) -> (Vec<Stmt>, HashSet<String>, HashSet<ExitKind>) {
+    ) -> LoopBody {
         let entry = self.env.clone();
         let errors = self.errors.len();
-        let mut carried: HashSet<String> = HashSet::new();
+        let mut carried: HashSet<String> = presets.keys().cloned().collect();
         for _round in 0..4 {
             self.errors.truncate(errors);
             self.env = entry.clone();
             let mut stmts = Vec::new();
-            self.havoc_carried(&carried, span, &mut stmts);
+            self.start_iteration(&carried, presets, span, &mut stmts);
             let at_start = self.env.clone();
             self.loop_exits.push(HashSet::new());
             prefix(self, &mut stmts);
@@ -4006,6 +4347,7 @@ impl Lower<'_, '_> {
             let new: Vec<&String> = changed.difference(&carried).collect();
             if new.is_empty() {
                 // Locals declared in the body end with it; the carried ones are `?` after.
+                let at_end = self.env.clone();
                 let mut env = entry.clone();
                 for id in &carried {
                     if let Some(b) = self.env.get(id) {
@@ -4013,7 +4355,13 @@ impl Lower<'_, '_> {
                     }
                 }
                 self.env = env;
-                return (stmts, carried, exits);
+                return LoopBody {
+                    stmts,
+                    carried,
+                    exits,
+                    at_start,
+                    at_end,
+                };
             }
             carried.extend(changed);
         }
@@ -4022,7 +4370,13 @@ impl Lower<'_, '_> {
             "internal error: the loop's variables did not settle",
             "in this loop",
         );
-        (Vec::new(), carried, HashSet::new())
+        LoopBody {
+            stmts: Vec::new(),
+            carried,
+            exits: HashSet::new(),
+            at_start: Env::new(),
+            at_end: Env::new(),
+        }
     }
 
     /// A fresh unknown of the kind of `v`.
@@ -4098,6 +4452,30 @@ impl Lower<'_, '_> {
                 }
             }
         }
+        // `for (; i < n; i += k)`: counted from `i`'s current value, as a `while`.
+        if init.is_null() && !cond.is_null() && !inc.is_null() {
+            if let Some(c) = counted_while(cond, inc) {
+                if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
+                    if let Some(stay) = self.counted_loop(&c, &[*body], span, out) {
+                        return stay;
+                    }
+                }
+            }
+        }
+        // `for (i = a; i < n;) { ...; i += k; }`: the step is the body's last statement,
+        // which every iteration reaches when no `continue` skips it.
+        if !init.is_null() && !cond.is_null() && inc.is_null() && body.kind == Kind::CompoundStmt {
+            let stmts: Vec<&Node> = body.exprs().collect();
+            if let Some((step, rest)) = stmts.split_last() {
+                if !rest.iter().any(|s| has_continue(s)) {
+                    if let Some(c) = counted(init, cond, step) {
+                        if let Some(stay) = self.counted_loop(&c, rest, span, out) {
+                            return stay;
+                        }
+                    }
+                }
+            }
+        }
         self.general_loop(n, span, out)
     }
 
@@ -4146,7 +4524,17 @@ impl Lower<'_, '_> {
         }
         // The comparison's type: C compares in the common type of `i` and the bound.
         let unsigned_cmp = c.var_ty.is_unsigned() || bs.is_unsigned();
+        // `i != 0` on a natural `i` that shrinks by division or shifting is `i > 0`.
+        let shrinks = matches!(c.step, StepOp::Div | StepOp::Shr);
+        if c.cmp == "!="
+            && !(shrinks && self.within(&bound, 0, 0) && self.within(&start, 0, i128::MAX))
+        {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
         let (dir, bound) = match c.cmp.as_str() {
+            "!=" => (Direction::Down, bound),
             "<" => (Direction::Up, bound),
             "<=" => (Direction::Up, Expr::bin(BinOp::Add, bound, int(1, span))),
             ">" => (Direction::Down, bound),
@@ -4186,16 +4574,82 @@ impl Lower<'_, '_> {
         let start = self.bound(&format!("{loop_name}_start"), start, &mut pre);
         let bound = self.bound(&format!("{loop_name}_bound"), bound, &mut pre);
         let amount = self.bound(&format!("{loop_name}_step"), amount, &mut pre);
-        self.local_names.entry(c.var.clone()).or_insert(loop_name);
+        self.local_names
+            .entry(c.var.clone())
+            .or_insert_with(|| loop_name.clone());
         self.env.insert(
             c.var.clone(),
             Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
         );
-        let mut fixed = HashSet::new();
-        fixed.insert(c.var.clone());
         let body_nodes: Vec<&Node> = body.to_vec();
-        let (stmts, carried, exits) =
-            self.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &HashSet::new(), span);
+        // Lowered until the closed forms of its carried variables settle (see `closed.rs`):
+        // first with every carried variable `?`, then with those that have a closed form bound
+        // to it, which must come out of the body in the same shape.
+        let x = Expr::var(var.clone(), span);
+        let inside = self.inner_counter(&x, &start, &amount, dir, c.step);
+        let entry = self.env.clone();
+        let entry_errors = self.errors.len();
+        let mut presets: HashMap<String, Expr> = HashMap::new();
+        let mut banned: HashSet<String> = HashSet::new();
+        let mut previous: HashMap<String, closed::Closed> = HashMap::new();
+        let mut lowered;
+        let mut forms;
+        let mut attempt = 0;
+        loop {
+            self.env = entry.clone();
+            self.errors.truncate(entry_errors);
+            lowered = self.loop_body(
+                &|_, _| {},
+                &body_nodes,
+                &|_, _| {},
+                &HashSet::new(),
+                &presets,
+                span,
+            );
+            forms = self.closed_forms(&lowered, &entry, &c.var, &var);
+            for (id, (f, _)) in forms.iter_mut() {
+                if let Some(old) = previous.get(id).filter(|old| closed::unwrapped_of(old, f)) {
+                    *f = old.clone();
+                }
+            }
+            previous = forms
+                .iter()
+                .map(|(id, (f, _))| (id.clone(), f.clone()))
+                .collect();
+            let next: HashMap<String, Expr> = forms
+                .iter()
+                .filter_map(|(id, (f, v0))| Some((id.clone(), closed::value(f, v0, &inside)?)))
+                .collect();
+            if next == presets {
+                break;
+            }
+            // A preset whose update no longer has its shape is not tried again.
+            for (id, e) in &presets {
+                if next.get(id) != Some(e) {
+                    banned.insert(id.clone());
+                }
+            }
+            let next: HashMap<String, Expr> = next
+                .into_iter()
+                .filter(|(id, _)| !banned.contains(id))
+                .collect();
+            if next == presets {
+                break;
+            }
+            attempt += 1;
+            presets = if attempt < 3 { next } else { HashMap::new() };
+            if attempt > 3 {
+                forms.clear();
+                break;
+            }
+        }
+        let LoopBody {
+            stmts,
+            carried,
+            exits,
+            ..
+        } = lowered;
+        forms.retain(|id, _| presets.contains_key(id));
         // The loop variable must not change in the body, nor the bound's and step's values.
         let mut moving = HashSet::new();
         moving.extend(carried.iter().cloned());
@@ -4262,12 +4716,12 @@ impl Lower<'_, '_> {
                 StmtKind::For {
                     var: Ident::new(var, span),
                     range: Range {
-                        start,
-                        bound,
+                        start: start.clone(),
+                        bound: bound.clone(),
                         dir,
                         step: Step {
                             op: c.step,
-                            amount,
+                            amount: amount.clone(),
                             span,
                         },
                     },
@@ -4281,12 +4735,338 @@ impl Lower<'_, '_> {
         );
         let mut carried = carried;
         carried.remove(&c.var);
+        // A loop every thread runs to its end leaves its closed forms at the trip count.
+        let runs_all = !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return));
+        let end = if runs_all {
+            self.end_counter(&start, &bound, &amount, dir, c.step)
+        } else {
+            None
+        };
+        if let Some((at_end, last)) = &end {
+            let mut ids: Vec<&String> = forms.keys().collect();
+            ids.sort();
+            for id in ids {
+                let (f, v0) = &forms[id];
+                let Some(v) = closed::value(f, v0, at_end) else {
+                    continue;
+                };
+                let Some(Binding::Val(old)) = self.env.get(id).cloned() else {
+                    continue;
+                };
+                let new = match old {
+                    Val::Num(_, s) => Val::Num(self.bound("after", v, out), s),
+                    Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                        array,
+                        off: self.bound("after_offset", v, out),
+                        pointee,
+                    }),
+                    _ => continue,
+                };
+                self.env.insert(id.clone(), Binding::Val(new));
+                carried.remove(id);
+            }
+            if !c.declared {
+                let v = self.bound(&format!("{loop_name}_end"), last.clone(), out);
+                self.env
+                    .insert(c.var.clone(), Binding::Val(Val::Num(v, c.var_ty)));
+            }
+        }
         if c.declared {
             self.env.remove(&c.var);
-        } else {
+        } else if end.is_none() {
             carried.insert(c.var.clone());
         }
         Some(self.after_loop(&carried, &exits, span, out))
+    }
+
+    /// The carried variables of a lowered counted loop whose update has a closed form (see
+    /// `closed.rs`), with their values before the loop. `var` is the C loop variable, `x` its
+    /// core name.
+    fn closed_forms(
+        &self,
+        lowered: &LoopBody,
+        entry: &Env,
+        var: &str,
+        x: &str,
+    ) -> HashMap<String, (closed::Closed, Expr)> {
+        let mut out = HashMap::new();
+        let bound = bound_names(&lowered.stmts);
+        let start_name = |b: Option<&Binding>| match b {
+            Some(Binding::Val(Val::Num(
+                Expr {
+                    kind: ExprKind::Var(h),
+                    ..
+                },
+                _,
+            ))) => Some(h.clone()),
+            Some(Binding::Val(Val::Ptr(Ptr::To {
+                off:
+                    Expr {
+                        kind: ExprKind::Var(h),
+                        ..
+                    },
+                ..
+            }))) => Some(h.clone()),
+            _ => None,
+        };
+        // The top-level `let`s of the body, except the iteration's start values.
+        let starts: HashSet<String> = lowered
+            .carried
+            .iter()
+            .filter_map(|id| start_name(lowered.at_start.get(id)))
+            .collect();
+        let mut lets = HashMap::new();
+        for s in &lowered.stmts {
+            if let StmtKind::Let { var, value } = &s.kind {
+                if !starts.contains(&var.name) {
+                    let value = subst_vars(value, &lets);
+                    lets.insert(var.name.clone(), value);
+                }
+            }
+        }
+        let invariant = |k: &Expr| {
+            let mut ok = true;
+            k.for_each_var(&mut |n, _| ok &= n != x && !bound.contains(n));
+            ok && expr_nodes(k) <= 64
+        };
+        for id in &lowered.carried {
+            if id == var {
+                continue;
+            }
+            let Some(h) = start_name(lowered.at_start.get(id)) else {
+                continue;
+            };
+            let (Some(Binding::Val(v0)), Some(Binding::Val(end))) =
+                (entry.get(id), lowered.at_end.get(id))
+            else {
+                continue;
+            };
+            let (v0, e) = match (v0, end) {
+                (Val::Num(v0, _), Val::Num(e, _)) => (v0, e),
+                (
+                    Val::Ptr(Ptr::To {
+                        array: a0,
+                        off: v0,
+                        pointee: p0,
+                    }),
+                    Val::Ptr(Ptr::To {
+                        array: a1,
+                        off: e,
+                        pointee: p1,
+                    }),
+                ) if a0 == a1 && p0 == p1 => (v0, e),
+                _ => continue,
+            };
+            if expr_nodes(e) > 4096 {
+                continue;
+            }
+            let e = subst_vars(e, &lets);
+            let Some(f) = closed::derive(&e, &h, &invariant) else {
+                continue;
+            };
+            if matches!(lowered.at_end.get(id), Some(Binding::Val(Val::Ptr(_))))
+                && !matches!(f, closed::Closed::Linear { mask: None, .. })
+            {
+                continue;
+            }
+            // Truncation is floor on naturals, which every later value is too.
+            let f = match f {
+                closed::Closed::Shrink {
+                    f,
+                    round: closed::Round::Trunc,
+                    wrap,
+                } if self.within(v0, 0, i128::MAX) => closed::Closed::Shrink {
+                    f,
+                    round: closed::Round::Floor,
+                    wrap,
+                },
+                f => f,
+            };
+            if let Some(w) = closed::mask_of(&f) {
+                let (lo, hi) = w.range();
+                if !self.within(v0, lo, hi) {
+                    continue;
+                }
+            }
+            out.insert(id.clone(), (f, v0.clone()));
+        }
+        out
+    }
+
+    /// The iteration count `j` of a core loop `for x in start..bound step OP amount`, inside
+    /// its body, as an expression of `x` (see `closed.rs`).
+    fn inner_counter(
+        &self,
+        x: &Expr,
+        start: &Expr,
+        amount: &Expr,
+        dir: Direction,
+        op: StepOp,
+    ) -> closed::Counter {
+        let span = x.span;
+        let mut c = closed::Counter::default();
+        let lit = |e: &Expr| match e.kind {
+            ExprKind::Int(v) => Some(v),
+            _ => None,
+        };
+        let parity = |p: Expr, f: i64| {
+            // F^j = (-1)^j modulo F + 1: 1 when j is even, F when odd.
+            cmp(
+                CmpOp::Eq,
+                Expr::bin(BinOp::Rem, p, int(f + 1, span)),
+                int(1, span),
+            )
+        };
+        match (dir, op) {
+            (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub) => {
+                let d = if dir == Direction::Up {
+                    Expr::bin(BinOp::Sub, x.clone(), start.clone())
+                } else {
+                    Expr::bin(BinOp::Sub, start.clone(), x.clone())
+                };
+                // Within 32-bit signed range, so that `bv32` computes it as `int` does.
+                if !self.within(&d, 0, i128::from(i32::MAX)) {
+                    return c;
+                }
+                let j = if lit(amount) == Some(1) {
+                    d
+                } else {
+                    Expr::bin(BinOp::Div, d, amount.clone())
+                };
+                c.even = Some(cmp(
+                    CmpOp::Eq,
+                    Expr::bin(BinOp::Rem, j.clone(), int(2, span)),
+                    int(0, span),
+                ));
+                c.j = Some(j);
+            }
+            (Direction::Up, StepOp::Mul | StepOp::Shl) => {
+                let f = match (op, lit(amount)) {
+                    (StepOp::Mul, Some(f)) if (2..=i64::from(i32::MAX)).contains(&f) => f,
+                    (StepOp::Shl, Some(s)) if (1..=30).contains(&s) => 1 << s,
+                    _ => return c,
+                };
+                if !self.within(start, 1, i128::from(i32::MAX)) {
+                    return c;
+                }
+                let p = if lit(start) == Some(1) {
+                    x.clone()
+                } else {
+                    Expr::bin(BinOp::Div, x.clone(), start.clone())
+                };
+                c.even = Some(parity(p.clone(), f));
+                c.pow = Some((f, p));
+            }
+            (Direction::Down, StepOp::Div | StepOp::Shr) => {
+                let f = match (op, lit(amount)) {
+                    (StepOp::Div, Some(f)) if (2..=i64::from(i32::MAX)).contains(&f) => f,
+                    (StepOp::Shr, Some(s)) if (1..=30).contains(&s) => 1 << s,
+                    _ => return c,
+                };
+                // From a constant power of F, x = F^(m - j) >= 1, so F^j = start / x.
+                let Some((s0, s1)) = self.range(start) else {
+                    return c;
+                };
+                let mut p = s0;
+                while p > 1 && p % i128::from(f) == 0 {
+                    p /= i128::from(f);
+                }
+                if s0 != s1 || p != 1 || s0 > i128::from(i32::MAX) {
+                    return c;
+                }
+                let Ok(s0) = i64::try_from(s0) else {
+                    return c;
+                };
+                let p = Expr::bin(BinOp::Div, int(s0, span), x.clone());
+                c.even = Some(parity(p.clone(), f));
+                c.pow = Some((f, p));
+            }
+            _ => {}
+        }
+        c
+    }
+
+    /// The iteration count at the end of a core loop that runs all its iterations, and the
+    /// loop variable's value there: constant when the start, bound and step are; `⌈(b - a) /
+    /// k⌉` (at least 0) for an additive loop whose difference stays within 32 bits.
+    fn end_counter(
+        &self,
+        start: &Expr,
+        bound: &Expr,
+        amount: &Expr,
+        dir: Direction,
+        op: StepOp,
+    ) -> Option<(closed::Counter, Expr)> {
+        let span = start.span;
+        let point = |e: &Expr| match self.range(e) {
+            Some((a, b)) if a == b && i64::try_from(a).is_ok() => Some(a),
+            _ => None,
+        };
+        if let (Some(a), Some(b), Some(k)) = (point(start), point(bound), point(amount)) {
+            let (trips, last) = simulate(a, b, k, dir, op)?;
+            let factor = match op {
+                StepOp::Mul | StepOp::Div => Some(k),
+                StepOp::Shl | StepOp::Shr if (1..=30).contains(&k) => Some(1 << k),
+                _ => None,
+            };
+            let pow = factor.and_then(|f| {
+                let p = f.checked_pow(u32::try_from(trips).ok()?)?;
+                Some((i64::try_from(f).ok()?, int(i64::try_from(p).ok()?, span)))
+                    .filter(|_| p <= 1 << 62)
+            });
+            return Some((
+                closed::Counter {
+                    j: Some(int(i64::try_from(trips).ok()?, span)),
+                    pow,
+                    even: Some(Cond::new(CondKind::Bool(trips % 2 == 0), span)),
+                },
+                int(i64::try_from(last).ok()?, span),
+            ));
+        }
+        let d = match (dir, op) {
+            (Direction::Up, StepOp::Add) => Expr::bin(BinOp::Sub, bound.clone(), start.clone()),
+            (Direction::Down, StepOp::Sub) => Expr::bin(BinOp::Sub, start.clone(), bound.clone()),
+            _ => return None,
+        };
+        let limit = i128::from(i32::MAX);
+        let (lo, hi) = self.range(&d)?;
+        let (kl, kh) = self.range(amount)?;
+        if lo < -limit || hi > limit || kl < 1 || kh > limit || hi + kh > limit {
+            return None;
+        }
+        let d = Expr::bin(BinOp::Max, d, int(0, span));
+        let trips = match amount.kind {
+            ExprKind::Int(1) => d,
+            _ => Expr::bin(
+                BinOp::Div,
+                Expr::bin(
+                    BinOp::Sub,
+                    Expr::bin(BinOp::Add, d, amount.clone()),
+                    int(1, span),
+                ),
+                amount.clone(),
+            ),
+        };
+        let moved = match amount.kind {
+            ExprKind::Int(1) => trips.clone(),
+            _ => Expr::bin(BinOp::Mul, trips.clone(), amount.clone()),
+        };
+        let last = match dir {
+            Direction::Up => Expr::bin(BinOp::Add, start.clone(), moved),
+            Direction::Down => Expr::bin(BinOp::Sub, start.clone(), moved),
+        };
+        Some((
+            closed::Counter {
+                even: Some(cmp(
+                    CmpOp::Eq,
+                    Expr::bin(BinOp::Rem, trips.clone(), int(2, span)),
+                    int(0, span),
+                )),
+                j: Some(trips),
+                pow: None,
+            },
+            last,
+        ))
     }
 
     /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
@@ -4304,7 +5084,9 @@ impl Lower<'_, '_> {
                 vec![body]
             };
             if let Some((inc, rest)) = stmts.split_last() {
-                if let Some(c) = counted_while(cond, inc) {
+                // A `continue` would skip the step, which the counted form runs every time.
+                let skips = rest.iter().any(|s| has_continue(s));
+                if let Some(c) = counted_while(cond, inc).filter(|_| !skips) {
                     if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
                         if let Some(stay) = self.counted_loop(&c, rest, span, out) {
                             return stay;
@@ -4848,4 +5630,139 @@ pub fn lower_all(
         });
     }
     (Program { kernels }, errors)
+}
+
+/// The trip count and final value of the core loop `for x in a..b step OP k` (`downto` for
+/// `dir` down) with constant operands, when it stops within 2^20 iterations and its values
+/// stay within 32-bit signed range (where both arithmetic modes agree).
+fn simulate(a: i128, b: i128, k: i128, dir: Direction, op: StepOp) -> Option<(i128, i128)> {
+    let small = |v: i128| i128::from(i32::MIN) <= v && v <= i128::from(i32::MAX);
+    if !(small(a) && small(b) && small(k)) || k < 1 {
+        return None;
+    }
+    if matches!(
+        (dir, op),
+        (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+    ) {
+        let d = if dir == Direction::Up { b - a } else { a - b };
+        let trips = (d.max(0) + k - 1) / k;
+        let last = if dir == Direction::Up {
+            a + trips * k
+        } else {
+            a - trips * k
+        };
+        return small(last).then_some((trips, last));
+    }
+    let mut x = a;
+    let mut trips = 0;
+    let running = |x: i128| match dir {
+        Direction::Up => x < b,
+        Direction::Down => x > b,
+    };
+    while running(x) {
+        x = match op {
+            StepOp::Mul => x * k,
+            StepOp::Div => x.div_euclid(k),
+            StepOp::Shl if k <= 30 => x << k,
+            StepOp::Shr if k <= 30 => x >> k,
+            _ => return None,
+        };
+        trips += 1;
+        if !small(x) || trips > 1 << 20 {
+            return None;
+        }
+    }
+    Some((trips, x))
+}
+
+/// An integer intrinsic of constant operands, as CUDA defines it (`None`: not computed).
+fn fold_intrinsic(name: &str, c: &[i128]) -> Option<i64> {
+    let u = |v: i128| v as u32;
+    let i = |v: i128| v as i32;
+    let r: i128 = match (name, c) {
+        ("__popc", [x]) => u(*x).count_ones().into(),
+        ("__popcll", [x]) => (*x as u64).count_ones().into(),
+        ("__clz", [x]) => u(*x).leading_zeros().into(),
+        ("__clzll", [x]) => (*x as u64).leading_zeros().into(),
+        ("__ffs", [x]) => match u(*x) {
+            0 => 0,
+            v => (v.trailing_zeros() + 1).into(),
+        },
+        ("__ffsll", [x]) => match *x as u64 {
+            0 => 0,
+            v => (v.trailing_zeros() + 1).into(),
+        },
+        ("__brev", [x]) => u(*x).reverse_bits().into(),
+        ("__mul24", [a, b]) => {
+            let s24 = |v: i128| (((v as i64) << 40) >> 40) as i128;
+            i(s24(*a) * s24(*b)).into()
+        }
+        ("__umul24", [a, b]) => u((*a & 0xff_ffff) * (*b & 0xff_ffff)).into(),
+        ("__mulhi", [a, b]) => ((i128::from(i(*a)) * i128::from(i(*b))) >> 32) as i32 as i128,
+        ("__umulhi", [a, b]) => ((i128::from(u(*a)) * i128::from(u(*b))) >> 32) as u32 as i128,
+        ("__sad", [a, b, z]) => {
+            u((i128::from(i(*a)) - i128::from(i(*b))).abs() + i128::from(u(*z))).into()
+        }
+        ("__usad", [a, b, z]) => {
+            u((i128::from(u(*a)) - i128::from(u(*b))).abs() + i128::from(u(*z))).into()
+        }
+        ("abs", [a]) if i(*a) != i32::MIN => i128::from(i(*a).abs()),
+        ("__byte_perm", [x, y, s]) => {
+            let bytes = (u64::from(u(*y)) << 32 | u64::from(u(*x))).to_le_bytes();
+            let mut r = 0u32;
+            for k in 0..4 {
+                let sel = (u(*s) >> (4 * k)) & 7;
+                r |= u32::from(bytes[sel as usize]) << (8 * k);
+            }
+            r.into()
+        }
+        _ => return None,
+    };
+    i64::try_from(r).ok()
+}
+
+/// The value of `e` with `v = k` in the arithmetic `a`, when `e` has no other variable.
+fn eval_at(e: &Expr, v: &str, k: i128, a: Arith) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(x) => a.bin(BinOp::Add, i128::from(*x), 0).ok(),
+        ExprKind::Var(n) if n == v => a.bin(BinOp::Add, k, 0).ok(),
+        ExprKind::Var(_) => None,
+        ExprKind::Neg(x) => a.neg(eval_at(x, v, k, a)?).ok(),
+        ExprKind::Bin(op, x, y) => a.bin(*op, eval_at(x, v, k, a)?, eval_at(y, v, k, a)?).ok(),
+        ExprKind::Select(c, x, y) => {
+            if eval_cond_at(c, v, k, a)? {
+                eval_at(x, v, k, a)
+            } else {
+                eval_at(y, v, k, a)
+            }
+        }
+    }
+}
+
+fn eval_cond_at(c: &Cond, v: &str, k: i128, a: Arith) -> Option<bool> {
+    Some(match &c.kind {
+        CondKind::Bool(b) => *b,
+        CondKind::Cmp(op, x, y) => a.cmp(*op, eval_at(x, v, k, a)?, eval_at(y, v, k, a)?),
+        CondKind::Not(x) => !eval_cond_at(x, v, k, a)?,
+        CondKind::And(x, y) => eval_cond_at(x, v, k, a)? && eval_cond_at(y, v, k, a)?,
+        CondKind::Or(x, y) => eval_cond_at(x, v, k, a)? || eval_cond_at(y, v, k, a)?,
+    })
+}
+
+/// Whether `int` mode encodes every operation of `e` exactly (see `mapcheck_core::arith`).
+fn int_exact_expr(e: &Expr) -> bool {
+    let lit = |x: &Expr| match x.kind {
+        ExprKind::Int(v) => Some(v),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => true,
+        ExprKind::Neg(x) => int_exact_expr(x),
+        ExprKind::Bin(op, a, b) => {
+            mapcheck_core::arith::int_exact(*op, lit(a), lit(b))
+                && int_exact_expr(a)
+                && int_exact_expr(b)
+        }
+        ExprKind::Select(_, a, b) => int_exact_expr(a) && int_exact_expr(b),
+    }
 }

@@ -7,13 +7,14 @@
 //!    main file.
 //! 3. [`types`] — C types as clang prints them.
 //! 4. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
-//!    instantiation.
+//!    instantiation; `closed` holds the closed forms of loop-carried variables it uses.
 //!
 //! The default CUDA front end of `mapcheck` (check, run, `--emit`, bench); the hand-written one
 //! of [`crate::cuda`] stays reachable with the hidden `--frontend legacy` until it is retired
 //! (`mapcheck fix` still places its edits on its lowering).
 
 pub mod ast;
+mod closed;
 pub mod driver;
 pub mod lower;
 pub mod types;
