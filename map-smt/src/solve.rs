@@ -238,7 +238,7 @@ fn max_degree(constraints: &[Bool]) -> u32 {
     top
 }
 
-/// How the witness search keeps a size small ([`small`]): by its magnitude, in the reading its
+/// How the witness search keeps a size small (in `small`): by its magnitude, in the reading its
 /// type gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sign {
