@@ -124,12 +124,12 @@ impl Built {
     }
 
     /// The constants a witness is made canonical over ([`solve::solve`]): the dimensions of the
-    /// block and the grid; the block and thread
-    /// ids of the first thread, x before y before z, then those of the second; then the other
-    /// values the report shows per thread (loop variables, values read, unknowns), of the first
-    /// thread then the second, by name. The other sizes are already small and pinned (the
-    /// bounds of `solve`); parameters are left out, as the least ones are the degenerate ones (`K = 0` in
-    /// `step *K`) that the replay search must then climb out of. Without the per-thread values
+    /// block and the grid; the block and thread ids of the first thread, x before y before z,
+    /// then those of the second; then the other values the report shows per thread (loop
+    /// variables, values read, unknowns), of the first thread then the second, by name. The
+    /// other sizes are already small and pinned (the bounds of `solve`); parameters are left
+    /// out, as the least ones are the degenerate ones (`K = 0` in `step *K`) that the replay
+    /// search must then climb out of. Without the per-thread values
     /// a report could still flip between runs: `?x` of `grid_stride_wrong.bcu` was `0, 1` in
     /// one run and `1, 0` in the next, under load (z3's tactics keep wall-clock limits of their
     /// own, so its first model is not a function of the query alone).
