@@ -298,7 +298,6 @@ impl ParamType {
                 crate::Arith::Int => (0, (1 << 62) - 1),
                 crate::Arith::Bv32 => (0, i128::from(i32::MAX)),
             },
-            ParamType::Int { bits: 1, .. } => (0, 1),
             ParamType::Int { bits, signed: true } => {
                 let h = 1i128 << (bits - 1);
                 (-h, h - 1)
@@ -335,7 +334,7 @@ impl ParamType {
     /// Whether small witnesses bound the value from both sides (`-b <= v <= b`) rather than
     /// from above: a type with negative values.
     pub fn signed(self) -> bool {
-        matches!(self, ParamType::Int { signed: true, bits } if bits > 1)
+        matches!(self, ParamType::Int { signed: true, .. })
     }
 }
 
@@ -343,7 +342,10 @@ impl fmt::Display for ParamType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamType::Natural => f.write_str("nat"),
-            ParamType::Int { bits: 1, .. } => f.write_str("bool"),
+            ParamType::Int {
+                bits: 1,
+                signed: false,
+            } => f.write_str("bool"),
             ParamType::Int { bits, signed } => {
                 write!(f, "{}{bits}", if *signed { 'i' } else { 'u' })
             }

@@ -99,15 +99,10 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
     let (block_dim, tids) = side(Geometry::Tid, facts.components.threads, facts.fixed.block);
     let (grid_dim, bids) = side(Geometry::Bid, facts.components.blocks, facts.fixed.grid);
     let thread = |copy: Copy| {
-        let suffix = copy.suffix();
-        let mut vars = BTreeMap::new();
-        for name in enc.consts.keys() {
-            if let Some(base) = name.strip_suffix(suffix) {
-                if Builtin::from_name(base).is_none() && !base.starts_with("inexact!") {
-                    vars.insert(base.to_string(), get(name));
-                }
-            }
-        }
+        let vars: BTreeMap<String, i128> = enc
+            .per_thread(copy)
+            .map(|(base, name)| (base.to_string(), get(name)))
+            .collect();
         let i = usize::from(copy == Copy::Two);
         ThreadWitness {
             tid: tids[i],

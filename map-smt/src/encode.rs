@@ -21,7 +21,7 @@
 use crate::pairs::Step;
 use crate::phases::iteration;
 use mapcheck_core::arith::MAX_EXACT_SHIFT;
-use mapcheck_core::ast::{BinOp, CmpOp, Cond, CondKind, Expr, ExprKind};
+use mapcheck_core::ast::{BinOp, Builtin, CmpOp, Cond, CondKind, Expr, ExprKind};
 use mapcheck_core::Arith;
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Ast, Bool, Int, BV};
@@ -77,6 +77,17 @@ impl Encoder {
         } else {
             format!("{name}{}", copy.suffix())
         }
+    }
+
+    /// The constants of `copy` a witness shows per thread (loop variables, values read,
+    /// unknowns; not the built-ins nor the encoder's own `inexact!N`), as (source name, z3
+    /// name), by z3 name.
+    pub fn per_thread(&self, copy: Copy) -> impl Iterator<Item = (&str, &String)> {
+        self.consts.keys().filter_map(move |name| {
+            let base = name.strip_suffix(copy.suffix())?;
+            (Builtin::from_name(base).is_none() && !base.starts_with("inexact!"))
+                .then_some((base, name))
+        })
     }
 
     /// The constant for `name` in `copy`, declared on first use.

@@ -153,14 +153,7 @@ impl Built {
             }
         }
         for copy in [Copy::One, Copy::Two] {
-            for name in self.enc.consts.keys() {
-                let Some(base) = name.strip_suffix(copy.suffix()) else {
-                    continue;
-                };
-                if Builtin::from_name(base).is_none() && !base.starts_with("inexact!") {
-                    names.push(name.clone());
-                }
-            }
+            names.extend(self.enc.per_thread(copy).map(|(_, name)| name.clone()));
         }
         names
             .iter()

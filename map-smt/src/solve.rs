@@ -187,10 +187,8 @@ fn solve_here(
     // The sizes stay as small as they are: the checks below would otherwise let them float
     // (a block of 1024 threads for a race that 4 show).
     // (Those that `order` minimises next are left free for it.)
-    let ordered: std::collections::BTreeSet<String> =
-        order.iter().map(|v| v.as_dynamic().to_string()).collect();
     for (size, _) in sizes {
-        if ordered.contains(&size.as_dynamic().to_string()) {
+        if order.iter().any(|o| o.as_dynamic() == size.as_dynamic()) {
             continue;
         }
         if let Some(v) = crate::encode::value_of(&small, size) {

@@ -35,14 +35,13 @@ pub(crate) fn check(
         ..CheckOptions::new(options(args))
     };
     let human = args.report_format() == Format::Human;
-    let report_error =
+    let mut report_error =
         |d: &Diagnostic, name: &str, source: Option<&SourceFile>, doc: &mut Document| {
             if human {
                 let _ = render::render(d, name, source, style, err);
             }
             doc.errors.push(ErrorReport::new(name, source, d));
         };
-    let mut report_error = report_error;
     let (files, problems) = input::expand(&args.files);
     for (name, d) in &problems {
         report_error(d, name, None, &mut doc);

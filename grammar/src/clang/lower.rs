@@ -567,6 +567,21 @@ fn subst_cond_vars(c: &Cond, map: &HashMap<String, Expr>) -> Cond {
 }
 
 /// `select(c, x, y)`.
+/// A value of a variable and the values of some expressions there ([`Lower::one_variable`]).
+type ValuesAt = (i128, Vec<i128>);
+
+/// `select(x == k0, r0, select(x == k1, r1, ...))` over `rows`, the last row's value the
+/// default; `None` when `rows` is empty or a key (but the last) does not fit 64 bits.
+fn select_table(x: &Expr, mut rows: Vec<(i128, i64)>, span: Span) -> Option<Expr> {
+    let (_, last) = rows.pop()?;
+    let mut t = int(last, span);
+    for (k, r) in rows.into_iter().rev() {
+        let c = cmp(CmpOp::Eq, x.clone(), int(i64::try_from(k).ok()?, span));
+        t = select(c, int(r, span), t, span);
+    }
+    Some(t)
+}
+
 fn select(c: Cond, x: Expr, y: Expr, span: Span) -> Expr {
     Expr::new(
         ExprKind::Select(Box::new(c), Box::new(x), Box::new(y)),
@@ -3045,8 +3060,34 @@ impl Lower<'_, '_> {
         if name.ends_with("ll") || nums.is_empty() {
             return None;
         }
+        let (v, values) = self.one_variable(nums, span)?;
+        let rows = values
+            .into_iter()
+            .map(|(k, args)| Some((k, fold_intrinsic(name, &args)?)))
+            .collect::<Option<Vec<_>>>()?;
+        select_table(&Expr::var(v, span), rows, span)
+    }
+
+    /// `e`, a function of one variable of at most 64 values, as the table of its values
+    /// (each computed in both arithmetic modes, which must agree modulo 2^32).
+    fn table(&self, e: &Expr, span: Span) -> Option<Expr> {
+        let (v, values) = self.one_variable(std::slice::from_ref(e), span)?;
+        if self.closed_starts.contains(&v) {
+            return None;
+        }
+        let rows = values
+            .into_iter()
+            .map(|(k, value)| Some((k, i64::try_from(value[0]).ok()?)))
+            .collect::<Option<Vec<_>>>()?;
+        select_table(&Expr::var(v, span), rows, span)
+    }
+
+    /// The one variable `exprs` mention, when its range has at most 64 values, and at each of
+    /// them the values of `exprs`, computed in both arithmetic modes (which must agree modulo
+    /// 2^32, or there is no table).
+    fn one_variable(&self, exprs: &[Expr], span: Span) -> Option<(String, Vec<ValuesAt>)> {
         let mut vars = HashSet::new();
-        for e in nums {
+        for e in exprs {
             e.for_each_var(&mut |n, _| {
                 vars.insert(n.to_string());
             });
@@ -3059,70 +3100,20 @@ impl Lower<'_, '_> {
         if hi - lo >= 64 {
             return None;
         }
-        let mut rows = Vec::new();
+        let mut values = Vec::new();
         for k in lo..=hi {
-            let mut args = Vec::new();
-            for e in nums {
+            let mut at = Vec::new();
+            for e in exprs {
                 let a = eval_at(e, &v, k, Arith::Int)?;
                 let b = eval_at(e, &v, k, Arith::Bv32)?;
                 if a as u32 != b as u32 {
                     return None;
                 }
-                args.push(a);
+                at.push(a);
             }
-            rows.push((k, fold_intrinsic(name, &args)?));
+            values.push((k, at));
         }
-        let (_, last) = rows.pop()?;
-        let mut e = int(last, span);
-        for (k, r) in rows.into_iter().rev() {
-            let c = cmp(
-                CmpOp::Eq,
-                Expr::var(v.clone(), span),
-                int(i64::try_from(k).ok()?, span),
-            );
-            e = select(c, int(r, span), e, span);
-        }
-        Some(e)
-    }
-
-    /// `e`, a function of one variable of at most 64 values, as the table of its values
-    /// (each computed in both arithmetic modes, which must agree modulo 2^32).
-    fn table(&self, e: &Expr, span: Span) -> Option<Expr> {
-        let mut vars = HashSet::new();
-        e.for_each_var(&mut |n, _| {
-            vars.insert(n.to_string());
-        });
-        let mut vars = vars.into_iter();
-        let (Some(v), None) = (vars.next(), vars.next()) else {
-            return None;
-        };
-        if self.closed_starts.contains(&v) {
-            return None;
-        }
-        let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
-        if hi - lo >= 64 {
-            return None;
-        }
-        let mut rows = Vec::new();
-        for k in lo..=hi {
-            let a = eval_at(e, &v, k, Arith::Int)?;
-            let b = eval_at(e, &v, k, Arith::Bv32)?;
-            if a as u32 != b as u32 {
-                return None;
-            }
-            rows.push((k, i64::try_from(a).ok()?));
-        }
-        let (_, last) = rows.pop()?;
-        let mut t = int(last, span);
-        for (k, r) in rows.into_iter().rev() {
-            let c = cmp(
-                CmpOp::Eq,
-                Expr::var(v.clone(), span),
-                int(i64::try_from(k).ok()?, span),
-            );
-            t = select(c, int(r, span), t, span);
-        }
-        Some(t)
+        Some((v, values))
     }
 
     /// A one-operand 32-bit intrinsic whose operand has at most 64 values: the table of its
@@ -3147,20 +3138,10 @@ impl Lower<'_, '_> {
         }
         let mut rows = Vec::new();
         for k in lo..=hi {
-            rows.push((i64::try_from(k).ok()?, fold_intrinsic(name, &[k])?));
+            rows.push((k, fold_intrinsic(name, &[k])?));
         }
         let x = self.bound(name.trim_start_matches('_'), a.clone(), out);
-        let (_, last) = rows.pop()?;
-        let mut t = int(last, span);
-        for (k, r) in rows.into_iter().rev() {
-            t = select(
-                cmp(CmpOp::Eq, x.clone(), int(k, span)),
-                int(r, span),
-                t,
-                span,
-            );
-        }
-        Some(t)
+        select_table(&x, rows, span)
     }
 
     fn library_call(

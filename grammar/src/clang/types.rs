@@ -31,7 +31,6 @@ impl Scalar {
         matches!(self, Scalar::Int { signed: false, .. })
     }
 
-    /// The range of values of an integer type (`None` for floats).
     /// The range of a kernel parameter of this type in the core. A floating-point parameter
     /// is held as an integer that only payloads read (a conversion to an integer is `?`), so
     /// any value will do.
@@ -49,18 +48,12 @@ impl Scalar {
         }
     }
 
+    /// The values of an integer or `bool` (C's, whatever the arithmetic mode); `None` for a
+    /// floating-point type.
     pub fn range(self) -> Option<(i128, i128)> {
         match self {
-            Scalar::Int { bits, signed: true } => {
-                let h = 1i128 << (bits - 1);
-                Some((-h, h - 1))
-            }
-            Scalar::Int {
-                bits,
-                signed: false,
-            } => Some((0, (1i128 << bits) - 1)),
-            Scalar::Bool => Some((0, 1)),
             Scalar::Float(_) => None,
+            s => Some(s.param_type().range(mapcheck_core::Arith::Int)),
         }
     }
 }
