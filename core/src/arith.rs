@@ -8,13 +8,17 @@
 //! * [`Arith::Bv32`] — 32-bit machine words. A value is held as the `i32` its bits mean, so
 //!   that small results read the same in both modes. Plain operators treat their operands as
 //!   signed (C's `int`), the `U…` forms as unsigned (C's `unsigned`); `+ - *` wrap.
+//! * [`Arith::Bv64`] — the same with 64-bit words (C's `long long`), held as the `i64` their
+//!   bits mean. It is the default of `.cu` kernels: their lowering already applies C's
+//!   conversions to narrower types (an `unsigned` sum is reduced modulo 2^32 by a mask), so in
+//!   64-bit words every C integer type computes as C says, and every bitwise operation is exact.
 //!
-//! Division and remainder are Euclidean in both modes (the remainder is never negative), with
+//! Division and remainder are Euclidean in every mode (the remainder is never negative), with
 //! `x / 0 = 0` and `x % 0 = x`, so that every operation is total. Shifts: in `int` mode
 //! `x << k = x·2^k` and `x >> k = ⌊x / 2^k⌋` for `k ≥ 0`, and both are 0 for `k < 0`; in
-//! `bv32` mode the amount is read as unsigned and amounts of 32 or more give 0 (or the sign,
-//! for `>>`), exactly as SMT-LIB's `bvshl`, `bvashr` and `bvlshr` define them. Bitwise `& | ^`
-//! act on two's-complement representations in both modes.
+//! the word modes the amount is read as unsigned and amounts of the width or more give 0 (or the
+//! sign, for `>>`), exactly as SMT-LIB's `bvshl`, `bvashr` and `bvlshr` define them. Bitwise
+//! `& | ^` act on two's-complement representations in every mode.
 //!
 //! What the SMT encoder can express exactly in `int` mode is stated by [`int_exact`]: shifts by
 //! constants and masks `& (2^k − 1)`. Any other bitwise operation is still *evaluated* here, but
@@ -26,13 +30,14 @@ use std::fmt;
 /// A value in either mode; see the module doc for how `bv32` values are held.
 pub type Value = i128;
 
-/// The arithmetic a run or an encoding uses (`--arith int|bv32`).
+/// The arithmetic a run or an encoding uses (`--arith int|bv32|bv64`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Arith {
     #[default]
     Int,
     Bv32,
+    Bv64,
 }
 
 /// An `int`-mode result that does not fit the interpreter's 128-bit integers.
@@ -63,8 +68,9 @@ impl std::str::FromStr for Arith {
         match s {
             "int" => Ok(Arith::Int),
             "bv32" => Ok(Arith::Bv32),
+            "bv64" => Ok(Arith::Bv64),
             _ => Err(format!(
-                "unknown arithmetic `{s}`: expected `int` or `bv32`"
+                "unknown arithmetic `{s}`: expected `int`, `bv32` or `bv64`"
             )),
         }
     }
@@ -75,6 +81,16 @@ impl Arith {
         match self {
             Arith::Int => "int",
             Arith::Bv32 => "bv32",
+            Arith::Bv64 => "bv64",
+        }
+    }
+
+    /// The width of a word, `None` for mathematical integers.
+    pub fn bits(self) -> Option<u32> {
+        match self {
+            Arith::Int => None,
+            Arith::Bv32 => Some(32),
+            Arith::Bv64 => Some(64),
         }
     }
 
@@ -84,6 +100,7 @@ impl Arith {
             Arith::Int => v,
             // Truncation to the low 32 bits, read as signed.
             Arith::Bv32 => v as u32 as i32 as i128,
+            Arith::Bv64 => v as u64 as i64 as i128,
         }
     }
 
@@ -91,6 +108,7 @@ impl Arith {
         match self {
             Arith::Int => a.checked_neg().ok_or(ArithError::Overflow),
             Arith::Bv32 => Ok(w(a).wrapping_neg() as i128),
+            Arith::Bv64 => Ok(w64(a).wrapping_neg() as i128),
         }
     }
 
@@ -98,7 +116,8 @@ impl Arith {
     pub fn bin(self, op: BinOp, a: Value, b: Value) -> Result<Value, ArithError> {
         match self {
             Arith::Int => int_bin(op, a, b),
-            Arith::Bv32 => Ok(bv_bin(op, w(a), w(b)) as i128),
+            Arith::Bv32 => Ok(bv32_bin(op, w(a), w(b)) as i128),
+            Arith::Bv64 => Ok(bv64_bin(op, w64(a), w64(b)) as i128),
         }
     }
 
@@ -110,6 +129,10 @@ impl Arith {
                 (w(a) as u32).cmp(&(w(b) as u32))
             }
             (Arith::Bv32, _) => w(a).cmp(&w(b)),
+            (Arith::Bv64, CmpOp::ULt | CmpOp::ULe | CmpOp::UGt | CmpOp::UGe) => {
+                (w64(a) as u64).cmp(&(w64(b) as u64))
+            }
+            (Arith::Bv64, _) => w64(a).cmp(&w64(b)),
             (Arith::Int, _) => a.cmp(&b),
         };
         match op {
@@ -127,6 +150,11 @@ impl Arith {
 /// normalises anything that is not).
 fn w(a: Value) -> i32 {
     a as u32 as i32
+}
+
+/// The 64-bit word a `bv64` value stands for.
+fn w64(a: Value) -> i64 {
+    a as u64 as i64
 }
 
 fn int_bin(op: BinOp, a: i128, b: i128) -> Result<i128, ArithError> {
@@ -174,40 +202,55 @@ fn int_bin(op: BinOp, a: i128, b: i128) -> Result<i128, ArithError> {
     })
 }
 
-fn bv_bin(op: BinOp, a: i32, b: i32) -> i32 {
-    let (ua, ub) = (a as u32, b as u32);
-    match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::Div => {
-            if b == 0 {
-                0
-            } else {
-                a.wrapping_div_euclid(b)
+/// One operation on machine words of C's semantics, for both widths.
+macro_rules! word_bin {
+    ($name:ident, $s:ty, $u:ty) => {
+        fn $name(op: BinOp, a: $s, b: $s) -> $s {
+            let (ua, ub) = (a as $u, b as $u);
+            match op {
+                BinOp::Add => a.wrapping_add(b),
+                BinOp::Sub => a.wrapping_sub(b),
+                BinOp::Mul => a.wrapping_mul(b),
+                BinOp::Div => {
+                    if b == 0 {
+                        0
+                    } else {
+                        a.wrapping_div_euclid(b)
+                    }
+                }
+                BinOp::Rem => {
+                    if b == 0 {
+                        a
+                    } else {
+                        a.wrapping_rem_euclid(b)
+                    }
+                }
+                BinOp::UDiv => ua.checked_div(ub).unwrap_or(0) as $s,
+                BinOp::URem => ua.checked_rem(ub).unwrap_or(ua) as $s,
+                BinOp::Shl => amount(ub).and_then(|k| ua.checked_shl(k)).unwrap_or(0) as $s,
+                BinOp::Shr => amount(ub)
+                    .and_then(|k| a.checked_shr(k))
+                    .unwrap_or(if a < 0 { -1 } else { 0 }),
+                BinOp::UShr => amount(ub).and_then(|k| ua.checked_shr(k)).unwrap_or(0) as $s,
+                BinOp::And => a & b,
+                BinOp::Or => a | b,
+                BinOp::Xor => a ^ b,
+                BinOp::Min => a.min(b),
+                BinOp::Max => a.max(b),
+                BinOp::UMin => ua.min(ub) as $s,
+                BinOp::UMax => ua.max(ub) as $s,
             }
         }
-        BinOp::Rem => {
-            if b == 0 {
-                a
-            } else {
-                a.wrapping_rem_euclid(b)
-            }
-        }
-        BinOp::UDiv => ua.checked_div(ub).unwrap_or(0) as i32,
-        BinOp::URem => ua.checked_rem(ub).unwrap_or(ua) as i32,
-        BinOp::Shl => ua.checked_shl(ub).unwrap_or(0) as i32,
-        BinOp::Shr => a.checked_shr(ub).unwrap_or(if a < 0 { -1 } else { 0 }),
-        BinOp::UShr => ua.checked_shr(ub).unwrap_or(0) as i32,
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Min => a.min(b),
-        BinOp::Max => a.max(b),
-        BinOp::UMin => ua.min(ub) as i32,
-        BinOp::UMax => ua.max(ub) as i32,
-    }
+    };
 }
+
+/// A shift amount as Rust's shifts take it (`None` past `u32`, which every width exceeds).
+fn amount(k: impl TryInto<u32>) -> Option<u32> {
+    k.try_into().ok()
+}
+
+word_bin!(bv32_bin, i32, u32);
+word_bin!(bv64_bin, i64, u64);
 
 /// Shifts by a literal below this are encoded exactly in `int` mode (as products and quotients
 /// by `2^k`, built from 62-bit factors); beyond it the constant would only bloat the query.
@@ -259,7 +302,7 @@ mod tests {
 
     #[test]
     fn division_by_zero_is_total() {
-        for arith in [Arith::Int, Arith::Bv32] {
+        for arith in [Arith::Int, Arith::Bv32, Arith::Bv64] {
             for op in [Div, UDiv] {
                 assert_eq!(arith.bin(op, 9, 0), Ok(0));
                 assert_eq!(arith.bin(op, -9, 0), Ok(0));
@@ -344,6 +387,24 @@ mod tests {
     }
 
     #[test]
+    fn bv64_is_the_same_words_twice_as_wide() {
+        let b64 = |op, a, b| Arith::Bv64.bin(op, a, b).unwrap();
+        let max = i128::from(i64::MAX);
+        assert_eq!(b64(Add, max, 1), i128::from(i64::MIN));
+        // What wraps in 32 bits does not in 64: `row * n` of a 2^30-wide matrix.
+        assert_eq!(b64(Mul, 1 << 30, 4), 1 << 32);
+        assert_eq!(bv(Mul, 1 << 30, 4), 0);
+        assert_eq!(Arith::Bv64.value(u64::MAX.into()), -1);
+        assert_eq!(b64(UDiv, -2, 2), i128::from(i64::MAX));
+        assert_eq!(b64(UShr, -1, 60), 15);
+        assert_eq!(b64(Shl, 1, 64), 0);
+        assert_eq!(b64(Shr, -5, 64), -1);
+        assert!(!Arith::Bv64.cmp(CmpOp::ULt, -1, 0));
+        assert_eq!(Arith::Bv64.bits(), Some(64));
+        assert_eq!(Arith::Int.bits(), None);
+    }
+
+    #[test]
     fn small_values_agree_across_modes() {
         for op in BinOp::ALL {
             for a in -9..9 {
@@ -355,6 +416,7 @@ mod tests {
                         continue;
                     }
                     assert_eq!(int(op, a, b), bv(op, a, b), "{op:?} {a} {b}");
+                    assert_eq!(int(op, a, b), Arith::Bv64.bin(op, a, b).unwrap());
                 }
             }
         }

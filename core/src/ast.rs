@@ -297,6 +297,7 @@ impl ParamType {
             ParamType::Natural => match arith {
                 crate::Arith::Int => (0, (1 << 62) - 1),
                 crate::Arith::Bv32 => (0, i128::from(i32::MAX)),
+                crate::Arith::Bv64 => (0, i128::from(i64::MAX)),
             },
             ParamType::Int { bits, signed: true } => {
                 let h = 1i128 << (bits - 1);
@@ -317,16 +318,20 @@ impl ParamType {
             crate::Arith::Bv32 if lo >= i128::from(i32::MIN) && hi <= i128::from(i32::MAX) => {
                 ParamBounds::Signed(lo, hi)
             }
-            // A 32-bit `unsigned` takes every bit pattern, as do wider types cut to 32 bits.
-            crate::Arith::Bv32 => ParamBounds::Any,
+            crate::Arith::Bv64 if lo >= i128::from(i64::MIN) && hi <= i128::from(i64::MAX) => {
+                ParamBounds::Signed(lo, hi)
+            }
+            // A 32-bit `unsigned` takes every bit pattern, as do wider types cut to 32 bits (and
+            // a 64-bit `unsigned` in 64-bit words).
+            crate::Arith::Bv32 | crate::Arith::Bv64 => ParamBounds::Any,
         }
     }
 
-    /// The value C reads in a parameter that `arith` holds as `v`: a 32-bit `unsigned` held
-    /// as a negative `bv32` word is the number 2^32 above it.
+    /// The value C reads in a parameter that `arith` holds as `v`: an `unsigned` held as a
+    /// negative word is the number 2^width above it.
     pub fn c_value(self, arith: crate::Arith, v: i128) -> i128 {
-        match (arith, self) {
-            (crate::Arith::Bv32, ParamType::Int { signed: false, .. }) if v < 0 => v + (1 << 32),
+        match (arith.bits(), self) {
+            (Some(bits), ParamType::Int { signed: false, .. }) if v < 0 => v + (1 << bits),
             _ => v,
         }
     }

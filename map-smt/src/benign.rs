@@ -71,7 +71,7 @@ pub fn stored(
     let (va, vb) = (a.acc.value.as_ref()?, b.acc.value.as_ref()?);
     let sort = match arith {
         Arith::Int => Sort::int(),
-        Arith::Bv32 => Sort::bitvector(32),
+        Arith::Bv32 | Arith::Bv64 => Sort::bitvector(arith.bits().unwrap_or(32)),
     };
     let mut functions: HashMap<(String, usize), FuncDecl> = HashMap::new();
     let mut links = Vec::new();
@@ -118,7 +118,7 @@ pub fn stored(
             let applied = f.apply(&args);
             let contents = match arith {
                 Arith::Int => applied.as_int().map(Val::I),
-                Arith::Bv32 => applied.as_bv().map(Val::B),
+                Arith::Bv32 | Arith::Bv64 => applied.as_bv().map(Val::B),
             }?;
             let v = q.enc.var(&name, copy);
             links.push(eq(&v, &contents));

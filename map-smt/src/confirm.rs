@@ -49,7 +49,7 @@ pub fn with_memory(
     let mut q = query::race(facts, phase, a, b);
     let sort = match facts.arith {
         Arith::Int => Sort::int(),
-        Arith::Bv32 => Sort::bitvector(32),
+        Arith::Bv32 | Arith::Bv64 => Sort::bitvector(facts.arith.bits().unwrap_or(32)),
     };
     let mut functions: HashMap<(String, usize), FuncDecl> = HashMap::new();
     let mut reads: Vec<(String, Vec<Val>, Val)> = Vec::new();
@@ -88,7 +88,7 @@ pub fn with_memory(
             let applied = f.apply(&args);
             let contents = match facts.arith {
                 Arith::Int => applied.as_int().map(Val::I),
-                Arith::Bv32 => applied.as_bv().map(Val::B),
+                Arith::Bv32 | Arith::Bv64 => applied.as_bv().map(Val::B),
             }?;
             let value = q.enc.var(&unknown.name, copy);
             q.constraints.push(eq(&value, &contents));

@@ -98,7 +98,9 @@ impl Encoder {
         }
         let v = match self.arith {
             Arith::Int => Val::I(Int::new_const(full.as_str())),
-            Arith::Bv32 => Val::B(BV::new_const(full.as_str(), 32)),
+            Arith::Bv32 | Arith::Bv64 => {
+                Val::B(BV::new_const(full.as_str(), self.width()))
+            }
         };
         self.consts.insert(full, v.clone());
         v
@@ -117,11 +119,16 @@ impl Encoder {
         self.var(&name, copy)
     }
 
+    /// The width of a word (only asked in the word modes).
+    fn width(&self) -> u32 {
+        self.arith.bits().unwrap_or(32)
+    }
+
     pub fn lit(&self, value: i128) -> Val {
         let value = self.arith.value(value);
         match self.arith {
             Arith::Int => Val::I(Int::from_i128(value)),
-            Arith::Bv32 => Val::B(BV::from_i64(value as i64, 32)),
+            Arith::Bv32 | Arith::Bv64 => Val::B(BV::from_i64(value as i64, self.width())),
         }
     }
 
@@ -299,10 +306,10 @@ pub fn cmp(op: CmpOp, x: &Val, y: &Val) -> Bool {
     }
 }
 
-/// `core::arith`'s `bv32` operations on z3 bit-vectors.
+/// `core::arith`'s word operations on z3 bit-vectors (of either width).
 fn bv_bin(op: BinOp, x: &BV, y: &BV) -> BV {
-    let zero = BV::from_i64(0, 32);
-    let one = BV::from_i64(1, 32);
+    let zero = BV::from_i64(0, x.get_size());
+    let one = BV::from_i64(1, x.get_size());
     let y_zero = y.eq(&zero);
     match op {
         BinOp::Add => x.bvadd(y),
@@ -340,14 +347,18 @@ fn bv_bin(op: BinOp, x: &BV, y: &BV) -> BV {
     }
 }
 
-/// The value of a term in a model, as `core::arith` holds it (`bv32` as the signed word).
+/// The value of a term in a model, as `core::arith` holds it (a word as the signed number its
+/// bits mean).
 pub fn value_of(model: &z3::Model, v: &Val) -> Option<i128> {
     match v {
         Val::I(x) => model.eval(x, true)?.as_i128(),
-        Val::B(x) => model
-            .eval(x, true)?
-            .as_u64()
-            .map(|u| i128::from(u as u32 as i32)),
+        Val::B(x) => {
+            let u = model.eval(x, true)?.as_u64()?;
+            Some(match x.get_size() {
+                32 => i128::from(u as u32 as i32),
+                _ => i128::from(u as i64),
+            })
+        }
     }
 }
 

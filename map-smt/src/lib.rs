@@ -125,6 +125,11 @@ pub struct Finding {
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub arith: Arith,
+    /// C's integers (SPEC §4): the kernel is a lowered `.cu` one, whose lowering applied C's
+    /// conversions, and no `--arith` was given. It is then decided in `int`, or in `bv64` when
+    /// `int` cannot encode one of its operations ([`theories`]), and a kernel left undecided in
+    /// the one is decided again in the other. `arith` is ignored.
+    pub c_words: bool,
     pub fixed: Fixed,
     pub limits: Limits,
     /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Never
@@ -143,6 +148,29 @@ pub struct Options {
     /// races between different statements are not defects ([`warp`]). `None`: races are
     /// reported, marked `warp_only` for warps of [`warp::DEFAULT_WARP_SIZE`] threads.
     pub warp_sync: Option<u32>,
+}
+
+/// The arithmetics to decide `kernel` in, in order (see [`Options::c_words`]); `int_typing` is
+/// its typing in `int`. Both read a lowered `.cu` kernel as C does on every run without
+/// signed overflow (undefined in C): its lowering reduces unsigned values modulo 2^32 or 2^64
+/// with masks, and no value of such a run leaves 64 bits. `int` is the faster on products of
+/// symbolic values, `bv64` the exact one for bitwise operations.
+pub fn theories(int_typing: &Checked, options: &Options) -> Vec<Arith> {
+    if !options.c_words {
+        return vec![options.arith];
+    }
+    // An inexact operation that only feeds stored values leaves the kernel exact in `int`.
+    let inexact = !int_typing.reasons.is_empty()
+        && int_typing
+            .protocol
+            .unknowns
+            .iter()
+            .any(|u| matches!(u.origin, mapcheck_typeck::UnknownOrigin::Inexact { .. }));
+    if inexact {
+        vec![Arith::Bv64, Arith::Int]
+    } else {
+        vec![Arith::Int, Arith::Bv64]
+    }
 }
 
 /// A deliberate defect of the decision procedure. Each must be caught by the cross-check

@@ -678,6 +678,7 @@ fn geometric_unroll(arith: Arith) -> usize {
     match arith {
         Arith::Int => 64,
         Arith::Bv32 => 33,
+        Arith::Bv64 => 65,
     }
 }
 

@@ -96,10 +96,10 @@ fn retry_fresh(
     limits: Limits,
 ) -> Outcome {
     // One encoder has one sort; z3 objects cross contexts by translation.
-    let bv = matches!(
-        sizes.first().map(|(v, _)| v).or(order.first()),
-        Some(Val::B(_))
-    );
+    let width = match sizes.first().map(|(v, _)| v).or(order.first()) {
+        Some(Val::B(x)) => Some(x.get_size()),
+        _ => None,
+    };
     let dynamic = |vals: &mut dyn Iterator<Item = &Val>| -> Vec<Dynamic> {
         vals.map(Val::as_dynamic).collect()
     };
@@ -118,7 +118,7 @@ fn retry_fresh(
         let vals = |ds: Vec<Dynamic>| -> Vec<Val> {
             ds.iter()
                 .filter_map(|d| {
-                    if bv {
+                    if width.is_some() {
                         d.as_bv().map(Val::B)
                     } else {
                         d.as_int().map(Val::I)
@@ -128,12 +128,9 @@ fn retry_fresh(
         };
         let (sizes, order) = (vals(sizes.recover()), vals(order.recover()));
         let sizes: Vec<(Val, Sign)> = sizes.into_iter().zip(signs).collect();
-        let lit = |v: i128| {
-            if bv {
-                Val::B(BV::from_i64(v as i64, 32))
-            } else {
-                Val::I(Int::from_i128(v))
-            }
+        let lit = |v: i128| match width {
+            Some(bits) => Val::B(BV::from_i64(v as i64, bits)),
+            None => Val::I(Int::from_i128(v)),
         };
         match solve_here(&constraints, &sizes, &order, limits, &lit) {
             Outcome::Unsat => Ok(None),

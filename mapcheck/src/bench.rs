@@ -82,7 +82,7 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         "mapcheck bench: {repeat} run(s) per kernel; block {}, grid {}, arith {}; stage times: median wall-clock; cpu ms: {}",
         dims_text(options.fixed.block),
         dims_text(options.fixed.grid),
-        args.arith,
+        args.arith.map_or("default", |a| a.name()),
         if thread_cpu().is_some() {
             "mean on-CPU time of the three stages"
         } else {
@@ -377,13 +377,15 @@ fn thread_cpu() -> Option<Duration> {
 /// One kernel's row: typing and deciding timed apart, then the whole of what `mapcheck FILE`
 /// does with a parsed kernel (typing, deciding, the advice on redundant barriers, the report).
 fn measure(kernel: &Kernel, source: &SourceFile, options: &Options, repeat: usize) -> Row {
-    let (typing, checked) = timed(repeat, || mapcheck_typeck::check(kernel, options.arith));
-    let (solving, decision) = timed(repeat, || mapcheck_smt::decide(kernel, &checked, options));
+    // Typing and deciding in the first arithmetic tried; `check` includes any second one.
+    let first = &check::first_theory(kernel, options);
+    let (typing, checked) = timed(repeat, || mapcheck_typeck::check(kernel, first.arith));
+    let (solving, decision) = timed(repeat, || mapcheck_smt::decide(kernel, &checked, first));
     let (check, decided) = timed(repeat, || check::decide(kernel, source, options, true));
     // The phase count, from a split of its own (its feasibility queries are also inside the
     // timed decision above).
-    let facts = query::KernelFacts::new(&checked.protocol, options);
-    let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
+    let facts = query::KernelFacts::new(&checked.protocol, first);
+    let split = mapcheck_smt::split(&facts, &checked.protocol.body, first.limits);
     Row {
         kernels: 1,
         statements: statements(&kernel.body),

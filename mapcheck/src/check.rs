@@ -268,7 +268,7 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
     problems.extend(params_out_of_range(
         &kernels,
         &args.common.params,
-        args.common.arith,
+        args.common.arith.unwrap_or_default(),
     ));
     problems
 }
@@ -341,7 +341,9 @@ fn finish(args: &CheckArgs, doc: &Document, out: &mut dyn Write, err: &mut dyn W
 /// `--timeout`), before an input adds its own ([`options_for`]).
 pub fn options(args: &CheckArgs) -> Options {
     Options {
-        arith: args.common.arith,
+        arith: args.common.arith.unwrap_or_default(),
+        // Set for `.cu` inputs only, by `options_for`.
+        c_words: args.common.arith.is_none(),
         fixed: Fixed {
             params: args.common.params.iter().cloned().collect(),
             block: args.common.block_dim.map(input::dims),
@@ -365,6 +367,7 @@ pub fn options_for(base: &Options, source: &SourceFile) -> Options {
     Options {
         fixed: input::fixed_for(&base.fixed, source),
         unknowns_approximate: source.is_cuda(),
+        c_words: base.c_words && source.is_cuda(),
         // The command line's `--warp-sync` wins over the header's.
         warp_sync: base.warp_sync.or(source.header_warp_sync),
         ..base.clone()
@@ -444,8 +447,8 @@ pub fn decide<'a>(
     advice: bool,
 ) -> Decided<'a> {
     let started = Instant::now();
-    let checked = mapcheck_typeck::check(kernel, options.arith);
-    let mut decision = mapcheck_smt::decide(kernel, &checked, options);
+    let (options, checked, mut decision, undecided_in) = decide_in_theories(kernel, options);
+    let options = &options;
     // Advice comes after the defects it never coexists with: only a DRF kernel free of
     // divergence is examined for redundant barriers, and they leave the verdict as it is.
     let mut advice_queries = 0;
@@ -460,6 +463,8 @@ pub fn decide<'a>(
         name: kernel.name.name.clone(),
         class: checked.class,
         verdict: decision.verdict,
+        arith: options.arith.name().to_string(),
+        undecided_in: undecided_in.map(|a| a.name().to_string()),
         reasons: checked
             .reasons
             .iter()
@@ -489,6 +494,68 @@ pub fn decide<'a>(
     }
 }
 
+/// `options` for `kernel` in the first arithmetic [`decide`] tries (see
+/// [`mapcheck_smt::theories`]): what `--emit`, `bench` and `fix` use.
+pub fn first_theory(kernel: &Kernel, options: &Options) -> Options {
+    let arith = if options.c_words {
+        let typing = mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int);
+        mapcheck_smt::theories(&typing, options)[0]
+    } else {
+        options.arith
+    };
+    Options {
+        arith,
+        c_words: false,
+        ..options.clone()
+    }
+}
+
+/// Types and decides `kernel` in each arithmetic of [`mapcheck_smt::theories`] until one
+/// leaves no query undecided: the options of the answer kept (the one with the fewest
+/// undecided queries, the first on a tie), its typing and decision, and the arithmetic tried
+/// before it that was undecided.
+fn decide_in_theories(
+    kernel: &Kernel,
+    options: &Options,
+) -> (Options, Checked, Decision, Option<mapcheck_core::Arith>) {
+    let int_typing = options
+        .c_words
+        .then(|| mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int));
+    let plan = match &int_typing {
+        Some(typing) => mapcheck_smt::theories(typing, options),
+        None => vec![options.arith],
+    };
+    let run = |arith| {
+        let here = Options {
+            arith,
+            c_words: false,
+            ..options.clone()
+        };
+        let checked = match &int_typing {
+            Some(typing) if arith == mapcheck_core::Arith::Int => typing.clone(),
+            _ => mapcheck_typeck::check(kernel, arith),
+        };
+        let decision = mapcheck_smt::decide(kernel, &checked, &here);
+        (here, checked, decision)
+    };
+    let mut plan = plan.into_iter();
+    let mut best = run(plan.next().unwrap_or(options.arith));
+    let mut undecided_in = None;
+    for arith in plan {
+        let open = undecided(&best.2).count();
+        if open == 0 {
+            break;
+        }
+        let next = run(arith);
+        if undecided(&next.2).count() < open {
+            undecided_in = Some(best.0.arith);
+            best = next;
+        }
+    }
+    let (options, checked, decision) = best;
+    (options, checked, decision, undecided_in)
+}
+
 /// The race and divergence queries the solver could not decide.
 fn undecided(decision: &Decision) -> impl Iterator<Item = &String> {
     decision
@@ -501,9 +568,15 @@ impl Decided<'_> {
     /// The human report: the verdict line, the data-dependence reasons, each finding with its
     /// witness, the undecided queries.
     fn print(&self, source: &SourceFile, style: Style, out: &mut dyn Write) {
+        // The arithmetic is named when C's integers chose other than `int`, or had to retry.
+        let arith = match (&self.report.undecided_in, self.report.arith.as_str()) {
+            (Some(first), arith) => format!("; in {arith}, undecided in {first}"),
+            (None, "bv64") => "; in 64-bit words".to_string(),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "{}: kernel `{}`: {} ({})",
+            "{}: kernel `{}`: {} ({}{arith})",
             source.name,
             self.kernel.name.name,
             self.decision.verdict.name(),

@@ -56,9 +56,12 @@ pub struct Common {
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub defines: Vec<String>,
 
-    /// Arithmetic of the analysis: mathematical integers or 32-bit words
-    #[arg(long, value_name = "MODE", default_value = "int")]
-    pub arith: Arith,
+    /// Arithmetic: `int` (mathematical integers; the default for `.bcu`), `bv32` or `bv64`
+    /// (machine words). Without it a `.cu` kernel is decided with C's integers: in `int`, or in
+    /// `bv64` where `int` cannot encode a bitwise operation, each tried when the other leaves a
+    /// query undecided
+    #[arg(long, value_name = "MODE")]
+    pub arith: Option<Arith>,
 
     /// Print one JSON document on stdout instead of the human report
     #[arg(long)]
@@ -204,9 +207,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "NAME")]
     pub kernel: Option<String>,
 
-    /// Arithmetic of the analysis
-    #[arg(long, value_name = "MODE", default_value = "int")]
-    pub arith: Arith,
+    /// Arithmetic, as for `mapcheck check` (default: `int` for `.bcu`, C's integers for `.cu`)
+    #[arg(long, value_name = "MODE")]
+    pub arith: Option<Arith>,
 
     /// Wall-clock limit of each solver query, in seconds
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]

@@ -20,6 +20,7 @@ pub fn emit(
     style: Style,
     out: &mut dyn Write,
 ) {
+    let options = &crate::check::first_theory(kernel, options);
     let checked = mapcheck_typeck::check(kernel, options.arith);
     let map_style = if style.ascii {
         mapcheck_typeck::Style::ASCII

@@ -327,6 +327,12 @@ pub struct KernelReport {
     pub name: String,
     pub class: Class,
     pub verdict: Verdict,
+    /// The arithmetic whose answer this is (`int`, `bv32` or `bv64`; SPEC §4).
+    pub arith: String,
+    /// C's integers (a `.cu` kernel without `--arith`): the arithmetic tried first, which left
+    /// solver queries undecided, so that `arith` decided the kernel again. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undecided_in: Option<String>,
     /// Why the kernel is data-dependent (absent for an exact kernel).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<ReasonReport>,

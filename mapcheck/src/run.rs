@@ -17,7 +17,7 @@ use mapcheck_core::interp::{
     self, Config, Event, EventKind, PhaseName, RaceScope, RandomMemory, RandomUnknowns, Reached,
     Run, ZeroMemory, ZeroUnknowns,
 };
-use mapcheck_core::{Span, Value};
+use mapcheck_core::{Arith, Span, Value};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -105,7 +105,14 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     let mut args = args.clone();
     args.common.block_dim = args.common.block_dim.or(file.header_block_dim);
     args.common.grid_dim = args.common.grid_dim.or(file.header_grid_dim);
+    // A `.cu` kernel runs in C's machine words: its lowering reduces narrower types itself.
+    args.common.arith = Some(args.common.arith.unwrap_or(if file.is_cuda() {
+        Arith::Bv64
+    } else {
+        Arith::Int
+    }));
     let args = &args;
+    let arith = args.common.arith.unwrap_or_default();
     // Errors of kernels that failed to lower are reported and the others still run; the
     // problems found from here on stop the run.
     let load_errors = errors.len();
@@ -162,7 +169,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             fail(d, &file.name, None, err, &mut errors);
         }
     }
-    for d in crate::check::params_out_of_range(&kernels, &args.common.params, args.common.arith) {
+    for d in crate::check::params_out_of_range(&kernels, &args.common.params, arith) {
         fail(d, &file.name, None, err, &mut errors);
     }
     if errors.len() > load_errors {
@@ -187,7 +194,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .cloned()
             .collect();
         let mut config = Config::new(volume(block_dim), volume(grid_dim))
-            .with_arith(args.common.arith)
+            .with_arith(arith)
             .with_memory(memory.as_ref())
             .with_unknowns(unknowns.as_ref());
         config.params = params.clone();
@@ -336,7 +343,7 @@ fn print_run(
         o.kernel.name.name,
         setting,
         init.name(),
-        args.common.arith
+        args.common.arith.unwrap_or_default()
     )?;
     for block in &run.blocks {
         writeln!(out, "block {}", block.bid)?;
@@ -546,7 +553,7 @@ fn run_json(o: &Outcome<'_>, args: &RunArgs, block: [u64; 3], grid: [u64; 3], in
         "ntid": num(ntid),
         "nbid": num(nbid),
         "init": init.name(),
-        "arith": args.common.arith.name(),
+        "arith": args.common.arith.unwrap_or_default().name(),
         "drf": run.is_drf(),
         "aligned": run.is_aligned(),
         "steps": run.steps,

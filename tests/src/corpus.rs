@@ -502,7 +502,7 @@ pub fn load_cuda_with(
 pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
 
 /// Runs every kernel of a CUDA file through the pipeline of `mapcheck FILE`
-/// (`mapcheck::check::check_file`: `int` arithmetic and the default resource limit, as the
+/// (`mapcheck::check::check_file`: C's integers and the default resource limit, as the
 /// command line without flags; the wall-clock backstop is [`CORPUS_TIMEOUT_MS`]; no search
 /// for redundant barriers, advice that never changes what is compared here and would double
 /// the time); the result and the time it took.
@@ -520,6 +520,8 @@ pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileR
                 timeout_ms: CORPUS_TIMEOUT_MS,
                 ..Limits::default()
             },
+            // C's integers, as the command line without `--arith`.
+            c_words: true,
             ..Options::default()
         })
     };

@@ -291,6 +291,7 @@ impl Pipeline {
         let checked = check(kernel, arith);
         let options = Options {
             arith,
+            c_words: false,
             fixed,
             limits: self.limits,
             mutation: self.mutation,

@@ -597,7 +597,7 @@ fn cond_exact(c: &Cond) -> bool {
 }
 
 /// Values for the variables: small ones (division by zero, negative operands), the edges of
-/// 32 bits (shifts past the width, unsigned readings of negative words) and, in `int` mode,
+/// the word (shifts past the width, unsigned readings of negative words) and, in `int` mode,
 /// large ones.
 fn values(arith: Arith) -> BoxedStrategy<Vec<Value>> {
     let one: BoxedStrategy<Value> = match arith {
@@ -623,6 +623,25 @@ fn values(arith: Arith) -> BoxedStrategy<Vec<Value>> {
                 Value::from(i32::MIN) + 1,
             ]),
             2 => any::<i32>().prop_map(Value::from),
+        ]
+        .boxed(),
+        Arith::Bv64 => prop_oneof![
+            4 => -9..=9 as Value,
+            2 => select(vec![
+                31,
+                32,
+                63,
+                64,
+                65,
+                -1,
+                -64,
+                Value::from(i32::MAX) + 1,
+                Value::from(u32::MAX),
+                Value::from(i64::MAX),
+                Value::from(i64::MIN),
+                Value::from(i64::MIN) + 1,
+            ]),
+            2 => any::<i64>().prop_map(Value::from),
         ]
         .boxed(),
     };
@@ -761,6 +780,15 @@ fn f_bv32_arithmetic_is_z3s() {
     );
 }
 
+#[test]
+fn f_bv64_arithmetic_is_z3s() {
+    arith_property(
+        Arith::Bv64,
+        "f-bv64",
+        "proptest-regressions/crosscheck-f-bv64.txt",
+    );
+}
+
 /// The edges the random expressions may miss, one operator at a time: division and remainder
 /// by zero and by negative numbers, shifts by negative amounts and past the width, the
 /// unsigned forms on negative words, `i32::MIN / -1`.
@@ -782,7 +810,7 @@ fn f_every_operator_on_edge_values_is_z3s() {
         1_i128 << 40,
     ];
     let var = |n: &str| Expr::var(n, Default::default());
-    for arith in [Arith::Int, Arith::Bv32] {
+    for arith in [Arith::Int, Arith::Bv32, Arith::Bv64] {
         let check = arith_case(arith, &tally);
         for op in BinOp::ALL {
             for a in edges {
