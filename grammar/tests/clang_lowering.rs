@@ -455,3 +455,59 @@ fn integer_intrinsics_are_exact_where_the_arithmetic_allows() {
     assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
     assert_eq!(written_cells(&p, "intr", 8, 5), [15, 102, 210, 304, 429]);
 }
+
+/// Issue 20 item 5: `__umulhi`, `__mulhi` and `__brev` of operands the lowering cannot bound
+/// are formulas, not `?`, and every arithmetic mode computes C's values with them. The
+/// expected values are computed here in Rust's 64-bit arithmetic, as CUDA defines the
+/// intrinsics (the high 32 bits of the 64-bit product; the bits in reverse order).
+#[test]
+fn high_products_and_bit_reversal_are_exact_in_every_mode() {
+    use mapcheck_core::interp::{run, Config, EventKind};
+    use mapcheck_core::Arith;
+    let p = lower(
+        "__global__ void hi(int *A, unsigned a, unsigned b, int c, int d) {\n\
+           A[0] = __umulhi(a, b);\n\
+           A[1] = __mulhi(c, d);\n\
+           A[2] = __brev(a);\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    let k = &p.kernels[0];
+    let cases: [(u32, u32, i32, i32); 6] = [
+        (0, 0, 0, 0),
+        (3, 5, -3, 5),
+        (u32::MAX, u32::MAX, i32::MIN, i32::MIN),
+        (0x8000_0001, 0xFFFF_0000, -1, i32::MAX),
+        (0x1234_5678, 0x9ABC_DEF0, 0x7654_3210, -0x0123_4567),
+        (1, 0x8000_0000, i32::MIN, -1),
+    ];
+    for arith in [Arith::Int, Arith::Bv32, Arith::Bv64] {
+        for (a, b, c, d) in cases {
+            let mut config = Config::new(1, 1).with_arith(arith);
+            for (name, v) in [
+                ("a", i128::from(a)),
+                ("b", i128::from(b)),
+                ("c", i128::from(c)),
+                ("d", i128::from(d)),
+            ] {
+                config.params.insert(name.to_string(), v);
+            }
+            let result = run(k, &config).unwrap();
+            let mut stored = [0i128; 3];
+            for e in &result.blocks[0].phases[0].threads[0].events {
+                if let EventKind::Write { value } = e.kind {
+                    stored[e.cell.index[0] as usize] = value;
+                }
+            }
+            // C's `int` holds the unsigned results' bits: compare as 32-bit words.
+            let word = |v: i128| v as u32;
+            let umulhi = ((u64::from(a) * u64::from(b)) >> 32) as u32;
+            let mulhi = ((i64::from(c) * i64::from(d)) >> 32) as u32;
+            assert_eq!(
+                stored.map(word),
+                [umulhi, mulhi, a.reverse_bits()],
+                "{arith}: a={a:#x} b={b:#x} c={c} d={d}\n{p}"
+            );
+        }
+    }
+}

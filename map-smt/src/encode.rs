@@ -98,9 +98,7 @@ impl Encoder {
         }
         let v = match self.arith {
             Arith::Int => Val::I(Int::new_const(full.as_str())),
-            Arith::Bv32 | Arith::Bv64 => {
-                Val::B(BV::new_const(full.as_str(), self.width()))
-            }
+            Arith::Bv32 | Arith::Bv64 => Val::B(BV::new_const(full.as_str(), self.width())),
         };
         self.consts.insert(full, v.clone());
         v

@@ -3039,7 +3039,8 @@ impl Lower<'_, '_> {
         };
         let exact = exact
             .or_else(|| self.intrinsic_table(name, &nums, span))
-            .or_else(|| self.intrinsic_by_value(name, &nums, span, out));
+            .or_else(|| self.intrinsic_by_value(name, &nums, span, out))
+            .or_else(|| self.intrinsic_by_words(name, &nums, s, span, out));
         if let Some(e) = exact {
             return Val::Num(Expr { span, ..e }, s);
         }
@@ -3050,6 +3051,97 @@ impl Lower<'_, '_> {
         };
         let what = name.trim_start_matches('_');
         Val::Num(self.unknown(what, range, span, out), s)
+    }
+
+    /// `__umulhi`, `__mulhi` and `__brev` of any 32-bit operands by a formula on 16-bit halves
+    /// whose every intermediate value lies in `0..2^32` (Hacker's Delight's `mulhu`), so that
+    /// all three arithmetic modes compute C's result: products and shifts by constants are
+    /// exact in `int` too; `__brev`'s masks are not (its kernel is then decided in 64-bit
+    /// words, SPEC §4). The signed high product is the unsigned one less `b` when `a < 0` and
+    /// `a` when `b < 0`, modulo 2^32.
+    fn intrinsic_by_words(
+        &mut self,
+        name: &str,
+        nums: &[Expr],
+        s: Scalar,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let k = |v: i64| int(v, span);
+        let bin = Expr::bin;
+        let word = |me: &mut Self, base: &str, e: &Expr, out: &mut Vec<Stmt>| {
+            // The operand's 32 bits as an unsigned number.
+            let e = me.convert_int(e.clone(), Scalar::UINT, out);
+            me.bound(base, e, out)
+        };
+        match (name, nums) {
+            ("__umulhi" | "__mulhi", [a, b]) => {
+                let (au, bu) = (word(self, "hi_a", a, out), word(self, "hi_b", b, out));
+                let half = |me: &mut Self, base: &str, x: &Expr, out: &mut Vec<Stmt>| {
+                    let hi = bin(BinOp::UShr, x.clone(), k(16));
+                    let lo = bin(BinOp::And, x.clone(), k(0xFFFF));
+                    (
+                        me.bound(&format!("{base}_hi"), hi, out),
+                        me.bound(&format!("{base}_lo"), lo, out),
+                    )
+                };
+                let (ah, al) = half(self, "hi_a", &au, out);
+                let (bh, bl) = half(self, "hi_b", &bu, out);
+                let low = bin(BinOp::Mul, al.clone(), bl.clone());
+                let mid1 = bin(
+                    BinOp::Add,
+                    bin(BinOp::Mul, ah.clone(), bl),
+                    bin(BinOp::UShr, low, k(16)),
+                );
+                let mid1 = self.bound("hi_mid", mid1, out);
+                let mid2 = bin(
+                    BinOp::Add,
+                    bin(BinOp::Mul, al, bh.clone()),
+                    bin(BinOp::And, mid1.clone(), k(0xFFFF)),
+                );
+                let mid2 = self.bound("hi_mid", mid2, out);
+                let high = bin(
+                    BinOp::Add,
+                    bin(
+                        BinOp::Add,
+                        bin(BinOp::Mul, ah, bh),
+                        bin(BinOp::UShr, mid1, k(16)),
+                    ),
+                    bin(BinOp::UShr, mid2, k(16)),
+                );
+                if name == "__umulhi" {
+                    return Some(high);
+                }
+                let high = self.bound("hi_u", high, out);
+                let neg = |x: &Expr| cmp(CmpOp::Lt, x.clone(), k(0));
+                let fix = bin(
+                    BinOp::Add,
+                    select(neg(a), bu.clone(), k(0), span),
+                    select(neg(b), au.clone(), k(0), span),
+                );
+                Some(self.convert_int(bin(BinOp::Sub, high, fix), s, out))
+            }
+            ("__brev", [x]) => {
+                let mut x = word(self, "brev", x, out);
+                for (shift, mask) in [
+                    (1, 0x5555_5555),
+                    (2, 0x3333_3333),
+                    (4, 0x0F0F_0F0F),
+                    (8, 0x00FF_00FF),
+                    (16, 0x0000_FFFF),
+                ] {
+                    // Masked before the left shift, so that nothing passes bit 31.
+                    let swapped = bin(
+                        BinOp::Or,
+                        bin(BinOp::And, bin(BinOp::UShr, x.clone(), k(shift)), k(mask)),
+                        bin(BinOp::Shl, bin(BinOp::And, x, k(mask)), k(shift)),
+                    );
+                    x = self.bound("brev", swapped, out);
+                }
+                Some(x)
+            }
+            _ => None,
+        }
     }
 
     /// A 32-bit intrinsic whose operands depend on one variable of at most 64 values (a lane
