@@ -528,7 +528,7 @@ pub fn smtlib(constraints: &[Bool]) -> String {
         if line.starts_with("; benchmark generated") || line.starts_with("(set-info ") {
             continue;
         }
-        out.push_str(line);
+        out.push_str(&quote_symbols(line));
         out.push('\n');
     }
     if !out.trim_end().ends_with("(check-sat)") {
@@ -537,10 +537,49 @@ pub fn smtlib(constraints: &[Bool]) -> String {
     out
 }
 
+/// `line` with every symbol SMT-LIB does not allow unquoted written `|like'this|`: the second
+/// half of a phase that straddles a loop's back edge primes its loop variables (`i'`), which Z3
+/// prints as they are, and which no SMT-LIB reader, Z3's included, accepts bare.
+fn quote_symbols(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        if token.contains('\'') && !token.starts_with('|') {
+            out.push('|');
+            out.push_str(token);
+            out.push('|');
+        } else {
+            out.push_str(token);
+        }
+        token.clear();
+    };
+    for c in line.chars() {
+        if c.is_whitespace() || c == '(' || c == ')' {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::encode::value_of;
+
+    #[test]
+    fn emitted_text_quotes_primed_names_and_reads_back() {
+        let x = Int::new_const("i'");
+        let text = smtlib(&[x.gt(Int::from_i64(3))]);
+        assert!(text.contains("|i'|"), "{text}");
+        let solver = Solver::new();
+        solver.from_string(text.replace("(check-sat)", ""));
+        assert_eq!(solver.check(), SatResult::Sat);
+        assert_eq!(solver.get_assertions().len(), 1);
+    }
 
     #[test]
     fn the_watchdog_interrupts_a_check_past_its_deadline() {

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=32 --gridDim=1
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — `tid ^ j` is an unknown in int mode (drf with --arith bv32)
 // Bitonic sort of 32 keys in shared memory (CUDA samples, bitonicSortShared, one element per
 // thread). In step (k, j) the partner of t is ixj = t ^ j; only the smaller index of each
 // pair (ixj > t) compares and possibly swaps s[t] and s[ixj]. The pairs {t, t ^ j} partition

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `(threadIdx.x + head) & (blockDim.x - 1)` wraps modulo 2^32 in C, and the masked sum is a per-thread unknown in `--arith int`
 // A ring buffer indexed with a mask of a non-constant size: (t + head) & (blockDim.x - 1),
 // with blockDim.x = 128 a power of two, is (t + head) mod 128, a rotation of the 128 slots:
 // each thread writes its own ring cell, whatever `head` is: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — `& (blockDim.x / 2 - 1)` is a per-thread unknown in `--arith int` (the race is found, the class is lost)
 // The mask taken from half the block, (t + head) & (blockDim.x / 2 - 1): slots repeat every
 // 64 threads, so threads t and t + 64 both write ring[(t + head) & 63] before the barrier: a
 // write-write race (for every head).

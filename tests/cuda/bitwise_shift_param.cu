@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `1u << (lg & 15)` with a parameter is a per-thread unknown in `--arith int`
 // `1 << n` with a parameter n: w = 1u << (lg & 15) is a power of two in 1..32768. Threads
 // t < w of block b write out[b * w + t]: rows of width w, t < w, so distinct threads write
 // distinct cells: race free for every lg.

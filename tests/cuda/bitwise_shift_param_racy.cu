@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=256 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — `1u << (lg & 15)` with a parameter is a per-thread unknown in `--arith int` (the race is found, the class is lost)
 // The guard off by one, `threadIdx.x <= w`: for lg = 0 (w = 1) threads 0 and 1 of block b
 // write out[b] and out[b + 1], and thread 0 of block b + 1 writes out[b + 1] too: a
 // write-write race between blocks.

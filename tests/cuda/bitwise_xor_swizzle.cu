@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[32,32] --gridDim=[2,2] -DTILE=32 -DWIDTH=64
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `tx ^ ty` is a per-thread unknown in `--arith int`
 // Bitwise operations with non-constant operands (issue 20): the XOR swizzle that avoids bank
 // conflicts in a transpose stores tile[ty][tx ^ ty]. For a fixed row ty, x -> x ^ ty is a
 // bijection of 0..31, so each thread writes its own cell; after the barrier it reads

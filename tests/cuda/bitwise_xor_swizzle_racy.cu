@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[32,32] --gridDim=[2,2] -DTILE=32 -DWIDTH=64
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — `tx & ty` is a per-thread unknown in `--arith int` (the race is found, the class is lost)
 // The swizzle written with `&` instead of `^`: tile[ty][tx & ty] is not a bijection of the
 // row (for ty = 0 every thread of the row writes tile[0][0]): threads (0, 0) and (1, 0) both
 // write tile[0][0] before the barrier: a write-write race.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=96 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__mulhi` is an unknown call
 // Division by a magic number (issue 20): for 0 <= t < 2^31, __mulhi(t, 0x55555556) is t / 3
 // (the compilers' signed division by 3). With row = t / 3 and col = t - 3 * row, thread t
 // writes s[col * 32 + row], a transpose of the 32 x 3 layout: a bijection of 0..95, race

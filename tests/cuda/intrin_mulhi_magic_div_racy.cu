@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=96 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__mulhi` is an unknown call
 // The magic constant rounded down (0x55555555 instead of 0x55555556): __mulhi(t, 0x55555555)
 // is t / 3 - 1 when t is a positive multiple of 3, so thread 3 gets row 0 and, with
 // col = t % 3 = 0, writes s[0] like thread 0: a write-write race. Host check:

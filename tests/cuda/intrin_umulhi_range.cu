@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__umulhi` is an unknown call
 // Lemire's range reduction of keys spread evenly over the 32-bit range: h = t << 26 for
 // t < 64, and __umulhi(h, 64) = (t * 2^26 * 64) >> 32 = t: each thread writes its own
 // table[t]: race free. Host check: host/intrin_umulhi_range.cpp.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__umulhi` is an unknown call
 // Lemire's multiply-high range reduction: slot = __umulhi(h, 64) maps a 32-bit hash h to
 // 0..63. With h = t * 0x9E3779B9u (wrapping), two of the 64 threads get the same slot
 // (host/intrin_umulhi_range_racy.cpp prints which) and both write table[slot] before the

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: unknown — exact since the closed forms of `offset` (doubled in one loop, halved in the next), but the race queries of the non-linear indices `offset * (2t + 1) - 1` are undecided within the resource limit
 // GPU Gems 3, ch. 39, listing 39-2 with the bank-conflict padding of section 39.2.3: the
 // Blelloch work-efficient exclusive scan of n = 2 * blockDim.x elements, every index `k`
 // padded to k + (k >> LOG_NUM_BANKS). `offset` is carried across both sweeps: doubled after

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `(threadIdx.x << 24) | blockIdx.x` is a per-thread unknown in `--arith int`
 // The packed key with 256 threads: t < 256 fits in the top byte, so key >> 24 = t and each
 // thread writes its own owner[t]; the reads follow the barrier: race free. Host check:
 // host/uwrap_shl_pack.cpp.

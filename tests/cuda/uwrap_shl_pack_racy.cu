@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=512 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — `(threadIdx.x << 24) | blockIdx.x` is a per-thread unknown in `--arith int`; the race is confirmed by replay
 // Unsigned `<<` wraps at 2^32: a sort key packs the thread index into the top byte,
 // key = (t << 24) | blockIdx.x, and the bucket is key >> 24. For t >= 256, t << 24 loses bit 8
 // of t, so threads t and t + 256 get the same bucket and both write bucket_of[key >> 24] in
