@@ -47,6 +47,13 @@ fn emit_smt_prints_every_query_of_the_decision() {
         assert_eq!(b.matches("(check-sat)").count(), 1, "{b}");
         assert!(b.trim_end().ends_with("(check-sat)"), "{b}");
         assert_eq!(b.lines().filter(|l| l.starts_with(';')).count(), 0, "{b}");
+        // Valid SMT-LIB that a reader takes back and decides (primed names are quoted:
+        // `solve::quote_symbols`).
+        let smt = b.split_once('\n').unwrap().1.replace("(check-sat)", "");
+        let solver = z3::Solver::new();
+        solver.from_string(smt);
+        assert!(!solver.get_assertions().is_empty(), "{b}");
+        assert_ne!(solver.check(), z3::SatResult::Unknown, "{b}");
     }
     let count = |what: &str| blocks.iter().filter(|b| b.starts_with(what)).count();
     // The loop's body can finish an iteration without its barrier: one feasibility question.
