@@ -21,6 +21,7 @@ pub mod confirm;
 pub mod decode;
 pub mod encode;
 pub mod ifconvert;
+mod options;
 pub mod pairs;
 pub mod phases;
 pub mod query;
@@ -30,170 +31,29 @@ pub mod replay;
 pub mod search;
 pub mod solve;
 pub mod taint;
+mod verdict;
 pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
+pub use options::{theories, Mutation, Options};
 pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;
+use verdict::verdict;
+pub use verdict::{Certainty, Defects, Finding, Kind, Verdict};
 
 use mapcheck_core::ast::Kernel;
-use mapcheck_core::{Arith, Span};
+use mapcheck_core::Span;
 use mapcheck_typeck::{Checked, Class};
 use pairs::PathAccess;
 use query::KernelFacts;
 use replay::Replay;
-use serde::Serialize;
 use solve::Outcome;
 use std::collections::{BTreeSet, HashMap};
 
 /// The version of the Z3 library mapcheck is linked against, e.g. `5.4.0.0`.
 pub fn z3_version() -> String {
     z3::full_version().to_string()
-}
-
-/// A kernel's verdict about data races (SPEC §7).
-#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    Drf,
-    Racy,
-    PossiblyRacy,
-    Unknown,
-}
-
-impl Verdict {
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Drf => "drf",
-            Verdict::Racy => "racy",
-            Verdict::PossiblyRacy => "possibly-racy",
-            Verdict::Unknown => "unknown",
-        }
-    }
-}
-
-#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    DataRace,
-    BarrierDivergence,
-    /// Advice, not a defect: a `sync` whose removal keeps the kernel DRF and free of
-    /// divergence (see [`redundant`]).
-    RedundantBarrier,
-    /// Advice, not a defect: a write-write race in which both threads provably store the same
-    /// value (see [`benign`]). `Options::strict` reports it as a data race instead.
-    BenignRace,
-}
-
-/// How far a finding can be trusted (SPEC §7).
-#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Certainty {
-    /// Decided on an exact kernel (and replayed).
-    Proven,
-    /// Replayed by the interpreter on a data-dependent kernel.
-    Confirmed,
-    /// Found on an over-approximation, not reproduced.
-    Potential,
-}
-
-/// One finding: a racing pair of source locations, or a barrier threads disagree on.
-#[derive(Clone, Debug)]
-pub struct Finding {
-    pub kind: Kind,
-    pub certainty: Certainty,
-    pub array: Option<String>,
-    pub access: Option<Conflict>,
-    /// The two accesses of a race; the `sync` of a divergence.
-    pub locations: Vec<Span>,
-    /// A race between threads of different blocks (global memory), not within one block.
-    pub grid: bool,
-    /// The phase of a block-level race: the barrier events that start and end it.
-    pub phase: Option<(phases::Boundary, phases::Boundary)>,
-    pub witness: Witness,
-    /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
-    pub internal_error: Option<String>,
-    /// Why a potential finding stayed potential; why a benign race is benign.
-    pub note: Option<String>,
-    /// A block-level race every witness of which has its two threads in one warp ([`warp`]):
-    /// safe only under warp-synchronous execution.
-    pub warp_only: bool,
-}
-
-/// Options of a decision.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    pub arith: Arith,
-    /// C's integers (SPEC §4): the kernel is a lowered `.cu` one, whose lowering applied C's
-    /// conversions, and no `--arith` was given. It is then decided in `int`, or in `bv64` when
-    /// `int` cannot encode one of its operations ([`theories`]), and a kernel left undecided in
-    /// the one is decided again in the other. `arith` is ignored.
-    pub c_words: bool,
-    pub fixed: Fixed,
-    pub limits: Limits,
-    /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Never
-    /// set by the command line.
-    pub mutation: Option<Mutation>,
-    /// The kernel's `let x = ?` stand for values a front end could not follow (the CUDA
-    /// lowering's floats, unknown calls, reassigned locals), not for the program's own
-    /// nondeterminism as in `.bcu`. A replay that evaluated one of them shows a race of the
-    /// over-approximation, not of the kernel, so it does not confirm a data-dependent finding.
-    pub unknowns_approximate: bool,
-    /// `--strict`: a write-write race is a data race whatever the values stored (BabyCUDA's
-    /// definition); without it one whose threads provably store the same value is a
-    /// `benign-race` (SPEC §7).
-    pub strict: bool,
-    /// `--warp-sync[=N]`: the lanes of a warp of `N` threads run in lockstep, so warp-only
-    /// races between different statements are not defects ([`warp`]). `None`: races are
-    /// reported, marked `warp_only` for warps of [`warp::DEFAULT_WARP_SIZE`] threads.
-    pub warp_sync: Option<u32>,
-}
-
-/// The arithmetics to decide `kernel` in, in order (see [`Options::c_words`]); `int_typing` is
-/// its typing in `int`. Both read a lowered `.cu` kernel as C does on every run without
-/// signed overflow (undefined in C): its lowering reduces unsigned values modulo 2^32 or 2^64
-/// with masks, and no value of such a run leaves 64 bits. `int` is the faster on products of
-/// symbolic values, `bv64` the exact one for bitwise operations.
-pub fn theories(int_typing: &Checked, options: &Options) -> Vec<Arith> {
-    if !options.c_words {
-        return vec![options.arith];
-    }
-    // An inexact operation that only feeds stored values leaves the kernel exact in `int`.
-    let inexact = !int_typing.reasons.is_empty()
-        && int_typing
-            .protocol
-            .unknowns
-            .iter()
-            .any(|u| matches!(u.origin, mapcheck_typeck::UnknownOrigin::Inexact { .. }));
-    if inexact {
-        vec![Arith::Bv64, Arith::Int]
-    } else {
-        vec![Arith::Int, Arith::Bv64]
-    }
-}
-
-/// A deliberate defect of the decision procedure. Each must be caught by the cross-check
-/// properties; a mutation that survives them shows a gap in the tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mutation {
-    /// Forget that the two threads of a query are distinct (`t1 != t2`, `b1 != b2`).
-    SameThreadAllowed,
-    /// Let both thread copies share their unsynchronised loop variables.
-    SharedLoopVariables,
-    /// Drop the first `sync` of the kernel, merging the two phases it separates.
-    MergeAdjacentPhases,
-    /// Forget that a barrier loop may run zero times.
-    ForgetZeroTrip,
-}
-
-impl Mutation {
-    pub const ALL: [Mutation; 4] = [
-        Mutation::SameThreadAllowed,
-        Mutation::SharedLoopVariables,
-        Mutation::MergeAdjacentPhases,
-        Mutation::ForgetZeroTrip,
-    ];
 }
 
 /// Everything decided about one kernel.
@@ -806,76 +666,6 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
             None,
             Some("the witness's configuration stops at a barrier divergence first, so the interpreter cannot show this race".into()),
         ),
-    }
-}
-
-/// What SPEC §7's exit code needs to know about the findings of one or more decisions.
-/// Only data races and barrier divergence count: `redundant-barrier` is advice, which never
-/// changes the exit code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Defects {
-    /// A defect proven or confirmed.
-    pub certain: bool,
-    /// A defect still potential.
-    pub potential: bool,
-    /// An unknown verdict, or an undecided divergence query.
-    pub undecided: bool,
-}
-
-impl Defects {
-    pub fn of(d: &Decision) -> Defects {
-        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
-        Defects {
-            certain: d
-                .findings
-                .iter()
-                .filter(defect)
-                .any(|f| f.certainty != Certainty::Potential),
-            potential: d
-                .findings
-                .iter()
-                .filter(defect)
-                .any(|f| f.certainty == Certainty::Potential),
-            undecided: d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty(),
-        }
-    }
-
-    /// The defects of both.
-    pub fn or(self, other: Defects) -> Defects {
-        Defects {
-            certain: self.certain || other.certain,
-            potential: self.potential || other.potential,
-            undecided: self.undecided || other.undecided,
-        }
-    }
-
-    /// SPEC §7 for inputs that all loaded: 1 for a proven or confirmed defect, else 3 for a
-    /// potential one, else 4 for an unknown verdict or undecided divergence query, else 0.
-    pub fn exit_code(self) -> u8 {
-        if self.certain {
-            1
-        } else if self.potential {
-            3
-        } else if self.undecided {
-            4
-        } else {
-            0
-        }
-    }
-}
-
-/// SPEC §7: racy if a race is proven or confirmed, else possibly-racy if one is potential,
-/// else unknown if a race query was undecided, else drf.
-fn verdict(d: &Decision) -> Verdict {
-    let races = || d.findings.iter().filter(|f| f.kind == Kind::DataRace);
-    if races().any(|f| f.certainty != Certainty::Potential) {
-        Verdict::Racy
-    } else if races().next().is_some() {
-        Verdict::PossiblyRacy
-    } else if !d.undecided_races.is_empty() {
-        Verdict::Unknown
-    } else {
-        Verdict::Drf
     }
 }
 

@@ -23,14 +23,16 @@
 //! phases — a sound over-approximation, flagged by [`Split::approximate`] so that alarms on it
 //! are potential until replayed.
 
-use mapcheck_core::ast::{
-    BinOp, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Ident, Range, StepOp,
-};
+use mapcheck_core::ast::{CmpOp, Cond, CondKind, Expr, Ident, Range};
 use mapcheck_core::{Arith, Span};
 use mapcheck_typeck::{Proto, SyncProto};
 use std::fmt;
 
+mod range;
+mod subst;
 pub mod without;
+pub use range::{in_range, iteration, step};
+pub use subst::{subst_cond, subst_expr, subst_proto};
 pub use without::{split_memo, Memo, NewPhase, Without};
 
 /// Where a phase starts or ends.
@@ -654,117 +656,6 @@ pub fn erase(p: &SyncProto) -> Proto {
     }
 }
 
-/// `v OP amount`: the loop's next value after `v`.
-pub fn step(v: &Expr, range: &Range) -> Expr {
-    Expr::bin(range.step.op.bin_op(), v.clone(), range.step.amount.clone())
-}
-
-/// Whether a value satisfies the loop's continuation test (`v < bound` up, `v > bound` down).
-pub fn in_range(v: &Expr, range: &Range) -> Cond {
-    let op = match range.dir {
-        Direction::Up => CmpOp::Lt,
-        Direction::Down => CmpOp::Gt,
-    };
-    Cond::new(CondKind::Cmp(op, v.clone(), range.bound.clone()), v.span)
-}
-
-/// How many iterations a geometric loop (`*k`, `/k`, `<<k`, `>>k`) is unrolled to in the
-/// iteration predicate: past these, values repeat or leave the range for a start of 0 or more
-/// and a factor other than an odd one in `bv32`. Where they may not (a negative start that
-/// `*2` sends towards -∞ in `int` mode, `*3` cycling through 2^30 words in `bv32`), the loop
-/// has not ended by then, and the predicate admits every value in range after the last one
-/// unrolled (see [`iteration`]).
-fn geometric_unroll(arith: Arith) -> usize {
-    match arith {
-        Arith::Int => 64,
-        Arith::Bv32 => 33,
-        Arith::Bv64 => 65,
-    }
-}
-
-/// "`v` is a value the loop variable takes": `v` is the start stepped some number of times, and
-/// it and every value before it passed the continuation test.
-pub fn iteration(v: &Expr, range: &Range, arith: Arith) -> Cond {
-    let span = v.span;
-    let cmp = |op, a: Expr, b: Expr| Cond::new(CondKind::Cmp(op, a, b), span);
-    let and = |a: Cond, b: Cond| Cond::new(CondKind::And(Box::new(a), Box::new(b)), span);
-    match range.step.op {
-        StepOp::Add | StepOp::Sub => {
-            let (lo_ok, hi_ok, distance) = match range.dir {
-                Direction::Up => (
-                    cmp(CmpOp::Le, range.start.clone(), v.clone()),
-                    in_range(v, range),
-                    Expr::bin(BinOp::Sub, v.clone(), range.start.clone()),
-                ),
-                Direction::Down => (
-                    cmp(CmpOp::Ge, range.start.clone(), v.clone()),
-                    in_range(v, range),
-                    Expr::bin(BinOp::Sub, range.start.clone(), v.clone()),
-                ),
-            };
-            let mut c = and(lo_ok, hi_ok);
-            // An ascending `+k` loop goes up only for k > 0; a descending `-k` one likewise.
-            let positive = cmp(CmpOp::Gt, range.step.amount.clone(), Expr::int(0, span));
-            if range.step.amount.kind != ExprKind::Int(1) {
-                let on_grid = cmp(
-                    CmpOp::Eq,
-                    Expr::bin(BinOp::Rem, distance, range.step.amount.clone()),
-                    Expr::int(0, span),
-                );
-                c = and(c, on_grid);
-                c = and(c, positive);
-            }
-            c
-        }
-        StepOp::Mul | StepOp::Div | StepOp::Shl | StepOp::Shr => {
-            // v_0 = start, v_{j+1} = step(v_j); v is an iteration when v = v_j for some j with
-            // v_0 .. v_j all in range. Nested, so the term stays linear in the unrolling:
-            // in(v_0) && (v == v_0 || in(v_1) && (v == v_1 || ...)).
-            let mut values = vec![range.start.clone()];
-            for _ in 1..geometric_unroll(arith) {
-                let next = fold(&step(values.last().unwrap_or(&range.start), range), arith);
-                values.push(next);
-            }
-            let or = |a: Cond, b: Cond| Cond::new(CondKind::Or(Box::new(a), Box::new(b)), span);
-            // Still in range and still moving after the unrolled iterations: the loop goes on,
-            // through values the unrolling does not name; any value in range over-approximates
-            // them, so that no iteration is left out (a witness from here that no run has is
-            // not replayed, and stays potential). A value its step leaves in place repeats
-            // forever and names nothing new. For a start >= 0 in `int` mode, and for even
-            // factors in `bv32`, this is unsatisfiable: by then the values have reached a fixed
-            // point or passed any bound below 2^63.
-            let last = values.last().unwrap_or(&range.start);
-            let beyond = fold(&step(last, range), arith);
-            let moving = cmp(CmpOp::Ne, beyond.clone(), last.clone());
-            let mut acc = and(and(in_range(&beyond, range), moving), in_range(v, range));
-            for value in values.iter().rev() {
-                acc = and(
-                    in_range(value, range),
-                    or(cmp(CmpOp::Eq, v.clone(), value.clone()), acc),
-                );
-            }
-            acc
-        }
-    }
-}
-
-/// `a OP b` computed when both are literals (as `core::arith` computes it), else unchanged.
-fn fold(e: &Expr, arith: Arith) -> Expr {
-    if let ExprKind::Bin(op, a, b) = &e.kind {
-        if let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) {
-            let value = arith.bin(
-                *op,
-                arith.value(i128::from(*x)),
-                arith.value(i128::from(*y)),
-            );
-            if let Some(v) = value.ok().and_then(|v| i64::try_from(v).ok()) {
-                return Expr::int(v, e.span);
-            }
-        }
-    }
-    e.clone()
-}
-
 /// Renames, in a straddling phase's second half, the barrier-loop variable `x` (to `x'`) and
 /// the barrier-loop variables bound inside the loop body, so that the two iterations do not
 /// share them. Returns the new name of `x`.
@@ -808,96 +699,6 @@ fn subst_piece(p: &mut Piece, x: &str, value: &Expr) {
         if let Boundary::Sync { iteration, .. } = b {
             iteration.insert(0, format!("{x}={value}"));
         }
-    }
-}
-
-pub fn subst_expr(e: &Expr, x: &str, value: &Expr) -> Expr {
-    match &e.kind {
-        ExprKind::Var(name) if name == x => Expr::new(value.kind.clone(), e.span),
-        ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
-        ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(subst_expr(a, x, value))), e.span),
-        ExprKind::Bin(op, a, b) => Expr::new(
-            ExprKind::Bin(
-                *op,
-                Box::new(subst_expr(a, x, value)),
-                Box::new(subst_expr(b, x, value)),
-            ),
-            e.span,
-        ),
-        ExprKind::Select(c, a, b) => Expr::new(
-            ExprKind::Select(
-                Box::new(subst_cond(c, x, value)),
-                Box::new(subst_expr(a, x, value)),
-                Box::new(subst_expr(b, x, value)),
-            ),
-            e.span,
-        ),
-    }
-}
-
-pub fn subst_cond(c: &Cond, x: &str, value: &Expr) -> Cond {
-    let kind = match &c.kind {
-        CondKind::Bool(b) => CondKind::Bool(*b),
-        CondKind::Cmp(op, a, b) => {
-            CondKind::Cmp(*op, subst_expr(a, x, value), subst_expr(b, x, value))
-        }
-        CondKind::Not(a) => CondKind::Not(Box::new(subst_cond(a, x, value))),
-        CondKind::And(a, b) => CondKind::And(
-            Box::new(subst_cond(a, x, value)),
-            Box::new(subst_cond(b, x, value)),
-        ),
-        CondKind::Or(a, b) => CondKind::Or(
-            Box::new(subst_cond(a, x, value)),
-            Box::new(subst_cond(b, x, value)),
-        ),
-    };
-    Cond::new(kind, c.span)
-}
-
-fn subst_range(r: &Range, x: &str, value: &Expr) -> Range {
-    let mut r = r.clone();
-    r.start = subst_expr(&r.start, x, value);
-    r.bound = subst_expr(&r.bound, x, value);
-    r.step.amount = subst_expr(&r.step.amount, x, value);
-    r
-}
-
-pub fn subst_proto(p: &Proto, x: &str, value: &Expr) -> Proto {
-    match p {
-        Proto::Skip => Proto::Skip,
-        Proto::Acc(a) => {
-            let mut a = a.clone();
-            a.index = a.index.iter().map(|i| subst_expr(i, x, value)).collect();
-            a.value = a.value.as_ref().map(|v| subst_expr(v, x, value));
-            Proto::Acc(a)
-        }
-        Proto::Seq(parts) => Proto::Seq(parts.iter().map(|q| subst_proto(q, x, value)).collect()),
-        Proto::If {
-            cond,
-            then_branch,
-            else_branch,
-            span,
-        } => Proto::If {
-            cond: subst_cond(cond, x, value),
-            then_branch: Box::new(subst_proto(then_branch, x, value)),
-            else_branch: Box::new(subst_proto(else_branch, x, value)),
-            span: *span,
-        },
-        Proto::For {
-            var,
-            range,
-            body,
-            span,
-        } => Proto::For {
-            var: var.clone(),
-            range: subst_range(range, x, value),
-            body: Box::new(subst_proto(body, x, value)),
-            span: *span,
-        },
-        Proto::Assume { cond, span } => Proto::Assume {
-            cond: subst_cond(cond, x, value),
-            span: *span,
-        },
     }
 }
 

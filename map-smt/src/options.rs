@@ -1,0 +1,82 @@
+//! What a decision is asked to do: the arithmetic (and C's two, [`theories`]), fixed
+//! parameters and geometry, the solver's limits, the reading of `?`, `--strict`,
+//! `--warp-sync`, and the deliberate defects the cross-check uses to test itself.
+
+use crate::{Fixed, Limits};
+use mapcheck_core::Arith;
+use mapcheck_typeck::Checked;
+
+/// Options of a decision.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub arith: Arith,
+    /// C's integers (SPEC §4): the kernel is a lowered `.cu` one, whose lowering applied C's
+    /// conversions, and no `--arith` was given. It is then decided in `int`, or in `bv64` when
+    /// `int` cannot encode one of its operations ([`theories`]), and a kernel left undecided in
+    /// the one is decided again in the other. `arith` is ignored.
+    pub c_words: bool,
+    pub fixed: Fixed,
+    pub limits: Limits,
+    /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Never
+    /// set by the command line.
+    pub mutation: Option<Mutation>,
+    /// The kernel's `let x = ?` stand for values a front end could not follow (the CUDA
+    /// lowering's floats, unknown calls, reassigned locals), not for the program's own
+    /// nondeterminism as in `.bcu`. A replay that evaluated one of them shows a race of the
+    /// over-approximation, not of the kernel, so it does not confirm a data-dependent finding.
+    pub unknowns_approximate: bool,
+    /// `--strict`: a write-write race is a data race whatever the values stored (BabyCUDA's
+    /// definition); without it one whose threads provably store the same value is a
+    /// `benign-race` (SPEC §7).
+    pub strict: bool,
+    /// `--warp-sync[=N]`: the lanes of a warp of `N` threads run in lockstep, so warp-only
+    /// races between different statements are not defects ([`crate::warp`]). `None`: races are
+    /// reported, marked `warp_only` for warps of [`crate::warp::DEFAULT_WARP_SIZE`] threads.
+    pub warp_sync: Option<u32>,
+}
+
+/// The arithmetics to decide `kernel` in, in order (see [`Options::c_words`]); `int_typing` is
+/// its typing in `int`. Both read a lowered `.cu` kernel as C does on every run without
+/// signed overflow (undefined in C): its lowering reduces unsigned values modulo 2^32 or 2^64
+/// with masks, and no value of such a run leaves 64 bits. `int` is the faster on products of
+/// symbolic values, `bv64` the exact one for bitwise operations.
+pub fn theories(int_typing: &Checked, options: &Options) -> Vec<Arith> {
+    if !options.c_words {
+        return vec![options.arith];
+    }
+    // An inexact operation that only feeds stored values leaves the kernel exact in `int`.
+    let inexact = !int_typing.reasons.is_empty()
+        && int_typing
+            .protocol
+            .unknowns
+            .iter()
+            .any(|u| matches!(u.origin, mapcheck_typeck::UnknownOrigin::Inexact { .. }));
+    if inexact {
+        vec![Arith::Bv64, Arith::Int]
+    } else {
+        vec![Arith::Int, Arith::Bv64]
+    }
+}
+
+/// A deliberate defect of the decision procedure. Each must be caught by the cross-check
+/// properties; a mutation that survives them shows a gap in the tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// Forget that the two threads of a query are distinct (`t1 != t2`, `b1 != b2`).
+    SameThreadAllowed,
+    /// Let both thread copies share their unsynchronised loop variables.
+    SharedLoopVariables,
+    /// Drop the first `sync` of the kernel, merging the two phases it separates.
+    MergeAdjacentPhases,
+    /// Forget that a barrier loop may run zero times.
+    ForgetZeroTrip,
+}
+
+impl Mutation {
+    pub const ALL: [Mutation; 4] = [
+        Mutation::SameThreadAllowed,
+        Mutation::SharedLoopVariables,
+        Mutation::MergeAdjacentPhases,
+        Mutation::ForgetZeroTrip,
+    ];
+}

@@ -1,0 +1,95 @@
+//! Substitution of an expression for a variable in expressions, conditions, ranges and
+//! protocols: how the phase split instantiates a barrier loop's variable at an iteration.
+
+use mapcheck_core::ast::{Cond, CondKind, Expr, ExprKind, Range};
+use mapcheck_typeck::Proto;
+
+pub fn subst_expr(e: &Expr, x: &str, value: &Expr) -> Expr {
+    match &e.kind {
+        ExprKind::Var(name) if name == x => Expr::new(value.kind.clone(), e.span),
+        ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
+        ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(subst_expr(a, x, value))), e.span),
+        ExprKind::Bin(op, a, b) => Expr::new(
+            ExprKind::Bin(
+                *op,
+                Box::new(subst_expr(a, x, value)),
+                Box::new(subst_expr(b, x, value)),
+            ),
+            e.span,
+        ),
+        ExprKind::Select(c, a, b) => Expr::new(
+            ExprKind::Select(
+                Box::new(subst_cond(c, x, value)),
+                Box::new(subst_expr(a, x, value)),
+                Box::new(subst_expr(b, x, value)),
+            ),
+            e.span,
+        ),
+    }
+}
+
+pub fn subst_cond(c: &Cond, x: &str, value: &Expr) -> Cond {
+    let kind = match &c.kind {
+        CondKind::Bool(b) => CondKind::Bool(*b),
+        CondKind::Cmp(op, a, b) => {
+            CondKind::Cmp(*op, subst_expr(a, x, value), subst_expr(b, x, value))
+        }
+        CondKind::Not(a) => CondKind::Not(Box::new(subst_cond(a, x, value))),
+        CondKind::And(a, b) => CondKind::And(
+            Box::new(subst_cond(a, x, value)),
+            Box::new(subst_cond(b, x, value)),
+        ),
+        CondKind::Or(a, b) => CondKind::Or(
+            Box::new(subst_cond(a, x, value)),
+            Box::new(subst_cond(b, x, value)),
+        ),
+    };
+    Cond::new(kind, c.span)
+}
+
+fn subst_range(r: &Range, x: &str, value: &Expr) -> Range {
+    let mut r = r.clone();
+    r.start = subst_expr(&r.start, x, value);
+    r.bound = subst_expr(&r.bound, x, value);
+    r.step.amount = subst_expr(&r.step.amount, x, value);
+    r
+}
+
+pub fn subst_proto(p: &Proto, x: &str, value: &Expr) -> Proto {
+    match p {
+        Proto::Skip => Proto::Skip,
+        Proto::Acc(a) => {
+            let mut a = a.clone();
+            a.index = a.index.iter().map(|i| subst_expr(i, x, value)).collect();
+            a.value = a.value.as_ref().map(|v| subst_expr(v, x, value));
+            Proto::Acc(a)
+        }
+        Proto::Seq(parts) => Proto::Seq(parts.iter().map(|q| subst_proto(q, x, value)).collect()),
+        Proto::If {
+            cond,
+            then_branch,
+            else_branch,
+            span,
+        } => Proto::If {
+            cond: subst_cond(cond, x, value),
+            then_branch: Box::new(subst_proto(then_branch, x, value)),
+            else_branch: Box::new(subst_proto(else_branch, x, value)),
+            span: *span,
+        },
+        Proto::For {
+            var,
+            range,
+            body,
+            span,
+        } => Proto::For {
+            var: var.clone(),
+            range: subst_range(range, x, value),
+            body: Box::new(subst_proto(body, x, value)),
+            span: *span,
+        },
+        Proto::Assume { cond, span } => Proto::Assume {
+            cond: subst_cond(cond, x, value),
+            span: *span,
+        },
+    }
+}

@@ -1,0 +1,145 @@
+//! What a decision says (SPEC §7): findings with their kind and certainty, the kernel's
+//! verdict, and the defects the exit code counts.
+
+use crate::{phases, Conflict, Decision, Witness};
+use mapcheck_core::Span;
+use serde::Serialize;
+
+/// A kernel's verdict about data races (SPEC §7).
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Drf,
+    Racy,
+    PossiblyRacy,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Drf => "drf",
+            Verdict::Racy => "racy",
+            Verdict::PossiblyRacy => "possibly-racy",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    DataRace,
+    BarrierDivergence,
+    /// Advice, not a defect: a `sync` whose removal keeps the kernel DRF and free of
+    /// divergence (see [`crate::redundant`]).
+    RedundantBarrier,
+    /// Advice, not a defect: a write-write race in which both threads provably store the same
+    /// value (see [`crate::benign`]). `Options::strict` reports it as a data race instead.
+    BenignRace,
+}
+
+/// How far a finding can be trusted (SPEC §7).
+#[derive(schemars::JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Certainty {
+    /// Decided on an exact kernel (and replayed).
+    Proven,
+    /// Replayed by the interpreter on a data-dependent kernel.
+    Confirmed,
+    /// Found on an over-approximation, not reproduced.
+    Potential,
+}
+
+/// One finding: a racing pair of source locations, or a barrier threads disagree on.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub kind: Kind,
+    pub certainty: Certainty,
+    pub array: Option<String>,
+    pub access: Option<Conflict>,
+    /// The two accesses of a race; the `sync` of a divergence.
+    pub locations: Vec<Span>,
+    /// A race between threads of different blocks (global memory), not within one block.
+    pub grid: bool,
+    /// The phase of a block-level race: the barrier events that start and end it.
+    pub phase: Option<(phases::Boundary, phases::Boundary)>,
+    pub witness: Witness,
+    /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
+    pub internal_error: Option<String>,
+    /// Why a potential finding stayed potential; why a benign race is benign.
+    pub note: Option<String>,
+    /// A block-level race every witness of which has its two threads in one warp ([`crate::warp`]):
+    /// safe only under warp-synchronous execution.
+    pub warp_only: bool,
+}
+
+/// What SPEC §7's exit code needs to know about the findings of one or more decisions.
+/// Only data races and barrier divergence count: `redundant-barrier` is advice, which never
+/// changes the exit code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Defects {
+    /// A defect proven or confirmed.
+    pub certain: bool,
+    /// A defect still potential.
+    pub potential: bool,
+    /// An unknown verdict, or an undecided divergence query.
+    pub undecided: bool,
+}
+
+impl Defects {
+    pub fn of(d: &Decision) -> Defects {
+        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
+        Defects {
+            certain: d
+                .findings
+                .iter()
+                .filter(defect)
+                .any(|f| f.certainty != Certainty::Potential),
+            potential: d
+                .findings
+                .iter()
+                .filter(defect)
+                .any(|f| f.certainty == Certainty::Potential),
+            undecided: d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty(),
+        }
+    }
+
+    /// The defects of both.
+    pub fn or(self, other: Defects) -> Defects {
+        Defects {
+            certain: self.certain || other.certain,
+            potential: self.potential || other.potential,
+            undecided: self.undecided || other.undecided,
+        }
+    }
+
+    /// SPEC §7 for inputs that all loaded: 1 for a proven or confirmed defect, else 3 for a
+    /// potential one, else 4 for an unknown verdict or undecided divergence query, else 0.
+    pub fn exit_code(self) -> u8 {
+        if self.certain {
+            1
+        } else if self.potential {
+            3
+        } else if self.undecided {
+            4
+        } else {
+            0
+        }
+    }
+}
+
+/// SPEC §7: racy if a race is proven or confirmed, else possibly-racy if one is potential,
+/// else unknown if a race query was undecided, else drf.
+pub(crate) fn verdict(d: &Decision) -> Verdict {
+    let races = || d.findings.iter().filter(|f| f.kind == Kind::DataRace);
+    if races().any(|f| f.certainty != Certainty::Potential) {
+        Verdict::Racy
+    } else if races().next().is_some() {
+        Verdict::PossiblyRacy
+    } else if !d.undecided_races.is_empty() {
+        Verdict::Unknown
+    } else {
+        Verdict::Drf
+    }
+}
