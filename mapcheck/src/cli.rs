@@ -165,6 +165,11 @@ pub struct RunArgs {
     /// Initial array contents: `zero`, or small random values `random:SEED`
     #[arg(long, value_name = "zero|random:SEED", default_value = "zero")]
     pub init: String,
+
+    /// Count a write-write race in which both threads stored the same value as a data race
+    /// (exit 1), as `mapcheck check --strict` does
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Args, Clone)]
