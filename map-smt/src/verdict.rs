@@ -32,10 +32,10 @@ pub enum Kind {
     DataRace,
     BarrierDivergence,
     /// Advice, not a defect: a `sync` whose removal keeps the kernel DRF and free of
-    /// divergence (see [`crate::redundant`]).
+    /// divergence (see `redundant.rs`).
     RedundantBarrier,
     /// Advice, not a defect: a write-write race in which both threads provably store the same
-    /// value (see [`crate::benign`]). `Options::strict` reports it as a data race instead.
+    /// value (see `benign.rs`). `Options::strict` reports it as a data race instead.
     BenignRace,
 }
 

@@ -574,9 +574,21 @@ impl Decided<'_> {
             (None, "bv64") => "; in 64-bit words".to_string(),
             _ => String::new(),
         };
+        // A kernel race free only because its races store equal values says so up front.
+        let benign = self
+            .decision
+            .findings
+            .iter()
+            .filter(|f| f.kind == mapcheck_smt::Kind::BenignRace)
+            .count();
+        let benign = match (self.decision.verdict, benign) {
+            (mapcheck_smt::Verdict::Drf, 1) => "; its one race is benign".to_string(),
+            (mapcheck_smt::Verdict::Drf, n) if n > 1 => format!("; its {n} races are benign"),
+            _ => String::new(),
+        };
         let _ = writeln!(
             out,
-            "{}: kernel `{}`: {} ({}{arith})",
+            "{}: kernel `{}`: {} ({}{arith}{benign})",
             source.name,
             self.kernel.name.name,
             self.decision.verdict.name(),
