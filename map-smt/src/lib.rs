@@ -497,15 +497,22 @@ fn race_query<T>(
                 let mut all = built.constraints.clone();
                 all.push(apart.clone());
                 keep(scope.kept, asked, &all);
-                warp_only = matches!(
-                    built.solve_and(&[apart], follow_up(options.limits)),
-                    Outcome::Unsat
-                );
+                let across = built.solve_and(&[apart], follow_up(options.limits));
+                warp_only = matches!(across, Outcome::Unsat);
                 let one_statement =
                     conflict == Conflict::WriteWrite && a.acc.span.same_range(b.acc.span);
-                if warp_only && options.warp_sync.is_some() && !one_statement {
-                    decision.warp_ordered.push((a.acc.span, b.acc.span));
-                    return None;
+                if options.warp_sync.is_some() && !one_statement {
+                    match across {
+                        Outcome::Unsat => {
+                            decision.warp_ordered.push((a.acc.span, b.acc.span));
+                            return None;
+                        }
+                        // In lockstep only threads of different warps race here: the witness
+                        // is one of those. Lockstep orders no lanes of different warps, so
+                        // the replay shows its race with or without it.
+                        Outcome::Sat(m) => model = m,
+                        Outcome::Unknown(_) => {}
+                    }
                 }
             }
             let index: Vec<encode::Val> = a

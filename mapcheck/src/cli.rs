@@ -170,6 +170,12 @@ pub struct RunArgs {
     /// (exit 1), as `mapcheck check --strict` does
     #[arg(long)]
     pub strict: bool,
+
+    /// Run the lanes of each warp of N (default 32) threads in lockstep: two lanes of one warp
+    /// race only by writing one cell in one statement, as `mapcheck check --warp-sync` reads it
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
+          default_missing_value = "32", value_parser = clap::value_parser!(u32).range(1..))]
+    pub warp_sync: Option<u32>,
 }
 
 #[derive(Debug, Args, Clone)]

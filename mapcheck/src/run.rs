@@ -195,6 +195,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .collect();
         let mut config = Config::new(volume(block_dim), volume(grid_dim))
             .with_arith(arith)
+            .with_warp_sync(args.warp_sync.or(file.header_warp_sync))
             .with_memory(memory.as_ref())
             .with_unknowns(unknowns.as_ref());
         config.params = params.clone();

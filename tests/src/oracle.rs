@@ -168,6 +168,8 @@ pub struct Interpreter {
     /// Run only these blocks (`interp::Config::only_blocks`): what a witness needs, in a grid
     /// of any size. `None` runs the whole grid.
     pub only_blocks: Option<Vec<Value>>,
+    /// `interp::Config::warp_sync`: warps of this many lanes in lockstep.
+    pub warp_sync: Option<u32>,
 }
 
 impl Interpreter {
@@ -178,6 +180,7 @@ impl Interpreter {
             memories: vec![Memory::Zero],
             step_budget: 200_000,
             only_blocks: None,
+            warp_sync: None,
         }
     }
 
@@ -189,6 +192,7 @@ impl Interpreter {
                 .collect(),
             step_budget: 200_000,
             only_blocks: None,
+            warp_sync: None,
         }
     }
 
@@ -206,7 +210,8 @@ impl Interpreter {
         let unk = seed.map(|seed| RandomUnknowns { seed });
         let mut config = Config::with_dims(setting.block_dim, setting.grid_dim)
             .with_arith(setting.arith)
-            .with_step_budget(self.step_budget);
+            .with_step_budget(self.step_budget)
+            .with_warp_sync(self.warp_sync);
         if let Some(blocks) = &self.only_blocks {
             config = config.with_only_blocks(blocks.clone());
         }
@@ -270,6 +275,8 @@ pub struct Pipeline {
     pub mutation: Option<Mutation>,
     /// `Options::unknowns_approximate`: set for kernels lowered from CUDA.
     pub unknowns_approximate: bool,
+    /// `Options::warp_sync`.
+    pub warp_sync: Option<u32>,
 }
 
 impl Pipeline {
@@ -297,7 +304,7 @@ impl Pipeline {
             mutation: self.mutation,
             unknowns_approximate: self.unknowns_approximate,
             strict: false,
-            warp_sync: None,
+            warp_sync: self.warp_sync,
         };
         (checked.class, decide(kernel, &checked, &options))
     }

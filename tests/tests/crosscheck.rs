@@ -909,3 +909,108 @@ fn f_eval_is_the_interpreters() {
         assert_eq!(written, vec![vec![eval(&e, Arith::Int, &env).unwrap()]]);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// w: warp-synchronous mode (`--warp-sync=2`, SPEC §7) against the interpreter in lockstep.
+
+/// Straight-line kernels of one shared array whose indices pair threads inside and across
+/// warps of 2 (the lanes of the thread's own warp `tid / 2 * 2 + c`, of a group of two warps
+/// `tid / 4 * 4 + c`, its own cell `tid`,
+/// `tid + c`, `tid - c`, `tid * 2 + c`, a constant): reads, and writes of the thread id, a
+/// literal or a value read before.
+fn warp_kernel() -> impl Strategy<Value = String> {
+    let others = || {
+        prop_oneof![
+            (1..3i64).prop_map(|c| format!("tid + {c}")),
+            (1..3i64).prop_map(|c| format!("tid - {c}")),
+            (0..2i64).prop_map(|c| format!("tid * 2 + {c}")),
+            (0..2i64).prop_map(|c| format!("{c}")),
+        ]
+    };
+    // Reads lean to the lanes of the reader's own warp, writes to the writer's own cell: the
+    // warp-synchronous idiom, and its near misses.
+    let read = prop_oneof![
+        3 => (0..2i64).prop_map(|c| format!("tid / 2 * 2 + {c}")),
+        1 => (0..4i64).prop_map(|c| format!("tid / 4 * 4 + {c}")),
+        2 => others(),
+    ];
+    let write = prop_oneof![3 => Just("tid".to_string()), 2 => others()];
+    let statement = prop_oneof![(Just(0u8), read), (1..4u8, write),];
+    proptest::collection::vec(statement, 1..=3).prop_map(|statements| {
+        let mut body = String::new();
+        let mut reads = 0;
+        for (kind, index) in statements {
+            match kind {
+                0 => {
+                    body.push_str(&format!("  let x{reads} = A[{index}];\n"));
+                    reads += 1;
+                }
+                1 => body.push_str(&format!("  A[{index}] := tid;\n")),
+                2 => body.push_str(&format!("  A[{index}] := 1;\n")),
+                _ if reads > 0 => body.push_str(&format!("  A[{index}] := x{};\n", reads - 1)),
+                _ => body.push_str(&format!("  A[{index}] := tid + 1;\n")),
+            }
+        }
+        format!("kernel warp() {{\n  shared A;\n{body}}}\n")
+    })
+}
+
+/// With lanes of warps of 2 in lockstep, the decision and the interpreter agree on every block
+/// of 1 to 4 threads: DRF means no run races, and a run that races is reported racy (the
+/// kernels are exact). Some kernels must be DRF only in lockstep, or the test would not test
+/// the mode.
+#[test]
+fn w_lockstep_warps_agree_with_the_interpreter_in_lockstep() {
+    let lockstep = Pipeline {
+        warp_sync: Some(2),
+        ..pipeline()
+    };
+    let free = pipeline();
+    let interp = Interpreter {
+        warp_sync: Some(2),
+        ..Interpreter::zero()
+    };
+    let only_in_lockstep = Cell::new(0u32);
+    run(
+        "w",
+        config(256, "proptest-regressions/crosscheck-w.txt"),
+        warp_kernel(),
+        |text| {
+            let program = mapcheck_grammar::parse(&text)
+                .map_err(|e| TestCaseError::fail(format!("{e:?}\n{text}")))?;
+            let k = &program.kernels[0];
+            let (class, d) = lockstep.decide(k, Arith::Int, Fixed::default());
+            prop_assert_eq!(class, Class::Exact, "{}", text);
+            let (_, without) = free.decide(k, Arith::Int, Fixed::default());
+            if d.verdict == Verdict::Drf && without.verdict == Verdict::Racy {
+                only_in_lockstep.set(only_in_lockstep.get() + 1);
+            }
+            let mut raced = false;
+            for s in Setting::all(k, Arith::Int, &flat(&[1, 2, 3, 4]), &flat(&[1]), &[0]) {
+                let Answer::Observed(i) = interp.observe(k, &s) else {
+                    continue;
+                };
+                let defects: Vec<_> = i.races.difference(&i.benign).collect();
+                raced |= !defects.is_empty();
+                prop_assert!(
+                    d.verdict != Verdict::Drf || defects.is_empty(),
+                    "DRF in lockstep, yet the lockstep run races at {:?} on\n{}",
+                    defects,
+                    show(k, &s)
+                );
+            }
+            prop_assert!(
+                !raced || d.verdict == Verdict::Racy,
+                "a lockstep run races, yet the decision says {:?} on\n{}",
+                d.verdict,
+                text
+            );
+            Ok(())
+        },
+    );
+    eprintln!("w: {} kernels DRF only in lockstep", only_in_lockstep.get());
+    assert!(
+        only_in_lockstep.get() > 0,
+        "w: no kernel was DRF only in lockstep"
+    );
+}

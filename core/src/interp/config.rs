@@ -158,6 +158,10 @@ pub struct Config<'a> {
     /// some blocks observes exactly the races and divergences of the full run that involve
     /// only those blocks: a witness naming one or two blocks replays in a grid of any size.
     pub only_blocks: Option<Vec<Value>>,
+    /// `--warp-sync[=N]`: the lanes of each warp of `N` threads (by linear thread id) run in
+    /// lockstep, so two of them race only by writing one cell in one statement (SPEC §7;
+    /// `mapcheck_smt::warp` decides the same).
+    pub warp_sync: Option<u32>,
 }
 
 impl fmt::Debug for Config<'_> {
@@ -170,6 +174,7 @@ impl fmt::Debug for Config<'_> {
             .field("step_budget", &self.step_budget)
             .field("history_limit", &self.history_limit)
             .field("only_blocks", &self.only_blocks)
+            .field("warp_sync", &self.warp_sync)
             .finish_non_exhaustive()
     }
 }
@@ -193,6 +198,7 @@ impl Config<'static> {
             step_budget: DEFAULT_STEP_BUDGET,
             history_limit: DEFAULT_HISTORY_LIMIT,
             only_blocks: None,
+            warp_sync: None,
         }
     }
 }
@@ -215,6 +221,12 @@ impl<'a> Config<'a> {
 
     pub fn with_arith(mut self, arith: Arith) -> Self {
         self.arith = arith;
+        self
+    }
+
+    /// Warps of `size` lanes in lockstep (see [`Config::warp_sync`]).
+    pub fn with_warp_sync(mut self, size: Option<u32>) -> Self {
+        self.warp_sync = size;
         self
     }
 

@@ -125,6 +125,7 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
     let ctx = RaceContext {
         arrays: &layout.arrays,
         spans: &layout.spans,
+        warp_sync: config.warp_sync,
     };
     let mut state = GridState {
         steps: Steps {
@@ -202,6 +203,7 @@ fn run_block<'k, T>(
     let ctx = RaceContext {
         arrays: &layout.arrays,
         spans: &layout.spans,
+        warp_sync: config.warp_sync,
     };
     let mut memory = BlockMemory::default();
     let mut accesses = PhaseAccesses::default();

@@ -251,6 +251,8 @@ pub(super) struct RaceContext<'a> {
     pub arrays: &'a [(String, Space)],
     /// The access span of each statement, by pre-order position.
     pub spans: &'a [Span],
+    /// Lanes per warp in lockstep (`Config::warp_sync`).
+    pub warp_sync: Option<u32>,
 }
 
 /// What makes two races the same record: scope, array, and the two (statement, kind) accesses.
@@ -298,7 +300,21 @@ impl RaceSet {
                     if !a.1.conflicts(b.1) {
                         continue;
                     }
-                    let Some((ta, tb)) = smallest_distinct_pair(&ga.tids, &gb.tids) else {
+                    // In lockstep, lanes of one warp are ordered statement by statement; two of
+                    // them still race by writing one cell in one statement.
+                    let one_statement = a.1 == AccessKind::Write
+                        && b.1 == AccessKind::Write
+                        && match (ctx.spans.get(a.0), ctx.spans.get(b.0)) {
+                            (Some(x), Some(y)) => x.same_range(*y),
+                            _ => a.0 == b.0,
+                        };
+                    let pair = match ctx.warp_sync {
+                        Some(size) if !one_statement => {
+                            smallest_pair_apart(&ga.tids, &gb.tids, Value::from(size.max(1)))
+                        }
+                        _ => smallest_distinct_pair(&ga.tids, &gb.tids),
+                    };
+                    let Some((ta, tb)) = pair else {
                         continue;
                     };
                     let benign = a.1 == AccessKind::Write
@@ -447,6 +463,17 @@ fn access(
 
 /// The lexicographically smallest `(x, y)` with `x` from `a`, `y` from `b` and `x != y`; both
 /// lists are increasing, so only their first two elements matter.
+/// The least pair (x, y), x from `a` and y from `b` (both increasing), of threads in different
+/// warps of `size` lanes.
+fn smallest_pair_apart(a: &[Value], b: &[Value], size: Value) -> Option<(Value, Value)> {
+    a.iter().find_map(|&x| {
+        let warp = x.div_euclid(size);
+        b.iter()
+            .find(|&&y| y.div_euclid(size) != warp)
+            .map(|&y| (x, y))
+    })
+}
+
 fn smallest_distinct_pair(a: &[Value], b: &[Value]) -> Option<(Value, Value)> {
     a.iter()
         .take(2)
@@ -487,6 +514,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            warp_sync: None,
         };
         let mut phase = PhaseAccesses::default();
         for tid in 0..1024 {
@@ -508,6 +536,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            warp_sync: None,
         };
         let mut phase = PhaseAccesses::default();
         for tid in 0..4 {
@@ -534,6 +563,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            warp_sync: None,
         };
         let mut grid = GridAccesses::default();
         // Block 0 writes G[0] from two threads (a block-level matter, not a grid race); blocks

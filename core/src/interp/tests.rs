@@ -953,3 +953,38 @@ fn a_selection_evaluates_only_the_branch_it_chooses() {
         EventKind::Write { value: 1 }
     ));
 }
+
+#[test]
+fn lockstep_warps_order_their_lanes_statement_by_statement() {
+    // The warp reduction's step without a barrier:
+    //   let x = A[tid + 2]; A[tid] := x;
+    // With 4 threads, thread 0 reads A[2], which thread 2 writes: a read-write race. In warps
+    // of 4 lanes, all four run in lockstep (every read before every write): no race. In warps
+    // of 2, threads 0 and 2 are in different warps: the race stays.
+    let reduce = kernel(
+        &[],
+        &[("A", Space::Shared)],
+        vec![
+            read("x", "A", bin(BinOp::Add, v("tid"), n(2)), at(1)),
+            write("A", v("tid"), v("x"), at(2)),
+        ],
+    );
+    let races = |size: Option<u32>| go(&reduce, Config::new(4, 1).with_warp_sync(size)).races;
+    assert_eq!(races(None).len(), 1);
+    assert!(races(Some(4)).is_empty());
+    let apart = races(Some(2));
+    assert_eq!(apart.len(), 1);
+    assert_ne!(apart[0].first.tid / 2, apart[0].second.tid / 2, "{apart:?}");
+    // Two lanes writing one cell in one statement still race in lockstep.
+    let flag = kernel(
+        &[],
+        &[("A", Space::Shared)],
+        vec![write("A", n(0), v("tid"), at(1))],
+    );
+    assert_eq!(
+        go(&flag, Config::new(4, 1).with_warp_sync(Some(32)))
+            .races
+            .len(),
+        1
+    );
+}
