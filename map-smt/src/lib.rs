@@ -20,6 +20,7 @@ pub mod benign;
 pub mod confirm;
 pub mod decode;
 pub mod encode;
+pub mod fast;
 pub mod ifconvert;
 mod options;
 pub mod pairs;
@@ -70,6 +71,8 @@ pub struct Decision {
     pub approximate: bool,
     /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
     pub queries: usize,
+    /// Race pairs settled without the solver ([`fast`]).
+    pub settled: usize,
     /// Under `Options::warp_sync`: the warp-only races left out as ordered by lockstep
     /// execution (pairs of source locations).
     pub warp_ordered: Vec<(Span, Span)>,
@@ -98,6 +101,14 @@ pub enum Asked {
     },
     /// One thread of a block reaches the `sync` at this span and another does not.
     Divergence { sync: Span },
+    /// A race pair of a phase settled without the solver, by `rule` ([`fast`]): no query.
+    Settled {
+        phase: (usize, phases::Boundary, phases::Boundary),
+        array: String,
+        conflict: Conflict,
+        locations: (Span, Span),
+        rule: fast::Rule,
+    },
     /// A write-write race asked again with the two stored values apart: `unsat` makes it a
     /// benign race.
     Differ {
@@ -181,6 +192,7 @@ fn decide_here<T>(
         undecided_divergence: Vec::new(),
         approximate: split.approximate,
         queries: queries.get(),
+        settled: 0,
         warp_ordered: Vec::new(),
     };
     let mut decided: BTreeSet<(pairs::PairKey, bool)> = BTreeSet::new();
@@ -216,6 +228,22 @@ fn decide_here<T>(
         for (i, j, conflict) in pairs::candidates(&accs, false) {
             let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
             if decided.contains(&key) {
+                continue;
+            }
+            if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
+                decision.settled += 1;
+                if let Some(kept) = kept {
+                    kept.borrow_mut().push(Query {
+                        asked: Asked::Settled {
+                            phase: (n, phase.from.clone(), phase.to.clone()),
+                            array: accs[i].acc.array.name.clone(),
+                            conflict,
+                            locations: (accs[i].acc.span, accs[j].acc.span),
+                            rule,
+                        },
+                        smtlib: String::new(),
+                    });
+                }
                 continue;
             }
             let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);

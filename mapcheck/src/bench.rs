@@ -227,6 +227,8 @@ struct Row {
     typing: Time,
     solving: Time,
     queries: usize,
+    /// Race pairs the fast path settled without a query.
+    settled: usize,
     /// `mapcheck FILE` without parsing and printing: typing, deciding, the advice.
     check: Time,
     advice_queries: usize,
@@ -253,6 +255,7 @@ impl Row {
         self.typing += other.typing;
         self.solving += other.solving;
         self.queries += other.queries;
+        self.settled += other.settled;
         self.check += other.check;
         self.advice_queries += other.advice_queries;
         self.redundant += other.redundant;
@@ -270,7 +273,7 @@ impl Row {
 
     fn header() -> String {
         format!(
-            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}  verdict",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}  verdict",
             "file",
             "kernel",
             "stmts",
@@ -279,6 +282,7 @@ impl Row {
             "typing ms",
             "solving ms",
             "queries",
+            "settled",
             "cpu ms",
             "check ms",
             "check cpu",
@@ -289,7 +293,7 @@ impl Row {
 
     fn line(&self, file: &str, kernel: &str, parse: Option<Time>) -> String {
         format!(
-            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}  {}",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}  {}",
             file,
             kernel,
             self.statements,
@@ -298,6 +302,7 @@ impl Row {
             self.typing.shown(),
             self.solving.shown(),
             self.queries,
+            self.settled,
             self.cpu(parse.unwrap_or(Time::ZERO)),
             self.check.shown(),
             self.check_cpu(parse.unwrap_or(Time::ZERO)),
@@ -309,7 +314,7 @@ impl Row {
 
     fn total_line(&self) -> String {
         format!(
-            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}",
+            "{:<46} {:<24} {:>6} {:>6} {:>9} {:>9} {:>10} {:>7} {:>7} {:>9} {:>10} {:>9} {:>5} {:>6}",
             format!("total ({} kernels)", self.kernels),
             "",
             self.statements,
@@ -318,6 +323,7 @@ impl Row {
             self.typing.shown(),
             self.solving.shown(),
             self.queries,
+            self.settled,
             self.cpu(self.parse),
             self.check.shown(),
             self.check_cpu(self.parse),
@@ -394,6 +400,7 @@ fn measure(kernel: &Kernel, source: &SourceFile, options: &Options, repeat: usiz
         typing,
         solving,
         queries: decision.queries,
+        settled: decision.settled,
         check,
         advice_queries: decided.advice_queries,
         redundant: decided

@@ -102,6 +102,25 @@ pub fn emit(
                             at(*b)
                         )
                     }
+                    Asked::Settled {
+                        phase: (n, from, to),
+                        array,
+                        conflict,
+                        locations: (a, b),
+                        rule,
+                    } => {
+                        // No query: a comment line only.
+                        let _ = writeln!(
+                            out,
+                            "; kernel {}, phase {n} ({from} → {to}): {} on `{array}` between {} and {}: settled without the solver (rule {})\n",
+                            kernel.name,
+                            conflict.name(),
+                            at(*a),
+                            at(*b),
+                            rule.name()
+                        );
+                        continue;
+                    }
                     Asked::Divergence { sync } => format!(
                         "divergence: one thread of a block reaches the `sync` at {} and another does not",
                         at(*sync)

@@ -43,6 +43,19 @@ fn emit_smt_prints_every_query_of_the_decision() {
         .filter(|b| !b.trim().is_empty())
         .collect();
     assert!(text.starts_with("; kernel k, "), "{text}");
+    // A pair the fast path settles is a comment line, no query: `A[tid]` and
+    // `G[bid * ntid + tid]` against themselves in each of the two phases they are in.
+    let (settled, blocks): (Vec<&str>, Vec<&str>) = blocks
+        .into_iter()
+        .partition(|b| b.contains("settled without the solver"));
+    assert_eq!(settled.len(), 4, "{text}");
+    for s in &settled {
+        assert!(s.contains("(rule same-injective-index)"), "{s}");
+        assert!(!s.contains("check-sat"), "{s}");
+    }
+    let on = |what: &str| settled.iter().filter(|s| s.contains(what)).count();
+    assert_eq!(on("write-write on `A` between 7:5 and 7:5"), 2, "{text}");
+    assert_eq!(on("write-write on `G` between 4:3 and 4:3"), 2, "{text}");
     for b in &blocks {
         assert_eq!(b.matches("(check-sat)").count(), 1, "{b}");
         assert!(b.trim_end().ends_with("(check-sat)"), "{b}");

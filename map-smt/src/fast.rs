@@ -1,0 +1,203 @@
+//! Pass 3a — pairs settled without the solver (issue 15 item 3).
+//!
+//! Most accesses of real kernels index by the thread: `A[tid.x]` against itself, or
+//! `tile[tid.y * 17 + tid.x + 16 * i]` against itself in a phase of the barrier loop over `i`.
+//! Two distinct threads of one block never meet on such a pair, whatever the conditions on the
+//! paths to it: the two index tuples are the same expression of values the two threads share
+//! (parameters, the geometry, the block id, the phase's barrier-loop variables) plus a part
+//! that is injective in the thread id. Such a pair is answered `unsat` here, by the rule named
+//! in [`Rule`], and `--emit smt` prints the rule in place of a query.
+//!
+//! Injective parts: an affine form `c · tid + …` of the linear id with `c ≠ 0`; a tuple of
+//! dimensions that between them name every thread-id component the block may vary in, each
+//! dimension affine in one component (`A[tid.y][tid.x]`); or, with the block's shape fixed, an
+//! affine form `cx · tid.x + cy · tid.y + cz · tid.z` whose coefficients are a mixed radix of
+//! the shape (`17 · tid.y + tid.x` in 16 × 16 blocks). In machine words the rule also needs the
+//! form to stay below 2^(w−1) in magnitude over the block, so that no wrap-around can make two
+//! values meet.
+
+use crate::query::KernelFacts;
+use crate::PathAccess;
+use mapcheck_core::ast::{BinOp, Builtin, Dim, Expr, ExprKind, Geometry};
+use std::collections::BTreeMap;
+
+/// Why a pair cannot race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The same index, injective in the thread id, over values both threads share.
+    SameInjectiveIndex,
+}
+
+impl Rule {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::SameInjectiveIndex => "same-injective-index",
+        }
+    }
+}
+
+/// The rule that settles a block-level pair of accesses `a` and `b` of one phase, whose
+/// shared variables (besides parameters and geometry) are `shared`; `None` when the solver
+/// must be asked.
+pub fn settle(
+    facts: &KernelFacts<'_>,
+    shared: &[String],
+    a: &PathAccess,
+    b: &PathAccess,
+) -> Option<Rule> {
+    if facts.mutation.is_some() {
+        // A deliberate defect of the decision must reach the solver's queries unhindered.
+        return None;
+    }
+    let (ia, ib) = (&a.acc.index, &b.acc.index);
+    if ia.len() != ib.len() || !ia.iter().zip(ib).all(|(x, y)| same(x, y)) {
+        return None;
+    }
+    let is_shared = |v: &str| {
+        shared.iter().any(|s| s == v)
+            || facts.params.iter().any(|p| p.name == v)
+            || Builtin::from_name(v).is_some_and(|b| !b.is_thread_id())
+    };
+    let forms: Vec<Form> = ia
+        .iter()
+        .map(|e| affine(e, &is_shared))
+        .collect::<Option<_>>()?;
+    injective(&forms, facts).then_some(Rule::SameInjectiveIndex)
+}
+
+/// An index as coefficients of the thread-id variables (`tid`, `tid.x`, `tid.y`, `tid.z`)
+/// plus a part of shared values only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Form {
+    coefficients: BTreeMap<Builtin, i128>,
+}
+
+impl Form {
+    fn scaled(mut self, k: i128) -> Option<Form> {
+        for c in self.coefficients.values_mut() {
+            *c = c.checked_mul(k)?;
+        }
+        self.coefficients.retain(|_, c| *c != 0);
+        Some(self)
+    }
+
+    fn plus(mut self, other: Form) -> Option<Form> {
+        for (v, c) in other.coefficients {
+            let sum = self
+                .coefficients
+                .get(&v)
+                .copied()
+                .unwrap_or(0)
+                .checked_add(c)?;
+            self.coefficients.insert(v, sum);
+        }
+        self.coefficients.retain(|_, c| *c != 0);
+        Some(self)
+    }
+
+    fn is_shared(&self) -> bool {
+        self.coefficients.is_empty()
+    }
+}
+
+/// `e` as a [`Form`]: affine in the thread ids, any expression of shared values beside.
+fn affine(e: &Expr, is_shared: &dyn Fn(&str) -> bool) -> Option<Form> {
+    let constant = |e: &Expr| match e.kind {
+        ExprKind::Int(k) => Some(i128::from(k)),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Int(_) => Some(Form::default()),
+        ExprKind::Var(v) => match Builtin::from_name(v) {
+            Some(b) if b.is_thread_id() => Some(Form {
+                coefficients: BTreeMap::from([(b, 1)]),
+            }),
+            _ => is_shared(v).then(Form::default),
+        },
+        ExprKind::Neg(a) => affine(a, is_shared)?.scaled(-1),
+        ExprKind::Bin(op, a, b) => {
+            let (fa, fb) = (affine(a, is_shared)?, affine(b, is_shared)?);
+            match op {
+                BinOp::Add => fa.plus(fb),
+                BinOp::Sub => fa.plus(fb.scaled(-1)?),
+                BinOp::Mul => match (constant(a), constant(b)) {
+                    (Some(k), _) => fb.scaled(k),
+                    (_, Some(k)) => fa.scaled(k),
+                    _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
+                },
+                // Any other operation keeps a shared value shared, and nothing else.
+                _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether distinct threads of one block always give different tuples `forms`.
+fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
+    let bits = facts.arith.bits();
+    let small = |c: i128, span: i128| bits.is_none_or(|w| c.abs() * span < 1i128 << (w - 1));
+    let linear = Builtin::linear(Geometry::Tid);
+    // Threads per block: at most 1024 in all, so a linear id spans less than 1024.
+    if forms.iter().any(|f| {
+        f.coefficients.len() == 1 && f.coefficients.get(&linear).is_some_and(|&c| small(c, 1024))
+    }) {
+        return true;
+    }
+    let extent = |d: Dim| -> Option<i128> { facts.fixed.block.map(|b| b[d as usize]) };
+    let dims = [Dim::X, Dim::Y, Dim::Z];
+    let component = |d: Dim| Builtin::component(Geometry::Tid, d);
+    // A component the block may vary in must be named alone by some dimension.
+    let varies = |d: Dim| extent(d).is_none_or(|n| n > 1);
+    let covered = |d: Dim| {
+        forms.iter().any(|f| {
+            f.coefficients.len() == 1
+                && f.coefficients
+                    .get(&component(d))
+                    .is_some_and(|&c| small(c, extent(d).unwrap_or(1024)))
+        })
+    };
+    if dims.iter().all(|&d| !varies(d) || covered(d)) {
+        return true;
+    }
+    // A mixed radix of a fixed shape: sorted by coefficient, each at least the span of those
+    // before it.
+    let Some(shape) = facts.fixed.block else {
+        return false;
+    };
+    forms.iter().any(|f| {
+        if f.coefficients.contains_key(&linear) {
+            return false;
+        }
+        let mut terms: Vec<(i128, i128)> = dims
+            .iter()
+            .filter(|&&d| shape[d as usize] > 1)
+            .map(|&d| {
+                let c = f.coefficients.get(&component(d)).copied().unwrap_or(0);
+                (c.abs(), shape[d as usize])
+            })
+            .collect();
+        terms.sort_unstable();
+        let mut span = 1i128;
+        for (c, n) in terms {
+            if c < span {
+                return false;
+            }
+            span = c * (n - 1) + span;
+        }
+        bits.is_none_or(|w| span < 1i128 << (w - 1))
+    })
+}
+
+/// Structural equality of two expressions, spans aside.
+fn same(a: &Expr, b: &Expr) -> bool {
+    match (&a.kind, &b.kind) {
+        (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+        (ExprKind::Var(x), ExprKind::Var(y)) => x == y,
+        (ExprKind::Neg(x), ExprKind::Neg(y)) => same(x, y),
+        (ExprKind::Bin(o, x1, x2), ExprKind::Bin(p, y1, y2)) => {
+            o == p && same(x1, y1) && same(x2, y2)
+        }
+        _ => false,
+    }
+}

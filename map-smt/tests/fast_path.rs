@@ -1,0 +1,74 @@
+//! The fast path (`mapcheck_smt::fast`): which pairs it settles without the solver, and that
+//! it never settles a pair two threads can race on. The truth of each kernel is decided by
+//! hand: two distinct threads meet on the cell or they do not.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use mapcheck_core::Arith;
+use mapcheck_smt::{decide, Decision, Fixed, Options, Verdict};
+
+fn decided(src: &str, block: Option<[i128; 3]>, arith: Arith) -> Decision {
+    let program = mapcheck_grammar::parse(src).unwrap();
+    let kernel = &program.kernels[0];
+    let checked = mapcheck_typeck::check(kernel, arith);
+    let options = Options {
+        arith,
+        fixed: Fixed {
+            block,
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    decide(kernel, &checked, &options)
+}
+
+/// (settled pairs, verdict) in `int` and in `bv32`, which must agree on the verdict.
+fn check(src: &str, block: Option<[i128; 3]>) -> (usize, Verdict) {
+    let int = decided(src, block, Arith::Int);
+    let bv = decided(src, block, Arith::Bv32);
+    assert_eq!(int.verdict, bv.verdict, "{src}");
+    (int.settled, int.verdict)
+}
+
+#[test]
+fn a_thread_indexed_write_is_settled() {
+    let src = "kernel k(n) { shared A; A[2 * tid + n] := tid; }";
+    assert_eq!(check(src, None), (1, Verdict::Drf));
+}
+
+#[test]
+fn two_dimensions_settle_only_when_every_component_that_varies_is_named() {
+    // Threads (x, y, 0) and (x, y, 1) of a block with ntid.z = 2 write one cell.
+    let src = "kernel k() { shared A; A[tid.y][tid.x] := tid; }";
+    assert_eq!(check(src, None), (0, Verdict::Racy));
+    assert_eq!(check(src, Some([16, 16, 1])), (1, Verdict::Drf));
+    let three = "kernel k() { shared A; A[tid.z][tid.y][tid.x] := tid; }";
+    assert_eq!(check(three, None), (1, Verdict::Drf));
+}
+
+#[test]
+fn a_padded_row_major_index_settles_only_when_the_row_is_wide_enough() {
+    // 17 * y + x: rows of 17 hold 16 threads; with 18 threads a row, (17, 0) and (0, 1) meet.
+    let src = "kernel k() { shared A; A[tid.y * 17 + tid.x] := tid; }";
+    assert_eq!(check(src, Some([16, 16, 1])), (1, Verdict::Drf));
+    assert_eq!(check(src, Some([18, 16, 1])), (0, Verdict::Racy));
+}
+
+#[test]
+fn per_thread_values_in_the_index_go_to_the_solver() {
+    // Thread 0 at i = 1 and thread 1 at i = 0 both write A[1].
+    let src = "kernel k() { shared A; for i in 0..4 { A[tid + i] := tid; } }";
+    assert_eq!(check(src, None), (0, Verdict::Racy));
+    // A value read from memory differs per thread.
+    let read = "kernel k() { shared A; shared B; let x = B[tid]; A[tid + x] := tid; }";
+    let d = decided(read, None, Arith::Int);
+    assert_eq!(d.settled, 0);
+}
+
+#[test]
+fn a_barrier_loop_variable_is_shared_within_its_phase() {
+    // Each phase of the barrier loop has one i for all threads: A[tid + 64 * i] is injective.
+    let src = "kernel k() { shared A; for i in 0..4 { A[tid + 64 * i] := tid; sync; } }";
+    let (settled, verdict) = check(src, Some([64, 1, 1]));
+    assert!(settled > 0);
+    assert_eq!(verdict, Verdict::Drf);
+}
