@@ -136,7 +136,12 @@ fn affine(e: &Expr, is_shared: &dyn Fn(&str) -> bool) -> Option<Form> {
 /// Whether distinct threads of one block always give different tuples `forms`.
 fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
     let bits = facts.arith.bits();
-    let small = |c: i128, span: i128| bits.is_none_or(|w| c.abs() * span < 1i128 << (w - 1));
+    let small = |c: i128, span: i128| {
+        bits.is_none_or(|w| {
+            c.checked_mul(span)
+                .is_some_and(|m| m.abs() < 1i128 << (w - 1))
+        })
+    };
     let linear = Builtin::linear(Geometry::Tid);
     // Threads per block: at most 1024 in all, so a linear id spans less than 1024.
     if forms.iter().any(|f| {
@@ -183,7 +188,10 @@ fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
             if c < span {
                 return false;
             }
-            span = c * (n - 1) + span;
+            match c.checked_mul(n - 1).and_then(|w| w.checked_add(span)) {
+                Some(wider) => span = wider,
+                None => return false,
+            }
         }
         bits.is_none_or(|w| span < 1i128 << (w - 1))
     })
