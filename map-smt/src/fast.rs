@@ -139,7 +139,7 @@ fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
     let small = |c: i128, span: i128| {
         bits.is_none_or(|w| {
             c.checked_mul(span)
-                .is_some_and(|m| m.abs() < 1i128 << (w - 1))
+                .is_some_and(|m| m.unsigned_abs() < 1u128 << (w - 1))
         })
     };
     let linear = Builtin::linear(Geometry::Tid);
@@ -179,7 +179,7 @@ fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
             .filter(|&&d| shape[d as usize] > 1)
             .map(|&d| {
                 let c = f.coefficients.get(&component(d)).copied().unwrap_or(0);
-                (c.abs(), shape[d as usize])
+                (c.saturating_abs(), shape[d as usize])
             })
             .collect();
         terms.sort_unstable();
