@@ -917,10 +917,12 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 
     /// `c` as 0 or 1: [`Self::indicator`], else a `?` in `0..=1` named `bool_to_int`.
-    fn bool_to_int(&mut self, c: &Cond, span: Span, out: &mut Vec<Stmt>) -> Expr {
+    /// A `bool` used as an integer: 0 or 1. An arithmetic indicator when the operands' intervals
+    /// give one (cheaper for the solver), else the selection `select(c, 1, 0)`.
+    fn bool_to_int(&mut self, c: &Cond, span: Span, _out: &mut Vec<Stmt>) -> Expr {
         match self.indicator(c, 0) {
             Some(e) => e,
-            None => self.unknown("bool_to_int", Some((0, 1)), span, out),
+            None => select(c.clone(), int(1, span), int(0, span), span),
         }
     }
 
