@@ -511,3 +511,28 @@ fn high_products_and_bit_reversal_are_exact_in_every_mode() {
         }
     }
 }
+
+/// Found by `tests/tests/conversions.rs`: a comparison of two literals folded in the lowering
+/// compared unsigned values modulo 2^32 even when the common type is 64 bits wide. In C,
+/// `4294967296ll < 1ull` converts both to `unsigned long long`: 2^32 < 1 is false; modulo 2^32
+/// it read 0 < 1.
+#[test]
+fn folded_unsigned_comparisons_use_the_common_types_width() {
+    use mapcheck_core::interp::{run, Config, EventKind};
+    let p = lower(
+        "__global__ void f(long long *out) {\n\
+           out[0] = 4294967296ll < 1ull;\n\
+           out[1] = 4294967296u < 1u;\n\
+           out[2] = (unsigned long long)-1 > 4294967295ull;\n\
+         }\n",
+    );
+    let result = run(&p.kernels[0], &Config::new(1, 1)).unwrap();
+    let mut stored = [9i128; 3];
+    for e in &result.blocks[0].phases[0].threads[0].events {
+        if let EventKind::Write { value } = e.kind {
+            stored[e.cell.index[0] as usize] = value;
+        }
+    }
+    // 4294967296u is `unsigned long` (64 bits on the host and device alike): 2^32 < 1 is false.
+    assert_eq!(stored, [0, 0, 1], "{p}");
+}

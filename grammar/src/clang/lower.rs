@@ -937,10 +937,6 @@ impl<'g, 'a> Lower<'g, 'a> {
         let Scalar::Int { bits, signed } = to else {
             return e;
         };
-        if bits >= 64 {
-            // 64-bit values are followed as mathematical integers.
-            return e;
-        }
         let Some((lo, hi)) = to.range() else {
             return e;
         };
@@ -948,6 +944,22 @@ impl<'g, 'a> Lower<'g, 'a> {
             return e;
         }
         let span = e.span;
+        if bits >= 64 {
+            // 2^64 has no `i64` literal: it is written `K + K + 2` with K = 2^63 - 1, and
+            // 2^63 as `K + 1`. In `int` the remainder by it is C's reduction; in 64-bit (and
+            // 32-bit) words the sum wraps to 0 and `x % 0 = x`: the word is already reduced.
+            let k = || int(i64::MAX, span);
+            let two_64 = Expr::bin(BinOp::Add, Expr::bin(BinOp::Add, k(), k()), int(2, span));
+            if !signed {
+                return Expr::bin(BinOp::Rem, e, two_64);
+            }
+            let two_63 = || Expr::bin(BinOp::Add, k(), int(1, span));
+            return Expr::bin(
+                BinOp::Sub,
+                Expr::bin(BinOp::Rem, Expr::bin(BinOp::Add, e, two_63()), two_64),
+                two_63(),
+            );
+        }
         let m = (1i64 << bits) - 1;
         if !signed {
             return Expr::bin(BinOp::And, e, int(m, span));
@@ -2292,7 +2304,13 @@ impl Lower<'_, '_> {
         };
         if let (ExprKind::Int(a), ExprKind::Int(b)) = (&x.kind, &y.kind) {
             let (a, b) = (i128::from(*a), i128::from(*b));
-            let u32v = |v: i128| v.rem_euclid(1 << 32);
+            // The common type of the usual arithmetic conversions: 64 bits if either is.
+            let bits = |s: Scalar| match s {
+                Scalar::Int { bits, .. } => bits,
+                _ => 32,
+            };
+            let width = bits(xs).max(bits(ys)).max(32);
+            let unsigned = |v: i128| v.rem_euclid(1i128 << width);
             let r = match cop {
                 CmpOp::Eq => a == b,
                 CmpOp::Ne => a != b,
@@ -2300,10 +2318,10 @@ impl Lower<'_, '_> {
                 CmpOp::Le => a <= b,
                 CmpOp::Gt => a > b,
                 CmpOp::Ge => a >= b,
-                CmpOp::ULt => u32v(a) < u32v(b),
-                CmpOp::ULe => u32v(a) <= u32v(b),
-                CmpOp::UGt => u32v(a) > u32v(b),
-                CmpOp::UGe => u32v(a) >= u32v(b),
+                CmpOp::ULt => unsigned(a) < unsigned(b),
+                CmpOp::ULe => unsigned(a) <= unsigned(b),
+                CmpOp::UGt => unsigned(a) > unsigned(b),
+                CmpOp::UGe => unsigned(a) >= unsigned(b),
             };
             return Val::Bool(Cond::new(CondKind::Bool(r), span));
         }
