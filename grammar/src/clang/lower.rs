@@ -825,15 +825,24 @@ impl<'g, 'a> Lower<'g, 'a> {
                 .get(n)
                 .copied()
                 .or_else(|| self.component_range(n)),
-            ExprKind::Neg(a) => r(a).map(|(lo, hi)| (-hi, -lo)),
+            ExprKind::Neg(a) => {
+                r(a).and_then(|(lo, hi)| Some((hi.checked_neg()?, lo.checked_neg()?)))
+            }
             ExprKind::Bin(op, a, b) => {
                 let (al, ah) = r(a)?;
                 let (bl, bh) = r(b)?;
                 match op {
-                    BinOp::Add => clamp((al + bl, ah + bh)),
-                    BinOp::Sub => clamp((al - bh, ah - bl)),
+                    // Checked: a parameter of 64 bits times another leaves `i128` (found by
+                    // the conversions property test as an overflow panic).
+                    BinOp::Add => clamp((al.checked_add(bl)?, ah.checked_add(bh)?)),
+                    BinOp::Sub => clamp((al.checked_sub(bh)?, ah.checked_sub(bl)?)),
                     BinOp::Mul => {
-                        let p = [al * bl, al * bh, ah * bl, ah * bh];
+                        let p = [
+                            al.checked_mul(bl)?,
+                            al.checked_mul(bh)?,
+                            ah.checked_mul(bl)?,
+                            ah.checked_mul(bh)?,
+                        ];
                         clamp((*p.iter().min()?, *p.iter().max()?))
                     }
                     BinOp::Div | BinOp::UDiv if al >= 0 && bl >= 1 => Some((al / bh, ah / bl)),
@@ -845,7 +854,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                         Some((al >> bl, ah >> bl))
                     }
                     BinOp::Shr | BinOp::UShr if al >= 0 && bl >= 0 => Some((0, ah)),
-                    BinOp::Shl if al >= 0 && bl >= 0 && bh < 64 => clamp((al << bl, ah << bh)),
+                    BinOp::Shl if al >= 0 && bl >= 0 && bh < 64 => {
+                        clamp((al.checked_mul(1i128 << bl)?, ah.checked_mul(1i128 << bh)?))
+                    }
                     BinOp::Min | BinOp::UMin => Some((al.min(bl), ah.min(bh))),
                     BinOp::Max | BinOp::UMax => Some((al.max(bl), ah.max(bh))),
                     _ => None,
@@ -1142,7 +1153,9 @@ impl<'g, 'a> Lower<'g, 'a> {
         let e = Expr { span, ..e };
         // Unsigned arithmetic wraps modulo 2^bits; signed overflow is undefined in C, so the
         // mathematical value is kept.
-        let e = if unsigned && matches!(op, "+" | "-" | "*" | "<<") {
+        // A signed `<<` whose result fits the unsigned type is that value converted back
+        // (C++14 on): `2147483647 << 1` is -2.
+        let e = if (unsigned && matches!(op, "+" | "-" | "*")) || op == "<<" {
             self.convert_int(e, s, out)
         } else {
             e
@@ -1572,6 +1585,19 @@ impl Lower<'_, '_> {
             Kind::IntegerLiteral | Kind::CharacterLiteral => match (n.int_value(), ty.scalar()) {
                 (Some(v), Some(s)) => match i64::try_from(v) {
                     Ok(v) => Val::Num(int(v, span), s),
+                    // Beyond `i64` (an `unsigned long long` from 2^63): `K + K + (v - 2K)` with
+                    // K = 2^63 - 1, the number in `int`, its bits in words (2K + 2 = 2^64).
+                    Err(_) if (0..1i128 << 64).contains(&v) => {
+                        let k = i128::from(i64::MAX);
+                        match i64::try_from(v - 2 * k) {
+                            Ok(rest) => {
+                                let kk =
+                                    Expr::bin(BinOp::Add, int(i64::MAX, span), int(i64::MAX, span));
+                                Val::Num(Expr::bin(BinOp::Add, kk, int(rest, span)), s)
+                            }
+                            Err(_) => self.unknown_val("large_literal", &ty, span, out),
+                        }
+                    }
                     Err(_) => self.unknown_val("large_literal", &ty, span, out),
                 },
                 _ => self.unknown_val("literal", &ty, span, out),
