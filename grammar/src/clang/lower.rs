@@ -589,6 +589,23 @@ fn select(c: Cond, x: Expr, y: Expr, span: Span) -> Expr {
     )
 }
 
+/// Whether every value of the integer type `from` is a value of `to`.
+fn widens(from: Scalar, to: Scalar) -> bool {
+    match (from, to) {
+        (
+            Scalar::Int {
+                bits: fb,
+                signed: fs,
+            },
+            Scalar::Int {
+                bits: tb,
+                signed: ts,
+            },
+        ) => (fs == ts && fb <= tb) || (!fs && ts && fb < tb),
+        _ => false,
+    }
+}
+
 /// The number of nodes of an expression.
 fn expr_nodes(e: &Expr) -> usize {
     match &e.kind {
@@ -1011,6 +1028,10 @@ impl<'g, 'a> Lower<'g, 'a> {
                 Val::Num(v, f)
             }
             (Val::Num(e, _), Scalar::Bool) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
+            // A conversion that keeps every value of its source (to a wider type of the same
+            // signedness, or from unsigned to a wider signed type) writes nothing: no mask, no
+            // remainder for the solver.
+            (Val::Num(e, from), s) if widens(from, s) => Val::Num(e, s),
             (Val::Num(e, _), s) => Val::Num(self.convert_int(e, s, out), s),
             (Val::Bool(c), Scalar::Bool) => Val::Bool(c),
             (Val::Bool(c), s) => Val::Num(self.bool_to_int(&c, span, out), s),
