@@ -26,14 +26,142 @@ use std::collections::BTreeMap;
 pub enum Rule {
     /// The same index, injective in the thread id, over values both threads share.
     SameInjectiveIndex,
+    /// Grid level, geometry fixed: the same index, injective in the block and thread ids
+    /// together (the global id `bid.x * ntid.x + tid.x` in a grid of one row).
+    SameInjectiveGlobalIndex,
 }
 
 impl Rule {
     pub fn name(self) -> &'static str {
         match self {
             Rule::SameInjectiveIndex => "same-injective-index",
+            Rule::SameInjectiveGlobalIndex => "same-injective-global-index",
         }
     }
+}
+
+/// The rule that settles a grid-level pair (threads of different blocks) of accesses `a` and
+/// `b`, when the block and the grid have fixed shapes: the same index, a mixed radix of the
+/// block and thread id components (the geometry's sizes are its constants).
+pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> Option<Rule> {
+    if facts.mutation.is_some() {
+        return None;
+    }
+    let (block, grid) = (facts.fixed.block?, facts.fixed.grid?);
+    let (ia, ib) = (&a.acc.index, &b.acc.index);
+    if ia.len() != ib.len() || !ia.iter().zip(ib).all(|(x, y)| same(x, y)) {
+        return None;
+    }
+    // The sizes are numbers here; ids of blocks and threads are the digits.
+    let size = |b: Builtin| -> Option<i128> {
+        let dims = match b.geometry {
+            Geometry::Ntid => block,
+            Geometry::Nbid => grid,
+            _ => return None,
+        };
+        Some(match b.dim {
+            Some(d) => dims[d as usize],
+            None => dims.iter().product(),
+        })
+    };
+    let is_param = |v: &str| facts.params.iter().any(|p| p.name == v);
+    let forms: Vec<Form> = ia
+        .iter()
+        .map(|e| global_affine(e, &is_param, &size))
+        .collect::<Option<_>>()?;
+    let extent = |b: Builtin| -> i128 {
+        let dims = if b.geometry == Geometry::Tid {
+            block
+        } else {
+            grid
+        };
+        match b.dim {
+            Some(d) => dims[d as usize],
+            None => dims.iter().product(),
+        }
+    };
+    let bits = facts.arith.bits();
+    forms
+        .iter()
+        .any(|f| mixed_radix(f, &extent, bits))
+        .then_some(Rule::SameInjectiveGlobalIndex)
+}
+
+/// `e` as a [`Form`] over the block and thread ids, the geometry's sizes read as numbers.
+fn global_affine(
+    e: &Expr,
+    is_param: &dyn Fn(&str) -> bool,
+    size: &dyn Fn(Builtin) -> Option<i128>,
+) -> Option<Form> {
+    let constant = |e: &Expr| match &e.kind {
+        ExprKind::Int(k) => Some(i128::from(*k)),
+        ExprKind::Var(v) => Builtin::from_name(v).and_then(size),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Int(_) => Some(Form::default()),
+        ExprKind::Var(v) => match Builtin::from_name(v) {
+            Some(b) if matches!(b.geometry, Geometry::Tid | Geometry::Bid) => Some(Form {
+                coefficients: BTreeMap::from([(b, 1)]),
+            }),
+            Some(_) => Some(Form::default()),
+            None => is_param(v).then(Form::default),
+        },
+        ExprKind::Neg(a) => global_affine(a, is_param, size)?.scaled(-1),
+        ExprKind::Bin(op, a, b) => {
+            let fa = global_affine(a, is_param, size)?;
+            let fb = global_affine(b, is_param, size)?;
+            match op {
+                BinOp::Add => fa.plus(fb),
+                BinOp::Sub => fa.plus(fb.scaled(-1)?),
+                BinOp::Mul => match (constant(a), constant(b)) {
+                    (Some(k), _) => fb.scaled(k),
+                    (_, Some(k)) => fa.scaled(k),
+                    _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
+                },
+                _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether the form is injective over the box of its digits (each id of extent more than 1
+/// must appear): sorted by coefficient, each at least the span of those before it, and, in
+/// machine words, the whole span below 2^(w−1). A linear id and its components in one form
+/// are not digits of one box: no.
+fn mixed_radix(f: &Form, extent: &dyn Fn(Builtin) -> i128, bits: Option<u32>) -> bool {
+    let mut terms: Vec<(i128, i128)> = Vec::new();
+    for geometry in [Geometry::Tid, Geometry::Bid] {
+        let linear = Builtin::linear(geometry);
+        let components = [Dim::X, Dim::Y, Dim::Z].map(|d| Builtin::component(geometry, d));
+        let uses_linear = f.coefficients.contains_key(&linear);
+        let uses_components = components.iter().any(|c| f.coefficients.contains_key(c));
+        let digits: Vec<Builtin> = match (uses_linear, uses_components) {
+            (true, true) => return false,
+            (true, false) => vec![linear],
+            _ => components.to_vec(),
+        };
+        for d in digits {
+            let n = extent(d);
+            if n > 1 {
+                let c = f.coefficients.get(&d).copied().unwrap_or(0);
+                terms.push((c.saturating_abs(), n));
+            }
+        }
+    }
+    terms.sort_unstable();
+    let mut span = 1i128;
+    for (c, n) in terms {
+        if c < span {
+            return false;
+        }
+        match c.checked_mul(n - 1).and_then(|w| w.checked_add(span)) {
+            Some(wider) => span = wider,
+            None => return false,
+        }
+    }
+    bits.is_none_or(|w| span < 1i128 << (w - 1))
 }
 
 /// The rule that settles a block-level pair of accesses `a` and `b` of one phase, whose

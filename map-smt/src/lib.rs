@@ -101,9 +101,10 @@ pub enum Asked {
     },
     /// One thread of a block reaches the `sync` at this span and another does not.
     Divergence { sync: Span },
-    /// A race pair of a phase settled without the solver, by `rule` ([`fast`]): no query.
+    /// A race pair settled without the solver, by `rule` ([`fast`]): no query. `phase` as for
+    /// [`Asked::Race`] (`None`: grid level).
     Settled {
-        phase: (usize, phases::Boundary, phases::Boundary),
+        phase: Option<(usize, phases::Boundary, phases::Boundary)>,
         array: String,
         conflict: Conflict,
         locations: (Span, Span),
@@ -235,7 +236,7 @@ fn decide_here<T>(
                 if let Some(kept) = kept {
                     kept.borrow_mut().push(Query {
                         asked: Asked::Settled {
-                            phase: (n, phase.from.clone(), phase.to.clone()),
+                            phase: Some((n, phase.from.clone(), phase.to.clone())),
                             array: accs[i].acc.array.name.clone(),
                             conflict,
                             locations: (accs[i].acc.span, accs[j].acc.span),
@@ -282,6 +283,22 @@ fn decide_here<T>(
     for (i, j, conflict) in pairs::candidates(&all, true) {
         let key = (pairs::key(all[i].acc.span, all[j].acc.span), true);
         if decided.contains(&key) {
+            continue;
+        }
+        if let Some(rule) = fast::settle_grid(&facts, &all[i], &all[j]) {
+            decision.settled += 1;
+            if let Some(kept) = kept {
+                kept.borrow_mut().push(Query {
+                    asked: Asked::Settled {
+                        phase: None,
+                        array: all[i].acc.array.name.clone(),
+                        conflict,
+                        locations: (all[i].acc.span, all[j].acc.span),
+                        rule,
+                    },
+                    smtlib: String::new(),
+                });
+            }
             continue;
         }
         let built = query::race(&facts, None, &all[i], &all[j]);

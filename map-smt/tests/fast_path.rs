@@ -7,6 +7,15 @@ use mapcheck_core::Arith;
 use mapcheck_smt::{decide, Decision, Fixed, Options, Verdict};
 
 fn decided(src: &str, block: Option<[i128; 3]>, arith: Arith) -> Decision {
+    decided_in(src, block, None, arith)
+}
+
+fn decided_in(
+    src: &str,
+    block: Option<[i128; 3]>,
+    grid: Option<[i128; 3]>,
+    arith: Arith,
+) -> Decision {
     let program = mapcheck_grammar::parse(src).unwrap();
     let kernel = &program.kernels[0];
     let checked = mapcheck_typeck::check(kernel, arith);
@@ -14,6 +23,7 @@ fn decided(src: &str, block: Option<[i128; 3]>, arith: Arith) -> Decision {
         arith,
         fixed: Fixed {
             block,
+            grid,
             ..Fixed::default()
         },
         ..Options::default()
@@ -71,4 +81,33 @@ fn a_barrier_loop_variable_is_shared_within_its_phase() {
     let (settled, verdict) = check(src, Some([64, 1, 1]));
     assert!(settled > 0);
     assert_eq!(verdict, Verdict::Drf);
+}
+
+#[test]
+fn a_global_id_settles_at_grid_level_only_when_the_grid_is_one_row() {
+    // G[bid.x * ntid.x + tid.x]: distinct (block, thread) pairs of a 4 x 1 grid of 64-thread
+    // blocks write distinct cells; with a second row of blocks, blocks (0, 0) and (0, 1) meet.
+    // (The stored block id keeps a collision from being benign.)
+    let src = "kernel k() { global G; G[bid.x * ntid.x + tid.x] := bid; }";
+    for arith in [Arith::Int, Arith::Bv32] {
+        let one_row = decided_in(src, Some([64, 1, 1]), Some([4, 1, 1]), arith);
+        assert_eq!(
+            (one_row.settled, one_row.verdict),
+            (2, Verdict::Drf),
+            "{arith}"
+        );
+        let two_rows = decided_in(src, Some([64, 1, 1]), Some([4, 2, 1]), arith);
+        assert_eq!(two_rows.verdict, Verdict::Racy, "{arith}");
+        // Symbolic geometry: the solver decides (and finds the second row).
+        let open = decided_in(src, None, None, arith);
+        assert_eq!(open.verdict, Verdict::Racy, "{arith}");
+    }
+    // A stride narrower than the block: blocks overlap.
+    let narrow = "kernel k() { global G; G[bid.x * 32 + tid.x] := bid; }";
+    let d = decided_in(narrow, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Int);
+    assert_eq!(d.verdict, Verdict::Racy);
+    // The linear ids: bid * ntid + tid is the global id of any shape.
+    let linear = "kernel k() { global G; G[bid * ntid + tid] := bid; }";
+    let d = decided_in(linear, Some([16, 4, 1]), Some([2, 3, 1]), Arith::Int);
+    assert_eq!((d.settled > 0, d.verdict), (true, Verdict::Drf));
 }

@@ -103,16 +103,20 @@ pub fn emit(
                         )
                     }
                     Asked::Settled {
-                        phase: (n, from, to),
+                        phase,
                         array,
                         conflict,
                         locations: (a, b),
                         rule,
                     } => {
+                        let level = match phase {
+                            Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
+                            None => "grid level (threads of different blocks)".to_string(),
+                        };
                         // No query: a comment line only.
                         let _ = writeln!(
                             out,
-                            "; kernel {}, phase {n} ({from} → {to}): {} on `{array}` between {} and {}: settled without the solver (rule {})\n",
+                            "; kernel {}, {level}: {} on `{array}` between {} and {}: settled without the solver (rule {})\n",
                             kernel.name,
                             conflict.name(),
                             at(*a),
