@@ -15,6 +15,11 @@
 //! the shape (`17 · tid.y + tid.x` in 16 × 16 blocks). In machine words the rule also needs the
 //! form to stay below 2^(w−1) in magnitude over the block, so that no wrap-around can make two
 //! values meet.
+//!
+//! At grid level (threads of different blocks) the same holds of block and thread ids
+//! together, read when the block and the grid have fixed shapes: the geometry's sizes are
+//! then numbers, and the index a mixed radix of every id component that varies
+//! (`bid.x * ntid.x + tid.x` in a grid of one row; [`settle_grid`]).
 
 use crate::query::KernelFacts;
 use crate::PathAccess;
