@@ -497,17 +497,23 @@ pub fn decide<'a>(
 /// `options` for `kernel` in the first arithmetic [`decide`] tries (see
 /// [`mapcheck_smt::theories`]): what `--emit`, `bench` and `fix` use.
 pub fn first_theory(kernel: &Kernel, options: &Options) -> Options {
-    let arith = if options.c_words {
-        let typing = mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int);
-        mapcheck_smt::theories(&typing, options)[0]
-    } else {
-        options.arith
-    };
+    let (_, plan) = plan(kernel, options);
     Options {
-        arith,
+        arith: plan.first().copied().unwrap_or(options.arith),
         c_words: false,
         ..options.clone()
     }
+}
+
+/// The arithmetics to decide `kernel` in, in order, and (for C's integers, which choose by
+/// it) its typing in `int`.
+fn plan(kernel: &Kernel, options: &Options) -> (Option<Checked>, Vec<mapcheck_core::Arith>) {
+    if !options.c_words {
+        return (None, vec![options.arith]);
+    }
+    let typing = mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int);
+    let plan = mapcheck_smt::theories(&typing, options);
+    (Some(typing), plan)
 }
 
 /// Types and decides `kernel` in each arithmetic of [`mapcheck_smt::theories`] until one
@@ -518,13 +524,7 @@ fn decide_in_theories(
     kernel: &Kernel,
     options: &Options,
 ) -> (Options, Checked, Decision, Option<mapcheck_core::Arith>) {
-    let int_typing = options
-        .c_words
-        .then(|| mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int));
-    let plan = match &int_typing {
-        Some(typing) => mapcheck_smt::theories(typing, options),
-        None => vec![options.arith],
-    };
+    let (int_typing, plan) = plan(kernel, options);
     let run = |arith| {
         let here = Options {
             arith,
