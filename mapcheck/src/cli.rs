@@ -66,11 +66,6 @@ pub struct Common {
     /// Print one JSON document on stdout instead of the human report
     #[arg(long)]
     pub json: bool,
-
-    /// The CUDA front end: `clang` (the default) or `legacy` (the hand-written one, to be
-    /// retired)
-    #[arg(long, value_name = "FRONTEND", hide = true)]
-    pub frontend: Option<crate::input::Frontend>,
 }
 
 #[derive(Debug, Args, Clone, Default)]
