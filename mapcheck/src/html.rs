@@ -36,13 +36,15 @@
 //! order). Every text from the input — source, names, messages — goes through maud's
 //! escaping.
 
+use crate::check::Decided;
 use crate::input::SourceFile;
 use crate::report::{CellReport, THREAD_NAMES};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::geometry::components;
 use mapcheck_core::interp::{Event, EventKind, PhaseName, Race, RaceScope, RacingAccess, Run};
-use mapcheck_core::{Span, Value};
+use mapcheck_core::{Arith, Span, Value};
+use mapcheck_smt::{replay, Certainty, Finding, Kind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Threads drawn per block, besides the racing ones: the first ones by id.
@@ -119,6 +121,116 @@ pub fn page(title: &str, sections: &[Markup]) -> String {
         }
     };
     markup.into_string()
+}
+
+/// The sections of `mapcheck FILE --html` for one decided kernel: for each data race, benign
+/// race and barrier divergence, the run its witness replays
+/// ([`mapcheck_smt::replay::witness_run`]), the witness's threads named A and B and its race
+/// drawn thicker; a short note for a kernel without such findings.
+pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
+    let kernel = decided.kernel;
+    let arith: Arith = decided.report.arith.parse().unwrap_or_default();
+    let cuda = source.is_cuda();
+    let drawn: Vec<&Finding> = (decided.decision.findings.iter())
+        .filter(|f| {
+            matches!(
+                f.kind,
+                Kind::DataRace | Kind::BenignRace | Kind::BarrierDivergence
+            )
+        })
+        .collect();
+    let verdict = format!(
+        "kernel `{}`: {} ({})",
+        kernel.name.name,
+        decided.decision.verdict.name(),
+        decided.checked.class
+    );
+    if drawn.is_empty() {
+        return vec![note_section(
+            source,
+            kernel,
+            &verdict,
+            &["No race or barrier divergence, so no witness to draw.".to_string()],
+        )];
+    }
+    let total = drawn.len();
+    drawn
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let certainty = match f.certainty {
+                Certainty::Proven => "proven",
+                Certainty::Confirmed => "confirmed",
+                Certainty::Potential => "potential",
+            };
+            let what = match f.kind {
+                Kind::BarrierDivergence => "barrier divergence".to_string(),
+                Kind::BenignRace => format!(
+                    "benign write-write race on `{}`",
+                    f.array.as_deref().unwrap_or("?")
+                ),
+                _ => format!(
+                    "{} race on `{}`",
+                    f.access.map_or("data", |a| a.name()),
+                    f.array.as_deref().unwrap_or("?")
+                ),
+            };
+            let title = format!(
+                "{verdict} — finding {} of {total}: {certainty} {what}{}, its witness replayed",
+                i + 1,
+                if f.grid { " between blocks" } else { "" }
+            );
+            let mut notes: Vec<String> = f.note.iter().cloned().collect();
+            let facts: Vec<String> = crate::show::witness_table(f, kernel, cuda)
+                .lines()
+                .map(|l| l.trim_end().to_string())
+                .collect();
+            let race = match f.kind {
+                Kind::BarrierDivergence => None,
+                _ => f.locations.first().map(|a| {
+                    (*a, f.locations.get(1).copied().unwrap_or(*a), f.grid)
+                }),
+            };
+            let w = &f.witness;
+            match replay::witness_run(kernel, arith, w, replay::LONG_STEP_BUDGET) {
+                Ok(run) => {
+                    let shown = match race {
+                        Some((a, b, grid)) => run.races.iter().any(|r| {
+                            let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
+                                || (r.first.span.same_range(b) && r.second.span.same_range(a));
+                            same && matches!(r.scope, RaceScope::Grid) == grid
+                        }),
+                        None => !run.is_aligned(),
+                    };
+                    if !shown {
+                        notes.push(
+                            "This run does not show the finding: its witness did not replay \
+                             (see the finding's notes)."
+                                .to_string(),
+                        );
+                    }
+                    section(&Picture {
+                        source,
+                        kernel,
+                        title,
+                        facts,
+                        notes,
+                        run: &run,
+                        block_dim: w.block_dim,
+                        grid_dim: w.grid_dim,
+                        witness: Some(Focus {
+                            threads: [0, 1].map(|i| (w.threads[i].bid, w.threads[i].tid)),
+                            race,
+                        }),
+                    })
+                }
+                Err(e) => {
+                    notes.push(format!("The witness could not be run: {e}."));
+                    note_section(source, kernel, &title, &notes)
+                }
+            }
+        })
+        .collect()
 }
 
 /// A section of the page that says something other than a run (a kernel without findings, a
@@ -367,7 +479,7 @@ impl<'p> Drawing<'p> {
                 }
             }
         }
-        let col_width = (30 + 7 * col_chars as i64).clamp(96, 280);
+        let col_width = (26 + 7 * col_chars as i64).clamp(90, 280);
         // Now the columns' x, block by block.
         let mut x = GUTTER;
         let mut last_bid = None;
@@ -806,7 +918,8 @@ fn thread_text(
 /// run over the marks of the columns it crosses.
 fn link_path(a: At, b: At) -> String {
     let (a, b) = if (a.x, a.y) <= (b.x, b.y) { (a, b) } else { (b, a) };
-    let lift = 14 + (b.x - a.x).abs() / 10;
+    // Low enough to stay inside the band of the higher mark's row.
+    let lift = (10 + (b.x - a.x).abs() / 20).min(20);
     let top = a.y.min(b.y) - lift;
     format!(
         "M {} {} C {} {} {} {} {} {}",
@@ -921,9 +1034,9 @@ p.note, p.limits, p.divergence { margin: 4px 0; font-size: 13px; }
 p.limits { color: #555; }
 p.divergence { color: #a00; font-weight: 600; }
 p.legend svg { vertical-align: middle; }
-div.row { display: flex; gap: 14px; align-items: flex-start; }
-div.run { overflow-x: auto; flex: 0 1 auto; max-width: 62%; }
-div.source { flex: 1 1 auto; min-width: 320px; position: sticky; top: 0; }
+div.row { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+div.run { overflow-x: auto; flex: 0 1 auto; max-width: 100%; }
+div.source { flex: 1 1 420px; min-width: 320px; max-width: 900px; }
 div.filename { font: 600 12px monospace; color: #555; }
 pre.src { font: 13px/1.45 monospace; margin: 0; border: 1px solid #ddd; padding: 4px 0; overflow-x: auto; }
 pre.src .ln { display: block; padding: 0 8px 0 0; cursor: pointer; }

@@ -136,7 +136,6 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         return finish(json, &[], &errors, out);
     };
     let grid_dim = args.common.grid_dim.unwrap_or([1, 1, 1]);
-    let volume = |d: [u64; 3]| d.iter().map(|&x| Value::from(x)).product::<Value>();
 
     let kernels: Vec<&Kernel> = program
         .kernels
@@ -193,7 +192,8 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .filter(|(name, _)| kernel.params.iter().any(|p| &p.name == name))
             .cloned()
             .collect();
-        let mut config = Config::new(volume(block_dim), volume(grid_dim))
+        // Per dimension, as CUDA launches it: a `.cu` kernel reads `threadIdx.y` and the like.
+        let mut config = Config::with_dims(input::dims(block_dim), input::dims(grid_dim))
             .with_arith(arith)
             .with_warp_sync(args.warp_sync.or(file.header_warp_sync))
             .with_memory(memory.as_ref())
