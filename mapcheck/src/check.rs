@@ -96,7 +96,9 @@ pub(crate) fn check(
     }
     let mut html_failed = false;
     if let Some(path) = args.html.as_ref().filter(|_| args.emit.is_none()) {
-        let names: Vec<String> = (args.files.iter()).map(|f| f.display().to_string()).collect();
+        let names: Vec<String> = (args.files.iter())
+            .map(|f| f.display().to_string())
+            .collect();
         let title = format!("mapcheck {}: the witnesses", names.join(" "));
         if let Err(e) = std::fs::write(path, crate::html::page(&title, &sections)) {
             let _ = writeln!(err, "error: cannot write {}: {e}", path.display());

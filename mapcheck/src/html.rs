@@ -39,12 +39,12 @@
 use crate::check::Decided;
 use crate::input::SourceFile;
 use crate::report::{CellReport, THREAD_NAMES};
-use maud::{html, Markup, PreEscaped, DOCTYPE};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::geometry::components;
 use mapcheck_core::interp::{Event, EventKind, PhaseName, Race, RaceScope, RacingAccess, Run};
 use mapcheck_core::{Arith, Span, Value};
 use mapcheck_smt::{replay, Certainty, Finding, Kind};
+use maud::{html, Markup, PreEscaped, DOCTYPE};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Threads drawn per block, besides the racing ones: the first ones by id.
@@ -187,9 +187,10 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
                 .collect();
             let race = match f.kind {
                 Kind::BarrierDivergence => None,
-                _ => f.locations.first().map(|a| {
-                    (*a, f.locations.get(1).copied().unwrap_or(*a), f.grid)
-                }),
+                _ => f
+                    .locations
+                    .first()
+                    .map(|a| (*a, f.locations.get(1).copied().unwrap_or(*a), f.grid)),
             };
             let w = &f.witness;
             match replay::witness_run(kernel, arith, w, replay::LONG_STEP_BUDGET) {
@@ -452,7 +453,8 @@ impl<'p> Drawing<'p> {
             .unwrap_or(0);
         let mut drawn_phases: BTreeSet<usize> = (0..phases.min(MAX_PHASES)).collect();
         drawn_phases.extend(race_events.iter().flatten().flatten().map(|k| k.1));
-        let mut keep: BTreeSet<EventKey> = race_events.iter().flatten().flatten().copied().collect();
+        let mut keep: BTreeSet<EventKey> =
+            race_events.iter().flatten().flatten().copied().collect();
         keep.retain(|k| blocks.contains(&k.0));
         // Which events of each drawn column and phase are drawn.
         let mut visible: BTreeMap<(usize, usize, Value), Vec<usize>> = BTreeMap::new();
@@ -463,7 +465,10 @@ impl<'p> Drawing<'p> {
                     continue;
                 };
                 for t in &phase.threads {
-                    if !columns.iter().any(|c| c.bid == run.blocks[b].bid && c.tid == t.tid) {
+                    if !columns
+                        .iter()
+                        .any(|c| c.bid == run.blocks[b].bid && c.tid == t.tid)
+                    {
                         continue;
                     }
                     let shown: Vec<usize> = (0..t.events.len())
@@ -917,7 +922,11 @@ fn thread_text(
 /// A curve from one mark to another, bowing to the right of the leftmost so that it does not
 /// run over the marks of the columns it crosses.
 fn link_path(a: At, b: At) -> String {
-    let (a, b) = if (a.x, a.y) <= (b.x, b.y) { (a, b) } else { (b, a) };
+    let (a, b) = if (a.x, a.y) <= (b.x, b.y) {
+        (a, b)
+    } else {
+        (b, a)
+    };
     // Low enough to stay inside the band of the higher mark's row.
     let lift = (10 + (b.x - a.x).abs() / 20).min(20);
     let top = a.y.min(b.y) - lift;
@@ -1132,3 +1141,57 @@ const SCRIPT: &str = r#"
   document.documentElement.setAttribute("data-mapcheck-ready", String(wired));
 })();
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_lines_are_numbered_as_the_line_index_numbers_them() {
+        assert_eq!(source_lines("a\r\nb\n"), ["a", "b"]);
+        assert_eq!(source_lines("a\n\nc"), ["a", "", "c"]);
+        assert_eq!(source_lines(""), [""]);
+    }
+
+    #[test]
+    fn a_link_bows_at_most_twenty_pixels_above_its_higher_end() {
+        let at = |x, y| At { x, y, line: 1 };
+        // Either end first: the same curve.
+        let p = link_path(at(500, 80), at(100, 60));
+        assert_eq!(p, link_path(at(100, 60), at(500, 80)));
+        assert_eq!(p, "M 100 60 C 120 40 480 40 500 80");
+        assert_eq!(
+            link_path(at(0, 50), at(40, 50)),
+            "M 0 50 C 20 38 20 38 40 50"
+        );
+    }
+
+    #[test]
+    fn what_is_left_out_is_said() {
+        let all = limits_text(4, 4, 4, 1, 1, 1, 2, 2, false, 0);
+        assert_eq!(
+            all,
+            "Drawn: all 4 thread(s) per block; all 1 block(s); all 2 phase(s)."
+        );
+        let cut = limits_text(9, 512, 256, 2, 4, 4, 24, 30, true, 7);
+        assert!(
+            cut.starts_with("Drawn: 9 of the 256 threads per block"),
+            "{cut}"
+        );
+        assert!(cut.contains("2 of the 4 blocks (the first 2"), "{cut}");
+        assert!(cut.contains("24 of the 30 phases"), "{cut}");
+        assert!(cut.contains("At most 12 accesses"), "{cut}");
+        assert!(cut.contains("7 later accesses"), "{cut}");
+    }
+
+    #[test]
+    fn a_thread_is_named_in_the_terms_of_its_language() {
+        let (b, g) = ([16, 16, 1], [4, 4, 1]);
+        assert_eq!(thread_text(false, b, g, 1, 0, 3), "thread 3");
+        assert_eq!(thread_text(false, b, g, 2, 1, 3), "thread 3 of block 1");
+        assert_eq!(
+            thread_text(true, b, g, 16, 5, 17),
+            "threadIdx (1, 1, 0) of blockIdx (1, 1, 0)"
+        );
+    }
+}

@@ -464,7 +464,10 @@ fn html_page(
             crate::html::section(&crate::html::Picture {
                 source: o.file,
                 kernel: o.kernel,
-                title: format!("kernel `{}`: a run of the reference interpreter", o.kernel.name.name),
+                title: format!(
+                    "kernel `{}`: a run of the reference interpreter",
+                    o.kernel.name.name
+                ),
                 facts: vec![setting, format!("result: {}", verdict(&o.run))],
                 notes: Vec::new(),
                 run: &o.run,
