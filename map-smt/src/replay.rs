@@ -338,7 +338,10 @@ pub fn witness_run<T>(
 fn parse_cell(text: &str) -> Option<(String, Vec<i128>)> {
     let (array, rest) = text.split_once('[')?;
     let index = rest.strip_suffix(']')?;
-    let index = index.split("][").map(|i| i.parse().ok()).collect::<Option<_>>()?;
+    let index = index
+        .split("][")
+        .map(|i| i.parse().ok())
+        .collect::<Option<_>>()?;
     Some((array.to_string(), index))
 }
 
