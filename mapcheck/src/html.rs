@@ -991,8 +991,8 @@ fn limits_text(
     let mut s = String::from("Drawn: ");
     if count(threads) < threads_of_blocks {
         s.push_str(&format!(
-            "{threads} of the {ntid} threads per block (the first {MAX_THREADS} and every racing \
-             one)"
+            "{threads} of the {threads_of_blocks} threads of the blocks drawn ({ntid} per block; \
+             the first {MAX_THREADS} of each and every racing one)"
         ));
     } else {
         s.push_str(&format!("all {ntid} thread(s) per block"));
@@ -1175,7 +1175,7 @@ mod tests {
         );
         let cut = limits_text(9, 512, 256, 2, 4, 4, 24, 30, true, 7);
         assert!(
-            cut.starts_with("Drawn: 9 of the 256 threads per block"),
+            cut.starts_with("Drawn: 9 of the 512 threads of the blocks drawn (256 per block;"),
             "{cut}"
         );
         assert!(cut.contains("2 of the 4 blocks (the first 2"), "{cut}");

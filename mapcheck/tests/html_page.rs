@@ -202,9 +202,10 @@ fn a_run_of_a_cuda_kernel_is_drawn_in_cudas_terms() {
         .any(|(_, a)| a["data-thread"] == "b(0,0,0)t(0,1,0)"
             && a["data-cell"] == "tile[1][0]"
             && a["data-kind"] == "write"));
-    // A big launch is cut down, and the page says so.
+    // A big launch is cut down, and the page says so: two blocks of 256 threads are drawn,
+    // the first 8 threads of each and (0, 1, 0) of block 0.
     assert!(
-        html.contains("of the 256 threads per block"),
+        html.contains("17 of the 512 threads of the blocks drawn (256 per block;"),
         "no limit stated"
     );
 }
