@@ -826,7 +826,7 @@ impl<'p> Drawing<'p> {
                 let at = self.p.source.line_col(e.span);
                 (what, Some(format!("{}:{}", self.p.source.name, at.line)))
             }
-            Some(PhaseName::End) | None => ("ends at the end".into(), None),
+            Some(PhaseName::End) | None => ("ends at the kernel's end".into(), None),
             Some(PhaseName::Diverged) => ("cut by divergence".into(), None),
         }
     }
