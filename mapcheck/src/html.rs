@@ -15,7 +15,8 @@
 //! * each race a red link between its two accesses (the representative pair of the
 //!   interpreter's record: `mapcheck_core::interp::Race`), the witness's own race thicker;
 //! * the kernel's source beside it, the lines of the drawn accesses shaded, the racing ones
-//!   red; hovering or clicking a mark or a link highlights its lines, clicking a line its marks.
+//!   red; hovering or clicking a mark or a link highlights its lines, clicking a line its marks
+//!   (and a link to the page ending in `#line=N` opens it with line N picked).
 //!
 //! A `.cu` kernel is drawn in CUDA's terms as the text report words it: `threadIdx` and
 //! `blockIdx` as (x, y, z), cells as declared (`tile[0][1]`, via [`CellReport`]).
@@ -1123,18 +1124,25 @@ const SCRIPT: &str = r#"
           wired++;
         })(items[i]);
       }
+      function pickLine(ln) {
+        clear("picked");
+        ln.classList.add("picked");
+        var n = ln.getAttribute("data-line");
+        var marks = sec.querySelectorAll('.mark[data-line="' + n + '"]');
+        for (var k = 0; k < marks.length; k++) { marks[k].classList.add("picked"); }
+        if (info) { info.textContent = marks.length + " access(es) drawn for line " + n; }
+      }
       var lines = sec.querySelectorAll("pre.src .ln");
       for (var j = 0; j < lines.length; j++) {
         (function (ln) {
-          ln.addEventListener("click", function () {
-            clear("picked");
-            ln.classList.add("picked");
-            var n = ln.getAttribute("data-line");
-            var marks = sec.querySelectorAll('.mark[data-line="' + n + '"]');
-            for (var k = 0; k < marks.length; k++) { marks[k].classList.add("picked"); }
-            if (info) { info.textContent = marks.length + " access(es) drawn for line " + n; }
-          });
+          ln.addEventListener("click", function () { pickLine(ln); });
         })(lines[j]);
+      }
+      // A link to the page ending in `#line=N` opens it with line N and its accesses picked.
+      var wanted = /^#line=([0-9]+)$/.exec(window.location.hash);
+      if (wanted) {
+        var ln = sec.querySelector('pre.src .ln[data-line="' + wanted[1] + '"]');
+        if (ln) { pickLine(ln); }
       }
     })(sections[s]);
   }

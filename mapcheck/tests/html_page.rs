@@ -344,6 +344,10 @@ fn chromium() -> String {
 
 /// Runs headless Chromium on `page` with `args`, with a profile of its own and a time limit.
 fn browse(dir: &Path, page: &Path, args: &[&str]) -> Output {
+    browse_url(dir, &format!("file://{}", page.display()), args)
+}
+
+fn browse_url(dir: &Path, url: &str, args: &[&str]) -> Output {
     let mut child = Command::new(chromium())
         .args([
             "--headless",
@@ -355,7 +359,7 @@ fn browse(dir: &Path, page: &Path, args: &[&str]) -> Output {
         ])
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
         .args(args)
-        .arg(format!("file://{}", page.display()))
+        .arg(url)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -466,4 +470,39 @@ fn chromium_sees_a_broken_script() {
         .lines()
         .any(|l| l.contains(":CONSOLE") && l.contains("no_such_function")));
     assert!(!dom.contains("data-mapcheck-ready=\""));
+}
+
+/// The script's picking, driven through the address: `#line=17` picks line 17 of SESA's
+/// `race()` (`v[tid >> 2] := 1`, run by the odd threads 1 and 3 of four) and its two marks.
+#[test]
+fn chromium_picks_a_line_and_its_accesses() {
+    let dir = scratch("chromium-pick");
+    let file = dir.join("sesa.html");
+    page(
+        &["run", "examples/sesa_race.bcu", "--block-dim", "4"],
+        &file,
+    );
+    let dump = browse_url(
+        &dir,
+        &format!("file://{}#line=17", file.display()),
+        &["--dump-dom"],
+    );
+    let dom = String::from_utf8_lossy(&dump.stdout);
+    let picked: Vec<(String, BTreeMap<String, String>)> = tags_with(&dom, "class")
+        .into_iter()
+        .filter(|(_, a)| a["class"].split(' ').any(|c| c == "picked"))
+        .collect();
+    let lines: Vec<&str> = picked
+        .iter()
+        .filter(|(name, _)| name == "span")
+        .map(|(_, a)| a["data-line"].as_str())
+        .collect();
+    assert_eq!(lines, ["17"]);
+    let mut marks: Vec<(&str, &str)> = picked
+        .iter()
+        .filter(|(name, _)| name == "g")
+        .map(|(_, a)| (a["data-thread"].as_str(), a["data-cell"].as_str()))
+        .collect();
+    marks.sort();
+    assert_eq!(marks, [("t1", "v[0]"), ("t3", "v[0]")]);
 }
