@@ -2,9 +2,9 @@
 //! a little script, nothing fetched — that shows what the reference interpreter observed, for
 //! a classroom to read at a glance.
 //!
-//! The page owns nothing but the drawing: `mapcheck run` hands it the runs it made, and
-//! `mapcheck FILE` the replayed run of each finding's witness (`mapcheck_smt::replay::witness_run`),
-//! each as a [`Picture`]. A picture is
+//! The page owns the drawing: `mapcheck run` hands it the runs it made, each as a
+//! [`Picture`]; for `mapcheck FILE`, [`witnesses`] replays each finding's witness with its
+//! history kept (`mapcheck_smt::replay::witness_run`) and draws that run. A picture is
 //!
 //! * one column per thread, grouped by block; one band per phase, closed by the barrier that
 //!   ends it (`file:line` of the `sync`);
@@ -197,11 +197,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
             match replay::witness_run(kernel, arith, w, replay::LONG_STEP_BUDGET) {
                 Ok(run) => {
                     let shown = match race {
-                        Some((a, b, grid)) => run.races.iter().any(|r| {
-                            let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
-                                || (r.first.span.same_range(b) && r.second.span.same_range(a));
-                            same && matches!(r.scope, RaceScope::Grid) == grid
-                        }),
+                        Some(focus) => run.races.iter().any(|r| is_race(r, focus)),
                         None => !run.is_aligned(),
                     };
                     if !shown {
@@ -277,13 +273,7 @@ pub fn section(p: &Picture<'_>) -> Markup {
     let d = Drawing::new(p);
     let races = &p.run.races;
     let focus_race = p.witness.as_ref().and_then(|w| w.race);
-    let is_focus = |r: &Race| {
-        focus_race.is_some_and(|(a, b, grid)| {
-            let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
-                || (r.first.span.same_range(b) && r.second.span.same_range(a));
-            same && matches!(r.scope, RaceScope::Grid) == grid
-        })
-    };
+    let is_focus = |r: &Race| focus_race.is_some_and(|focus| is_race(r, focus));
     let mut race_lines: BTreeSet<usize> = BTreeSet::new();
     for r in races {
         race_lines.insert(d.line(r.first.span));
@@ -345,7 +335,7 @@ pub fn section(p: &Picture<'_>) -> Markup {
                             data-lines=(lines_attr(&[d.line(r.first.span), d.line(r.second.span)]))
                             data-text=(d.race_text(r)) data-link=(i) {
                             (d.race_text(r))
-                            @if !d.link_drawn(r) { " (not drawn: the history was cut before it)" }
+                            @if !d.link_drawn(i) { " (not drawn: the history was cut before it)" }
                         }
                     }
                 }
@@ -353,6 +343,14 @@ pub fn section(p: &Picture<'_>) -> Markup {
             @for text in &d.divergences { p.divergence { (text) } }
         }
     }
+}
+
+/// Whether `r` is the race between the accesses at `a` and `b` (either way round) at grid
+/// level or not, as `replay` matches a finding's race.
+fn is_race(r: &Race, (a, b, grid): (Span, Span, bool)) -> bool {
+    let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
+        || (r.first.span.same_range(b) && r.second.span.same_range(a));
+    same && matches!(r.scope, RaceScope::Grid) == grid
 }
 
 /// The lines of a text, as the line index numbers them.
@@ -698,13 +696,12 @@ impl<'p> Drawing<'p> {
         )
     }
 
-    fn link_drawn(&self, r: &Race) -> bool {
-        let i = self.p.run.races.iter().position(|x| std::ptr::eq(x, r));
-        i.and_then(|i| self.race_events.get(i))
-            .is_some_and(|[a, b]| {
-                a.is_some_and(|k| self.marks.contains_key(&k))
-                    && b.is_some_and(|k| self.marks.contains_key(&k))
-            })
+    /// Whether race `i` of the run is drawn as a link: both its accesses are drawn marks.
+    fn link_drawn(&self, i: usize) -> bool {
+        self.race_events.get(i).is_some_and(|[a, b]| {
+            a.is_some_and(|k| self.marks.contains_key(&k))
+                && b.is_some_and(|k| self.marks.contains_key(&k))
+        })
     }
 
     fn svg(&self, p: &Picture<'_>, is_focus: &dyn Fn(&Race) -> bool) -> Markup {
