@@ -202,8 +202,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
                     };
                     if !shown {
                         notes.push(
-                            "This run does not show the finding: its witness did not replay \
-                             (see the finding's notes)."
+                            "This run does not show the finding: the witness did not replay it."
                                 .to_string(),
                         );
                     }
