@@ -58,6 +58,11 @@ Proof.
     apply (IH V u0 s2); auto.
   - (* skip *)
     intros s a V u s2 Ht Hag o j; inversion Ht; subst; simpl; tauto.
+  - (* let: bound on both sides when data-free, else on the program side *)
+    intros s a x e b a' Hex IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    + rewrite (IH (x :: V) u0 (upd s2 x (eval s2 e))); auto; [tauto |].
+      rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
+    + rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
   - (* loop exit *)
     intros s a x lo hi b Hlt V u s2 Ht Hag o j; split; auto.
     intros [H1 | [k [Hr _]]]; auto.

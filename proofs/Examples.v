@@ -50,6 +50,46 @@ Definition ex2 : stmt :=
 Example ex2_untyped : infer [tid] ex2 = None.
 Proof. reflexivity. Qed.
 
+(** [let x = e]: a data-free value joins [V] and the protocol binds it
+    ([T_Let]); a value computed from a read does not ([T_LetD]), so it may
+    flow into a payload but not into an index. *)
+Definition let_ex : stmt :=
+  SLet "j" (EBin Add (EVar tid) (ELit 1))
+    (SRead "y" (EVar "j")
+       (SLet "z" (EBin Mul (EVar "y") (ELit 2)) (SWrite (EVar "j") (EVar "z")))).
+
+Example let_ex_type :
+  infer [tid] let_ex =
+  Some (ULet "j" (EBin Add (EVar tid) (ELit 1))
+          (USeq (UAcc Rd (EVar "j")) (USeq USkip (UAcc Wr (EVar "j"))))).
+Proof. reflexivity. Qed.
+
+Example let_data_index :
+  infer [tid] (SRead "y" (EVar tid)
+                 (SLet "z" (EVar "y") (SWrite (EVar "z") (ELit 0)))) = None.
+Proof. reflexivity. Qed.
+
+(** Across barriers, the uniform rules take a [let] of a uniform value
+    ([TS_Let]) or of data ([TS_LetD]); one of a [tid]-dependent value only
+    the relaxed rules take ([RS_Let]): it is not uniform. *)
+Definition let_sync (e : expr) : sprog :=
+  PLet "k" e (PSeq (PU (SWrite (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
+
+Example let_sync_uniform :
+  sinfer ["M"; tid] (let_sync (EVar "M")) =
+  Some (MLet "k" (EVar "M")
+          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+Proof. reflexivity. Qed.
+
+Example let_sync_tid : sinfer ["M"; tid] (let_sync (EVar tid)) = None.
+Proof. reflexivity. Qed.
+
+Example let_sync_tid_relaxed :
+  sinfer_relaxed ["M"; tid] (let_sync (EVar tid)) =
+  Some (MLet "k" (EVar tid)
+          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+Proof. reflexivity. Qed.
+
 (** A barrier loop with uniform bounds types; one whose bound mentions
     [tid] does not. *)
 Definition sync_loop (bound : expr) : sprog :=

@@ -67,6 +67,18 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         end
       else None
   | SSkip => Some USkip                                   (* T-SKIP *)
+  | SLet x e b =>
+      if subb (fv e) V then                               (* T-LET *)
+        match infer (x :: V) b with
+        | Some u => Some (ULet x e u)
+        | None => None
+        end
+      else if memb x V then None
+      else                                                (* T-LETD *)
+        match infer V b with
+        | Some u => Some (USeq USkip u)
+        | None => None
+        end
   end.
 
 (** Barrier loops need uniform bounds, and conditionals around barriers
@@ -108,6 +120,18 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         | _, _ => None
         end
       else None
+  | PLet x e s =>
+      if uniform V e then                                 (* TS_Let *)
+        match sinfer (x :: V) s with
+        | Some p => Some (MLet x e p)
+        | None => None
+        end
+      else if subb (fv e) V || memb x V then None
+      else                                                (* TS_LetD *)
+        match sinfer V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
   end.
 
 (** The relaxed checker: [sinfer] without the [tid] premises, deciding
@@ -144,6 +168,18 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
         | _, _ => None
         end
       else None
+  | PLet x e s =>
+      if subb (fv e) V then                               (* RS_Let *)
+        match sinfer_relaxed (x :: V) s with
+        | Some p => Some (MLet x e p)
+        | None => None
+        end
+      else if memb x V then None
+      else                                                (* RS_LetD *)
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
   end.
 
 End Infer.

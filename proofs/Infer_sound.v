@@ -12,7 +12,7 @@ Theorem infer_sound : forall V b u, infer V b = Some u -> typing V b u.
 Proof.
   intros V b; revert V;
     induction b as [n m | x n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
-                   | x n m b IH |]; intros V u Hi; simpl in Hi.
+                   | x n m b IH | | x e b IH]; intros V u Hi; simpl in Hi.
   - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
     constructor; apply subb_spec; auto.
   - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
@@ -29,13 +29,20 @@ Proof.
     destruct (infer (x :: V) b) eqn:E3; inversion Hi; subst.
     constructor; auto; apply subb_spec; auto.
   - inversion Hi; constructor.
+  - destruct (subb (fv e) V) eqn:E1.
+    + destruct (infer (x :: V) b) eqn:E2; inversion Hi; subst.
+      constructor; auto; apply subb_spec; auto.
+    + destruct (memb x V) eqn:E2; try discriminate.
+      destruct (infer V b) eqn:E3; inversion Hi; subst.
+      apply T_LetD; auto; [| apply memb_false; auto].
+      intros Hc; apply subb_spec in Hc; congruence.
 Qed.
 
 Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.
 Proof.
   intros V s; revert V;
     induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH
-                   | c s1 IH1 s2 IH2];
+                   | c s1 IH1 s2 IH2 | x e s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
     constructor; apply infer_sound; auto.
@@ -57,6 +64,16 @@ Proof.
       try discriminate.
     destruct (sinfer V s1) eqn:E3, (sinfer V s2) eqn:E4; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - destruct (uniform V e) eqn:EU.
+    + unfold uniform in EU; apply andb_true_iff in EU; destruct EU as [E1 E2].
+      destruct (sinfer (x :: V) s) eqn:E3; inversion Hi; subst.
+      apply negb_true_iff in E2.
+      constructor; auto; [apply subb_spec | apply memb_false]; auto.
+    + destruct (subb (fv e) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+        try discriminate.
+      destruct (sinfer V s) eqn:E3; inversion Hi; subst.
+      apply TS_LetD; auto; [| apply memb_false; auto].
+      intros Hc; apply subb_spec in Hc; congruence.
 Qed.
 
 Theorem sinfer_relaxed_sound : forall V s p,
@@ -64,7 +81,7 @@ Theorem sinfer_relaxed_sound : forall V s p,
 Proof.
   intros V s; revert V;
     induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH
-                   | c s1 IH1 s2 IH2];
+                   | c s1 IH1 s2 IH2 | x e s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
     constructor; apply infer_sound; auto.
@@ -84,6 +101,13 @@ Proof.
     destruct (sinfer_relaxed V s1) eqn:E3, (sinfer_relaxed V s2) eqn:E4;
       inversion Hi; subst.
     constructor; auto; apply subb_spec; auto.
+  - destruct (subb (fv e) V) eqn:E1.
+    + destruct (sinfer_relaxed (x :: V) s) eqn:E2; inversion Hi; subst.
+      constructor; auto; apply subb_spec; auto.
+    + destruct (memb x V) eqn:E2; try discriminate.
+      destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
+      apply RS_LetD; auto; [| apply memb_false; auto].
+      intros Hc; apply subb_spec in Hc; congruence.
 Qed.
 
 End InferSound.

@@ -78,7 +78,8 @@ Proof.
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
     | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
     | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
-    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH];
+    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
+    | a s x e p ks r Hr IH];
     intros mks Hsim.
   - (* end of the program *)
     inversion Hsim; subst; exists (MDone []); split; [constructor |].
@@ -86,7 +87,7 @@ Proof.
   - (* unsynchronised block: the unsynchronised lemma *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [V' b' u Hu | | | | |]; subst.
+    inversion Ht as [V' b' u Hu | | | | | | |]; subst.
     destruct (IH mks' Hks) as [mr [Hm Hrs]].
     exists (madd (s2, u) mr); split; [constructor; auto |].
     apply res_sim_madd with a1; auto.
@@ -101,14 +102,14 @@ Proof.
   - (* sequence *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | | | |]; subst.
     destruct (IH (MFRun s2 q1 :: MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + repeat constructor; auto; econstructor; eauto.
     + exists mr; split; auto; constructor; auto.
   - (* read spanning barriers: the read belongs to the current phase *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | |]; subst.
+    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | | | |]; subst.
     destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
     + exists (madd (s2, UAcc Rd n) mr); split.
@@ -119,7 +120,7 @@ Proof.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htp |]; subst.
+    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htp | | |]; subst.
     destruct (IH (MFLoop s2 x (eval s n) (eval s m) q' :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; auto; econstructor; eauto.
@@ -142,7 +143,7 @@ Proof.
   - (* barrier conditional, then-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | |]; subst.
     destruct (IH (MFRun s2 q1 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfT; auto.
@@ -150,11 +151,24 @@ Proof.
   - (* barrier conditional, else-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | |]; subst.
     destruct (IH (MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfF; auto.
       rewrite <- (evalc_agree V s s2 c); auto.
+  - (* let: bound on both sides, or (data) on the program side only *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | V' x' e' p'' q' He Htp
+                    | V' x' e' p'' q' He Hx Htp]; subst.
+    + destruct (IH (MFRun (upd s2 x (eval s2 e)) q' :: mks')) as [mr [Hm Hrs]].
+      * constructor; auto; econstructor; eauto.
+        rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
+      * exists mr; split; auto; constructor; auto.
+    + destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
+      * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+      * exists (madd (s2, USkip) mr); split; [repeat constructor; auto |].
+        apply res_sim_madd with a; auto; simpl; tauto.
 Qed.
 
 End Thread.

@@ -30,6 +30,7 @@ Fixpoint macc (s : env) (u : proto) (o : mode) (j : val) : Prop :=
   | UIf c u1 u2 => if evalc s c then macc s u1 o j else macc s u2 o j
   | UFor x n m u =>
       exists k, in_range (eval s n) (eval s m) k /\ macc (upd s x k) u o j
+  | ULet x e u => macc (upd s x (eval s e)) u o j
   end.
 
 Definition map_sem (T : list val) (s : env) (u : proto) (a : access) : Prop :=

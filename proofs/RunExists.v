@@ -35,6 +35,7 @@ Inductive uterm : env -> proto -> Prop :=
 | UT_IfF s c u1 u2 : evalc s c = false -> uterm s u2 -> uterm s (UIf c u1 u2)
 | UT_For s x n m u :
     lterm s x (eval s n) (eval s m) u -> uterm s (UFor x n m u)
+| UT_Let s x e u : uterm (upd s x (eval s e)) u -> uterm s (ULet x e u)
 with lterm : env -> var -> val -> val -> proto -> Prop :=
 | LT_Stop s x lo hi u : val_ltb lo hi = false -> lterm s x lo hi u
 | LT_Step s x lo hi u :
@@ -73,6 +74,10 @@ Proof.
     + destruct (IH1 V b1 s1 a) as [a1 Ha1]; auto.
       destruct (IH2 V b2 s1 a1) as [a2 Ha2]; auto.
       exists a2; econstructor; eauto.
+    + (* a let of data: [skip; u] *)
+      destruct (IH2 V b0 (upd s1 x (eval s1 e)) a) as [a' Ha']; auto.
+      * apply agree_upd_left; auto.
+      * exists a'; constructor; auto.
   - (* if, then-branch *)
     intros s c u1 u2 Hc Hu IH V b s1 a Ht Hag; inversion Ht; subst.
     destruct (IH V b1 s1 a) as [a' Ha']; auto.
@@ -86,6 +91,12 @@ Proof.
     destruct (IH V b0 s1 a) as [a' Ha']; auto.
     exists a'; constructor.
     rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
+  - (* let of a data-free value *)
+    intros s x e u Hu IH V b s1 a Ht Hag; inversion Ht; subst.
+    destruct (IH (x :: V) b0 (upd s1 x (eval s1 e)) a) as [a' Ha'].
+    + auto.
+    + rewrite (eval_agree V s1 s e); auto; apply agree_upd_both; auto.
+    + exists a'; constructor; auto.
   - (* loop exit *)
     intros s x lo hi u Hlt V b s1 a Ht Hag; eexists; apply L_Stop; auto.
   - (* loop iteration *)
@@ -136,12 +147,13 @@ Qed.
 Theorem uterm_Z : forall (s : env) u, uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m u IH]; intros s.
+                                      | x n m u IH | x e u IH]; intros s.
   - constructor.
   - constructor.
   - constructor; auto.
   - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
   - constructor; eapply lterm_Z; eauto.
+  - constructor; auto.
 Qed.
 
 End Z.
@@ -174,7 +186,12 @@ Inductive ksim : list frame -> list mframe -> Prop :=
     incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
     ksim ks mks ->
     ksim (FRun s1 (PRead x n p) :: ks)
-         (MFRun s2 (MU (UAcc Rd n)) :: MFRun s2 q :: mks).
+         (MFRun s2 (MU (UAcc Rd n)) :: MFRun s2 q :: mks)
+| KS_LetD V s1 s2 x e p q ks mks :
+    ~ incl (fv e) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
+    ksim ks mks ->
+    ksim (FRun s1 (PLet x e p) :: ks)
+         (MFRun s2 (MU USkip) :: MFRun s2 q :: mks).
 
 Lemma ksim_of_fsim : forall ks mks, Forall2 fsim ks mks -> ksim ks mks.
 Proof. induction 1; constructor; auto. Qed.
@@ -211,16 +228,18 @@ Proof.
   induction 1 as
     [| s u mks r Hr IH | s mks | s q1 q2 mks r Hr IH | s x n m q mks r Hr IH
     | s x lo hi q mks r Hlt Hr IH | s x lo hi q mks r Hlt Hr IH
-    | s c q1 q2 mks r Hc Hr IH | s c q1 q2 mks r Hc Hr IH];
+    | s c q1 q2 mks r Hc Hr IH | s c q1 q2 mks r Hc Hr IH
+    | s x e q mks r Hr IH];
     intros ks Hk Hterm a.
   - (* end *)
     inversion Hk; subst; exists (Done a); split; [constructor | exact I].
   - (* unsynchronised block, or the access of a read spanning barriers *)
     apply mres_term_madd in Hterm; destruct Hterm as [Hu Hterm]; simpl in Hu.
     inversion Hk as [| f mf ks' mks' Hf Hks | V s1 s2 x n p q ks' mks'' Hn Hx
-                       Hp Hag Hks]; subst.
+                       Hp Hag Hks | V s1 s2 x e p q ks' mks'' He Hx Hp Hag Hks];
+      subst.
     + inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-      inversion Ht as [V' b u' Hb | | | | |]; subst.
+      inversion Ht as [V' b u' Hb | | | | | | |]; subst.
       destruct (proj1 (exec_exists mem0 H i) s u Hu V b s1 a Hb Hag)
         as [a1 Ha1].
       destruct (IH ks' Hks Hterm a1) as [r' [Hr' Hs]].
@@ -230,33 +249,40 @@ Proof.
         with (a := addR (eval s1 n) a) as [r' [Hr' Hs]]; auto.
       * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
       * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
+    + (* the [skip] of a let of data spanning barriers *)
+      destruct (IH (FRun (upd s1 x (eval s1 e)) p :: ks')) with (a := a)
+        as [r' [Hr' Hs]]; auto.
+      * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+      * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
   - (* barrier *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
     inversion Ht; subst.
     exists (Paused a ks'); split; [constructor | exact Hks].
   - (* sequence, or a read spanning barriers *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
     inversion Ht as [| | V' p1 p2 q1' q2' Ht1 Ht2 | V' x n p' q' Hn Hx Htp
-                    | |]; subst.
+                    | | | | V' x e p' q' He Hx Htp]; subst.
     + destruct (IH (FRun s1 p1 :: FRun s1 p2 :: ks')) with (a := a)
         as [r' [Hr' Hs]]; auto.
       * repeat constructor; auto; econstructor; eauto.
       * exists r'; split; auto; constructor; auto.
     + apply (IH (FRun s1 (PRead x n p') :: ks')); auto.
       eapply KS_Read; eauto.
+    + apply (IH (FRun s1 (PLet x e p') :: ks')); auto.
+      eapply KS_LetD; eauto.
   - (* barrier loop *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p' q'' Hn Hm Htp |]; subst.
+    inversion Ht as [| | | | V' x' n' m' p' q'' Hn Hm Htp | | |]; subst.
     destruct (IH (FLoop s1 x (eval s n) (eval s m) p' :: ks')) with (a := a)
       as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.
     + exists r'; split; auto; constructor.
       rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
   - (* loop iteration *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
     destruct (IH (FRun (upd s1 x lo) p :: FLoop s1 x (succ lo) hi p :: ks'))
       with (a := a) as [r' [Hr' Hs]]; auto.
@@ -265,26 +291,35 @@ Proof.
       * econstructor; eauto.
     + exists r'; split; auto; constructor; auto.
   - (* loop exit *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
     destruct (IH ks' Hks Hterm a) as [r' [Hr' Hs]].
     exists r'; split; auto; apply R_LoopF; auto.
   - (* conditional, then-branch *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2 | |]; subst.
     destruct (IH (FRun s1 p1 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.
     + exists r'; split; auto; apply R_IfT; auto.
       rewrite (evalc_agree V s1 s c); auto.
   - (* conditional, else-branch *)
-    inversion Hk as [| f mf ks' mks' Hf Hks |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2 | |]; subst.
     destruct (IH (FRun s1 p2 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.
     + exists r'; split; auto; apply R_IfF; auto.
       rewrite (evalc_agree V s1 s c); auto.
+  - (* let of a data-free value *)
+    inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
+    inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
+    inversion Ht as [| | | | | | V' x' e' p' q'' He Htp |]; subst.
+    destruct (IH (FRun (upd s1 x (eval s1 e)) p' :: ks')) with (a := a)
+      as [r' [Hr' Hs]]; auto.
+    + constructor; auto; econstructor; eauto.
+      rewrite (eval_agree V s1 s e); auto; apply agree_upd_both; auto.
+    + exists r'; split; auto; constructor; auto.
 Qed.
 
 End Thread.
@@ -427,12 +462,13 @@ Qed.
 Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m u IH]; intros s Hs.
+                                      | x n m u IH | x e u IH]; intros s Hs.
   - constructor.
   - constructor.
   - constructor; auto.
   - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
   - constructor; eapply lterm_bv32; eauto; apply canon_eval; auto.
+  - constructor; apply IH, canon_upd; auto; apply canon_eval; auto.
 Qed.
 
 (** The environments of a protocol's frames and segments stay 32-bit. *)
@@ -456,7 +492,8 @@ Proof.
   induction 1 as
     [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m p ks r Hr IH
     | s x lo hi p ks r Hlt Hr IH | s x lo hi p ks r Hlt Hr IH
-    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH];
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH
+    | s x e p ks r Hr IH];
     intros Hks; try (inversion Hks as [| f0 ks0 Hf Hks']; subst; simpl in Hf).
   - simpl; constructor.
   - specialize (IH Hks'); destruct r as [g | g k]; simpl in *.
@@ -472,6 +509,8 @@ Proof.
   - apply IH; auto.
   - apply IH; constructor; auto.
   - apply IH; constructor; auto.
+  - apply IH; constructor; auto; simpl; apply canon_upd; auto;
+      apply canon_eval; auto.
 Qed.
 
 Lemma mph_canon : forall ks gs, mph ks gs ->

@@ -38,6 +38,9 @@ Inductive exec : env -> rw -> stmt -> rw -> Prop :=
 | E_For s a x n m b a' :
     loop s a x (eval s n) (eval s m) b a' -> exec s a (SFor x n m b) a'
 | E_Skip s a : exec s a SSkip a
+| E_Let s a x e b a' :
+    (* LET: a pure binding, no access. *)
+    exec (upd s x (eval s e)) a b a' -> exec s a (SLet x e b) a'
 with loop : env -> rw -> var -> val -> val -> stmt -> rw -> Prop :=
 | L_Stop s a x lo hi b :
     val_ltb lo hi = false -> loop s a x lo hi b a

@@ -67,7 +67,10 @@ Inductive mrtb : list mframe -> mresult -> Prop :=
 | MR_IfF s c p1 p2 ks r :
     evalc s c = false ->
     mrtb (MFRun s p2 :: ks) r ->
-    mrtb (MFRun s (MIf c p1 p2) :: ks) r.
+    mrtb (MFRun s (MIf c p1 p2) :: ks) r
+| MR_Let s x e p ks r :
+    mrtb (MFRun (upd s x (eval s e)) p :: ks) r ->
+    mrtb (MFRun s (MLet x e p) :: ks) r.
 
 Inductive mph : list mframe -> list seg -> Prop :=
 | MPH_Done ks g :

@@ -72,7 +72,10 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
 | R_IfF a s c p1 p2 ks r :
     evalc s c = false ->
     rtb a (FRun s p2 :: ks) r ->
-    rtb a (FRun s (PIf c p1 p2) :: ks) r.
+    rtb a (FRun s (PIf c p1 p2) :: ks) r
+| R_Let a s x e p ks r :
+    rtb a (FRun (upd s x (eval s e)) p :: ks) r ->
+    rtb a (FRun s (PLet x e p) :: ks) r.
 
 End Thread.
 

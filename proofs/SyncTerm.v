@@ -43,6 +43,7 @@ Fixpoint wp (s : env) (q : sproto) : nat :=
       2 + wsum (dist (eval s n) (eval s m)) (eval s n)
               (fun k => wp (upd s x k) p)
   | MIf c p1 p2 => 1 + (if evalc s c then wp s p1 else wp s p2)
+  | MLet x e p => 1 + wp (upd s x (eval s e)) p
   end.
 
 Definition wf (f : mframe) : nat :=
@@ -76,7 +77,7 @@ Proof.
   destruct ks as [| [s q | s x lo hi p] ks].
   - exists (MDone []); split; [constructor | exact I].
   - inversion Hg as [| f0 ks0 Hf Hks]; subst; simpl in Hf.
-    destruct q as [u | | p1 p2 | x n' m p | c p1 p2].
+    destruct q as [u | | p1 p2 | x n' m p | c p1 p2 | x e p].
     + destruct (IH ks) as [r [Hr Hlt]]; [simpl in *; lia | auto |].
       exists (madd (s, u) r); split; [constructor; auto |].
       destruct r; simpl in *; auto; split; [lia | tauto].
@@ -99,6 +100,10 @@ Proof.
           [simpl in *; rewrite E in Hn; lia | constructor; auto |].
         exists r; split; [apply MR_IfF; auto |].
         destruct r; simpl in *; auto; rewrite E; split; [lia | tauto].
+    + destruct (IH (MFRun (upd s x (eval s e)) p :: ks)) as [r [Hr Hlt]];
+        [simpl in *; lia | constructor; auto; simpl; apply good_upd; auto |].
+      exists r; split; [constructor; auto |].
+      destruct r; simpl in *; auto; split; [lia | tauto].
   - inversion Hg as [| f0 ks0 Hf Hks]; subst; simpl in Hf.
     destruct Hf as [Hs [Hlo Hhi]].
     destruct (val_ltb lo hi) eqn:E.

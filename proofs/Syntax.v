@@ -2,10 +2,12 @@
 
     Two program fragments, as in the paper and in Faial:
     - [stmt]: the unsynchronised fragment of Figure 5 (write, read-let,
-      sequence, if, stride-1 for, skip);
+      sequence, if, stride-1 for, skip) plus the pure binding
+      [let x = e in b] of the tool's language ([SLet]);
     - [sprog]: the synchronised fragment, whose leaves are unsynchronised
       blocks [PU b] and barriers [PSync]; it also has sequencing, loops that
-      contain barriers, and a read-let whose scope may span barriers.
+      contain barriers, and a read-let and a pure let ([PLet]) whose scope
+      may span barriers.
     Two protocol fragments mirror them: [proto] (the paper's [u]) and
     [sproto] (the paper's [p]).
 
@@ -90,7 +92,8 @@ Inductive stmt : Type :=
 | SSeq (b1 b2 : stmt)
 | SIf (c : cond) (b1 b2 : stmt)
 | SFor (x : var) (n m : expr) (b : stmt)
-| SSkip.
+| SSkip
+| SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *).
 
 (** Synchronised fragment (omitted by the paper).  [PU b] is a block of
     unsynchronised code, [PFor] a loop whose body may contain barriers,
@@ -101,7 +104,8 @@ Inductive sprog : Type :=
 | PSeq (s1 s2 : sprog)
 | PRead (x : var) (n : expr) (s : sprog)
 | PFor (x : var) (n m : expr) (s : sprog)
-| PIf (c : cond) (s1 s2 : sprog).
+| PIf (c : cond) (s1 s2 : sprog)
+| PLet (x : var) (e : expr) (s : sprog).
 
 (** ** Memory access protocols (paper, Figure 2) *)
 
@@ -116,7 +120,8 @@ Inductive proto : Type :=
 | UAcc (o : mode) (n : expr)          (** [rd[n]] or [wr[n]] *)
 | USeq (u1 u2 : proto)
 | UIf (c : cond) (u1 u2 : proto)
-| UFor (x : var) (n m : expr) (u : proto).
+| UFor (x : var) (n m : expr) (u : proto)
+| ULet (x : var) (e : expr) (u : proto)  (** [u] with [x] bound to [e] *).
 
 (** Synchronised protocols [p]. *)
 Inductive sproto : Type :=
@@ -124,7 +129,8 @@ Inductive sproto : Type :=
 | MSync
 | MSeq (p1 p2 : sproto)
 | MFor (x : var) (n m : expr) (p : sproto)
-| MIf (c : cond) (p1 p2 : sproto).
+| MIf (c : cond) (p1 p2 : sproto)
+| MLet (x : var) (e : expr) (p : sproto).
 
 End Syntax.
 

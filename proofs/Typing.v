@@ -8,7 +8,16 @@
     from the array.  The payload of a write is unconstrained: data may flow
     into memory, just not into the shape of the accesses.
 
-    [fv(e) ⊆ V] is [incl (fv e) V] on lists of names. *)
+    [fv(e) ⊆ V] is [incl (fv e) V] on lists of names.
+
+    A pure binding [let x = e] (T-LET, not in the paper) puts [x] in [V]
+    when [e] is free of data, and its protocol binds [x] to [e] ([ULet]);
+    otherwise [x] is data, like a variable bound by a read: it stays out of
+    [V], and the protocol of the [let] itself is [skip] (T-LETD).  The two
+    premises [fv(e) ⊆ V] / [fv(e) ⊄ V] are exclusive, so typing stays a
+    function.  The Rust checker substitutes [e] for [x] instead of keeping
+    a binder; with distinct binder names (SPEC section 3) the protocols
+    mean the same. *)
 
 From Coq Require Import List String.
 From Mapcheck Require Import Arith Syntax.
@@ -37,9 +46,22 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     typing (x :: V) b u ->
     typing V (SFor x n m b) (UFor x n m u)
 | T_Skip V :
-    typing V SSkip USkip.
+    typing V SSkip USkip
+| T_Let V x e b u :
+    incl (fv e) V ->
+    typing (x :: V) b u ->
+    typing V (SLet x e b) (ULet x e u)
+| T_LetD V x e b u :
+    ~ incl (fv e) V -> ~ In x V ->
+    typing V b u ->
+    typing V (SLet x e b) (USeq USkip u).
 
-(** Synchronised fragment.  Barrier loops must have uniform bounds and
+(** Synchronised fragment.  A [let] spanning barriers ([PLet]) is typed as
+    in the unsynchronised fragment, except that the uniform rules accept a
+    data-free value only when it is uniform (no [tid]): [V] holds only
+    uniform variables besides [tid] at this level, and a [tid]-dependent
+    [let] would break that.  The relaxed rules accept it ([RS_Let]).
+    Barrier loops must have uniform bounds and
     conditionals around barriers uniform conditions: every thread of the
     block must run them the same number of times, or take the same
     branch.  At this
@@ -75,7 +97,15 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_If V c s1 s2 p1 p2 :
     incl (fvc c) V -> ~ In tid (fvc c) ->
     styping V s1 p1 -> styping V s2 p2 ->
-    styping V (PIf c s1 s2) (MIf c p1 p2).
+    styping V (PIf c s1 s2) (MIf c p1 p2)
+| TS_Let V x e s p :
+    incl (fv e) V -> ~ In tid (fv e) ->
+    styping (x :: V) s p ->
+    styping V (PLet x e s) (MLet x e p)
+| TS_LetD V x e s p :
+    ~ incl (fv e) V -> ~ In x V ->
+    styping V s p ->
+    styping V (PLet x e s) (MSeq (MU USkip) p).
 
 (** ** The relaxed synchronised rules: barriers under [tid]-dependent
     control
@@ -109,7 +139,15 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
 | RS_If V c s1 s2 p1 p2 :
     incl (fvc c) V ->
     rstyping V s1 p1 -> rstyping V s2 p2 ->
-    rstyping V (PIf c s1 s2) (MIf c p1 p2).
+    rstyping V (PIf c s1 s2) (MIf c p1 p2)
+| RS_Let V x e s p :
+    incl (fv e) V ->
+    rstyping (x :: V) s p ->
+    rstyping V (PLet x e s) (MLet x e p)
+| RS_LetD V x e s p :
+    ~ incl (fv e) V -> ~ In x V ->
+    rstyping V s p ->
+    rstyping V (PLet x e s) (MSeq (MU USkip) p).
 
 (** The uniform rules are an instance of the relaxed ones. *)
 Lemma styping_relaxed : forall V s p, styping V s p -> rstyping V s p.

@@ -28,7 +28,10 @@ Inductive suniform : vars -> sproto -> Prop :=
     suniform (x :: V) p -> suniform V (MFor x n m p)
 | SU_If V c p1 p2 :
     incl (fvc c) V -> ~ In tid (fvc c) ->
-    suniform V p1 -> suniform V p2 -> suniform V (MIf c p1 p2).
+    suniform V p1 -> suniform V p2 -> suniform V (MIf c p1 p2)
+| SU_Let V x e p :
+    incl (fv e) V -> ~ In tid (fv e) ->
+    suniform (x :: V) p -> suniform V (MLet x e p).
 
 Lemma styping_suniform : forall V s p, styping V s p -> suniform V p.
 Proof. induction 1; repeat constructor; auto. Qed.
@@ -57,7 +60,8 @@ Proof.
   induction 1 as
     [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m p ks r Hr IH
     | s x lo hi p ks r Hlt Hr IH | s x lo hi p ks r Hlt Hr IH
-    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH];
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH
+    | s x e p ks r Hr IH];
     intros ks' r' Hr' Hsim;
     inversion Hsim as [| f1 f2 k1 k2 Hf Hks]; subst.
   - inversion Hr'; subst; simpl; auto.
@@ -68,7 +72,7 @@ Proof.
     inversion Hu; subst; inversion Hr'; subst.
     eapply IH; eauto; repeat constructor; auto; econstructor; eauto.
   - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
-    inversion Hu as [| | | V' x' n' m' p' Hn Hm Htn Htm Hp |]; subst.
+    inversion Hu as [| | | V' x' n' m' p' Hn Hm Htn Htm Hp | |]; subst.
     inversion Hr'; subst.
     rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m) in *;
       try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
@@ -84,19 +88,26 @@ Proof.
     inversion Hr'; subst; [congruence |].
     eapply IH; eauto.
   - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
-    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2]; subst.
+    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2 |]; subst.
     inversion Hr'; subst.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
     + assert (E : evalc s c = evalc s2 c)
         by (apply (evalc_uniform V); auto).
       congruence.
   - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
-    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2]; subst.
+    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2 |]; subst.
     inversion Hr'; subst.
     + assert (E : evalc s c = evalc s2 c)
         by (apply (evalc_uniform V); auto).
       congruence.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
+  - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
+    inversion Hu as [| | | | | V' x' e' p' He Hte Hp]; subst.
+    inversion Hr'; subst.
+    rewrite (eval_uniform V s2 s e) in *;
+      try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
+    eapply IH; eauto; constructor; auto; econstructor; eauto.
+    apply agree_u_upd_both; auto.
 Qed.
 
 Lemma mph_aligned : forall ks gs, mph ks gs ->

@@ -11,9 +11,9 @@
                                   without the tid premises of TS_For/TS_If)
 
      sprog  (PU b) | PSync | (PSeq s s) | (PRead x n s) | (PFor x n n s)
-            | (PIf c s s)
+            | (PIf c s s) | (PLet x n s)
      stmt   (SWrite n n) | (SRead x n b) | (SSeq b b) | (SIf c b b)
-            | (SFor x n n b) | SSkip
+            | (SFor x n n b) | SSkip | (SLet x n b)
      expr   (ELit K) | (EVar x) | (EBin OP n n)     K a natural, OP a binop
      cond   CTrue | CFalse | (CCmp CMP n n) | (CNot c) | (CAnd c c) | (COr c c)
 
@@ -109,6 +109,7 @@ let rec stmt = function
   | List [ Atom "SIf"; c; a; b ] -> SIf (cond c, stmt a, stmt b)
   | List [ Atom "SFor"; x; n; m; b ] -> SFor (var x, expr n, expr m, stmt b)
   | Atom "SSkip" -> SSkip
+  | List [ Atom "SLet"; x; e; b ] -> SLet (var x, expr e, stmt b)
   | _ -> bad "not a statement"
 
 let rec sprog = function
@@ -118,6 +119,7 @@ let rec sprog = function
   | List [ Atom "PRead"; x; n; s ] -> PRead (var x, expr n, sprog s)
   | List [ Atom "PFor"; x; n; m; s ] -> PFor (var x, expr n, expr m, sprog s)
   | List [ Atom "PIf"; c; a; b ] -> PIf (cond c, sprog a, sprog b)
+  | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
   | _ -> bad "not a synchronised program"
 
 let kernel = function
@@ -196,6 +198,12 @@ let rec pproto b = function
       Buffer.add_char b ' ';
       pproto b u;
       Buffer.add_char b ')'
+  | ULet (x, e, u) ->
+      Printf.bprintf b "(ULet %s " x;
+      pexpr b e;
+      Buffer.add_char b ' ';
+      pproto b u;
+      Buffer.add_char b ')'
 
 let rec psproto b = function
   | MU u ->
@@ -224,6 +232,12 @@ let rec psproto b = function
       psproto b p1;
       Buffer.add_char b ' ';
       psproto b p2;
+      Buffer.add_char b ')'
+  | MLet (x, e, p) ->
+      Printf.bprintf b "(MLet %s " x;
+      pexpr b e;
+      Buffer.add_char b ' ';
+      psproto b p;
       Buffer.add_char b ')'
 
 let answer line =
