@@ -17,7 +17,7 @@ Import ListNotations.
 
 Section Access.
 Context {A : Arith}.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -32,10 +32,10 @@ Lemma exec_access :
 Proof.
   apply exec_loop_ind.
   - (* write *)
-    intros s a n m V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    intros s a ar n m V u s2 Ht Hag o j; inversion Ht; subst; simpl.
     rewrite acc_addW, (eval_agree V s s2 n); auto; tauto.
   - (* read *)
-    intros s a x n b a' j Hex IH V u s2 Ht Hag o j'; inversion Ht; subst.
+    intros s a x ar n b a' j Hex IH V u s2 Ht Hag o j'; inversion Ht; subst.
     simpl; rewrite (IH V u0 s2); auto.
     + rewrite acc_addR; unfold j; rewrite (eval_agree V s s2 n); auto.
       tauto.

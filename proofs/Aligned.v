@@ -83,7 +83,7 @@ Theorem aligned : forall mem0 H i a ks r,
 Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
-    | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
+    | a s x ar n p ks r j Hr IH | a s x n m p ks r Hr IH
     | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
     | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
     | a s x e p ks r Hr IH];
@@ -101,7 +101,7 @@ Proof.
     eapply IH; eauto; repeat constructor; auto; econstructor; eauto.
   - (* read: its variable is not uniform, and not in V *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | | | |]; subst.
+    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | |]; subst.
     inversion Hr'; subst.
     eapply IH; eauto; constructor; auto.
     econstructor; eauto.

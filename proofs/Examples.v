@@ -24,28 +24,28 @@ Section Examples.
 (** Figure 3: [for x in 0..M { let y = A[x] in A[x] := y + 1 }]. *)
 Definition fig3 : stmt :=
   SFor "x" (ELit 0) (EVar "M")
-    (SRead "y" (EVar "x") (SWrite (EVar "x") (EBin Add (EVar "y") (ELit 1)))).
+    (SRead "y" "A" (EVar "x") (SWrite "A" (EVar "x") (EBin Add (EVar "y") (ELit 1)))).
 
 Example fig3_type :
   infer ["M"; tid] fig3 =
   Some (UFor "x" (ELit 0) (EVar "M")
-          (USeq (UAcc Rd (EVar "x")) (UAcc Wr (EVar "x")))).
+          (USeq (UAcc Rd "A" (EVar "x")) (UAcc Wr "A" (EVar "x")))).
 Proof. reflexivity. Qed.
 
 (** Figure 4: [if tid = 0 { A[0] := tid } else { skip }]. *)
 Definition fig4 : stmt :=
-  SIf (CCmp Eq (EVar tid) (ELit 0)) (SWrite (ELit 0) (EVar tid)) SSkip.
+  SIf (CCmp Eq (EVar tid) (ELit 0)) (SWrite "A" (ELit 0) (EVar tid)) SSkip.
 
 Example fig4_type :
   infer [tid] fig4 =
-  Some (UIf (CCmp Eq (EVar tid) (ELit 0)) (UAcc Wr (ELit 0)) USkip).
+  Some (UIf (CCmp Eq (EVar tid) (ELit 0)) (UAcc Wr "A" (ELit 0)) USkip).
 Proof. reflexivity. Qed.
 
 (** Example (2): the index of the last write was read from the array, so
     the program has no type. *)
 Definition ex2 : stmt :=
-  SSeq (SWrite (EVar tid) (EVar tid))
-       (SRead "x" (EVar tid) (SWrite (EVar "x") (ELit 9))).
+  SSeq (SWrite "A" (EVar tid) (EVar tid))
+       (SRead "x" "A" (EVar tid) (SWrite "A" (EVar "x") (ELit 9))).
 
 Example ex2_untyped : infer [tid] ex2 = None.
 Proof. reflexivity. Qed.
@@ -55,30 +55,30 @@ Proof. reflexivity. Qed.
     flow into a payload but not into an index. *)
 Definition let_ex : stmt :=
   SLet "j" (EBin Add (EVar tid) (ELit 1))
-    (SRead "y" (EVar "j")
-       (SLet "z" (EBin Mul (EVar "y") (ELit 2)) (SWrite (EVar "j") (EVar "z")))).
+    (SRead "y" "A" (EVar "j")
+       (SLet "z" (EBin Mul (EVar "y") (ELit 2)) (SWrite "A" (EVar "j") (EVar "z")))).
 
 Example let_ex_type :
   infer [tid] let_ex =
   Some (ULet "j" (EBin Add (EVar tid) (ELit 1))
-          (USeq (UAcc Rd (EVar "j")) (USeq USkip (UAcc Wr (EVar "j"))))).
+          (USeq (UAcc Rd "A" (EVar "j")) (USeq USkip (UAcc Wr "A" (EVar "j"))))).
 Proof. reflexivity. Qed.
 
 Example let_data_index :
-  infer [tid] (SRead "y" (EVar tid)
-                 (SLet "z" (EVar "y") (SWrite (EVar "z") (ELit 0)))) = None.
+  infer [tid] (SRead "y" "A" (EVar tid)
+                 (SLet "z" (EVar "y") (SWrite "A" (EVar "z") (ELit 0)))) = None.
 Proof. reflexivity. Qed.
 
 (** Across barriers, the uniform rules take a [let] of a uniform value
     ([TS_Let]) or of data ([TS_LetD]); one of a [tid]-dependent value only
     the relaxed rules take ([RS_Let]): it is not uniform. *)
 Definition let_sync (e : expr) : sprog :=
-  PLet "k" e (PSeq (PU (SWrite (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
+  PLet "k" e (PSeq (PU (SWrite "A" (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
 
 Example let_sync_uniform :
   sinfer ["M"; tid] (let_sync (EVar "M")) =
   Some (MLet "k" (EVar "M")
-          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+          (MSeq (MU (UAcc Wr "A" (EBin Add (EVar tid) (EVar "k")))) MSync)).
 Proof. reflexivity. Qed.
 
 Example let_sync_tid : sinfer ["M"; tid] (let_sync (EVar tid)) = None.
@@ -87,19 +87,19 @@ Proof. reflexivity. Qed.
 Example let_sync_tid_relaxed :
   sinfer_relaxed ["M"; tid] (let_sync (EVar tid)) =
   Some (MLet "k" (EVar tid)
-          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+          (MSeq (MU (UAcc Wr "A" (EBin Add (EVar tid) (EVar "k")))) MSync)).
 Proof. reflexivity. Qed.
 
 (** A barrier loop with uniform bounds types; one whose bound mentions
     [tid] does not. *)
 Definition sync_loop (bound : expr) : sprog :=
   PFor "k" (ELit 0) bound
-    (PSeq (PU (SWrite (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
+    (PSeq (PU (SWrite "A" (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
 
 Example sync_loop_uniform :
   sinfer ["M"; tid] (sync_loop (EVar "M")) =
   Some (MFor "k" (ELit 0) (EVar "M")
-          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+          (MSeq (MU (UAcc Wr "A" (EBin Add (EVar tid) (EVar "k")))) MSync)).
 Proof. reflexivity. Qed.
 
 Example sync_loop_divergent : sinfer ["M"; tid] (sync_loop (EVar tid)) = None.
@@ -109,18 +109,18 @@ Proof. reflexivity. Qed.
 Example sync_loop_relaxed :
   sinfer_relaxed ["M"; tid] (sync_loop (EVar tid)) =
   Some (MFor "k" (ELit 0) (EVar tid)
-          (MSeq (MU (UAcc Wr (EBin Add (EVar tid) (EVar "k")))) MSync)).
+          (MSeq (MU (UAcc Wr "A" (EBin Add (EVar tid) (EVar "k")))) MSync)).
 Proof. reflexivity. Qed.
 
 (** A barrier under a conditional: allowed when the condition is uniform
     ([M > 0]), rejected when it depends on [tid]. *)
 Definition sync_if (c : cond) : sprog :=
-  PIf c (PSeq (PU (SWrite (EVar tid) (ELit 0))) PSync) (PU SSkip).
+  PIf c (PSeq (PU (SWrite "A" (EVar tid) (ELit 0))) PSync) (PU SSkip).
 
 Example sync_if_uniform :
   sinfer ["M"; tid] (sync_if (CCmp Gt (EVar "M") (ELit 0))) =
   Some (MIf (CCmp Gt (EVar "M") (ELit 0))
-          (MSeq (MU (UAcc Wr (EVar tid))) MSync) (MU USkip)).
+          (MSeq (MU (UAcc Wr "A" (EVar tid))) MSync) (MU USkip)).
 Proof. reflexivity. Qed.
 
 Example sync_if_divergent :
@@ -130,22 +130,22 @@ Proof. reflexivity. Qed.
 Example sync_if_relaxed :
   sinfer_relaxed ["M"; tid] (sync_if (CCmp Eq (EVar tid) (ELit 0))) =
   Some (MIf (CCmp Eq (EVar tid) (ELit 0))
-          (MSeq (MU (UAcc Wr (EVar tid))) MSync) (MU USkip)).
+          (MSeq (MU (UAcc Wr "A" (EVar tid))) MSync) (MU USkip)).
 Proof. reflexivity. Qed.
 
 (** Data-dependent control around a barrier is rejected by both. *)
 Example sync_if_data :
   sinfer_relaxed ["M"; tid]
-    (PRead "d" (EVar tid) (sync_if (CCmp Eq (EVar "d") (ELit 0)))) = None.
+    (PRead "d" "A" (EVar tid) (sync_if (CCmp Eq (EVar "d") (ELit 0)))) = None.
 Proof. reflexivity. Qed.
 
 (** The semantics is not vacuous: Figure 4 runs on two threads, and its
     single phase is DRF, as is its protocol's. *)
 Definition params : env := fun _ => 0%Z.
-Definition mem0 : val -> val := fun _ => 0%Z.
+Definition mem0 : cell -> val := fun _ => 0%Z.
 
 Definition fig4_result (i : val) : rw :=
-  if Z.eqb i 0 then ([], [(0%Z, 0%Z)]) else rw0.
+  if Z.eqb i 0 then ([], [(("A", 0%Z), 0%Z)]) else rw0.
 
 Example fig4_runs :
   par mem0 params [0%Z; 1%Z] [] fig4 [mkphase [0%Z; 1%Z] fig4_result].
@@ -171,17 +171,40 @@ Qed.
 (** The true-alarm direction is not vacuous: [A[0] := tid] on threads 0
     and 1 has a racy protocol, so some run of it races, whatever the
     initial memory and the input history. *)
-Definition racy_write : stmt := SWrite (ELit 0) (EVar tid).
+Definition racy_write : stmt := SWrite "A" (ELit 0) (EVar tid).
 
 Example racy_write_races : forall H,
   exists P, par mem0 params [0%Z; 1%Z] H racy_write (P :: H) /\ ~ drf_phase P.
 Proof.
   intros H.
   apply (true_alarm_unsync_int mem0 [tid] params [0%Z; 1%Z] H racy_write
-           (UAcc Wr (ELit 0)) (@map_sem Z_arith [0%Z; 1%Z] params (UAcc Wr (ELit 0)))).
+           (UAcc Wr "A" (ELit 0)) (@map_sem Z_arith [0%Z; 1%Z] params (UAcc Wr "A" (ELit 0)))).
   - apply T_Write; intros x [].
   - intros a; reflexivity.
-  - exists 0%Z, 1%Z, 0%Z, Wr; repeat split; simpl; auto; discriminate.
+  - exists 0%Z, 1%Z, ("A", 0%Z), Wr; repeat split; simpl; auto; discriminate.
+Qed.
+
+(** Races are per array: threads 0 and 1 write cell 0, but of two
+    different arrays, so the protocol's phase is DRF. *)
+Definition two_arrays : stmt :=
+  SIf (CCmp Eq (EVar tid) (ELit 0))
+    (SWrite "A" (ELit 0) (ELit 1)) (SWrite "B" (ELit 0) (ELit 1)).
+
+Example two_arrays_type :
+  infer [tid] two_arrays =
+  Some (UIf (CCmp Eq (EVar tid) (ELit 0))
+          (UAcc Wr "A" (ELit 0)) (UAcc Wr "B" (ELit 0))).
+Proof. reflexivity. Qed.
+
+Example two_arrays_drf :
+  drf_set (map_sem [0%Z; 1%Z] params
+             (UIf (CCmp Eq (EVar tid) (ELit 0))
+                (UAcc Wr "A" (ELit 0)) (UAcc Wr "B" (ELit 0)))).
+Proof.
+  intros (i1 & i2 & j & o & Hne & [Hi1 H1] & [Hi2 H2]).
+  destruct Hi1 as [<- | [<- | []]]; destruct Hi2 as [<- | [<- | []]];
+    try congruence; simpl in H1, H2; destruct H1 as [_ ->];
+    destruct H2 as [_ E]; discriminate.
 Qed.
 
 End Examples.

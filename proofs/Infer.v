@@ -38,12 +38,12 @@ Context {A : Arith}.
 
 Fixpoint infer (V : vars) (b : stmt) : option proto :=
   match b with
-  | SWrite n _ =>                                         (* T-WRITE *)
-      if subb (fv n) V then Some (UAcc Wr n) else None
-  | SRead x n b =>                                        (* T-READ *)
+  | SWrite a n _ =>                                       (* T-WRITE *)
+      if subb (fv n) V then Some (UAcc Wr a n) else None
+  | SRead x a n b =>                                      (* T-READ *)
       if subb (fv n) V && negb (memb x V) then
         match infer V b with
-        | Some u => Some (USeq (UAcc Rd n) u)
+        | Some u => Some (USeq (UAcc Rd a n) u)
         | None => None
         end
       else None
@@ -99,10 +99,10 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
       | Some p1, Some p2 => Some (MSeq p1 p2)
       | _, _ => None
       end
-  | PRead x n s =>                                        (* TS_Read *)
+  | PRead x a n s =>                                      (* TS_Read *)
       if subb (fv n) V && negb (memb x V) then
         match sinfer V s with
-        | Some p => Some (MSeq (MU (UAcc Rd n)) p)
+        | Some p => Some (MSeq (MU (UAcc Rd a n)) p)
         | None => None
         end
       else None
@@ -147,10 +147,10 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
       | Some p1, Some p2 => Some (MSeq p1 p2)
       | _, _ => None
       end
-  | PRead x n s =>                                        (* RS_Read *)
+  | PRead x a n s =>                                      (* RS_Read *)
       if subb (fv n) V && negb (memb x V) then
         match sinfer_relaxed V s with
-        | Some p => Some (MSeq (MU (UAcc Rd n)) p)
+        | Some p => Some (MSeq (MU (UAcc Rd a n)) p)
         | None => None
         end
       else None

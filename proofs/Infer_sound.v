@@ -11,7 +11,7 @@ Context {A : Arith}.
 Theorem infer_sound : forall V b u, infer V b = Some u -> typing V b u.
 Proof.
   intros V b; revert V;
-    induction b as [n m | x n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
+    induction b as [ar n m | x ar n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
                    | x n m b IH | | x e b IH]; intros V u Hi; simpl in Hi.
   - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
     constructor; apply subb_spec; auto.
@@ -41,7 +41,7 @@ Qed.
 Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.
 Proof.
   intros V s; revert V;
-    induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH
+    induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m s IH
                    | c s1 IH1 s2 IH2 | x e s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
@@ -80,7 +80,7 @@ Theorem sinfer_relaxed_sound : forall V s p,
   sinfer_relaxed V s = Some p -> rstyping V s p.
 Proof.
   intros V s; revert V;
-    induction s as [b | | s1 IH1 s2 IH2 | x n s IH | x n m s IH
+    induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m s IH
                    | c s1 IH1 s2 IH2 | x e s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.

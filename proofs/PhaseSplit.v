@@ -65,7 +65,7 @@ Proof.
 Qed.
 
 Section Thread.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -76,7 +76,7 @@ Lemma phase_split : forall a ks r,
 Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
-    | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
+    | a s x ar n p ks r j Hr IH | a s x n m p ks r Hr IH
     | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
     | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
     | a s x e p ks r Hr IH];
@@ -109,10 +109,10 @@ Proof.
   - (* read spanning barriers: the read belongs to the current phase *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | | | |]; subst.
+    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | |]; subst.
     destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
-    + exists (madd (s2, UAcc Rd n) mr); split.
+    + exists (madd (s2, UAcc Rd ar n) mr); split.
       * constructor; constructor; auto.
       * apply res_sim_madd with (addR j a); auto.
         intros o j'; rewrite acc_addR; simpl; unfold j;
@@ -181,7 +181,7 @@ Definition thread_match (i : val) (P : phase) (g : seg) : Prop :=
   forall o j, in_phase P (i, o, j) <-> seg_acc g o j.
 
 Section Parallel.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable T : list val.
 
 Lemma psync_split : forall H ks I,

@@ -22,10 +22,10 @@ Inductive in_range : val -> val -> val -> Prop :=
 | IR_Next lo hi k :
     val_ltb lo hi = true -> in_range (succ lo) hi k -> in_range lo hi k.
 
-Fixpoint macc (s : env) (u : proto) (o : mode) (j : val) : Prop :=
+Fixpoint macc (s : env) (u : proto) (o : mode) (j : cell) : Prop :=
   match u with
   | USkip => False
-  | UAcc o' n => o = o' /\ j = eval s n
+  | UAcc o' ar n => o = o' /\ j = (ar, eval s n)
   | USeq u1 u2 => macc s u1 o j \/ macc s u2 o j
   | UIf c u1 u2 => if evalc s c then macc s u1 o j else macc s u2 o j
   | UFor x n m u =>

@@ -29,7 +29,7 @@ Context {A : Arith}.
 
 Inductive uterm : env -> proto -> Prop :=
 | UT_Skip s : uterm s USkip
-| UT_Acc s o n : uterm s (UAcc o n)
+| UT_Acc s o a n : uterm s (UAcc o a n)
 | UT_Seq s u1 u2 : uterm s u1 -> uterm s u2 -> uterm s (USeq u1 u2)
 | UT_IfT s c u1 u2 : evalc s c = true -> uterm s u1 -> uterm s (UIf c u1 u2)
 | UT_IfF s c u1 u2 : evalc s c = false -> uterm s u2 -> uterm s (UIf c u1 u2)
@@ -47,7 +47,7 @@ Scheme uterm_ind2 := Induction for uterm Sort Prop
 Combined Scheme uterm_lterm_ind from uterm_ind2, lterm_ind2.
 
 Section Thread.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -63,12 +63,12 @@ Proof.
   - (* skip *)
     intros s V b s1 a Ht Hag; inversion Ht; subst; eexists; constructor.
   - (* access: only a write stands alone *)
-    intros s o n V b s1 a Ht Hag; inversion Ht; subst; eexists; constructor.
+    intros s o ar n V b s1 a Ht Hag; inversion Ht; subst; eexists; constructor.
   - (* sequence, or a read and its body *)
     intros s u1 u2 Hu1 IH1 Hu2 IH2 V b s1 a Ht Hag; inversion Ht; subst.
-    + destruct (IH2 V b0 (upd s1 x (lastwrite mem0 (eval s1 n)
+    + destruct (IH2 V b0 (upd s1 x (lastwrite mem0 (a0, eval s1 n)
                                       ([(i, a)] :: H)))
-                  (addR (eval s1 n) a)) as [a' Ha']; auto.
+                  (addR (a0, eval s1 n) a)) as [a' Ha']; auto.
       * apply agree_upd_left; auto.
       * exists a'; econstructor; eauto.
     + destruct (IH1 V b1 s1 a) as [a1 Ha1]; auto.
@@ -146,7 +146,7 @@ Qed.
 
 Theorem uterm_Z : forall (s : env) u, uterm s u.
 Proof.
-  intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
+  intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
                                       | x n m u IH | x e u IH]; intros s.
   - constructor.
   - constructor.
@@ -182,11 +182,11 @@ Definition sterm (s : env) (q : sproto) : Prop :=
 Inductive ksim : list frame -> list mframe -> Prop :=
 | KS_Nil : ksim [] []
 | KS_Cons f mf ks mks : fsim f mf -> ksim ks mks -> ksim (f :: ks) (mf :: mks)
-| KS_Read V s1 s2 x n p q ks mks :
+| KS_Read V s1 s2 x ar n p q ks mks :
     incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
     ksim ks mks ->
-    ksim (FRun s1 (PRead x n p) :: ks)
-         (MFRun s2 (MU (UAcc Rd n)) :: MFRun s2 q :: mks)
+    ksim (FRun s1 (PRead x ar n p) :: ks)
+         (MFRun s2 (MU (UAcc Rd ar n)) :: MFRun s2 q :: mks)
 | KS_LetD V s1 s2 x e p q ks mks :
     ~ incl (fv e) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
     ksim ks mks ->
@@ -215,7 +215,7 @@ Proof.
 Qed.
 
 Section Thread.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -235,7 +235,7 @@ Proof.
     inversion Hk; subst; exists (Done a); split; [constructor | exact I].
   - (* unsynchronised block, or the access of a read spanning barriers *)
     apply mres_term_madd in Hterm; destruct Hterm as [Hu Hterm]; simpl in Hu.
-    inversion Hk as [| f mf ks' mks' Hf Hks | V s1 s2 x n p q ks' mks'' Hn Hx
+    inversion Hk as [| f mf ks' mks' Hf Hks | V s1 s2 x ar n p q ks' mks'' Hn Hx
                        Hp Hag Hks | V s1 s2 x e p q ks' mks'' He Hx Hp Hag Hks];
       subst.
     + inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
@@ -244,9 +244,9 @@ Proof.
         as [a1 Ha1].
       destruct (IH ks' Hks Hterm a1) as [r' [Hr' Hs]].
       exists r'; split; [econstructor; eauto | apply same_shape_madd; auto].
-    + destruct (IH (FRun (upd s1 x (lastwrite mem0 (eval s1 n)
+    + destruct (IH (FRun (upd s1 x (lastwrite mem0 (ar, eval s1 n)
                                       ([(i, a)] :: H))) p :: ks'))
-        with (a := addR (eval s1 n) a) as [r' [Hr' Hs]]; auto.
+        with (a := addR (ar, eval s1 n) a) as [r' [Hr' Hs]]; auto.
       * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
       * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
     + (* the [skip] of a let of data spanning barriers *)
@@ -262,13 +262,13 @@ Proof.
   - (* sequence, or a read spanning barriers *)
     inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | V' p1 p2 q1' q2' Ht1 Ht2 | V' x n p' q' Hn Hx Htp
+    inversion Ht as [| | V' p1 p2 q1' q2' Ht1 Ht2 | V' x ar n p' q' Hn Hx Htp
                     | | | | V' x e p' q' He Hx Htp]; subst.
     + destruct (IH (FRun s1 p1 :: FRun s1 p2 :: ks')) with (a := a)
         as [r' [Hr' Hs]]; auto.
       * repeat constructor; auto; econstructor; eauto.
       * exists r'; split; auto; constructor; auto.
-    + apply (IH (FRun s1 (PRead x n p') :: ks')); auto.
+    + apply (IH (FRun s1 (PRead x ar n p') :: ks')); auto.
       eapply KS_Read; eauto.
     + apply (IH (FRun s1 (PLet x e p') :: ks')); auto.
       eapply KS_LetD; eauto.
@@ -461,7 +461,7 @@ Qed.
 
 Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uterm s u.
 Proof.
-  intros s u; revert s; induction u as [| o n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
+  intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
                                       | x n m u IH | x e u IH]; intros s Hs.
   - constructor.
   - constructor.

@@ -16,19 +16,19 @@ Import ListNotations.
 
 Section Semantics.
 Context {A : Arith}.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
 Inductive exec : env -> rw -> stmt -> rw -> Prop :=
-| E_Write s a n m :
-    exec s a (SWrite n m) (addW (eval s n) (eval s m) a)
-| E_Read s a x n b a' :
+| E_Write s a ar n m :
+    exec s a (SWrite ar n m) (addW (ar, eval s n) (eval s m) a)
+| E_Read s a x ar n b a' :
     (* READ: the thread sees its own writes of this phase first, then the
        earlier phases: [lastwrite(j, {i:(R,W)} :: H)]. *)
-    let j := eval s n in
+    let j := (ar, eval s n) in
     exec (upd s x (lastwrite mem0 j ([(i, a)] :: H))) (addR j a) b a' ->
-    exec s a (SRead x n b) a'
+    exec s a (SRead x ar n b) a'
 | E_Seq s a b1 b2 a1 a2 :
     exec s a b1 a1 -> exec s a1 b2 a2 -> exec s a (SSeq b1 b2) a2
 | E_IfT s a c b1 b2 a' :
@@ -61,7 +61,7 @@ Context {A : Arith}.
 
 (** Rule PAR.  [s] holds the parameters; thread [i] runs with
     [tid := i]. *)
-Definition par (mem0 : val -> val) (s : env) (T : list val) (H : history)
+Definition par (mem0 : cell -> val) (s : env) (T : list val) (H : history)
     (b : stmt) (I : history) : Prop :=
   exists f : val -> rw,
     I = mkphase T f :: H /\

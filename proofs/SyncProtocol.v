@@ -23,7 +23,7 @@ Context {A : Arith}.
 
 Definition seg := list (env * proto).
 
-Definition seg_acc (g : seg) (o : mode) (j : val) : Prop :=
+Definition seg_acc (g : seg) (o : mode) (j : cell) : Prop :=
   exists s u, In (s, u) g /\ macc s u o j.
 
 Inductive mframe : Type :=

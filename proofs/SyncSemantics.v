@@ -36,7 +36,7 @@ Inductive result : Type :=
 | Paused (a : rw) (ks : list frame).
 
 Section Thread.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -50,10 +50,10 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
 | R_Seq a s p1 p2 ks r :
     rtb a (FRun s p1 :: FRun s p2 :: ks) r ->
     rtb a (FRun s (PSeq p1 p2) :: ks) r
-| R_Read a s x n p ks r :
-    let j := eval s n in
+| R_Read a s x ar n p ks r :
+    let j := (ar, eval s n) in
     rtb (addR j a) (FRun (upd s x (lastwrite mem0 j ([(i, a)] :: H))) p :: ks) r ->
-    rtb a (FRun s (PRead x n p) :: ks) r
+    rtb a (FRun s (PRead x ar n p) :: ks) r
 | R_For a s x n m p ks r :
     rtb a (FLoop s x (eval s n) (eval s m) p :: ks) r ->
     rtb a (FRun s (PFor x n m p) :: ks) r
@@ -80,7 +80,7 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
 End Thread.
 
 Section Parallel.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable T : list val.
 
 (** [psync H ks I]: the threads [T], with continuations [ks i], run to the
@@ -98,7 +98,7 @@ End Parallel.
 
 (** A synchronised kernel [p] with parameters [s]: thread [i] starts with
     [tid := i]. *)
-Definition psync_run (mem0 : val -> val) (s : env) (T : list val)
+Definition psync_run (mem0 : cell -> val) (s : env) (T : list val)
     (H : history) (p : sprog) (I : history) : Prop :=
   psync mem0 T H (fun i => [FRun (upd s tid i) p]) I.
 

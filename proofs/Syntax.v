@@ -22,6 +22,10 @@ From Mapcheck Require Import Arith.
 Import ListNotations.
 
 Definition var := string.
+
+(** Array names: accesses name the array they touch, and a cell is an
+    array and an index ([Maps.cell]), so races are per array. *)
+Definition arr := string.
 Definition vars := list var.
 
 (** The thread-identifier variable; [par] binds it to each thread id. *)
@@ -87,8 +91,8 @@ Fixpoint fvc (c : cond) : vars :=
 (** Unsynchronised fragment (paper, Figure 5).  [SFor x n m b] runs [b]
     for [x = n, n+1, ...] while [x < m] (stride 1, half-open). *)
 Inductive stmt : Type :=
-| SWrite (n m : expr)                (** [A[n] := m] *)
-| SRead (x : var) (n : expr) (b : stmt) (** [let x = A[n] in b] *)
+| SWrite (a : arr) (n m : expr)       (** [a[n] := m] *)
+| SRead (x : var) (a : arr) (n : expr) (b : stmt) (** [let x = a[n] in b] *)
 | SSeq (b1 b2 : stmt)
 | SIf (c : cond) (b1 b2 : stmt)
 | SFor (x : var) (n m : expr) (b : stmt)
@@ -102,7 +106,7 @@ Inductive sprog : Type :=
 | PU (b : stmt)
 | PSync
 | PSeq (s1 s2 : sprog)
-| PRead (x : var) (n : expr) (s : sprog)
+| PRead (x : var) (a : arr) (n : expr) (s : sprog)
 | PFor (x : var) (n m : expr) (s : sprog)
 | PIf (c : cond) (s1 s2 : sprog)
 | PLet (x : var) (e : expr) (s : sprog).
@@ -117,7 +121,7 @@ Proof. decide equality. Defined.
 (** Unsynchronised protocols [u]. *)
 Inductive proto : Type :=
 | USkip
-| UAcc (o : mode) (n : expr)          (** [rd[n]] or [wr[n]] *)
+| UAcc (o : mode) (a : arr) (n : expr) (** [rd a[n]] or [wr a[n]] *)
 | USeq (u1 u2 : proto)
 | UIf (c : cond) (u1 u2 : proto)
 | UFor (x : var) (n m : expr) (u : proto)

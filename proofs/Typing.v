@@ -27,13 +27,13 @@ Section Typing.
 Context {A : Arith}.
 
 Inductive typing : vars -> stmt -> proto -> Prop :=
-| T_Write V n m :
+| T_Write V a n m :
     incl (fv n) V ->
-    typing V (SWrite n m) (UAcc Wr n)
-| T_Read V x n b u :
+    typing V (SWrite a n m) (UAcc Wr a n)
+| T_Read V x a n b u :
     incl (fv n) V -> ~ In x V ->
     typing V b u ->
-    typing V (SRead x n b) (USeq (UAcc Rd n) u)
+    typing V (SRead x a n b) (USeq (UAcc Rd a n) u)
 | T_Seq V b1 b2 u1 u2 :
     typing V b1 u1 -> typing V b2 u2 ->
     typing V (SSeq b1 b2) (USeq u1 u2)
@@ -85,10 +85,10 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_Seq V s1 s2 p1 p2 :
     styping V s1 p1 -> styping V s2 p2 ->
     styping V (PSeq s1 s2) (MSeq p1 p2)
-| TS_Read V x n s p :
+| TS_Read V x a n s p :
     incl (fv n) V -> ~ In x V ->
     styping V s p ->
-    styping V (PRead x n s) (MSeq (MU (UAcc Rd n)) p)
+    styping V (PRead x a n s) (MSeq (MU (UAcc Rd a n)) p)
 | TS_For V x n m s p :
     incl (fv n) V -> incl (fv m) V ->
     ~ In tid (fv n) -> ~ In tid (fv m) ->
@@ -128,10 +128,10 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
 | RS_Seq V s1 s2 p1 p2 :
     rstyping V s1 p1 -> rstyping V s2 p2 ->
     rstyping V (PSeq s1 s2) (MSeq p1 p2)
-| RS_Read V x n s p :
+| RS_Read V x a n s p :
     incl (fv n) V -> ~ In x V ->
     rstyping V s p ->
-    rstyping V (PRead x n s) (MSeq (MU (UAcc Rd n)) p)
+    rstyping V (PRead x a n s) (MSeq (MU (UAcc Rd a n)) p)
 | RS_For V x n m s p :
     incl (fv n) V -> incl (fv m) V ->
     rstyping (x :: V) s p ->

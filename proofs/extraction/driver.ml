@@ -10,10 +10,11 @@
      (kernel-relaxed (V1 ...) S)  the same, typed by sinfer_relaxed (the rules
                                   without the tid premises of TS_For/TS_If)
 
-     sprog  (PU b) | PSync | (PSeq s s) | (PRead x n s) | (PFor x n n s)
+     sprog  (PU b) | PSync | (PSeq s s) | (PRead x a n s) | (PFor x n n s)
             | (PIf c s s) | (PLet x n s)
-     stmt   (SWrite n n) | (SRead x n b) | (SSeq b b) | (SIf c b b)
+     stmt   (SWrite a n n) | (SRead x a n b) | (SSeq b b) | (SIf c b b)
             | (SFor x n n b) | SSkip | (SLet x n b)
+     (x a variable, a an array name: atoms)
      expr   (ELit K) | (EVar x) | (EBin OP n n)     K a natural, OP a binop
      cond   CTrue | CFalse | (CCmp CMP n n) | (CNot c) | (CAnd c c) | (COr c c)
 
@@ -103,8 +104,8 @@ let rec cond = function
   | _ -> bad "not a condition"
 
 let rec stmt = function
-  | List [ Atom "SWrite"; n; m ] -> SWrite (expr n, expr m)
-  | List [ Atom "SRead"; x; n; b ] -> SRead (var x, expr n, stmt b)
+  | List [ Atom "SWrite"; a; n; m ] -> SWrite (var a, expr n, expr m)
+  | List [ Atom "SRead"; x; a; n; b ] -> SRead (var x, var a, expr n, stmt b)
   | List [ Atom "SSeq"; a; b ] -> SSeq (stmt a, stmt b)
   | List [ Atom "SIf"; c; a; b ] -> SIf (cond c, stmt a, stmt b)
   | List [ Atom "SFor"; x; n; m; b ] -> SFor (var x, expr n, expr m, stmt b)
@@ -116,7 +117,7 @@ let rec sprog = function
   | List [ Atom "PU"; b ] -> PU (stmt b)
   | Atom "PSync" -> PSync
   | List [ Atom "PSeq"; a; b ] -> PSeq (sprog a, sprog b)
-  | List [ Atom "PRead"; x; n; s ] -> PRead (var x, expr n, sprog s)
+  | List [ Atom "PRead"; x; a; n; s ] -> PRead (var x, var a, expr n, sprog s)
   | List [ Atom "PFor"; x; n; m; s ] -> PFor (var x, expr n, expr m, sprog s)
   | List [ Atom "PIf"; c; a; b ] -> PIf (cond c, sprog a, sprog b)
   | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
@@ -172,8 +173,8 @@ and pcond2 b head x y =
 
 let rec pproto b = function
   | USkip -> Buffer.add_string b "USkip"
-  | UAcc (o, n) ->
-      Printf.bprintf b "(UAcc %s " (match o with Rd -> "Rd" | Wr -> "Wr");
+  | UAcc (o, a, n) ->
+      Printf.bprintf b "(UAcc %s %s " (match o with Rd -> "Rd" | Wr -> "Wr") a;
       pexpr b n;
       Buffer.add_char b ')'
   | USeq (u1, u2) ->

@@ -56,9 +56,6 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 /// `(kernel-relaxed (V...) SPROG)`, typed by `sinfer_relaxed`, when `relaxed`. Fails, naming
 /// the construct, on a kernel outside the mechanised fragment.
 pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
-    if kernel.arrays.len() != 1 {
-        return Err(format!("{} arrays (Coq has one)", kernel.arrays.len()));
-    }
     if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
         return Err(format!("`{}` (Coq has the linear ids only)", b.name()));
     }
@@ -92,8 +89,9 @@ impl Writer {
             [] => Ok("(PU SSkip)".into()),
             [first, rest @ ..] => match &first.kind {
                 StmtKind::Read { var, source } => Ok(format!(
-                    "(PRead {} {} {})",
+                    "(PRead {} {} {} {})",
                     var.name,
+                    source.array.name,
                     self.index(&source.index)?,
                     self.sblock(rest)?
                 )),
@@ -142,8 +140,9 @@ impl Writer {
             [] => Ok("SSkip".into()),
             [first, rest @ ..] => match &first.kind {
                 StmtKind::Read { var, source } => Ok(format!(
-                    "(SRead {} {} {})",
+                    "(SRead {} {} {} {})",
                     var.name,
+                    source.array.name,
                     self.index(&source.index)?,
                     self.block(rest)?
                 )),
@@ -161,7 +160,8 @@ impl Writer {
         match &s.kind {
             StmtKind::Skip => Ok("SSkip".into()),
             StmtKind::Write { target, value } => Ok(format!(
-                "(SWrite {} {})",
+                "(SWrite {} {} {})",
+                target.array.name,
                 self.index(&target.index)?,
                 self.expr(value)?
             )),
@@ -408,7 +408,8 @@ impl Drop for Driver {
 pub enum Norm {
     Skip,
     Sync,
-    Acc(Mode, Expr),
+    /// An access: its mode, array and index.
+    Acc(Mode, String, Expr),
     /// At least two elements, none a `Seq` or `Skip`.
     Seq(Vec<Norm>),
     If(Cond, Box<Norm>, Box<Norm>),
@@ -467,7 +468,7 @@ impl Norm {
             Proto::Skip => Norm::Skip,
             Proto::Acc(a) => match (&a.mode, &a.index[..]) {
                 (Mode::At, _) => return Err("an atomic access".into()),
-                (mode, [n]) => Norm::Acc(*mode, fold(n)),
+                (mode, [n]) => Norm::Acc(*mode, a.array.name.clone(), fold(n)),
                 (_, index) => return Err(format!("a {}-dimensional access", index.len())),
             },
             Proto::Seq(parts) => Norm::seq(
@@ -522,13 +523,13 @@ impl Norm {
         let (head, args) = s.split();
         Ok(match (head, args) {
             ("USkip", []) => Norm::Skip,
-            ("UAcc", [o, n]) => {
+            ("UAcc", [o, a, n]) => {
                 let mode = match o.atom()? {
                     "Rd" => Mode::Rd,
                     "Wr" => Mode::Wr,
                     other => return Err(format!("unknown mode {other}")),
                 };
-                Norm::Acc(mode, fold(&coq_expr(n)?))
+                Norm::Acc(mode, a.atom()?.to_string(), fold(&coq_expr(n)?))
             }
             ("USeq", [a, b]) => Norm::seq([Norm::proto(a)?, Norm::proto(b)?]),
             ("UIf", [c, a, b]) => Norm::If(
@@ -650,7 +651,7 @@ impl fmt::Display for Norm {
         match self {
             Norm::Skip => f.write_str("skip"),
             Norm::Sync => f.write_str("sync"),
-            Norm::Acc(mode, n) => write!(f, "{}[{n}]", mode.keyword()),
+            Norm::Acc(mode, a, n) => write!(f, "{} {a}[{n}]", mode.keyword()),
             Norm::Seq(parts) => {
                 for (i, p) in parts.iter().enumerate() {
                     if i > 0 {

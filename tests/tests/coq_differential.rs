@@ -307,11 +307,11 @@ fn exception_int_fold() {
     assert_eq!(index.to_string(), "7");
     let raw = driver().ask_raw(&to_coq(&k, false).unwrap()).unwrap();
     assert_eq!(
-        raw, "(some (MU (UAcc Wr (EBin BOr (ELit 3) (ELit 5)))))",
+        raw, "(some (MU (UAcc Wr A (EBin BOr (ELit 3) (ELit 5)))))",
         "Coq keeps the operation"
     );
     let t = type_all(&k).unwrap();
-    assert_eq!(typed(&t.coq).to_string(), "wr[7]");
+    assert_eq!(typed(&t.coq).to_string(), "wr A[7]");
     assert_eq!(&rust_norm(&t.int).unwrap(), typed(&t.coq));
     assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
 }
@@ -326,26 +326,39 @@ fn translation_of_reads_across_barriers() {
     );
     assert_eq!(
         to_coq(&k, false).unwrap(),
-        "(kernel (n tid ntid bid nbid) (PRead x (EVar tid) (PSeq (PU (SIf (CCmp Lt (EVar x) \
-         (EVar n)) (SWrite (EVar tid) (EVar x)) SSkip)) (PSeq PSync (PU (SWrite (EVar x) \
+        "(kernel (n tid ntid bid nbid) (PRead x A (EVar tid) (PSeq (PU (SIf (CCmp Lt (EVar x) \
+         (EVar n)) (SWrite A (EVar tid) (EVar x)) SSkip)) (PSeq PSync (PU (SWrite A (EVar x) \
          (ELit 1)))))))"
     );
     assert_eq!(
         to_coq(&k, true).unwrap(),
-        "(kernel-relaxed (n tid ntid bid nbid) (PRead x (EVar tid) (PSeq (PU (SIf (CCmp Lt \
-         (EVar x) (EVar n)) (SWrite (EVar tid) (EVar x)) SSkip)) (PSeq PSync (PU (SWrite \
-         (EVar x) (ELit 1)))))))"
+        "(kernel-relaxed (n tid ntid bid nbid) (PRead x A (EVar tid) (PSeq (PU (SIf (CCmp Lt \
+         (EVar x) (EVar n)) (SWrite A (EVar tid) (EVar x)) SSkip)) (PSeq PSync (PU (SWrite \
+         A (EVar x) (ELit 1)))))))"
     );
     // `x` is read, so `A[x]` and `x < n` fail the premise on both sides.
     assert_eq!(type_all(&k).unwrap().coq, CoqAnswer::Untypable);
     assert_eq!(compare(&k).unwrap(), vec![Outcome::Untypable]);
 }
 
+/// Several arrays: accesses name their array on both sides (`Mapcheck.Syntax.arr`), and the
+/// MAPs agree array by array.
+#[test]
+fn translation_of_several_arrays() {
+    let k = parse("kernel k() { shared A, B; let x = B[tid]; A[tid] := x; }");
+    assert_eq!(
+        to_coq(&k, false).unwrap(),
+        "(kernel (tid ntid bid nbid) (PU (SRead x B (EVar tid) (SWrite A (EVar tid) (EVar x)))))"
+    );
+    let t = type_all(&k).unwrap();
+    assert_eq!(typed(&t.coq).to_string(), "rd B[tid]; wr A[tid]");
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
+}
+
 /// Kernels outside the mechanised fragment are refused, naming what is missing.
 #[test]
 fn translation_refuses_what_coq_does_not_model() {
     for (source, what) in [
-        ("kernel k() { shared A, B; A[0] := 1; }", "2 arrays"),
         (
             "kernel k() { shared A; let x = 1; A[x] := 1; }",
             "`let x = e`",
@@ -384,7 +397,7 @@ fn translation_refuses_what_coq_does_not_model() {
 fn the_driver_rejects_malformed_input() {
     let mut d = driver();
     assert!(d
-        .ask("(kernel (tid) (PU (SWrite (ELit -1) (ELit 0))))")
+        .ask("(kernel (tid) (PU (SWrite A (ELit -1) (ELit 0))))")
         .is_err());
     assert!(d.ask("(kernel (tid) (PU SSkip)) trailing").is_err());
     assert!(d.ask("(kernel (tid) (PX SSkip))").is_err());
