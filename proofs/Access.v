@@ -25,10 +25,10 @@ Lemma exec_access :
   (forall s1 a b a', exec mem0 H i s1 a b a' ->
      forall V u s2, typing V b u -> agree V s1 s2 ->
      forall o j, acc a' o j <-> acc a o j \/ macc s2 u o j) /\
-  (forall s1 a x lo hi b a', loop mem0 H i s1 a x lo hi b a' ->
+  (forall s1 a x vs lo hi b a', loop mem0 H i s1 a x vs lo hi b a' ->
      forall V u s2, typing (x :: V) b u -> agree V s1 s2 ->
      forall o j, acc a' o j <->
-       acc a o j \/ exists k, in_range lo hi k /\ macc (upd s2 x k) u o j).
+       acc a o j \/ exists k, in_range vs lo hi k /\ macc (upd s2 x k) u o j).
 Proof.
   apply exec_loop_ind.
   - (* write *)
@@ -53,8 +53,9 @@ Proof.
       simpl.
     rewrite <- (evalc_agree V s s2 c), Hc by auto; apply (IH V u2 s2); auto.
   - (* for *)
-    intros s a x n m b a' Hl IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
-    rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m) by auto.
+    intros s a x n m st b a' Hl IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m),
+      <- (evstep_agree V s s2 st) by auto.
     apply (IH V u0 s2); auto.
   - (* skip *)
     intros s a V u s2 Ht Hag o j; inversion Ht; subst; simpl; tauto.
@@ -64,11 +65,11 @@ Proof.
       rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
     + rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
   - (* loop exit *)
-    intros s a x lo hi b Hlt V u s2 Ht Hag o j; split; auto.
+    intros s a x vs lo hi b Hlt V u s2 Ht Hag o j; split; auto.
     intros [H1 | [k [Hr _]]]; auto.
     apply in_range_lt in Hr; congruence.
   - (* loop iteration *)
-    intros s a x lo hi b a1 a2 Hlt Hex IHb Hl IHl V u s2 Ht Hag o j.
+    intros s a x vs lo hi b a1 a2 Hlt Hex IHb Hl IHl V u s2 Ht Hag o j.
     rewrite (IHl V u s2 Ht Hag), (IHb (x :: V) u (upd s2 x lo)); auto.
     + split.
       * intros [[H1 | H1] | [k [Hr Hm]]]; auto.

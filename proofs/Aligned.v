@@ -58,14 +58,22 @@ Proof.
     destruct (string_dec y x); subst; [contradiction | auto].
 Qed.
 
+Lemma evstep_uniform : forall V s1 s2 st,
+  incl (fv (step_amount st)) V -> ~ In tid (fv (step_amount st)) ->
+  agree_u V s1 s2 -> evstep s1 st = evstep s2 st.
+Proof.
+  intros V s1 s2 [g o k] Hincl Htid Hag; simpl in *.
+  rewrite (eval_uniform V s1 s2 k); auto.
+Qed.
+
 (** Two threads' continuations: the same code, in environments agreeing
     on the uniform variables, and for loops the same iteration. *)
 Inductive usim : frame -> frame -> Prop :=
 | US_Run V s1 s2 p q :
     styping V p q -> agree_u V s1 s2 -> usim (FRun s1 p) (FRun s2 p)
-| US_Loop V s1 s2 x lo hi p q :
+| US_Loop V s1 s2 x vs lo hi p q :
     styping (x :: V) p q -> agree_u V s1 s2 ->
-    usim (FLoop s1 x lo hi p) (FLoop s2 x lo hi p).
+    usim (FLoop s1 x vs lo hi p) (FLoop s2 x vs lo hi p).
 
 Definition same_stop (r1 r2 : result) : Prop :=
   match r1, r2 with
@@ -83,8 +91,8 @@ Theorem aligned : forall mem0 H i a ks r,
 Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
-    | a s x ar n p ks r j Hr IH | a s x n m p ks r Hr IH
-    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
+    | a s x ar n p ks r j Hr IH | a s x n m st p ks r Hr IH
+    | a s x vs lo hi p ks r Hlt Hr IH | a s x vs lo hi p ks r Hlt Hr IH
     | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
     | a s x e p ks r Hr IH];
     intros mem0' H' i' a' ks' r' Hr' Hsim;
@@ -109,13 +117,15 @@ Proof.
       [contradiction | auto].
   - (* barrier loop: uniform bounds *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp | | |]; subst.
+    inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htn Htm Htk Htp
+                    | | |]; subst.
     inversion Hr'; subst.
-    rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m) in *;
+    rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m),
+      (evstep_uniform V s2 s st) in *;
       try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
     eapply IH; eauto; constructor; auto; econstructor; eauto.
   - (* loop iteration: both iterate *)
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
     inversion Hr'; subst; [| congruence].
     eapply IH; eauto.
     constructor; [| constructor; auto; econstructor; eauto].
@@ -123,7 +133,7 @@ Proof.
     intros y Hy Hne; unfold upd; destruct (string_dec y x); auto.
     destruct Hy as [Hy | Hy]; [congruence | auto].
   - (* loop exit: both exit *)
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
     inversion Hr'; subst; [congruence |].
     eapply IH; eauto.
   - (* barrier conditional: both take the then-branch *)

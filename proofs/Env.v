@@ -43,6 +43,14 @@ Proof.
   - rewrite IH1, IH2; auto; intros y Hy; apply Hincl, in_or_app; auto.
 Qed.
 
+Lemma evstep_agree : forall V s1 s2 st,
+  incl (fv (step_amount st)) V -> agree V s1 s2 ->
+  evstep s1 st = evstep s2 st.
+Proof.
+  intros V s1 s2 [g o k] Hincl Hag; simpl in *.
+  rewrite (eval_agree V s1 s2 k); auto.
+Qed.
+
 (** Loops bind their variable on both sides. *)
 Lemma agree_upd_both : forall V s1 s2 x v,
   agree V s1 s2 -> agree (x :: V) (upd s1 x v) (upd s2 x v).

@@ -23,12 +23,12 @@ Section Examples.
 
 (** Figure 3: [for x in 0..M { let y = A[x] in A[x] := y + 1 }]. *)
 Definition fig3 : stmt :=
-  SFor "x" (ELit 0) (EVar "M")
+  SFor "x" (ELit 0) (EVar "M") unit_step
     (SRead "y" "A" (EVar "x") (SWrite "A" (EVar "x") (EBin Add (EVar "y") (ELit 1)))).
 
 Example fig3_type :
   infer ["M"; tid] fig3 =
-  Some (UFor "x" (ELit 0) (EVar "M")
+  Some (UFor "x" (ELit 0) (EVar "M") unit_step
           (USeq (UAcc Rd "A" (EVar "x")) (UAcc Wr "A" (EVar "x")))).
 Proof. reflexivity. Qed.
 
@@ -49,6 +49,45 @@ Definition ex2 : stmt :=
 
 Example ex2_untyped : infer [tid] ex2 = None.
 Proof. reflexivity. Qed.
+
+(** A descending strided loop, the tree reduction's
+    [for s = n / 2 downto 0 step /2]: [Step Gt Div (ELit 2)].  The step
+    amount is checked like a bound; one read from the array is rejected. *)
+Definition halving (k : expr) : stmt :=
+  SFor "s" (EBin Div (EVar "n") (ELit 2)) (ELit 0) (Step Gt Div k)
+    (SIf (CCmp Lt (EVar tid) (EVar "s"))
+       (SRead "y" "A" (EBin Add (EVar tid) (EVar "s"))
+          (SWrite "A" (EVar tid) (EVar "y"))) SSkip).
+
+Example halving_type :
+  infer ["n"; tid] (halving (ELit 2)) =
+  Some (UFor "s" (EBin Div (EVar "n") (ELit 2)) (ELit 0) (Step Gt Div (ELit 2))
+          (UIf (CCmp Lt (EVar tid) (EVar "s"))
+             (USeq (UAcc Rd "A" (EBin Add (EVar tid) (EVar "s")))
+                   (UAcc Wr "A" (EVar tid))) USkip)).
+Proof. reflexivity. Qed.
+
+Example halving_data_step :
+  infer ["n"; tid] (SRead "d" "B" (ELit 0) (halving (EVar "d"))) = None.
+Proof. reflexivity. Qed.
+
+(** The loop visits [s = 4, 2, 1] for [n = 8] (in [int]): the step and the
+    guard [s > 0] are the semantics of [in_range]. *)
+Example halving_range : forall k,
+  in_range (VStep Gt Div 2%Z) 4%Z 0%Z k <-> k = 4%Z \/ k = 2%Z \/ k = 1%Z.
+Proof.
+  intros k; split.
+  - intros H1.
+    apply in_range_inv in H1; destruct H1 as [_ [-> | H1]]; auto.
+    apply in_range_inv in H1; destruct H1 as [_ [-> | H1]]; auto.
+    apply in_range_inv in H1; destruct H1 as [_ [-> | H1]]; auto.
+    apply in_range_lt in H1; discriminate.
+  - intros [-> | [-> | ->]].
+    + apply IR_Here; reflexivity.
+    + apply IR_Next; [reflexivity |]; apply IR_Here; reflexivity.
+    + apply IR_Next; [reflexivity |]; apply IR_Next; [reflexivity |].
+      apply IR_Here; reflexivity.
+Qed.
 
 (** [let x = e]: a data-free value joins [V] and the protocol binds it
     ([T_Let]); a value computed from a read does not ([T_LetD]), so it may
@@ -93,12 +132,12 @@ Proof. reflexivity. Qed.
 (** A barrier loop with uniform bounds types; one whose bound mentions
     [tid] does not. *)
 Definition sync_loop (bound : expr) : sprog :=
-  PFor "k" (ELit 0) bound
+  PFor "k" (ELit 0) bound unit_step
     (PSeq (PU (SWrite "A" (EBin Add (EVar tid) (EVar "k")) (ELit 1))) PSync).
 
 Example sync_loop_uniform :
   sinfer ["M"; tid] (sync_loop (EVar "M")) =
-  Some (MFor "k" (ELit 0) (EVar "M")
+  Some (MFor "k" (ELit 0) (EVar "M") unit_step
           (MSeq (MU (UAcc Wr "A" (EBin Add (EVar tid) (EVar "k")))) MSync)).
 Proof. reflexivity. Qed.
 
@@ -108,7 +147,7 @@ Proof. reflexivity. Qed.
 (** The relaxed checker, like the Rust one, accepts it. *)
 Example sync_loop_relaxed :
   sinfer_relaxed ["M"; tid] (sync_loop (EVar tid)) =
-  Some (MFor "k" (ELit 0) (EVar tid)
+  Some (MFor "k" (ELit 0) (EVar tid) unit_step
           (MSeq (MU (UAcc Wr "A" (EBin Add (EVar tid) (EVar "k")))) MSync)).
 Proof. reflexivity. Qed.
 
@@ -180,6 +219,7 @@ Proof.
   apply (true_alarm_unsync_int mem0 [tid] params [0%Z; 1%Z] H racy_write
            (UAcc Wr "A" (ELit 0)) (@map_sem Z_arith [0%Z; 1%Z] params (UAcc Wr "A" (ELit 0)))).
   - apply T_Write; intros x [].
+  - exact I.
   - intros a; reflexivity.
   - exists 0%Z, 1%Z, ("A", 0%Z), Wr; repeat split; simpl; auto; discriminate.
 Qed.

@@ -59,10 +59,10 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | _, _ => None
         end
       else None
-  | SFor x n m b =>                                       (* T-FOR *)
-      if subb (fv n) V && subb (fv m) V then
+  | SFor x n m st b =>                                    (* T-FOR *)
+      if subb (fv n) V && subb (fv m) V && subb (fv (step_amount st)) V then
         match infer (x :: V) b with
-        | Some u => Some (UFor x n m u)
+        | Some u => Some (UFor x n m st u)
         | None => None
         end
       else None
@@ -106,10 +106,10 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         | None => None
         end
       else None
-  | PFor x n m s =>                                       (* TS_For *)
-      if uniform V n && uniform V m then
+  | PFor x n m st s =>                                    (* TS_For *)
+      if uniform V n && uniform V m && uniform V (step_amount st) then
         match sinfer (x :: V) s with
-        | Some p => Some (MFor x n m p)
+        | Some p => Some (MFor x n m st p)
         | None => None
         end
       else None
@@ -154,10 +154,10 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
         | None => None
         end
       else None
-  | PFor x n m s =>                                       (* RS_For *)
-      if subb (fv n) V && subb (fv m) V then
+  | PFor x n m st s =>                                    (* RS_For *)
+      if subb (fv n) V && subb (fv m) V && subb (fv (step_amount st)) V then
         match sinfer_relaxed (x :: V) s with
-        | Some p => Some (MFor x n m p)
+        | Some p => Some (MFor x n m st p)
         | None => None
         end
       else None

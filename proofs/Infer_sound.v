@@ -12,7 +12,7 @@ Theorem infer_sound : forall V b u, infer V b = Some u -> typing V b u.
 Proof.
   intros V b; revert V;
     induction b as [ar n m | x ar n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
-                   | x n m b IH | | x e b IH]; intros V u Hi; simpl in Hi.
+                   | x n m st b IH | | x e b IH]; intros V u Hi; simpl in Hi.
   - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
     constructor; apply subb_spec; auto.
   - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
@@ -24,8 +24,8 @@ Proof.
   - destruct (subb (fvc c) V) eqn:E; try discriminate.
     destruct (infer V b1) eqn:E1, (infer V b2) eqn:E2; inversion Hi; subst.
     constructor; auto; apply subb_spec; auto.
-  - destruct (subb (fv n) V) eqn:E1, (subb (fv m) V) eqn:E2; simpl in Hi;
-      try discriminate.
+  - destruct (subb (fv n) V) eqn:E1, (subb (fv m) V) eqn:E2,
+      (subb (fv (step_amount st)) V) eqn:E4; simpl in Hi; try discriminate.
     destruct (infer (x :: V) b) eqn:E3; inversion Hi; subst.
     constructor; auto; apply subb_spec; auto.
   - inversion Hi; constructor.
@@ -41,7 +41,7 @@ Qed.
 Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.
 Proof.
   intros V s; revert V;
-    induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m s IH
+    induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m st s IH
                    | c s1 IH1 s2 IH2 | x e s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
@@ -55,7 +55,9 @@ Proof.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
   - unfold uniform in Hi.
     destruct (subb (fv n) V) eqn:E1, (memb tid (fv n)) eqn:E2,
-      (subb (fv m) V) eqn:E3, (memb tid (fv m)) eqn:E4; simpl in Hi;
+      (subb (fv m) V) eqn:E3, (memb tid (fv m)) eqn:E4,
+      (subb (fv (step_amount st)) V) eqn:E6,
+      (memb tid (fv (step_amount st))) eqn:E7; simpl in Hi;
       try discriminate.
     destruct (sinfer (x :: V) s) eqn:E5; inversion Hi; subst.
     constructor; auto; try (apply subb_spec; auto); apply memb_false; auto.
@@ -80,7 +82,7 @@ Theorem sinfer_relaxed_sound : forall V s p,
   sinfer_relaxed V s = Some p -> rstyping V s p.
 Proof.
   intros V s; revert V;
-    induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m s IH
+    induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m st s IH
                    | c s1 IH1 s2 IH2 | x e s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
@@ -93,8 +95,8 @@ Proof.
       try discriminate.
     destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
-  - destruct (subb (fv n) V) eqn:E1, (subb (fv m) V) eqn:E2; simpl in Hi;
-      try discriminate.
+  - destruct (subb (fv n) V) eqn:E1, (subb (fv m) V) eqn:E2,
+      (subb (fv (step_amount st)) V) eqn:E4; simpl in Hi; try discriminate.
     destruct (sinfer_relaxed (x :: V) s) eqn:E5; inversion Hi; subst.
     constructor; auto; apply subb_spec; auto.
   - destruct (subb (fvc c) V) eqn:E1; try discriminate.

@@ -24,9 +24,9 @@ Context {A : Arith}.
 Inductive fsim : frame -> mframe -> Prop :=
 | FS_Run V s1 s2 p q :
     rstyping V p q -> agree V s1 s2 -> fsim (FRun s1 p) (MFRun s2 q)
-| FS_Loop V s1 s2 x lo hi p q :
+| FS_Loop V s1 s2 x vs lo hi p q :
     rstyping (x :: V) p q -> agree V s1 s2 ->
-    fsim (FLoop s1 x lo hi p) (MFLoop s2 x lo hi q).
+    fsim (FLoop s1 x vs lo hi p) (MFLoop s2 x vs lo hi q).
 
 (** The accesses of [a'] are those of [a] plus those of segment [g]. *)
 Definition rw_seg (a a' : rw) (g : seg) : Prop :=
@@ -76,8 +76,8 @@ Lemma phase_split : forall a ks r,
 Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
-    | a s x ar n p ks r j Hr IH | a s x n m p ks r Hr IH
-    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
+    | a s x ar n p ks r j Hr IH | a s x n m st p ks r Hr IH
+    | a s x vs lo hi p ks r Hlt Hr IH | a s x vs lo hi p ks r Hlt Hr IH
     | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
     | a s x e p ks r Hr IH];
     intros mks Hsim.
@@ -120,16 +120,17 @@ Proof.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htp | | |]; subst.
-    destruct (IH (MFLoop s2 x (eval s n) (eval s m) q' :: mks'))
+    inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htp | | |]; subst.
+    destruct (IH (MFLoop s2 x (evstep s st) (eval s n) (eval s m) q' :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; constructor.
-      rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m); auto.
+      rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m),
+        <- (evstep_agree V s s2 st); auto.
   - (* loop iteration *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
-    destruct (IH (MFRun (upd s2 x lo) q :: MFLoop s2 x (succ lo) hi q :: mks'))
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
+    destruct (IH (MFRun (upd s2 x lo) q :: MFLoop s2 x vs (vnext vs lo) hi q :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; [| constructor; auto].
       * econstructor; eauto; apply agree_upd_both; auto.
@@ -137,7 +138,7 @@ Proof.
     + exists mr; split; auto; constructor; auto.
   - (* loop exit *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
     destruct (IH mks' Hks) as [mr [Hmr Hrs]].
     exists mr; split; auto; apply MR_LoopF; auto.
   - (* barrier conditional, then-branch *)

@@ -33,14 +33,15 @@ Inductive uterm : env -> proto -> Prop :=
 | UT_Seq s u1 u2 : uterm s u1 -> uterm s u2 -> uterm s (USeq u1 u2)
 | UT_IfT s c u1 u2 : evalc s c = true -> uterm s u1 -> uterm s (UIf c u1 u2)
 | UT_IfF s c u1 u2 : evalc s c = false -> uterm s u2 -> uterm s (UIf c u1 u2)
-| UT_For s x n m u :
-    lterm s x (eval s n) (eval s m) u -> uterm s (UFor x n m u)
+| UT_For s x n m st u :
+    lterm s x (evstep s st) (eval s n) (eval s m) u ->
+    uterm s (UFor x n m st u)
 | UT_Let s x e u : uterm (upd s x (eval s e)) u -> uterm s (ULet x e u)
-with lterm : env -> var -> val -> val -> proto -> Prop :=
-| LT_Stop s x lo hi u : val_ltb lo hi = false -> lterm s x lo hi u
-| LT_Step s x lo hi u :
-    val_ltb lo hi = true -> uterm (upd s x lo) u ->
-    lterm s x (succ lo) hi u -> lterm s x lo hi u.
+with lterm : env -> var -> vstep -> val -> val -> proto -> Prop :=
+| LT_Stop s x vs lo hi u : vguard vs lo hi = false -> lterm s x vs lo hi u
+| LT_Step s x vs lo hi u :
+    vguard vs lo hi = true -> uterm (upd s x lo) u ->
+    lterm s x vs (vnext vs lo) hi u -> lterm s x vs lo hi u.
 
 Scheme uterm_ind2 := Induction for uterm Sort Prop
   with lterm_ind2 := Induction for lterm Sort Prop.
@@ -55,9 +56,9 @@ Lemma exec_exists :
   (forall s2 u, uterm s2 u ->
      forall V b s1 a, typing V b u -> agree V s1 s2 ->
      exists a', exec mem0 H i s1 a b a') /\
-  (forall s2 x lo hi u, lterm s2 x lo hi u ->
+  (forall s2 x vs lo hi u, lterm s2 x vs lo hi u ->
      forall V b s1 a, typing (x :: V) b u -> agree V s1 s2 ->
-     exists a', loop mem0 H i s1 a x lo hi b a').
+     exists a', loop mem0 H i s1 a x vs lo hi b a').
 Proof.
   apply uterm_lterm_ind.
   - (* skip *)
@@ -87,10 +88,11 @@ Proof.
     destruct (IH V b2 s1 a) as [a' Ha']; auto.
     exists a'; apply E_IfF; auto; rewrite (evalc_agree V s1 s c); auto.
   - (* loop *)
-    intros s x n m u Hl IH V b s1 a Ht Hag; inversion Ht; subst.
+    intros s x n m st u Hl IH V b s1 a Ht Hag; inversion Ht; subst.
     destruct (IH V b0 s1 a) as [a' Ha']; auto.
     exists a'; constructor.
-    rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
+    rewrite (eval_agree V s1 s n), (eval_agree V s1 s m),
+      (evstep_agree V s1 s st); auto.
   - (* let of a data-free value *)
     intros s x e u Hu IH V b s1 a Ht Hag; inversion Ht; subst.
     destruct (IH (x :: V) b0 (upd s1 x (eval s1 e)) a) as [a' Ha'].
@@ -98,9 +100,9 @@ Proof.
     + rewrite (eval_agree V s1 s e); auto; apply agree_upd_both; auto.
     + exists a'; constructor; auto.
   - (* loop exit *)
-    intros s x lo hi u Hlt V b s1 a Ht Hag; eexists; apply L_Stop; auto.
+    intros s x vs lo hi u Hlt V b s1 a Ht Hag; eexists; apply L_Stop; auto.
   - (* loop iteration *)
-    intros s x lo hi u Hlt Hu IHu Hl IHl V b s1 a Ht Hag.
+    intros s x vs lo hi u Hlt Hu IHu Hl IHl V b s1 a Ht Hag.
     destruct (IHu (x :: V) b (upd s1 x lo) a) as [a1 Ha1]; auto.
     + apply agree_upd_both; auto.
     + destruct (IHl V b s1 a1) as [a2 Ha2]; auto.
@@ -125,18 +127,42 @@ Proof.
   - exists (mkphase T f :: H), f; auto.
 Qed.
 
+(** ** Stride-1 protocols
+
+    A loop with any step may run forever ([step +0], or a wrapping step in
+    [bv32]); termination is proved below for the paper's loops, those with
+    [unit_step].  [uunit u] and [sunit p] say that every loop of a
+    protocol has that step. *)
+Fixpoint uunit (u : proto) : Prop :=
+  match u with
+  | USkip | UAcc _ _ _ => True
+  | USeq u1 u2 | UIf _ u1 u2 => uunit u1 /\ uunit u2
+  | UFor _ _ _ st u => st = unit_step /\ uunit u
+  | ULet _ _ u => uunit u
+  end.
+
+Fixpoint sunit (p : sproto) : Prop :=
+  match p with
+  | MU u => uunit u
+  | MSync => True
+  | MSeq p1 p2 | MIf _ p1 p2 => sunit p1 /\ sunit p2
+  | MFor _ _ _ st p => st = unit_step /\ sunit p
+  | MLet _ _ p => sunit p
+  end.
+
 End RunExists.
 
-(** ** Every protocol terminates in unbounded integers *)
+(** ** Every stride-1 protocol terminates in unbounded integers *)
 
 Section Z.
 #[local] Existing Instance Z_arith.
 
 Lemma lterm_Z : forall (u : proto) x,
   (forall s, uterm s u) ->
-  forall (k : nat) s (lo hi : Z), Z.to_nat (hi - lo) = k -> lterm s x lo hi u.
+  forall (k : nat) s s0 (lo hi : Z), Z.to_nat (hi - lo) = k ->
+  lterm s x (evstep s0 unit_step) lo hi u.
 Proof.
-  intros u x Hu k; induction k as [| k IH]; intros s lo hi Hk.
+  intros u x Hu k; induction k as [| k IH]; intros s s0 lo hi Hk.
   - apply LT_Stop; simpl; apply Z.ltb_ge; lia.
   - destruct (Z.ltb lo hi) eqn:E.
     + apply LT_Step; auto.
@@ -144,15 +170,17 @@ Proof.
     + apply LT_Stop; auto.
 Qed.
 
-Theorem uterm_Z : forall (s : env) u, uterm s u.
+Theorem uterm_Z : forall (s : env) u, uunit u -> uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m u IH | x e u IH]; intros s.
+                                      | x n m st u IH | x e u IH]; intros s Hu;
+    simpl in Hu.
   - constructor.
   - constructor.
-  - constructor; auto.
-  - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
-  - constructor; eapply lterm_Z; eauto.
+  - constructor; [apply IH1 | apply IH2]; tauto.
+  - destruct (evalc s c) eqn:E;
+      [apply UT_IfT; [| apply IH1] | apply UT_IfF; [| apply IH2]]; tauto.
+  - destruct Hu as [-> Hu]; constructor; eapply lterm_Z; eauto.
   - constructor; auto.
 Qed.
 
@@ -226,8 +254,8 @@ Lemma phase_exists : forall mks mr, mrtb mks mr ->
   forall a, exists r, rtb mem0 H i a ks r /\ same_shape r mr.
 Proof.
   induction 1 as
-    [| s u mks r Hr IH | s mks | s q1 q2 mks r Hr IH | s x n m q mks r Hr IH
-    | s x lo hi q mks r Hlt Hr IH | s x lo hi q mks r Hlt Hr IH
+    [| s u mks r Hr IH | s mks | s q1 q2 mks r Hr IH | s x n m st q mks r Hr IH
+    | s x vs lo hi q mks r Hlt Hr IH | s x vs lo hi q mks r Hlt Hr IH
     | s c q1 q2 mks r Hc Hr IH | s c q1 q2 mks r Hc Hr IH
     | s x e q mks r Hr IH];
     intros ks Hk Hterm a.
@@ -275,16 +303,18 @@ Proof.
   - (* barrier loop *)
     inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
     inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p' q'' Hn Hm Htp | | |]; subst.
-    destruct (IH (FLoop s1 x (eval s n) (eval s m) p' :: ks')) with (a := a)
+    inversion Ht as [| | | | V' x' n' m' st' p' q'' Hn Hm Hk' Htp | | |]; subst.
+    destruct (IH (FLoop s1 x (evstep s st) (eval s n) (eval s m) p' :: ks'))
+      with (a := a)
       as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.
     + exists r'; split; auto; constructor.
-      rewrite (eval_agree V s1 s n), (eval_agree V s1 s m); auto.
+      rewrite (eval_agree V s1 s n), (eval_agree V s1 s m),
+        (evstep_agree V s1 s st); auto.
   - (* loop iteration *)
     inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
-    inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
-    destruct (IH (FRun (upd s1 x lo) p :: FLoop s1 x (succ lo) hi p :: ks'))
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p q' Ht Hag]; subst.
+    destruct (IH (FRun (upd s1 x lo) p :: FLoop s1 x vs (vnext vs lo) hi p :: ks'))
       with (a := a) as [r' [Hr' Hs]]; auto.
     + constructor; [| constructor; auto].
       * econstructor; eauto; apply agree_upd_both; auto.
@@ -292,7 +322,7 @@ Proof.
     + exists r'; split; auto; constructor; auto.
   - (* loop exit *)
     inversion Hk as [| f mf ks' mks' Hf Hks | |]; subst.
-    inversion Hf as [| V s1 s2 x' lo' hi' p q' Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p q' Ht Hag]; subst.
     destruct (IH ks' Hks Hterm a) as [r' [Hr' Hs]].
     exists r'; split; auto; apply R_LoopF; auto.
   - (* conditional, then-branch *)
@@ -391,16 +421,82 @@ Proof.
       exists gs; repeat split; auto; apply (Hterm i Hi); auto.
 Qed.
 
+(** The segments of a stride-1 protocol are stride-1. *)
+Definition unit_mframe (f : mframe) : Prop :=
+  match f with
+  | MFRun _ q => sunit q
+  | MFLoop _ _ _ _ _ q => sunit q
+  end.
+
+Definition unit_seg (g : seg) : Prop := Forall (fun c => uunit (snd c)) g.
+
+Definition unit_mres (r : mresult) : Prop :=
+  match r with
+  | MDone g => unit_seg g
+  | MPaused g ks => unit_seg g /\ Forall unit_mframe ks
+  end.
+
+Lemma mrtb_unit : forall ks r, mrtb ks r ->
+  Forall unit_mframe ks -> unit_mres r.
+Proof.
+  induction 1 as
+    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m st p ks r Hr IH
+    | s x vs lo hi p ks r Hlt Hr IH | s x vs lo hi p ks r Hlt Hr IH
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH
+    | s x e p ks r Hr IH];
+    intros Hks; try (inversion Hks as [| f0 ks0 Hf Hks']; subst; simpl in Hf).
+  - simpl; constructor.
+  - specialize (IH Hks'); destruct r as [g | g k]; simpl in *.
+    + constructor; auto.
+    + destruct IH; split; auto; constructor; auto.
+  - simpl; split; auto; constructor.
+  - apply IH; repeat constructor; tauto.
+  - apply IH; constructor; auto; simpl; tauto.
+  - apply IH; repeat constructor; auto.
+  - apply IH; auto.
+  - apply IH; constructor; simpl; tauto.
+  - apply IH; constructor; simpl; tauto.
+  - apply IH; constructor; auto.
+Qed.
+
+Lemma mph_unit : forall ks gs, mph ks gs ->
+  Forall unit_mframe ks -> Forall unit_seg gs.
+Proof.
+  induction 1 as [ks g Hr | ks g ks' gs Hr Hm IH]; intros Hks;
+    pose proof (mrtb_unit _ _ Hr Hks) as Hc; simpl in Hc.
+  - repeat constructor; auto.
+  - destruct Hc; constructor; auto.
+Qed.
+
+(** Termination of a stride-1 protocol's segments from that of its
+    unsynchronised parts. *)
+Lemma sterm_of_uterm : forall (P : env -> Prop) s q,
+  (forall s' u, P s' -> uunit u -> uterm s' u) ->
+  (forall gs, mphases s q gs -> Forall (Forall (fun c => P (fst c))) gs) ->
+  sunit q -> sterm s q.
+Proof.
+  intros P s q Hu HP Hq gs Hm.
+  assert (Hc : Forall unit_seg gs)
+    by (apply (mph_unit _ _ Hm); constructor; [exact Hq | constructor]).
+  specialize (HP gs Hm).
+  apply Forall_forall; intros g Hg.
+  rewrite Forall_forall in Hc, HP; specialize (Hc g Hg); specialize (HP g Hg).
+  unfold unit_seg in Hc; unfold seg_term; rewrite Forall_forall in *.
+  intros c Hc'; apply Hu; auto.
+Qed.
+
 End SyncRunExists.
 
 Section ZSync.
 #[local] Existing Instance Z_arith.
 
-(** In unbounded integers every segment terminates. *)
-Lemma sterm_Z : forall s q, sterm s q.
+(** In unbounded integers every segment of a stride-1 protocol
+    terminates. *)
+Lemma sterm_Z : forall s q, sunit q -> sterm s q.
 Proof.
-  intros s q gs _; apply Forall_forall; intros g _; apply Forall_forall.
-  intros c _; apply uterm_Z.
+  intros s q; apply (sterm_of_uterm (fun _ => True)).
+  - intros s' u _; apply uterm_Z.
+  - intros gs _; apply Forall_forall; intros g _; apply Forall_forall; auto.
 Qed.
 
 End ZSync.
@@ -445,37 +541,41 @@ Qed.
 
 Lemma lterm_bv32 : forall (u : proto) x,
   (forall s, canon_env s -> uterm s u) ->
-  forall (k : nat) s (lo hi : Z), canon_env s -> canon lo -> canon hi ->
-  Z.to_nat (hi - lo) = k -> lterm s x lo hi u.
+  forall (k : nat) s s0 (lo hi : Z), canon_env s -> canon lo -> canon hi ->
+  Z.to_nat (hi - lo) = k -> lterm s x (evstep s0 unit_step) lo hi u.
 Proof.
-  intros u x Hu k; induction k as [| k IH]; intros s lo hi Hs Hlo Hhi Hk.
+  intros u x Hu k; induction k as [| k IH]; intros s s0 lo hi Hs Hlo Hhi Hk.
   - apply LT_Stop; simpl; apply Z.ltb_ge; lia.
   - destruct (Z.ltb lo hi) eqn:E.
     + apply LT_Step; auto.
       * apply Hu, canon_upd; auto.
-      * rewrite (succ_bv32 lo hi) by auto.
+      * change (vnext (evstep s0 unit_step) lo) with (succ lo).
+        rewrite (succ_bv32 lo hi) by auto.
         apply Z.ltb_lt in E; unfold canon in *.
         apply IH; auto; lia.
     + apply LT_Stop; auto.
 Qed.
 
-Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uterm s u.
+Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uunit u -> uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m u IH | x e u IH]; intros s Hs.
+                                      | x n m st u IH | x e u IH]; intros s Hs Hu;
+    simpl in Hu.
   - constructor.
   - constructor.
-  - constructor; auto.
-  - destruct (evalc s c) eqn:E; [apply UT_IfT | apply UT_IfF]; auto.
-  - constructor; eapply lterm_bv32; eauto; apply canon_eval; auto.
-  - constructor; apply IH, canon_upd; auto; apply canon_eval; auto.
+  - constructor; [apply IH1 | apply IH2]; tauto.
+  - destruct (evalc s c) eqn:E;
+      [apply UT_IfT; [| apply IH1] | apply UT_IfF; [| apply IH2]]; tauto.
+  - destruct Hu as [-> Hu].
+    constructor; eapply lterm_bv32; eauto; apply canon_eval; auto.
+  - constructor; apply IH; auto; apply canon_upd; auto; apply canon_eval; auto.
 Qed.
 
 (** The environments of a protocol's frames and segments stay 32-bit. *)
 Definition canon_mframe (f : mframe) : Prop :=
   match f with
   | MFRun s _ => canon_env s
-  | MFLoop s _ lo _ _ => canon_env s /\ canon lo
+  | MFLoop s _ _ lo _ _ => canon_env s /\ canon lo
   end.
 
 Definition canon_seg (g : seg) : Prop := Forall (fun c => canon_env (fst c)) g.
@@ -490,8 +590,8 @@ Lemma mrtb_canon : forall ks r, mrtb ks r ->
   Forall canon_mframe ks -> canon_mres r.
 Proof.
   induction 1 as
-    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m p ks r Hr IH
-    | s x lo hi p ks r Hlt Hr IH | s x lo hi p ks r Hlt Hr IH
+    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m st p ks r Hr IH
+    | s x vs lo hi p ks r Hlt Hr IH | s x vs lo hi p ks r Hlt Hr IH
     | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH
     | s x e p ks r Hr IH];
     intros Hks; try (inversion Hks as [| f0 ks0 Hf Hks']; subst; simpl in Hf).
@@ -505,7 +605,7 @@ Proof.
   - destruct Hf as [Hs Hlo]; apply IH.
     constructor; [apply canon_upd; auto | constructor; auto].
     simpl; split; auto.
-    unfold succ; simpl; unfold bv32_binop; apply canon_wrap.
+    destruct vs; simpl; unfold bv32_binop; apply canon_wrap.
   - apply IH; auto.
   - apply IH; constructor; auto.
   - apply IH; constructor; auto.
@@ -522,15 +622,11 @@ Proof.
   - destruct Hc; constructor; auto.
 Qed.
 
-Theorem sterm_bv32 : forall s q, canon_env s -> sterm s q.
+Theorem sterm_bv32 : forall s q, canon_env s -> sunit q -> sterm s q.
 Proof.
-  intros s q Hs gs Hm.
-  assert (Hc : Forall canon_seg gs)
-    by (apply (mph_canon _ _ Hm); constructor; [exact Hs | constructor]).
-  apply Forall_forall; intros g Hg; apply Forall_forall; intros c Hc'.
-  apply uterm_bv32.
-  rewrite Forall_forall in Hc; specialize (Hc g Hg).
-  unfold canon_seg in Hc; rewrite Forall_forall in Hc; apply Hc; auto.
+  intros s q Hs; apply (sterm_of_uterm canon_env).
+  - intros s' u Hs' Hu; apply uterm_bv32; auto.
+  - intros gs Hm; apply (mph_canon _ _ Hm); constructor; [exact Hs | constructor].
 Qed.
 
 End BV32.

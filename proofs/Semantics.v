@@ -35,20 +35,21 @@ Inductive exec : env -> rw -> stmt -> rw -> Prop :=
     evalc s c = true -> exec s a b1 a' -> exec s a (SIf c b1 b2) a'
 | E_IfF s a c b1 b2 a' :
     evalc s c = false -> exec s a b2 a' -> exec s a (SIf c b1 b2) a'
-| E_For s a x n m b a' :
-    loop s a x (eval s n) (eval s m) b a' -> exec s a (SFor x n m b) a'
+| E_For s a x n m st b a' :
+    loop s a x (evstep s st) (eval s n) (eval s m) b a' ->
+    exec s a (SFor x n m st b) a'
 | E_Skip s a : exec s a SSkip a
 | E_Let s a x e b a' :
     (* LET: a pure binding, no access. *)
     exec (upd s x (eval s e)) a b a' -> exec s a (SLet x e b) a'
-with loop : env -> rw -> var -> val -> val -> stmt -> rw -> Prop :=
-| L_Stop s a x lo hi b :
-    val_ltb lo hi = false -> loop s a x lo hi b a
-| L_Step s a x lo hi b a1 a2 :
-    val_ltb lo hi = true ->
+with loop : env -> rw -> var -> vstep -> val -> val -> stmt -> rw -> Prop :=
+| L_Stop s a x vs lo hi b :
+    vguard vs lo hi = false -> loop s a x vs lo hi b a
+| L_Step s a x vs lo hi b a1 a2 :
+    vguard vs lo hi = true ->
     exec (upd s x lo) a b a1 ->
-    loop s a1 x (succ lo) hi b a2 ->
-    loop s a x lo hi b a2.
+    loop s a1 x vs (vnext vs lo) hi b a2 ->
+    loop s a x vs lo hi b a2.
 
 End Semantics.
 

@@ -29,7 +29,7 @@ Context {A : Arith}.
 
 Inductive frame : Type :=
 | FRun (s : env) (p : sprog)
-| FLoop (s : env) (x : var) (lo hi : val) (p : sprog).
+| FLoop (s : env) (x : var) (vs : vstep) (lo hi : val) (p : sprog).
 
 Inductive result : Type :=
 | Done (a : rw)
@@ -54,17 +54,17 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
     let j := (ar, eval s n) in
     rtb (addR j a) (FRun (upd s x (lastwrite mem0 j ([(i, a)] :: H))) p :: ks) r ->
     rtb a (FRun s (PRead x ar n p) :: ks) r
-| R_For a s x n m p ks r :
-    rtb a (FLoop s x (eval s n) (eval s m) p :: ks) r ->
-    rtb a (FRun s (PFor x n m p) :: ks) r
-| R_LoopT a s x lo hi p ks r :
-    val_ltb lo hi = true ->
-    rtb a (FRun (upd s x lo) p :: FLoop s x (succ lo) hi p :: ks) r ->
-    rtb a (FLoop s x lo hi p :: ks) r
-| R_LoopF a s x lo hi p ks r :
-    val_ltb lo hi = false ->
+| R_For a s x n m st p ks r :
+    rtb a (FLoop s x (evstep s st) (eval s n) (eval s m) p :: ks) r ->
+    rtb a (FRun s (PFor x n m st p) :: ks) r
+| R_LoopT a s x vs lo hi p ks r :
+    vguard vs lo hi = true ->
+    rtb a (FRun (upd s x lo) p :: FLoop s x vs (vnext vs lo) hi p :: ks) r ->
+    rtb a (FLoop s x vs lo hi p :: ks) r
+| R_LoopF a s x vs lo hi p ks r :
+    vguard vs lo hi = false ->
     rtb a ks r ->
-    rtb a (FLoop s x lo hi p :: ks) r
+    rtb a (FLoop s x vs lo hi p :: ks) r
 | R_IfT a s c p1 p2 ks r :
     evalc s c = true ->
     rtb a (FRun s p1 :: ks) r ->

@@ -86,16 +86,42 @@ Fixpoint fvc (c : cond) : vars :=
   | CAnd c1 c2 | COr c1 c2 => fvc c1 ++ fvc c2
   end.
 
+(** ** Loop steps
+
+    A loop [for x = n; x ⋈ m; x := x ⊙ k] runs while its guard [x ⋈ m]
+    holds and steps to [x ⊙ k]: [Step ⋈ ⊙ k].  The paper's stride-1 loop
+    [for x ∈ n..m] is [unit_step]; the tool's [step +k], [*k], [<<k]
+    (guard [<]) and [downto ... step -k], [/k], [>>k] (guard [>]) are
+    other steps.  The amount [k] is evaluated once, on entry ([evstep]). *)
+Inductive step : Type := Step (g : cmpop) (o : binop) (k : expr).
+
+Definition unit_step : step := Step Lt Add (ELit 1).
+
+Definition step_amount (st : step) : expr := let 'Step _ _ k := st in k.
+
+(** An evaluated step, as a running loop carries it. *)
+Inductive vstep : Type := VStep (g : cmpop) (o : binop) (k : val).
+
+Definition evstep (s : env) (st : step) : vstep :=
+  let 'Step g o k := st in VStep g o (eval s k).
+
+Definition vguard (vs : vstep) (lo hi : val) : bool :=
+  let 'VStep g _ _ := vs in eval_cmpop g lo hi.
+
+Definition vnext (vs : vstep) (lo : val) : val :=
+  let 'VStep _ o k := vs in eval_binop o lo k.
+
 (** ** Programs *)
 
-(** Unsynchronised fragment (paper, Figure 5).  [SFor x n m b] runs [b]
-    for [x = n, n+1, ...] while [x < m] (stride 1, half-open). *)
+(** Unsynchronised fragment (paper, Figure 5).  [SFor x n m st b] runs [b]
+    for [x = n, n ⊙ k, ...] while [x ⋈ m], [st = Step ⋈ ⊙ k]; with
+    [unit_step] that is the paper's [x = n, n+1, ...] while [x < m]. *)
 Inductive stmt : Type :=
 | SWrite (a : arr) (n m : expr)       (** [a[n] := m] *)
 | SRead (x : var) (a : arr) (n : expr) (b : stmt) (** [let x = a[n] in b] *)
 | SSeq (b1 b2 : stmt)
 | SIf (c : cond) (b1 b2 : stmt)
-| SFor (x : var) (n m : expr) (b : stmt)
+| SFor (x : var) (n m : expr) (st : step) (b : stmt)
 | SSkip
 | SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *).
 
@@ -107,7 +133,7 @@ Inductive sprog : Type :=
 | PSync
 | PSeq (s1 s2 : sprog)
 | PRead (x : var) (a : arr) (n : expr) (s : sprog)
-| PFor (x : var) (n m : expr) (s : sprog)
+| PFor (x : var) (n m : expr) (st : step) (s : sprog)
 | PIf (c : cond) (s1 s2 : sprog)
 | PLet (x : var) (e : expr) (s : sprog).
 
@@ -124,7 +150,7 @@ Inductive proto : Type :=
 | UAcc (o : mode) (a : arr) (n : expr) (** [rd a[n]] or [wr a[n]] *)
 | USeq (u1 u2 : proto)
 | UIf (c : cond) (u1 u2 : proto)
-| UFor (x : var) (n m : expr) (u : proto)
+| UFor (x : var) (n m : expr) (st : step) (u : proto)
 | ULet (x : var) (e : expr) (u : proto)  (** [u] with [x] bound to [e] *).
 
 (** Synchronised protocols [p]. *)
@@ -132,7 +158,7 @@ Inductive sproto : Type :=
 | MU (u : proto)
 | MSync
 | MSeq (p1 p2 : sproto)
-| MFor (x : var) (n m : expr) (p : sproto)
+| MFor (x : var) (n m : expr) (st : step) (p : sproto)
 | MIf (c : cond) (p1 p2 : sproto)
 | MLet (x : var) (e : expr) (p : sproto).
 

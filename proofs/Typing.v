@@ -41,10 +41,10 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     incl (fvc c) V ->
     typing V b1 u1 -> typing V b2 u2 ->
     typing V (SIf c b1 b2) (UIf c u1 u2)
-| T_For V x n m b u :
-    incl (fv n) V -> incl (fv m) V ->
+| T_For V x n m st b u :
+    incl (fv n) V -> incl (fv m) V -> incl (fv (step_amount st)) V ->
     typing (x :: V) b u ->
-    typing V (SFor x n m b) (UFor x n m u)
+    typing V (SFor x n m st b) (UFor x n m st u)
 | T_Skip V :
     typing V SSkip USkip
 | T_Let V x e b u :
@@ -89,11 +89,11 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
     incl (fv n) V -> ~ In x V ->
     styping V s p ->
     styping V (PRead x a n s) (MSeq (MU (UAcc Rd a n)) p)
-| TS_For V x n m s p :
-    incl (fv n) V -> incl (fv m) V ->
-    ~ In tid (fv n) -> ~ In tid (fv m) ->
+| TS_For V x n m st s p :
+    incl (fv n) V -> incl (fv m) V -> incl (fv (step_amount st)) V ->
+    ~ In tid (fv n) -> ~ In tid (fv m) -> ~ In tid (fv (step_amount st)) ->
     styping (x :: V) s p ->
-    styping V (PFor x n m s) (MFor x n m p)
+    styping V (PFor x n m st s) (MFor x n m st p)
 | TS_If V c s1 s2 p1 p2 :
     incl (fvc c) V -> ~ In tid (fvc c) ->
     styping V s1 p1 -> styping V s2 p2 ->
@@ -132,10 +132,10 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
     incl (fv n) V -> ~ In x V ->
     rstyping V s p ->
     rstyping V (PRead x a n s) (MSeq (MU (UAcc Rd a n)) p)
-| RS_For V x n m s p :
-    incl (fv n) V -> incl (fv m) V ->
+| RS_For V x n m st s p :
+    incl (fv n) V -> incl (fv m) V -> incl (fv (step_amount st)) V ->
     rstyping (x :: V) s p ->
-    rstyping V (PFor x n m s) (MFor x n m p)
+    rstyping V (PFor x n m st s) (MFor x n m st p)
 | RS_If V c s1 s2 p1 p2 :
     incl (fvc c) V ->
     rstyping V s1 p1 -> rstyping V s2 p2 ->

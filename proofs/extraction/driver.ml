@@ -14,7 +14,13 @@
             | (PIf c s s) | (PLet x n s)
      stmt   (SWrite a n n) | (SRead x a n b) | (SSeq b b) | (SIf c b b)
             | (SFor x n n b) | SSkip | (SLet x n b)
-     (x a variable, a an array name: atoms)
+     step   (Step CMP OP n)                a loop's guard x CMP bound and
+                                           step x := x OP n
+     (x a variable, a an array name: atoms).  A loop without a step,
+     (SFor x n n b) or (PFor x n n s), is the stride-1 loop [unit_step]
+     (Step Lt Add (ELit 1)); a loop with a step is (SFor x n n step b).
+     Protocols print loops the same way: without the step when it is
+     [unit_step].
      expr   (ELit K) | (EVar x) | (EBin OP n n)     K a natural, OP a binop
      cond   CTrue | CFalse | (CCmp CMP n n) | (CNot c) | (CAnd c c) | (COr c c)
 
@@ -103,12 +109,23 @@ let rec cond = function
   | List [ Atom "COr"; a; b ] -> COr (cond a, cond b)
   | _ -> bad "not a condition"
 
+(* Coq's [unit_step], which the checker never mentions (so it is not
+   extracted). *)
+let unit_step = Step (Lt, Add, ELit 1)
+
+let step = function
+  | List [ Atom "Step"; Atom g; Atom o; k ] -> Step (cmpop g, binop o, expr k)
+  | _ -> bad "not a step"
+
 let rec stmt = function
   | List [ Atom "SWrite"; a; n; m ] -> SWrite (var a, expr n, expr m)
   | List [ Atom "SRead"; x; a; n; b ] -> SRead (var x, var a, expr n, stmt b)
   | List [ Atom "SSeq"; a; b ] -> SSeq (stmt a, stmt b)
   | List [ Atom "SIf"; c; a; b ] -> SIf (cond c, stmt a, stmt b)
-  | List [ Atom "SFor"; x; n; m; b ] -> SFor (var x, expr n, expr m, stmt b)
+  | List [ Atom "SFor"; x; n; m; b ] ->
+      SFor (var x, expr n, expr m, unit_step, stmt b)
+  | List [ Atom "SFor"; x; n; m; st; b ] ->
+      SFor (var x, expr n, expr m, step st, stmt b)
   | Atom "SSkip" -> SSkip
   | List [ Atom "SLet"; x; e; b ] -> SLet (var x, expr e, stmt b)
   | _ -> bad "not a statement"
@@ -118,7 +135,10 @@ let rec sprog = function
   | Atom "PSync" -> PSync
   | List [ Atom "PSeq"; a; b ] -> PSeq (sprog a, sprog b)
   | List [ Atom "PRead"; x; a; n; s ] -> PRead (var x, var a, expr n, sprog s)
-  | List [ Atom "PFor"; x; n; m; s ] -> PFor (var x, expr n, expr m, sprog s)
+  | List [ Atom "PFor"; x; n; m; s ] ->
+      PFor (var x, expr n, expr m, unit_step, sprog s)
+  | List [ Atom "PFor"; x; n; m; st; s ] ->
+      PFor (var x, expr n, expr m, step st, sprog s)
   | List [ Atom "PIf"; c; a; b ] -> PIf (cond c, sprog a, sprog b)
   | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
   | _ -> bad "not a synchronised program"
@@ -171,6 +191,19 @@ and pcond2 b head x y =
   pcond b y;
   Buffer.add_char b ')'
 
+(* A loop's bounds and, unless it is the stride-1 [unit_step], its step. *)
+let pbounds b n m st =
+  pexpr b n;
+  Buffer.add_char b ' ';
+  pexpr b m;
+  Buffer.add_char b ' ';
+  match st with
+  | Step (Lt, Add, ELit 1) -> ()
+  | Step (g, o, k) ->
+      Printf.bprintf b "(Step %s %s " (cmpop_name g) (binop_name o);
+      pexpr b k;
+      Buffer.add_string b ") "
+
 let rec pproto b = function
   | USkip -> Buffer.add_string b "USkip"
   | UAcc (o, a, n) ->
@@ -191,12 +224,9 @@ let rec pproto b = function
       Buffer.add_char b ' ';
       pproto b u2;
       Buffer.add_char b ')'
-  | UFor (x, n, m, u) ->
+  | UFor (x, n, m, st, u) ->
       Printf.bprintf b "(UFor %s " x;
-      pexpr b n;
-      Buffer.add_char b ' ';
-      pexpr b m;
-      Buffer.add_char b ' ';
+      pbounds b n m st;
       pproto b u;
       Buffer.add_char b ')'
   | ULet (x, e, u) ->
@@ -218,12 +248,9 @@ let rec psproto b = function
       Buffer.add_char b ' ';
       psproto b p2;
       Buffer.add_char b ')'
-  | MFor (x, n, m, p) ->
+  | MFor (x, n, m, st, p) ->
       Printf.bprintf b "(MFor %s " x;
-      pexpr b n;
-      Buffer.add_char b ' ';
-      pexpr b m;
-      Buffer.add_char b ' ';
+      pbounds b n m st;
       psproto b p;
       Buffer.add_char b ')'
   | MIf (c, p1, p2) ->
