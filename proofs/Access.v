@@ -64,6 +64,11 @@ Proof.
     + rewrite (IH (x :: V) u0 (upd s2 x (eval s2 e))); auto; [tauto |].
       rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
     + rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
+  - (* atomic: like a read, whatever value it returns *)
+    intros s a x ar n b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst.
+    simpl; rewrite (IH V u0 s2); auto.
+    + rewrite acc_addA, (eval_agree V s s2 n); auto; tauto.
+    + apply agree_upd_left; auto.
   - (* loop exit *)
     intros s a x vs lo hi b Hlt V u s2 Ht Hag o j; split; auto.
     intros [H1 | [k [Hr _]]]; auto.

@@ -198,13 +198,14 @@ Qed.
 Example fig4_drf : drf_hist [mkphase [0%Z; 1%Z] fig4_result].
 Proof.
   constructor; [| constructor].
-  intros (i1 & i2 & j & o & Hne & H1 & H2).
+  intros (i1 & i2 & j & o1 & o2 & Hne & H1 & H2 & Hc).
   apply in_mkphase in H1; apply in_mkphase in H2.
-  destruct H1 as [Hi1 [k Hk]]; destruct H2 as [Hi2 Ha2].
-  destruct Hi1 as [<- | [<- | []]]; simpl in Hk; try contradiction.
-  destruct Hk as [E | []]; inversion E; subst.
-  destruct Hi2 as [<- | [<- | []]]; [congruence |].
-  destruct o; simpl in Ha2; [contradiction | destruct Ha2 as [k' []]].
+  (* Only thread 0 accesses anything. *)
+  assert (Hz : forall i o j, In i [0%Z; 1%Z] -> acc (fig4_result i) o j ->
+                             i = 0%Z).
+  { intros i o j' [<- | [<- | []]] Ha; auto.
+    destruct o; simpl in Ha; [destruct Ha | destruct Ha as [k []] | destruct Ha]. }
+  apply Hne; rewrite (Hz i1 o1 j), (Hz i2 o2 j); tauto.
 Qed.
 
 (** The true-alarm direction is not vacuous: [A[0] := tid] on threads 0
@@ -221,7 +222,7 @@ Proof.
   - apply T_Write; intros x [].
   - exact I.
   - intros a; reflexivity.
-  - exists 0%Z, 1%Z, ("A", 0%Z), Wr; repeat split; simpl; auto; discriminate.
+  - exists 0%Z, 1%Z, ("A", 0%Z), Wr, Wr; repeat split; simpl; auto; discriminate.
 Qed.
 
 (** Races are per array: threads 0 and 1 write cell 0, but of two
@@ -241,10 +242,36 @@ Example two_arrays_drf :
              (UIf (CCmp Eq (EVar tid) (ELit 0))
                 (UAcc Wr "A" (ELit 0)) (UAcc Wr "B" (ELit 0)))).
 Proof.
-  intros (i1 & i2 & j & o & Hne & [Hi1 H1] & [Hi2 H2]).
+  intros (i1 & i2 & j & o1 & o2 & Hne & [Hi1 H1] & [Hi2 H2] & Hc).
   destruct Hi1 as [<- | [<- | []]]; destruct Hi2 as [<- | [<- | []]];
     try congruence; simpl in H1, H2; destruct H1 as [_ ->];
     destruct H2 as [_ E]; discriminate.
+Qed.
+
+(** Atomics: two threads' atomic increments of one cell do not race; an
+    atomic and a plain read of it do (Definition 1 with [conflict]). *)
+Definition atomic_count : stmt :=
+  SAtomic "old" "C" (ELit 0) SSkip.
+
+Example atomic_count_type :
+  infer [tid] atomic_count = Some (USeq (UAcc At "C" (ELit 0)) USkip).
+Proof. reflexivity. Qed.
+
+Example atomic_count_drf :
+  drf_set (map_sem [0%Z; 1%Z] params (USeq (UAcc At "C" (ELit 0)) USkip)).
+Proof.
+  intros (i1 & i2 & j & o1 & o2 & Hne & [_ H1] & [_ H2] & Hc).
+  simpl in H1, H2.
+  destruct H1 as [[-> _] | []]; destruct H2 as [[-> _] | []]; exact Hc.
+Qed.
+
+Example atomic_vs_read_racy :
+  racy_set (map_sem [0%Z; 1%Z] params
+              (UIf (CCmp Eq (EVar tid) (ELit 0))
+                 (UAcc At "C" (ELit 0)) (UAcc Rd "C" (ELit 0)))).
+Proof.
+  exists 0%Z, 1%Z, ("C", 0%Z), At, Rd; simpl; repeat split; auto;
+    discriminate.
 Qed.
 
 End Examples.

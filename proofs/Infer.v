@@ -79,6 +79,13 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | Some u => Some (USeq USkip u)
         | None => None
         end
+  | SAtomic x a n b =>                                    (* T-ATOMIC *)
+      if subb (fv n) V && negb (memb x V) then
+        match infer V b with
+        | Some u => Some (USeq (UAcc At a n) u)
+        | None => None
+        end
+      else None
   end.
 
 (** Barrier loops need uniform bounds, and conditionals around barriers
@@ -132,6 +139,13 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         | Some p => Some (MSeq (MU USkip) p)
         | None => None
         end
+  | PAtomic x a n s =>                                    (* TS_Atomic *)
+      if subb (fv n) V && negb (memb x V) then
+        match sinfer V s with
+        | Some p => Some (MSeq (MU (UAcc At a n)) p)
+        | None => None
+        end
+      else None
   end.
 
 (** The relaxed checker: [sinfer] without the [tid] premises, deciding
@@ -180,6 +194,13 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
         | Some p => Some (MSeq (MU USkip) p)
         | None => None
         end
+  | PAtomic x a n s =>                                    (* RS_Atomic *)
+      if subb (fv n) V && negb (memb x V) then
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU (UAcc At a n)) p)
+        | None => None
+        end
+      else None
   end.
 
 End Infer.

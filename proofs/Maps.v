@@ -27,7 +27,9 @@ Proof.
   destruct (val_eq_dec n n') as [-> | Hn]; [left; auto | right; congruence].
 Defined.
 
-Definition reads := list cell.
+(** Reads and atomics, tagged with their mode ([Rd] or [At]); writes are
+    kept apart with their values, for [lastwrite]. *)
+Definition reads := list (mode * cell).
 Definition writes := list (cell * val).
 Definition rw : Type := (reads * writes)%type.
 Definition phase := list (val * rw).
@@ -35,15 +37,16 @@ Definition history := list phase.
 
 Definition rw0 : rw := ([], []).
 
-Definition addR (j : cell) (a : rw) : rw := (j :: fst a, snd a).
+Definition addR (j : cell) (a : rw) : rw := ((Rd, j) :: fst a, snd a).
+Definition addA (j : cell) (a : rw) : rw := ((At, j) :: fst a, snd a).
 Definition addW (j : cell) (k : val) (a : rw) : rw := (fst a, (j, k) :: snd a).
 
 (** Does the pair [a] contain an access of mode [o] to index [j]?  For a
     write this is [j ∈ dom(W)]. *)
 Definition acc (a : rw) (o : mode) (j : cell) : Prop :=
   match o with
-  | Rd => In j (fst a)
   | Wr => exists k, In (j, k) (snd a)
+  | _ => In (o, j) (fst a)
   end.
 
 Fixpoint wlookup (j : cell) (w : writes) : option val :=
@@ -106,10 +109,24 @@ Lemma acc_addR : forall j a o j',
   acc (addR j a) o j' <-> (o = Rd /\ j' = j) \/ acc a o j'.
 Proof.
   intros j [r w] o j'; destruct o; simpl; split.
-  - intros [H | H]; auto.
-  - intros [[_ H] | H]; auto.
+  - intros [H | H]; [inversion H; auto | auto].
+  - intros [[_ ->] | H]; auto.
   - auto.
   - intros [[H _] | H]; [discriminate | auto].
+  - intros [H | H]; [inversion H | auto].
+  - intros [[H _] | H]; [discriminate | auto].
+Qed.
+
+Lemma acc_addA : forall j a o j',
+  acc (addA j a) o j' <-> (o = At /\ j' = j) \/ acc a o j'.
+Proof.
+  intros j [r w] o j'; destruct o; simpl; split.
+  - intros [H | H]; [inversion H | auto].
+  - intros [[H _] | H]; [discriminate | auto].
+  - auto.
+  - intros [[H _] | H]; [discriminate | auto].
+  - intros [H | H]; [inversion H; auto | auto].
+  - intros [[_ ->] | H]; auto.
 Qed.
 
 Lemma acc_addW : forall j k a o j',
@@ -122,6 +139,8 @@ Proof.
     + inversion H; subst; auto.
     + right; eauto.
   - intros [[_ H] | [k' H]]; subst; eauto.
+  - auto.
+  - intros [[H _] | H]; [discriminate | auto].
 Qed.
 
 End Maps.

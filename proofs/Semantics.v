@@ -42,6 +42,13 @@ Inductive exec : env -> rw -> stmt -> rw -> Prop :=
 | E_Let s a x e b a' :
     (* LET: a pure binding, no access. *)
     exec (upd s x (eval s e)) a b a' -> exec s a (SLet x e b) a'
+| E_Atomic s a x ar n b a' v :
+    (* ATOMIC: the old contents an atomic returns depend on the order of
+       the other threads' atomics in the phase, which a thread running
+       alone cannot know: any value [v].  Its store is not in [W] (it is
+       no plain write); values never matter to the theorems. *)
+    exec (upd s x v) (addA (ar, eval s n) a) b a' ->
+    exec s a (SAtomic x ar n b) a'
 with loop : env -> rw -> var -> vstep -> val -> val -> stmt -> rw -> Prop :=
 | L_Stop s a x vs lo hi b :
     vguard vs lo hi = false -> loop s a x vs lo hi b a

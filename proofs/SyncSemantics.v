@@ -75,7 +75,10 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
     rtb a (FRun s (PIf c p1 p2) :: ks) r
 | R_Let a s x e p ks r :
     rtb a (FRun (upd s x (eval s e)) p :: ks) r ->
-    rtb a (FRun s (PLet x e p) :: ks) r.
+    rtb a (FRun s (PLet x e p) :: ks) r
+| R_Atomic a s x ar n p ks r v :
+    rtb (addA (ar, eval s n) a) (FRun (upd s x v) p :: ks) r ->
+    rtb a (FRun s (PAtomic x ar n p) :: ks) r.
 
 End Thread.
 

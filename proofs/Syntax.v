@@ -123,7 +123,9 @@ Inductive stmt : Type :=
 | SIf (c : cond) (b1 b2 : stmt)
 | SFor (x : var) (n m : expr) (st : step) (b : stmt)
 | SSkip
-| SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *).
+| SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *)
+| SAtomic (x : var) (a : arr) (n : expr) (b : stmt)
+    (** [let x = atomic a[n] op v in b]; [x] gets the old contents *).
 
 (** Synchronised fragment (omitted by the paper).  [PU b] is a block of
     unsynchronised code, [PFor] a loop whose body may contain barriers,
@@ -135,11 +137,14 @@ Inductive sprog : Type :=
 | PRead (x : var) (a : arr) (n : expr) (s : sprog)
 | PFor (x : var) (n m : expr) (st : step) (s : sprog)
 | PIf (c : cond) (s1 s2 : sprog)
-| PLet (x : var) (e : expr) (s : sprog).
+| PLet (x : var) (e : expr) (s : sprog)
+| PAtomic (x : var) (a : arr) (n : expr) (s : sprog).
 
 (** ** Memory access protocols (paper, Figure 2) *)
 
-Inductive mode : Type := Rd | Wr.
+(** [At] is an atomic read-modify-write ([atomic a[n]]): it races with
+    plain accesses but not with other atomics ([Drf.conflict]). *)
+Inductive mode : Type := Rd | Wr | At.
 
 Definition mode_eq_dec (o1 o2 : mode) : {o1 = o2} + {o1 <> o2}.
 Proof. decide equality. Defined.
@@ -147,7 +152,7 @@ Proof. decide equality. Defined.
 (** Unsynchronised protocols [u]. *)
 Inductive proto : Type :=
 | USkip
-| UAcc (o : mode) (a : arr) (n : expr) (** [rd a[n]] or [wr a[n]] *)
+| UAcc (o : mode) (a : arr) (n : expr) (** [rd a[n]], [wr a[n]], [at a[n]] *)
 | USeq (u1 u2 : proto)
 | UIf (c : cond) (u1 u2 : proto)
 | UFor (x : var) (n m : expr) (st : step) (u : proto)

@@ -54,7 +54,11 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
 | T_LetD V x e b u :
     ~ incl (fv e) V -> ~ In x V ->
     typing V b u ->
-    typing V (SLet x e b) (USeq USkip u).
+    typing V (SLet x e b) (USeq USkip u)
+| T_Atomic V x a n b u :
+    incl (fv n) V -> ~ In x V ->
+    typing V b u ->
+    typing V (SAtomic x a n b) (USeq (UAcc At a n) u).
 
 (** Synchronised fragment.  A [let] spanning barriers ([PLet]) is typed as
     in the unsynchronised fragment, except that the uniform rules accept a
@@ -105,7 +109,11 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_LetD V x e s p :
     ~ incl (fv e) V -> ~ In x V ->
     styping V s p ->
-    styping V (PLet x e s) (MSeq (MU USkip) p).
+    styping V (PLet x e s) (MSeq (MU USkip) p)
+| TS_Atomic V x a n s p :
+    incl (fv n) V -> ~ In x V ->
+    styping V s p ->
+    styping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p).
 
 (** ** The relaxed synchronised rules: barriers under [tid]-dependent
     control
@@ -147,7 +155,11 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
 | RS_LetD V x e s p :
     ~ incl (fv e) V -> ~ In x V ->
     rstyping V s p ->
-    rstyping V (PLet x e s) (MSeq (MU USkip) p).
+    rstyping V (PLet x e s) (MSeq (MU USkip) p)
+| RS_Atomic V x a n s p :
+    incl (fv n) V -> ~ In x V ->
+    rstyping V s p ->
+    rstyping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p).
 
 (** The uniform rules are an instance of the relaxed ones. *)
 Lemma styping_relaxed : forall V s p, styping V s p -> rstyping V s p.

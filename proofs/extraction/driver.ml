@@ -11,9 +11,9 @@
                                   without the tid premises of TS_For/TS_If)
 
      sprog  (PU b) | PSync | (PSeq s s) | (PRead x a n s) | (PFor x n n s)
-            | (PIf c s s) | (PLet x n s)
+            | (PIf c s s) | (PLet x n s) | (PAtomic x a n s)
      stmt   (SWrite a n n) | (SRead x a n b) | (SSeq b b) | (SIf c b b)
-            | (SFor x n n b) | SSkip | (SLet x n b)
+            | (SFor x n n b) | SSkip | (SLet x n b) | (SAtomic x a n b)
      step   (Step CMP OP n)                a loop's guard x CMP bound and
                                            step x := x OP n
      (x a variable, a an array name: atoms).  A loop without a step,
@@ -128,6 +128,8 @@ let rec stmt = function
       SFor (var x, expr n, expr m, step st, stmt b)
   | Atom "SSkip" -> SSkip
   | List [ Atom "SLet"; x; e; b ] -> SLet (var x, expr e, stmt b)
+  | List [ Atom "SAtomic"; x; a; n; b ] ->
+      SAtomic (var x, var a, expr n, stmt b)
   | _ -> bad "not a statement"
 
 let rec sprog = function
@@ -141,6 +143,8 @@ let rec sprog = function
       PFor (var x, expr n, expr m, step st, sprog s)
   | List [ Atom "PIf"; c; a; b ] -> PIf (cond c, sprog a, sprog b)
   | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
+  | List [ Atom "PAtomic"; x; a; n; s ] ->
+      PAtomic (var x, var a, expr n, sprog s)
   | _ -> bad "not a synchronised program"
 
 let kernel = function
@@ -207,7 +211,7 @@ let pbounds b n m st =
 let rec pproto b = function
   | USkip -> Buffer.add_string b "USkip"
   | UAcc (o, a, n) ->
-      Printf.bprintf b "(UAcc %s %s " (match o with Rd -> "Rd" | Wr -> "Wr") a;
+      Printf.bprintf b "(UAcc %s %s " (match o with Rd -> "Rd" | Wr -> "Wr" | At -> "At") a;
       pexpr b n;
       Buffer.add_char b ')'
   | USeq (u1, u2) ->
