@@ -252,7 +252,7 @@ fn exception_tid_barriers() {
         assert_eq!(c.barriers.len(), 1);
     }
     let p = typed(&t.relaxed);
-    assert_eq!(p.to_string(), "for k in 0..tid {wr[tid + k]; sync}");
+    assert_eq!(p.to_string(), "for k in 0..tid {wr A[tid + k]; sync}");
     assert_eq!(&rust_norm(&t.bv32).unwrap(), p);
     assert_eq!(compare(&k).unwrap(), vec![Outcome::TidBarriers]);
 
@@ -283,7 +283,7 @@ fn exception_int_inexact() {
     assert!(matches!(unknowns[0].origin, UnknownOrigin::Inexact { .. }));
     assert_eq!(t.bv32.class, Class::Exact);
     let p = typed(&t.coq);
-    assert_eq!(p.to_string(), "wr[tid | 1]");
+    assert_eq!(p.to_string(), "wr A[tid | 1]");
     assert_eq!(&rust_norm(&t.bv32).unwrap(), p);
     assert_eq!(
         compare(&k).unwrap(),
