@@ -65,13 +65,13 @@ Definition Z_arith : Arith := {|
   val_ltb := Z.ltb
 |}.
 
-(** ** Instance 2: 32-bit words ([--arith bv32])
+(** ** Instance 2: unsigned 32-bit words
 
     A word is represented by its unsigned value in [Z]; every operation
     reduces its result modulo 2^32, so all values produced by evaluation
-    are canonical.  Comparisons and division are unsigned here; the Rust
-    tool additionally distinguishes C's signed operators, which changes
-    nothing in the proofs since they are generic in the arithmetic. *)
+    are canonical.  Comparisons and division are unsigned here: this is C's
+    [unsigned]; the tool's [--arith bv32] is the signed instance 3 below
+    ([bv32s_arith]).  The theorems hold for both, being generic. *)
 Definition modulus : Z := 4294967296.
 Definition wrap (z : Z) : Z := Z.modulo z modulus.
 
@@ -91,5 +91,44 @@ Definition bv32_arith : Arith := {|
   val_eq_dec := Z.eq_dec;
   of_nat := fun n => wrap (Z.of_nat n);
   eval_binop := bv32_binop;
+  val_ltb := Z.ltb
+|}.
+
+(** ** Instance 3: signed 32-bit words, the tool's [--arith bv32]
+
+    The tool's [bv32] (core/src/arith.rs) holds a word as the [i32] its
+    bits mean, and its plain operators are C's signed ones: comparisons and
+    [min]/[max] signed, division and remainder Euclidean with [x / 0 = 0]
+    and [x % 0 = x] (Rust's [wrapping_div_euclid]), [>>] arithmetic, shift
+    amounts read as unsigned with amounts [>= 32] giving [0] (or the sign,
+    for [>>]).  Here a word is its signed value in [Z], in
+    [[-2^31, 2^31)], and every result is reduced into that range ([swrap]).
+    The tool's unsigned forms ([udiv], [ult], ...) have no counterpart in
+    [binop]/[cmpop]: kernels that use them are outside the mechanised
+    language. *)
+Definition half : Z := 2147483648.
+Definition swrap (z : Z) : Z := (Z.modulo (z + half) modulus - half)%Z.
+
+(** A shift amount as the tool reads it: the word as unsigned. *)
+Definition uamount (y : Z) : Z := Z.modulo y modulus.
+
+Definition bv32s_binop (o : binop) (x y : Z) : Z :=
+  swrap (match o with
+         | Add => x + y | Sub => x - y | Mul => x * y
+         | Div => if Z.eqb y 0 then 0 else ZEuclid.div x y
+         | Mod => if Z.eqb y 0 then x else ZEuclid.modulo x y
+         | Shl => if Z.ltb (uamount y) 32 then Z.shiftl x (uamount y) else 0
+         | Shr =>
+             if Z.ltb (uamount y) 32 then Z.shiftr x (uamount y)
+             else if Z.ltb x 0 then -1 else 0
+         | BAnd => Z.land x y | BOr => Z.lor x y | BXor => Z.lxor x y
+         | Min => Z.min x y | Max => Z.max x y
+         end)%Z.
+
+Definition bv32s_arith : Arith := {|
+  val := Z;
+  val_eq_dec := Z.eq_dec;
+  of_nat := fun n => swrap (Z.of_nat n);
+  eval_binop := bv32s_binop;
   val_ltb := Z.ltb
 |}.

@@ -49,6 +49,25 @@ Print Assumptions true_alarm_sync_relaxed_bv32.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 
+Locate racy_set_write.
+Print Assumptions racy_set_write.
+Locate uterm_bv32s.
+Print Assumptions uterm_bv32s.
+Locate sterm_bv32s.
+Print Assumptions sterm_bv32s.
+Locate mphases_exist_bv32s.
+Print Assumptions mphases_exist_bv32s.
+Locate run_exists_sync_bv32s.
+Print Assumptions run_exists_sync_bv32s.
+Locate true_alarm_unsync_bv32s.
+Print Assumptions true_alarm_unsync_bv32s.
+Locate true_alarm_sync_relaxed_bv32s.
+Print Assumptions true_alarm_sync_relaxed_bv32s.
+Locate theorem1_unsync_bv32s.
+Print Assumptions theorem1_unsync_bv32s.
+Locate theorem1_sync_relaxed_bv32s.
+Print Assumptions theorem1_sync_relaxed_bv32s.
+
 Locate infer_spec.
 Print Assumptions infer_spec.
 Locate sinfer_spec.

@@ -17,6 +17,10 @@ Definition theorem1_sync_int := @theorem1_sync Z_arith.
 Definition theorem1_sync_bv32 := @theorem1_sync bv32_arith.
 Definition theorem1_sync_relaxed_int := @theorem1_sync_relaxed Z_arith.
 Definition theorem1_sync_relaxed_bv32 := @theorem1_sync_relaxed bv32_arith.
+(** The tool's [--arith bv32]: signed words. *)
+Definition theorem1_unsync_bv32s := @theorem1_unsync bv32s_arith.
+Definition theorem1_sync_bv32s := @theorem1_sync bv32s_arith.
+Definition theorem1_sync_relaxed_bv32s := @theorem1_sync_relaxed bv32s_arith.
 
 Section Examples.
 #[local] Existing Instance Z_arith.
@@ -275,3 +279,37 @@ Proof.
 Qed.
 
 End Examples.
+
+(** The signed instance computes as the tool's [--arith bv32]
+    (core/src/arith.rs): Euclidean [/] and [%], arithmetic [>>], wrapping
+    [+]. *)
+Section Signed.
+#[local] Existing Instance bv32s_arith.
+
+Definition sparams : @env bv32s_arith := fun _ => 0%Z.
+
+Example bv32s_div : eval sparams (EBin Div (EBin Sub (ELit 0) (ELit 7)) (ELit 2))
+                    = (-4)%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_mod : eval sparams (EBin Mod (EBin Sub (ELit 0) (ELit 7)) (ELit 2))
+                    = 1%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_shr : eval sparams (EBin Shr (EBin Sub (ELit 0) (ELit 8)) (ELit 1))
+                    = (-4)%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_wrap : eval sparams (EBin Shl (ELit 1) (ELit 31)) = (-2147483648)%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_wrap_add :
+  eval sparams (EBin Add (EBin Sub (EBin Shl (ELit 1) (ELit 31)) (ELit 1)) (ELit 1))
+  = (-2147483648)%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_lt : evalc sparams (CCmp Lt (EBin Sub (ELit 0) (ELit 1)) (ELit 0))
+                   = true.
+Proof. reflexivity. Qed.
+
+End Signed.

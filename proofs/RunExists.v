@@ -649,3 +649,184 @@ Proof.
 Qed.
 
 End BV32.
+
+(** ** Termination from an invariant on values, for any arithmetic
+
+    The arguments for [int] and unsigned [bv32] above, once for every
+    arithmetic whose stride-1 loops count down a distance [dist] on a set
+    of [good] values that evaluation preserves.  The signed instance
+    ([bv32s_arith], the tool's [--arith bv32]) uses it below. *)
+
+Section GoodTerm.
+Context {A : Arith}.
+Variable good : val -> Prop.
+Variable dist : val -> val -> nat.
+Hypothesis eval_good : forall s e, (forall x, good (s x)) -> good (eval s e).
+Hypothesis step_good : forall lo hi, good lo -> good hi ->
+  val_ltb lo hi = true -> good (succ lo) /\ dist lo hi = S (dist (succ lo) hi).
+
+Definition genv (s : env) : Prop := forall x, good (s x).
+
+Lemma genv_upd : forall s x v, genv s -> good v -> genv (upd s x v).
+Proof. intros s x v Hs Hv y; unfold upd; destruct (string_dec y x); auto. Qed.
+
+Lemma lterm_good : forall (u : proto) x,
+  (forall s, genv s -> uterm s u) ->
+  forall k s s0 lo hi, genv s -> good lo -> good hi -> dist lo hi = k ->
+  lterm s x (evstep s0 unit_step) lo hi u.
+Proof.
+  intros u x Hu k; induction k as [| k IH]; intros s s0 lo hi Hs Hlo Hhi Hk.
+  - apply LT_Stop; change (val_ltb lo hi = false).
+    destruct (val_ltb lo hi) eqn:E; auto.
+    destruct (step_good lo hi Hlo Hhi E) as [_ Hd]; congruence.
+  - destruct (val_ltb lo hi) eqn:E.
+    + destruct (step_good lo hi Hlo Hhi E) as [Hg Hd].
+      apply LT_Step; auto.
+      * apply Hu, genv_upd; auto.
+      * change (vnext (evstep s0 unit_step) lo) with (succ lo).
+        apply IH; auto; congruence.
+    + apply LT_Stop; auto.
+Qed.
+
+Theorem uterm_good : forall (s : env) u, genv s -> uunit u -> uterm s u.
+Proof.
+  intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
+                                      | x n m st u IH | x e u IH]; intros s Hs Hu;
+    simpl in Hu.
+  - constructor.
+  - constructor.
+  - constructor; [apply IH1 | apply IH2]; tauto.
+  - destruct (evalc s c) eqn:E;
+      [apply UT_IfT; [| apply IH1] | apply UT_IfF; [| apply IH2]]; tauto.
+  - destruct Hu as [-> Hu].
+    constructor; eapply lterm_good; eauto.
+  - constructor; apply IH; auto; apply genv_upd; auto.
+Qed.
+
+Definition good_mframe (f : mframe) : Prop :=
+  match f with
+  | MFRun s q => genv s /\ sunit q
+  | MFLoop s _ vs lo hi p =>
+      genv s /\ good lo /\ good hi /\ vs = VStep Lt Add (of_nat 1) /\ sunit p
+  end.
+
+Definition good_seg (g : seg) : Prop := Forall (fun c => genv (fst c)) g.
+
+Definition good_mres (r : mresult) : Prop :=
+  match r with
+  | MDone g => good_seg g
+  | MPaused g ks => good_seg g /\ Forall good_mframe ks
+  end.
+
+Lemma mrtb_good : forall ks r, mrtb ks r ->
+  Forall good_mframe ks -> good_mres r.
+Proof.
+  induction 1 as
+    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m st p ks r Hr IH
+    | s x vs lo hi p ks r Hlt Hr IH | s x vs lo hi p ks r Hlt Hr IH
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH
+    | s x e p ks r Hr IH];
+    intros Hks; try (inversion Hks as [| f0 ks0 Hf Hks']; subst; simpl in Hf).
+  - simpl; constructor.
+  - specialize (IH Hks'); destruct r as [g | g k]; simpl in *.
+    + constructor; simpl; tauto.
+    + destruct IH; split; auto; constructor; simpl; tauto.
+  - simpl; split; auto; constructor.
+  - apply IH; repeat constructor; simpl; tauto.
+  - destruct Hf as [Hs [-> Hp]].
+    apply IH; constructor; auto; simpl; repeat split; auto.
+  - destruct Hf as [Hs [Hlo [Hhi [-> Hp]]]].
+    destruct (step_good lo hi Hlo Hhi Hlt) as [Hg _].
+    apply IH; constructor; [simpl; split; auto; apply genv_upd; auto |].
+    constructor; auto; simpl; repeat split; auto.
+  - apply IH; auto.
+  - apply IH; constructor; simpl; tauto.
+  - apply IH; constructor; simpl; tauto.
+  - apply IH; constructor; auto; simpl; split; [| tauto].
+    apply genv_upd; [tauto | apply eval_good; tauto].
+Qed.
+
+Lemma mph_good : forall ks gs, mph ks gs ->
+  Forall good_mframe ks -> Forall good_seg gs.
+Proof.
+  induction 1 as [ks g Hr | ks g ks' gs Hr Hm IH]; intros Hks;
+    pose proof (mrtb_good _ _ Hr Hks) as Hc; simpl in Hc.
+  - repeat constructor; auto.
+  - destruct Hc; constructor; auto.
+Qed.
+
+Theorem sterm_good : forall s q, genv s -> sunit q -> sterm s q.
+Proof.
+  intros s q Hs Hq; apply (sterm_of_uterm genv); auto.
+  - intros s' u Hs' Hu; apply uterm_good; auto.
+  - intros gs Hm; apply (mph_good _ _ Hm); repeat constructor; auto.
+Qed.
+
+End GoodTerm.
+
+(** ** In signed 32-bit words ([bv32s_arith], the tool's [--arith bv32])
+
+    A word is a value in [[-2^31, 2^31)]; every operation lands there
+    ([swrap]), and a stride-1 loop between two such values counts up
+    without wrapping. *)
+
+Section BV32S.
+#[local] Existing Instance bv32s_arith.
+
+Definition scanon (v : Z) : Prop := (- half <= v < half)%Z.
+
+Definition scanon_env (s : env) : Prop := forall x, scanon (s x).
+
+Lemma scanon_swrap : forall z, scanon (swrap z).
+Proof.
+  intros z; unfold scanon, swrap, half, modulus.
+  pose proof (Z.mod_pos_bound (z + 2147483648) 4294967296); lia.
+Qed.
+
+Lemma scanon_eval : forall s e, scanon_env s -> scanon (eval s e).
+Proof.
+  intros s e Hs; destruct e as [n | x | o e1 e2]; simpl.
+  - apply scanon_swrap.
+  - apply Hs.
+  - unfold bv32s_binop; apply scanon_swrap.
+Qed.
+
+Lemma scanon_upd : forall s x v, scanon_env s -> scanon v ->
+  scanon_env (upd s x v).
+Proof. intros s x v Hs Hv y; unfold upd; destruct (string_dec y x); auto. Qed.
+
+Lemma succ_bv32s : forall lo hi, scanon lo -> scanon hi -> Z.ltb lo hi = true ->
+  succ lo = (lo + 1)%Z.
+Proof.
+  intros lo hi Hlo Hhi Hlt; apply Z.ltb_lt in Hlt; unfold scanon in *.
+  simpl; unfold bv32s_binop, swrap, half, modulus in *.
+  rewrite (Z.mod_small (Z.of_nat 1 + 2147483648)) by lia.
+  replace (Z.of_nat 1 + 2147483648 - 2147483648)%Z with 1%Z by lia.
+  rewrite Z.mod_small by lia; lia.
+Qed.
+
+Lemma step_bv32s : forall lo hi, scanon lo -> scanon hi ->
+  val_ltb lo hi = true ->
+  scanon (succ lo) /\ Z.to_nat (hi - lo) = S (Z.to_nat (hi - succ lo)).
+Proof.
+  intros lo hi Hlo Hhi Hlt; rewrite (succ_bv32s lo hi) by auto.
+  apply Z.ltb_lt in Hlt; unfold scanon in *; split; lia.
+Qed.
+
+Theorem uterm_bv32s : forall (s : env) u, scanon_env s -> uunit u -> uterm s u.
+Proof.
+  intros s u Hs Hu.
+  apply (@uterm_good bv32s_arith scanon (fun lo hi => Z.to_nat (hi - lo))); auto.
+  - intros s' e Hs'; apply scanon_eval; auto.
+  - apply step_bv32s.
+Qed.
+
+Theorem sterm_bv32s : forall s q, scanon_env s -> sunit q -> sterm s q.
+Proof.
+  intros s q Hs Hq.
+  apply (@sterm_good bv32s_arith scanon (fun lo hi => Z.to_nat (hi - lo))); auto.
+  - intros s' e Hs'; apply scanon_eval; auto.
+  - apply step_bv32s.
+Qed.
+
+End BV32S.

@@ -204,3 +204,31 @@ Proof.
 Qed.
 
 End BV32.
+
+(** ** In signed 32-bit words (the tool's [--arith bv32]), from 32-bit
+    values *)
+
+Section BV32S.
+#[local] Existing Instance bv32s_arith.
+
+Theorem mphases_exist_bv32s : forall s q, scanon_env s -> sunit q ->
+  exists gs, mphases s q gs.
+Proof.
+  intros s q Hs Hq.
+  apply (@mphases_exist bv32s_arith scanon (fun lo hi : Z => Z.to_nat (hi - lo)));
+    auto.
+  - intros s' e Hs'; apply scanon_eval; auto.
+  - apply step_bv32s.
+Qed.
+
+Theorem run_exists_sync_bv32s : forall mem0 V s T H p q,
+  scanon_env s -> (forall i, In i T -> scanon i) ->
+  styping V p q -> sunit q -> exists I, psync_run mem0 s T H p I.
+Proof.
+  intros mem0 V s T H p q Hs HT Ht Hq.
+  apply (run_exists_sync mem0 V s T H p q Ht).
+  - intros i Hi; apply mphases_exist_bv32s; auto; apply scanon_upd; auto.
+  - intros i Hi; apply sterm_bv32s; auto; apply scanon_upd; auto.
+Qed.
+
+End BV32S.

@@ -137,3 +137,37 @@ Proof.
 Qed.
 
 End BV32.
+
+(** In signed 32-bit words ([bv32s_arith]: the tool's [--arith bv32]),
+    with 32-bit parameters and thread ids. *)
+Section BV32S.
+#[local] Existing Instance bv32s_arith.
+
+Corollary true_alarm_unsync_bv32s : forall mem0 V s T H b u L,
+  scanon_env s -> (forall i, In i T -> scanon i) ->
+  typing V b u ->
+  uunit u ->
+  msem T s u L ->
+  racy_set L ->
+  exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros mem0 V s T H b u L Hs HT Ht Hu; intros.
+  eapply true_alarm_unsync; eauto.
+  intros i Hi; apply uterm_bv32s; auto; apply scanon_upd; auto.
+Qed.
+
+Corollary true_alarm_sync_relaxed_bv32s : forall mem0 V s T H p q Ls,
+  scanon_env s -> (forall i, In i T -> scanon i) ->
+  T <> [] ->
+  rstyping V p q ->
+  sunit q ->
+  msync_sem T s q Ls ->
+  ~ Forall drf_set Ls ->
+  exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
+Proof.
+  intros mem0 V s T H p q Ls Hs HT HT0 Ht Hq; intros.
+  eapply true_alarm_sync_relaxed; eauto.
+  intros i Hi; apply sterm_bv32s; auto; apply scanon_upd; auto.
+Qed.
+
+End BV32S.
