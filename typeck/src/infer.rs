@@ -244,7 +244,12 @@ impl Checker {
     /// exactly when `fv(e) ⊆ V`, and data flows through `x` transitively. The statement
     /// itself performs no access.
     ///
-    /// Coq: none (`papers/proofs.md` §4: pure `let` is not formalised).
+    /// Coq: `Mapcheck.Typing.T_Let` (a value free of data: `x` joins `V`) and
+    /// `Mapcheck.Typing.T_LetD` (a value of data: `x ∉ V`, the statement's protocol is `skip`);
+    /// branch T-LET of `Mapcheck.Infer.infer` and branch T-LETD of `Mapcheck.Infer.infer`;
+    /// across barriers `Mapcheck.Typing.RS_Let`. Departure: Coq's protocol keeps a binder
+    /// (`Mapcheck.Syntax.ULet`) where this one substitutes; with distinct binder names the two
+    /// mean the same. The size cut-off below has no Coq counterpart (it only loses precision).
     fn t_let(&mut self, var: &Ident, value: &Expr, span: Span) -> Fragment {
         let translated = self
             .ctx
@@ -285,8 +290,10 @@ impl Checker {
     /// T-ATOMIC (new): `[let x =] atomic A[n] op m ▶ at[n]` when `V ⊢ n`, with `x ∉ V` as in
     /// T-READ. Like T-WRITE, the operand `m` is not kept.
     ///
-    /// Coq: none (`papers/proofs.md` §4: atomics are not formalised); the premises are those
-    /// of `Mapcheck.Typing.T_Read`.
+    /// Coq: `Mapcheck.Typing.T_Atomic` (across barriers `Mapcheck.Typing.RS_Atomic`); branch
+    /// T-ATOMIC of `Mapcheck.Infer.infer`. Coq's atomic always binds a variable
+    /// (`Mapcheck.Syntax.SAtomic`); a bare `atomic A[n];` is one whose variable is unused. Races
+    /// between two atomics are excluded by `Mapcheck.Drf.conflict`.
     fn t_atomic(&mut self, var: Option<&Ident>, target: &Access, span: Span) -> Fragment {
         let acc = self.access(Mode::At, target);
         if let Some(var) = var {
@@ -395,7 +402,9 @@ impl Checker {
     /// depends on `tid` (not on data) is accepted, the kernel stays exact, and the barriers
     /// inside are recorded for the SMT divergence check (see [`Checker::ts_sync`]); the
     /// differential test against the extracted `sinfer` names this exception `tid-barriers`
-    /// (`tests/tests/coq_differential.rs`). Strided loops are not formalised.
+    /// (`tests/tests/coq_differential.rs`). A strided or descending loop is Coq's
+    /// `Mapcheck.Syntax.step` (a guard `<` or `>` and a step, its amount evaluated on entry, as
+    /// the interpreter does); `T_For` asks `V ⊢ k` of the amount as here.
     fn t_for<T>(
         &mut self,
         var: &Ident,
