@@ -19,7 +19,12 @@
 //! (whose premises do not ask for uniformity) exactly as mapcheck types it; a statement with a
 //! `sync` inside becomes `PSync`, `PIf` or `PFor`, and a read followed by a `sync` in the rest
 //! of its block `PRead`. `if c {b}` is `if c {b} else {skip}`. The typing context `V` is the
-//! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from.
+//! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from. Accesses name their
+//! array; `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
+//! `atomic A[n];` binds a variable nobody uses; a loop that is not stride 1 carries its step
+//! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is refused:
+//! Coq's protocol keeps it as a binder (`ULet`) where mapcheck substitutes, and the normal
+//! form does not substitute.
 //!
 //! [`to_coq`] can also ask for the relaxed checker (`kernel-relaxed`):
 //! `Mapcheck.Infer.sinfer_relaxed`, which decides `Mapcheck.Typing.rstyping` — the synchronised
@@ -38,8 +43,7 @@
 //! the order of accesses — must be equal.
 
 use mapcheck_core::ast::{
-    BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Kernel, StepOp, Stmt,
-    StmtKind,
+    BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Kernel, Stmt, StmtKind,
 };
 use mapcheck_core::span::Span;
 use mapcheck_core::Arith;
@@ -95,6 +99,17 @@ impl Writer {
                     self.index(&source.index)?,
                     self.sblock(rest)?
                 )),
+                StmtKind::Atomic {
+                    var: Some(var),
+                    target,
+                    ..
+                } => Ok(format!(
+                    "(PAtomic {} {} {} {})",
+                    var.name,
+                    target.array.name,
+                    self.index(&target.index)?,
+                    self.sblock(rest)?
+                )),
                 _ if rest.is_empty() => self.sstmt(first),
                 _ => Ok(format!(
                     "(PSeq {} {})",
@@ -123,7 +138,7 @@ impl Writer {
                 self.sblock(else_stmts(else_branch))?
             )),
             StmtKind::For { var, range, body } => {
-                let (lo, hi) = self.unit_range(range)?;
+                let (lo, hi) = self.range(range)?;
                 Ok(format!(
                     "(PFor {} {lo} {hi} {})",
                     var.name,
@@ -144,6 +159,17 @@ impl Writer {
                     var.name,
                     source.array.name,
                     self.index(&source.index)?,
+                    self.block(rest)?
+                )),
+                StmtKind::Atomic {
+                    var: Some(var),
+                    target,
+                    ..
+                } => Ok(format!(
+                    "(SAtomic {} {} {} {})",
+                    var.name,
+                    target.array.name,
+                    self.index(&target.index)?,
                     self.block(rest)?
                 )),
                 _ if rest.is_empty() => self.stmt(first),
@@ -177,7 +203,7 @@ impl Writer {
                 self.block(else_stmts(else_branch))?
             )),
             StmtKind::For { var, range, body } => {
-                let (lo, hi) = self.unit_range(range)?;
+                let (lo, hi) = self.range(range)?;
                 Ok(format!(
                     "(SFor {} {lo} {hi} {})",
                     var.name,
@@ -185,22 +211,38 @@ impl Writer {
                 ))
             }
             StmtKind::Sync => Err("`sync` in an unsynchronised block".into()),
-            StmtKind::Let { .. } => Err("`let x = e` (not mechanised)".into()),
+            StmtKind::Let { .. } => Err("`let x = e` (not in the differential test)".into()),
             StmtKind::Unknown { .. } => Err("`let x = ?` (not mechanised)".into()),
-            StmtKind::Atomic { .. } => Err("an atomic (not mechanised)".into()),
+            StmtKind::Atomic { var: Some(_), .. } => self.block(std::slice::from_ref(s)),
+            // Coq's atomic binds a variable; a bare one binds one nobody uses (not a
+            // parameter, so `x ∉ V` holds as T_Atomic asks).
+            StmtKind::Atomic {
+                var: None, target, ..
+            } => Ok(format!(
+                "(SAtomic {UNUSED} {} {} SSkip)",
+                target.array.name,
+                self.index(&target.index)?
+            )),
             StmtKind::Assume { .. } => Err("`assume` (not mechanised)".into()),
         }
     }
 
-    fn unit_range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), String> {
-        if !r.is_unit_stride() {
-            return Err(format!(
-                "a loop with step `{}{}` (Coq's loops are stride 1)",
-                r.step.op.symbol(),
-                r.step.amount
-            ));
-        }
-        Ok((self.expr(&r.start)?, self.expr(&r.bound)?))
+    /// A loop's start and, after its bound, its step (`Mapcheck.Syntax.step`: the guard `<`
+    /// or `>` of its direction, its operator and amount), left out for a stride-1 loop.
+    fn range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), String> {
+        let hi = self.expr(&r.bound)?;
+        let hi = if r.is_unit_stride() {
+            hi
+        } else {
+            let (guard, op) = step_ops(r);
+            format!(
+                "{hi} (Step {} {} {})",
+                coq_cmpop(guard).ok_or("a loop guard")?,
+                coq_binop(op).ok_or("a loop step")?,
+                self.expr(&r.step.amount)?
+            )
+        };
+        Ok((self.expr(&r.start)?, hi))
     }
 
     fn index(&self, index: &[Expr]) -> Out {
@@ -241,6 +283,18 @@ impl Writer {
             CondKind::Or(a, b) => Ok(format!("(COr {} {})", self.cond(a)?, self.cond(b)?)),
         }
     }
+}
+
+/// The variable a bare `atomic A[n];` binds in Coq.
+const UNUSED: &str = "_atomic";
+
+/// The guard and step operator of a loop, as Coq's `Step` has them.
+fn step_ops(r: &mapcheck_core::ast::Range) -> (CmpOp, BinOp) {
+    let guard = match r.dir {
+        Direction::Up => CmpOp::Lt,
+        Direction::Down => CmpOp::Gt,
+    };
+    (guard, r.step.op.bin_op())
 }
 
 fn else_stmts<T>(else_branch: &Option<Block<T>>) -> &[Stmt<T>] {
@@ -403,6 +457,20 @@ impl Drop for Driver {
 // ---------------------------------------------------------------------------------------------
 // The normal form.
 
+/// A loop's step: guard, operator and amount (`Mapcheck.Syntax.Step`).
+pub type LoopStep = (CmpOp, BinOp, Expr);
+
+/// A step in normal form: the amount folded, and `Step Lt Add 1` (Coq's `unit_step`) as
+/// `None`.
+fn norm_step(guard: CmpOp, op: BinOp, amount: &Expr) -> Option<LoopStep> {
+    let amount = fold(amount);
+    if guard == CmpOp::Lt && op == BinOp::Add && amount.kind == ExprKind::Int(1) {
+        None
+    } else {
+        Some((guard, op, amount))
+    }
+}
+
 /// A MAP in normal form (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Norm {
@@ -413,7 +481,8 @@ pub enum Norm {
     /// At least two elements, none a `Seq` or `Skip`.
     Seq(Vec<Norm>),
     If(Cond, Box<Norm>, Box<Norm>),
-    For(String, Expr, Expr, Box<Norm>),
+    /// A loop: its variable, start, bound, step (`None` for stride 1) and body.
+    For(String, Expr, Expr, Option<LoopStep>, Box<Norm>),
 }
 
 impl Norm {
@@ -457,8 +526,8 @@ impl Norm {
             SyncProto::For {
                 var, range, body, ..
             } => {
-                let (lo, hi) = rust_range(range)?;
-                Norm::For(var.name.clone(), lo, hi, Box::new(Norm::of_rust(body)?))
+                let (lo, hi, st) = rust_range(range);
+                Norm::For(var.name.clone(), lo, hi, st, Box::new(Norm::of_rust(body)?))
             }
         })
     }
@@ -467,7 +536,6 @@ impl Norm {
         Ok(match u {
             Proto::Skip => Norm::Skip,
             Proto::Acc(a) => match (&a.mode, &a.index[..]) {
-                (Mode::At, _) => return Err("an atomic access".into()),
                 (mode, [n]) => Norm::Acc(*mode, a.array.name.clone(), fold(n)),
                 (_, index) => return Err(format!("a {}-dimensional access", index.len())),
             },
@@ -490,8 +558,14 @@ impl Norm {
             Proto::For {
                 var, range, body, ..
             } => {
-                let (lo, hi) = rust_range(range)?;
-                Norm::For(var.name.clone(), lo, hi, Box::new(Norm::of_proto(body)?))
+                let (lo, hi, st) = rust_range(range);
+                Norm::For(
+                    var.name.clone(),
+                    lo,
+                    hi,
+                    st,
+                    Box::new(Norm::of_proto(body)?),
+                )
             }
             Proto::Assume { .. } => return Err("an `assume`".into()),
         })
@@ -508,6 +582,14 @@ impl Norm {
                 x.atom()?.to_string(),
                 fold(&coq_expr(n)?),
                 fold(&coq_expr(m)?),
+                None,
+                Box::new(Norm::sproto(p)?),
+            ),
+            ("MFor", [x, n, m, st, p]) => Norm::For(
+                x.atom()?.to_string(),
+                fold(&coq_expr(n)?),
+                fold(&coq_expr(m)?),
+                coq_step(st)?,
                 Box::new(Norm::sproto(p)?),
             ),
             ("MIf", [c, a, b]) => Norm::If(
@@ -527,6 +609,7 @@ impl Norm {
                 let mode = match o.atom()? {
                     "Rd" => Mode::Rd,
                     "Wr" => Mode::Wr,
+                    "At" => Mode::At,
                     other => return Err(format!("unknown mode {other}")),
                 };
                 Norm::Acc(mode, a.atom()?.to_string(), fold(&coq_expr(n)?))
@@ -541,6 +624,14 @@ impl Norm {
                 x.atom()?.to_string(),
                 fold(&coq_expr(n)?),
                 fold(&coq_expr(m)?),
+                None,
+                Box::new(Norm::proto(u)?),
+            ),
+            ("UFor", [x, n, m, st, u]) => Norm::For(
+                x.atom()?.to_string(),
+                fold(&coq_expr(n)?),
+                fold(&coq_expr(m)?),
+                coq_step(st)?,
                 Box::new(Norm::proto(u)?),
             ),
             _ => return Err(format!("not a proto: {s:?}")),
@@ -553,12 +644,34 @@ impl Norm {
     }
 }
 
-fn rust_range(r: &mapcheck_core::ast::Range) -> Result<(Expr, Expr), String> {
-    if r.dir != Direction::Up || r.step.op != StepOp::Add || r.step.amount.kind != ExprKind::Int(1)
-    {
-        return Err("a loop that is not stride 1".into());
+fn rust_range(r: &mapcheck_core::ast::Range) -> (Expr, Expr, Option<LoopStep>) {
+    let (guard, op) = step_ops(r);
+    (
+        fold(&r.start),
+        fold(&r.bound),
+        norm_step(guard, op, &r.step.amount),
+    )
+}
+
+/// The normal form of the driver's `(Step CMP OP k)`.
+fn coq_step(s: &Sexp) -> Result<Option<LoopStep>, String> {
+    match s.split() {
+        ("Step", [g, o, k]) => {
+            let (g, o) = (g.atom()?, o.atom()?);
+            let guard = CMPOPS
+                .iter()
+                .find(|(_, n)| *n == g)
+                .map(|(c, _)| *c)
+                .ok_or_else(|| format!("unknown guard {g}"))?;
+            let op = BINOPS
+                .iter()
+                .find(|(_, n)| *n == o)
+                .map(|(b, _)| *b)
+                .ok_or_else(|| format!("unknown step operator {o}"))?;
+            Ok(norm_step(guard, op, &coq_expr(k)?))
+        }
+        _ => Err(format!("not a step: {s:?}")),
     }
-    Ok((fold(&r.start), fold(&r.bound)))
 }
 
 fn coq_expr(s: &Sexp) -> Result<Expr, String> {
@@ -662,7 +775,13 @@ impl fmt::Display for Norm {
                 Ok(())
             }
             Norm::If(c, a, b) => write!(f, "if {c} {{{a}}} else {{{b}}}"),
-            Norm::For(x, lo, hi, body) => write!(f, "for {x} in {lo}..{hi} {{{body}}}"),
+            Norm::For(x, lo, hi, None, body) => write!(f, "for {x} in {lo}..{hi} {{{body}}}"),
+            Norm::For(x, lo, hi, Some((g, o, k)), body) => {
+                write!(
+                    f,
+                    "for {x} = {lo}; {x} {g:?} {hi}; {x} {o:?}= {k} {{{body}}}"
+                )
+            }
         }
     }
 }

@@ -197,26 +197,28 @@ impl GenSettings {
         }
     }
 
-    /// The language `proofs/` mechanises (`Syntax.v`): one block, one shared array indexed in
-    /// one dimension, stride-1 ascending loops, reads, writes, `if`, `sync` (also under
-    /// `tid`- or data-dependent control), `skip`; expressions over non-negative literals with
-    /// the signed operators and comparisons. No `let`, `?`, atomics, `assume`, negation or
-    /// unsigned operators. Kernels may be data-dependent (see `exact_only`): for the
-    /// differential test of the Rust checker against the checker extracted from Coq.
+    /// The language `proofs/` mechanises (`Syntax.v`) and the differential test covers: one
+    /// block, two shared arrays indexed in one dimension, loops with any step (ascending or
+    /// descending), reads, writes, atomics, `if`, `sync` (also under `tid`- or data-dependent
+    /// control), `skip`; expressions over non-negative literals with the signed operators and
+    /// comparisons. No `?`, `assume`, negation or unsigned operators (not mechanised), and no
+    /// `let x = e` (mechanised, but Coq's protocol keeps a binder where mapcheck substitutes,
+    /// which the normal form does not undo). Kernels may be data-dependent (see `exact_only`):
+    /// for the differential test of the Rust checker against the checker extracted from Coq.
     pub fn mechanised() -> Self {
         GenSettings {
             max_depth: 3,
             max_width: 4,
             max_expr_depth: 2,
             max_kernels: 1,
-            arrays: 1,
+            arrays: 2,
             max_dims: 1,
             params: 2,
             exact_only: false,
             barriers: true,
             divergent_barriers: true,
-            strided_loops: false,
-            atomics: false,
+            strided_loops: true,
+            atomics: true,
             global_arrays: false,
             assumes: false,
             max_literal: 8,
