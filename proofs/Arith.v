@@ -2,8 +2,9 @@
 
     Every later file is stated over an arbitrary instance of the class
     [Arith] below, so the semantics and all theorems hold at once for the
-    two modes of SPEC section 4: unbounded integers ([Z_arith]) and 32-bit
-    machine words ([bv32_arith]).  The class asks for no lemmas at all: the
+    modes of SPEC section 4: unbounded integers ([Z_arith]) and the tool's
+    signed 32-bit words ([bv32s_arith]), and for unsigned words
+    ([bv32_arith]).  The class asks for no lemmas at all: the
     proofs never look inside the arithmetic, because Theorem 1 is about
     *which* cells are accessed, and the same expression evaluated in the
     same environment gives the same value whatever the operators mean. *)
@@ -26,7 +27,8 @@ Class Arith : Type := {
   val_ltb : val -> val -> bool
 }.
 
-(** Loops are stride 1: the successor of a loop value. *)
+(** The successor of a stride-1 loop's value (loops with other steps use
+    [Syntax.vnext]). *)
 Definition succ `{Arith} (v : val) : val := eval_binop Add v (of_nat 1).
 
 Definition val_eqb `{Arith} (x y : val) : bool :=
