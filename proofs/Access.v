@@ -69,6 +69,9 @@ Proof.
     simpl; rewrite (IH V u0 s2); auto.
     + rewrite acc_addA, (eval_agree V s s2 n); auto; tauto.
     + apply agree_upd_left; auto.
+  - (* havoc: like a let of data *)
+    intros s a x b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
   - (* loop exit *)
     intros s a x vs lo hi b Hlt V u s2 Ht Hag o j; split; auto.
     intros [H1 | [k [Hr _]]]; auto.

@@ -94,7 +94,7 @@ Proof.
     | a s x ar n p ks r j Hr IH | a s x n m st p ks r Hr IH
     | a s x vs lo hi p ks r Hlt Hr IH | a s x vs lo hi p ks r Hlt Hr IH
     | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
-    | a s x e p ks r Hr IH | a s x ar n p ks r v Hr IH];
+    | a s x e p ks r Hr IH | a s x ar n p ks r v Hr IH | a s x p ks r v Hr IH];
     intros mem0' H' i' a' ks' r' Hr' Hsim;
     inversion Hsim as [| f1 f2 k1 k2 Hf Hks]; subst.
   - (* end *)
@@ -109,7 +109,7 @@ Proof.
     eapply IH; eauto; repeat constructor; auto; econstructor; eauto.
   - (* read: its variable is not uniform, and not in V *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | | |]; subst.
+    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | | | |]; subst.
     inversion Hr'; subst.
     eapply IH; eauto; constructor; auto.
     econstructor; eauto.
@@ -118,7 +118,7 @@ Proof.
   - (* barrier loop: uniform bounds *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
     inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htn Htm Htk Htp
-                    | | | |]; subst.
+                    | | | | |]; subst.
     inversion Hr'; subst.
     rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m),
       (evstep_uniform V s2 s st) in *;
@@ -138,7 +138,7 @@ Proof.
     eapply IH; eauto.
   - (* barrier conditional: both take the then-branch *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2 | | | |]; subst.
     inversion Hr'; subst.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
     + assert (E : evalc s c = evalc s2 c)
@@ -146,7 +146,7 @@ Proof.
       congruence.
   - (* barrier conditional: both take the else-branch *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2 | | | |]; subst.
     inversion Hr'; subst.
     + assert (E : evalc s c = evalc s2 c)
         by (apply (evalc_uniform V); auto).
@@ -155,7 +155,7 @@ Proof.
   - (* let: a uniform value, or data (not in V) *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
     inversion Ht as [| | | | | | V' x' e' p'' q' He Hte Htp
-                    | V' x' e' p'' q' He Hx Htp |]; subst;
+                    | V' x' e' p'' q' He Hx Htp | |]; subst;
       inversion Hr'; subst.
     + rewrite (eval_uniform V s2 s e) in *;
         try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
@@ -165,7 +165,13 @@ Proof.
       apply agree_u_upd_notin; auto.
   - (* atomic: its variable is not uniform, and not in V *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | | | | V' x' ar' n' p'' q' Hn Hx Htp]; subst.
+    inversion Ht as [| | | | | | | | V' x' ar' n' p'' q' Hn Hx Htp |]; subst.
+    inversion Hr'; subst.
+    eapply IH; eauto; constructor; auto.
+    econstructor; eauto; apply agree_u_upd_notin; auto.
+  - (* havoc: not uniform, not in V *)
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | | | | V' x' p'' q' Hx Htp]; subst.
     inversion Hr'; subst.
     eapply IH; eauto; constructor; auto.
     econstructor; eauto; apply agree_u_upd_notin; auto.

@@ -252,6 +252,17 @@ Proof.
     destruct H2 as [_ E]; discriminate.
 Qed.
 
+(** [let x = ?]: any value, chosen per thread; like a read's variable it
+    may flow into a payload but not into an index. *)
+Example havoc_payload :
+  infer [tid] (SHavoc "h" (SWrite "A" (EVar tid) (EVar "h"))) =
+  Some (USeq USkip (UAcc Wr "A" (EVar tid))).
+Proof. reflexivity. Qed.
+
+Example havoc_index :
+  infer [tid] (SHavoc "h" (SWrite "A" (EVar "h") (ELit 0))) = None.
+Proof. reflexivity. Qed.
+
 (** Atomics: two threads' atomic increments of one cell do not race; an
     atomic and a plain read of it do (Definition 1 with [conflict]). *)
 Definition atomic_count : stmt :=

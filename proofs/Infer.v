@@ -86,6 +86,13 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | None => None
         end
       else None
+  | SHavoc x b =>                                         (* T-HAVOC *)
+      if memb x V then None
+      else
+        match infer V b with
+        | Some u => Some (USeq USkip u)
+        | None => None
+        end
   end.
 
 (** Barrier loops need uniform bounds, and conditionals around barriers
@@ -146,6 +153,13 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         | None => None
         end
       else None
+  | PHavoc x s =>                                         (* TS_Havoc *)
+      if memb x V then None
+      else
+        match sinfer V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
   end.
 
 (** The relaxed checker: [sinfer] without the [tid] premises, deciding
@@ -201,6 +215,13 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
         | None => None
         end
       else None
+  | PHavoc x s =>                                         (* RS_Havoc *)
+      if memb x V then None
+      else
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
   end.
 
 End Infer.

@@ -12,7 +12,7 @@ Theorem infer_sound : forall V b u, infer V b = Some u -> typing V b u.
 Proof.
   intros V b; revert V;
     induction b as [ar n m | x ar n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
-                   | x n m st b IH | | x e b IH | x ar n b IH]; intros V u Hi; simpl in Hi.
+                   | x n m st b IH | | x e b IH | x ar n b IH | x b IH]; intros V u Hi; simpl in Hi.
   - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
     constructor; apply subb_spec; auto.
   - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
@@ -40,13 +40,16 @@ Proof.
       try discriminate.
     destruct (infer V b) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - destruct (memb x V) eqn:E1; try discriminate.
+    destruct (infer V b) eqn:E3; inversion Hi; subst.
+    constructor; auto; apply memb_false; auto.
 Qed.
 
 Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.
 Proof.
   intros V s; revert V;
     induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m st s IH
-                   | c s1 IH1 s2 IH2 | x e s IH | x ar n s IH];
+                   | c s1 IH1 s2 IH2 | x e s IH | x ar n s IH | x s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
     constructor; apply infer_sound; auto.
@@ -84,6 +87,9 @@ Proof.
       try discriminate.
     destruct (sinfer V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - destruct (memb x V) eqn:E1; try discriminate.
+    destruct (sinfer V s) eqn:E3; inversion Hi; subst.
+    constructor; auto; apply memb_false; auto.
 Qed.
 
 Theorem sinfer_relaxed_sound : forall V s p,
@@ -91,7 +97,7 @@ Theorem sinfer_relaxed_sound : forall V s p,
 Proof.
   intros V s; revert V;
     induction s as [b | | s1 IH1 s2 IH2 | x ar n s IH | x n m st s IH
-                   | c s1 IH1 s2 IH2 | x e s IH | x ar n s IH];
+                   | c s1 IH1 s2 IH2 | x e s IH | x ar n s IH | x s IH];
     intros V p Hi; simpl in Hi.
   - destruct (infer V b) eqn:E; inversion Hi; subst.
     constructor; apply infer_sound; auto.
@@ -122,6 +128,9 @@ Proof.
       try discriminate.
     destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
+  - destruct (memb x V) eqn:E1; try discriminate.
+    destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
+    constructor; auto; apply memb_false; auto.
 Qed.
 
 End InferSound.

@@ -79,7 +79,7 @@ Proof.
     | a s x ar n p ks r j Hr IH | a s x n m st p ks r Hr IH
     | a s x vs lo hi p ks r Hlt Hr IH | a s x vs lo hi p ks r Hlt Hr IH
     | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
-    | a s x e p ks r Hr IH | a s x ar n p ks r v Hr IH];
+    | a s x e p ks r Hr IH | a s x ar n p ks r v Hr IH | a s x p ks r v Hr IH];
     intros mks Hsim.
   - (* end of the program *)
     inversion Hsim; subst; exists (MDone []); split; [constructor |].
@@ -87,7 +87,7 @@ Proof.
   - (* unsynchronised block: the unsynchronised lemma *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [V' b' u Hu | | | | | | | |]; subst.
+    inversion Ht as [V' b' u Hu | | | | | | | | |]; subst.
     destruct (IH mks' Hks) as [mr [Hm Hrs]].
     exists (madd (s2, u) mr); split; [constructor; auto |].
     apply res_sim_madd with a1; auto.
@@ -102,14 +102,14 @@ Proof.
   - (* sequence *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | | | | |]; subst.
+    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | | | | | |]; subst.
     destruct (IH (MFRun s2 q1 :: MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + repeat constructor; auto; econstructor; eauto.
     + exists mr; split; auto; constructor; auto.
   - (* read spanning barriers: the read belongs to the current phase *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | | |]; subst.
+    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | | | |]; subst.
     destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
     + exists (madd (s2, UAcc Rd ar n) mr); split.
@@ -120,7 +120,7 @@ Proof.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htp | | | |]; subst.
+    inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htp | | | | |]; subst.
     destruct (IH (MFLoop s2 x (evstep s st) (eval s n) (eval s m) q' :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; auto; econstructor; eauto.
@@ -144,7 +144,7 @@ Proof.
   - (* barrier conditional, then-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | | | |]; subst.
     destruct (IH (MFRun s2 q1 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfT; auto.
@@ -152,7 +152,7 @@ Proof.
   - (* barrier conditional, else-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | | | |]; subst.
     destruct (IH (MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfF; auto.
@@ -161,7 +161,7 @@ Proof.
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
     inversion Ht as [| | | | | | V' x' e' p'' q' He Htp
-                    | V' x' e' p'' q' He Hx Htp |]; subst.
+                    | V' x' e' p'' q' He Hx Htp | |]; subst.
     + destruct (IH (MFRun (upd s2 x (eval s2 e)) q' :: mks')) as [mr [Hm Hrs]].
       * constructor; auto; econstructor; eauto.
         rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
@@ -173,7 +173,7 @@ Proof.
   - (* atomic spanning barriers: its access belongs to the current phase *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | | | | V' x' ar' n' p'' q' Hn Hx Htp]; subst.
+    inversion Ht as [| | | | | | | | V' x' ar' n' p'' q' Hn Hx Htp |]; subst.
     destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
     + exists (madd (s2, UAcc At ar n) mr); split.
@@ -181,6 +181,14 @@ Proof.
       * apply res_sim_madd with (addA (ar, eval s n) a); auto.
         intros o j'; rewrite acc_addA; simpl;
           rewrite (eval_agree V s s2 n); auto; tauto.
+  - (* havoc: on the program side only, like a let of data *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | | | | V' x' p'' q' Hx Htp]; subst.
+    destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
+    + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+    + exists (madd (s2, USkip) mr); split; [repeat constructor; auto |].
+      apply res_sim_madd with a; auto; simpl; tauto.
 Qed.
 
 End Thread.

@@ -84,6 +84,10 @@ Proof.
         as [a' Ha']; auto.
       * apply agree_upd_left; auto.
       * exists a'; eapply E_Atomic; eauto.
+    + (* a havoc: [skip; u], any value will do *)
+      destruct (IH2 V b0 (upd s1 x (s1 x)) a) as [a' Ha']; auto.
+      * apply agree_upd_left; auto.
+      * exists a'; eapply E_Havoc; eauto.
   - (* if, then-branch *)
     intros s c u1 u2 Hc Hu IH V b s1 a Ht Hag; inversion Ht; subst.
     destruct (IH V b1 s1 a) as [a' Ha']; auto.
@@ -229,7 +233,12 @@ Inductive ksim : list frame -> list mframe -> Prop :=
     incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
     ksim ks mks ->
     ksim (FRun s1 (PAtomic x ar n p) :: ks)
-         (MFRun s2 (MU (UAcc At ar n)) :: MFRun s2 q :: mks).
+         (MFRun s2 (MU (UAcc At ar n)) :: MFRun s2 q :: mks)
+| KS_Havoc V s1 s2 x p q ks mks :
+    ~ In x V -> rstyping V p q -> agree V s1 s2 ->
+    ksim ks mks ->
+    ksim (FRun s1 (PHavoc x p) :: ks)
+         (MFRun s2 (MU USkip) :: MFRun s2 q :: mks).
 
 Lemma ksim_of_fsim : forall ks mks, Forall2 fsim ks mks -> ksim ks mks.
 Proof. induction 1; constructor; auto. Qed.
@@ -275,10 +284,11 @@ Proof.
     apply mres_term_madd in Hterm; destruct Hterm as [Hu Hterm]; simpl in Hu.
     inversion Hk as [| f mf ks' mks' Hf Hks | V s1 s2 x ar n p q ks' mks'' Hn Hx
                        Hp Hag Hks | V s1 s2 x e p q ks' mks'' He Hx Hp Hag Hks
-                   | V s1 s2 x ar n p q ks' mks'' Hn Hx Hp Hag Hks];
+                   | V s1 s2 x ar n p q ks' mks'' Hn Hx Hp Hag Hks
+                   | V s1 s2 x p q ks' mks'' Hx Hp Hag Hks];
       subst.
     + inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-      inversion Ht as [V' b u' Hb | | | | | | | |]; subst.
+      inversion Ht as [V' b u' Hb | | | | | | | | |]; subst.
       destruct (proj1 (exec_exists mem0 H i) s u Hu V b s1 a Hb Hag)
         as [a1 Ha1].
       destruct (IH ks' Hks Hterm a1) as [r' [Hr' Hs]].
@@ -298,16 +308,22 @@ Proof.
         with (a := addA (ar, eval s1 n) a) as [r' [Hr' Hs]]; auto.
       * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
       * exists r'; split; [eapply R_Atomic; eauto | apply same_shape_madd; auto].
+    + (* the [skip] of a havoc spanning barriers: any value will do *)
+      destruct (IH (FRun (upd s1 x (s1 x)) p :: ks')) with (a := a)
+        as [r' [Hr' Hs]]; auto.
+      * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+      * exists r'; split; [eapply R_Havoc; eauto | apply same_shape_madd; auto].
   - (* barrier *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
     inversion Ht; subst.
     exists (Paused a ks'); split; [constructor | exact Hks].
   - (* sequence, or a read spanning barriers *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
     inversion Ht as [| | V' p1 p2 q1' q2' Ht1 Ht2 | V' x ar n p' q' Hn Hx Htp
-                    | | | | V' x e p' q' He Hx Htp | V' x ar n p' q' Hn Hx Htp];
+                    | | | | V' x e p' q' He Hx Htp | V' x ar n p' q' Hn Hx Htp
+                    | V' x p' q' Hx Htp];
       subst.
     + destruct (IH (FRun s1 p1 :: FRun s1 p2 :: ks')) with (a := a)
         as [r' [Hr' Hs]]; auto.
@@ -319,10 +335,12 @@ Proof.
       eapply KS_LetD; eauto.
     + apply (IH (FRun s1 (PAtomic x ar n p') :: ks')); auto.
       eapply KS_Atomic; eauto.
+    + apply (IH (FRun s1 (PHavoc x p') :: ks')); auto.
+      eapply KS_Havoc; eauto.
   - (* barrier loop *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' st' p' q'' Hn Hm Hk' Htp | | | |]; subst.
+    inversion Ht as [| | | | V' x' n' m' st' p' q'' Hn Hm Hk' Htp | | | | |]; subst.
     destruct (IH (FLoop s1 x (evstep s st) (eval s n) (eval s m) p' :: ks'))
       with (a := a)
       as [r' [Hr' Hs]]; auto.
@@ -331,7 +349,7 @@ Proof.
       rewrite (eval_agree V s1 s n), (eval_agree V s1 s m),
         (evstep_agree V s1 s st); auto.
   - (* loop iteration *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [| V s1 s2 x' vs' lo' hi' p q' Ht Hag]; subst.
     destruct (IH (FRun (upd s1 x lo) p :: FLoop s1 x vs (vnext vs lo) hi p :: ks'))
       with (a := a) as [r' [Hr' Hs]]; auto.
@@ -340,30 +358,30 @@ Proof.
       * econstructor; eauto.
     + exists r'; split; auto; constructor; auto.
   - (* loop exit *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [| V s1 s2 x' vs' lo' hi' p q' Ht Hag]; subst.
     destruct (IH ks' Hks Hterm a) as [r' [Hr' Hs]].
     exists r'; split; auto; apply R_LoopF; auto.
   - (* conditional, then-branch *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2 | | | |]; subst.
     destruct (IH (FRun s1 p1 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.
     + exists r'; split; auto; apply R_IfT; auto.
       rewrite (evalc_agree V s1 s c); auto.
   - (* conditional, else-branch *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | | | | V' c' p1 p2 q1' q2' Hcv Ht1 Ht2 | | | |]; subst.
     destruct (IH (FRun s1 p2 :: ks')) with (a := a) as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.
     + exists r'; split; auto; apply R_IfF; auto.
       rewrite (evalc_agree V s1 s c); auto.
   - (* let of a data-free value *)
-    inversion Hk as [| f mf ks' mks' Hf Hks | | |]; subst.
+    inversion Hk as [| f mf ks' mks' Hf Hks | | | |]; subst.
     inversion Hf as [V s1 s2 p q' Ht Hag |]; subst.
-    inversion Ht as [| | | | | | V' x' e' p' q'' He Htp | |]; subst.
+    inversion Ht as [| | | | | | V' x' e' p' q'' He Htp | | |]; subst.
     destruct (IH (FRun (upd s1 x (eval s1 e)) p' :: ks')) with (a := a)
       as [r' [Hr' Hs]]; auto.
     + constructor; auto; econstructor; eauto.

@@ -49,6 +49,9 @@ Inductive exec : env -> rw -> stmt -> rw -> Prop :=
        no plain write); values never matter to the theorems. *)
     exec (upd s x v) (addA (ar, eval s n) a) b a' ->
     exec s a (SAtomic x ar n b) a'
+| E_Havoc s a x b a' v :
+    (* HAVOC: [let x = ?], a value nobody can predict, chosen per thread. *)
+    exec (upd s x v) a b a' -> exec s a (SHavoc x b) a'
 with loop : env -> rw -> var -> vstep -> val -> val -> stmt -> rw -> Prop :=
 | L_Stop s a x vs lo hi b :
     vguard vs lo hi = false -> loop s a x vs lo hi b a

@@ -78,7 +78,10 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
     rtb a (FRun s (PLet x e p) :: ks) r
 | R_Atomic a s x ar n p ks r v :
     rtb (addA (ar, eval s n) a) (FRun (upd s x v) p :: ks) r ->
-    rtb a (FRun s (PAtomic x ar n p) :: ks) r.
+    rtb a (FRun s (PAtomic x ar n p) :: ks) r
+| R_Havoc a s x p ks r v :
+    rtb a (FRun (upd s x v) p :: ks) r ->
+    rtb a (FRun s (PHavoc x p) :: ks) r.
 
 End Thread.
 

@@ -125,7 +125,8 @@ Inductive stmt : Type :=
 | SSkip
 | SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *)
 | SAtomic (x : var) (a : arr) (n : expr) (b : stmt)
-    (** [let x = atomic a[n] op v in b]; [x] gets the old contents *).
+    (** [let x = atomic a[n] op v in b]; [x] gets the old contents *)
+| SHavoc (x : var) (b : stmt)  (** [let x = ? in b]: any value *).
 
 (** Synchronised fragment (omitted by the paper).  [PU b] is a block of
     unsynchronised code, [PFor] a loop whose body may contain barriers,
@@ -138,7 +139,8 @@ Inductive sprog : Type :=
 | PFor (x : var) (n m : expr) (st : step) (s : sprog)
 | PIf (c : cond) (s1 s2 : sprog)
 | PLet (x : var) (e : expr) (s : sprog)
-| PAtomic (x : var) (a : arr) (n : expr) (s : sprog).
+| PAtomic (x : var) (a : arr) (n : expr) (s : sprog)
+| PHavoc (x : var) (s : sprog).
 
 (** ** Memory access protocols (paper, Figure 2) *)
 

@@ -58,7 +58,11 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
 | T_Atomic V x a n b u :
     incl (fv n) V -> ~ In x V ->
     typing V b u ->
-    typing V (SAtomic x a n b) (USeq (UAcc At a n) u).
+    typing V (SAtomic x a n b) (USeq (UAcc At a n) u)
+| T_Havoc V x b u :
+    ~ In x V ->
+    typing V b u ->
+    typing V (SHavoc x b) (USeq USkip u).
 
 (** Synchronised fragment.  A [let] spanning barriers ([PLet]) is typed as
     in the unsynchronised fragment, except that the uniform rules accept a
@@ -113,7 +117,11 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
 | TS_Atomic V x a n s p :
     incl (fv n) V -> ~ In x V ->
     styping V s p ->
-    styping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p).
+    styping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p)
+| TS_Havoc V x s p :
+    ~ In x V ->
+    styping V s p ->
+    styping V (PHavoc x s) (MSeq (MU USkip) p).
 
 (** ** The relaxed synchronised rules: barriers under [tid]-dependent
     control
@@ -159,7 +167,11 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
 | RS_Atomic V x a n s p :
     incl (fv n) V -> ~ In x V ->
     rstyping V s p ->
-    rstyping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p).
+    rstyping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p)
+| RS_Havoc V x s p :
+    ~ In x V ->
+    rstyping V s p ->
+    rstyping V (PHavoc x s) (MSeq (MU USkip) p).
 
 (** The uniform rules are an instance of the relaxed ones. *)
 Lemma styping_relaxed : forall V s p, styping V s p -> rstyping V s p.

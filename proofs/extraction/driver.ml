@@ -11,9 +11,10 @@
                                   without the tid premises of TS_For/TS_If)
 
      sprog  (PU b) | PSync | (PSeq s s) | (PRead x a n s) | (PFor x n n s)
-            | (PIf c s s) | (PLet x n s) | (PAtomic x a n s)
+            | (PIf c s s) | (PLet x n s) | (PAtomic x a n s) | (PHavoc x s)
      stmt   (SWrite a n n) | (SRead x a n b) | (SSeq b b) | (SIf c b b)
             | (SFor x n n b) | SSkip | (SLet x n b) | (SAtomic x a n b)
+            | (SHavoc x b)
      step   (Step CMP OP n)                a loop's guard x CMP bound and
                                            step x := x OP n
      (x a variable, a an array name: atoms).  A loop without a step,
@@ -130,6 +131,7 @@ let rec stmt = function
   | List [ Atom "SLet"; x; e; b ] -> SLet (var x, expr e, stmt b)
   | List [ Atom "SAtomic"; x; a; n; b ] ->
       SAtomic (var x, var a, expr n, stmt b)
+  | List [ Atom "SHavoc"; x; b ] -> SHavoc (var x, stmt b)
   | _ -> bad "not a statement"
 
 let rec sprog = function
@@ -145,6 +147,7 @@ let rec sprog = function
   | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
   | List [ Atom "PAtomic"; x; a; n; s ] ->
       PAtomic (var x, var a, expr n, sprog s)
+  | List [ Atom "PHavoc"; x; s ] -> PHavoc (var x, sprog s)
   | _ -> bad "not a synchronised program"
 
 let kernel = function

@@ -20,7 +20,8 @@
 //! `sync` inside becomes `PSync`, `PIf` or `PFor`, and a read followed by a `sync` in the rest
 //! of its block `PRead`. `if c {b}` is `if c {b} else {skip}`. The typing context `V` is the
 //! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from. Accesses name their
-//! array; `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
+//! array; `let x = ?` binds like a read without an access (`SHavoc`, `PHavoc`);
+//! `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
 //! `atomic A[n];` binds a variable nobody uses; a loop that is not stride 1 carries its step
 //! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is refused:
 //! Coq's protocol keeps it as a binder (`ULet`) where mapcheck substitutes, and the normal
@@ -99,6 +100,9 @@ impl Writer {
                     self.index(&source.index)?,
                     self.sblock(rest)?
                 )),
+                StmtKind::Unknown { var } => {
+                    Ok(format!("(PHavoc {} {})", var.name, self.sblock(rest)?))
+                }
                 StmtKind::Atomic {
                     var: Some(var),
                     target,
@@ -161,6 +165,9 @@ impl Writer {
                     self.index(&source.index)?,
                     self.block(rest)?
                 )),
+                StmtKind::Unknown { var } => {
+                    Ok(format!("(SHavoc {} {})", var.name, self.block(rest)?))
+                }
                 StmtKind::Atomic {
                     var: Some(var),
                     target,
@@ -212,7 +219,7 @@ impl Writer {
             }
             StmtKind::Sync => Err("`sync` in an unsynchronised block".into()),
             StmtKind::Let { .. } => Err("`let x = e` (not in the differential test)".into()),
-            StmtKind::Unknown { .. } => Err("`let x = ?` (not mechanised)".into()),
+            StmtKind::Unknown { .. } => self.block(std::slice::from_ref(s)),
             StmtKind::Atomic { var: Some(_), .. } => self.block(std::slice::from_ref(s)),
             // Coq's atomic binds a variable; a bare one binds one nobody uses (not a
             // parameter, so `x ∉ V` holds as T_Atomic asks).

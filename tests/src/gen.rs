@@ -199,9 +199,10 @@ impl GenSettings {
 
     /// The language `proofs/` mechanises (`Syntax.v`) and the differential test covers: one
     /// block, two shared arrays indexed in one dimension, loops with any step (ascending or
-    /// descending), reads, writes, atomics, `if`, `sync` (also under `tid`- or data-dependent
-    /// control), `skip`; expressions over non-negative literals with the signed operators and
-    /// comparisons. No `?`, `assume`, negation or unsigned operators (not mechanised), and no
+    /// descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also under `tid`- or
+    /// data-dependent control), `skip`; expressions over non-negative literals with the signed
+    /// operators and comparisons. No `assume`, negation or unsigned operators (not mechanised),
+    /// and no
     /// `let x = e` (mechanised, but Coq's protocol keeps a binder where mapcheck substitutes,
     /// which the normal form does not undo). Kernels may be data-dependent (see `exact_only`):
     /// for the differential test of the Rust checker against the checker extracted from Coq.
@@ -224,7 +225,7 @@ impl GenSettings {
             max_literal: 8,
             edge_literals: false,
             lets: false,
-            havocs: false,
+            havocs: true,
             negation: false,
             unsigned_ops: false,
             components: false,

@@ -277,7 +277,8 @@ impl Checker {
     /// T-HAVOC (new): `let x = ? in b ▶ u` with `x ∉ V`, like T-READ without the access.
     /// `x` is the per-thread unknown `?x`.
     ///
-    /// Coq: none (`papers/proofs.md` §4: `let x = ?` is not formalised).
+    /// Coq: `Mapcheck.Typing.T_Havoc` (across barriers `Mapcheck.Typing.RS_Havoc`); branch
+    /// T-HAVOC of `Mapcheck.Infer.infer`. The statement's protocol there is `skip`.
     fn t_havoc(&mut self, var: &Ident, span: Span) -> Fragment {
         let origin = UnknownOrigin::Havoc {
             var: var.name.clone(),
