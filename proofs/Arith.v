@@ -96,41 +96,52 @@ Definition bv32_arith : Arith := {|
   val_ltb := Z.ltb
 |}.
 
-(** ** Instance 3: signed 32-bit words, the tool's [--arith bv32]
+(** ** Instance 3: signed words, the tool's [--arith bv32] and [bv64]
 
     The tool's [bv32] (core/src/arith.rs) holds a word as the [i32] its
     bits mean, and its plain operators are C's signed ones: comparisons and
     [min]/[max] signed, division and remainder Euclidean with [x / 0 = 0]
     and [x % 0 = x] (Rust's [wrapping_div_euclid]), [>>] arithmetic, shift
     amounts read as unsigned with amounts [>= 32] giving [0] (or the sign,
-    for [>>]).  Here a word is its signed value in [Z], in
-    [[-2^31, 2^31)], and every result is reduced into that range ([swrap]).
-    The tool's unsigned forms ([udiv], [ult], ...) have no counterpart in
-    [binop]/[cmpop]: kernels that use them are outside the mechanised
-    language. *)
-Definition half : Z := 2147483648.
-Definition swrap (z : Z) : Z := (Z.modulo (z + half) modulus - half)%Z.
+    for [>>]); [bv64] is the same on 64-bit words ([i64]).  Here a word
+    of [width] bits is its signed value in [Z], in
+    [[-2^(width-1), 2^(width-1))], and every result is reduced into that
+    range ([swrapw]).  The tool's unsigned forms ([udiv], [ult], ...) have
+    no counterpart in [binop]/[cmpop]: kernels that use them are outside
+    the mechanised language. *)
+Section Words.
+Variable width : Z.
+
+Definition wmod : Z := 2 ^ width.
+Definition whalf : Z := 2 ^ (width - 1).
+Definition swrapw (z : Z) : Z := (Z.modulo (z + whalf) wmod - whalf)%Z.
 
 (** A shift amount as the tool reads it: the word as unsigned. *)
-Definition uamount (y : Z) : Z := Z.modulo y modulus.
+Definition uamountw (y : Z) : Z := Z.modulo y wmod.
 
-Definition bv32s_binop (o : binop) (x y : Z) : Z :=
-  swrap (match o with
-         | Add => x + y | Sub => x - y | Mul => x * y
-         | Div => if Z.eqb y 0 then 0 else ZEuclid.div x y
-         | Mod => if Z.eqb y 0 then x else ZEuclid.modulo x y
-         | Shl => if Z.ltb (uamount y) 32 then Z.shiftl x (uamount y) else 0
-         | Shr =>
-             if Z.ltb (uamount y) 32 then Z.shiftr x (uamount y)
-             else if Z.ltb x 0 then -1 else 0
-         | BAnd => Z.land x y | BOr => Z.lor x y | BXor => Z.lxor x y
-         | Min => Z.min x y | Max => Z.max x y
-         end)%Z.
+Definition sw_binop (o : binop) (x y : Z) : Z :=
+  swrapw (match o with
+          | Add => x + y | Sub => x - y | Mul => x * y
+          | Div => if Z.eqb y 0 then 0 else ZEuclid.div x y
+          | Mod => if Z.eqb y 0 then x else ZEuclid.modulo x y
+          | Shl => if Z.ltb (uamountw y) width then Z.shiftl x (uamountw y) else 0
+          | Shr =>
+              if Z.ltb (uamountw y) width then Z.shiftr x (uamountw y)
+              else if Z.ltb x 0 then -1 else 0
+          | BAnd => Z.land x y | BOr => Z.lor x y | BXor => Z.lxor x y
+          | Min => Z.min x y | Max => Z.max x y
+          end)%Z.
 
-Definition bv32s_arith : Arith := {|
+Definition sw_arith : Arith := {|
   val := Z;
   val_eq_dec := Z.eq_dec;
-  of_nat := fun n => swrap (Z.of_nat n);
-  eval_binop := bv32s_binop;
+  of_nat := fun n => swrapw (Z.of_nat n);
+  eval_binop := sw_binop;
   val_ltb := Z.ltb
 |}.
+
+End Words.
+
+(** The tool's [--arith bv32] and [--arith bv64]. *)
+Definition bv32s_arith : Arith := sw_arith 32.
+Definition bv64_arith : Arith := sw_arith 64.

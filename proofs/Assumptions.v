@@ -63,6 +63,24 @@ Locate true_alarm_unsync_bv32s.
 Print Assumptions true_alarm_unsync_bv32s.
 Locate true_alarm_sync_relaxed_bv32s.
 Print Assumptions true_alarm_sync_relaxed_bv32s.
+Locate uterm_sw.
+Print Assumptions uterm_sw.
+Locate sterm_sw.
+Print Assumptions sterm_sw.
+Locate run_exists_sync_sw.
+Print Assumptions run_exists_sync_sw.
+Locate true_alarm_unsync_sw.
+Print Assumptions true_alarm_unsync_sw.
+Locate true_alarm_sync_relaxed_sw.
+Print Assumptions true_alarm_sync_relaxed_sw.
+Locate true_alarm_unsync_bv64.
+Print Assumptions true_alarm_unsync_bv64.
+Locate true_alarm_sync_relaxed_bv64.
+Print Assumptions true_alarm_sync_relaxed_bv64.
+Locate run_exists_sync_bv64.
+Print Assumptions run_exists_sync_bv64.
+Locate theorem1_sync_relaxed_bv64.
+Print Assumptions theorem1_sync_relaxed_bv64.
 Locate theorem1_unsync_bv32s.
 Print Assumptions theorem1_unsync_bv32s.
 Locate theorem1_sync_relaxed_bv32s.

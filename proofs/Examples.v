@@ -21,6 +21,10 @@ Definition theorem1_sync_relaxed_bv32 := @theorem1_sync_relaxed bv32_arith.
 Definition theorem1_unsync_bv32s := @theorem1_unsync bv32s_arith.
 Definition theorem1_sync_bv32s := @theorem1_sync bv32s_arith.
 Definition theorem1_sync_relaxed_bv32s := @theorem1_sync_relaxed bv32s_arith.
+(** [--arith bv64]: signed 64-bit words. *)
+Definition theorem1_unsync_bv64 := @theorem1_unsync bv64_arith.
+Definition theorem1_sync_bv64 := @theorem1_sync bv64_arith.
+Definition theorem1_sync_relaxed_bv64 := @theorem1_sync_relaxed bv64_arith.
 
 Section Examples.
 #[local] Existing Instance Z_arith.
@@ -321,6 +325,15 @@ Proof. reflexivity. Qed.
 
 Example bv32s_lt : evalc sparams (CCmp Lt (EBin Sub (ELit 0) (ELit 1)) (ELit 0))
                    = true.
+Proof. reflexivity. Qed.
+
+Definition lparams : @env bv64_arith := fun _ => 0%Z.
+
+Example bv64_wrap : eval lparams (EBin Shl (ELit 1) (ELit 63)) = (-9223372036854775808)%Z.
+Proof. reflexivity. Qed.
+
+Example bv64_no_wrap_at_32 :
+  eval lparams (EBin Shl (ELit 1) (ELit 31)) = 2147483648%Z.
 Proof. reflexivity. Qed.
 
 End Signed.

@@ -782,23 +782,35 @@ Qed.
 
 End GoodTerm.
 
-(** ** In signed 32-bit words ([bv32s_arith], the tool's [--arith bv32])
+(** ** In signed words of any width [>= 2] ([sw_arith]: the tool's
+    [--arith bv32] and [bv64])
 
-    A word is a value in [[-2^31, 2^31)]; every operation lands there
-    ([swrap]), and a stride-1 loop between two such values counts up
+    A word is a value in [[-2^(w-1), 2^(w-1))]; every operation lands there
+    ([swrapw]), and a stride-1 loop between two such values counts up
     without wrapping. *)
 
-Section BV32S.
-#[local] Existing Instance bv32s_arith.
+Section SW.
+Variable width : Z.
+Hypothesis width_2 : (2 <= width)%Z.
+#[local] Instance sw_inst : Arith := sw_arith width.
 
-Definition scanon (v : Z) : Prop := (- half <= v < half)%Z.
+Definition scanon (v : Z) : Prop := (- whalf width <= v < whalf width)%Z.
 
 Definition scanon_env (s : env) : Prop := forall x, scanon (s x).
 
-Lemma scanon_swrap : forall z, scanon (swrap z).
+Lemma whalf_2 : (2 <= whalf width)%Z /\ wmod width = (2 * whalf width)%Z.
 Proof.
-  intros z; unfold scanon, swrap, half, modulus.
-  pose proof (Z.mod_pos_bound (z + 2147483648) 4294967296); lia.
+  unfold whalf, wmod; split.
+  - replace 2%Z with (2 ^ 1)%Z at 1 by reflexivity.
+    apply Z.pow_le_mono_r; lia.
+  - replace width with (width - 1 + 1)%Z at 1 by lia.
+    rewrite Z.pow_add_r by lia; lia.
+Qed.
+
+Lemma scanon_swrap : forall z, scanon (swrapw width z).
+Proof.
+  intros z; unfold scanon, swrapw; destruct whalf_2 as [H2 Hm]; rewrite Hm.
+  pose proof (Z.mod_pos_bound (z + whalf width) (2 * whalf width)); lia.
 Qed.
 
 Lemma scanon_eval : forall s e, scanon_env s -> scanon (eval s e).
@@ -806,45 +818,52 @@ Proof.
   intros s e Hs; destruct e as [n | x | o e1 e2]; simpl.
   - apply scanon_swrap.
   - apply Hs.
-  - unfold bv32s_binop; apply scanon_swrap.
+  - unfold sw_binop; apply scanon_swrap.
 Qed.
 
 Lemma scanon_upd : forall s x v, scanon_env s -> scanon v ->
   scanon_env (upd s x v).
 Proof. intros s x v Hs Hv y; unfold upd; destruct (string_dec y x); auto. Qed.
 
-Lemma succ_bv32s : forall lo hi, scanon lo -> scanon hi -> Z.ltb lo hi = true ->
+Lemma succ_sw : forall lo hi, scanon lo -> scanon hi -> Z.ltb lo hi = true ->
   succ lo = (lo + 1)%Z.
 Proof.
   intros lo hi Hlo Hhi Hlt; apply Z.ltb_lt in Hlt; unfold scanon in *.
-  simpl; unfold bv32s_binop, swrap, half, modulus in *.
-  rewrite (Z.mod_small (Z.of_nat 1 + 2147483648)) by lia.
-  replace (Z.of_nat 1 + 2147483648 - 2147483648)%Z with 1%Z by lia.
+  destruct whalf_2 as [H2 Hm].
+  simpl; unfold sw_binop, swrapw in *; rewrite Hm.
+  rewrite (Z.mod_small (Z.of_nat 1 + whalf width)) by lia.
+  replace (Z.of_nat 1 + whalf width - whalf width)%Z with 1%Z by lia.
   rewrite Z.mod_small by lia; lia.
 Qed.
 
-Lemma step_bv32s : forall lo hi, scanon lo -> scanon hi ->
+Lemma step_sw : forall lo hi, scanon lo -> scanon hi ->
   val_ltb lo hi = true ->
   scanon (succ lo) /\ Z.to_nat (hi - lo) = S (Z.to_nat (hi - succ lo)).
 Proof.
-  intros lo hi Hlo Hhi Hlt; rewrite (succ_bv32s lo hi) by auto.
+  intros lo hi Hlo Hhi Hlt; rewrite (succ_sw lo hi) by auto.
   apply Z.ltb_lt in Hlt; unfold scanon in *; split; lia.
 Qed.
 
-Theorem uterm_bv32s : forall (s : env) u, scanon_env s -> uunit u -> uterm s u.
+Theorem uterm_sw : forall (s : env) u, scanon_env s -> uunit u -> uterm s u.
 Proof.
   intros s u Hs Hu.
-  apply (@uterm_good bv32s_arith scanon (fun lo hi => Z.to_nat (hi - lo))); auto.
+  apply (@uterm_good sw_inst scanon (fun lo hi => Z.to_nat (hi - lo))); auto.
   - intros s' e Hs'; apply scanon_eval; auto.
-  - apply step_bv32s.
+  - apply step_sw.
 Qed.
 
-Theorem sterm_bv32s : forall s q, scanon_env s -> sunit q -> sterm s q.
+Theorem sterm_sw : forall s q, scanon_env s -> sunit q -> sterm s q.
 Proof.
   intros s q Hs Hq.
-  apply (@sterm_good bv32s_arith scanon (fun lo hi => Z.to_nat (hi - lo))); auto.
+  apply (@sterm_good sw_inst scanon (fun lo hi => Z.to_nat (hi - lo))); auto.
   - intros s' e Hs'; apply scanon_eval; auto.
-  - apply step_bv32s.
+  - apply step_sw.
 Qed.
 
-End BV32S.
+End SW.
+
+(** The tool's two widths. *)
+Definition uterm_bv32s := uterm_sw 32 ltac:(lia).
+Definition sterm_bv32s := sterm_sw 32 ltac:(lia).
+Definition uterm_bv64 := uterm_sw 64 ltac:(lia).
+Definition sterm_bv64 := sterm_sw 64 ltac:(lia).

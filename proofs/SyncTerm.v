@@ -205,30 +205,37 @@ Qed.
 
 End BV32.
 
-(** ** In signed 32-bit words (the tool's [--arith bv32]), from 32-bit
-    values *)
+(** ** In signed words ([sw_arith]: the tool's [--arith bv32] and
+    [bv64]), from values of the width *)
 
-Section BV32S.
-#[local] Existing Instance bv32s_arith.
+Section SW.
+Variable width : Z.
+Hypothesis width_2 : (2 <= width)%Z.
+#[local] Instance sw_inst' : Arith := sw_arith width.
 
-Theorem mphases_exist_bv32s : forall s q, scanon_env s -> sunit q ->
+Theorem mphases_exist_sw : forall s q, scanon_env width s -> sunit q ->
   exists gs, mphases s q gs.
 Proof.
   intros s q Hs Hq.
-  apply (@mphases_exist bv32s_arith scanon (fun lo hi : Z => Z.to_nat (hi - lo)));
-    auto.
+  apply (@mphases_exist sw_inst' (scanon width)
+           (fun lo hi : Z => Z.to_nat (hi - lo))); auto.
   - intros s' e Hs'; apply scanon_eval; auto.
-  - apply step_bv32s.
+  - apply step_sw; auto.
 Qed.
 
-Theorem run_exists_sync_bv32s : forall mem0 V s T H p q,
-  scanon_env s -> (forall i, In i T -> scanon i) ->
+Theorem run_exists_sync_sw : forall mem0 V s T H p q,
+  scanon_env width s -> (forall i, In i T -> scanon width i) ->
   styping V p q -> sunit q -> exists I, psync_run mem0 s T H p I.
 Proof.
   intros mem0 V s T H p q Hs HT Ht Hq.
   apply (run_exists_sync mem0 V s T H p q Ht).
-  - intros i Hi; apply mphases_exist_bv32s; auto; apply scanon_upd; auto.
-  - intros i Hi; apply sterm_bv32s; auto; apply scanon_upd; auto.
+  - intros i Hi; apply mphases_exist_sw; auto; apply scanon_upd; auto.
+  - intros i Hi; apply sterm_sw; auto; apply scanon_upd; auto.
 Qed.
 
-End BV32S.
+End SW.
+
+Definition mphases_exist_bv32s := mphases_exist_sw 32 ltac:(lia).
+Definition run_exists_sync_bv32s := run_exists_sync_sw 32 ltac:(lia).
+Definition mphases_exist_bv64 := mphases_exist_sw 64 ltac:(lia).
+Definition run_exists_sync_bv64 := run_exists_sync_sw 64 ltac:(lia).

@@ -8,7 +8,7 @@
     Theorem 1 these need no DRF hypothesis on the input history: the race
     is found in the phases the program adds. *)
 
-From Coq Require Import List.
+From Coq Require Import List ZArith Lia.
 From Mapcheck Require Import ListUtil Arith Syntax Maps Semantics Protocol
   Drf Typing SyncSemantics SyncProtocol Theorem1 RunExists.
 Import ListNotations.
@@ -138,13 +138,15 @@ Qed.
 
 End BV32.
 
-(** In signed 32-bit words ([bv32s_arith]: the tool's [--arith bv32]),
-    with 32-bit parameters and thread ids. *)
-Section BV32S.
-#[local] Existing Instance bv32s_arith.
+(** In signed words ([sw_arith]: the tool's [--arith bv32] and [bv64]),
+    with parameters and thread ids of the width. *)
+Section SW.
+Variable width : Z.
+Hypothesis width_2 : (2 <= width)%Z.
+#[local] Instance sw_inst'' : Arith := sw_arith width.
 
-Corollary true_alarm_unsync_bv32s : forall mem0 V s T H b u L,
-  scanon_env s -> (forall i, In i T -> scanon i) ->
+Corollary true_alarm_unsync_sw : forall mem0 V s T H b u L,
+  scanon_env width s -> (forall i, In i T -> scanon width i) ->
   typing V b u ->
   uunit u ->
   msem T s u L ->
@@ -153,11 +155,11 @@ Corollary true_alarm_unsync_bv32s : forall mem0 V s T H b u L,
 Proof.
   intros mem0 V s T H b u L Hs HT Ht Hu; intros.
   eapply true_alarm_unsync; eauto.
-  intros i Hi; apply uterm_bv32s; auto; apply scanon_upd; auto.
+  intros i Hi; apply uterm_sw; auto; apply scanon_upd; auto.
 Qed.
 
-Corollary true_alarm_sync_relaxed_bv32s : forall mem0 V s T H p q Ls,
-  scanon_env s -> (forall i, In i T -> scanon i) ->
+Corollary true_alarm_sync_relaxed_sw : forall mem0 V s T H p q Ls,
+  scanon_env width s -> (forall i, In i T -> scanon width i) ->
   T <> [] ->
   rstyping V p q ->
   sunit q ->
@@ -167,7 +169,12 @@ Corollary true_alarm_sync_relaxed_bv32s : forall mem0 V s T H p q Ls,
 Proof.
   intros mem0 V s T H p q Ls Hs HT HT0 Ht Hq; intros.
   eapply true_alarm_sync_relaxed; eauto.
-  intros i Hi; apply sterm_bv32s; auto; apply scanon_upd; auto.
+  intros i Hi; apply sterm_sw; auto; apply scanon_upd; auto.
 Qed.
 
-End BV32S.
+End SW.
+
+Definition true_alarm_unsync_bv32s := true_alarm_unsync_sw 32 ltac:(lia).
+Definition true_alarm_sync_relaxed_bv32s := true_alarm_sync_relaxed_sw 32 ltac:(lia).
+Definition true_alarm_unsync_bv64 := true_alarm_unsync_sw 64 ltac:(lia).
+Definition true_alarm_sync_relaxed_bv64 := true_alarm_sync_relaxed_sw 64 ltac:(lia).
