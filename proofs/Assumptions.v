@@ -86,6 +86,15 @@ Print Assumptions theorem1_unsync_bv32s.
 Locate theorem1_sync_relaxed_bv32s.
 Print Assumptions theorem1_sync_relaxed_bv32s.
 
+Locate theorem1_unsync_env.
+Print Assumptions theorem1_unsync_env.
+Locate theorem1_sync_relaxed_env.
+Print Assumptions theorem1_sync_relaxed_env.
+Locate true_alarm_unsync_env.
+Print Assumptions true_alarm_unsync_env.
+Locate true_alarm_sync_relaxed_env.
+Print Assumptions true_alarm_sync_relaxed_env.
+
 Locate infer_spec.
 Print Assumptions infer_spec.
 Locate sinfer_spec.
