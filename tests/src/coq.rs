@@ -264,7 +264,8 @@ impl Writer {
             ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
             ExprKind::Int(v) => Err(format!("the negative literal {v}")),
             ExprKind::Var(x) => Ok(format!("(EVar {x})")),
-            ExprKind::Neg(_) => Err("a negation (Coq's expressions have none)".into()),
+            // `-e` is `0 - e` in every arithmetic of the tool (`wrapping_neg` in words).
+            ExprKind::Neg(a) => Ok(format!("(EBin Sub (ELit 0) {})", self.expr(a)?)),
             ExprKind::Select(..) => Err("a selection (Coq's expressions have none)".into()),
             ExprKind::Bin(op, a, b) => Ok(format!(
                 "(EBin {} {} {})",
@@ -729,11 +730,12 @@ fn coq_cond(s: &Sexp) -> Result<Cond, String> {
 }
 
 /// Replaces every operation on two literals by its value in `int` arithmetic, bottom up,
-/// when it has one that fits a literal.
+/// when it has one that fits a literal; a negation `-e` becomes `0 - e`, as Coq writes it.
 pub fn fold(e: &Expr) -> Expr {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
-        ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(fold(a))), e.span),
+        // Coq writes `-e` as `0 - e`.
+        ExprKind::Neg(a) => fold(&Expr::bin(BinOp::Sub, Expr::int(0, e.span), (**a).clone())),
         ExprKind::Bin(op, a, b) => {
             let (a, b) = (fold(a), fold(b));
             if let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) {

@@ -201,8 +201,8 @@ impl GenSettings {
     /// block, two shared arrays indexed in one dimension, loops with any step (ascending or
     /// descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also under `tid`- or
     /// data-dependent control), `skip`; expressions over non-negative literals with the signed
-    /// operators and comparisons. No `assume`, negation or unsigned operators (not mechanised),
-    /// and no
+    /// operators and comparisons, negation (Coq's `0 - e`). No `assume` or unsigned operators
+    /// (not mechanised), and no
     /// `let x = e` (mechanised, but Coq's protocol keeps a binder where mapcheck substitutes,
     /// which the normal form does not undo). Kernels may be data-dependent (see `exact_only`):
     /// for the differential test of the Rust checker against the checker extracted from Coq.
@@ -226,7 +226,7 @@ impl GenSettings {
             edge_literals: false,
             lets: false,
             havocs: true,
-            negation: false,
+            negation: true,
             unsigned_ops: false,
             components: false,
             selects: false,
