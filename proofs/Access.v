@@ -72,6 +72,8 @@ Proof.
   - (* havoc: like a let of data *)
     intros s a x b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
     rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
+  - (* assume: no access *)
+    intros s a c Hc V u s2 Ht Hag o j; inversion Ht; subst; simpl; tauto.
   - (* loop exit *)
     intros s a x vs lo hi b Hlt V u s2 Ht Hag o j; split; auto.
     intros [H1 | [k [Hr _]]]; auto.

@@ -267,6 +267,18 @@ Example havoc_index :
   infer [tid] (SHavoc "h" (SWrite "A" (EVar "h") (ELit 0))) = None.
 Proof. reflexivity. Qed.
 
+(** [assume c]: a uniform precondition, no access; one that mentions
+    [tid] is not typed (its decision would hold only for some threads). *)
+Example assume_type :
+  infer ["n"; tid] (SSeq (SAssume (CCmp Gt (EVar "n") (ELit 0)))
+                         (SWrite "A" (EVar tid) (ELit 0))) =
+  Some (USeq (UAssume (CCmp Gt (EVar "n") (ELit 0))) (UAcc Wr "A" (EVar tid))).
+Proof. reflexivity. Qed.
+
+Example assume_tid :
+  infer ["n"; tid] (SAssume (CCmp Lt (EVar tid) (EVar "n"))) = None.
+Proof. reflexivity. Qed.
+
 (** Atomics: two threads' atomic increments of one cell do not race; an
     atomic and a plain read of it do (Definition 1 with [conflict]). *)
 Definition atomic_count : stmt :=

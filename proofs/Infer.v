@@ -36,6 +36,15 @@ Qed.
 Section Infer.
 Context {A : Arith}.
 
+(** Barrier loops need uniform bounds, and conditionals around barriers
+    uniform conditions, and [assume]s uniform preconditions: over [V] and
+    free of [tid]. *)
+Definition uniform (V : vars) (e : expr) : bool :=
+  subb (fv e) V && negb (memb tid (fv e)).
+
+Definition uniformc (V : vars) (c : cond) : bool :=
+  subb (fvc c) V && negb (memb tid (fvc c)).
+
 Fixpoint infer (V : vars) (b : stmt) : option proto :=
   match b with
   | SWrite a n _ =>                                       (* T-WRITE *)
@@ -86,6 +95,8 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | None => None
         end
       else None
+  | SAssume c =>                                          (* T-ASSUME *)
+      if uniformc V c then Some (UAssume c) else None
   | SHavoc x b =>                                         (* T-HAVOC *)
       if memb x V then None
       else
@@ -94,14 +105,6 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | None => None
         end
   end.
-
-(** Barrier loops need uniform bounds, and conditionals around barriers
-    uniform conditions: over [V] and free of [tid]. *)
-Definition uniform (V : vars) (e : expr) : bool :=
-  subb (fv e) V && negb (memb tid (fv e)).
-
-Definition uniformc (V : vars) (c : cond) : bool :=
-  subb (fvc c) V && negb (memb tid (fvc c)).
 
 Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
   match s with

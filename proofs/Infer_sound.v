@@ -12,7 +12,7 @@ Theorem infer_sound : forall V b u, infer V b = Some u -> typing V b u.
 Proof.
   intros V b; revert V;
     induction b as [ar n m | x ar n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
-                   | x n m st b IH | | x e b IH | x ar n b IH | x b IH]; intros V u Hi; simpl in Hi.
+                   | x n m st b IH | | x e b IH | x ar n b IH | x b IH | c]; intros V u Hi; simpl in Hi.
   - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
     constructor; apply subb_spec; auto.
   - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
@@ -43,6 +43,10 @@ Proof.
   - destruct (memb x V) eqn:E1; try discriminate.
     destruct (infer V b) eqn:E3; inversion Hi; subst.
     constructor; auto; apply memb_false; auto.
+  - unfold uniformc in Hi.
+    destruct (subb (fvc c) V) eqn:E1, (memb tid (fvc c)) eqn:E2; simpl in Hi;
+      try discriminate.
+    inversion Hi; subst; constructor; [apply subb_spec | apply memb_false]; auto.
 Qed.
 
 Theorem sinfer_sound : forall V s p, sinfer V s = Some p -> styping V s p.

@@ -23,7 +23,7 @@ Qed.
 
 Theorem infer_complete : forall V b u, typing V b u -> infer V b = Some u.
 Proof.
-  induction 1; simpl;
+  induction 1; simpl; unfold uniformc;
     repeat match goal with
            | H : incl _ _ |- _ => rewrite (subb_incl _ _ H); clear H
            | H : ~ incl _ _ |- _ => rewrite (subb_notincl _ _ H); clear H

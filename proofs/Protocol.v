@@ -34,6 +34,7 @@ Fixpoint macc (s : env) (u : proto) (o : mode) (j : cell) : Prop :=
       exists k, in_range (evstep s st) (eval s n) (eval s m) k /\
                 macc (upd s x k) u o j
   | ULet x e u => macc (upd s x (eval s e)) u o j
+  | UAssume _ => False
   end.
 
 Definition map_sem (T : list val) (s : env) (u : proto) (a : access) : Prop :=

@@ -37,6 +37,7 @@ Inductive uterm : env -> proto -> Prop :=
     lterm s x (evstep s st) (eval s n) (eval s m) u ->
     uterm s (UFor x n m st u)
 | UT_Let s x e u : uterm (upd s x (eval s e)) u -> uterm s (ULet x e u)
+| UT_Assume s c : evalc s c = true -> uterm s (UAssume c)
 with lterm : env -> var -> vstep -> val -> val -> proto -> Prop :=
 | LT_Stop s x vs lo hi u : vguard vs lo hi = false -> lterm s x vs lo hi u
 | LT_Step s x vs lo hi u :
@@ -108,6 +109,9 @@ Proof.
     + auto.
     + rewrite (eval_agree V s1 s e); auto; apply agree_upd_both; auto.
     + exists a'; constructor; auto.
+  - (* assume: it holds *)
+    intros s c Hc V b s1 a Ht Hag; inversion Ht; subst.
+    exists a; constructor; rewrite (evalc_agree V s1 s c); auto.
   - (* loop exit *)
     intros s x vs lo hi u Hlt V b s1 a Ht Hag; eexists; apply L_Stop; auto.
   - (* loop iteration *)
@@ -148,6 +152,7 @@ Fixpoint uunit (u : proto) : Prop :=
   | USeq u1 u2 | UIf _ u1 u2 => uunit u1 /\ uunit u2
   | UFor _ _ _ st u => st = unit_step /\ uunit u
   | ULet _ _ u => uunit u
+  | UAssume _ => False
   end.
 
 Fixpoint sunit (p : sproto) : Prop :=
@@ -182,7 +187,7 @@ Qed.
 Theorem uterm_Z : forall (s : env) u, uunit u -> uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m st u IH | x e u IH]; intros s Hu;
+                                      | x n m st u IH | x e u IH | c]; intros s Hu;
     simpl in Hu.
   - constructor.
   - constructor.
@@ -191,6 +196,7 @@ Proof.
       [apply UT_IfT; [| apply IH1] | apply UT_IfF; [| apply IH2]]; tauto.
   - destruct Hu as [-> Hu]; constructor; eapply lterm_Z; eauto.
   - constructor; auto.
+  - contradiction.
 Qed.
 
 End Z.
@@ -596,7 +602,7 @@ Qed.
 Theorem uterm_bv32 : forall (s : env) u, canon_env s -> uunit u -> uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m st u IH | x e u IH]; intros s Hs Hu;
+                                      | x n m st u IH | x e u IH | c]; intros s Hs Hu;
     simpl in Hu.
   - constructor.
   - constructor.
@@ -606,6 +612,7 @@ Proof.
   - destruct Hu as [-> Hu].
     constructor; eapply lterm_bv32; eauto; apply canon_eval; auto.
   - constructor; apply IH; auto; apply canon_upd; auto; apply canon_eval; auto.
+  - contradiction.
 Qed.
 
 (** The environments of a protocol's frames and segments stay 32-bit. *)
@@ -709,7 +716,7 @@ Qed.
 Theorem uterm_good : forall (s : env) u, genv s -> uunit u -> uterm s u.
 Proof.
   intros s u; revert s; induction u as [| o ar n | u1 IH1 u2 IH2 | c u1 IH1 u2 IH2
-                                      | x n m st u IH | x e u IH]; intros s Hs Hu;
+                                      | x n m st u IH | x e u IH | c]; intros s Hs Hu;
     simpl in Hu.
   - constructor.
   - constructor.
@@ -719,6 +726,7 @@ Proof.
   - destruct Hu as [-> Hu].
     constructor; eapply lterm_good; eauto.
   - constructor; apply IH; auto; apply genv_upd; auto.
+  - contradiction.
 Qed.
 
 Definition good_mframe (f : mframe) : Prop :=

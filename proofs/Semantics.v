@@ -52,6 +52,10 @@ Inductive exec : env -> rw -> stmt -> rw -> Prop :=
 | E_Havoc s a x b a' v :
     (* HAVOC: [let x = ?], a value nobody can predict, chosen per thread. *)
     exec (upd s x v) a b a' -> exec s a (SHavoc x b) a'
+| E_Assume s a c :
+    (* ASSUME: a false precondition is an input error, not a run (SPEC
+       section 4): no rule for it. *)
+    evalc s c = true -> exec s a (SAssume c) a
 with loop : env -> rw -> var -> vstep -> val -> val -> stmt -> rw -> Prop :=
 | L_Stop s a x vs lo hi b :
     vguard vs lo hi = false -> loop s a x vs lo hi b a

@@ -126,7 +126,8 @@ Inductive stmt : Type :=
 | SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *)
 | SAtomic (x : var) (a : arr) (n : expr) (b : stmt)
     (** [let x = atomic a[n] op v in b]; [x] gets the old contents *)
-| SHavoc (x : var) (b : stmt)  (** [let x = ? in b]: any value *).
+| SHavoc (x : var) (b : stmt)  (** [let x = ? in b]: any value *)
+| SAssume (c : cond)            (** [assume c]: a precondition *).
 
 (** Synchronised fragment (omitted by the paper).  [PU b] is a block of
     unsynchronised code, [PFor] a loop whose body may contain barriers,
@@ -158,7 +159,8 @@ Inductive proto : Type :=
 | USeq (u1 u2 : proto)
 | UIf (c : cond) (u1 u2 : proto)
 | UFor (x : var) (n m : expr) (st : step) (u : proto)
-| ULet (x : var) (e : expr) (u : proto)  (** [u] with [x] bound to [e] *).
+| ULet (x : var) (e : expr) (u : proto)  (** [u] with [x] bound to [e] *)
+| UAssume (c : cond)  (** [assume c]: no access; a run needs [c] *).
 
 (** Synchronised protocols [p]. *)
 Inductive sproto : Type :=

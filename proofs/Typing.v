@@ -59,6 +59,9 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     incl (fv n) V -> ~ In x V ->
     typing V b u ->
     typing V (SAtomic x a n b) (USeq (UAcc At a n) u)
+| T_Assume V c :
+    incl (fvc c) V -> ~ In tid (fvc c) ->
+    typing V (SAssume c) (UAssume c)
 | T_Havoc V x b u :
     ~ In x V ->
     typing V b u ->

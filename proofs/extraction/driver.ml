@@ -14,7 +14,7 @@
             | (PIf c s s) | (PLet x n s) | (PAtomic x a n s) | (PHavoc x s)
      stmt   (SWrite a n n) | (SRead x a n b) | (SSeq b b) | (SIf c b b)
             | (SFor x n n b) | SSkip | (SLet x n b) | (SAtomic x a n b)
-            | (SHavoc x b)
+            | (SHavoc x b) | (SAssume c)
      step   (Step CMP OP n)                a loop's guard x CMP bound and
                                            step x := x OP n
      (x a variable, a an array name: atoms).  A loop without a step,
@@ -132,6 +132,7 @@ let rec stmt = function
   | List [ Atom "SAtomic"; x; a; n; b ] ->
       SAtomic (var x, var a, expr n, stmt b)
   | List [ Atom "SHavoc"; x; b ] -> SHavoc (var x, stmt b)
+  | List [ Atom "SAssume"; c ] -> SAssume (cond c)
   | _ -> bad "not a statement"
 
 let rec sprog = function
@@ -235,6 +236,10 @@ let rec pproto b = function
       Printf.bprintf b "(UFor %s " x;
       pbounds b n m st;
       pproto b u;
+      Buffer.add_char b ')'
+  | UAssume c ->
+      Buffer.add_string b "(UAssume ";
+      pcond b c;
       Buffer.add_char b ')'
   | ULet (x, e, u) ->
       Printf.bprintf b "(ULet %s " x;
