@@ -316,7 +316,10 @@ impl Checker {
     /// thread or sits under control ([`ReasonKind::AssumePerThread`]): the decision holds only
     /// the two threads of a witness to it, where a run holds every thread that reaches it.
     ///
-    /// Coq: none (`papers/proofs.md` §4: `assume` is not formalised).
+    /// Coq: `Mapcheck.Typing.T_Assume` (a condition over `V` without `tid`); branch T-ASSUME
+    /// of `Mapcheck.Infer.infer`. Departure: here an `assume` under control is also a reason,
+    /// which only makes this checker stricter; Theorem 1 holds for either (an `assume` has no
+    /// access, and a run needs it true).
     fn t_assume(&mut self, cond: &Cond, span: Span) -> Fragment {
         let t = self.ctx.cond(cond);
         self.require(ReasonKind::Assume, cond.span, cond.to_string(), &t);
