@@ -335,6 +335,18 @@ Example bv32s_wrap_add :
   = (-2147483648)%Z.
 Proof. reflexivity. Qed.
 
+Example bv32s_udiv : eval sparams (EBin UDiv (EBin Sub (ELit 0) (ELit 1)) (ELit 2))
+                    = 2147483647%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_ushr : eval sparams (EBin UShr (EBin Sub (ELit 0) (ELit 1)) (ELit 28))
+                    = 15%Z.
+Proof. reflexivity. Qed.
+
+Example bv32s_ult : evalc sparams (CCmp ULt (EBin Sub (ELit 0) (ELit 1)) (ELit 0))
+                    = false.
+Proof. reflexivity. Qed.
+
 Example bv32s_lt : evalc sparams (CCmp Lt (EBin Sub (ELit 0) (ELit 1)) (ELit 0))
                    = true.
 Proof. reflexivity. Qed.

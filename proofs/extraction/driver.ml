@@ -83,11 +83,14 @@ let binop = function
   | "Add" -> Add | "Sub" -> Sub | "Mul" -> Mul | "Div" -> Div | "Mod" -> Mod
   | "Shl" -> Shl | "Shr" -> Shr | "BAnd" -> BAnd | "BOr" -> BOr
   | "BXor" -> BXor | "Min" -> Min | "Max" -> Max
+  | "UDiv" -> UDiv | "URem" -> URem | "UShr" -> UShr | "UMin" -> UMin
+  | "UMax" -> UMax
   | o -> bad "unknown operator %s" o
 
 let cmpop = function
   | "Eq" -> Eq | "Ne" -> Ne | "Lt" -> Lt | "Le" -> Le | "Gt" -> Gt
   | "Ge" -> Ge
+  | "ULt" -> ULt | "ULe" -> ULe | "UGt" -> UGt | "UGe" -> UGe
   | o -> bad "unknown comparison %s" o
 
 let var = function Atom x -> x | List _ -> bad "a variable must be an atom"
@@ -162,9 +165,12 @@ let binop_name = function
   | Add -> "Add" | Sub -> "Sub" | Mul -> "Mul" | Div -> "Div" | Mod -> "Mod"
   | Shl -> "Shl" | Shr -> "Shr" | BAnd -> "BAnd" | BOr -> "BOr"
   | BXor -> "BXor" | Min -> "Min" | Max -> "Max"
+  | UDiv -> "UDiv" | URem -> "URem" | UShr -> "UShr" | UMin -> "UMin"
+  | UMax -> "UMax"
 
 let cmpop_name = function
   | Eq -> "Eq" | Ne -> "Ne" | Lt -> "Lt" | Le -> "Le" | Gt -> "Gt" | Ge -> "Ge"
+  | ULt -> "ULt" | ULe -> "ULe" | UGt -> "UGt" | UGe -> "UGe"
 
 let rec pexpr b = function
   | ELit k -> Printf.bprintf b "(ELit %d)" k
