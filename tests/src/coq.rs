@@ -329,7 +329,7 @@ fn contains_sync<T>(s: &Stmt<T>) -> bool {
 }
 
 /// The operators of `proofs/Arith.v` (`binop`), by the constructor's name.
-const BINOPS: [(BinOp, &str); 12] = [
+const BINOPS: [(BinOp, &str); 17] = [
     (BinOp::Add, "Add"),
     (BinOp::Sub, "Sub"),
     (BinOp::Mul, "Mul"),
@@ -342,16 +342,25 @@ const BINOPS: [(BinOp, &str); 12] = [
     (BinOp::Xor, "BXor"),
     (BinOp::Min, "Min"),
     (BinOp::Max, "Max"),
+    (BinOp::UDiv, "UDiv"),
+    (BinOp::URem, "URem"),
+    (BinOp::UShr, "UShr"),
+    (BinOp::UMin, "UMin"),
+    (BinOp::UMax, "UMax"),
 ];
 
 /// The comparisons of `proofs/Arith.v` (`cmpop`).
-const CMPOPS: [(CmpOp, &str); 6] = [
+const CMPOPS: [(CmpOp, &str); 10] = [
     (CmpOp::Eq, "Eq"),
     (CmpOp::Ne, "Ne"),
     (CmpOp::Lt, "Lt"),
     (CmpOp::Le, "Le"),
     (CmpOp::Gt, "Gt"),
     (CmpOp::Ge, "Ge"),
+    (CmpOp::ULt, "ULt"),
+    (CmpOp::ULe, "ULe"),
+    (CmpOp::UGt, "UGt"),
+    (CmpOp::UGe, "UGe"),
 ];
 
 fn coq_binop(op: BinOp) -> Option<&'static str> {

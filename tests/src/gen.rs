@@ -201,11 +201,12 @@ impl GenSettings {
     /// block, two shared arrays indexed in one dimension, loops with any step (ascending or
     /// descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also under `tid`- or
     /// data-dependent control), `skip`; expressions over non-negative literals with the signed
-    /// operators and comparisons, negation (Coq's `0 - e`). No `assume` or unsigned operators
-    /// (not mechanised), and no
-    /// `let x = e` (mechanised, but Coq's protocol keeps a binder where mapcheck substitutes,
-    /// which the normal form does not undo). Kernels may be data-dependent (see `exact_only`):
-    /// for the differential test of the Rust checker against the checker extracted from Coq.
+    /// and unsigned operators and comparisons, negation (Coq's `0 - e`). No `select` (not
+    /// mechanised), no `assume` (mechanised, but mapcheck also asks it to be under no
+    /// control), and no `let x = e` (mechanised, but Coq's protocol keeps a binder where
+    /// mapcheck substitutes, which the normal form does not undo). Kernels may be
+    /// data-dependent (see `exact_only`): for the differential test of the Rust checker against
+    /// the checker extracted from Coq.
     pub fn mechanised() -> Self {
         GenSettings {
             max_depth: 3,
@@ -227,7 +228,7 @@ impl GenSettings {
             lets: false,
             havocs: true,
             negation: true,
-            unsigned_ops: false,
+            unsigned_ops: true,
             components: false,
             selects: false,
             signed_params: false,

@@ -427,14 +427,6 @@ fn translation_refuses_what_coq_does_not_model() {
         ),
         ("kernel k(n) { shared A; assume n > 0; }", "`assume`"),
         (
-            "kernel k() { shared A; A[udiv(tid, 2)] := 1; }",
-            "the operator UDiv",
-        ),
-        (
-            "kernel k() { shared A; if ult(tid, 2) { skip; } }",
-            "the comparison ULt",
-        ),
-        (
             "kernel k() { shared A; A[tid][0] := 1; }",
             "a 2-dimensional index",
         ),
