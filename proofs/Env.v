@@ -22,12 +22,15 @@ Proof. unfold agree; auto. Qed.
 Lemma eval_agree : forall V s1 s2 e,
   incl (fv e) V -> agree V s1 s2 -> eval s1 e = eval s2 e.
 Proof.
-  intros V s1 s2 e Hincl Hag; induction e as [n | x | o e1 IH1 e2 IH2];
+  intros V s1 s2 e Hincl Hag;
+    induction e as [n | x | o e1 IH1 e2 IH2 | c a IHa b IHb e1 IH1 e2 IH2];
     simpl in *.
   - reflexivity.
   - apply Hag, Hincl; left; reflexivity.
   - rewrite IH1, IH2; auto;
       intros y Hy; apply Hincl, in_or_app; auto.
+  - repeat (apply incl_app_inv in Hincl; destruct Hincl as [? Hincl]).
+    rewrite IHa, IHb, IH1, IH2; auto.
 Qed.
 
 Lemma evalc_agree : forall V s1 s2 c,

@@ -564,10 +564,12 @@ Proof. intros z; unfold canon, wrap, modulus; apply Z.mod_pos_bound; lia. Qed.
 
 Lemma canon_eval : forall s e, canon_env s -> canon (eval s e).
 Proof.
-  intros s e Hs; destruct e as [n | x | o e1 e2]; simpl.
+  intros s e Hs;
+    induction e as [n | x | o e1 IH1 e2 IH2 | c a IHa b IHb e1 IH1 e2 IH2]; simpl.
   - apply canon_wrap.
   - apply Hs.
   - unfold bv32_binop; apply canon_wrap.
+  - destruct (eval_cmpop c (eval s a) (eval s b)); auto.
 Qed.
 
 Lemma canon_upd : forall s x v, canon_env s -> canon v -> canon_env (upd s x v).
@@ -823,10 +825,12 @@ Qed.
 
 Lemma scanon_eval : forall s e, scanon_env s -> scanon (eval s e).
 Proof.
-  intros s e Hs; destruct e as [n | x | o e1 e2]; simpl.
+  intros s e Hs;
+    induction e as [n | x | o e1 IH1 e2 IH2 | c a IHa b IHb e1 IH1 e2 IH2]; simpl.
   - apply scanon_swrap.
   - apply Hs.
   - unfold sw_binop; apply scanon_swrap.
+  - destruct (eval_cmpop c (eval s a) (eval s b)); auto.
 Qed.
 
 Lemma scanon_upd : forall s x v, scanon_env s -> scanon v ->

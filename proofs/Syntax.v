@@ -41,10 +41,17 @@ Definition env := var -> val.
 Definition upd (s : env) (x : var) (v : val) : env :=
   fun y => if string_dec y x then v else s y.
 
+(** [ESel ⋈ a b e1 e2] is the tool's [select(a ⋈ b, e1, e2)] (C's
+    [a ⋈ b ? e1 : e2]).  A selection on any condition is one of these: its
+    branches are pure, so [select(!c, x, y) = select(c, y, x)],
+    [select(c1 && c2, x, y) = select(c1, select(c2, x, y), y)] and
+    [select(c1 || c2, x, y) = select(c1, x, select(c2, x, y))]; the
+    translation of tests/src/coq.rs does that. *)
 Inductive expr : Type :=
 | ELit (n : nat)
 | EVar (x : var)
-| EBin (o : binop) (e1 e2 : expr).
+| EBin (o : binop) (e1 e2 : expr)
+| ESel (c : cmpop) (a b e1 e2 : expr).
 
 Inductive cond : Type :=
 | CTrue
@@ -59,6 +66,8 @@ Fixpoint eval (s : env) (e : expr) : val :=
   | ELit n => of_nat n
   | EVar x => s x
   | EBin o e1 e2 => eval_binop o (eval s e1) (eval s e2)
+  | ESel c a b e1 e2 =>
+      if eval_cmpop c (eval s a) (eval s b) then eval s e1 else eval s e2
   end.
 
 Fixpoint evalc (s : env) (c : cond) : bool :=
@@ -76,6 +85,7 @@ Fixpoint fv (e : expr) : vars :=
   | ELit _ => []
   | EVar x => [x]
   | EBin _ e1 e2 => fv e1 ++ fv e2
+  | ESel _ a b e1 e2 => fv a ++ fv b ++ fv e1 ++ fv e2
   end.
 
 Fixpoint fvc (c : cond) : vars :=

@@ -22,7 +22,8 @@
      (Step Lt Add (ELit 1)); a loop with a step is (SFor x n n step b).
      Protocols print loops the same way: without the step when it is
      [unit_step].
-     expr   (ELit K) | (EVar x) | (EBin OP n n)     K a natural, OP a binop
+     expr   (ELit K) | (EVar x) | (EBin OP n n) | (ESel CMP n n n n)
+                                                    K a natural, OP a binop
      cond   CTrue | CFalse | (CCmp CMP n n) | (CNot c) | (CAnd c c) | (COr c c)
 
    The answer is "(some P)" with P the protocol (an sproto, printed with the
@@ -102,6 +103,8 @@ let rec expr = function
       | _ -> bad "literal %s is not a natural that fits an OCaml int" k)
   | List [ Atom "EVar"; x ] -> EVar (var x)
   | List [ Atom "EBin"; Atom o; a; b ] -> EBin (binop o, expr a, expr b)
+  | List [ Atom "ESel"; Atom c; a; b; x; y ] ->
+      ESel (cmpop c, expr a, expr b, expr x, expr y)
   | _ -> bad "not an expression"
 
 let rec cond = function
@@ -180,6 +183,14 @@ let rec pexpr b = function
       pexpr b x;
       Buffer.add_char b ' ';
       pexpr b y;
+      Buffer.add_char b ')'
+  | ESel (c, x, y, e1, e2) ->
+      Printf.bprintf b "(ESel %s " (cmpop_name c);
+      List.iteri
+        (fun k e ->
+          if k > 0 then Buffer.add_char b ' ';
+          pexpr b e)
+        [ x; y; e1; e2 ];
       Buffer.add_char b ')'
 
 let rec pcond b = function
