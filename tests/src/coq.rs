@@ -269,13 +269,37 @@ impl Writer {
             ExprKind::Var(x) => Ok(format!("(EVar {x})")),
             // `-e` is `0 - e` in every arithmetic of the tool (`wrapping_neg` in words).
             ExprKind::Neg(a) => Ok(format!("(EBin Sub (ELit 0) {})", self.expr(a)?)),
-            ExprKind::Select(..) => Err("a selection (Coq's expressions have none)".into()),
+            ExprKind::Select(c, a, b) => self.select(c, self.expr(a)?, self.expr(b)?),
             ExprKind::Bin(op, a, b) => Ok(format!(
                 "(EBin {} {} {})",
                 coq_binop(*op).ok_or_else(|| format!("the operator {op:?}"))?,
                 self.expr(a)?,
                 self.expr(b)?
             )),
+        }
+    }
+
+    /// `select(c, x, y)` as Coq's selections on one comparison (`ESel`): the branches are
+    /// pure, so `!`, `&&` and `||` unfold into nested selections.
+    fn select(&self, c: &Cond, x: String, y: String) -> Out {
+        match &c.kind {
+            CondKind::Bool(true) => Ok(x),
+            CondKind::Bool(false) => Ok(y),
+            CondKind::Cmp(op, a, b) => Ok(format!(
+                "(ESel {} {} {} {x} {y})",
+                coq_cmpop(*op).ok_or_else(|| format!("the comparison {op:?}"))?,
+                self.expr(a)?,
+                self.expr(b)?
+            )),
+            CondKind::Not(c) => self.select(c, y, x),
+            CondKind::And(c1, c2) => {
+                let inner = self.select(c2, x, y.clone())?;
+                self.select(c1, inner, y)
+            }
+            CondKind::Or(c1, c2) => {
+                let inner = self.select(c2, x.clone(), y)?;
+                self.select(c1, x, inner)
+            }
         }
     }
 
@@ -714,6 +738,23 @@ fn coq_expr(s: &Sexp) -> Result<Expr, String> {
                 .ok_or_else(|| format!("unknown operator {o}"))?;
             Expr::bin(op, coq_expr(a)?, coq_expr(b)?)
         }
+        ("ESel", [c, a, b, x, y]) => {
+            let c = c.atom()?;
+            let op = CMPOPS
+                .iter()
+                .find(|(_, n)| *n == c)
+                .map(|(op, _)| *op)
+                .ok_or_else(|| format!("unknown comparison {c}"))?;
+            let cond = Cond::new(CondKind::Cmp(op, coq_expr(a)?, coq_expr(b)?), sp);
+            Expr::new(
+                ExprKind::Select(
+                    Box::new(cond),
+                    Box::new(coq_expr(x)?),
+                    Box::new(coq_expr(y)?),
+                ),
+                sp,
+            )
+        }
         _ => return Err(format!("not an expr: {s:?}")),
     })
 }
@@ -742,7 +783,8 @@ fn coq_cond(s: &Sexp) -> Result<Cond, String> {
 }
 
 /// Replaces every operation on two literals by its value in `int` arithmetic, bottom up,
-/// when it has one that fits a literal; a negation `-e` becomes `0 - e`, as Coq writes it.
+/// when it has one that fits a literal; a negation `-e` becomes `0 - e`, and a selection
+/// nested selections on one comparison each, as Coq writes them.
 pub fn fold(e: &Expr) -> Expr {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
@@ -761,10 +803,28 @@ pub fn fold(e: &Expr) -> Expr {
             }
             Expr::new(ExprKind::Bin(*op, Box::new(a), Box::new(b)), e.span)
         }
-        ExprKind::Select(c, a, b) => Expr::new(
-            ExprKind::Select(Box::new(fold_cond(c)), Box::new(fold(a)), Box::new(fold(b))),
-            e.span,
+        ExprKind::Select(c, a, b) => select_on_comparisons(&fold_cond(c), fold(a), fold(b)),
+    }
+}
+
+/// A selection as nested selections on one comparison each, as Coq has them (`ESel`).
+fn select_on_comparisons(c: &Cond, x: Expr, y: Expr) -> Expr {
+    match &c.kind {
+        CondKind::Bool(true) => x,
+        CondKind::Bool(false) => y,
+        CondKind::Cmp(..) => Expr::new(
+            ExprKind::Select(Box::new(c.clone()), Box::new(x), Box::new(y)),
+            c.span,
         ),
+        CondKind::Not(c) => select_on_comparisons(c, y, x),
+        CondKind::And(c1, c2) => {
+            let inner = select_on_comparisons(c2, x, y.clone());
+            select_on_comparisons(c1, inner, y)
+        }
+        CondKind::Or(c1, c2) => {
+            let inner = select_on_comparisons(c2, x.clone(), y);
+            select_on_comparisons(c1, x, inner)
+        }
     }
 }
 

@@ -201,9 +201,9 @@ impl GenSettings {
     /// block, two shared arrays indexed in one dimension, loops with any step (ascending or
     /// descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also under `tid`- or
     /// data-dependent control), `skip`; expressions over non-negative literals with the signed
-    /// and unsigned operators and comparisons, negation (Coq's `0 - e`). No `select` (not
-    /// mechanised), no `assume` (mechanised, but mapcheck also asks it to be under no
-    /// control), and no `let x = e` (mechanised, but Coq's protocol keeps a binder where
+    /// and unsigned operators and comparisons, negation (Coq's `0 - e`), `select` (Coq's
+    /// selections on one comparison). No `assume` (mechanised, but mapcheck also asks it to
+    /// be under no control), and no `let x = e` (mechanised, but Coq's protocol keeps a binder where
     /// mapcheck substitutes, which the normal form does not undo). Kernels may be
     /// data-dependent (see `exact_only`): for the differential test of the Rust checker against
     /// the checker extracted from Coq.
@@ -230,7 +230,7 @@ impl GenSettings {
             negation: true,
             unsigned_ops: true,
             components: false,
-            selects: false,
+            selects: true,
             signed_params: false,
         }
     }

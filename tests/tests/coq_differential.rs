@@ -417,6 +417,19 @@ fn translation_of_negation() {
     assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
 }
 
+/// A selection on any condition is nested selections on one comparison each (`ESel`), on
+/// both sides of the comparison.
+#[test]
+fn translation_of_selections() {
+    let k = parse("kernel k(n) { shared A; A[select(tid < n && !(tid == 0), tid, n)] := 1; }");
+    assert_eq!(
+        to_coq(&k, false).unwrap(),
+        "(kernel (n tid ntid bid nbid) (PU (SWrite A (ESel Lt (EVar tid) (EVar n) (ESel Eq \
+         (EVar tid) (ELit 0) (EVar n) (EVar tid)) (EVar n)) (ELit 1))))"
+    );
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
+}
+
 /// Kernels outside the mechanised fragment are refused, naming what is missing.
 #[test]
 fn translation_refuses_what_coq_does_not_model() {
