@@ -265,7 +265,8 @@ impl Writer {
     fn expr(&self, e: &Expr) -> Out {
         match &e.kind {
             ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
-            ExprKind::Int(v) => Err(format!("the negative literal {v}")),
+            // Coq's literals are naturals: `-k` is `0 - k`, as a negation.
+            ExprKind::Int(v) => Ok(format!("(EBin Sub (ELit 0) (ELit {}))", v.unsigned_abs())),
             ExprKind::Var(x) => Ok(format!("(EVar {x})")),
             // `-e` is `0 - e` in every arithmetic of the tool (`wrapping_neg` in words).
             ExprKind::Neg(a) => Ok(format!("(EBin Sub (ELit 0) {})", self.expr(a)?)),
