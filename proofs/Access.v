@@ -33,11 +33,11 @@ Proof.
   apply exec_loop_ind.
   - (* write *)
     intros s a ar n m V u s2 Ht Hag o j; inversion Ht; subst; simpl.
-    rewrite acc_addW, (eval_agree V s s2 n); auto; tauto.
+    rewrite acc_addW, (evali_agree V s s2 n); auto; tauto.
   - (* read *)
     intros s a x ar n b a' j Hex IH V u s2 Ht Hag o j'; inversion Ht; subst.
     simpl; rewrite (IH V u0 s2); auto.
-    + rewrite acc_addR; unfold j; rewrite (eval_agree V s s2 n); auto.
+    + rewrite acc_addR; unfold j; rewrite (evali_agree V s s2 n); auto.
       tauto.
     + apply agree_upd_left; auto.
   - (* seq *)
@@ -67,7 +67,7 @@ Proof.
   - (* atomic: like a read, whatever value it returns *)
     intros s a x ar n b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst.
     simpl; rewrite (IH V u0 s2); auto.
-    + rewrite acc_addA, (eval_agree V s s2 n); auto; tauto.
+    + rewrite acc_addA, (evali_agree V s s2 n); auto; tauto.
     + apply agree_upd_left; auto.
   - (* havoc: like a let of data *)
     intros s a x b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.

@@ -33,6 +33,14 @@ Proof.
     rewrite IHa, IHb, IH1, IH2; auto.
 Qed.
 
+Lemma evali_agree : forall V s1 s2 n,
+  incl (fvi n) V -> agree V s1 s2 -> evali s1 n = evali s2 n.
+Proof.
+  intros V s1 s2 n Hincl Hag; induction n as [| e n IH]; simpl in *; auto.
+  apply incl_app_inv in Hincl; destruct Hincl.
+  rewrite (eval_agree V s1 s2 e), IH; auto.
+Qed.
+
 Lemma evalc_agree : forall V s1 s2 c,
   incl (fvc c) V -> agree V s1 s2 -> evalc s1 c = evalc s2 c.
 Proof.

@@ -48,9 +48,9 @@ Definition uniformc (V : vars) (c : cond) : bool :=
 Fixpoint infer (V : vars) (b : stmt) : option proto :=
   match b with
   | SWrite a n _ =>                                       (* T-WRITE *)
-      if subb (fv n) V then Some (UAcc Wr a n) else None
+      if subb (fvi n) V then Some (UAcc Wr a n) else None
   | SRead x a n b =>                                      (* T-READ *)
-      if subb (fv n) V && negb (memb x V) then
+      if subb (fvi n) V && negb (memb x V) then
         match infer V b with
         | Some u => Some (USeq (UAcc Rd a n) u)
         | None => None
@@ -89,7 +89,7 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | None => None
         end
   | SAtomic x a n b =>                                    (* T-ATOMIC *)
-      if subb (fv n) V && negb (memb x V) then
+      if subb (fvi n) V && negb (memb x V) then
         match infer V b with
         | Some u => Some (USeq (UAcc At a n) u)
         | None => None
@@ -117,7 +117,7 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
       | _, _ => None
       end
   | PRead x a n s =>                                      (* TS_Read *)
-      if subb (fv n) V && negb (memb x V) then
+      if subb (fvi n) V && negb (memb x V) then
         match sinfer V s with
         | Some p => Some (MSeq (MU (UAcc Rd a n)) p)
         | None => None
@@ -150,7 +150,7 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         | None => None
         end
   | PAtomic x a n s =>                                    (* TS_Atomic *)
-      if subb (fv n) V && negb (memb x V) then
+      if subb (fvi n) V && negb (memb x V) then
         match sinfer V s with
         | Some p => Some (MSeq (MU (UAcc At a n)) p)
         | None => None
@@ -179,7 +179,7 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
       | _, _ => None
       end
   | PRead x a n s =>                                      (* RS_Read *)
-      if subb (fv n) V && negb (memb x V) then
+      if subb (fvi n) V && negb (memb x V) then
         match sinfer_relaxed V s with
         | Some p => Some (MSeq (MU (UAcc Rd a n)) p)
         | None => None
@@ -212,7 +212,7 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
         | None => None
         end
   | PAtomic x a n s =>                                    (* RS_Atomic *)
-      if subb (fv n) V && negb (memb x V) then
+      if subb (fvi n) V && negb (memb x V) then
         match sinfer_relaxed V s with
         | Some p => Some (MSeq (MU (UAcc At a n)) p)
         | None => None

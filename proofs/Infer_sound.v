@@ -13,9 +13,9 @@ Proof.
   intros V b; revert V;
     induction b as [ar n m | x ar n b IH | b1 IH1 b2 IH2 | c b1 IH1 b2 IH2
                    | x n m st b IH | | x e b IH | x ar n b IH | x b IH | c]; intros V u Hi; simpl in Hi.
-  - destruct (subb (fv n) V) eqn:E; inversion Hi; subst.
+  - destruct (subb (fvi n) V) eqn:E; inversion Hi; subst.
     constructor; apply subb_spec; auto.
-  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+  - destruct (subb (fvi n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
       try discriminate.
     destruct (infer V b) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
@@ -36,7 +36,7 @@ Proof.
       destruct (infer V b) eqn:E3; inversion Hi; subst.
       apply T_LetD; auto; [| apply memb_false; auto].
       intros Hc; apply subb_spec in Hc; congruence.
-  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+  - destruct (subb (fvi n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
       try discriminate.
     destruct (infer V b) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
@@ -60,7 +60,7 @@ Proof.
   - inversion Hi; constructor.
   - destruct (sinfer V s1) eqn:E1, (sinfer V s2) eqn:E2; inversion Hi; subst.
     constructor; auto.
-  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+  - destruct (subb (fvi n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
       try discriminate.
     destruct (sinfer V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
@@ -87,7 +87,7 @@ Proof.
       destruct (sinfer V s) eqn:E3; inversion Hi; subst.
       apply TS_LetD; auto; [| apply memb_false; auto].
       intros Hc; apply subb_spec in Hc; congruence.
-  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+  - destruct (subb (fvi n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
       try discriminate.
     destruct (sinfer V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
@@ -109,7 +109,7 @@ Proof.
   - destruct (sinfer_relaxed V s1) eqn:E1, (sinfer_relaxed V s2) eqn:E2;
       inversion Hi; subst.
     constructor; auto.
-  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+  - destruct (subb (fvi n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
       try discriminate.
     destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.
@@ -128,7 +128,7 @@ Proof.
       destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
       apply RS_LetD; auto; [| apply memb_false; auto].
       intros Hc; apply subb_spec in Hc; congruence.
-  - destruct (subb (fv n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
+  - destruct (subb (fvi n) V) eqn:E1, (memb x V) eqn:E2; simpl in Hi;
       try discriminate.
     destruct (sinfer_relaxed V s) eqn:E3; inversion Hi; subst.
     constructor; auto; [apply subb_spec | apply memb_false]; auto.

@@ -17,14 +17,15 @@ Import ListNotations.
 Section Maps.
 Context {A : Arith}.
 
-(** A cell: an array and an index in it. *)
-Definition cell : Type := (arr * val)%type.
+(** A cell: an array and an index in it, one value per dimension. *)
+Definition cell : Type := (arr * list val)%type.
 
 Definition cell_eq_dec (j j' : cell) : {j = j'} + {j <> j'}.
 Proof.
   destruct j as [a n], j' as [a' n'].
   destruct (string_dec a a') as [-> | Ha]; [| right; congruence].
-  destruct (val_eq_dec n n') as [-> | Hn]; [left; auto | right; congruence].
+  destruct (list_eq_dec val_eq_dec n n') as [-> | Hn];
+    [left; auto | right; congruence].
 Defined.
 
 (** Reads and atomics, tagged with their mode ([Rd] or [At]); writes are

@@ -116,7 +116,7 @@ Proof.
       * constructor; constructor; auto.
       * apply res_sim_madd with (addR j a); auto.
         intros o j'; rewrite acc_addR; simpl; unfold j;
-          rewrite (eval_agree V s s2 n); auto; tauto.
+          rewrite (evali_agree V s s2 n); auto; tauto.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
@@ -178,9 +178,9 @@ Proof.
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
     + exists (madd (s2, UAcc At ar n) mr); split.
       * constructor; constructor; auto.
-      * apply res_sim_madd with (addA (ar, eval s n) a); auto.
+      * apply res_sim_madd with (addA (ar, evali s n) a); auto.
         intros o j'; rewrite acc_addA; simpl;
-          rewrite (eval_agree V s s2 n); auto; tauto.
+          rewrite (evali_agree V s s2 n); auto; tauto.
   - (* havoc: on the program side only, like a let of data *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.

@@ -27,7 +27,7 @@ Inductive in_range (vs : vstep) : val -> val -> val -> Prop :=
 Fixpoint macc (s : env) (u : proto) (o : mode) (j : cell) : Prop :=
   match u with
   | USkip => False
-  | UAcc o' ar n => o = o' /\ j = (ar, eval s n)
+  | UAcc o' ar n => o = o' /\ j = (ar, evali s n)
   | USeq u1 u2 => macc s u1 o j \/ macc s u2 o j
   | UIf c u1 u2 => if evalc s c then macc s u1 o j else macc s u2 o j
   | UFor x n m st u =>

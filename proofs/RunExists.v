@@ -68,9 +68,9 @@ Proof.
     intros s o ar n V b s1 a Ht Hag; inversion Ht; subst; eexists; constructor.
   - (* sequence, or a read and its body *)
     intros s u1 u2 Hu1 IH1 Hu2 IH2 V b s1 a Ht Hag; inversion Ht; subst.
-    + destruct (IH2 V b0 (upd s1 x (lastwrite mem0 (a0, eval s1 n)
+    + destruct (IH2 V b0 (upd s1 x (lastwrite mem0 (a0, evali s1 n)
                                       ([(i, a)] :: H)))
-                  (addR (a0, eval s1 n) a)) as [a' Ha']; auto.
+                  (addR (a0, evali s1 n) a)) as [a' Ha']; auto.
       * apply agree_upd_left; auto.
       * exists a'; econstructor; eauto.
     + destruct (IH1 V b1 s1 a) as [a1 Ha1]; auto.
@@ -81,7 +81,7 @@ Proof.
       * apply agree_upd_left; auto.
       * exists a'; constructor; auto.
     + (* an atomic: any value will do *)
-      destruct (IH2 V b0 (upd s1 x (s1 x)) (addA (a0, eval s1 n) a))
+      destruct (IH2 V b0 (upd s1 x (s1 x)) (addA (a0, evali s1 n) a))
         as [a' Ha']; auto.
       * apply agree_upd_left; auto.
       * exists a'; eapply E_Atomic; eauto.
@@ -226,7 +226,7 @@ Inductive ksim : list frame -> list mframe -> Prop :=
 | KS_Nil : ksim [] []
 | KS_Cons f mf ks mks : fsim f mf -> ksim ks mks -> ksim (f :: ks) (mf :: mks)
 | KS_Read V s1 s2 x ar n p q ks mks :
-    incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
+    incl (fvi n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
     ksim ks mks ->
     ksim (FRun s1 (PRead x ar n p) :: ks)
          (MFRun s2 (MU (UAcc Rd ar n)) :: MFRun s2 q :: mks)
@@ -236,7 +236,7 @@ Inductive ksim : list frame -> list mframe -> Prop :=
     ksim (FRun s1 (PLet x e p) :: ks)
          (MFRun s2 (MU USkip) :: MFRun s2 q :: mks)
 | KS_Atomic V s1 s2 x ar n p q ks mks :
-    incl (fv n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
+    incl (fvi n) V -> ~ In x V -> rstyping V p q -> agree V s1 s2 ->
     ksim ks mks ->
     ksim (FRun s1 (PAtomic x ar n p) :: ks)
          (MFRun s2 (MU (UAcc At ar n)) :: MFRun s2 q :: mks)
@@ -299,9 +299,9 @@ Proof.
         as [a1 Ha1].
       destruct (IH ks' Hks Hterm a1) as [r' [Hr' Hs]].
       exists r'; split; [econstructor; eauto | apply same_shape_madd; auto].
-    + destruct (IH (FRun (upd s1 x (lastwrite mem0 (ar, eval s1 n)
+    + destruct (IH (FRun (upd s1 x (lastwrite mem0 (ar, evali s1 n)
                                       ([(i, a)] :: H))) p :: ks'))
-        with (a := addR (ar, eval s1 n) a) as [r' [Hr' Hs]]; auto.
+        with (a := addR (ar, evali s1 n) a) as [r' [Hr' Hs]]; auto.
       * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
       * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
     + (* the [skip] of a let of data spanning barriers *)
@@ -311,7 +311,7 @@ Proof.
       * exists r'; split; [constructor; auto | apply same_shape_madd; auto].
     + (* the access of an atomic spanning barriers: any value will do *)
       destruct (IH (FRun (upd s1 x (s1 x)) p :: ks'))
-        with (a := addA (ar, eval s1 n) a) as [r' [Hr' Hs]]; auto.
+        with (a := addA (ar, evali s1 n) a) as [r' [Hr' Hs]]; auto.
       * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
       * exists r'; split; [eapply R_Atomic; eauto | apply same_shape_madd; auto].
     + (* the [skip] of a havoc spanning barriers: any value will do *)

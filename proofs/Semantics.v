@@ -22,11 +22,11 @@ Variable i : val.
 
 Inductive exec : env -> rw -> stmt -> rw -> Prop :=
 | E_Write s a ar n m :
-    exec s a (SWrite ar n m) (addW (ar, eval s n) (eval s m) a)
+    exec s a (SWrite ar n m) (addW (ar, evali s n) (eval s m) a)
 | E_Read s a x ar n b a' :
     (* READ: the thread sees its own writes of this phase first, then the
        earlier phases: [lastwrite(j, {i:(R,W)} :: H)]. *)
-    let j := (ar, eval s n) in
+    let j := (ar, evali s n) in
     exec (upd s x (lastwrite mem0 j ([(i, a)] :: H))) (addR j a) b a' ->
     exec s a (SRead x ar n b) a'
 | E_Seq s a b1 b2 a1 a2 :
@@ -47,7 +47,7 @@ Inductive exec : env -> rw -> stmt -> rw -> Prop :=
        the other threads' atomics in the phase, which a thread running
        alone cannot know: any value [v].  Its store is not in [W] (it is
        no plain write); values never matter to the theorems. *)
-    exec (upd s x v) (addA (ar, eval s n) a) b a' ->
+    exec (upd s x v) (addA (ar, evali s n) a) b a' ->
     exec s a (SAtomic x ar n b) a'
 | E_Havoc s a x b a' v :
     (* HAVOC: [let x = ?], a value nobody can predict, chosen per thread. *)

@@ -51,7 +51,7 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
     rtb a (FRun s p1 :: FRun s p2 :: ks) r ->
     rtb a (FRun s (PSeq p1 p2) :: ks) r
 | R_Read a s x ar n p ks r :
-    let j := (ar, eval s n) in
+    let j := (ar, evali s n) in
     rtb (addR j a) (FRun (upd s x (lastwrite mem0 j ([(i, a)] :: H))) p :: ks) r ->
     rtb a (FRun s (PRead x ar n p) :: ks) r
 | R_For a s x n m st p ks r :
@@ -77,7 +77,7 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
     rtb a (FRun (upd s x (eval s e)) p :: ks) r ->
     rtb a (FRun s (PLet x e p) :: ks) r
 | R_Atomic a s x ar n p ks r v :
-    rtb (addA (ar, eval s n) a) (FRun (upd s x v) p :: ks) r ->
+    rtb (addA (ar, evali s n) a) (FRun (upd s x v) p :: ks) r ->
     rtb a (FRun s (PAtomic x ar n p) :: ks) r
 | R_Havoc a s x p ks r v :
     rtb a (FRun (upd s x v) p :: ks) r ->

@@ -96,6 +96,16 @@ Fixpoint fvc (c : cond) : vars :=
   | CAnd c1 c2 | COr c1 c2 => fvc c1 ++ fvc c2
   end.
 
+(** ** Indices
+
+    An access's index has one expression per dimension: [A[i][j]] is
+    [[i; j]]. *)
+Definition index := list expr.
+
+Definition evali (s : env) (n : index) : list val := map (eval s) n.
+
+Definition fvi (n : index) : vars := flat_map fv n.
+
 (** ** Loop steps
 
     A loop [for x = n; x ⋈ m; x := x ⊙ k] runs while its guard [x ⋈ m]
@@ -127,14 +137,14 @@ Definition vnext (vs : vstep) (lo : val) : val :=
     for [x = n, n ⊙ k, ...] while [x ⋈ m], [st = Step ⋈ ⊙ k]; with
     [unit_step] that is the paper's [x = n, n+1, ...] while [x < m]. *)
 Inductive stmt : Type :=
-| SWrite (a : arr) (n m : expr)       (** [a[n] := m] *)
-| SRead (x : var) (a : arr) (n : expr) (b : stmt) (** [let x = a[n] in b] *)
+| SWrite (a : arr) (n : index) (m : expr)       (** [a[n] := m] *)
+| SRead (x : var) (a : arr) (n : index) (b : stmt) (** [let x = a[n] in b] *)
 | SSeq (b1 b2 : stmt)
 | SIf (c : cond) (b1 b2 : stmt)
 | SFor (x : var) (n m : expr) (st : step) (b : stmt)
 | SSkip
 | SLet (x : var) (e : expr) (b : stmt)  (** [let x = e in b] (pure) *)
-| SAtomic (x : var) (a : arr) (n : expr) (b : stmt)
+| SAtomic (x : var) (a : arr) (n : index) (b : stmt)
     (** [let x = atomic a[n] op v in b]; [x] gets the old contents *)
 | SHavoc (x : var) (b : stmt)  (** [let x = ? in b]: any value *)
 | SAssume (c : cond)            (** [assume c]: a precondition *).
@@ -146,11 +156,11 @@ Inductive sprog : Type :=
 | PU (b : stmt)
 | PSync
 | PSeq (s1 s2 : sprog)
-| PRead (x : var) (a : arr) (n : expr) (s : sprog)
+| PRead (x : var) (a : arr) (n : index) (s : sprog)
 | PFor (x : var) (n m : expr) (st : step) (s : sprog)
 | PIf (c : cond) (s1 s2 : sprog)
 | PLet (x : var) (e : expr) (s : sprog)
-| PAtomic (x : var) (a : arr) (n : expr) (s : sprog)
+| PAtomic (x : var) (a : arr) (n : index) (s : sprog)
 | PHavoc (x : var) (s : sprog).
 
 (** ** Memory access protocols (paper, Figure 2) *)
@@ -165,7 +175,7 @@ Proof. decide equality. Defined.
 (** Unsynchronised protocols [u]. *)
 Inductive proto : Type :=
 | USkip
-| UAcc (o : mode) (a : arr) (n : expr) (** [rd a[n]], [wr a[n]], [at a[n]] *)
+| UAcc (o : mode) (a : arr) (n : index) (** [rd a[n]], [wr a[n]], [at a[n]] *)
 | USeq (u1 u2 : proto)
 | UIf (c : cond) (u1 u2 : proto)
 | UFor (x : var) (n m : expr) (st : step) (u : proto)

@@ -28,10 +28,10 @@ Context {A : Arith}.
 
 Inductive typing : vars -> stmt -> proto -> Prop :=
 | T_Write V a n m :
-    incl (fv n) V ->
+    incl (fvi n) V ->
     typing V (SWrite a n m) (UAcc Wr a n)
 | T_Read V x a n b u :
-    incl (fv n) V -> ~ In x V ->
+    incl (fvi n) V -> ~ In x V ->
     typing V b u ->
     typing V (SRead x a n b) (USeq (UAcc Rd a n) u)
 | T_Seq V b1 b2 u1 u2 :
@@ -56,7 +56,7 @@ Inductive typing : vars -> stmt -> proto -> Prop :=
     typing V b u ->
     typing V (SLet x e b) (USeq USkip u)
 | T_Atomic V x a n b u :
-    incl (fv n) V -> ~ In x V ->
+    incl (fvi n) V -> ~ In x V ->
     typing V b u ->
     typing V (SAtomic x a n b) (USeq (UAcc At a n) u)
 | T_Assume V c :
@@ -97,7 +97,7 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
     styping V s1 p1 -> styping V s2 p2 ->
     styping V (PSeq s1 s2) (MSeq p1 p2)
 | TS_Read V x a n s p :
-    incl (fv n) V -> ~ In x V ->
+    incl (fvi n) V -> ~ In x V ->
     styping V s p ->
     styping V (PRead x a n s) (MSeq (MU (UAcc Rd a n)) p)
 | TS_For V x n m st s p :
@@ -118,7 +118,7 @@ Inductive styping : vars -> sprog -> sproto -> Prop :=
     styping V s p ->
     styping V (PLet x e s) (MSeq (MU USkip) p)
 | TS_Atomic V x a n s p :
-    incl (fv n) V -> ~ In x V ->
+    incl (fvi n) V -> ~ In x V ->
     styping V s p ->
     styping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p)
 | TS_Havoc V x s p :
@@ -148,7 +148,7 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
     rstyping V s1 p1 -> rstyping V s2 p2 ->
     rstyping V (PSeq s1 s2) (MSeq p1 p2)
 | RS_Read V x a n s p :
-    incl (fv n) V -> ~ In x V ->
+    incl (fvi n) V -> ~ In x V ->
     rstyping V s p ->
     rstyping V (PRead x a n s) (MSeq (MU (UAcc Rd a n)) p)
 | RS_For V x n m st s p :
@@ -168,7 +168,7 @@ Inductive rstyping : vars -> sprog -> sproto -> Prop :=
     rstyping V s p ->
     rstyping V (PLet x e s) (MSeq (MU USkip) p)
 | RS_Atomic V x a n s p :
-    incl (fv n) V -> ~ In x V ->
+    incl (fvi n) V -> ~ In x V ->
     rstyping V s p ->
     rstyping V (PAtomic x a n s) (MSeq (MU (UAcc At a n)) p)
 | RS_Havoc V x s p :

@@ -17,7 +17,8 @@
             | (SHavoc x b) | (SAssume c)
      step   (Step CMP OP n)                a loop's guard x CMP bound and
                                            step x := x OP n
-     (x a variable, a an array name: atoms).  A loop without a step,
+     (x a variable, a an array name: atoms; n in an access is an index:
+     one expression, or (Idx n n ...) for several dimensions).  A loop without a step,
      (SFor x n n b) or (PFor x n n s), is the stride-1 loop [unit_step]
      (Step Lt Add (ELit 1)); a loop with a step is (SFor x n n step b).
      Protocols print loops the same way: without the step when it is
@@ -107,6 +108,11 @@ let rec expr = function
       ESel (cmpop c, expr a, expr b, expr x, expr y)
   | _ -> bad "not an expression"
 
+(* An access's index: one expression, or (Idx e1 e2 ...). *)
+let index = function
+  | List (Atom "Idx" :: es) -> List.map expr es
+  | e -> [ expr e ]
+
 let rec cond = function
   | Atom "CTrue" -> CTrue
   | Atom "CFalse" -> CFalse
@@ -125,8 +131,8 @@ let step = function
   | _ -> bad "not a step"
 
 let rec stmt = function
-  | List [ Atom "SWrite"; a; n; m ] -> SWrite (var a, expr n, expr m)
-  | List [ Atom "SRead"; x; a; n; b ] -> SRead (var x, var a, expr n, stmt b)
+  | List [ Atom "SWrite"; a; n; m ] -> SWrite (var a, index n, expr m)
+  | List [ Atom "SRead"; x; a; n; b ] -> SRead (var x, var a, index n, stmt b)
   | List [ Atom "SSeq"; a; b ] -> SSeq (stmt a, stmt b)
   | List [ Atom "SIf"; c; a; b ] -> SIf (cond c, stmt a, stmt b)
   | List [ Atom "SFor"; x; n; m; b ] ->
@@ -136,7 +142,7 @@ let rec stmt = function
   | Atom "SSkip" -> SSkip
   | List [ Atom "SLet"; x; e; b ] -> SLet (var x, expr e, stmt b)
   | List [ Atom "SAtomic"; x; a; n; b ] ->
-      SAtomic (var x, var a, expr n, stmt b)
+      SAtomic (var x, var a, index n, stmt b)
   | List [ Atom "SHavoc"; x; b ] -> SHavoc (var x, stmt b)
   | List [ Atom "SAssume"; c ] -> SAssume (cond c)
   | _ -> bad "not a statement"
@@ -145,7 +151,7 @@ let rec sprog = function
   | List [ Atom "PU"; b ] -> PU (stmt b)
   | Atom "PSync" -> PSync
   | List [ Atom "PSeq"; a; b ] -> PSeq (sprog a, sprog b)
-  | List [ Atom "PRead"; x; a; n; s ] -> PRead (var x, var a, expr n, sprog s)
+  | List [ Atom "PRead"; x; a; n; s ] -> PRead (var x, var a, index n, sprog s)
   | List [ Atom "PFor"; x; n; m; s ] ->
       PFor (var x, expr n, expr m, unit_step, sprog s)
   | List [ Atom "PFor"; x; n; m; st; s ] ->
@@ -153,7 +159,7 @@ let rec sprog = function
   | List [ Atom "PIf"; c; a; b ] -> PIf (cond c, sprog a, sprog b)
   | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
   | List [ Atom "PAtomic"; x; a; n; s ] ->
-      PAtomic (var x, var a, expr n, sprog s)
+      PAtomic (var x, var a, index n, sprog s)
   | List [ Atom "PHavoc"; x; s ] -> PHavoc (var x, sprog s)
   | _ -> bad "not a synchronised program"
 
@@ -233,7 +239,16 @@ let rec pproto b = function
   | USkip -> Buffer.add_string b "USkip"
   | UAcc (o, a, n) ->
       Printf.bprintf b "(UAcc %s %s " (match o with Rd -> "Rd" | Wr -> "Wr" | At -> "At") a;
-      pexpr b n;
+      (match n with
+      | [ e ] -> pexpr b e
+      | es ->
+          Buffer.add_string b "(Idx";
+          List.iter
+            (fun e ->
+              Buffer.add_char b ' ';
+              pexpr b e)
+            es;
+          Buffer.add_char b ')');
       Buffer.add_char b ')'
   | USeq (u1, u2) ->
       Buffer.add_string b "(USeq ";
