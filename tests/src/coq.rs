@@ -255,10 +255,17 @@ impl Writer {
         Ok((self.expr(&r.start)?, hi))
     }
 
+    /// An access's index (`Mapcheck.Syntax.index`): one expression, or `(Idx e1 e2 ...)`.
     fn index(&self, index: &[Expr]) -> Out {
         match index {
             [n] => self.expr(n),
-            _ => Err(format!("a {}-dimensional index", index.len())),
+            _ => Ok(format!(
+                "(Idx{})",
+                index
+                    .iter()
+                    .map(|e| Ok(format!(" {}", self.expr(e)?)))
+                    .collect::<Result<String, String>>()?
+            )),
         }
     }
 
@@ -522,7 +529,7 @@ pub enum Norm {
     Skip,
     Sync,
     /// An access: its mode, array and index.
-    Acc(Mode, String, Expr),
+    Acc(Mode, String, Vec<Expr>),
     /// At least two elements, none a `Seq` or `Skip`.
     Seq(Vec<Norm>),
     If(Cond, Box<Norm>, Box<Norm>),
@@ -580,10 +587,11 @@ impl Norm {
     fn of_proto(u: &Proto) -> Result<Norm, String> {
         Ok(match u {
             Proto::Skip => Norm::Skip,
-            Proto::Acc(a) => match (&a.mode, &a.index[..]) {
-                (mode, [n]) => Norm::Acc(*mode, a.array.name.clone(), fold(n)),
-                (_, index) => return Err(format!("a {}-dimensional access", index.len())),
-            },
+            Proto::Acc(a) => Norm::Acc(
+                a.mode,
+                a.array.name.clone(),
+                a.index.iter().map(fold).collect(),
+            ),
             Proto::Seq(parts) => Norm::seq(
                 parts
                     .iter()
@@ -657,7 +665,14 @@ impl Norm {
                     "At" => Mode::At,
                     other => return Err(format!("unknown mode {other}")),
                 };
-                Norm::Acc(mode, a.atom()?.to_string(), fold(&coq_expr(n)?))
+                let index = match n.split() {
+                    ("Idx", es) => es
+                        .iter()
+                        .map(|e| Ok(fold(&coq_expr(e)?)))
+                        .collect::<Result<Vec<_>, String>>()?,
+                    _ => vec![fold(&coq_expr(n)?)],
+                };
+                Norm::Acc(mode, a.atom()?.to_string(), index)
             }
             ("USeq", [a, b]) => Norm::seq([Norm::proto(a)?, Norm::proto(b)?]),
             ("UIf", [c, a, b]) => Norm::If(
@@ -846,7 +861,10 @@ impl fmt::Display for Norm {
         match self {
             Norm::Skip => f.write_str("skip"),
             Norm::Sync => f.write_str("sync"),
-            Norm::Acc(mode, a, n) => write!(f, "{} {a}[{n}]", mode.keyword()),
+            Norm::Acc(mode, a, n) => {
+                write!(f, "{} {a}", mode.keyword())?;
+                n.iter().try_for_each(|e| write!(f, "[{e}]"))
+            }
             Norm::Seq(parts) => {
                 for (i, p) in parts.iter().enumerate() {
                     if i > 0 {

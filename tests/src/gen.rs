@@ -198,15 +198,15 @@ impl GenSettings {
     }
 
     /// The language `proofs/` mechanises (`Syntax.v`) and the differential test covers: one
-    /// block, two shared arrays indexed in one dimension, loops with any step (ascending or
-    /// descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also under `tid`- or
-    /// data-dependent control), `skip`; expressions over non-negative literals with the signed
-    /// and unsigned operators and comparisons, negation (Coq's `0 - e`), `select` (Coq's
-    /// selections on one comparison). No `assume` (mechanised, but mapcheck also asks it to
-    /// be under no control), and no `let x = e` (mechanised, but Coq's protocol keeps a binder where
-    /// mapcheck substitutes, which the normal form does not undo). Kernels may be
-    /// data-dependent (see `exact_only`): for the differential test of the Rust checker against
-    /// the checker extracted from Coq.
+    /// block, two shared arrays indexed in one or two dimensions, loops with any step
+    /// (ascending or descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also
+    /// under `tid`- or data-dependent control), `skip`; expressions over non-negative
+    /// literals with the signed and unsigned operators and comparisons, negation (Coq's
+    /// `0 - e`), `select` (Coq's selections on one comparison). No `assume` (mechanised, but
+    /// mapcheck also asks it to be under no control) and no `let x = e` (mechanised, but
+    /// Coq's protocol keeps a binder where mapcheck substitutes, which the normal form does
+    /// not undo). Kernels may be data-dependent (see `exact_only`): for the differential test
+    /// of the Rust checker against the checker extracted from Coq.
     pub fn mechanised() -> Self {
         GenSettings {
             max_depth: 3,
@@ -214,7 +214,7 @@ impl GenSettings {
             max_expr_depth: 2,
             max_kernels: 1,
             arrays: 2,
-            max_dims: 1,
+            max_dims: 2,
             params: 2,
             exact_only: false,
             barriers: true,
