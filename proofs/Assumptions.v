@@ -95,6 +95,11 @@ Print Assumptions true_alarm_unsync_env.
 Locate true_alarm_sync_relaxed_env.
 Print Assumptions true_alarm_sync_relaxed_env.
 
+Locate grid_theorem1.
+Print Assumptions grid_theorem1.
+Locate grid_true_alarm.
+Print Assumptions grid_true_alarm.
+
 Locate infer_spec.
 Print Assumptions infer_spec.
 Locate sinfer_spec.
