@@ -23,9 +23,10 @@
 //! array; `let x = ?` binds like a read without an access (`SHavoc`, `PHavoc`);
 //! `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
 //! `atomic A[n];` binds a variable nobody uses; a loop that is not stride 1 carries its step
-//! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is refused:
-//! Coq's protocol keeps it as a binder (`ULet`) where mapcheck substitutes, and the normal
-//! form does not substitute.
+//! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is `SLet`/`PLet`
+//! for the relaxed checker; for `sinfer` it is substituted, as mapcheck types it (the uniform
+//! rules have no rule for a `tid`-dependent `let` across a barrier). The normal form
+//! substitutes Coq's `ULet`/`MLet`.
 //!
 //! [`to_coq`] can also ask for the relaxed checker (`kernel-relaxed`):
 //! `Mapcheck.Infer.sinfer_relaxed`, which decides `Mapcheck.Typing.rstyping` — the synchronised
@@ -49,6 +50,7 @@ use mapcheck_core::ast::{
 use mapcheck_core::span::Span;
 use mapcheck_core::Arith;
 use mapcheck_typeck::{Mode, Proto, SyncProto};
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -64,7 +66,14 @@ pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
     if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
         return Err(format!("`{}` (Coq has the linear ids only)", b.name()));
     }
-    let w = Writer;
+    // `sinfer` gets the kernel with its `let`s substituted, as mapcheck types them: Coq's
+    // uniform rules have no rule for a `tid`-dependent `let` across a barrier, and would
+    // otherwise differ from mapcheck on barriers that do not depend on it. The relaxed
+    // checker gets the `let`s (`SLet`, `PLet`), so that Coq's `let` rules are what is tested.
+    let w = Writer {
+        substitute: !relaxed,
+        lets: HashMap::new(),
+    };
     let mut vars: Vec<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
     vars.extend(
         Builtin::ALL
@@ -80,11 +89,22 @@ pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
     ))
 }
 
-struct Writer;
+#[derive(Clone)]
+struct Writer {
+    /// Substitute `let x = e` (`lets` maps `x` to `e`'s translation) instead of keeping it.
+    substitute: bool,
+    lets: HashMap<String, String>,
+}
 
 type Out = Result<String, String>;
 
 impl Writer {
+    fn with_let(&self, x: &str, e: String) -> Writer {
+        let mut w = self.clone();
+        w.lets.insert(x.to_string(), e);
+        w
+    }
+
     /// A block in the synchronised fragment (`sprog`).
     fn sblock<T>(&self, stmts: &[Stmt<T>]) -> Out {
         if !stmts.iter().any(contains_sync) {
@@ -103,6 +123,15 @@ impl Writer {
                 StmtKind::Unknown { var } => {
                     Ok(format!("(PHavoc {} {})", var.name, self.sblock(rest)?))
                 }
+                StmtKind::Let { var, value } if self.substitute => {
+                    self.with_let(&var.name, self.expr(value)?).sblock(rest)
+                }
+                StmtKind::Let { var, value } => Ok(format!(
+                    "(PLet {} {} {})",
+                    var.name,
+                    self.expr(value)?,
+                    self.sblock(rest)?
+                )),
                 StmtKind::Atomic {
                     var: Some(var),
                     target,
@@ -168,6 +197,15 @@ impl Writer {
                 StmtKind::Unknown { var } => {
                     Ok(format!("(SHavoc {} {})", var.name, self.block(rest)?))
                 }
+                StmtKind::Let { var, value } if self.substitute => {
+                    self.with_let(&var.name, self.expr(value)?).block(rest)
+                }
+                StmtKind::Let { var, value } => Ok(format!(
+                    "(SLet {} {} {})",
+                    var.name,
+                    self.expr(value)?,
+                    self.block(rest)?
+                )),
                 StmtKind::Atomic {
                     var: Some(var),
                     target,
@@ -218,7 +256,7 @@ impl Writer {
                 ))
             }
             StmtKind::Sync => Err("`sync` in an unsynchronised block".into()),
-            StmtKind::Let { .. } => Err("`let x = e` (not in the differential test)".into()),
+            StmtKind::Let { .. } => self.block(std::slice::from_ref(s)),
             StmtKind::Unknown { .. } => self.block(std::slice::from_ref(s)),
             StmtKind::Atomic { var: Some(_), .. } => self.block(std::slice::from_ref(s)),
             // Coq's atomic binds a variable; a bare one binds one nobody uses (not a
@@ -274,7 +312,11 @@ impl Writer {
             ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
             // Coq's literals are naturals: `-k` is `0 - k`, as a negation.
             ExprKind::Int(v) => Ok(format!("(EBin Sub (ELit 0) (ELit {}))", v.unsigned_abs())),
-            ExprKind::Var(x) => Ok(format!("(EVar {x})")),
+            ExprKind::Var(x) => Ok(self
+                .lets
+                .get(x)
+                .cloned()
+                .unwrap_or_else(|| format!("(EVar {x})"))),
             // `-e` is `0 - e` in every arithmetic of the tool (`wrapping_neg` in words).
             ExprKind::Neg(a) => Ok(format!("(EBin Sub (ELit 0) {})", self.expr(a)?)),
             ExprKind::Select(c, a, b) => self.select(c, self.expr(a)?, self.expr(b)?),
@@ -624,12 +666,35 @@ impl Norm {
         })
     }
 
+    /// `self` with `x` replaced by `v` (mapcheck substitutes a `let` where Coq's protocol
+    /// binds it, `ULet`/`MLet`), refolded. Binders are distinct (SPEC §3); a loop on `x`
+    /// would shadow it all the same.
+    fn subst(self, x: &str, v: &Expr) -> Norm {
+        let e = |n: &Expr| fold(&subst_expr(n, x, v));
+        match self {
+            Norm::Skip | Norm::Sync => self,
+            Norm::Acc(m, a, idx) => Norm::Acc(m, a, idx.iter().map(e).collect()),
+            Norm::Seq(parts) => Norm::Seq(parts.into_iter().map(|p| p.subst(x, v)).collect()),
+            Norm::If(c, a, b) => Norm::If(
+                fold_cond(&subst_cond(&c, x, v)),
+                Box::new(a.subst(x, v)),
+                Box::new(b.subst(x, v)),
+            ),
+            Norm::For(y, lo, hi, st, body) => {
+                let st = st.map(|(g, o, k)| (g, o, e(&k)));
+                let body = if y == x { *body } else { body.subst(x, v) };
+                Norm::For(y, e(&lo), e(&hi), st, Box::new(body))
+            }
+        }
+    }
+
     /// The normal form of the driver's `sproto`.
     fn sproto(s: &Sexp) -> Result<Norm, String> {
         let (head, args) = s.split();
         Ok(match (head, args) {
             ("MU", [u]) => Norm::proto(u)?,
             ("MSync", []) => Norm::Sync,
+            ("MLet", [x, e, p]) => Norm::sproto(p)?.subst(x.atom()?, &fold(&coq_expr(e)?)),
             ("MSeq", [a, b]) => Norm::seq([Norm::sproto(a)?, Norm::sproto(b)?]),
             ("MFor", [x, n, m, p]) => Norm::For(
                 x.atom()?.to_string(),
@@ -658,6 +723,7 @@ impl Norm {
         let (head, args) = s.split();
         Ok(match (head, args) {
             ("USkip", []) => Norm::Skip,
+            ("ULet", [x, e, u]) => Norm::proto(u)?.subst(x.atom()?, &fold(&coq_expr(e)?)),
             ("UAcc", [o, a, n]) => {
                 let mode = match o.atom()? {
                     "Rd" => Mode::Rd,
@@ -821,6 +887,41 @@ pub fn fold(e: &Expr) -> Expr {
         }
         ExprKind::Select(c, a, b) => select_on_comparisons(&fold_cond(c), fold(a), fold(b)),
     }
+}
+
+/// `e` with the variable `x` replaced by `v`.
+fn subst_expr(e: &Expr, x: &str, v: &Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Var(y) if y == x => return v.clone(),
+        ExprKind::Int(_) | ExprKind::Var(_) => return e.clone(),
+        ExprKind::Neg(a) => ExprKind::Neg(Box::new(subst_expr(a, x, v))),
+        ExprKind::Bin(op, a, b) => ExprKind::Bin(
+            *op,
+            Box::new(subst_expr(a, x, v)),
+            Box::new(subst_expr(b, x, v)),
+        ),
+        ExprKind::Select(c, a, b) => ExprKind::Select(
+            Box::new(subst_cond(c, x, v)),
+            Box::new(subst_expr(a, x, v)),
+            Box::new(subst_expr(b, x, v)),
+        ),
+    };
+    Expr::new(kind, e.span)
+}
+
+fn subst_cond(c: &Cond, x: &str, v: &Expr) -> Cond {
+    let kind = match &c.kind {
+        CondKind::Bool(b) => CondKind::Bool(*b),
+        CondKind::Cmp(op, a, b) => CondKind::Cmp(*op, subst_expr(a, x, v), subst_expr(b, x, v)),
+        CondKind::Not(a) => CondKind::Not(Box::new(subst_cond(a, x, v))),
+        CondKind::And(a, b) => {
+            CondKind::And(Box::new(subst_cond(a, x, v)), Box::new(subst_cond(b, x, v)))
+        }
+        CondKind::Or(a, b) => {
+            CondKind::Or(Box::new(subst_cond(a, x, v)), Box::new(subst_cond(b, x, v)))
+        }
+    };
+    Cond::new(kind, c.span)
 }
 
 /// A selection as nested selections on one comparison each, as Coq has them (`ESel`).

@@ -202,11 +202,10 @@ impl GenSettings {
     /// (ascending or descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also
     /// under `tid`- or data-dependent control), `skip`; expressions over non-negative
     /// literals with the signed and unsigned operators and comparisons, negation (Coq's
-    /// `0 - e`), `select` (Coq's selections on one comparison). No `assume` (mechanised, but
-    /// mapcheck also asks it to be under no control) and no `let x = e` (mechanised, but
-    /// Coq's protocol keeps a binder where mapcheck substitutes, which the normal form does
-    /// not undo). Kernels may be data-dependent (see `exact_only`): for the differential test
-    /// of the Rust checker against the checker extracted from Coq.
+    /// `0 - e`), `select` (Coq's selections on one comparison), `let x = e`. No `assume`
+    /// (mechanised, but mapcheck also asks it to be under no control). Kernels may be
+    /// data-dependent (see `exact_only`): for the differential test of the Rust checker
+    /// against the checker extracted from Coq.
     pub fn mechanised() -> Self {
         GenSettings {
             max_depth: 3,
@@ -225,7 +224,7 @@ impl GenSettings {
             assumes: false,
             max_literal: 8,
             edge_literals: false,
-            lets: false,
+            lets: true,
             havocs: true,
             negation: true,
             unsigned_ops: true,

@@ -3,8 +3,10 @@
 //! `sinfer_spec`; `proofs/extraction/`), issue 17 item 1.
 //!
 //! Kernels come from `GenSettings::mechanised()` (the language of `proofs/Syntax.v`: one block,
-//! two shared arrays, loops with any step, reads, writes, atomics, `let x = ?`, `if`, `sync`
-//! anywhere; no `let x = e` or `assume`), half of them with `exact_only`. Each kernel is typed four times:
+//! two shared arrays indexed in one or two dimensions, loops with any step, reads, writes,
+//! atomics, `let x = e`, `let x = ?`, `if`, `sync` anywhere, negation, unsigned operators,
+//! `select`; no `assume`), half of them with `exact_only`. A `let` goes to the relaxed
+//! checker as `SLet`/`PLet` and to `sinfer` substituted, as mapcheck types it. Each kernel is typed four times:
 //! by mapcheck in `bv32` and in `int` arithmetic, and by the extracted checkers `sinfer` and
 //! `Mapcheck.Infer.sinfer_relaxed` (Coq's rules without the uniformity premises of
 //! `TS_For`/`TS_If`, `Mapcheck.Typing.rstyping`). MAPs are compared in the normal form of
@@ -195,23 +197,25 @@ fn mapcheck_and_the_extracted_checker_agree() {
     let strategy = prop_oneof![kernel(&settings), kernel(&exact)];
     let tally: Mutex<BTreeMap<Outcome, u32>> = Mutex::default();
     // Typed kernels with an atomic, with a loop that is not stride 1, with two arrays, with
-    // `let x = ?`.
-    let widened: Mutex<[u32; 4]> = Mutex::default();
+    // `let x = ?`, with `let x = e`.
+    let widened: Mutex<[u32; 5]> = Mutex::default();
     let mut runner = TestRunner::new(config());
     let result = runner.run(&strategy, |k| {
         let outcomes =
             compare(&k).map_err(|e| TestCaseError::fail(format!("{e}\nkernel:\n{}", k)))?;
         if outcomes.contains(&Outcome::Typed) {
             let mut w = widened.lock().unwrap();
-            let (mut atomic, mut strided, mut havoc) = (false, false, false);
+            let (mut atomic, mut strided, mut havoc, mut pure) = (false, false, false, false);
             k.body.walk(&mut |s| match &s.kind {
                 StmtKind::Atomic { .. } => atomic = true,
                 StmtKind::For { range, .. } if !range.is_unit_stride() => strided = true,
                 StmtKind::Unknown { .. } => havoc = true,
+                StmtKind::Let { .. } => pure = true,
                 _ => {}
             });
             let two_arrays = k.arrays.len() > 1;
-            for (i, yes) in [atomic, strided, two_arrays, havoc].into_iter().enumerate() {
+            let features = [atomic, strided, two_arrays, havoc, pure];
+            for (i, yes) in features.into_iter().enumerate() {
                 w[i] += u32::from(yes);
             }
         }
@@ -225,7 +229,7 @@ fn mapcheck_and_the_extracted_checker_agree() {
     let widened = widened.into_inner().unwrap();
     eprintln!(
         "coq differential: {} cases, {tally:?}; typed with an atomic, a strided loop, two \
-         arrays, `?`: {widened:?}",
+         arrays, `?`, `let`: {widened:?}",
         runner.config().cases
     );
     if let Err(e) = result {
@@ -243,7 +247,7 @@ fn mapcheck_and_the_extracted_checker_agree() {
     // ... and the widened language (issue 17 item 3) is exercised.
     assert!(
         widened.iter().all(|&n| n > 0),
-        "typed with an atomic, a strided loop, two arrays, `?`: {widened:?}"
+        "typed with an atomic, a strided loop, two arrays, `?`, `let`: {widened:?}"
     );
 }
 
@@ -444,15 +448,30 @@ fn translation_of_two_dimensions() {
     assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
 }
 
+/// `let x = e`: the relaxed checker gets `SLet`/`PLet` (Coq's `let` rules), `sinfer` the
+/// kernel with the `let` substituted, as mapcheck types it; Coq's `ULet`/`MLet` are
+/// substituted in the normal form. A `tid`-dependent `let` across a barrier types.
+#[test]
+fn translation_of_lets() {
+    let k = parse("kernel k() { shared A; let j = tid + 1; A[j] := 1; sync; A[j] := 2; }");
+    assert_eq!(
+        to_coq(&k, true).unwrap(),
+        "(kernel-relaxed (tid ntid bid nbid) (PLet j (EBin Add (EVar tid) (ELit 1)) (PSeq (PU \
+         (SWrite A (EVar j) (ELit 1))) (PSeq PSync (PU (SWrite A (EVar j) (ELit 2)))))))"
+    );
+    assert_eq!(
+        to_coq(&k, false).unwrap(),
+        "(kernel (tid ntid bid nbid) (PSeq (PU (SWrite A (EBin Add (EVar tid) (ELit 1)) (ELit \
+         1))) (PSeq PSync (PU (SWrite A (EBin Add (EVar tid) (ELit 1)) (ELit 2))))))"
+    );
+    assert_eq!(compare(&k).unwrap(), vec![Outcome::Typed]);
+}
+
 /// Kernels outside the mechanised fragment (or the differential test) are refused, naming
 /// what is missing.
 #[test]
 fn translation_refuses_what_coq_does_not_model() {
     for (source, what) in [
-        (
-            "kernel k() { shared A; let x = 1; A[x] := 1; }",
-            "`let x = e`",
-        ),
         ("kernel k(n) { shared A; assume n > 0; }", "`assume`"),
         ("kernel k() { shared A; A[tid.x] := 1; }", "`tid.x`"),
     ] {
