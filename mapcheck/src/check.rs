@@ -500,6 +500,7 @@ pub fn decide<'a>(
             .map(|f| FindingReport::new(source, kernel, f))
             .collect(),
         approximate: decision.approximate,
+        mechanised: mechanised(&checked, &decision, options),
         undecided: undecided(&decision).cloned().collect(),
         time_ms,
         internal_errors: decision
@@ -580,6 +581,17 @@ fn decide_in_theories(
     (options, checked, decision, undecided_in)
 }
 
+/// Whether an exact kernel's class is covered by the mechanised theorems (`papers/proofs.md`
+/// §6): the core language in full, in every arithmetic, at block and grid level; not the CUDA
+/// lowering (`unknowns_approximate` marks a lowered kernel), not lockstep warps, not a phase
+/// split that over-approximated.
+fn mechanised(checked: &Checked, decision: &Decision, options: &Options) -> bool {
+    checked.class == mapcheck_typeck::Class::Exact
+        && !decision.approximate
+        && !options.unknowns_approximate
+        && options.warp_sync.is_none()
+}
+
 /// The race and divergence queries the solver could not decide.
 fn undecided(decision: &Decision) -> impl Iterator<Item = &String> {
     decision
@@ -612,11 +624,16 @@ impl Decided<'_> {
         };
         let _ = writeln!(
             out,
-            "{}: kernel `{}`: {} ({}{arith}{benign})",
+            "{}: kernel `{}`: {} ({}{}{arith}{benign})",
             source.name,
             self.kernel.name.name,
             self.decision.verdict.name(),
-            self.checked.class
+            self.checked.class,
+            if self.report.mechanised {
+                ", mechanised"
+            } else {
+                ""
+            }
         );
         for reason in self.checked.diagnostics() {
             let _ = render::render(&reason, &source.name, Some(source), style, out);

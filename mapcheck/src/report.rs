@@ -342,6 +342,12 @@ pub struct KernelReport {
     /// replay confirms them, even on an exact kernel (SPEC §7). Absent when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub approximate: bool,
+    /// The kernel's exactness is a theorem of `proofs/`, not only a tested property: an exact
+    /// `.bcu` kernel decided without `--warp-sync` and without an over-approximated phase split
+    /// (Theorem 1 and `grid_theorem1` cover every `.bcu` construct; the CUDA lowering and the
+    /// warp model are tested only; `papers/proofs.md` §6). Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mechanised: bool,
     /// Solver queries that ended `unknown` (race and divergence queries).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<String>,

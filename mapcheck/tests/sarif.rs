@@ -186,7 +186,7 @@ fn the_sarif_file_is_the_log_on_stdout_and_the_report_stays_human() {
     let file = "examples/babycuda_fig3_loop.bcu";
     let (code, human) = mapcheck(&["--sarif", path.to_str().unwrap(), file]);
     assert_eq!(code, Some(1));
-    assert!(human.contains("racy (exact)"), "{human}");
+    assert!(human.contains("racy (exact, mechanised)"), "{human}");
     let written: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     // The exit code does not depend on the format.
     let (code, stdout) = mapcheck(&["--format", "sarif", file]);
