@@ -553,19 +553,21 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
            short *h = (short *)&smem[2 + 4 * threadIdx.x];\n\
            f[threadIdx.x] = 1.0f;\n\
            h[1] = 7;\n\
+           if (threadIdx.x == 0) smem[3] = -1;\n\
          }\n",
     );
     assert_eq!(written_cells(&p, "k", 4, 1), [4, 5, 6, 7, 8, 9]);
     let array = &p.kernels[0].arrays[0];
     assert_eq!(array.layout, Some(Layout::Bytes { unit: 1 }));
-    // The pieces of a constant are its little-endian bytes: 7 is 07 00.
+    // The pieces of a constant are its little-endian bytes: 7 is 07 00; a `char` -1 is the
+    // byte 255 (what an `unsigned char` 255 stores too).
     let mut values = Vec::new();
     p.kernels[0].body.walk(&mut |s| {
         if let StmtKind::Write { value, .. } = &s.kind {
             values.push(format!("{value}"));
         }
     });
-    assert_eq!(values[4..], ["7", "0"], "{p}");
+    assert_eq!(values[4..], ["7", "0", "255"], "{p}");
 
     // float and double views: cells of four bytes. Thread 1 writes s[1] (bytes 4..8, cell 1)
     // and d[1] with d = (double *)&s[2]: bytes 8 + 8 .. 8 + 16, cells 4 and 5.
@@ -578,7 +580,10 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
          }\n",
     );
     assert_eq!(written_cells(&p, "k", 4, 1), [1, 4, 5]);
-    assert_eq!(p.kernels[0].arrays[0].layout, Some(Layout::Bytes { unit: 4 }));
+    assert_eq!(
+        p.kernels[0].arrays[0].layout,
+        Some(Layout::Bytes { unit: 4 })
+    );
 
     // An int2 view of int storage through a struct field: v[t].y is bytes 8t + 4 .. 8t + 8.
     let p = lower(
@@ -599,7 +604,10 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
          }\n",
     );
     assert_eq!(written_cells(&p, "k", 4, 2), [9]);
-    assert_ne!(p.kernels[0].arrays[0].layout, Some(Layout::Bytes { unit: 4 }));
+    assert_ne!(
+        p.kernels[0].arrays[0].layout,
+        Some(Layout::Bytes { unit: 4 })
+    );
 
     // A view whose bytes the lowering does not lay out (a union) is an access of an unknown
     // cell, named so.

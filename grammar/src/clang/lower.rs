@@ -391,6 +391,15 @@ fn is_cuda_vector(name: &str) -> bool {
         )
 }
 
+/// The value of an integer literal, negated or not.
+fn literal(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(c) => Some(i128::from(*c)),
+        ExprKind::Neg(inner) => literal(inner).map(|c| -c),
+        _ => None,
+    }
+}
+
 /// The greatest common divisor.
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
@@ -1822,9 +1831,9 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 
     /// A read of a value of `ty` at cell `off` of the byte-addressed dynamic shared memory:
-    /// every cell its bytes cover is read. A scalar of one cell has the cell's value; the
-    /// value of one spread over several cells (a `double` over two 4-byte cells, a `float`
-    /// over four bytes) is not put back together: `?` named `bytes_value`.
+    /// every cell its bytes cover is read. A scalar of one cell has the cell's word converted
+    /// to its type; the value of one spread over several cells (a `double` over two 4-byte
+    /// cells, a `float` over four bytes) is not put back together: `?` named `bytes_value`.
     fn read_bytes(
         &mut self,
         array: String,
@@ -1847,10 +1856,13 @@ impl<'g, 'a> Lower<'g, 'a> {
                 };
                 let v = self.emit_read(&array, index, span, out);
                 if n == 1 && cells.len() == 1 {
-                    if let (ExprKind::Var(name), Some(r)) = (&v.kind, s.range()) {
-                        self.ranges.insert(name.clone(), r);
-                    }
-                    single = Some(v);
+                    // The cell holds the unsigned word of its bytes (`write_bytes`), or
+                    // anything where nothing wrote it: C's value of the type is the
+                    // conversion of that word.
+                    single = Some(match s {
+                        Scalar::Int { .. } => self.convert_int(v, s, out),
+                        _ => v,
+                    });
                 }
             }
         }
@@ -1864,11 +1876,11 @@ impl<'g, 'a> Lower<'g, 'a> {
 
     /// A write of `v`, of type `ty`, at cell `off` of the byte-addressed dynamic shared
     /// memory: every cell its bytes cover is written. The values written are what makes two
-    /// writes of the same bytes a benign race, so they must be those bytes: an integer or a
-    /// `float` of one cell stores its value (a `float`'s payload is its bit pattern); an
-    /// integer constant over several cells stores its little-endian pieces; anything else
-    /// (a `double`, whose payload is not its bytes; a value computed at run time over several
-    /// cells; the fields of a struct copy) stores `?` in each cell.
+    /// writes of the same bytes a benign race, so they must be those bytes, as unsigned words:
+    /// an integer of one cell stores its value modulo 2^bits, a `float` its payload (its bit
+    /// pattern); an integer or `float` over several cells stores the little-endian pieces of
+    /// that word; anything else (a `double` or `half`, whose payload is not its bytes; the
+    /// fields of a struct copy) stores `?` in each cell.
     fn write_bytes(
         &mut self,
         array: String,
@@ -1888,11 +1900,24 @@ impl<'g, 'a> Lower<'g, 'a> {
             let is_bytes = matches!(s, Scalar::Int { .. } | Scalar::Bool | Scalar::Float(32));
             let pieces: Option<Vec<Expr>> = match &v {
                 _ if !scalar || !is_bytes => None,
+                // The unsigned word of the value's bytes: a `char` -1 and an `unsigned char`
+                // 255 store the same byte, and a read converts the word to its own type.
+                Val::Num(e, Scalar::Int { bits, .. }) if n == 1 => Some(vec![match literal(e) {
+                    Some(c) if *bits < 64 => int(c.rem_euclid(1i128 << bits) as i64, span),
+                    _ => self.convert_int(
+                        e.clone(),
+                        Scalar::Int {
+                            bits: *bits,
+                            signed: false,
+                        },
+                        out,
+                    ),
+                }]),
                 _ if n == 1 => Some(vec![self.payload(v.clone(), span, out)]),
                 // A value of at most 32 bits, as the unsigned word of its bytes, cut into
                 // pieces by shifts of constants and a mask (exact in both arithmetic modes).
                 Val::Num(e, word @ (Scalar::Int { bits: 1..=32, .. } | Scalar::Float(32)))
-                    if !matches!(e.kind, ExprKind::Int(_)) =>
+                    if literal(e).is_none() =>
                 {
                     let bits = match word {
                         Scalar::Int { bits, .. } => *bits,
@@ -1925,9 +1950,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                             .collect(),
                     )
                 }
-                Val::Num(e, Scalar::Int { bits, .. }) => match e.kind {
-                    ExprKind::Int(c) => {
-                        let word = (i128::from(c)).rem_euclid(1i128 << bits);
+                Val::Num(e, Scalar::Int { bits, .. }) => match literal(e) {
+                    Some(c) => {
+                        let word = c.rem_euclid(1i128 << bits);
                         let piece_bits = 8 * unit as u32;
                         Some(
                             (0..n)
