@@ -624,3 +624,25 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
         "{p}"
     );
 }
+
+/// A cast through `void *` to a type of another size: `(float *)(void *)&c[8]` is byte 8 of
+/// `c`, which `c[9]` shares. Cell for cell (a global array is not byte-addressed) the float
+/// write cannot be placed among `c`'s one-byte cells, so it is a write of an unknown cell of
+/// `c`, not of cell 8 (which would miss the race with `c[9]`).
+#[test]
+fn a_cast_through_void_does_not_keep_the_cells_of_another_type() {
+    let p = lower(
+        "__global__ void k(char *c) {\n\
+           float *f = (float *)(void *)&c[8];\n\
+           if (threadIdx.x == 0) f[0] = 1.0f;\n\
+           if (threadIdx.x == 1) c[9] = 0;\n\
+         }\n",
+    );
+    let w = writes(&p, "k");
+    assert_eq!(w.len(), 2, "{p}");
+    assert_ne!(w[0].1, "8", "{p}");
+    assert!(
+        unknowns(&p).iter().any(|u| u.starts_with("unknown_cell")),
+        "{p}"
+    );
+}

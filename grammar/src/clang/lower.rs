@@ -251,7 +251,7 @@ impl<'a> Globals<'a> {
     }
 
     /// The byte offset of each field of record `name`, with the record's size and alignment.
-    fn byte_fields(&self, name: &str, depth: usize) -> Option<(Vec<(u64, CType)>, u64, u64)> {
+    fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
         let r = self.records.get(name)?;
         let laid_out_by_c = r.tag_used.as_deref() != Some("union")
             && !r.has_attr("AlignedAttr")
@@ -369,6 +369,9 @@ fn template_arguments(f: &Node) -> Option<String> {
     }
     Some(out.join(", "))
 }
+
+/// The fields of a record with their byte offsets, in declaration order.
+type FieldBytes = Vec<(u64, CType)>;
 
 /// Whether `name` is one of CUDA's vector types (`int2`, `uchar4`, `double3`, ...).
 fn is_cuda_vector(name: &str) -> bool {
@@ -1477,7 +1480,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         match self.byte_array(array) {
             Some(unit) => {
                 let (size, _) = self.g.byte_size(ty, 0)?;
-                (size % unit == 0 && size > 0).then_some(size / unit)
+                (size.is_multiple_of(unit) && size > 0).then_some(size / unit)
             }
             None => self.g.cells(ty, 0),
         }
@@ -1494,7 +1497,11 @@ impl<'g, 'a> Lower<'g, 'a> {
             .into_iter()
             .map(|(off, s)| {
                 let b = scalar_bytes(s);
-                (off % unit == 0 && b % unit == 0).then_some((off / unit, b / unit, s))
+                (off.is_multiple_of(unit) && b.is_multiple_of(unit)).then_some((
+                    off / unit,
+                    b / unit,
+                    s,
+                ))
             })
             .collect()
     }
@@ -2602,7 +2609,7 @@ impl Lower<'_, '_> {
                             .find(|((name, _), _)| *name == field)
                             .map(|(_, f)| f)
                     })
-                    .filter(|(foff, _)| foff % unit == 0);
+                    .filter(|(foff, _)| foff.is_multiple_of(unit));
                 match found {
                     Some((foff, fty)) => Place::Mem {
                         array,
