@@ -394,6 +394,13 @@ fn is_cuda_vector(name: &str) -> bool {
         )
 }
 
+/// Whether the core value of a scalar of this type is the word of its bytes: integers (as
+/// unsigned words in byte-addressed memory) and `float`s (a literal's payload is its bit
+/// pattern), not `double`s or `half`s (their literals carry a `float`'s bits).
+fn payload_is_bytes(s: Scalar) -> bool {
+    matches!(s, Scalar::Int { .. } | Scalar::Bool | Scalar::Float(32))
+}
+
 /// The value of an integer literal, negated or not.
 fn literal(e: &Expr) -> Option<i128> {
     match &e.kind {
@@ -1433,16 +1440,18 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
     }
 
-    /// The bytes a value of `ty` occupies: its scalars as (offset, size), and its size. Two
-    /// views of one shape address the same bytes cell for cell.
-    fn shape(&self, ty: &CType) -> Option<(Vec<(u64, u64)>, u64)> {
+    /// The bytes a value of `ty` occupies: its scalars as (offset, size, whether the core value
+    /// of the scalar is its bytes), and its size. Two views of one shape address the same bytes
+    /// cell for cell, and store the same values in them for the same bytes: a `double`, whose
+    /// payload is not its bytes, does not share a shape with a `long long`.
+    fn shape(&self, ty: &CType) -> Option<(Vec<(u64, u64, bool)>, u64)> {
         let mut scalars = Vec::new();
         self.g.byte_scalars(ty, 0, &mut scalars)?;
         let (size, _) = self.g.byte_size(ty, 0)?;
         Some((
             scalars
                 .into_iter()
-                .map(|(o, s)| (o, scalar_bytes(s)))
+                .map(|(o, s)| (o, scalar_bytes(s), payload_is_bytes(s)))
                 .collect(),
             size,
         ))
@@ -1464,7 +1473,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
         let unit = shapes
             .iter()
-            .flat_map(|(scalars, _)| scalars.iter().map(|(_, b)| *b))
+            .flat_map(|(scalars, _)| scalars.iter().map(|(_, b, _)| *b))
             .fold(0, gcd);
         (unit > 0).then_some(unit).or(self.byte_unit)
     }
@@ -1904,7 +1913,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         let off = self.bound("at", off, out);
         let scalar = matches!(ty, CType::Scalar(_));
         for &(first, n, s) in &cells {
-            let is_bytes = matches!(s, Scalar::Int { .. } | Scalar::Bool | Scalar::Float(32));
+            let is_bytes = payload_is_bytes(s);
             let pieces: Option<Vec<Expr>> = match &v {
                 _ if !scalar || !is_bytes => None,
                 // The unsigned word of the value's bytes: a `char` -1 and an `unsigned char`
