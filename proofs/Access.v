@@ -17,7 +17,7 @@ Import ListNotations.
 
 Section Access.
 Context {A : Arith}.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -25,19 +25,19 @@ Lemma exec_access :
   (forall s1 a b a', exec mem0 H i s1 a b a' ->
      forall V u s2, typing V b u -> agree V s1 s2 ->
      forall o j, acc a' o j <-> acc a o j \/ macc s2 u o j) /\
-  (forall s1 a x lo hi b a', loop mem0 H i s1 a x lo hi b a' ->
+  (forall s1 a x vs lo hi b a', loop mem0 H i s1 a x vs lo hi b a' ->
      forall V u s2, typing (x :: V) b u -> agree V s1 s2 ->
      forall o j, acc a' o j <->
-       acc a o j \/ exists k, in_range lo hi k /\ macc (upd s2 x k) u o j).
+       acc a o j \/ exists k, in_range vs lo hi k /\ macc (upd s2 x k) u o j).
 Proof.
   apply exec_loop_ind.
   - (* write *)
-    intros s a n m V u s2 Ht Hag o j; inversion Ht; subst; simpl.
-    rewrite acc_addW, (eval_agree V s s2 n); auto; tauto.
+    intros s a ar n m V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    rewrite acc_addW, (evali_agree V s s2 n); auto; tauto.
   - (* read *)
-    intros s a x n b a' j Hex IH V u s2 Ht Hag o j'; inversion Ht; subst.
+    intros s a x ar n b a' j Hex IH V u s2 Ht Hag o j'; inversion Ht; subst.
     simpl; rewrite (IH V u0 s2); auto.
-    + rewrite acc_addR; unfold j; rewrite (eval_agree V s s2 n); auto.
+    + rewrite acc_addR; unfold j; rewrite (evali_agree V s s2 n); auto.
       tauto.
     + apply agree_upd_left; auto.
   - (* seq *)
@@ -53,17 +53,33 @@ Proof.
       simpl.
     rewrite <- (evalc_agree V s s2 c), Hc by auto; apply (IH V u2 s2); auto.
   - (* for *)
-    intros s a x n m b a' Hl IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
-    rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m) by auto.
+    intros s a x n m st b a' Hl IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m),
+      <- (evstep_agree V s s2 st) by auto.
     apply (IH V u0 s2); auto.
   - (* skip *)
     intros s a V u s2 Ht Hag o j; inversion Ht; subst; simpl; tauto.
+  - (* let: bound on both sides when data-free, else on the program side *)
+    intros s a x e b a' Hex IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    + rewrite (IH (x :: V) u0 (upd s2 x (eval s2 e))); auto; [tauto |].
+      rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
+    + rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
+  - (* atomic: like a read, whatever value it returns *)
+    intros s a x ar n b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst.
+    simpl; rewrite (IH V u0 s2); auto.
+    + rewrite acc_addA, (evali_agree V s s2 n); auto; tauto.
+    + apply agree_upd_left; auto.
+  - (* havoc: like a let of data *)
+    intros s a x b a' v Hex IH V u s2 Ht Hag o j; inversion Ht; subst; simpl.
+    rewrite (IH V u0 s2); auto; [tauto |]; apply agree_upd_left; auto.
+  - (* assume: no access *)
+    intros s a c Hc V u s2 Ht Hag o j; inversion Ht; subst; simpl; tauto.
   - (* loop exit *)
-    intros s a x lo hi b Hlt V u s2 Ht Hag o j; split; auto.
+    intros s a x vs lo hi b Hlt V u s2 Ht Hag o j; split; auto.
     intros [H1 | [k [Hr _]]]; auto.
     apply in_range_lt in Hr; congruence.
   - (* loop iteration *)
-    intros s a x lo hi b a1 a2 Hlt Hex IHb Hl IHl V u s2 Ht Hag o j.
+    intros s a x vs lo hi b a1 a2 Hlt Hex IHb Hl IHl V u s2 Ht Hag o j.
     rewrite (IHl V u s2 Ht Hag), (IHb (x :: V) u (upd s2 x lo)); auto.
     + split.
       * intros [[H1 | H1] | [k [Hr Hm]]]; auto.

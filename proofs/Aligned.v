@@ -44,14 +44,36 @@ Proof.
   intros y Hy; apply Hag; auto; intros ->; contradiction.
 Qed.
 
+Lemma agree_u_upd_both : forall V s1 s2 x v,
+  agree_u V s1 s2 -> agree_u (x :: V) (upd s1 x v) (upd s2 x v).
+Proof.
+  intros V s1 s2 x v Hag y Hy Hne; unfold upd; destruct (string_dec y x); auto.
+  destruct Hy as [Hy | Hy]; [congruence | auto].
+Qed.
+
+Lemma agree_u_upd_notin : forall V s1 s2 x v1 v2,
+  ~ In x V -> agree_u V s1 s2 -> agree_u V (upd s1 x v1) (upd s2 x v2).
+Proof.
+  intros V s1 s2 x v1 v2 Hx Hag y Hy Hne; unfold upd;
+    destruct (string_dec y x); subst; [contradiction | auto].
+Qed.
+
+Lemma evstep_uniform : forall V s1 s2 st,
+  incl (fv (step_amount st)) V -> ~ In tid (fv (step_amount st)) ->
+  agree_u V s1 s2 -> evstep s1 st = evstep s2 st.
+Proof.
+  intros V s1 s2 [g o k] Hincl Htid Hag; simpl in *.
+  rewrite (eval_uniform V s1 s2 k); auto.
+Qed.
+
 (** Two threads' continuations: the same code, in environments agreeing
     on the uniform variables, and for loops the same iteration. *)
 Inductive usim : frame -> frame -> Prop :=
 | US_Run V s1 s2 p q :
     styping V p q -> agree_u V s1 s2 -> usim (FRun s1 p) (FRun s2 p)
-| US_Loop V s1 s2 x lo hi p q :
+| US_Loop V s1 s2 x vs lo hi p q :
     styping (x :: V) p q -> agree_u V s1 s2 ->
-    usim (FLoop s1 x lo hi p) (FLoop s2 x lo hi p).
+    usim (FLoop s1 x vs lo hi p) (FLoop s2 x vs lo hi p).
 
 Definition same_stop (r1 r2 : result) : Prop :=
   match r1, r2 with
@@ -69,9 +91,10 @@ Theorem aligned : forall mem0 H i a ks r,
 Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
-    | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
-    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
-    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH];
+    | a s x ar n p ks r j Hr IH | a s x n m st p ks r Hr IH
+    | a s x vs lo hi p ks r Hlt Hr IH | a s x vs lo hi p ks r Hlt Hr IH
+    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
+    | a s x e p ks r Hr IH | a s x ar n p ks r v Hr IH | a s x p ks r v Hr IH];
     intros mem0' H' i' a' ks' r' Hr' Hsim;
     inversion Hsim as [| f1 f2 k1 k2 Hf Hks]; subst.
   - (* end *)
@@ -86,7 +109,7 @@ Proof.
     eapply IH; eauto; repeat constructor; auto; econstructor; eauto.
   - (* read: its variable is not uniform, and not in V *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | |]; subst.
+    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | | | |]; subst.
     inversion Hr'; subst.
     eapply IH; eauto; constructor; auto.
     econstructor; eauto.
@@ -94,13 +117,15 @@ Proof.
       [contradiction | auto].
   - (* barrier loop: uniform bounds *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htn Htm Htp |]; subst.
+    inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htn Htm Htk Htp
+                    | | | | |]; subst.
     inversion Hr'; subst.
-    rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m) in *;
+    rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m),
+      (evstep_uniform V s2 s st) in *;
       try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
     eapply IH; eauto; constructor; auto; econstructor; eauto.
   - (* loop iteration: both iterate *)
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
     inversion Hr'; subst; [| congruence].
     eapply IH; eauto.
     constructor; [| constructor; auto; econstructor; eauto].
@@ -108,12 +133,12 @@ Proof.
     intros y Hy Hne; unfold upd; destruct (string_dec y x); auto.
     destruct Hy as [Hy | Hy]; [congruence | auto].
   - (* loop exit: both exit *)
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
     inversion Hr'; subst; [congruence |].
     eapply IH; eauto.
   - (* barrier conditional: both take the then-branch *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2 | | | |]; subst.
     inversion Hr'; subst.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
     + assert (E : evalc s c = evalc s2 c)
@@ -121,12 +146,35 @@ Proof.
       congruence.
   - (* barrier conditional: both take the else-branch *)
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Hct Ht1 Ht2 | | | |]; subst.
     inversion Hr'; subst.
     + assert (E : evalc s c = evalc s2 c)
         by (apply (evalc_uniform V); auto).
       congruence.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
+  - (* let: a uniform value, or data (not in V) *)
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | V' x' e' p'' q' He Hte Htp
+                    | V' x' e' p'' q' He Hx Htp | |]; subst;
+      inversion Hr'; subst.
+    + rewrite (eval_uniform V s2 s e) in *;
+        try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
+      eapply IH; eauto; constructor; auto; econstructor; eauto.
+      apply agree_u_upd_both; auto.
+    + eapply IH; eauto; constructor; auto; econstructor; eauto.
+      apply agree_u_upd_notin; auto.
+  - (* atomic: its variable is not uniform, and not in V *)
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | | | V' x' ar' n' p'' q' Hn Hx Htp |]; subst.
+    inversion Hr'; subst.
+    eapply IH; eauto; constructor; auto.
+    econstructor; eauto; apply agree_u_upd_notin; auto.
+  - (* havoc: not uniform, not in V *)
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | | | | V' x' p'' q' Hx Htp]; subst.
+    inversion Hr'; subst.
+    eapply IH; eauto; constructor; auto.
+    econstructor; eauto; apply agree_u_upd_notin; auto.
 Qed.
 
 (** Any two threads of a well-typed kernel start related. *)

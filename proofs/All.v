@@ -23,6 +23,8 @@ From Mapcheck Require Export RunExists.
 From Mapcheck Require Export Uniform.
 From Mapcheck Require Export SyncTerm.
 From Mapcheck Require Export TrueAlarm.
+From Mapcheck Require Export Threads.
+From Mapcheck Require Export Grid.
 From Mapcheck Require Export Infer.
 From Mapcheck Require Export Infer_sound.
 From Mapcheck Require Export Infer_func.

@@ -49,6 +49,57 @@ Print Assumptions true_alarm_sync_relaxed_bv32.
 Locate map_phases_exist.
 Print Assumptions map_phases_exist.
 
+Locate racy_set_write.
+Print Assumptions racy_set_write.
+Locate uterm_bv32s.
+Print Assumptions uterm_bv32s.
+Locate sterm_bv32s.
+Print Assumptions sterm_bv32s.
+Locate mphases_exist_bv32s.
+Print Assumptions mphases_exist_bv32s.
+Locate run_exists_sync_bv32s.
+Print Assumptions run_exists_sync_bv32s.
+Locate true_alarm_unsync_bv32s.
+Print Assumptions true_alarm_unsync_bv32s.
+Locate true_alarm_sync_relaxed_bv32s.
+Print Assumptions true_alarm_sync_relaxed_bv32s.
+Locate uterm_sw.
+Print Assumptions uterm_sw.
+Locate sterm_sw.
+Print Assumptions sterm_sw.
+Locate run_exists_sync_sw.
+Print Assumptions run_exists_sync_sw.
+Locate true_alarm_unsync_sw.
+Print Assumptions true_alarm_unsync_sw.
+Locate true_alarm_sync_relaxed_sw.
+Print Assumptions true_alarm_sync_relaxed_sw.
+Locate true_alarm_unsync_bv64.
+Print Assumptions true_alarm_unsync_bv64.
+Locate true_alarm_sync_relaxed_bv64.
+Print Assumptions true_alarm_sync_relaxed_bv64.
+Locate run_exists_sync_bv64.
+Print Assumptions run_exists_sync_bv64.
+Locate theorem1_sync_relaxed_bv64.
+Print Assumptions theorem1_sync_relaxed_bv64.
+Locate theorem1_unsync_bv32s.
+Print Assumptions theorem1_unsync_bv32s.
+Locate theorem1_sync_relaxed_bv32s.
+Print Assumptions theorem1_sync_relaxed_bv32s.
+
+Locate theorem1_unsync_env.
+Print Assumptions theorem1_unsync_env.
+Locate theorem1_sync_relaxed_env.
+Print Assumptions theorem1_sync_relaxed_env.
+Locate true_alarm_unsync_env.
+Print Assumptions true_alarm_unsync_env.
+Locate true_alarm_sync_relaxed_env.
+Print Assumptions true_alarm_sync_relaxed_env.
+
+Locate grid_theorem1.
+Print Assumptions grid_theorem1.
+Locate grid_true_alarm.
+Print Assumptions grid_true_alarm.
+
 Locate infer_spec.
 Print Assumptions infer_spec.
 Locate sinfer_spec.

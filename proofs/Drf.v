@@ -13,8 +13,33 @@ Import ListNotations.
 Section Drf.
 Context {A : Arith}.
 
+(** Two accesses to one cell conflict unless both are reads or both are
+    atomics (SPEC section 4: atomic against atomic never races).  Without
+    atomics this is "one of them is a write", the paper's Definition 1. *)
+Definition conflict (o1 o2 : mode) : Prop :=
+  match o1, o2 with
+  | Rd, Rd | At, At => False
+  | _, _ => True
+  end.
+
 Definition racy_set (S : access -> Prop) : Prop :=
-  exists i1 i2 j o, i1 <> i2 /\ S (i1, Wr, j) /\ S (i2, o, j).
+  exists i1 i2 j o1 o2,
+    i1 <> i2 /\ S (i1, o1, j) /\ S (i2, o2, j) /\ conflict o1 o2.
+
+(** Without atomics, the paper's form. *)
+Lemma racy_set_write : forall S : access -> Prop,
+  (forall i j, ~ S (i, At, j)) ->
+  (racy_set S <-> exists i1 i2 j o, i1 <> i2 /\ S (i1, Wr, j) /\ S (i2, o, j)).
+Proof.
+  intros S HA; split.
+  - intros (i1 & i2 & j & [| |] & [| |] & Hne & H1 & H2 & Hc); simpl in Hc;
+      try contradiction; try (exfalso; eapply HA; eauto; fail).
+    + exists i2, i1, j, Rd; auto.
+    + exists i1, i2, j, Rd; auto.
+    + exists i1, i2, j, Wr; auto.
+  - intros (i1 & i2 & j & o & Hne & H1 & H2).
+    exists i1, i2, j, Wr, o; repeat split; auto; destruct o; simpl; auto.
+Qed.
 
 Definition drf_set (S : access -> Prop) : Prop := ~ racy_set S.
 
@@ -26,8 +51,8 @@ Lemma racy_set_ext : forall S1 S2 : access -> Prop,
   (forall a, S1 a <-> S2 a) -> racy_set S1 <-> racy_set S2.
 Proof.
   intros S1 S2 Heq; unfold racy_set; split;
-    intros (i1 & i2 & j & o & Hne & H1 & H2);
-    exists i1, i2, j, o; repeat split; auto; apply Heq; auto.
+    intros (i1 & i2 & j & o1 & o2 & Hne & H1 & H2 & Hc);
+    exists i1, i2, j, o1, o2; repeat split; auto; apply Heq; auto.
 Qed.
 
 Lemma drf_set_ext : forall S1 S2 : access -> Prop,

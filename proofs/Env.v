@@ -22,12 +22,23 @@ Proof. unfold agree; auto. Qed.
 Lemma eval_agree : forall V s1 s2 e,
   incl (fv e) V -> agree V s1 s2 -> eval s1 e = eval s2 e.
 Proof.
-  intros V s1 s2 e Hincl Hag; induction e as [n | x | o e1 IH1 e2 IH2];
+  intros V s1 s2 e Hincl Hag;
+    induction e as [n | x | o e1 IH1 e2 IH2 | c a IHa b IHb e1 IH1 e2 IH2];
     simpl in *.
   - reflexivity.
   - apply Hag, Hincl; left; reflexivity.
   - rewrite IH1, IH2; auto;
       intros y Hy; apply Hincl, in_or_app; auto.
+  - repeat (apply incl_app_inv in Hincl; destruct Hincl as [? Hincl]).
+    rewrite IHa, IHb, IH1, IH2; auto.
+Qed.
+
+Lemma evali_agree : forall V s1 s2 n,
+  incl (fvi n) V -> agree V s1 s2 -> evali s1 n = evali s2 n.
+Proof.
+  intros V s1 s2 n Hincl Hag; induction n as [| e n IH]; simpl in *; auto.
+  apply incl_app_inv in Hincl; destruct Hincl.
+  rewrite (eval_agree V s1 s2 e), IH; auto.
 Qed.
 
 Lemma evalc_agree : forall V s1 s2 c,
@@ -41,6 +52,14 @@ Proof.
   - rewrite IH; auto.
   - rewrite IH1, IH2; auto; intros y Hy; apply Hincl, in_or_app; auto.
   - rewrite IH1, IH2; auto; intros y Hy; apply Hincl, in_or_app; auto.
+Qed.
+
+Lemma evstep_agree : forall V s1 s2 st,
+  incl (fv (step_amount st)) V -> agree V s1 s2 ->
+  evstep s1 st = evstep s2 st.
+Proof.
+  intros V s1 s2 [g o k] Hincl Hag; simpl in *.
+  rewrite (eval_agree V s1 s2 k); auto.
 Qed.
 
 (** Loops bind their variable on both sides. *)

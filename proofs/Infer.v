@@ -36,14 +36,23 @@ Qed.
 Section Infer.
 Context {A : Arith}.
 
+(** Barrier loops need uniform bounds, and conditionals around barriers
+    uniform conditions, and [assume]s uniform preconditions: over [V] and
+    free of [tid]. *)
+Definition uniform (V : vars) (e : expr) : bool :=
+  subb (fv e) V && negb (memb tid (fv e)).
+
+Definition uniformc (V : vars) (c : cond) : bool :=
+  subb (fvc c) V && negb (memb tid (fvc c)).
+
 Fixpoint infer (V : vars) (b : stmt) : option proto :=
   match b with
-  | SWrite n _ =>                                         (* T-WRITE *)
-      if subb (fv n) V then Some (UAcc Wr n) else None
-  | SRead x n b =>                                        (* T-READ *)
-      if subb (fv n) V && negb (memb x V) then
+  | SWrite a n _ =>                                       (* T-WRITE *)
+      if subb (fvi n) V then Some (UAcc Wr a n) else None
+  | SRead x a n b =>                                      (* T-READ *)
+      if subb (fvi n) V && negb (memb x V) then
         match infer V b with
-        | Some u => Some (USeq (UAcc Rd n) u)
+        | Some u => Some (USeq (UAcc Rd a n) u)
         | None => None
         end
       else None
@@ -59,23 +68,43 @@ Fixpoint infer (V : vars) (b : stmt) : option proto :=
         | _, _ => None
         end
       else None
-  | SFor x n m b =>                                       (* T-FOR *)
-      if subb (fv n) V && subb (fv m) V then
+  | SFor x n m st b =>                                    (* T-FOR *)
+      if subb (fv n) V && subb (fv m) V && subb (fv (step_amount st)) V then
         match infer (x :: V) b with
-        | Some u => Some (UFor x n m u)
+        | Some u => Some (UFor x n m st u)
         | None => None
         end
       else None
   | SSkip => Some USkip                                   (* T-SKIP *)
+  | SLet x e b =>
+      if subb (fv e) V then                               (* T-LET *)
+        match infer (x :: V) b with
+        | Some u => Some (ULet x e u)
+        | None => None
+        end
+      else if memb x V then None
+      else                                                (* T-LETD *)
+        match infer V b with
+        | Some u => Some (USeq USkip u)
+        | None => None
+        end
+  | SAtomic x a n b =>                                    (* T-ATOMIC *)
+      if subb (fvi n) V && negb (memb x V) then
+        match infer V b with
+        | Some u => Some (USeq (UAcc At a n) u)
+        | None => None
+        end
+      else None
+  | SAssume c =>                                          (* T-ASSUME *)
+      if uniformc V c then Some (UAssume c) else None
+  | SHavoc x b =>                                         (* T-HAVOC *)
+      if memb x V then None
+      else
+        match infer V b with
+        | Some u => Some (USeq USkip u)
+        | None => None
+        end
   end.
-
-(** Barrier loops need uniform bounds, and conditionals around barriers
-    uniform conditions: over [V] and free of [tid]. *)
-Definition uniform (V : vars) (e : expr) : bool :=
-  subb (fv e) V && negb (memb tid (fv e)).
-
-Definition uniformc (V : vars) (c : cond) : bool :=
-  subb (fvc c) V && negb (memb tid (fvc c)).
 
 Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
   match s with
@@ -87,17 +116,17 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
       | Some p1, Some p2 => Some (MSeq p1 p2)
       | _, _ => None
       end
-  | PRead x n s =>                                        (* TS_Read *)
-      if subb (fv n) V && negb (memb x V) then
+  | PRead x a n s =>                                      (* TS_Read *)
+      if subb (fvi n) V && negb (memb x V) then
         match sinfer V s with
-        | Some p => Some (MSeq (MU (UAcc Rd n)) p)
+        | Some p => Some (MSeq (MU (UAcc Rd a n)) p)
         | None => None
         end
       else None
-  | PFor x n m s =>                                       (* TS_For *)
-      if uniform V n && uniform V m then
+  | PFor x n m st s =>                                    (* TS_For *)
+      if uniform V n && uniform V m && uniform V (step_amount st) then
         match sinfer (x :: V) s with
-        | Some p => Some (MFor x n m p)
+        | Some p => Some (MFor x n m st p)
         | None => None
         end
       else None
@@ -108,6 +137,32 @@ Fixpoint sinfer (V : vars) (s : sprog) : option sproto :=
         | _, _ => None
         end
       else None
+  | PLet x e s =>
+      if uniform V e then                                 (* TS_Let *)
+        match sinfer (x :: V) s with
+        | Some p => Some (MLet x e p)
+        | None => None
+        end
+      else if subb (fv e) V || memb x V then None
+      else                                                (* TS_LetD *)
+        match sinfer V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
+  | PAtomic x a n s =>                                    (* TS_Atomic *)
+      if subb (fvi n) V && negb (memb x V) then
+        match sinfer V s with
+        | Some p => Some (MSeq (MU (UAcc At a n)) p)
+        | None => None
+        end
+      else None
+  | PHavoc x s =>                                         (* TS_Havoc *)
+      if memb x V then None
+      else
+        match sinfer V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
   end.
 
 (** The relaxed checker: [sinfer] without the [tid] premises, deciding
@@ -123,17 +178,17 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
       | Some p1, Some p2 => Some (MSeq p1 p2)
       | _, _ => None
       end
-  | PRead x n s =>                                        (* RS_Read *)
-      if subb (fv n) V && negb (memb x V) then
+  | PRead x a n s =>                                      (* RS_Read *)
+      if subb (fvi n) V && negb (memb x V) then
         match sinfer_relaxed V s with
-        | Some p => Some (MSeq (MU (UAcc Rd n)) p)
+        | Some p => Some (MSeq (MU (UAcc Rd a n)) p)
         | None => None
         end
       else None
-  | PFor x n m s =>                                       (* RS_For *)
-      if subb (fv n) V && subb (fv m) V then
+  | PFor x n m st s =>                                    (* RS_For *)
+      if subb (fv n) V && subb (fv m) V && subb (fv (step_amount st)) V then
         match sinfer_relaxed (x :: V) s with
-        | Some p => Some (MFor x n m p)
+        | Some p => Some (MFor x n m st p)
         | None => None
         end
       else None
@@ -144,6 +199,32 @@ Fixpoint sinfer_relaxed (V : vars) (s : sprog) : option sproto :=
         | _, _ => None
         end
       else None
+  | PLet x e s =>
+      if subb (fv e) V then                               (* RS_Let *)
+        match sinfer_relaxed (x :: V) s with
+        | Some p => Some (MLet x e p)
+        | None => None
+        end
+      else if memb x V then None
+      else                                                (* RS_LetD *)
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
+  | PAtomic x a n s =>                                    (* RS_Atomic *)
+      if subb (fvi n) V && negb (memb x V) then
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU (UAcc At a n)) p)
+        | None => None
+        end
+      else None
+  | PHavoc x s =>                                         (* RS_Havoc *)
+      if memb x V then None
+      else
+        match sinfer_relaxed V s with
+        | Some p => Some (MSeq (MU USkip) p)
+        | None => None
+        end
   end.
 
 End Infer.

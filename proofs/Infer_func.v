@@ -11,13 +11,15 @@ Context {A : Arith}.
 Theorem typing_func : forall V b u1,
   typing V b u1 -> forall u2, typing V b u2 -> u1 = u2.
 Proof.
-  induction 1; intros u' Ht; inversion Ht; subst; f_equal; eauto.
+  induction 1; intros u' Ht; inversion Ht; subst; try contradiction;
+    f_equal; eauto.
 Qed.
 
 Theorem styping_func : forall V s p1,
   styping V s p1 -> forall p2, styping V s p2 -> p1 = p2.
 Proof.
-  induction 1; intros p' Ht; inversion Ht; subst; f_equal; eauto.
+  induction 1; intros p' Ht; inversion Ht; subst; try contradiction;
+    f_equal; eauto.
   f_equal; eapply typing_func; eauto.
 Qed.
 

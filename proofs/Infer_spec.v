@@ -15,11 +15,18 @@ Proof. intros xs V H; apply subb_spec; auto. Qed.
 Lemma memb_notin : forall x V, ~ In x V -> memb x V = false.
 Proof. intros x V H; apply memb_false; auto. Qed.
 
+Lemma subb_notincl : forall xs V, ~ incl xs V -> subb xs V = false.
+Proof.
+  intros xs V H; destruct (subb xs V) eqn:E; auto.
+  apply subb_spec in E; contradiction.
+Qed.
+
 Theorem infer_complete : forall V b u, typing V b u -> infer V b = Some u.
 Proof.
-  induction 1; simpl;
+  induction 1; simpl; unfold uniformc;
     repeat match goal with
            | H : incl _ _ |- _ => rewrite (subb_incl _ _ H); clear H
+           | H : ~ incl _ _ |- _ => rewrite (subb_notincl _ _ H); clear H
            | H : ~ In _ _ |- _ => rewrite (memb_notin _ _ H); clear H
            | H : infer _ _ = Some _ |- _ => rewrite H; clear H
            end; reflexivity.
@@ -31,6 +38,7 @@ Proof.
     repeat match goal with
            | H : typing _ _ _ |- _ => rewrite (infer_complete _ _ _ H); clear H
            | H : incl _ _ |- _ => rewrite (subb_incl _ _ H); clear H
+           | H : ~ incl _ _ |- _ => rewrite (subb_notincl _ _ H); clear H
            | H : ~ In _ _ |- _ => rewrite (memb_notin _ _ H); clear H
            | H : sinfer _ _ = Some _ |- _ => rewrite H; clear H
            end; reflexivity.
@@ -43,6 +51,7 @@ Proof.
     repeat match goal with
            | H : typing _ _ _ |- _ => rewrite (infer_complete _ _ _ H); clear H
            | H : incl _ _ |- _ => rewrite (subb_incl _ _ H); clear H
+           | H : ~ incl _ _ |- _ => rewrite (subb_notincl _ _ H); clear H
            | H : ~ In _ _ |- _ => rewrite (memb_notin _ _ H); clear H
            | H : sinfer_relaxed _ _ = Some _ |- _ => rewrite H; clear H
            end; reflexivity.

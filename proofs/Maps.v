@@ -10,43 +10,57 @@
     - A phase maps thread ids to read-write pairs: an association list.
     - A history is a list of phases, newest first. *)
 
-From Coq Require Import List.
+From Coq Require Import List String.
 From Mapcheck Require Import Arith Syntax.
 Import ListNotations.
 
 Section Maps.
 Context {A : Arith}.
 
-Definition reads := list val.
-Definition writes := list (val * val).
+(** A cell: an array and an index in it, one value per dimension. *)
+Definition cell : Type := (arr * list val)%type.
+
+Definition cell_eq_dec (j j' : cell) : {j = j'} + {j <> j'}.
+Proof.
+  destruct j as [a n], j' as [a' n'].
+  destruct (string_dec a a') as [-> | Ha]; [| right; congruence].
+  destruct (list_eq_dec val_eq_dec n n') as [-> | Hn];
+    [left; auto | right; congruence].
+Defined.
+
+(** Reads and atomics, tagged with their mode ([Rd] or [At]); writes are
+    kept apart with their values, for [lastwrite]. *)
+Definition reads := list (mode * cell).
+Definition writes := list (cell * val).
 Definition rw : Type := (reads * writes)%type.
 Definition phase := list (val * rw).
 Definition history := list phase.
 
 Definition rw0 : rw := ([], []).
 
-Definition addR (j : val) (a : rw) : rw := (j :: fst a, snd a).
-Definition addW (j k : val) (a : rw) : rw := (fst a, (j, k) :: snd a).
+Definition addR (j : cell) (a : rw) : rw := ((Rd, j) :: fst a, snd a).
+Definition addA (j : cell) (a : rw) : rw := ((At, j) :: fst a, snd a).
+Definition addW (j : cell) (k : val) (a : rw) : rw := (fst a, (j, k) :: snd a).
 
 (** Does the pair [a] contain an access of mode [o] to index [j]?  For a
     write this is [j ∈ dom(W)]. *)
-Definition acc (a : rw) (o : mode) (j : val) : Prop :=
+Definition acc (a : rw) (o : mode) (j : cell) : Prop :=
   match o with
-  | Rd => In j (fst a)
   | Wr => exists k, In (j, k) (snd a)
+  | _ => In (o, j) (fst a)
   end.
 
-Fixpoint wlookup (j : val) (w : writes) : option val :=
+Fixpoint wlookup (j : cell) (w : writes) : option val :=
   match w with
   | [] => None
-  | (j', k) :: w' => if val_eq_dec j j' then Some k else wlookup j w'
+  | (j', k) :: w' => if cell_eq_dec j j' then Some k else wlookup j w'
   end.
 
 (** The value some thread of phase [p] wrote to [j], if any.  The first
     writer in the phase's list wins; on a DRF history there is at most one
     writer per index and phase, so the choice does not matter there (the
     Rust interpreter picks the highest thread id, SPEC section 4). *)
-Fixpoint phase_write (j : val) (p : phase) : option val :=
+Fixpoint phase_write (j : cell) (p : phase) : option val :=
   match p with
   | [] => None
   | (_, a) :: p' =>
@@ -60,7 +74,7 @@ Fixpoint phase_write (j : val) (p : phase) : option val :=
     initial contents [mem0 j].  The paper's [lastwrite] is partial
     (undefined when nobody wrote [j]); we follow SPEC section 4 and make
     memory total, which makes every read defined. *)
-Fixpoint lastwrite (mem0 : val -> val) (j : val) (h : history) : val :=
+Fixpoint lastwrite (mem0 : cell -> val) (j : cell) (h : history) : val :=
   match h with
   | [] => mem0 j
   | p :: h' =>
@@ -72,7 +86,7 @@ Fixpoint lastwrite (mem0 : val -> val) (j : val) (h : history) : val :=
 
 (** Access values [i : o[j]] (paper, Section 4), and membership in a
     phase: [α ∈ P]. *)
-Definition access : Type := (val * mode * val)%type.
+Definition access : Type := (val * mode * cell)%type.
 
 Definition in_phase (p : phase) (a : access) : Prop :=
   let '(i, o, j) := a in exists b, In (i, b) p /\ acc b o j.
@@ -96,10 +110,24 @@ Lemma acc_addR : forall j a o j',
   acc (addR j a) o j' <-> (o = Rd /\ j' = j) \/ acc a o j'.
 Proof.
   intros j [r w] o j'; destruct o; simpl; split.
-  - intros [H | H]; auto.
-  - intros [[_ H] | H]; auto.
+  - intros [H | H]; [inversion H; auto | auto].
+  - intros [[_ ->] | H]; auto.
   - auto.
   - intros [[H _] | H]; [discriminate | auto].
+  - intros [H | H]; [inversion H | auto].
+  - intros [[H _] | H]; [discriminate | auto].
+Qed.
+
+Lemma acc_addA : forall j a o j',
+  acc (addA j a) o j' <-> (o = At /\ j' = j) \/ acc a o j'.
+Proof.
+  intros j [r w] o j'; destruct o; simpl; split.
+  - intros [H | H]; [inversion H | auto].
+  - intros [[H _] | H]; [discriminate | auto].
+  - auto.
+  - intros [[H _] | H]; [discriminate | auto].
+  - intros [H | H]; [inversion H; auto | auto].
+  - intros [[_ ->] | H]; auto.
 Qed.
 
 Lemma acc_addW : forall j k a o j',
@@ -112,6 +140,8 @@ Proof.
     + inversion H; subst; auto.
     + right; eauto.
   - intros [[_ H] | [k' H]]; subst; eauto.
+  - auto.
+  - intros [[H _] | H]; [discriminate | auto].
 Qed.
 
 End Maps.

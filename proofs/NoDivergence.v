@@ -21,7 +21,7 @@ Import ListNotations.
 
 Section NoDivergence.
 Context {A : Arith}.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable T : list val.
 
 (** [psteps H ks H' ks']: from continuations [ks] over history [H], the

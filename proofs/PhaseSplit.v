@@ -24,9 +24,9 @@ Context {A : Arith}.
 Inductive fsim : frame -> mframe -> Prop :=
 | FS_Run V s1 s2 p q :
     rstyping V p q -> agree V s1 s2 -> fsim (FRun s1 p) (MFRun s2 q)
-| FS_Loop V s1 s2 x lo hi p q :
+| FS_Loop V s1 s2 x vs lo hi p q :
     rstyping (x :: V) p q -> agree V s1 s2 ->
-    fsim (FLoop s1 x lo hi p) (MFLoop s2 x lo hi q).
+    fsim (FLoop s1 x vs lo hi p) (MFLoop s2 x vs lo hi q).
 
 (** The accesses of [a'] are those of [a] plus those of segment [g]. *)
 Definition rw_seg (a a' : rw) (g : seg) : Prop :=
@@ -65,7 +65,7 @@ Proof.
 Qed.
 
 Section Thread.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -76,9 +76,10 @@ Lemma phase_split : forall a ks r,
 Proof.
   induction 1 as
     [a | a s b a1 ks r Hex Hr IH | a s ks | a s p1 p2 ks r Hr IH
-    | a s x n p ks r j Hr IH | a s x n m p ks r Hr IH
-    | a s x lo hi p ks r Hlt Hr IH | a s x lo hi p ks r Hlt Hr IH
-    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH];
+    | a s x ar n p ks r j Hr IH | a s x n m st p ks r Hr IH
+    | a s x vs lo hi p ks r Hlt Hr IH | a s x vs lo hi p ks r Hlt Hr IH
+    | a s c p1 p2 ks r Hc Hr IH | a s c p1 p2 ks r Hc Hr IH
+    | a s x e p ks r Hr IH | a s x ar n p ks r v Hr IH | a s x p ks r v Hr IH];
     intros mks Hsim.
   - (* end of the program *)
     inversion Hsim; subst; exists (MDone []); split; [constructor |].
@@ -86,7 +87,7 @@ Proof.
   - (* unsynchronised block: the unsynchronised lemma *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [V' b' u Hu | | | | |]; subst.
+    inversion Ht as [V' b' u Hu | | | | | | | | |]; subst.
     destruct (IH mks' Hks) as [mr [Hm Hrs]].
     exists (madd (s2, u) mr); split; [constructor; auto |].
     apply res_sim_madd with a1; auto.
@@ -101,34 +102,35 @@ Proof.
   - (* sequence *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p q Ht Hag |]; subst.
-    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | |]; subst.
+    inversion Ht as [| | V' s1' s2' q1 q2 Ht1 Ht2 | | | | | | |]; subst.
     destruct (IH (MFRun s2 q1 :: MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + repeat constructor; auto; econstructor; eauto.
     + exists mr; split; auto; constructor; auto.
   - (* read spanning barriers: the read belongs to the current phase *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | V' x' n' p'' q' Hn Hx Htp | |]; subst.
+    inversion Ht as [| | | V' x' ar' n' p'' q' Hn Hx Htp | | | | | |]; subst.
     destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
-    + exists (madd (s2, UAcc Rd n) mr); split.
+    + exists (madd (s2, UAcc Rd ar n) mr); split.
       * constructor; constructor; auto.
       * apply res_sim_madd with (addR j a); auto.
         intros o j'; rewrite acc_addR; simpl; unfold j;
-          rewrite (eval_agree V s s2 n); auto; tauto.
+          rewrite (evali_agree V s s2 n); auto; tauto.
   - (* barrier loop: evaluate the bounds *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | V' x' n' m' p'' q' Hn Hm Htp |]; subst.
-    destruct (IH (MFLoop s2 x (eval s n) (eval s m) q' :: mks'))
+    inversion Ht as [| | | | V' x' n' m' st' p'' q' Hn Hm Hk Htp | | | | |]; subst.
+    destruct (IH (MFLoop s2 x (evstep s st) (eval s n) (eval s m) q' :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; constructor.
-      rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m); auto.
+      rewrite <- (eval_agree V s s2 n), <- (eval_agree V s s2 m),
+        <- (evstep_agree V s s2 st); auto.
   - (* loop iteration *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
-    destruct (IH (MFRun (upd s2 x lo) q :: MFLoop s2 x (succ lo) hi q :: mks'))
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
+    destruct (IH (MFRun (upd s2 x lo) q :: MFLoop s2 x vs (vnext vs lo) hi q :: mks'))
       as [mr [Hmr Hrs]].
     + constructor; [| constructor; auto].
       * econstructor; eauto; apply agree_upd_both; auto.
@@ -136,13 +138,13 @@ Proof.
     + exists mr; split; auto; constructor; auto.
   - (* loop exit *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
-    inversion Hf as [| V s1 s2 x' lo' hi' p' q Ht Hag]; subst.
+    inversion Hf as [| V s1 s2 x' vs' lo' hi' p' q Ht Hag]; subst.
     destruct (IH mks' Hks) as [mr [Hmr Hrs]].
     exists mr; split; auto; apply MR_LoopF; auto.
   - (* barrier conditional, then-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | | | |]; subst.
     destruct (IH (MFRun s2 q1 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfT; auto.
@@ -150,24 +152,56 @@ Proof.
   - (* barrier conditional, else-branch *)
     inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
     inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
-    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2]; subst.
+    inversion Ht as [| | | | | V' c' p1' p2' q1 q2 Hcv Ht1 Ht2 | | | |]; subst.
     destruct (IH (MFRun s2 q2 :: mks')) as [mr [Hm Hrs]].
     + constructor; auto; econstructor; eauto.
     + exists mr; split; auto; apply MR_IfF; auto.
       rewrite <- (evalc_agree V s s2 c); auto.
+  - (* let: bound on both sides, or (data) on the program side only *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | V' x' e' p'' q' He Htp
+                    | V' x' e' p'' q' He Hx Htp | |]; subst.
+    + destruct (IH (MFRun (upd s2 x (eval s2 e)) q' :: mks')) as [mr [Hm Hrs]].
+      * constructor; auto; econstructor; eauto.
+        rewrite (eval_agree V s s2 e); auto; apply agree_upd_both; auto.
+      * exists mr; split; auto; constructor; auto.
+    + destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
+      * constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+      * exists (madd (s2, USkip) mr); split; [repeat constructor; auto |].
+        apply res_sim_madd with a; auto; simpl; tauto.
+  - (* atomic spanning barriers: its access belongs to the current phase *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | | | V' x' ar' n' p'' q' Hn Hx Htp |]; subst.
+    destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
+    + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+    + exists (madd (s2, UAcc At ar n) mr); split.
+      * constructor; constructor; auto.
+      * apply res_sim_madd with (addA (ar, evali s n) a); auto.
+        intros o j'; rewrite acc_addA; simpl;
+          rewrite (evali_agree V s s2 n); auto; tauto.
+  - (* havoc: on the program side only, like a let of data *)
+    inversion Hsim as [| f mf ks' mks' Hf Hks]; subst.
+    inversion Hf as [V s1 s2 p' q Ht Hag |]; subst.
+    inversion Ht as [| | | | | | | | | V' x' p'' q' Hx Htp]; subst.
+    destruct (IH (MFRun s2 q' :: mks')) as [mr [Hm Hrs]].
+    + constructor; auto; econstructor; eauto; apply agree_upd_left; auto.
+    + exists (madd (s2, USkip) mr); split; [repeat constructor; auto |].
+      apply res_sim_madd with a; auto; simpl; tauto.
 Qed.
 
 End Thread.
 
 Lemma acc_rw0 : forall o j, ~ acc rw0 o j.
-Proof. intros [|] j; simpl; [tauto | intros [k []]]. Qed.
+Proof. intros [| |] j; simpl; [tauto | intros [k []] | tauto]. Qed.
 
 (** The accesses of thread [i] in phase [P] are those of segment [g]. *)
 Definition thread_match (i : val) (P : phase) (g : seg) : Prop :=
   forall o j, in_phase P (i, o, j) <-> seg_acc g o j.
 
 Section Parallel.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable T : list val.
 
 Lemma psync_split : forall H ks I,

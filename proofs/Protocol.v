@@ -16,20 +16,25 @@ Import ListNotations.
 Section Protocol.
 Context {A : Arith}.
 
-(** The values a stride-1 loop from [lo] while [< hi] visits. *)
-Inductive in_range : val -> val -> val -> Prop :=
-| IR_Here lo hi : val_ltb lo hi = true -> in_range lo hi lo
+(** The values a loop with step [vs] visits from [lo] while its guard
+    holds against [hi]. *)
+Inductive in_range (vs : vstep) : val -> val -> val -> Prop :=
+| IR_Here lo hi : vguard vs lo hi = true -> in_range vs lo hi lo
 | IR_Next lo hi k :
-    val_ltb lo hi = true -> in_range (succ lo) hi k -> in_range lo hi k.
+    vguard vs lo hi = true -> in_range vs (vnext vs lo) hi k ->
+    in_range vs lo hi k.
 
-Fixpoint macc (s : env) (u : proto) (o : mode) (j : val) : Prop :=
+Fixpoint macc (s : env) (u : proto) (o : mode) (j : cell) : Prop :=
   match u with
   | USkip => False
-  | UAcc o' n => o = o' /\ j = eval s n
+  | UAcc o' ar n => o = o' /\ j = (ar, evali s n)
   | USeq u1 u2 => macc s u1 o j \/ macc s u2 o j
   | UIf c u1 u2 => if evalc s c then macc s u1 o j else macc s u2 o j
-  | UFor x n m u =>
-      exists k, in_range (eval s n) (eval s m) k /\ macc (upd s x k) u o j
+  | UFor x n m st u =>
+      exists k, in_range (evstep s st) (eval s n) (eval s m) k /\
+                macc (upd s x k) u o j
+  | ULet x e u => macc (upd s x (eval s e)) u o j
+  | UAssume _ => False
   end.
 
 Definition map_sem (T : list val) (s : env) (u : proto) (a : access) : Prop :=
@@ -40,16 +45,17 @@ Definition msem (T : list val) (s : env) (u : proto)
     (L : access -> Prop) : Prop :=
   forall a, L a <-> map_sem T s u a.
 
-Lemma in_range_inv : forall lo hi k,
-  in_range lo hi k <->
-  val_ltb lo hi = true /\ (k = lo \/ in_range (succ lo) hi k).
+Lemma in_range_inv : forall vs lo hi k,
+  in_range vs lo hi k <->
+  vguard vs lo hi = true /\ (k = lo \/ in_range vs (vnext vs lo) hi k).
 Proof.
-  intros lo hi k; split.
+  intros vs lo hi k; split.
   - intros Hr; inversion Hr; subst; auto.
   - intros [Hlt [-> | Hr]]; [apply IR_Here | apply IR_Next]; auto.
 Qed.
 
-Lemma in_range_lt : forall lo hi k, in_range lo hi k -> val_ltb lo hi = true.
-Proof. intros lo hi k Hr; apply in_range_inv in Hr; tauto. Qed.
+Lemma in_range_lt : forall vs lo hi k,
+  in_range vs lo hi k -> vguard vs lo hi = true.
+Proof. intros vs lo hi k Hr; apply in_range_inv in Hr; tauto. Qed.
 
 End Protocol.

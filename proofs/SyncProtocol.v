@@ -23,12 +23,12 @@ Context {A : Arith}.
 
 Definition seg := list (env * proto).
 
-Definition seg_acc (g : seg) (o : mode) (j : val) : Prop :=
+Definition seg_acc (g : seg) (o : mode) (j : cell) : Prop :=
   exists s u, In (s, u) g /\ macc s u o j.
 
 Inductive mframe : Type :=
 | MFRun (s : env) (p : sproto)
-| MFLoop (s : env) (x : var) (lo hi : val) (p : sproto).
+| MFLoop (s : env) (x : var) (vs : vstep) (lo hi : val) (p : sproto).
 
 Inductive mresult : Type :=
 | MDone (g : seg)
@@ -49,17 +49,17 @@ Inductive mrtb : list mframe -> mresult -> Prop :=
 | MR_Seq s p1 p2 ks r :
     mrtb (MFRun s p1 :: MFRun s p2 :: ks) r ->
     mrtb (MFRun s (MSeq p1 p2) :: ks) r
-| MR_For s x n m p ks r :
-    mrtb (MFLoop s x (eval s n) (eval s m) p :: ks) r ->
-    mrtb (MFRun s (MFor x n m p) :: ks) r
-| MR_LoopT s x lo hi p ks r :
-    val_ltb lo hi = true ->
-    mrtb (MFRun (upd s x lo) p :: MFLoop s x (succ lo) hi p :: ks) r ->
-    mrtb (MFLoop s x lo hi p :: ks) r
-| MR_LoopF s x lo hi p ks r :
-    val_ltb lo hi = false ->
+| MR_For s x n m st p ks r :
+    mrtb (MFLoop s x (evstep s st) (eval s n) (eval s m) p :: ks) r ->
+    mrtb (MFRun s (MFor x n m st p) :: ks) r
+| MR_LoopT s x vs lo hi p ks r :
+    vguard vs lo hi = true ->
+    mrtb (MFRun (upd s x lo) p :: MFLoop s x vs (vnext vs lo) hi p :: ks) r ->
+    mrtb (MFLoop s x vs lo hi p :: ks) r
+| MR_LoopF s x vs lo hi p ks r :
+    vguard vs lo hi = false ->
     mrtb ks r ->
-    mrtb (MFLoop s x lo hi p :: ks) r
+    mrtb (MFLoop s x vs lo hi p :: ks) r
 | MR_IfT s c p1 p2 ks r :
     evalc s c = true ->
     mrtb (MFRun s p1 :: ks) r ->
@@ -67,7 +67,10 @@ Inductive mrtb : list mframe -> mresult -> Prop :=
 | MR_IfF s c p1 p2 ks r :
     evalc s c = false ->
     mrtb (MFRun s p2 :: ks) r ->
-    mrtb (MFRun s (MIf c p1 p2) :: ks) r.
+    mrtb (MFRun s (MIf c p1 p2) :: ks) r
+| MR_Let s x e p ks r :
+    mrtb (MFRun (upd s x (eval s e)) p :: ks) r ->
+    mrtb (MFRun s (MLet x e p) :: ks) r.
 
 Inductive mph : list mframe -> list seg -> Prop :=
 | MPH_Done ks g :

@@ -29,14 +29,14 @@ Context {A : Arith}.
 
 Inductive frame : Type :=
 | FRun (s : env) (p : sprog)
-| FLoop (s : env) (x : var) (lo hi : val) (p : sprog).
+| FLoop (s : env) (x : var) (vs : vstep) (lo hi : val) (p : sprog).
 
 Inductive result : Type :=
 | Done (a : rw)
 | Paused (a : rw) (ks : list frame).
 
 Section Thread.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable H : history.
 Variable i : val.
 
@@ -50,21 +50,21 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
 | R_Seq a s p1 p2 ks r :
     rtb a (FRun s p1 :: FRun s p2 :: ks) r ->
     rtb a (FRun s (PSeq p1 p2) :: ks) r
-| R_Read a s x n p ks r :
-    let j := eval s n in
+| R_Read a s x ar n p ks r :
+    let j := (ar, evali s n) in
     rtb (addR j a) (FRun (upd s x (lastwrite mem0 j ([(i, a)] :: H))) p :: ks) r ->
-    rtb a (FRun s (PRead x n p) :: ks) r
-| R_For a s x n m p ks r :
-    rtb a (FLoop s x (eval s n) (eval s m) p :: ks) r ->
-    rtb a (FRun s (PFor x n m p) :: ks) r
-| R_LoopT a s x lo hi p ks r :
-    val_ltb lo hi = true ->
-    rtb a (FRun (upd s x lo) p :: FLoop s x (succ lo) hi p :: ks) r ->
-    rtb a (FLoop s x lo hi p :: ks) r
-| R_LoopF a s x lo hi p ks r :
-    val_ltb lo hi = false ->
+    rtb a (FRun s (PRead x ar n p) :: ks) r
+| R_For a s x n m st p ks r :
+    rtb a (FLoop s x (evstep s st) (eval s n) (eval s m) p :: ks) r ->
+    rtb a (FRun s (PFor x n m st p) :: ks) r
+| R_LoopT a s x vs lo hi p ks r :
+    vguard vs lo hi = true ->
+    rtb a (FRun (upd s x lo) p :: FLoop s x vs (vnext vs lo) hi p :: ks) r ->
+    rtb a (FLoop s x vs lo hi p :: ks) r
+| R_LoopF a s x vs lo hi p ks r :
+    vguard vs lo hi = false ->
     rtb a ks r ->
-    rtb a (FLoop s x lo hi p :: ks) r
+    rtb a (FLoop s x vs lo hi p :: ks) r
 | R_IfT a s c p1 p2 ks r :
     evalc s c = true ->
     rtb a (FRun s p1 :: ks) r ->
@@ -72,12 +72,21 @@ Inductive rtb : rw -> list frame -> result -> Prop :=
 | R_IfF a s c p1 p2 ks r :
     evalc s c = false ->
     rtb a (FRun s p2 :: ks) r ->
-    rtb a (FRun s (PIf c p1 p2) :: ks) r.
+    rtb a (FRun s (PIf c p1 p2) :: ks) r
+| R_Let a s x e p ks r :
+    rtb a (FRun (upd s x (eval s e)) p :: ks) r ->
+    rtb a (FRun s (PLet x e p) :: ks) r
+| R_Atomic a s x ar n p ks r v :
+    rtb (addA (ar, evali s n) a) (FRun (upd s x v) p :: ks) r ->
+    rtb a (FRun s (PAtomic x ar n p) :: ks) r
+| R_Havoc a s x p ks r v :
+    rtb a (FRun (upd s x v) p :: ks) r ->
+    rtb a (FRun s (PHavoc x p) :: ks) r.
 
 End Thread.
 
 Section Parallel.
-Variable mem0 : val -> val.
+Variable mem0 : cell -> val.
 Variable T : list val.
 
 (** [psync H ks I]: the threads [T], with continuations [ks i], run to the
@@ -95,7 +104,7 @@ End Parallel.
 
 (** A synchronised kernel [p] with parameters [s]: thread [i] starts with
     [tid := i]. *)
-Definition psync_run (mem0 : val -> val) (s : env) (T : list val)
+Definition psync_run (mem0 : cell -> val) (s : env) (T : list val)
     (H : history) (p : sprog) (I : history) : Prop :=
   psync mem0 T H (fun i => [FRun (upd s tid i) p]) I.
 

@@ -8,7 +8,7 @@
     Theorem 1 these need no DRF hypothesis on the input history: the race
     is found in the phases the program adds. *)
 
-From Coq Require Import List.
+From Coq Require Import List ZArith Lia.
 From Mapcheck Require Import ListUtil Arith Syntax Maps Semantics Protocol
   Drf Typing SyncSemantics SyncProtocol Theorem1 RunExists.
 Import ListNotations.
@@ -72,18 +72,21 @@ Qed.
 
 End TrueAlarm.
 
-(** In unbounded integers ([--arith int]) every protocol terminates: a
-    racy protocol always has a racy run. *)
+(** In unbounded integers ([--arith int]) every stride-1 protocol
+    terminates: a racy one always has a racy run.  (A strided loop may
+    not terminate, [step +0]; for those [true_alarm_unsync] applies with
+    its termination hypothesis.) *)
 Section Int.
 #[local] Existing Instance Z_arith.
 
 Corollary true_alarm_unsync_int : forall mem0 V s T H b u L,
   typing V b u ->
+  uunit u ->
   msem T s u L ->
   racy_set L ->
   exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
 Proof.
-  intros; eapply true_alarm_unsync; eauto; intros; apply uterm_Z.
+  intros; eapply true_alarm_unsync; eauto; intros; apply uterm_Z; auto.
 Qed.
 
 (** Synchronised, in unbounded integers: the hypotheses are only those
@@ -91,11 +94,12 @@ Qed.
 Corollary true_alarm_sync_relaxed_int : forall mem0 V s T H p q Ls,
   T <> [] ->
   rstyping V p q ->
+  sunit q ->
   msync_sem T s q Ls ->
   ~ Forall drf_set Ls ->
   exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
 Proof.
-  intros; eapply true_alarm_sync_relaxed; eauto; intros; apply sterm_Z.
+  intros; eapply true_alarm_sync_relaxed; eauto; intros; apply sterm_Z; auto.
 Qed.
 
 End Int.
@@ -108,26 +112,69 @@ Section BV32.
 Corollary true_alarm_unsync_bv32 : forall mem0 V s T H b u L,
   canon_env s -> (forall i, In i T -> canon i) ->
   typing V b u ->
+  uunit u ->
   msem T s u L ->
   racy_set L ->
   exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
 Proof.
-  intros mem0 V s T H b u L Hs HT; intros.
+  intros mem0 V s T H b u L Hs HT Ht Hu; intros.
   eapply true_alarm_unsync; eauto.
-  intros i Hi; apply uterm_bv32, canon_upd; auto.
+  intros i Hi; apply uterm_bv32; auto; apply canon_upd; auto.
 Qed.
 
 Corollary true_alarm_sync_relaxed_bv32 : forall mem0 V s T H p q Ls,
   canon_env s -> (forall i, In i T -> canon i) ->
   T <> [] ->
   rstyping V p q ->
+  sunit q ->
   msync_sem T s q Ls ->
   ~ Forall drf_set Ls ->
   exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
 Proof.
-  intros mem0 V s T H p q Ls Hs HT; intros.
+  intros mem0 V s T H p q Ls Hs HT HT0 Ht Hq; intros.
   eapply true_alarm_sync_relaxed; eauto.
-  intros i Hi; apply sterm_bv32, canon_upd; auto.
+  intros i Hi; apply sterm_bv32; auto; apply canon_upd; auto.
 Qed.
 
 End BV32.
+
+(** In signed words ([sw_arith]: the tool's [--arith bv32] and [bv64]),
+    with parameters and thread ids of the width. *)
+Section SW.
+Variable width : Z.
+Hypothesis width_2 : (2 <= width)%Z.
+#[local] Instance sw_inst'' : Arith := sw_arith width.
+
+Corollary true_alarm_unsync_sw : forall mem0 V s T H b u L,
+  scanon_env width s -> (forall i, In i T -> scanon width i) ->
+  typing V b u ->
+  uunit u ->
+  msem T s u L ->
+  racy_set L ->
+  exists P, par mem0 s T H b (P :: H) /\ ~ drf_phase P.
+Proof.
+  intros mem0 V s T H b u L Hs HT Ht Hu; intros.
+  eapply true_alarm_unsync; eauto.
+  intros i Hi; apply uterm_sw; auto; apply scanon_upd; auto.
+Qed.
+
+Corollary true_alarm_sync_relaxed_sw : forall mem0 V s T H p q Ls,
+  scanon_env width s -> (forall i, In i T -> scanon width i) ->
+  T <> [] ->
+  rstyping V p q ->
+  sunit q ->
+  msync_sem T s q Ls ->
+  ~ Forall drf_set Ls ->
+  exists Hn, psync_run mem0 s T H p (Hn ++ H) /\ ~ drf_hist Hn.
+Proof.
+  intros mem0 V s T H p q Ls Hs HT HT0 Ht Hq; intros.
+  eapply true_alarm_sync_relaxed; eauto.
+  intros i Hi; apply sterm_sw; auto; apply scanon_upd; auto.
+Qed.
+
+End SW.
+
+Definition true_alarm_unsync_bv32s := true_alarm_unsync_sw 32 ltac:(lia).
+Definition true_alarm_sync_relaxed_bv32s := true_alarm_sync_relaxed_sw 32 ltac:(lia).
+Definition true_alarm_unsync_bv64 := true_alarm_unsync_sw 64 ltac:(lia).
+Definition true_alarm_sync_relaxed_bv64 := true_alarm_sync_relaxed_sw 64 ltac:(lia).

@@ -23,12 +23,16 @@ Inductive suniform : vars -> sproto -> Prop :=
 | SU_U V u : suniform V (MU u)
 | SU_Sync V : suniform V MSync
 | SU_Seq V p1 p2 : suniform V p1 -> suniform V p2 -> suniform V (MSeq p1 p2)
-| SU_For V x n m p :
-    incl (fv n) V -> incl (fv m) V -> ~ In tid (fv n) -> ~ In tid (fv m) ->
-    suniform (x :: V) p -> suniform V (MFor x n m p)
+| SU_For V x n m st p :
+    incl (fv n) V -> incl (fv m) V -> incl (fv (step_amount st)) V ->
+    ~ In tid (fv n) -> ~ In tid (fv m) -> ~ In tid (fv (step_amount st)) ->
+    suniform (x :: V) p -> suniform V (MFor x n m st p)
 | SU_If V c p1 p2 :
     incl (fvc c) V -> ~ In tid (fvc c) ->
-    suniform V p1 -> suniform V p2 -> suniform V (MIf c p1 p2).
+    suniform V p1 -> suniform V p2 -> suniform V (MIf c p1 p2)
+| SU_Let V x e p :
+    incl (fv e) V -> ~ In tid (fv e) ->
+    suniform (x :: V) p -> suniform V (MLet x e p).
 
 Lemma styping_suniform : forall V s p, styping V s p -> suniform V p.
 Proof. induction 1; repeat constructor; auto. Qed.
@@ -36,9 +40,9 @@ Proof. induction 1; repeat constructor; auto. Qed.
 Inductive musim : mframe -> mframe -> Prop :=
 | MUS_Run V s1 s2 q :
     suniform V q -> agree_u V s1 s2 -> musim (MFRun s1 q) (MFRun s2 q)
-| MUS_Loop V s1 s2 x lo hi q :
+| MUS_Loop V s1 s2 x vs lo hi q :
     suniform (x :: V) q -> agree_u V s1 s2 ->
-    musim (MFLoop s1 x lo hi q) (MFLoop s2 x lo hi q).
+    musim (MFLoop s1 x vs lo hi q) (MFLoop s2 x vs lo hi q).
 
 Definition same_mstop (r1 r2 : mresult) : Prop :=
   match r1, r2 with
@@ -55,9 +59,10 @@ Theorem maligned : forall ks r, mrtb ks r ->
   forall ks' r', mrtb ks' r' -> Forall2 musim ks ks' -> same_mstop r r'.
 Proof.
   induction 1 as
-    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m p ks r Hr IH
-    | s x lo hi p ks r Hlt Hr IH | s x lo hi p ks r Hlt Hr IH
-    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH];
+    [| s u ks r Hr IH | s ks | s p1 p2 ks r Hr IH | s x n m st p ks r Hr IH
+    | s x vs lo hi p ks r Hlt Hr IH | s x vs lo hi p ks r Hlt Hr IH
+    | s c p1 p2 ks r Hc Hr IH | s c p1 p2 ks r Hc Hr IH
+    | s x e p ks r Hr IH];
     intros ks' r' Hr' Hsim;
     inversion Hsim as [| f1 f2 k1 k2 Hf Hks]; subst.
   - inversion Hr'; subst; simpl; auto.
@@ -68,35 +73,44 @@ Proof.
     inversion Hu; subst; inversion Hr'; subst.
     eapply IH; eauto; repeat constructor; auto; econstructor; eauto.
   - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
-    inversion Hu as [| | | V' x' n' m' p' Hn Hm Htn Htm Hp |]; subst.
+    inversion Hu as [| | | V' x' n' m' st' p' Hn Hm Hk Htn Htm Htk Hp | |];
+      subst.
     inversion Hr'; subst.
-    rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m) in *;
+    rewrite (eval_uniform V s2 s n), (eval_uniform V s2 s m),
+      (evstep_uniform V s2 s st) in *;
       try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
     eapply IH; eauto; constructor; auto; econstructor; eauto.
-  - inversion Hf as [| V s1 s2 x' lo' hi' q Hu Hag]; subst.
+  - inversion Hf as [| V s1 s2 x' vs' lo' hi' q Hu Hag]; subst.
     inversion Hr'; subst; [| congruence].
     eapply IH; eauto.
     constructor; [| constructor; auto; econstructor; eauto].
     econstructor; eauto.
     intros y Hy Hne; unfold upd; destruct (string_dec y x); auto.
     destruct Hy as [Hy | Hy]; [congruence | auto].
-  - inversion Hf as [| V s1 s2 x' lo' hi' q Hu Hag]; subst.
+  - inversion Hf as [| V s1 s2 x' vs' lo' hi' q Hu Hag]; subst.
     inversion Hr'; subst; [congruence |].
     eapply IH; eauto.
   - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
-    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2]; subst.
+    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2 |]; subst.
     inversion Hr'; subst.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
     + assert (E : evalc s c = evalc s2 c)
         by (apply (evalc_uniform V); auto).
       congruence.
   - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
-    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2]; subst.
+    inversion Hu as [| | | | V' c' p1' p2' Hcv Hct Hu1 Hu2 |]; subst.
     inversion Hr'; subst.
     + assert (E : evalc s c = evalc s2 c)
         by (apply (evalc_uniform V); auto).
       congruence.
     + eapply IH; eauto; constructor; auto; econstructor; eauto.
+  - inversion Hf as [V s1 s2 q Hu Hag |]; subst.
+    inversion Hu as [| | | | | V' x' e' p' He Hte Hp]; subst.
+    inversion Hr'; subst.
+    rewrite (eval_uniform V s2 s e) in *;
+      try (intros y Hy Hne; symmetry; apply Hag; auto); auto.
+    eapply IH; eauto; constructor; auto; econstructor; eauto.
+    apply agree_u_upd_both; auto.
 Qed.
 
 Lemma mph_aligned : forall ks gs, mph ks gs ->

@@ -1,10 +1,9 @@
 //! `mapcheck-grammar`: the front ends that turn source text into `mapcheck-core`'s tree.
 //!
 //! * [`bcu`] — the `.bcu` language of SPEC §3 (logos lexer, lalrpop grammar).
-//! * [`clang`] — the CUDA front end on clang's typed AST (the default).
-//! * [`cuda`] — the legacy hand-written CUDA front end (`--frontend legacy`; still the one
-//!   `mapcheck fix` places its edits with), to be retired; its [`cuda::header`] reader of
-//!   GPUVerify headers and its [`cuda::Options`] serve both.
+//! * [`clang`] — the CUDA front end on clang's typed AST.
+//! * [`cuda`] — what the CUDA front end shares with its callers: [`cuda::Options`], the
+//!   [`cuda::header`] reader of GPUVerify headers, [`cuda::Lowered`].
 //! * [`scope`] — the scope checks that run right after parsing.
 //!
 //! [`parse`] is the entry point for `.bcu` text: syntax, then scope, every error reported.

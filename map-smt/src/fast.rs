@@ -45,130 +45,6 @@ impl Rule {
     }
 }
 
-/// The rule that settles a grid-level pair (threads of different blocks) of accesses `a` and
-/// `b`, when the block and the grid have fixed shapes: the same index, a mixed radix of the
-/// block and thread id components (the geometry's sizes are its constants).
-pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> Option<Rule> {
-    if facts.mutation.is_some() {
-        return None;
-    }
-    let (block, grid) = (facts.fixed.block?, facts.fixed.grid?);
-    let (ia, ib) = (&a.acc.index, &b.acc.index);
-    if ia.len() != ib.len() || !ia.iter().zip(ib).all(|(x, y)| same(x, y)) {
-        return None;
-    }
-    // The sizes are numbers here; ids of blocks and threads are the digits.
-    let size = |b: Builtin| -> Option<i128> {
-        let dims = match b.geometry {
-            Geometry::Ntid => block,
-            Geometry::Nbid => grid,
-            _ => return None,
-        };
-        Some(match b.dim {
-            Some(d) => dims[d as usize],
-            None => dims.iter().product(),
-        })
-    };
-    let is_param = |v: &str| facts.params.iter().any(|p| p.name == v);
-    let forms: Vec<Form> = ia
-        .iter()
-        .map(|e| global_affine(e, &is_param, &size))
-        .collect::<Option<_>>()?;
-    let extent = |b: Builtin| -> i128 {
-        let dims = if b.geometry == Geometry::Tid {
-            block
-        } else {
-            grid
-        };
-        match b.dim {
-            Some(d) => dims[d as usize],
-            None => dims.iter().product(),
-        }
-    };
-    let bits = facts.arith.bits();
-    forms
-        .iter()
-        .any(|f| mixed_radix(f, &extent, bits))
-        .then_some(Rule::SameInjectiveGlobalIndex)
-}
-
-/// `e` as a [`Form`] over the block and thread ids, the geometry's sizes read as numbers.
-fn global_affine(
-    e: &Expr,
-    is_param: &dyn Fn(&str) -> bool,
-    size: &dyn Fn(Builtin) -> Option<i128>,
-) -> Option<Form> {
-    let constant = |e: &Expr| match &e.kind {
-        ExprKind::Int(k) => Some(i128::from(*k)),
-        ExprKind::Var(v) => Builtin::from_name(v).and_then(size),
-        _ => None,
-    };
-    match &e.kind {
-        ExprKind::Int(_) => Some(Form::default()),
-        ExprKind::Var(v) => match Builtin::from_name(v) {
-            Some(b) if matches!(b.geometry, Geometry::Tid | Geometry::Bid) => Some(Form {
-                coefficients: BTreeMap::from([(b, 1)]),
-            }),
-            Some(_) => Some(Form::default()),
-            None => is_param(v).then(Form::default),
-        },
-        ExprKind::Neg(a) => global_affine(a, is_param, size)?.scaled(-1),
-        ExprKind::Bin(op, a, b) => {
-            let fa = global_affine(a, is_param, size)?;
-            let fb = global_affine(b, is_param, size)?;
-            match op {
-                BinOp::Add => fa.plus(fb),
-                BinOp::Sub => fa.plus(fb.scaled(-1)?),
-                BinOp::Mul => match (constant(a), constant(b)) {
-                    (Some(k), _) => fb.scaled(k),
-                    (_, Some(k)) => fa.scaled(k),
-                    _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
-                },
-                _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
-            }
-        }
-        _ => None,
-    }
-}
-
-/// Whether the form is injective over the box of its digits (each id of extent more than 1
-/// must appear): sorted by coefficient, each at least the span of those before it, and, in
-/// machine words, the whole span below 2^(w−1). A linear id and its components in one form
-/// are not digits of one box: no.
-fn mixed_radix(f: &Form, extent: &dyn Fn(Builtin) -> i128, bits: Option<u32>) -> bool {
-    let mut terms: Vec<(i128, i128)> = Vec::new();
-    for geometry in [Geometry::Tid, Geometry::Bid] {
-        let linear = Builtin::linear(geometry);
-        let components = [Dim::X, Dim::Y, Dim::Z].map(|d| Builtin::component(geometry, d));
-        let uses_linear = f.coefficients.contains_key(&linear);
-        let uses_components = components.iter().any(|c| f.coefficients.contains_key(c));
-        let digits: Vec<Builtin> = match (uses_linear, uses_components) {
-            (true, true) => return false,
-            (true, false) => vec![linear],
-            _ => components.to_vec(),
-        };
-        for d in digits {
-            let n = extent(d);
-            if n > 1 {
-                let c = f.coefficients.get(&d).copied().unwrap_or(0);
-                terms.push((c.saturating_abs(), n));
-            }
-        }
-    }
-    terms.sort_unstable();
-    let mut span = 1i128;
-    for (c, n) in terms {
-        if c < span {
-            return false;
-        }
-        match c.checked_mul(n - 1).and_then(|w| w.checked_add(span)) {
-            Some(wider) => span = wider,
-            None => return false,
-        }
-    }
-    bits.is_none_or(|w| span < 1i128 << (w - 1))
-}
-
 /// The rule that settles a block-level pair of accesses `a` and `b` of one phase, whose
 /// shared variables (besides parameters and geometry) are `shared`; `None` when the solver
 /// must be asked.
@@ -178,28 +54,80 @@ pub fn settle(
     a: &PathAccess,
     b: &PathAccess,
 ) -> Option<Rule> {
-    if facts.mutation.is_some() {
-        // A deliberate defect of the decision must reach the solver's queries unhindered.
-        return None;
-    }
-    let (ia, ib) = (&a.acc.index, &b.acc.index);
-    if ia.len() != ib.len() || !ia.iter().zip(ib).all(|(x, y)| same(x, y)) {
-        return None;
-    }
-    let is_shared = |v: &str| {
-        shared.iter().any(|s| s == v)
-            || facts.params.iter().any(|p| p.name == v)
-            || Builtin::from_name(v).is_some_and(|b| !b.is_thread_id())
+    let index = same_index(facts, a, b)?;
+    // The thread ids are the digits; everything else both threads share is one value.
+    let leaf = |v: &str| match Builtin::from_name(v) {
+        Some(b) if b.is_thread_id() => Leaf::Digit(b),
+        Some(_) => Leaf::Shared,
+        None if shared.iter().any(|s| s == v) || is_param(facts, v) => Leaf::Shared,
+        None => Leaf::Foreign,
     };
-    let forms: Vec<Form> = ia
-        .iter()
-        .map(|e| affine(e, &is_shared))
-        .collect::<Option<_>>()?;
+    let forms = forms(index, &leaf)?;
     injective(&forms, facts).then_some(Rule::SameInjectiveIndex)
 }
 
-/// An index as coefficients of the thread-id variables (`tid`, `tid.x`, `tid.y`, `tid.z`)
-/// plus a part of shared values only.
+/// The rule that settles a grid-level pair (threads of different blocks) of accesses `a` and
+/// `b`, when the block and the grid have fixed shapes: the same index, a mixed radix of the
+/// block and thread id components (the geometry's sizes are its constants).
+pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> Option<Rule> {
+    let (block, grid) = (facts.fixed.block?, facts.fixed.grid?);
+    let index = same_index(facts, a, b)?;
+    let extent = |b: Builtin| -> i128 {
+        let dims = match b.geometry {
+            Geometry::Tid | Geometry::Ntid => block,
+            Geometry::Bid | Geometry::Nbid => grid,
+        };
+        match b.dim {
+            Some(d) => dims[d as usize],
+            None => dims.iter().product(),
+        }
+    };
+    // The block and thread ids are the digits, the geometry's sizes numbers.
+    let leaf = |v: &str| match Builtin::from_name(v) {
+        Some(b) if matches!(b.geometry, Geometry::Tid | Geometry::Bid) => Leaf::Digit(b),
+        Some(b) => Leaf::Number(extent(b)),
+        None if is_param(facts, v) => Leaf::Shared,
+        None => Leaf::Foreign,
+    };
+    let forms = forms(index, &leaf)?;
+    let ids = [Geometry::Tid, Geometry::Bid];
+    let bits = facts.arith.bits();
+    forms
+        .iter()
+        .any(|f| mixed_radix(f, &ids, &extent, bits))
+        .then_some(Rule::SameInjectiveGlobalIndex)
+}
+
+/// The index of `a` when `b` has the same one (and the decision is not deliberately broken:
+/// a mutation must reach the solver's queries unhindered).
+fn same_index<'p>(
+    facts: &KernelFacts<'_>,
+    a: &'p PathAccess,
+    b: &PathAccess,
+) -> Option<&'p [Expr]> {
+    let (ia, ib) = (&a.acc.index, &b.acc.index);
+    let same_index = ia.len() == ib.len() && ia.iter().zip(ib).all(|(x, y)| same(x, y));
+    (facts.mutation.is_none() && same_index).then_some(ia.as_slice())
+}
+
+fn is_param(facts: &KernelFacts<'_>, v: &str) -> bool {
+    facts.params.iter().any(|p| p.name == v)
+}
+
+/// How a rule reads a variable of an index.
+enum Leaf {
+    /// An id the two copies may differ in: a digit of the form.
+    Digit(Builtin),
+    /// A number the rule knows (a fixed size).
+    Number(i128),
+    /// A value both copies share.
+    Shared,
+    /// Anything else (a per-thread value): the rule does not apply.
+    Foreign,
+}
+
+/// An index as coefficients of the ids the two accesses' threads may differ in, plus a part
+/// of shared values only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Form {
     coefficients: BTreeMap<Builtin, i128>,
@@ -233,23 +161,33 @@ impl Form {
     }
 }
 
-/// `e` as a [`Form`]: affine in the thread ids, any expression of shared values beside.
-fn affine(e: &Expr, is_shared: &dyn Fn(&str) -> bool) -> Option<Form> {
-    let constant = |e: &Expr| match e.kind {
-        ExprKind::Int(k) => Some(i128::from(k)),
+fn forms(index: &[Expr], leaf: &dyn Fn(&str) -> Leaf) -> Option<Vec<Form>> {
+    index.iter().map(|e| affine(e, leaf)).collect()
+}
+
+/// `e` as a [`Form`]: affine in the digits `leaf` names, any expression of shared values
+/// beside.
+fn affine(e: &Expr, leaf: &dyn Fn(&str) -> Leaf) -> Option<Form> {
+    let constant = |e: &Expr| match &e.kind {
+        ExprKind::Int(k) => Some(i128::from(*k)),
+        ExprKind::Var(v) => match leaf(v) {
+            Leaf::Number(k) => Some(k),
+            _ => None,
+        },
         _ => None,
     };
     match &e.kind {
         ExprKind::Int(_) => Some(Form::default()),
-        ExprKind::Var(v) => match Builtin::from_name(v) {
-            Some(b) if b.is_thread_id() => Some(Form {
+        ExprKind::Var(v) => match leaf(v) {
+            Leaf::Digit(b) => Some(Form {
                 coefficients: BTreeMap::from([(b, 1)]),
             }),
-            _ => is_shared(v).then(Form::default),
+            Leaf::Number(_) | Leaf::Shared => Some(Form::default()),
+            Leaf::Foreign => None,
         },
-        ExprKind::Neg(a) => affine(a, is_shared)?.scaled(-1),
+        ExprKind::Neg(a) => affine(a, leaf)?.scaled(-1),
         ExprKind::Bin(op, a, b) => {
-            let (fa, fb) = (affine(a, is_shared)?, affine(b, is_shared)?);
+            let (fa, fb) = (affine(a, leaf)?, affine(b, leaf)?);
             match op {
                 BinOp::Add => fa.plus(fb),
                 BinOp::Sub => fa.plus(fb.scaled(-1)?),
@@ -283,7 +221,6 @@ fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
         return true;
     }
     let extent = |d: Dim| -> Option<i128> { facts.fixed.block.map(|b| b[d as usize]) };
-    let dims = [Dim::X, Dim::Y, Dim::Z];
     let component = |d: Dim| Builtin::component(Geometry::Tid, d);
     // A component the block may vary in must be named alone by some dimension.
     let varies = |d: Dim| extent(d).is_none_or(|n| n > 1);
@@ -295,39 +232,66 @@ fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
                     .is_some_and(|&c| small(c, extent(d).unwrap_or(1024)))
         })
     };
-    if dims.iter().all(|&d| !varies(d) || covered(d)) {
+    if [Dim::X, Dim::Y, Dim::Z]
+        .iter()
+        .all(|&d| !varies(d) || covered(d))
+    {
         return true;
     }
-    // A mixed radix of a fixed shape: sorted by coefficient, each at least the span of those
-    // before it.
+    // A mixed radix of a fixed shape.
     let Some(shape) = facts.fixed.block else {
         return false;
     };
-    forms.iter().any(|f| {
-        if f.coefficients.contains_key(&linear) {
+    let extent = |b: Builtin| match b.dim {
+        Some(d) => shape[d as usize],
+        None => shape.iter().product(),
+    };
+    forms
+        .iter()
+        .any(|f| mixed_radix(f, &[Geometry::Tid], &extent, bits))
+}
+
+/// Whether the form is injective over the box of the digits of `ids` (each of extent more than
+/// 1 must appear): sorted by coefficient, each at least the span of those before it, and, in
+/// machine words, the whole span below 2^(w−1). A linear id and its components in one form
+/// are not digits of one box: no.
+fn mixed_radix(
+    f: &Form,
+    ids: &[Geometry],
+    extent: &dyn Fn(Builtin) -> i128,
+    bits: Option<u32>,
+) -> bool {
+    let mut terms: Vec<(i128, i128)> = Vec::new();
+    for &geometry in ids {
+        let linear = Builtin::linear(geometry);
+        let components = [Dim::X, Dim::Y, Dim::Z].map(|d| Builtin::component(geometry, d));
+        let uses_linear = f.coefficients.contains_key(&linear);
+        let uses_components = components.iter().any(|c| f.coefficients.contains_key(c));
+        let digits: Vec<Builtin> = match (uses_linear, uses_components) {
+            (true, true) => return false,
+            (true, false) => vec![linear],
+            _ => components.to_vec(),
+        };
+        for d in digits {
+            let n = extent(d);
+            if n > 1 {
+                let c = f.coefficients.get(&d).copied().unwrap_or(0);
+                terms.push((c.saturating_abs(), n));
+            }
+        }
+    }
+    terms.sort_unstable();
+    let mut span = 1i128;
+    for (c, n) in terms {
+        if c < span {
             return false;
         }
-        let mut terms: Vec<(i128, i128)> = dims
-            .iter()
-            .filter(|&&d| shape[d as usize] > 1)
-            .map(|&d| {
-                let c = f.coefficients.get(&component(d)).copied().unwrap_or(0);
-                (c.saturating_abs(), shape[d as usize])
-            })
-            .collect();
-        terms.sort_unstable();
-        let mut span = 1i128;
-        for (c, n) in terms {
-            if c < span {
-                return false;
-            }
-            match c.checked_mul(n - 1).and_then(|w| w.checked_add(span)) {
-                Some(wider) => span = wider,
-                None => return false,
-            }
+        match c.checked_mul(n - 1).and_then(|w| w.checked_add(span)) {
+            Some(wider) => span = wider,
+            None => return false,
         }
-        bits.is_none_or(|w| span < 1i128 << (w - 1))
-    })
+    }
+    bits.is_none_or(|w| span < 1i128 << (w - 1))
 }
 
 /// Structural equality of two expressions, spans aside.

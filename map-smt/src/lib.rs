@@ -162,6 +162,16 @@ fn keep(
     }
 }
 
+/// Keeps a pair the fast path settled when `kept` is given: no query, no SMT-LIB text.
+fn keep_settled(kept: Option<&std::cell::RefCell<Vec<Query>>>, asked: impl FnOnce() -> Asked) {
+    if let Some(kept) = kept {
+        kept.borrow_mut().push(Query {
+            asked: asked(),
+            smtlib: String::new(),
+        });
+    }
+}
+
 /// [`decide`] in the current thread's z3 context, keeping its queries in `kept`.
 fn decide_here<T>(
     kernel: &Kernel<T>,
@@ -233,18 +243,13 @@ fn decide_here<T>(
             }
             if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
                 decision.settled += 1;
-                if let Some(kept) = kept {
-                    kept.borrow_mut().push(Query {
-                        asked: Asked::Settled {
-                            phase: Some((n, phase.from.clone(), phase.to.clone())),
-                            array: accs[i].acc.array.name.clone(),
-                            conflict,
-                            locations: (accs[i].acc.span, accs[j].acc.span),
-                            rule,
-                        },
-                        smtlib: String::new(),
-                    });
-                }
+                keep_settled(kept, || Asked::Settled {
+                    phase: Some((n, phase.from.clone(), phase.to.clone())),
+                    array: accs[i].acc.array.name.clone(),
+                    conflict,
+                    locations: (accs[i].acc.span, accs[j].acc.span),
+                    rule,
+                });
                 continue;
             }
             let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
@@ -287,18 +292,13 @@ fn decide_here<T>(
         }
         if let Some(rule) = fast::settle_grid(&facts, &all[i], &all[j]) {
             decision.settled += 1;
-            if let Some(kept) = kept {
-                kept.borrow_mut().push(Query {
-                    asked: Asked::Settled {
-                        phase: None,
-                        array: all[i].acc.array.name.clone(),
-                        conflict,
-                        locations: (all[i].acc.span, all[j].acc.span),
-                        rule,
-                    },
-                    smtlib: String::new(),
-                });
-            }
+            keep_settled(kept, || Asked::Settled {
+                phase: None,
+                array: all[i].acc.array.name.clone(),
+                conflict,
+                locations: (all[i].acc.span, all[j].acc.span),
+                rule,
+            });
             continue;
         }
         let built = query::race(&facts, None, &all[i], &all[j]);

@@ -155,18 +155,11 @@ fn runs<T>(
 ) -> Replay {
     // Only the blocks of the two threads run: blocks never synchronise and each sees only its
     // own writes, so a witness in a grid of 2^31 blocks replays at the cost of one or two.
-    let mut blocks: Vec<i128> = w.threads.iter().map(|t| t.bid).collect();
-    blocks.sort_unstable();
-    blocks.dedup();
+    let blocks = witness_blocks(w);
     let consulted = std::cell::Cell::new(false);
     let unknowns = |site: &UnknownSite<'_>| {
         consulted.set(true);
-        let name = format!("?{}", site.var);
-        w.threads
-            .iter()
-            .find(|t| t.tid == site.tid && t.bid == site.bid)
-            .and_then(|t| t.vars.get(&name).copied())
-            .unwrap_or(0)
+        unknown_value(w, site)
     };
     let key = |seed| RunKey {
         seed,
@@ -284,6 +277,72 @@ fn runs<T>(
     } else {
         Replay::NotReproduced(last)
     }
+}
+
+/// The value the witness gives the `let x = ?` of `site`: the model's for the two threads,
+/// 0 elsewhere.
+fn unknown_value(w: &Witness, site: &UnknownSite<'_>) -> i128 {
+    let name = format!("?{}", site.var);
+    w.threads
+        .iter()
+        .find(|t| t.tid == site.tid && t.bid == site.bid)
+        .and_then(|t| t.vars.get(&name).copied())
+        .unwrap_or(0)
+}
+
+/// The blocks a replay of `w` runs: those of its two threads.
+fn witness_blocks(w: &Witness) -> Vec<i128> {
+    let mut blocks: Vec<i128> = w.threads.iter().map(|t| t.bid).collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    blocks
+}
+
+/// The run that certified `w`, with its full history, for a person to look at (`mapcheck
+/// FILE --html`): the witness's parameters, geometry and blocks, its `?` values, and the
+/// initial memory its replay showed the finding on — the cells of [`Witness::memory`], the
+/// random memory of [`Witness::random_memory`], else zero — stopped after `budget` steps.
+pub fn witness_run<T>(
+    kernel: &Kernel<T>,
+    arith: Arith,
+    w: &Witness,
+    budget: u64,
+) -> Result<interp::Run, interp::RunError> {
+    let cells = crate::confirm::CellMemory {
+        cells: w
+            .memory
+            .iter()
+            .filter_map(|(cell, v)| Some((parse_cell(cell)?, *v)))
+            .collect(),
+    };
+    let random = w.random_memory.map(|seed| RandomMemory { seed });
+    let memory: &dyn interp::InitialMemory = match &random {
+        _ if !cells.cells.is_empty() => &cells,
+        Some(random) => random,
+        None => &ZeroMemory,
+    };
+    let unknowns = |site: &UnknownSite<'_>| unknown_value(w, site);
+    let mut config = Config::with_dims(w.block_dim, w.grid_dim)
+        .with_arith(arith)
+        .with_memory(memory)
+        .with_unknowns(&unknowns)
+        .with_only_blocks(witness_blocks(w))
+        .with_step_budget(budget);
+    for (name, value) in &w.params {
+        config = config.with_param(name.clone(), *value);
+    }
+    interp::run(kernel, &config)
+}
+
+/// `A[1][2]`, as [`Witness::memory`] names a cell, as the array and its indices.
+fn parse_cell(text: &str) -> Option<(String, Vec<i128>)> {
+    let (array, rest) = text.split_once('[')?;
+    let index = rest.strip_suffix(']')?;
+    let index = index
+        .split("][")
+        .map(|i| i.parse().ok())
+        .collect::<Option<_>>()?;
+    Some((array.to_string(), index))
 }
 
 /// What a replayed write-write race must show of the values the two threads stored.

@@ -95,7 +95,6 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         defines: Vec::new(),
         block_dim: args.block_dim,
         grid_dim: args.grid_dim,
-        ..input::LoadOptions::default()
     };
     for (name, text) in &inputs {
         // A `.cu` file goes through the CUDA front end and is decided as `mapcheck` decides it

@@ -86,11 +86,24 @@ pub(crate) fn check(
             .collect()
     });
     progress.finish_and_clear();
+    let mut sections = Vec::new();
     for part in parts {
         let _ = out.write_all(&part.out);
         let _ = err.write_all(&part.err);
         doc.errors.extend(part.errors);
         doc.kernels.extend(part.kernels);
+        sections.extend(part.sections);
+    }
+    let mut html_failed = false;
+    if let Some(path) = args.html.as_ref().filter(|_| args.emit.is_none()) {
+        let names: Vec<String> = (args.files.iter())
+            .map(|f| f.display().to_string())
+            .collect();
+        let title = format!("mapcheck {}: the witnesses", names.join(" "));
+        if let Err(e) = std::fs::write(path, crate::html::page(&title, &sections)) {
+            let _ = writeln!(err, "error: cannot write {}: {e}", path.display());
+            html_failed = true;
+        }
     }
     if human && args.emit.is_none() && files.len() > 1 {
         summary(&doc, files.len(), out);
@@ -102,7 +115,12 @@ pub(crate) fn check(
             started.elapsed().as_secs_f64()
         );
     }
-    finish(args, &doc, out, err)
+    let code = finish(args, &doc, out, err);
+    if html_failed {
+        2
+    } else {
+        code
+    }
 }
 
 /// What checking one input printed and reported.
@@ -112,6 +130,8 @@ struct Part {
     err: Vec<u8>,
     errors: Vec<ErrorReport>,
     kernels: Vec<KernelReport>,
+    /// `--html`: the pictures of the findings' witnesses.
+    sections: Vec<maud::Markup>,
 }
 
 /// `mapcheck FILE` on one loaded input: its errors, then each selected kernel decided (or, with
@@ -153,6 +173,10 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
             for decided in check_file(source, program, settings) {
                 if human {
                     decided.print(source, style, &mut part.out);
+                }
+                if args.html.is_some() {
+                    part.sections
+                        .extend(crate::html::witnesses(source, &decided));
                 }
                 part.kernels.push(decided.report);
             }
@@ -497,17 +521,23 @@ pub fn decide<'a>(
 /// `options` for `kernel` in the first arithmetic [`decide`] tries (see
 /// [`mapcheck_smt::theories`]): what `--emit`, `bench` and `fix` use.
 pub fn first_theory(kernel: &Kernel, options: &Options) -> Options {
-    let arith = if options.c_words {
-        let typing = mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int);
-        mapcheck_smt::theories(&typing, options)[0]
-    } else {
-        options.arith
-    };
+    let (_, plan) = plan(kernel, options);
     Options {
-        arith,
+        arith: plan.first().copied().unwrap_or(options.arith),
         c_words: false,
         ..options.clone()
     }
+}
+
+/// The arithmetics to decide `kernel` in, in order, and (for C's integers, which choose by
+/// it) its typing in `int`.
+fn plan(kernel: &Kernel, options: &Options) -> (Option<Checked>, Vec<mapcheck_core::Arith>) {
+    if !options.c_words {
+        return (None, vec![options.arith]);
+    }
+    let typing = mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int);
+    let plan = mapcheck_smt::theories(&typing, options);
+    (Some(typing), plan)
 }
 
 /// Types and decides `kernel` in each arithmetic of [`mapcheck_smt::theories`] until one
@@ -518,13 +548,7 @@ fn decide_in_theories(
     kernel: &Kernel,
     options: &Options,
 ) -> (Options, Checked, Decision, Option<mapcheck_core::Arith>) {
-    let int_typing = options
-        .c_words
-        .then(|| mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int));
-    let plan = match &int_typing {
-        Some(typing) => mapcheck_smt::theories(typing, options),
-        None => vec![options.arith],
-    };
+    let (int_typing, plan) = plan(kernel, options);
     let run = |arith| {
         let here = Options {
             arith,

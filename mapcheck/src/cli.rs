@@ -66,11 +66,6 @@ pub struct Common {
     /// Print one JSON document on stdout instead of the human report
     #[arg(long)]
     pub json: bool,
-
-    /// The CUDA front end: `clang` (the default) or `legacy` (the hand-written one, to be
-    /// retired)
-    #[arg(long, value_name = "FRONTEND", hide = true)]
-    pub frontend: Option<crate::input::Frontend>,
 }
 
 #[derive(Debug, Args, Clone, Default)]
@@ -116,6 +111,11 @@ pub struct CheckArgs {
     /// Also write the results as SARIF 2.1.0 to this file
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
+
+    /// Also write a picture of each finding's witness — its replayed run: threads, phases,
+    /// accesses, the race, the source — as one self-contained HTML page to this file
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 impl CheckArgs {
@@ -176,6 +176,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
           default_missing_value = "32", value_parser = clap::value_parser!(u32).range(1..))]
     pub warp_sync: Option<u32>,
+
+    /// Also write a picture of the run — a column per thread, a band per phase, each access a
+    /// mark at its cell, races linked, the source beside — as one self-contained HTML page to
+    /// this file
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -8,7 +8,8 @@ use crate::input::SourceFile;
 use crate::render::Style;
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;
-use mapcheck_smt::{query, Asked, Options};
+use mapcheck_smt::phases::Boundary;
+use mapcheck_smt::{query, Asked, Conflict, Options};
 use mapcheck_typeck::Checked;
 use std::io::Write;
 
@@ -71,6 +72,22 @@ pub fn emit(
                 let lc = source.line_col(s);
                 format!("{}:{}", lc.line, lc.column)
             };
+            // A race pair: its level (phase or grid), access kind, array and places.
+            let pair = |phase: &Option<(usize, Boundary, Boundary)>,
+                        array: &str,
+                        conflict: Conflict,
+                        (a, b): (Span, Span)| {
+                let level = match phase {
+                    Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
+                    None => "grid level (threads of different blocks)".to_string(),
+                };
+                format!(
+                    "{level}: {} on `{array}` between {} and {}",
+                    conflict.name(),
+                    at(a),
+                    at(b)
+                )
+            };
             for q in &queries {
                 let what = match &q.asked {
                     Asked::Feasibility { conditions } => format!(
@@ -89,42 +106,20 @@ pub fn emit(
                         phase,
                         array,
                         conflict,
-                        locations: (a, b),
-                    } => {
-                        let level = match phase {
-                            Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
-                            None => "grid level (threads of different blocks)".to_string(),
-                        };
-                        format!(
-                            "{level}: {} on `{array}` between {} and {}",
-                            conflict.name(),
-                            at(*a),
-                            at(*b)
-                        )
-                    }
+                        locations,
+                    } => pair(phase, array, *conflict, *locations),
+                    // No query: the comment line only, naming the rule.
                     Asked::Settled {
                         phase,
                         array,
                         conflict,
-                        locations: (a, b),
+                        locations,
                         rule,
-                    } => {
-                        let level = match phase {
-                            Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
-                            None => "grid level (threads of different blocks)".to_string(),
-                        };
-                        // No query: a comment line only.
-                        let _ = writeln!(
-                            out,
-                            "; kernel {}, {level}: {} on `{array}` between {} and {}: settled without the solver (rule {})\n",
-                            kernel.name,
-                            conflict.name(),
-                            at(*a),
-                            at(*b),
-                            rule.name()
-                        );
-                        continue;
-                    }
+                    } => format!(
+                        "{}: settled without the solver (rule {})",
+                        pair(phase, array, *conflict, *locations),
+                        rule.name()
+                    ),
                     Asked::Divergence { sync } => format!(
                         "divergence: one thread of a block reaches the `sync` at {} and another does not",
                         at(*sync)

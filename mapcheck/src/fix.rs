@@ -320,13 +320,6 @@ fn fix_cuda(
         }
         match repair::repair_with(kernel, options, &settings) {
             Outcome::Clean(decision) => {
-                if let Err(why) = clang_check(args, text, &[kname.as_str()], options) {
-                    code = 1;
-                    summary.push(format!(
-                        "kernel `{kname}`: the legacy front end (`--frontend legacy`) finds nothing to repair, but {why}; nothing changed"
-                    ));
-                    continue;
-                }
                 summary.push(format!(
                     "kernel `{kname}` is already race free and free of divergence"
                 ));
@@ -429,48 +422,6 @@ fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> Stri
     }
 }
 
-/// `Err` with the reason unless every kernel of `names` in `text`, lowered by the clang front
-/// end (the default one, whose verdicts `mapcheck FILE` reports), is proven race free and free
-/// of divergence. `mapcheck fix` reads a CUDA file as `mapcheck` does and places its edits on
-/// the statement spans of that lowering (clang's source ranges: a branch's `{ ... }`, a
-/// statement through its `;`); this matters only with `--frontend legacy`, whose verdicts of
-/// clean or repaired kernels are checked here because that front end has soundness bugs
-/// (`tests/cuda/README.md`).
-fn clang_check(
-    args: &FixArgs,
-    text: &str,
-    names: &[&str],
-    options: &Options,
-) -> Result<(), String> {
-    let mut load_options = input::LoadOptions::of(&args.common);
-    if load_options.frontend == input::Frontend::Clang || names.is_empty() {
-        return Ok(());
-    }
-    load_options.frontend = input::Frontend::Clang;
-    let program = match input::parse_text(&args.file, text.to_string(), &load_options) {
-        Loaded::Parsed { program, .. } => program,
-        Loaded::Failed { diagnostics, .. } => {
-            return Err(diagnostics.first().map_or_else(
-                || "the clang front end cannot read it".into(),
-                |d| format!("the clang front end cannot read it: {}", d.message),
-            ))
-        }
-    };
-    for name in names {
-        let kernel = program
-            .kernels
-            .iter()
-            .find(|k| k.name.name == *name)
-            .ok_or_else(|| format!("the clang front end does not lower kernel `{name}`"))?;
-        if !repair::clean(&repair::verify(kernel, options)) {
-            return Err(format!(
-                "kernel `{name}` is not proven race free and free of divergence on the clang front end's lowering (run `mapcheck` on the file)"
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Reads the edited text with the CUDA front end (the flags and the file's own header, as
 /// `input` reads the original) and decides each repaired kernel again.
 fn reverify(
@@ -480,8 +431,6 @@ fn reverify(
     options: &Options,
 ) -> Result<(), String> {
     let load_options = input::LoadOptions::of(&args.common);
-    let names: Vec<&str> = repaired.iter().map(|(n, _)| n.as_str()).collect();
-    clang_check(args, edited, &names, options)?;
     let program = match input::parse_text(&args.file, edited.to_string(), &load_options) {
         Loaded::Parsed {
             program, errors, ..

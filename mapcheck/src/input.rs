@@ -1,7 +1,6 @@
 //! Reading inputs: files to text (or a located reason why not), text to kernels, by the
 //! front end the file's extension selects: `.bcu` by `mapcheck_grammar::parse`, `.cu`, `.cuh`
-//! and `.h` by the CUDA front end on clang (`mapcheck_grammar::clang`; the legacy hand-written
-//! one, `mapcheck_grammar::cuda`, only with the hidden `--frontend legacy`), with the geometry
+//! and `.h` by the CUDA front end on clang (`mapcheck_grammar::clang`), with the geometry
 //! and `-D` flags of a GPUVerify header (SPEC §8; command-line flags win).
 
 use mapcheck_core::ast::Program;
@@ -71,19 +70,6 @@ pub enum Loaded {
     },
 }
 
-/// Which CUDA front end reads `.cu` files.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Frontend {
-    /// clang's typed AST (`mapcheck_grammar::clang`, issue 14): the default.
-    #[default]
-    Clang,
-    /// The hand-written preprocessor, parser and lowering (`mapcheck_grammar::cuda`), kept
-    /// reachable by the hidden `--frontend legacy` until it is retired (it has documented
-    /// soundness bugs: `tests/cuda/README.md`).
-    #[value(alias = "builtin")]
-    Legacy,
-}
-
 /// What the command line says about reading CUDA inputs.
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
@@ -91,8 +77,6 @@ pub struct LoadOptions {
     pub defines: Vec<String>,
     pub block_dim: Option<[u64; 3]>,
     pub grid_dim: Option<[u64; 3]>,
-    /// The CUDA front end (`--frontend`, hidden: clang unless `legacy` is asked for).
-    pub frontend: Frontend,
 }
 
 impl LoadOptions {
@@ -102,7 +86,6 @@ impl LoadOptions {
             defines: common.defines.clone(),
             block_dim: common.block_dim,
             grid_dim: common.grid_dim,
-            frontend: common.frontend.unwrap_or_default(),
         }
     }
 }
@@ -275,14 +258,7 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 options.block_dim,
                 options.grid_dim,
             );
-            let lowered = match options.frontend {
-                Frontend::Legacy => {
-                    cuda::parse(path, &source.text, &cuda_options, &cuda::read_from_disk)
-                }
-                Frontend::Clang => {
-                    mapcheck_grammar::clang::parse(path, &source.text, &cuda_options)
-                }
-            };
+            let lowered = mapcheck_grammar::clang::parse(path, &source.text, &cuda_options);
             if lowered.program.kernels.is_empty() {
                 let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
                 return fail(Some(source), diagnostics);

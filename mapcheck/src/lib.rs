@@ -12,6 +12,8 @@
 //!   included) and what the input adds to them ([`check::options_for`]).
 //! * [`report`] — the results as data: the JSON document (`schema: mapcheck/1`) and the exit
 //!   code, both derived from the same per-kernel reports; [`sarif`] — the same as SARIF 2.1.0.
+//! * [`html`] — a picture of a run, or of a finding's replayed witness, as one self-contained
+//!   HTML page (`--html OUT.html`).
 //! * [`cli`] and [`execute`] — the commands (`check`, `run`, `fix`, `bench`) on a parsed
 //!   command line, which render the diagnostics of every stage, once, with ariadne.
 #![forbid(unsafe_code)]
@@ -21,6 +23,7 @@ pub mod check;
 pub mod cli;
 mod emit;
 mod fix;
+pub mod html;
 pub mod input;
 mod render;
 pub mod report;

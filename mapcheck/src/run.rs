@@ -136,7 +136,6 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         return finish(json, &[], &errors, out);
     };
     let grid_dim = args.common.grid_dim.unwrap_or([1, 1, 1]);
-    let volume = |d: [u64; 3]| d.iter().map(|&x| Value::from(x)).product::<Value>();
 
     let kernels: Vec<&Kernel> = program
         .kernels
@@ -193,7 +192,8 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .filter(|(name, _)| kernel.params.iter().any(|p| &p.name == name))
             .cloned()
             .collect();
-        let mut config = Config::new(volume(block_dim), volume(grid_dim))
+        // Per dimension, as CUDA launches it: a `.cu` kernel reads `threadIdx.y` and the like.
+        let mut config = Config::with_dims(input::dims(block_dim), input::dims(grid_dim))
             .with_arith(arith)
             .with_warp_sync(args.warp_sync.or(file.header_warp_sync))
             .with_memory(memory.as_ref())
@@ -217,6 +217,13 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         }
     }
 
+    if let (Some(path), false) = (&args.html, outcomes.is_empty()) {
+        let page = html_page(&outcomes, args, block_dim, grid_dim, init);
+        if let Err(e) = std::fs::write(path, page) {
+            let d = Diagnostic::error(format!("cannot write `{}`: {e}", path.display()));
+            fail(d, &file.name, None, err, &mut errors);
+        }
+    }
     if json {
         let runs: Vec<Json> = outcomes
             .iter()
@@ -304,7 +311,7 @@ fn event_text(o: &Outcome<'_>, e: &Event) -> String {
     format!("{what} @{}", at(o.file, e.span))
 }
 
-fn reached_text(file: &SourceFile, reached: &Reached) -> String {
+pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
     match reached {
         Reached::End => "finished the kernel".into(),
         Reached::Barrier(event) => {
@@ -414,13 +421,64 @@ fn print_run(
             reached_text(o.file, &d.second.1)
         )?;
     }
-    let verdict = match (run.is_drf(), run.is_aligned()) {
+    writeln!(out, "result: {}", verdict(run))
+}
+
+fn verdict(run: &Run) -> &'static str {
+    match (run.is_drf(), run.is_aligned()) {
         (true, true) => "drf",
         (false, true) => "racy",
         (true, false) => "divergent",
         (false, false) => "racy and divergent",
-    };
-    writeln!(out, "result: {verdict}")
+    }
+}
+
+/// `--html`: the page of the runs ([`crate::html`]); a CUDA kernel's geometry in CUDA's words.
+fn html_page(
+    outcomes: &[Outcome<'_>],
+    args: &RunArgs,
+    block_dim: [u64; 3],
+    grid_dim: [u64; 3],
+    init: Init,
+) -> String {
+    let dims = |d: [u64; 3]| d.map(Value::from);
+    let sections: Vec<_> = outcomes
+        .iter()
+        .map(|o| {
+            let mut setting = if o.file.is_cuda() {
+                let t = |d: [u64; 3]| format!("({}, {}, {})", d[0], d[1], d[2]);
+                format!("blockDim = {}, gridDim = {}", t(block_dim), t(grid_dim))
+            } else {
+                let (ntid, nbid) = run_geometry(args);
+                format!("ntid = {ntid}, nbid = {nbid}")
+            };
+            for (name, value) in &o.params {
+                let _ = write!(setting, ", {name} = {value}");
+            }
+            let _ = write!(
+                setting,
+                "; init {}, arith {}",
+                init.name(),
+                args.common.arith.unwrap_or_default()
+            );
+            crate::html::section(&crate::html::Picture {
+                source: o.file,
+                kernel: o.kernel,
+                title: format!(
+                    "kernel `{}`: a run of the reference interpreter",
+                    o.kernel.name.name
+                ),
+                facts: vec![setting, format!("result: {}", verdict(&o.run))],
+                notes: Vec::new(),
+                run: &o.run,
+                block_dim: dims(block_dim),
+                grid_dim: dims(grid_dim),
+                witness: None,
+            })
+        })
+        .collect();
+    let name = outcomes.first().map_or("", |o| o.file.name.as_str());
+    crate::html::page(&format!("mapcheck run {name}"), &sections)
 }
 
 fn run_geometry(args: &RunArgs) -> (Value, Value) {

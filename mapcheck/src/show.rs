@@ -102,13 +102,18 @@ pub fn finding(
         ));
     }
     render::render(&d, &source.name, Some(source), style, out)?;
+    out.write_all(witness_table(f, kernel, source.is_cuda()).as_bytes())
+}
+
+/// The [`table`] of finding `f`'s witness, its cells named as `kernel` declares them.
+pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
     let cell = CellReport::of(kernel, f).map(|c| c.text);
     // The initial memory the witness needs, its cells named as declared too.
     let mut witness = f.witness.clone();
     witness.memory = (f.witness.memory.iter())
         .map(|(c, v)| (declared_cell(kernel, c), *v))
         .collect();
-    out.write_all(table(&witness, cell.as_deref(), source.is_cuda()).as_bytes())
+    table(&witness, cell.as_deref(), cuda)
 }
 
 /// A cell `A[i][j]` of the analysed kernel as its source declares it ([`CellReport`]); the

@@ -324,7 +324,6 @@ fn certain_findings_replay(file: &Path, flags: &[String], kernel: &Value) -> Res
             .first()
             .map(|d| dims(d)),
         grid_dim: flag_values(flags, &["--grid-dim"]).first().map(|d| dims(d)),
-        ..LoadOptions::default()
     };
     let arith = match flag_values(flags, &["--arith"]).first() {
         Some(&"bv32") => Arith::Bv32,

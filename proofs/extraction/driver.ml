@@ -10,11 +10,21 @@
      (kernel-relaxed (V1 ...) S)  the same, typed by sinfer_relaxed (the rules
                                   without the tid premises of TS_For/TS_If)
 
-     sprog  (PU b) | PSync | (PSeq s s) | (PRead x n s) | (PFor x n n s)
-            | (PIf c s s)
-     stmt   (SWrite n n) | (SRead x n b) | (SSeq b b) | (SIf c b b)
-            | (SFor x n n b) | SSkip
-     expr   (ELit K) | (EVar x) | (EBin OP n n)     K a natural, OP a binop
+     sprog  (PU b) | PSync | (PSeq s s) | (PRead x a n s) | (PFor x n n s)
+            | (PIf c s s) | (PLet x n s) | (PAtomic x a n s) | (PHavoc x s)
+     stmt   (SWrite a n n) | (SRead x a n b) | (SSeq b b) | (SIf c b b)
+            | (SFor x n n b) | SSkip | (SLet x n b) | (SAtomic x a n b)
+            | (SHavoc x b) | (SAssume c)
+     step   (Step CMP OP n)                a loop's guard x CMP bound and
+                                           step x := x OP n
+     (x a variable, a an array name: atoms; n in an access is an index:
+     one expression, or (Idx n n ...) for several dimensions).  A loop without a step,
+     (SFor x n n b) or (PFor x n n s), is the stride-1 loop [unit_step]
+     (Step Lt Add (ELit 1)); a loop with a step is (SFor x n n step b).
+     Protocols print loops the same way: without the step when it is
+     [unit_step].
+     expr   (ELit K) | (EVar x) | (EBin OP n n) | (ESel CMP n n n n)
+                                                    K a natural, OP a binop
      cond   CTrue | CFalse | (CCmp CMP n n) | (CNot c) | (CAnd c c) | (COr c c)
 
    The answer is "(some P)" with P the protocol (an sproto, printed with the
@@ -75,11 +85,14 @@ let binop = function
   | "Add" -> Add | "Sub" -> Sub | "Mul" -> Mul | "Div" -> Div | "Mod" -> Mod
   | "Shl" -> Shl | "Shr" -> Shr | "BAnd" -> BAnd | "BOr" -> BOr
   | "BXor" -> BXor | "Min" -> Min | "Max" -> Max
+  | "UDiv" -> UDiv | "URem" -> URem | "UShr" -> UShr | "UMin" -> UMin
+  | "UMax" -> UMax
   | o -> bad "unknown operator %s" o
 
 let cmpop = function
   | "Eq" -> Eq | "Ne" -> Ne | "Lt" -> Lt | "Le" -> Le | "Gt" -> Gt
   | "Ge" -> Ge
+  | "ULt" -> ULt | "ULe" -> ULe | "UGt" -> UGt | "UGe" -> UGe
   | o -> bad "unknown comparison %s" o
 
 let var = function Atom x -> x | List _ -> bad "a variable must be an atom"
@@ -91,7 +104,14 @@ let rec expr = function
       | _ -> bad "literal %s is not a natural that fits an OCaml int" k)
   | List [ Atom "EVar"; x ] -> EVar (var x)
   | List [ Atom "EBin"; Atom o; a; b ] -> EBin (binop o, expr a, expr b)
+  | List [ Atom "ESel"; Atom c; a; b; x; y ] ->
+      ESel (cmpop c, expr a, expr b, expr x, expr y)
   | _ -> bad "not an expression"
+
+(* An access's index: one expression, or (Idx e1 e2 ...). *)
+let index = function
+  | List (Atom "Idx" :: es) -> List.map expr es
+  | e -> [ expr e ]
 
 let rec cond = function
   | Atom "CTrue" -> CTrue
@@ -102,22 +122,45 @@ let rec cond = function
   | List [ Atom "COr"; a; b ] -> COr (cond a, cond b)
   | _ -> bad "not a condition"
 
+(* Coq's [unit_step], which the checker never mentions (so it is not
+   extracted). *)
+let unit_step = Step (Lt, Add, ELit 1)
+
+let step = function
+  | List [ Atom "Step"; Atom g; Atom o; k ] -> Step (cmpop g, binop o, expr k)
+  | _ -> bad "not a step"
+
 let rec stmt = function
-  | List [ Atom "SWrite"; n; m ] -> SWrite (expr n, expr m)
-  | List [ Atom "SRead"; x; n; b ] -> SRead (var x, expr n, stmt b)
+  | List [ Atom "SWrite"; a; n; m ] -> SWrite (var a, index n, expr m)
+  | List [ Atom "SRead"; x; a; n; b ] -> SRead (var x, var a, index n, stmt b)
   | List [ Atom "SSeq"; a; b ] -> SSeq (stmt a, stmt b)
   | List [ Atom "SIf"; c; a; b ] -> SIf (cond c, stmt a, stmt b)
-  | List [ Atom "SFor"; x; n; m; b ] -> SFor (var x, expr n, expr m, stmt b)
+  | List [ Atom "SFor"; x; n; m; b ] ->
+      SFor (var x, expr n, expr m, unit_step, stmt b)
+  | List [ Atom "SFor"; x; n; m; st; b ] ->
+      SFor (var x, expr n, expr m, step st, stmt b)
   | Atom "SSkip" -> SSkip
+  | List [ Atom "SLet"; x; e; b ] -> SLet (var x, expr e, stmt b)
+  | List [ Atom "SAtomic"; x; a; n; b ] ->
+      SAtomic (var x, var a, index n, stmt b)
+  | List [ Atom "SHavoc"; x; b ] -> SHavoc (var x, stmt b)
+  | List [ Atom "SAssume"; c ] -> SAssume (cond c)
   | _ -> bad "not a statement"
 
 let rec sprog = function
   | List [ Atom "PU"; b ] -> PU (stmt b)
   | Atom "PSync" -> PSync
   | List [ Atom "PSeq"; a; b ] -> PSeq (sprog a, sprog b)
-  | List [ Atom "PRead"; x; n; s ] -> PRead (var x, expr n, sprog s)
-  | List [ Atom "PFor"; x; n; m; s ] -> PFor (var x, expr n, expr m, sprog s)
+  | List [ Atom "PRead"; x; a; n; s ] -> PRead (var x, var a, index n, sprog s)
+  | List [ Atom "PFor"; x; n; m; s ] ->
+      PFor (var x, expr n, expr m, unit_step, sprog s)
+  | List [ Atom "PFor"; x; n; m; st; s ] ->
+      PFor (var x, expr n, expr m, step st, sprog s)
   | List [ Atom "PIf"; c; a; b ] -> PIf (cond c, sprog a, sprog b)
+  | List [ Atom "PLet"; x; e; s ] -> PLet (var x, expr e, sprog s)
+  | List [ Atom "PAtomic"; x; a; n; s ] ->
+      PAtomic (var x, var a, index n, sprog s)
+  | List [ Atom "PHavoc"; x; s ] -> PHavoc (var x, sprog s)
   | _ -> bad "not a synchronised program"
 
 let kernel = function
@@ -131,9 +174,12 @@ let binop_name = function
   | Add -> "Add" | Sub -> "Sub" | Mul -> "Mul" | Div -> "Div" | Mod -> "Mod"
   | Shl -> "Shl" | Shr -> "Shr" | BAnd -> "BAnd" | BOr -> "BOr"
   | BXor -> "BXor" | Min -> "Min" | Max -> "Max"
+  | UDiv -> "UDiv" | URem -> "URem" | UShr -> "UShr" | UMin -> "UMin"
+  | UMax -> "UMax"
 
 let cmpop_name = function
   | Eq -> "Eq" | Ne -> "Ne" | Lt -> "Lt" | Le -> "Le" | Gt -> "Gt" | Ge -> "Ge"
+  | ULt -> "ULt" | ULe -> "ULe" | UGt -> "UGt" | UGe -> "UGe"
 
 let rec pexpr b = function
   | ELit k -> Printf.bprintf b "(ELit %d)" k
@@ -143,6 +189,14 @@ let rec pexpr b = function
       pexpr b x;
       Buffer.add_char b ' ';
       pexpr b y;
+      Buffer.add_char b ')'
+  | ESel (c, x, y, e1, e2) ->
+      Printf.bprintf b "(ESel %s " (cmpop_name c);
+      List.iteri
+        (fun k e ->
+          if k > 0 then Buffer.add_char b ' ';
+          pexpr b e)
+        [ x; y; e1; e2 ];
       Buffer.add_char b ')'
 
 let rec pcond b = function
@@ -168,11 +222,33 @@ and pcond2 b head x y =
   pcond b y;
   Buffer.add_char b ')'
 
+(* A loop's bounds and, unless it is the stride-1 [unit_step], its step. *)
+let pbounds b n m st =
+  pexpr b n;
+  Buffer.add_char b ' ';
+  pexpr b m;
+  Buffer.add_char b ' ';
+  match st with
+  | Step (Lt, Add, ELit 1) -> ()
+  | Step (g, o, k) ->
+      Printf.bprintf b "(Step %s %s " (cmpop_name g) (binop_name o);
+      pexpr b k;
+      Buffer.add_string b ") "
+
 let rec pproto b = function
   | USkip -> Buffer.add_string b "USkip"
-  | UAcc (o, n) ->
-      Printf.bprintf b "(UAcc %s " (match o with Rd -> "Rd" | Wr -> "Wr");
-      pexpr b n;
+  | UAcc (o, a, n) ->
+      Printf.bprintf b "(UAcc %s %s " (match o with Rd -> "Rd" | Wr -> "Wr" | At -> "At") a;
+      (match n with
+      | [ e ] -> pexpr b e
+      | es ->
+          Buffer.add_string b "(Idx";
+          List.iter
+            (fun e ->
+              Buffer.add_char b ' ';
+              pexpr b e)
+            es;
+          Buffer.add_char b ')');
       Buffer.add_char b ')'
   | USeq (u1, u2) ->
       Buffer.add_string b "(USeq ";
@@ -188,11 +264,18 @@ let rec pproto b = function
       Buffer.add_char b ' ';
       pproto b u2;
       Buffer.add_char b ')'
-  | UFor (x, n, m, u) ->
+  | UFor (x, n, m, st, u) ->
       Printf.bprintf b "(UFor %s " x;
-      pexpr b n;
-      Buffer.add_char b ' ';
-      pexpr b m;
+      pbounds b n m st;
+      pproto b u;
+      Buffer.add_char b ')'
+  | UAssume c ->
+      Buffer.add_string b "(UAssume ";
+      pcond b c;
+      Buffer.add_char b ')'
+  | ULet (x, e, u) ->
+      Printf.bprintf b "(ULet %s " x;
+      pexpr b e;
       Buffer.add_char b ' ';
       pproto b u;
       Buffer.add_char b ')'
@@ -209,12 +292,9 @@ let rec psproto b = function
       Buffer.add_char b ' ';
       psproto b p2;
       Buffer.add_char b ')'
-  | MFor (x, n, m, p) ->
+  | MFor (x, n, m, st, p) ->
       Printf.bprintf b "(MFor %s " x;
-      pexpr b n;
-      Buffer.add_char b ' ';
-      pexpr b m;
-      Buffer.add_char b ' ';
+      pbounds b n m st;
       psproto b p;
       Buffer.add_char b ')'
   | MIf (c, p1, p2) ->
@@ -224,6 +304,12 @@ let rec psproto b = function
       psproto b p1;
       Buffer.add_char b ' ';
       psproto b p2;
+      Buffer.add_char b ')'
+  | MLet (x, e, p) ->
+      Printf.bprintf b "(MLet %s " x;
+      pexpr b e;
+      Buffer.add_char b ' ';
+      psproto b p;
       Buffer.add_char b ')'
 
 let answer line =

@@ -19,7 +19,14 @@
 //! (whose premises do not ask for uniformity) exactly as mapcheck types it; a statement with a
 //! `sync` inside becomes `PSync`, `PIf` or `PFor`, and a read followed by a `sync` in the rest
 //! of its block `PRead`. `if c {b}` is `if c {b} else {skip}`. The typing context `V` is the
-//! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from.
+//! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from. Accesses name their
+//! array; `let x = ?` binds like a read without an access (`SHavoc`, `PHavoc`);
+//! `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
+//! `atomic A[n];` binds a variable nobody uses; a loop that is not stride 1 carries its step
+//! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is `SLet`/`PLet`
+//! for the relaxed checker; for `sinfer` it is substituted, as mapcheck types it (the uniform
+//! rules have no rule for a `tid`-dependent `let` across a barrier). The normal form
+//! substitutes Coq's `ULet`/`MLet`.
 //!
 //! [`to_coq`] can also ask for the relaxed checker (`kernel-relaxed`):
 //! `Mapcheck.Infer.sinfer_relaxed`, which decides `Mapcheck.Typing.rstyping` — the synchronised
@@ -38,12 +45,12 @@
 //! the order of accesses — must be equal.
 
 use mapcheck_core::ast::{
-    BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Kernel, StepOp, Stmt,
-    StmtKind,
+    BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Kernel, Stmt, StmtKind,
 };
 use mapcheck_core::span::Span;
 use mapcheck_core::Arith;
 use mapcheck_typeck::{Mode, Proto, SyncProto};
+use std::collections::HashMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -56,13 +63,17 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 /// `(kernel-relaxed (V...) SPROG)`, typed by `sinfer_relaxed`, when `relaxed`. Fails, naming
 /// the construct, on a kernel outside the mechanised fragment.
 pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
-    if kernel.arrays.len() != 1 {
-        return Err(format!("{} arrays (Coq has one)", kernel.arrays.len()));
-    }
     if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
         return Err(format!("`{}` (Coq has the linear ids only)", b.name()));
     }
-    let w = Writer;
+    // `sinfer` gets the kernel with its `let`s substituted, as mapcheck types them: Coq's
+    // uniform rules have no rule for a `tid`-dependent `let` across a barrier, and would
+    // otherwise differ from mapcheck on barriers that do not depend on it. The relaxed
+    // checker gets the `let`s (`SLet`, `PLet`), so that Coq's `let` rules are what is tested.
+    let w = Writer {
+        substitute: !relaxed,
+        lets: HashMap::new(),
+    };
     let mut vars: Vec<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
     vars.extend(
         Builtin::ALL
@@ -78,11 +89,22 @@ pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
     ))
 }
 
-struct Writer;
+#[derive(Clone)]
+struct Writer {
+    /// Substitute `let x = e` (`lets` maps `x` to `e`'s translation) instead of keeping it.
+    substitute: bool,
+    lets: HashMap<String, String>,
+}
 
 type Out = Result<String, String>;
 
 impl Writer {
+    fn with_let(&self, x: &str, e: String) -> Writer {
+        let mut w = self.clone();
+        w.lets.insert(x.to_string(), e);
+        w
+    }
+
     /// A block in the synchronised fragment (`sprog`).
     fn sblock<T>(&self, stmts: &[Stmt<T>]) -> Out {
         if !stmts.iter().any(contains_sync) {
@@ -92,9 +114,33 @@ impl Writer {
             [] => Ok("(PU SSkip)".into()),
             [first, rest @ ..] => match &first.kind {
                 StmtKind::Read { var, source } => Ok(format!(
-                    "(PRead {} {} {})",
+                    "(PRead {} {} {} {})",
                     var.name,
+                    source.array.name,
                     self.index(&source.index)?,
+                    self.sblock(rest)?
+                )),
+                StmtKind::Unknown { var } => {
+                    Ok(format!("(PHavoc {} {})", var.name, self.sblock(rest)?))
+                }
+                StmtKind::Let { var, value } if self.substitute => {
+                    self.with_let(&var.name, self.expr(value)?).sblock(rest)
+                }
+                StmtKind::Let { var, value } => Ok(format!(
+                    "(PLet {} {} {})",
+                    var.name,
+                    self.expr(value)?,
+                    self.sblock(rest)?
+                )),
+                StmtKind::Atomic {
+                    var: Some(var),
+                    target,
+                    ..
+                } => Ok(format!(
+                    "(PAtomic {} {} {} {})",
+                    var.name,
+                    target.array.name,
+                    self.index(&target.index)?,
                     self.sblock(rest)?
                 )),
                 _ if rest.is_empty() => self.sstmt(first),
@@ -125,7 +171,7 @@ impl Writer {
                 self.sblock(else_stmts(else_branch))?
             )),
             StmtKind::For { var, range, body } => {
-                let (lo, hi) = self.unit_range(range)?;
+                let (lo, hi) = self.range(range)?;
                 Ok(format!(
                     "(PFor {} {lo} {hi} {})",
                     var.name,
@@ -142,9 +188,33 @@ impl Writer {
             [] => Ok("SSkip".into()),
             [first, rest @ ..] => match &first.kind {
                 StmtKind::Read { var, source } => Ok(format!(
-                    "(SRead {} {} {})",
+                    "(SRead {} {} {} {})",
                     var.name,
+                    source.array.name,
                     self.index(&source.index)?,
+                    self.block(rest)?
+                )),
+                StmtKind::Unknown { var } => {
+                    Ok(format!("(SHavoc {} {})", var.name, self.block(rest)?))
+                }
+                StmtKind::Let { var, value } if self.substitute => {
+                    self.with_let(&var.name, self.expr(value)?).block(rest)
+                }
+                StmtKind::Let { var, value } => Ok(format!(
+                    "(SLet {} {} {})",
+                    var.name,
+                    self.expr(value)?,
+                    self.block(rest)?
+                )),
+                StmtKind::Atomic {
+                    var: Some(var),
+                    target,
+                    ..
+                } => Ok(format!(
+                    "(SAtomic {} {} {} {})",
+                    var.name,
+                    target.array.name,
+                    self.index(&target.index)?,
                     self.block(rest)?
                 )),
                 _ if rest.is_empty() => self.stmt(first),
@@ -161,7 +231,8 @@ impl Writer {
         match &s.kind {
             StmtKind::Skip => Ok("SSkip".into()),
             StmtKind::Write { target, value } => Ok(format!(
-                "(SWrite {} {})",
+                "(SWrite {} {} {})",
+                target.array.name,
                 self.index(&target.index)?,
                 self.expr(value)?
             )),
@@ -177,7 +248,7 @@ impl Writer {
                 self.block(else_stmts(else_branch))?
             )),
             StmtKind::For { var, range, body } => {
-                let (lo, hi) = self.unit_range(range)?;
+                let (lo, hi) = self.range(range)?;
                 Ok(format!(
                     "(SFor {} {lo} {hi} {})",
                     var.name,
@@ -185,44 +256,100 @@ impl Writer {
                 ))
             }
             StmtKind::Sync => Err("`sync` in an unsynchronised block".into()),
-            StmtKind::Let { .. } => Err("`let x = e` (not mechanised)".into()),
-            StmtKind::Unknown { .. } => Err("`let x = ?` (not mechanised)".into()),
-            StmtKind::Atomic { .. } => Err("an atomic (not mechanised)".into()),
-            StmtKind::Assume { .. } => Err("`assume` (not mechanised)".into()),
+            StmtKind::Let { .. } => self.block(std::slice::from_ref(s)),
+            StmtKind::Unknown { .. } => self.block(std::slice::from_ref(s)),
+            StmtKind::Atomic { var: Some(_), .. } => self.block(std::slice::from_ref(s)),
+            // Coq's atomic binds a variable; a bare one binds one nobody uses (not a
+            // parameter, so `x ∉ V` holds as T_Atomic asks).
+            StmtKind::Atomic {
+                var: None, target, ..
+            } => Ok(format!(
+                "(SAtomic {UNUSED} {} {} SSkip)",
+                target.array.name,
+                self.index(&target.index)?
+            )),
+            // Coq's T_Assume asks a uniform condition; mapcheck also asks the `assume` to sit
+            // under no control (its SMT decision holds for the witness's two threads only),
+            // a difference this test does not model.
+            StmtKind::Assume { .. } => Err("`assume` (not in the differential test)".into()),
         }
     }
 
-    fn unit_range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), String> {
-        if !r.is_unit_stride() {
-            return Err(format!(
-                "a loop with step `{}{}` (Coq's loops are stride 1)",
-                r.step.op.symbol(),
-                r.step.amount
-            ));
-        }
-        Ok((self.expr(&r.start)?, self.expr(&r.bound)?))
+    /// A loop's start and, after its bound, its step (`Mapcheck.Syntax.step`: the guard `<`
+    /// or `>` of its direction, its operator and amount), left out for a stride-1 loop.
+    fn range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), String> {
+        let hi = self.expr(&r.bound)?;
+        let hi = if r.is_unit_stride() {
+            hi
+        } else {
+            let (guard, op) = step_ops(r);
+            format!(
+                "{hi} (Step {} {} {})",
+                coq_cmpop(guard).ok_or("a loop guard")?,
+                coq_binop(op).ok_or("a loop step")?,
+                self.expr(&r.step.amount)?
+            )
+        };
+        Ok((self.expr(&r.start)?, hi))
     }
 
+    /// An access's index (`Mapcheck.Syntax.index`): one expression, or `(Idx e1 e2 ...)`.
     fn index(&self, index: &[Expr]) -> Out {
         match index {
             [n] => self.expr(n),
-            _ => Err(format!("a {}-dimensional index", index.len())),
+            _ => Ok(format!(
+                "(Idx{})",
+                index
+                    .iter()
+                    .map(|e| Ok(format!(" {}", self.expr(e)?)))
+                    .collect::<Result<String, String>>()?
+            )),
         }
     }
 
     fn expr(&self, e: &Expr) -> Out {
         match &e.kind {
             ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
-            ExprKind::Int(v) => Err(format!("the negative literal {v}")),
-            ExprKind::Var(x) => Ok(format!("(EVar {x})")),
-            ExprKind::Neg(_) => Err("a negation (Coq's expressions have none)".into()),
-            ExprKind::Select(..) => Err("a selection (Coq's expressions have none)".into()),
+            // Coq's literals are naturals: `-k` is `0 - k`, as a negation.
+            ExprKind::Int(v) => Ok(format!("(EBin Sub (ELit 0) (ELit {}))", v.unsigned_abs())),
+            ExprKind::Var(x) => Ok(self
+                .lets
+                .get(x)
+                .cloned()
+                .unwrap_or_else(|| format!("(EVar {x})"))),
+            // `-e` is `0 - e` in every arithmetic of the tool (`wrapping_neg` in words).
+            ExprKind::Neg(a) => Ok(format!("(EBin Sub (ELit 0) {})", self.expr(a)?)),
+            ExprKind::Select(c, a, b) => self.select(c, self.expr(a)?, self.expr(b)?),
             ExprKind::Bin(op, a, b) => Ok(format!(
                 "(EBin {} {} {})",
                 coq_binop(*op).ok_or_else(|| format!("the operator {op:?}"))?,
                 self.expr(a)?,
                 self.expr(b)?
             )),
+        }
+    }
+
+    /// `select(c, x, y)` as Coq's selections on one comparison (`ESel`): the branches are
+    /// pure, so `!`, `&&` and `||` unfold into nested selections.
+    fn select(&self, c: &Cond, x: String, y: String) -> Out {
+        match &c.kind {
+            CondKind::Bool(true) => Ok(x),
+            CondKind::Bool(false) => Ok(y),
+            CondKind::Cmp(op, a, b) => Ok(format!(
+                "(ESel {} {} {} {x} {y})",
+                coq_cmpop(*op).ok_or_else(|| format!("the comparison {op:?}"))?,
+                self.expr(a)?,
+                self.expr(b)?
+            )),
+            CondKind::Not(c) => self.select(c, y, x),
+            CondKind::And(c1, c2) => {
+                let inner = self.select(c2, x, y.clone())?;
+                self.select(c1, inner, y)
+            }
+            CondKind::Or(c1, c2) => {
+                let inner = self.select(c2, x.clone(), y)?;
+                self.select(c1, x, inner)
+            }
         }
     }
 
@@ -241,6 +368,18 @@ impl Writer {
             CondKind::Or(a, b) => Ok(format!("(COr {} {})", self.cond(a)?, self.cond(b)?)),
         }
     }
+}
+
+/// The variable a bare `atomic A[n];` binds in Coq.
+const UNUSED: &str = "_atomic";
+
+/// The guard and step operator of a loop, as Coq's `Step` has them.
+fn step_ops(r: &mapcheck_core::ast::Range) -> (CmpOp, BinOp) {
+    let guard = match r.dir {
+        Direction::Up => CmpOp::Lt,
+        Direction::Down => CmpOp::Gt,
+    };
+    (guard, r.step.op.bin_op())
 }
 
 fn else_stmts<T>(else_branch: &Option<Block<T>>) -> &[Stmt<T>] {
@@ -264,7 +403,7 @@ fn contains_sync<T>(s: &Stmt<T>) -> bool {
 }
 
 /// The operators of `proofs/Arith.v` (`binop`), by the constructor's name.
-const BINOPS: [(BinOp, &str); 12] = [
+const BINOPS: [(BinOp, &str); 17] = [
     (BinOp::Add, "Add"),
     (BinOp::Sub, "Sub"),
     (BinOp::Mul, "Mul"),
@@ -277,16 +416,25 @@ const BINOPS: [(BinOp, &str); 12] = [
     (BinOp::Xor, "BXor"),
     (BinOp::Min, "Min"),
     (BinOp::Max, "Max"),
+    (BinOp::UDiv, "UDiv"),
+    (BinOp::URem, "URem"),
+    (BinOp::UShr, "UShr"),
+    (BinOp::UMin, "UMin"),
+    (BinOp::UMax, "UMax"),
 ];
 
 /// The comparisons of `proofs/Arith.v` (`cmpop`).
-const CMPOPS: [(CmpOp, &str); 6] = [
+const CMPOPS: [(CmpOp, &str); 10] = [
     (CmpOp::Eq, "Eq"),
     (CmpOp::Ne, "Ne"),
     (CmpOp::Lt, "Lt"),
     (CmpOp::Le, "Le"),
     (CmpOp::Gt, "Gt"),
     (CmpOp::Ge, "Ge"),
+    (CmpOp::ULt, "ULt"),
+    (CmpOp::ULe, "ULe"),
+    (CmpOp::UGt, "UGt"),
+    (CmpOp::UGe, "UGe"),
 ];
 
 fn coq_binop(op: BinOp) -> Option<&'static str> {
@@ -403,16 +551,32 @@ impl Drop for Driver {
 // ---------------------------------------------------------------------------------------------
 // The normal form.
 
+/// A loop's step: guard, operator and amount (`Mapcheck.Syntax.Step`).
+pub type LoopStep = (CmpOp, BinOp, Expr);
+
+/// A step in normal form: the amount folded, and `Step Lt Add 1` (Coq's `unit_step`) as
+/// `None`.
+fn norm_step(guard: CmpOp, op: BinOp, amount: &Expr) -> Option<LoopStep> {
+    let amount = fold(amount);
+    if guard == CmpOp::Lt && op == BinOp::Add && amount.kind == ExprKind::Int(1) {
+        None
+    } else {
+        Some((guard, op, amount))
+    }
+}
+
 /// A MAP in normal form (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Norm {
     Skip,
     Sync,
-    Acc(Mode, Expr),
+    /// An access: its mode, array and index.
+    Acc(Mode, String, Vec<Expr>),
     /// At least two elements, none a `Seq` or `Skip`.
     Seq(Vec<Norm>),
     If(Cond, Box<Norm>, Box<Norm>),
-    For(String, Expr, Expr, Box<Norm>),
+    /// A loop: its variable, start, bound, step (`None` for stride 1) and body.
+    For(String, Expr, Expr, Option<LoopStep>, Box<Norm>),
 }
 
 impl Norm {
@@ -456,8 +620,8 @@ impl Norm {
             SyncProto::For {
                 var, range, body, ..
             } => {
-                let (lo, hi) = rust_range(range)?;
-                Norm::For(var.name.clone(), lo, hi, Box::new(Norm::of_rust(body)?))
+                let (lo, hi, st) = rust_range(range);
+                Norm::For(var.name.clone(), lo, hi, st, Box::new(Norm::of_rust(body)?))
             }
         })
     }
@@ -465,11 +629,11 @@ impl Norm {
     fn of_proto(u: &Proto) -> Result<Norm, String> {
         Ok(match u {
             Proto::Skip => Norm::Skip,
-            Proto::Acc(a) => match (&a.mode, &a.index[..]) {
-                (Mode::At, _) => return Err("an atomic access".into()),
-                (mode, [n]) => Norm::Acc(*mode, fold(n)),
-                (_, index) => return Err(format!("a {}-dimensional access", index.len())),
-            },
+            Proto::Acc(a) => Norm::Acc(
+                a.mode,
+                a.array.name.clone(),
+                a.index.iter().map(fold).collect(),
+            ),
             Proto::Seq(parts) => Norm::seq(
                 parts
                     .iter()
@@ -489,11 +653,39 @@ impl Norm {
             Proto::For {
                 var, range, body, ..
             } => {
-                let (lo, hi) = rust_range(range)?;
-                Norm::For(var.name.clone(), lo, hi, Box::new(Norm::of_proto(body)?))
+                let (lo, hi, st) = rust_range(range);
+                Norm::For(
+                    var.name.clone(),
+                    lo,
+                    hi,
+                    st,
+                    Box::new(Norm::of_proto(body)?),
+                )
             }
             Proto::Assume { .. } => return Err("an `assume`".into()),
         })
+    }
+
+    /// `self` with `x` replaced by `v` (mapcheck substitutes a `let` where Coq's protocol
+    /// binds it, `ULet`/`MLet`), refolded. Binders are distinct (SPEC §3); a loop on `x`
+    /// would shadow it all the same.
+    fn subst(self, x: &str, v: &Expr) -> Norm {
+        let e = |n: &Expr| fold(&subst_expr(n, x, v));
+        match self {
+            Norm::Skip | Norm::Sync => self,
+            Norm::Acc(m, a, idx) => Norm::Acc(m, a, idx.iter().map(e).collect()),
+            Norm::Seq(parts) => Norm::Seq(parts.into_iter().map(|p| p.subst(x, v)).collect()),
+            Norm::If(c, a, b) => Norm::If(
+                fold_cond(&subst_cond(&c, x, v)),
+                Box::new(a.subst(x, v)),
+                Box::new(b.subst(x, v)),
+            ),
+            Norm::For(y, lo, hi, st, body) => {
+                let st = st.map(|(g, o, k)| (g, o, e(&k)));
+                let body = if y == x { *body } else { body.subst(x, v) };
+                Norm::For(y, e(&lo), e(&hi), st, Box::new(body))
+            }
+        }
     }
 
     /// The normal form of the driver's `sproto`.
@@ -502,11 +694,20 @@ impl Norm {
         Ok(match (head, args) {
             ("MU", [u]) => Norm::proto(u)?,
             ("MSync", []) => Norm::Sync,
+            ("MLet", [x, e, p]) => Norm::sproto(p)?.subst(x.atom()?, &fold(&coq_expr(e)?)),
             ("MSeq", [a, b]) => Norm::seq([Norm::sproto(a)?, Norm::sproto(b)?]),
             ("MFor", [x, n, m, p]) => Norm::For(
                 x.atom()?.to_string(),
                 fold(&coq_expr(n)?),
                 fold(&coq_expr(m)?),
+                None,
+                Box::new(Norm::sproto(p)?),
+            ),
+            ("MFor", [x, n, m, st, p]) => Norm::For(
+                x.atom()?.to_string(),
+                fold(&coq_expr(n)?),
+                fold(&coq_expr(m)?),
+                coq_step(st)?,
                 Box::new(Norm::sproto(p)?),
             ),
             ("MIf", [c, a, b]) => Norm::If(
@@ -522,13 +723,22 @@ impl Norm {
         let (head, args) = s.split();
         Ok(match (head, args) {
             ("USkip", []) => Norm::Skip,
-            ("UAcc", [o, n]) => {
+            ("ULet", [x, e, u]) => Norm::proto(u)?.subst(x.atom()?, &fold(&coq_expr(e)?)),
+            ("UAcc", [o, a, n]) => {
                 let mode = match o.atom()? {
                     "Rd" => Mode::Rd,
                     "Wr" => Mode::Wr,
+                    "At" => Mode::At,
                     other => return Err(format!("unknown mode {other}")),
                 };
-                Norm::Acc(mode, fold(&coq_expr(n)?))
+                let index = match n.split() {
+                    ("Idx", es) => es
+                        .iter()
+                        .map(|e| Ok(fold(&coq_expr(e)?)))
+                        .collect::<Result<Vec<_>, String>>()?,
+                    _ => vec![fold(&coq_expr(n)?)],
+                };
+                Norm::Acc(mode, a.atom()?.to_string(), index)
             }
             ("USeq", [a, b]) => Norm::seq([Norm::proto(a)?, Norm::proto(b)?]),
             ("UIf", [c, a, b]) => Norm::If(
@@ -540,6 +750,14 @@ impl Norm {
                 x.atom()?.to_string(),
                 fold(&coq_expr(n)?),
                 fold(&coq_expr(m)?),
+                None,
+                Box::new(Norm::proto(u)?),
+            ),
+            ("UFor", [x, n, m, st, u]) => Norm::For(
+                x.atom()?.to_string(),
+                fold(&coq_expr(n)?),
+                fold(&coq_expr(m)?),
+                coq_step(st)?,
                 Box::new(Norm::proto(u)?),
             ),
             _ => return Err(format!("not a proto: {s:?}")),
@@ -552,12 +770,34 @@ impl Norm {
     }
 }
 
-fn rust_range(r: &mapcheck_core::ast::Range) -> Result<(Expr, Expr), String> {
-    if r.dir != Direction::Up || r.step.op != StepOp::Add || r.step.amount.kind != ExprKind::Int(1)
-    {
-        return Err("a loop that is not stride 1".into());
+fn rust_range(r: &mapcheck_core::ast::Range) -> (Expr, Expr, Option<LoopStep>) {
+    let (guard, op) = step_ops(r);
+    (
+        fold(&r.start),
+        fold(&r.bound),
+        norm_step(guard, op, &r.step.amount),
+    )
+}
+
+/// The normal form of the driver's `(Step CMP OP k)`.
+fn coq_step(s: &Sexp) -> Result<Option<LoopStep>, String> {
+    match s.split() {
+        ("Step", [g, o, k]) => {
+            let (g, o) = (g.atom()?, o.atom()?);
+            let guard = CMPOPS
+                .iter()
+                .find(|(_, n)| *n == g)
+                .map(|(c, _)| *c)
+                .ok_or_else(|| format!("unknown guard {g}"))?;
+            let op = BINOPS
+                .iter()
+                .find(|(_, n)| *n == o)
+                .map(|(b, _)| *b)
+                .ok_or_else(|| format!("unknown step operator {o}"))?;
+            Ok(norm_step(guard, op, &coq_expr(k)?))
+        }
+        _ => Err(format!("not a step: {s:?}")),
     }
-    Ok((fold(&r.start), fold(&r.bound)))
 }
 
 fn coq_expr(s: &Sexp) -> Result<Expr, String> {
@@ -579,6 +819,23 @@ fn coq_expr(s: &Sexp) -> Result<Expr, String> {
                 .map(|(op, _)| *op)
                 .ok_or_else(|| format!("unknown operator {o}"))?;
             Expr::bin(op, coq_expr(a)?, coq_expr(b)?)
+        }
+        ("ESel", [c, a, b, x, y]) => {
+            let c = c.atom()?;
+            let op = CMPOPS
+                .iter()
+                .find(|(_, n)| *n == c)
+                .map(|(op, _)| *op)
+                .ok_or_else(|| format!("unknown comparison {c}"))?;
+            let cond = Cond::new(CondKind::Cmp(op, coq_expr(a)?, coq_expr(b)?), sp);
+            Expr::new(
+                ExprKind::Select(
+                    Box::new(cond),
+                    Box::new(coq_expr(x)?),
+                    Box::new(coq_expr(y)?),
+                ),
+                sp,
+            )
         }
         _ => return Err(format!("not an expr: {s:?}")),
     })
@@ -608,11 +865,13 @@ fn coq_cond(s: &Sexp) -> Result<Cond, String> {
 }
 
 /// Replaces every operation on two literals by its value in `int` arithmetic, bottom up,
-/// when it has one that fits a literal.
+/// when it has one that fits a literal; a negation `-e` becomes `0 - e`, and a selection
+/// nested selections on one comparison each, as Coq writes them.
 pub fn fold(e: &Expr) -> Expr {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
-        ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(fold(a))), e.span),
+        // Coq writes `-e` as `0 - e`.
+        ExprKind::Neg(a) => fold(&Expr::bin(BinOp::Sub, Expr::int(0, e.span), (**a).clone())),
         ExprKind::Bin(op, a, b) => {
             let (a, b) = (fold(a), fold(b));
             if let (ExprKind::Int(x), ExprKind::Int(y)) = (&a.kind, &b.kind) {
@@ -626,10 +885,63 @@ pub fn fold(e: &Expr) -> Expr {
             }
             Expr::new(ExprKind::Bin(*op, Box::new(a), Box::new(b)), e.span)
         }
-        ExprKind::Select(c, a, b) => Expr::new(
-            ExprKind::Select(Box::new(fold_cond(c)), Box::new(fold(a)), Box::new(fold(b))),
-            e.span,
+        ExprKind::Select(c, a, b) => select_on_comparisons(&fold_cond(c), fold(a), fold(b)),
+    }
+}
+
+/// `e` with the variable `x` replaced by `v`.
+fn subst_expr(e: &Expr, x: &str, v: &Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Var(y) if y == x => return v.clone(),
+        ExprKind::Int(_) | ExprKind::Var(_) => return e.clone(),
+        ExprKind::Neg(a) => ExprKind::Neg(Box::new(subst_expr(a, x, v))),
+        ExprKind::Bin(op, a, b) => ExprKind::Bin(
+            *op,
+            Box::new(subst_expr(a, x, v)),
+            Box::new(subst_expr(b, x, v)),
         ),
+        ExprKind::Select(c, a, b) => ExprKind::Select(
+            Box::new(subst_cond(c, x, v)),
+            Box::new(subst_expr(a, x, v)),
+            Box::new(subst_expr(b, x, v)),
+        ),
+    };
+    Expr::new(kind, e.span)
+}
+
+fn subst_cond(c: &Cond, x: &str, v: &Expr) -> Cond {
+    let kind = match &c.kind {
+        CondKind::Bool(b) => CondKind::Bool(*b),
+        CondKind::Cmp(op, a, b) => CondKind::Cmp(*op, subst_expr(a, x, v), subst_expr(b, x, v)),
+        CondKind::Not(a) => CondKind::Not(Box::new(subst_cond(a, x, v))),
+        CondKind::And(a, b) => {
+            CondKind::And(Box::new(subst_cond(a, x, v)), Box::new(subst_cond(b, x, v)))
+        }
+        CondKind::Or(a, b) => {
+            CondKind::Or(Box::new(subst_cond(a, x, v)), Box::new(subst_cond(b, x, v)))
+        }
+    };
+    Cond::new(kind, c.span)
+}
+
+/// A selection as nested selections on one comparison each, as Coq has them (`ESel`).
+fn select_on_comparisons(c: &Cond, x: Expr, y: Expr) -> Expr {
+    match &c.kind {
+        CondKind::Bool(true) => x,
+        CondKind::Bool(false) => y,
+        CondKind::Cmp(..) => Expr::new(
+            ExprKind::Select(Box::new(c.clone()), Box::new(x), Box::new(y)),
+            c.span,
+        ),
+        CondKind::Not(c) => select_on_comparisons(c, y, x),
+        CondKind::And(c1, c2) => {
+            let inner = select_on_comparisons(c2, x, y.clone());
+            select_on_comparisons(c1, inner, y)
+        }
+        CondKind::Or(c1, c2) => {
+            let inner = select_on_comparisons(c2, x.clone(), y);
+            select_on_comparisons(c1, x, inner)
+        }
     }
 }
 
@@ -650,7 +962,10 @@ impl fmt::Display for Norm {
         match self {
             Norm::Skip => f.write_str("skip"),
             Norm::Sync => f.write_str("sync"),
-            Norm::Acc(mode, n) => write!(f, "{}[{n}]", mode.keyword()),
+            Norm::Acc(mode, a, n) => {
+                write!(f, "{} {a}", mode.keyword())?;
+                n.iter().try_for_each(|e| write!(f, "[{e}]"))
+            }
             Norm::Seq(parts) => {
                 for (i, p) in parts.iter().enumerate() {
                     if i > 0 {
@@ -661,7 +976,13 @@ impl fmt::Display for Norm {
                 Ok(())
             }
             Norm::If(c, a, b) => write!(f, "if {c} {{{a}}} else {{{b}}}"),
-            Norm::For(x, lo, hi, body) => write!(f, "for {x} in {lo}..{hi} {{{body}}}"),
+            Norm::For(x, lo, hi, None, body) => write!(f, "for {x} in {lo}..{hi} {{{body}}}"),
+            Norm::For(x, lo, hi, Some((g, o, k)), body) => {
+                write!(
+                    f,
+                    "for {x} = {lo}; {x} {g:?} {hi}; {x} {o:?}= {k} {{{body}}}"
+                )
+            }
         }
     }
 }

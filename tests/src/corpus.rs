@@ -66,33 +66,13 @@ impl Expect {
     }
 }
 
-/// The CUDA front end whose answers the corpus is checked against. Known-unsound lines
-/// (`// mapcheck: known-unsound (legacy front end): ...`) document soundness bugs of the
-/// hand-written front end and are accepted only while it is the one in use; any other front end
-/// must agree with the file's header (or its sound known imprecision).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FrontEnd {
-    /// The hand-written preprocessor, lexer hack, grammar and lowering of `mapcheck_grammar::cuda`.
-    Legacy,
-    /// The clang-based front end of issue 14.
-    Clang,
-}
-
-/// The front end `mapcheck FILE` uses for `.cu` files today: clang's (issue 14), so every
-/// known-unsound line is a failure until the file agrees with its header.
-pub fn front_end() -> FrontEnd {
-    FrontEnd::Clang
-}
-
 /// The expectation of one corpus file: the GPUVerify header's line 1, the class of the
-/// `// mapcheck: CLASS` line, an optional known imprecision and an optional known soundness bug
-/// of the legacy front end.
+/// `// mapcheck: CLASS` line and an optional known imprecision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
     pub expect: Expect,
     pub class: Class,
     pub imprecision: Option<Known>,
-    pub unsound: Option<Known>,
 }
 
 /// What a known line documents mapcheck answering instead of the header's truth.
@@ -115,10 +95,9 @@ impl KnownAnswer {
 
 /// A documented answer of mapcheck that differs from the header's truth:
 /// `// mapcheck: known-imprecision: [CLASS] ANSWER — REASON` (sound but imprecise: never `drf`
-/// for a racy kernel, never `racy` for a race-free one; `error` for a file mapcheck refuses) or
-/// `// mapcheck: known-unsound (legacy front end): [CLASS] ANSWER — REASON` (a soundness bug of
-/// the legacy front end: `drf` for a racy kernel or `racy` for a race-free one). The class is the
-/// one every kernel is given; when it is omitted, the header's class.
+/// for a racy kernel, never `racy` for a race-free one; `error` for a file mapcheck refuses).
+/// The class is the one every kernel is given; when it is omitted, the header's class. There is
+/// no line for a known unsound answer: an unsound answer is a failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Known {
     pub answer: KnownAnswer,
@@ -127,7 +106,6 @@ pub struct Known {
 }
 
 const KNOWN_IMPRECISION: &str = "known-imprecision:";
-const KNOWN_UNSOUND: &str = "known-unsound (legacy front end):";
 
 fn parse_class(word: &str) -> Option<Class> {
     match word {
@@ -193,7 +171,6 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
         return Err("line 2 must be the `//` line of GPUVerify flags".into());
     }
     let mut imprecision = None;
-    let mut unsound = None;
     let mut classes = Vec::new();
     for (_, key, value) in header(source) {
         if key != "mapcheck" {
@@ -212,20 +189,6 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
                 ));
             }
             imprecision = Some(known);
-        } else if let Some(rest) = value.strip_prefix(KNOWN_UNSOUND) {
-            if unsound.is_some() {
-                return Err("more than one known-unsound line".into());
-            }
-            let known = parse_known(rest.trim(), "known-unsound (legacy front end):")?;
-            if !contradicts(known.answer, expect) {
-                return Err(format!(
-                    "a known-unsound answer must contradict the header: `{}` does not \
-                     contradict `{}` (a sound answer is a known imprecision)",
-                    known.answer.name(),
-                    expect.name()
-                ));
-            }
-            unsound = Some(known);
         } else if value.starts_with("known-") {
             return Err(format!("unknown known line `{value}`"));
         } else {
@@ -242,7 +205,6 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
         expect,
         class,
         imprecision,
-        unsound,
     })
 }
 
@@ -371,18 +333,6 @@ impl FileResult {
         let Some(known) = &expected.imprecision else {
             return Err("no known imprecision".into());
         };
-        self.matches_known(known, expected.class)
-    }
-
-    /// Whether the result is the known soundness bug of the legacy front end that `expected`
-    /// documents, and that front end is the one in use ([`front_end`]). `Err` says why not.
-    pub fn agrees_unsoundly(&self, expected: &Expectation) -> Result<(), String> {
-        let Some(known) = &expected.unsound else {
-            return Err("no known-unsound line".into());
-        };
-        if front_end() != FrontEnd::Legacy {
-            return Err("known-unsound lines hold only for the legacy front end".into());
-        }
         self.matches_known(known, expected.class)
     }
 
@@ -547,43 +497,13 @@ mod tests {
     }
 
     #[test]
-    fn known_unsound_lines_are_read_with_an_optional_class() {
-        let e = expectation(&file(&[
-            "//xfail:data-race",
-            "//--blockDim=64",
-            "// mapcheck: exact",
-            "// mapcheck: known-unsound (legacy front end): drf — references are lowered as reads",
-        ]))
-        .unwrap_or_else(|e| panic!("{e}"));
-        let u = e
-            .unsound
-            .unwrap_or_else(|| panic!("no known-unsound line read"));
-        assert_eq!(u.answer, KnownAnswer::Verdict(Verdict::Drf));
-        assert_eq!(u.class, None);
-        assert_eq!(u.reason, "references are lowered as reads");
-
-        let e = expectation(&file(&[
-            "//pass",
-            "//--blockDim=64",
-            "// mapcheck: exact",
-            "// mapcheck: known-unsound (legacy front end): data-dependent racy — x",
-        ]))
-        .unwrap_or_else(|e| panic!("{e}"));
-        let u = e
-            .unsound
-            .unwrap_or_else(|| panic!("no known-unsound line read"));
-        assert_eq!(u.class, Some(Class::DataDependent));
-        assert_eq!(u.answer, KnownAnswer::Verdict(Verdict::Racy));
-    }
-
-    #[test]
-    fn a_known_unsound_answer_must_contradict_the_header() {
-        // `possibly-racy` on a racy kernel is sound: it is a known imprecision, not a bug.
+    fn only_sound_answers_can_be_documented() {
+        // An unsound answer has no line of its own: it is a failure of the corpus.
         assert!(expectation(&file(&[
             "//xfail:data-race",
             "//--blockDim=64",
             "// mapcheck: exact",
-            "// mapcheck: known-unsound (legacy front end): possibly-racy — x",
+            "// mapcheck: known-unsound (legacy front end): drf — x",
         ]))
         .is_err());
         // And a known imprecision can never be unsound.
@@ -599,7 +519,7 @@ mod tests {
             "//pass",
             "//--blockDim=64",
             "// mapcheck: exact",
-            "// mapcheck: known-unsound (legacy front end): racy",
+            "// mapcheck: known-imprecision: possibly-racy",
         ]))
         .is_err());
     }

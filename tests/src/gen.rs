@@ -197,36 +197,39 @@ impl GenSettings {
         }
     }
 
-    /// The language `proofs/` mechanises (`Syntax.v`): one block, one shared array indexed in
-    /// one dimension, stride-1 ascending loops, reads, writes, `if`, `sync` (also under
-    /// `tid`- or data-dependent control), `skip`; expressions over non-negative literals with
-    /// the signed operators and comparisons. No `let`, `?`, atomics, `assume`, negation or
-    /// unsigned operators. Kernels may be data-dependent (see `exact_only`): for the
-    /// differential test of the Rust checker against the checker extracted from Coq.
+    /// The language `proofs/` mechanises (`Syntax.v`) and the differential test covers: one
+    /// block, two shared arrays indexed in one or two dimensions, loops with any step
+    /// (ascending or descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also
+    /// under `tid`- or data-dependent control), `skip`; expressions over non-negative
+    /// literals with the signed and unsigned operators and comparisons, negation (Coq's
+    /// `0 - e`), `select` (Coq's selections on one comparison), `let x = e`. No `assume`
+    /// (mechanised, but mapcheck also asks it to be under no control). Kernels may be
+    /// data-dependent (see `exact_only`): for the differential test of the Rust checker
+    /// against the checker extracted from Coq.
     pub fn mechanised() -> Self {
         GenSettings {
             max_depth: 3,
             max_width: 4,
             max_expr_depth: 2,
             max_kernels: 1,
-            arrays: 1,
-            max_dims: 1,
+            arrays: 2,
+            max_dims: 2,
             params: 2,
             exact_only: false,
             barriers: true,
             divergent_barriers: true,
-            strided_loops: false,
-            atomics: false,
+            strided_loops: true,
+            atomics: true,
             global_arrays: false,
             assumes: false,
             max_literal: 8,
             edge_literals: false,
-            lets: false,
-            havocs: false,
-            negation: false,
-            unsigned_ops: false,
+            lets: true,
+            havocs: true,
+            negation: true,
+            unsigned_ops: true,
             components: false,
-            selects: false,
+            selects: true,
             signed_params: false,
         }
     }

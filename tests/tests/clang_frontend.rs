@@ -1,16 +1,17 @@
-//! The clang front end (issue 14, experimental) over the CUDA corpus: every file of
-//! `tests/cuda/` and `examples/cuda/` is read with `--frontend clang` and checked as
-//! `mapcheck FILE` checks it. The test prints a table (file, truth of the GPUVerify header,
+//! The clang front end (issue 14) over the CUDA corpus: every file of `tests/cuda/` and
+//! `examples/cuda/` is read and checked as `mapcheck FILE` checks it. The test prints a table (file, truth of the GPUVerify header,
 //! verdict, outcome, front-end time, total time) and fails on any **soundness** disagreement:
 //! a file whose header says `xfail:data-race` (or `xfail:barrier-divergence`) reported free
 //! of that defect, or a `//pass` file with a proven or confirmed race or divergence.
 //! Precision misses (a potential race on a race-free kernel, a refusal with a located error)
-//! are listed, not failures: this front end is not the default yet.
+//! are listed, not failures (`cuda_corpus.rs` holds `tests/cuda/` to its headers; this test
+//! also reads `examples/cuda/`, whose files carry no `// mapcheck:` class line, and a directory
+//! named by `CLANG_CORPUS_DIR`).
 //!
 //! `CLANG_CORPUS=word` runs only the files whose name contains `word`; `CLANG_CORPUS_DIR=DIR`
 //! adds the `.cu` files of another directory (the new corpus being written elsewhere).
 
-use mapcheck::input::{self, Frontend, LoadOptions};
+use mapcheck::input::{self, LoadOptions};
 use mapcheck_grammar::cuda::header::read_header;
 use mapcheck_smt::Verdict;
 use mapcheck_tests::corpus::{check_cuda_with, files, FileResult};
@@ -84,10 +85,7 @@ fn corpus() -> Vec<PathBuf> {
 #[test]
 #[ignore = "long tier: every corpus file through clang and the solver, 3-4 minutes in debug; clang is the default, so the fast tier checks every corpus file through it (cuda_corpus.rs) and every examples/cuda check line (mapcheck/tests/check_corpus.rs)"]
 fn the_clang_front_end_is_sound_on_the_corpus() {
-    let options = LoadOptions {
-        frontend: Frontend::Clang,
-        ..LoadOptions::default()
-    };
+    let options = LoadOptions::default();
     let paths = corpus();
     assert!(
         paths.len() >= 60,

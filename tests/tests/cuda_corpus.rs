@@ -3,11 +3,9 @@
 //! and a line `// mapcheck: CLASS`; `tests/cuda/README.md` says how they map to mapcheck's
 //! class, verdict and exit code. Each file goes through the pipeline of `mapcheck FILE`
 //! (`mapcheck_tests::corpus::check_cuda`), the test prints a table (file, expected, got,
-//! time) and `analysed N / agreed M / known imprecisions K / known unsound U`, and fails on any
-//! disagreement (a file with a `// mapcheck: known-imprecision: [CLASS] ANSWER — REASON` line may
-//! give that documented, sound answer instead of its header's; while the legacy front end is in
-//! use, a file with a `// mapcheck: known-unsound (legacy front end): [CLASS] ANSWER — REASON`
-//! line may give that documented unsound answer; `tests/cuda/README.md`).
+//! time) and `analysed N / agreed M / known imprecisions K`, and fails on any disagreement (a
+//! file with a `// mapcheck: known-imprecision: [CLASS] ANSWER — REASON` line may give that
+//! documented, sound answer instead of its header's; `tests/cuda/README.md`).
 //!
 //! `tests/cuda/pending/` holds kernels that need front-end features still being built
 //! (`switch`, fields of array elements, `SharedMemory<T>`, explicit template instantiation,
@@ -32,10 +30,6 @@ struct Row {
     imprecise: bool,
     /// The file has a known imprecision but now agrees with its header.
     imprecision_fixed: bool,
-    /// The file agrees with its documented known soundness bug of the legacy front end.
-    unsound: bool,
-    /// The file has a known-unsound line but now agrees with its header (or its imprecision).
-    unsound_fixed: bool,
     /// The documented or actual answer is an error (exit 2) and the file was accepted for it.
     error: bool,
 }
@@ -61,8 +55,6 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                         problem: Some(format!("cannot read: {e}")),
                         imprecise: false,
                         imprecision_fixed: false,
-                        unsound: false,
-                        unsound_fixed: false,
                         error: false,
                     }
                 }
@@ -78,8 +70,6 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                         problem: Some(format!("bad header: {why}")),
                         imprecise: false,
                         imprecision_fixed: false,
-                        unsound: false,
-                        unsound_fixed: false,
                         error: false,
                     }
                 }
@@ -89,11 +79,6 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
             let imprecision_fixed = problem.is_none() && expected.imprecision.is_some();
             let imprecise = problem.is_some() && result.agrees_imprecisely(&expected).is_ok();
             if imprecise {
-                problem = None;
-            }
-            let unsound_fixed = problem.is_none() && expected.unsound.is_some();
-            let unsound = problem.is_some() && result.agrees_unsoundly(&expected).is_ok();
-            if unsound {
                 problem = None;
             }
             let error = problem.is_none() && matches!(result, FileResult::Errors(_));
@@ -113,9 +98,6 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                     if let Some(i) = &expected.imprecision {
                         e.push_str(&format!(" (~{})", known(i)));
                     }
-                    if let Some(u) = &expected.unsound {
-                        e.push_str(&format!(" (!{})", known(u)));
-                    }
                     e
                 },
                 got: result.summary(),
@@ -123,8 +105,6 @@ fn run(paths: &[PathBuf], prefix: &str) -> Vec<Row> {
                 problem,
                 imprecise,
                 imprecision_fixed,
-                unsound,
-                unsound_fixed,
                 error,
             }
         })
@@ -145,11 +125,10 @@ fn print_table(title: &str, rows: &[Row]) {
             r.expected,
             r.got,
             r.time.as_millis(),
-            match (&r.problem, r.imprecise, r.unsound) {
-                (None, false, false) => "yes",
-                (None, true, _) => "known imprecision",
-                (None, false, true) => "KNOWN UNSOUND (legacy front end)",
-                (Some(_), _, _) => "NO",
+            match (&r.problem, r.imprecise) {
+                (None, false) => "yes",
+                (None, true) => "known imprecision",
+                (Some(_), _) => "NO",
             }
         );
     }
@@ -182,10 +161,9 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
 
     let agreed = rows
         .iter()
-        .filter(|r| r.problem.is_none() && !r.imprecise && !r.unsound)
+        .filter(|r| r.problem.is_none() && !r.imprecise)
         .count();
     let imprecise = rows.iter().filter(|r| r.imprecise).count();
-    let unsound = rows.iter().filter(|r| r.unsound).count();
     let errors = rows.iter().filter(|r| r.error).count();
     let pending_agreed = pending_rows.iter().filter(|r| r.problem.is_none()).count();
     let mut slowest: Vec<&Row> = rows.iter().chain(&pending_rows).collect();
@@ -218,22 +196,12 @@ fn every_cuda_kernel_agrees_with_its_gpuverify_header() {
             r.file
         );
     }
-    for r in rows.iter().filter(|r| r.unsound_fixed) {
-        println!(
-            "known unsoundness fixed, remove its `// mapcheck: known-unsound` line: {}",
-            r.file
-        );
-    }
-    for r in rows.iter().filter(|r| r.unsound) {
-        println!("known unsound (legacy front end): {}", r.file);
-    }
     println!(
-        "analysed {} / agreed {} / known imprecisions {} (of which errors {}) / known unsound {}",
+        "analysed {} / agreed {} / known imprecisions {} (of which errors {})",
         rows.len(),
         agreed,
         imprecise,
         errors,
-        unsound
     );
 
     let failures: Vec<String> = rows

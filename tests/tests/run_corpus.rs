@@ -155,16 +155,17 @@ fn expectations(source: &str) -> Result<Vec<Expectation>, String> {
 }
 
 fn run_config(kernel: &Kernel, flags: &Flags) -> Result<Run, RunError> {
-    let product = |d: &[Value]| d.iter().product::<Value>();
-    let grid = if flags.grid.is_empty() {
-        1
-    } else {
-        product(&flags.grid)
+    // Per dimension, as `mapcheck run` launches it: `--block-dim 4,2` is threadIdx.y in 0..2.
+    let dims = |d: &[Value]| {
+        let mut all = [1; 3];
+        all[..d.len().min(3)].copy_from_slice(&d[..d.len().min(3)]);
+        all
     };
     let (zero_memory, zero_unknowns) = (ZeroMemory, ZeroUnknowns);
     let seed = flags.init.unwrap_or_default();
     let (random_memory, random_unknowns) = (RandomMemory { seed }, RandomUnknowns { seed });
-    let mut config = Config::new(product(&flags.block), grid).with_arith(flags.arith);
+    let mut config =
+        Config::with_dims(dims(&flags.block), dims(&flags.grid)).with_arith(flags.arith);
     config.params = flags.params.clone();
     let config = match flags.init {
         None => config

@@ -244,7 +244,12 @@ impl Checker {
     /// exactly when `fv(e) ⊆ V`, and data flows through `x` transitively. The statement
     /// itself performs no access.
     ///
-    /// Coq: none (`papers/proofs.md` §4: pure `let` is not formalised).
+    /// Coq: `Mapcheck.Typing.T_Let` (a value free of data: `x` joins `V`) and
+    /// `Mapcheck.Typing.T_LetD` (a value of data: `x ∉ V`, the statement's protocol is `skip`);
+    /// branch T-LET of `Mapcheck.Infer.infer` and branch T-LETD of `Mapcheck.Infer.infer`;
+    /// across barriers `Mapcheck.Typing.RS_Let`. Departure: Coq's protocol keeps a binder
+    /// (`Mapcheck.Syntax.ULet`) where this one substitutes; with distinct binder names the two
+    /// mean the same. The size cut-off below has no Coq counterpart (it only loses precision).
     fn t_let(&mut self, var: &Ident, value: &Expr, span: Span) -> Fragment {
         let translated = self
             .ctx
@@ -272,7 +277,8 @@ impl Checker {
     /// T-HAVOC (new): `let x = ? in b ▶ u` with `x ∉ V`, like T-READ without the access.
     /// `x` is the per-thread unknown `?x`.
     ///
-    /// Coq: none (`papers/proofs.md` §4: `let x = ?` is not formalised).
+    /// Coq: `Mapcheck.Typing.T_Havoc` (across barriers `Mapcheck.Typing.RS_Havoc`); branch
+    /// T-HAVOC of `Mapcheck.Infer.infer`. The statement's protocol there is `skip`.
     fn t_havoc(&mut self, var: &Ident, span: Span) -> Fragment {
         let origin = UnknownOrigin::Havoc {
             var: var.name.clone(),
@@ -285,8 +291,10 @@ impl Checker {
     /// T-ATOMIC (new): `[let x =] atomic A[n] op m ▶ at[n]` when `V ⊢ n`, with `x ∉ V` as in
     /// T-READ. Like T-WRITE, the operand `m` is not kept.
     ///
-    /// Coq: none (`papers/proofs.md` §4: atomics are not formalised); the premises are those
-    /// of `Mapcheck.Typing.T_Read`.
+    /// Coq: `Mapcheck.Typing.T_Atomic` (across barriers `Mapcheck.Typing.RS_Atomic`); branch
+    /// T-ATOMIC of `Mapcheck.Infer.infer`. Coq's atomic always binds a variable
+    /// (`Mapcheck.Syntax.SAtomic`); a bare `atomic A[n];` is one whose variable is unused. Races
+    /// between two atomics are excluded by `Mapcheck.Drf.conflict`.
     fn t_atomic(&mut self, var: Option<&Ident>, target: &Access, span: Span) -> Fragment {
         let acc = self.access(Mode::At, target);
         if let Some(var) = var {
@@ -308,7 +316,10 @@ impl Checker {
     /// thread or sits under control ([`ReasonKind::AssumePerThread`]): the decision holds only
     /// the two threads of a witness to it, where a run holds every thread that reaches it.
     ///
-    /// Coq: none (`papers/proofs.md` §4: `assume` is not formalised).
+    /// Coq: `Mapcheck.Typing.T_Assume` (a condition over `V` without `tid`); branch T-ASSUME
+    /// of `Mapcheck.Infer.infer`. Departure: here an `assume` under control is also a reason,
+    /// which only makes this checker stricter; Theorem 1 holds for either (an `assume` has no
+    /// access, and a run needs it true).
     fn t_assume(&mut self, cond: &Cond, span: Span) -> Fragment {
         let t = self.ctx.cond(cond);
         self.require(ReasonKind::Assume, cond.span, cond.to_string(), &t);
@@ -395,7 +406,9 @@ impl Checker {
     /// depends on `tid` (not on data) is accepted, the kernel stays exact, and the barriers
     /// inside are recorded for the SMT divergence check (see [`Checker::ts_sync`]); the
     /// differential test against the extracted `sinfer` names this exception `tid-barriers`
-    /// (`tests/tests/coq_differential.rs`). Strided loops are not formalised.
+    /// (`tests/tests/coq_differential.rs`). A strided or descending loop is Coq's
+    /// `Mapcheck.Syntax.step` (a guard `<` or `>` and a step, its amount evaluated on entry, as
+    /// the interpreter does); `T_For` asks `V ⊢ k` of the amount as here.
     fn t_for<T>(
         &mut self,
         var: &Ident,

@@ -5,7 +5,9 @@
 //!   `.cargo/config.toml` links against), Coq (Debian's `coq`, for `proofs/`) and OCaml
 //!   (Debian's `ocaml`, which compiles the type checker extracted from `proofs/` for the
 //!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
-//!   CUDA parser of mapcheck's front end; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do).
+//!   CUDA parser of mapcheck's front end; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do);
+//!   and Chromium (Debian's `chromium`, the headless browser of the test of `--html` pages,
+//!   `mapcheck/tests/html_page.rs`; `MAPCHECK_CHROMIUM` names another).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test [--long] [ARGS...]` runs setup, every Rust test of the workspace
 //!   (`--no-fail-fast`: one failing target does not hide the others), then `make -C proofs`.
@@ -36,7 +38,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
-                 setup              install the pinned Z3, Coq, OCaml and clang when missing\n  \
+                 setup              install the pinned Z3, Coq, OCaml, clang and Chromium when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
                  test [--long] [ARGS...]\n                    \
                     run every Rust test and check the Coq proofs; --long: random\n                    \
@@ -113,7 +115,33 @@ fn setup_z3() -> Result {
 fn setup() -> Result {
     setup_z3()?;
     setup_proofs()?;
-    setup_clang()
+    setup_clang()?;
+    setup_chromium()
+}
+
+/// Installs Debian's `chromium` when neither `MAPCHECK_CHROMIUM` nor `chromium` is found. With
+/// its recommended packages: they bring the fonts the pages are drawn with.
+fn setup_chromium() -> Result {
+    if std::env::var_os("MAPCHECK_CHROMIUM").is_some() || have("chromium") {
+        return Ok(());
+    }
+    eprintln!("xtask: installing Chromium (Debian package `chromium`)");
+    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
+    let apt = |args: &[&str]| {
+        let mut all: Vec<&str> = sudo.to_vec();
+        all.push("apt-get");
+        all.extend_from_slice(args);
+        let mut cmd = Command::new(all[0]);
+        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut cmd)
+    };
+    apt(&["update", "-qq"])?;
+    apt(&["install", "-y", "-qq", "chromium"])?;
+    if have("chromium") {
+        Ok(())
+    } else {
+        Err("`apt-get install chromium` finished but `chromium` is still not on PATH".into())
+    }
 }
 
 /// The clang versions mapcheck's CUDA front end accepts, newest first (the list of

@@ -462,3 +462,28 @@ fn expected_list(expected: &[String]) -> String {
         }
     }
 }
+
+/// Words of `.bcu` that cannot name a variable in a printed kernel: the keywords of [`lexer`]
+/// and the names of the operators written as calls (`min`, `umax`, `select`, ...).
+pub fn is_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "kernel"
+            | "shared"
+            | "global"
+            | "let"
+            | "if"
+            | "else"
+            | "for"
+            | "in"
+            | "downto"
+            | "step"
+            | "sync"
+            | "skip"
+            | "assume"
+            | "atomic"
+            | "true"
+            | "false"
+    ) || mapcheck_core::ast::BinOp::from_call_name(name).is_some()
+        || mapcheck_core::ast::CmpOp::from_call_name(name).is_some()
+}

@@ -17,7 +17,7 @@
 //! power of `F` — so a scaled variable needs a loop of the same factor. Anything else stays a
 //! loop-carried `?` (the havoc of `lower.rs`).
 
-use crate::cuda::lower::trunc_div;
+use super::truncdiv::trunc_div;
 use mapcheck_core::ast::*;
 use mapcheck_core::span::Span;
 

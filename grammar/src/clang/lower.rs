@@ -778,10 +778,8 @@ fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
     }
 }
 
-/// C's truncating `a / b` (or `a % b`) from the core's Euclidean operators; see
-/// `crate::cuda::lower::trunc_div`.
 use super::closed;
-use crate::cuda::lower::trunc_div;
+use super::truncdiv::trunc_div;
 
 /// The component names of the geometry built-ins.
 fn builtin_component(var: &str, member: &str) -> Option<String> {
@@ -866,7 +864,7 @@ impl<'g, 'a> Lower<'g, 'a> {
         let mut k = 1;
         while self.used.contains(&name)
             || Builtin::from_name(&name).is_some()
-            || crate::cuda::lower::is_keyword(&name)
+            || crate::bcu::is_keyword(&name)
         {
             name = format!("{base}_{k}");
             k += 1;
@@ -6195,7 +6193,7 @@ impl Lower<'_, '_> {
         if !self.errors.is_empty() {
             return (Err(self.errors), needed);
         }
-        // Arrays declared but never accessed are left out, as the old front end does.
+        // Arrays declared but never accessed are left out: they cannot race.
         let mut used_arrays = HashSet::new();
         walk_stmts(&body, &mut |s| match &s.kind {
             StmtKind::Read { source: a, .. }

@@ -7,16 +7,17 @@
 //!    main file.
 //! 3. [`types`] — C types as clang prints them.
 //! 4. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
-//!    instantiation; `closed` holds the closed forms of loop-carried variables it uses.
+//!    instantiation; `closed` holds the closed forms of loop-carried variables it uses and
+//!    `truncdiv` C's signed division.
 //!
-//! The default CUDA front end of `mapcheck` (check, run, `--emit`, bench); the hand-written one
-//! of [`crate::cuda`] stays reachable with the hidden `--frontend legacy` until it is retired
-//! (`mapcheck fix` still places its edits on its lowering).
+//! The CUDA front end of `mapcheck` (check, run, `--emit`, bench, fix); [`crate::cuda`] holds
+//! what it shares with the callers (options, the GPUVerify header, errors).
 
 pub mod ast;
 mod closed;
 pub mod driver;
 pub mod lower;
+mod truncdiv;
 pub mod types;
 
 use crate::cuda::{ItemError, Lowered, Options};

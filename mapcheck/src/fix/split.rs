@@ -710,7 +710,6 @@ struct Declaration {
 
 /// The declarations at the top level of `text[from..to]` (statements of one block).
 fn declarations(text: &str, from: usize, to: usize) -> Vec<Declaration> {
-    use mapcheck_grammar::cuda::names::{is_builtin_type, is_spec};
     let typeish = |w: &str| is_builtin_type(w) || is_spec(w) || w.starts_with("__");
     let toks = tokens(text, from, to);
     let mut out = Vec::new();
@@ -738,8 +737,73 @@ fn declarations(text: &str, from: usize, to: usize) -> Vec<Declaration> {
     out
 }
 
+/// Built-in type names: C's and CUDA's (vector types, `dim3`, fixed-width integers).
+fn is_builtin_type(name: &str) -> bool {
+    const PLAIN: [&str; 22] = [
+        "void", "char", "int", "float", "double", "bool", "size_t", "half", "__half", "dim3",
+        "uint", "ushort", "uchar", "ulong", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+        "uint16_t", "uint32_t", "uint64_t",
+    ];
+    if PLAIN.contains(&name) || name == "auto" || name == "ptrdiff_t" {
+        return true;
+    }
+    // float4, uint2, longlong3, ...
+    let base = name.trim_end_matches(['1', '2', '3', '4']);
+    base.len() + 1 == name.len()
+        && matches!(
+            base,
+            "char"
+                | "uchar"
+                | "short"
+                | "ushort"
+                | "int"
+                | "uint"
+                | "long"
+                | "ulong"
+                | "longlong"
+                | "ulonglong"
+                | "float"
+                | "double"
+                | "half"
+        )
+}
+
+/// Declaration specifiers and qualifiers.
+fn is_spec(name: &str) -> bool {
+    matches!(
+        name,
+        "const"
+            | "volatile"
+            | "static"
+            | "inline"
+            | "extern"
+            | "register"
+            | "unsigned"
+            | "signed"
+            | "long"
+            | "short"
+            | "constexpr"
+            | "__global__"
+            | "__device__"
+            | "__host__"
+            | "__shared__"
+            | "__constant__"
+            | "__managed__"
+            | "__restrict__"
+            | "__restrict"
+            | "restrict"
+            | "__forceinline__"
+            | "__noinline__"
+            | "__inline__"
+            | "struct"
+            | "class"
+            | "union"
+            | "enum"
+            | "typedef"
+    )
+}
+
 fn declaration(stmt: &[(Tok<'_>, usize)], typeish: &dyn Fn(&str) -> bool) -> Option<Declaration> {
-    use mapcheck_grammar::cuda::names::is_spec;
     // Specifiers: type words and qualifiers, and one user type name when a declarator follows.
     let mut j = 0;
     let mut has_type = false;
