@@ -370,6 +370,10 @@ fn template_arguments(f: &Node) -> Option<String> {
     Some(out.join(", "))
 }
 
+/// The bytes of a view: its scalars as (offset, size, whether the core value is the bytes),
+/// and its size (`Lower::shape`).
+type Shape = (Vec<(u64, u64, bool)>, u64);
+
 /// The fields of a record with their byte offsets, in declaration order.
 type FieldBytes = Vec<(u64, CType)>;
 
@@ -1442,7 +1446,7 @@ impl<'g, 'a> Lower<'g, 'a> {
     /// of the scalar is its bytes), and its size. Two views of one shape address the same bytes
     /// cell for cell, and store the same values in them for the same bytes: a `double`, whose
     /// payload is not its bytes, does not share a shape with a `long long`.
-    fn shape(&self, ty: &CType) -> Option<(Vec<(u64, u64, bool)>, u64)> {
+    fn shape(&self, ty: &CType) -> Option<Shape> {
         let mut scalars = Vec::new();
         self.g.byte_scalars(ty, 0, &mut scalars)?;
         let (size, _) = self.g.byte_size(ty, 0)?;
