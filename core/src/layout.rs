@@ -17,6 +17,9 @@ pub enum Layout {
     Array { len: Option<u64>, elem: Box<Layout> },
     /// A struct, union or class: its fields in declaration order, each one after the other.
     Record { fields: Vec<(String, Layout)> },
+    /// Byte-addressed memory (`extern __shared__` storage viewed through types of different
+    /// sizes), in cells of `unit` bytes: cell `k` is bytes `k * unit .. (k + 1) * unit`.
+    Bytes { unit: u64 },
 }
 
 /// One step from an array to a cell: an index into an array, or a field of a struct.
@@ -24,6 +27,11 @@ pub enum Layout {
 pub enum Step {
     Index(i128),
     Field(String),
+    /// The bytes `start .. end` of byte-addressed memory.
+    Bytes {
+        start: i128,
+        end: i128,
+    },
 }
 
 impl Layout {
@@ -40,6 +48,7 @@ impl Layout {
                 }
                 Some(total.max(1))
             }
+            Layout::Bytes { .. } => None,
         }
     }
 
@@ -65,6 +74,14 @@ impl Layout {
                 steps.push(Step::Index(flat.div_euclid(size)));
                 elem.walk(flat.rem_euclid(size), steps)
             }
+            Layout::Bytes { unit } => {
+                let unit = i128::from(*unit);
+                steps.push(Step::Bytes {
+                    start: flat.checked_mul(unit)?,
+                    end: flat.checked_add(1)?.checked_mul(unit)?,
+                });
+                Some(())
+            }
             Layout::Record { fields } => {
                 if fields.is_empty() {
                     return (flat == 0).then_some(());
@@ -89,6 +106,8 @@ impl fmt::Display for Step {
         match self {
             Step::Index(i) => write!(f, "[{i}]"),
             Step::Field(name) => write!(f, ".{name}"),
+            Step::Bytes { start, end } if *end == start + 1 => write!(f, "[byte {start}]"),
+            Step::Bytes { start, end } => write!(f, "[bytes {start}..{end}]"),
         }
     }
 }
@@ -151,6 +170,17 @@ mod tests {
         assert_eq!(text(&p, 0).as_deref(), Some("a[0].x"));
         assert_eq!(text(&p, 6).as_deref(), Some("a[0].colour.w"));
         assert_eq!(text(&p, 7 * 3 + 2).as_deref(), Some("a[3].id"));
+    }
+
+    #[test]
+    fn byte_addressed_cells_say_their_bytes() {
+        // Cells of 4 bytes: cell 3 is bytes 12..16; of one byte: cell 5 is byte 5.
+        let words = Layout::Bytes { unit: 4 };
+        assert_eq!(words.cells(), None);
+        assert_eq!(text(&words, 3).as_deref(), Some("a[bytes 12..16]"));
+        assert_eq!(text(&words, -1).as_deref(), Some("a[bytes -4..0]"));
+        let bytes = Layout::Bytes { unit: 1 };
+        assert_eq!(text(&bytes, 5).as_deref(), Some("a[byte 5]"));
     }
 
     #[test]

@@ -536,3 +536,113 @@ fn folded_unsigned_comparisons_use_the_common_types_width() {
     // 4294967296u is `unsigned long` (64 bits on the host and device alike): 2^32 < 1 is false.
     assert_eq!(stored, [0, 0, 1], "{p}");
 }
+
+/// Issue 14 item 2: `extern __shared__` storage viewed through types of different sizes is
+/// byte-addressed, in cells of the greatest common size of the views' scalars, so that two
+/// accesses share a cell exactly when they share a byte in C. The cells below are C's byte
+/// offsets divided by that size, worked out by hand from the views' pointer arithmetic.
+#[test]
+fn extern_shared_views_of_different_sizes_are_byte_addressed() {
+    use mapcheck_core::layout::Layout;
+    // char, float and short views: cells of one byte. Thread 1 writes f[1] = bytes 4..8 and
+    // h[1] with h = &smem[2 + 4 * 1] = bytes 8..10.
+    let p = lower(
+        "__global__ void k() {\n\
+           extern __shared__ char smem[];\n\
+           float *f = (float *)smem;\n\
+           short *h = (short *)&smem[2 + 4 * threadIdx.x];\n\
+           f[threadIdx.x] = 1.0f;\n\
+           h[1] = 7;\n\
+           if (threadIdx.x == 0) smem[3] = -1;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 4, 1), [4, 5, 6, 7, 8, 9]);
+    let array = &p.kernels[0].arrays[0];
+    assert_eq!(array.layout, Some(Layout::Bytes { unit: 1 }));
+    // The pieces of a constant are its little-endian bytes: 7 is 07 00; a `char` -1 is the
+    // byte 255 (what an `unsigned char` 255 stores too).
+    let mut values = Vec::new();
+    p.kernels[0].body.walk(&mut |s| {
+        if let StmtKind::Write { value, .. } = &s.kind {
+            values.push(format!("{value}"));
+        }
+    });
+    assert_eq!(values[4..], ["7", "0", "255"], "{p}");
+
+    // float and double views: cells of four bytes. Thread 1 writes s[1] (bytes 4..8, cell 1)
+    // and d[1] with d = (double *)&s[2]: bytes 8 + 8 .. 8 + 16, cells 4 and 5.
+    let p = lower(
+        "__global__ void k() {\n\
+           extern __shared__ float s[];\n\
+           double *d = (double *)&s[2];\n\
+           s[threadIdx.x] = 0.0f;\n\
+           d[threadIdx.x] = 1.0;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 4, 1), [1, 4, 5]);
+    assert_eq!(
+        p.kernels[0].arrays[0].layout,
+        Some(Layout::Bytes { unit: 4 })
+    );
+
+    // An int2 view of int storage through a struct field: v[t].y is bytes 8t + 4 .. 8t + 8.
+    let p = lower(
+        "__global__ void k() {\n\
+           extern __shared__ int s[];\n\
+           int2 *v = (int2 *)s;\n\
+           s[threadIdx.x] = 1;\n\
+           v[threadIdx.x].y = 2;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 4, 3), [3, 7]);
+
+    // One view (of any type) keeps a cell per scalar, as before: v[t].y is cell 4t + 1.
+    let p = lower(
+        "__global__ void k() {\n\
+           extern __shared__ float4 v[];\n\
+           v[threadIdx.x].y = 1.0f;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 4, 2), [9]);
+    assert_ne!(
+        p.kernels[0].arrays[0].layout,
+        Some(Layout::Bytes { unit: 4 })
+    );
+
+    // A view whose bytes the lowering does not lay out (a union) is an access of an unknown
+    // cell, named so.
+    let p = lower(
+        "union U { int i; float f; };\n\
+         __global__ void k() {\n\
+           extern __shared__ char smem[];\n\
+           U *u = (U *)smem;\n\
+           u[threadIdx.x].i = 1;\n\
+         }\n",
+    );
+    assert!(
+        unknowns(&p).iter().any(|u| u.starts_with("unknown_cell")),
+        "{p}"
+    );
+}
+
+/// A cast through `void *` to a type of another size: `(float *)(void *)&c[8]` is byte 8 of
+/// `c`, which `c[9]` shares. Cell for cell (a global array is not byte-addressed) the float
+/// write cannot be placed among `c`'s one-byte cells, so it is a write of an unknown cell of
+/// `c`, not of cell 8 (which would miss the race with `c[9]`).
+#[test]
+fn a_cast_through_void_does_not_keep_the_cells_of_another_type() {
+    let p = lower(
+        "__global__ void k(char *c) {\n\
+           float *f = (float *)(void *)&c[8];\n\
+           if (threadIdx.x == 0) f[0] = 1.0f;\n\
+           if (threadIdx.x == 1) c[9] = 0;\n\
+         }\n",
+    );
+    let w = writes(&p, "k");
+    assert_eq!(w.len(), 2, "{p}");
+    assert_ne!(w[0].1, "8", "{p}");
+    assert!(
+        unknowns(&p).iter().any(|u| u.starts_with("unknown_cell")),
+        "{p}"
+    );
+}

@@ -86,12 +86,15 @@ pub struct CellReport {
     pub path: Vec<CellStep>,
 }
 
-/// One step of a [`CellReport`]'s path: `{"index": 3}` or `{"field": "colour"}`.
+/// One step of a [`CellReport`]'s path: `{"index": 3}`, `{"field": "colour"}`, or `{"bytes": [8, 12]}`
+/// (bytes 8 to 11 of byte-addressed `extern __shared__` memory).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CellStep {
     Index(i128),
     Field(String),
+    /// The bytes `[start, end]` (end excluded) of byte-addressed memory.
+    Bytes([i128; 2]),
 }
 
 impl CellReport {
@@ -110,7 +113,7 @@ impl CellReport {
                 .iter()
                 .filter_map(|s| match s {
                     Step::Index(i) => Some(*i),
-                    Step::Field(_) => None,
+                    Step::Field(_) | Step::Bytes { .. } => None,
                 })
                 .collect(),
             path: steps
@@ -118,6 +121,7 @@ impl CellReport {
                 .map(|s| match s {
                     Step::Index(i) => CellStep::Index(i),
                     Step::Field(f) => CellStep::Field(f),
+                    Step::Bytes { start, end } => CellStep::Bytes([start, end]),
                 })
                 .collect(),
         }

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `extern __shared__` views of different element sizes are accesses of an unknown cell of the shared buffer (not byte-addressed yet)
 // `extern __shared__` arrays of different element sizes share one allocation (issue 14):
 // words[] (4-byte int) and pairs[] (8-byte double) start at the same address, so pairs[k]
 // occupies the bytes of words[2k] and words[2k + 1]. Thread t writes words[2t] and

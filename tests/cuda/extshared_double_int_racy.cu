@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `extern __shared__` views of different element sizes are accesses of an unknown cell of the shared buffer (not byte-addressed yet)
 // Thread t writes words[t] and, with no barrier, reads pairs[t], whose 8 bytes are words[2t]
 // and words[2t + 1] of the same `extern __shared__` allocation: thread 1 reads words[2] and
 // words[3], written by threads 2 and 3: a read-write race. Merged cell for cell, pairs[t]

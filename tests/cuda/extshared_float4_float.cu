@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `extern __shared__` views of different element sizes are accesses of an unknown cell of the shared buffer (not byte-addressed yet)
 // Vector and scalar views of the same `extern __shared__` memory: thread t writes vec[t], a
 // float4 that covers scal[4t .. 4t + 3]; after the barrier, thread t reads the four scalars
 // scal[t], scal[t + 64], scal[t + 128], scal[t + 192] (a transpose of the layout): race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `extern __shared__` views of different element sizes are accesses of an unknown cell of the shared buffer (not byte-addressed yet)
 // The vector/scalar views without the barrier: thread t writes vec[t] (scal[4t .. 4t + 3])
 // while thread 1 reads scal[1 + 64] = scal[65], which is part of vec[16] written by thread 16:
 // a read-write race. Merged cell for cell, vec[t] and scal[t + 64k] would never meet.

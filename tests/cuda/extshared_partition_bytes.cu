@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `(int *)&buf[blockDim.x]` cast of an `extern __shared__ char` buffer is an access of an unknown cell of the buffer (not byte-addressed yet)
 // The usual partition of one dynamic shared allocation into arrays of different types:
 // `vals` is blockDim.x floats from byte 0, `counts` starts after them at &vals[blockDim.x]
 // (byte 4 * 64 = 256). Thread t writes vals[t] (bytes 4t..4t+3) and counts[t] (bytes

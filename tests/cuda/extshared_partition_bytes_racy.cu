@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `(int *)&buf[blockDim.x]` cast of an `extern __shared__ char` buffer is an access of an unknown cell of the buffer (not byte-addressed yet)
 // The classic mistake: `counts` is placed at &smem[blockDim.x], a *byte* offset of 64, not
 // after the 256 bytes of `vals`. counts[t] is then bytes 64 + 4t.., which are vals[16 + t]:
 // thread t writes counts[t] while thread t + 16 writes vals[t + 16], the same 4 bytes, in the

@@ -223,6 +223,94 @@ impl<'a> Globals<'a> {
         None
     }
 
+    /// The size and alignment in bytes of a value of `ty` as CUDA lays it out (C's rules:
+    /// each field at the next multiple of its alignment, the size rounded up to the largest
+    /// alignment; CUDA's 2- and 4-component vector types aligned to their size). `None` for
+    /// what the byte-addressed lowering does not lay out: unions, records with alignment or
+    /// packing attributes, pointers (their bytes are never split), unknown types.
+    fn byte_size(&self, ty: &CType, depth: usize) -> Option<(u64, u64)> {
+        if depth > 16 {
+            return None;
+        }
+        match ty {
+            CType::Scalar(s) => {
+                let b = scalar_bytes(*s);
+                Some((b, b))
+            }
+            CType::Array(t, Some(n)) => {
+                let (size, align) = self.byte_size(t, depth + 1)?;
+                Some((size.checked_mul(*n)?, align))
+            }
+            CType::Record(name) => {
+                let (fields, size, align) = self.byte_fields(name, depth)?;
+                let _ = fields;
+                Some((size, align))
+            }
+            _ => None,
+        }
+    }
+
+    /// The byte offset of each field of record `name`, with the record's size and alignment.
+    fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
+        let r = self.records.get(name)?;
+        let laid_out_by_c = r.tag_used.as_deref() != Some("union")
+            && !r.has_attr("AlignedAttr")
+            && !r.has_attr("PackedAttr")
+            && !r.has_attr("MaxFieldAlignmentAttr");
+        if !laid_out_by_c {
+            return None;
+        }
+        let mut off = 0u64;
+        let mut align = 1u64;
+        let mut fields = Vec::new();
+        for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
+            // A bit-field (its width is an expression child) or a field of its own alignment
+            // is not laid out here.
+            if f.has_attr("AlignedAttr") || f.exprs().next().is_some() {
+                return None;
+            }
+            let fty = CType::parse(f.qual_type());
+            let (fsize, falign) = self.byte_size(&fty, depth + 1)?;
+            off = off.checked_add(falign - 1)? / falign * falign;
+            fields.push((off, fty));
+            off = off.checked_add(fsize)?;
+            align = align.max(falign);
+        }
+        if fields.is_empty() {
+            return None;
+        }
+        // CUDA's `char2`..`double4` (and their kin) carry `__align__(2 * sizeof(T))` /
+        // `__align__(4 * sizeof(T))`; mapcheck's header declares them as plain structs.
+        if is_cuda_vector(name) && matches!(fields.len(), 2 | 4) {
+            align = align.max(off.min(16));
+        }
+        let size = off.checked_add(align - 1)? / align * align;
+        Some((fields, size, align))
+    }
+
+    /// The scalars of a value of `ty`: their byte offsets from its start and types, in order.
+    fn byte_scalars(&self, ty: &CType, base: u64, out: &mut Vec<(u64, Scalar)>) -> Option<()> {
+        if out.len() > MAX_STRUCT_CELLS as usize {
+            return None;
+        }
+        match ty {
+            CType::Scalar(s) => out.push((base, *s)),
+            CType::Array(t, Some(n)) => {
+                let (size, _) = self.byte_size(t, 0)?;
+                for k in 0..*n {
+                    self.byte_scalars(t, base.checked_add(size.checked_mul(k)?)?, out)?;
+                }
+            }
+            CType::Record(name) => {
+                for (off, fty) in self.byte_fields(name, 0)?.0 {
+                    self.byte_scalars(&fty, base.checked_add(off)?, out)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
     /// The shape of a value of `ty` as declared, cell for cell as [`Globals::cells`] counts
     /// them (`None` where it counts none). Carried on the core array for reports only, which
     /// name a cell `tile[0][1]` or `p[3].colour.w` rather than by its flat number.
@@ -280,6 +368,59 @@ fn template_arguments(f: &Node) -> Option<String> {
         out.push(text);
     }
     Some(out.join(", "))
+}
+
+/// The bytes of a view: its scalars as (offset, size, whether the core value is the bytes),
+/// and its size (`Lower::shape`).
+type Shape = (Vec<(u64, u64, bool)>, u64);
+
+/// The fields of a record with their byte offsets, in declaration order.
+type FieldBytes = Vec<(u64, CType)>;
+
+/// Whether `name` is one of CUDA's vector types (`int2`, `uchar4`, `double3`, ...).
+fn is_cuda_vector(name: &str) -> bool {
+    let base = name.trim_end_matches(['1', '2', '3', '4']);
+    base.len() + 1 == name.len()
+        && matches!(
+            base,
+            "char"
+                | "uchar"
+                | "short"
+                | "ushort"
+                | "int"
+                | "uint"
+                | "long"
+                | "ulong"
+                | "longlong"
+                | "ulonglong"
+                | "float"
+                | "double"
+        )
+}
+
+/// Whether the core value of a scalar of this type is the word of its bytes: integers (as
+/// unsigned words in byte-addressed memory) and `float`s (a literal's payload is its bit
+/// pattern), not `double`s or `half`s (their literals carry a `float`'s bits).
+fn payload_is_bytes(s: Scalar) -> bool {
+    matches!(s, Scalar::Int { .. } | Scalar::Bool | Scalar::Float(32))
+}
+
+/// The value of an integer literal, negated or not.
+fn literal(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(c) => Some(i128::from(*c)),
+        ExprKind::Neg(inner) => literal(inner).map(|c| -c),
+        _ => None,
+    }
+}
+
+/// The greatest common divisor.
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// A constant clang evaluated (`ConstantExpr` with a value) or a literal.
@@ -417,9 +558,16 @@ pub struct Lower<'g, 'a> {
     frames: Vec<Frame>,
     /// The exits seen inside the statement being lowered, innermost loop first.
     loop_exits: Vec<HashSet<ExitKind>>,
-    /// The shared core array of `extern __shared__` declarations, and the element size first
-    /// used with it.
-    dynamic_shared: Option<(String, u64)>,
+    /// The shared core array of `extern __shared__` declarations (all of a kernel's are the
+    /// same memory).
+    dynamic_shared: Option<String>,
+    /// The types through which the kernel views that memory: the element types of its
+    /// `extern __shared__` declarations and the pointee types of casts of pointers into it.
+    shared_views: Vec<CType>,
+    /// Set when the views differ in layout: the dynamic shared memory is byte-addressed, in
+    /// cells of this many bytes (the greatest common size of the views' scalars), and every
+    /// access covers the cells of its bytes. Unset, a cell is an element of the first view.
+    byte_unit: Option<u64>,
     /// `this` of the method being inlined: the object's address.
     this: Option<Val>,
     /// The place the last assignment or increment wrote (for one used as an lvalue).
@@ -668,6 +816,8 @@ impl<'g, 'a> Lower<'g, 'a> {
             frames: Vec::new(),
             loop_exits: Vec::new(),
             dynamic_shared: None,
+            shared_views: Vec::new(),
+            byte_unit: None,
             this: None,
             last_place: None,
             function_base: 0,
@@ -1049,16 +1199,39 @@ impl<'g, 'a> Lower<'g, 'a> {
                 off,
                 pointee,
             } => {
+                if self.dynamic_shared.as_deref() == Some(array.as_str()) {
+                    self.view_shared(to);
+                    if self.byte_array(&array).is_some() {
+                        // Byte-addressed: the offset is in bytes (cells of them), whatever
+                        // the view; each access covers the cells of its own bytes.
+                        return Ptr::To {
+                            array,
+                            off,
+                            pointee: to.clone(),
+                        };
+                    }
+                }
                 let same = match (&pointee, to) {
                     (a, b) if a == b => true,
                     (CType::Scalar(a), CType::Scalar(b)) => scalar_bytes(*a) == scalar_bytes(*b),
-                    (_, CType::Void) | (CType::Void, _) => true,
+                    // A `void *` keeps the cells of the type it was cast from; back from it,
+                    // the cells line up only at the start of the array (cell 0 is byte 0 in
+                    // every view), since the type it came from is not known here.
+                    (_, CType::Void) => true,
+                    (CType::Void, _) => off.kind == ExprKind::Int(0),
                     _ => {
                         self.g.cells(&pointee, 0).is_some()
                             && self.g.cells(&pointee, 0) == self.g.cells(to, 0)
                     }
                 };
-                if same {
+                if same && *to == CType::Void {
+                    // The cells stay those of the type it was cast from.
+                    Ptr::To {
+                        array,
+                        off,
+                        pointee,
+                    }
+                } else if same {
                     Ptr::To {
                         array,
                         off,
@@ -1200,7 +1373,12 @@ impl<'g, 'a> Lower<'g, 'a> {
                 "+" | "-",
             ) => {
                 let (k, _) = self.as_expr(k, span, out);
-                let Some(cells) = self.g.cells(pointee, 0) else {
+                // GNU C's arithmetic on `void *` counts bytes.
+                let cells = match (self.byte_array(array), pointee) {
+                    (Some(1), CType::Void) => Some(1),
+                    _ => self.cells_in(array, pointee),
+                };
+                let Some(cells) = cells else {
                     return Val::Ptr(Ptr::Many(vec![array.clone()]));
                 };
                 let k = if cells == 1 {
@@ -1255,6 +1433,90 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
     }
 
+    // ---- byte-addressed dynamic shared memory ----
+
+    /// Records a type through which the dynamic shared memory is viewed.
+    fn view_shared(&mut self, ty: &CType) {
+        if *ty != CType::Void && !self.shared_views.contains(ty) {
+            self.shared_views.push(ty.clone());
+        }
+    }
+
+    /// The bytes a value of `ty` occupies: its scalars as (offset, size, whether the core value
+    /// of the scalar is its bytes), and its size. Two views of one shape address the same bytes
+    /// cell for cell, and store the same values in them for the same bytes: a `double`, whose
+    /// payload is not its bytes, does not share a shape with a `long long`.
+    fn shape(&self, ty: &CType) -> Option<Shape> {
+        let mut scalars = Vec::new();
+        self.g.byte_scalars(ty, 0, &mut scalars)?;
+        let (size, _) = self.g.byte_size(ty, 0)?;
+        Some((
+            scalars
+                .into_iter()
+                .map(|(o, s)| (o, scalar_bytes(s), payload_is_bytes(s)))
+                .collect(),
+            size,
+        ))
+    }
+
+    /// The cell size the views recorded so far need: `None` while they all have one shape
+    /// (cell for cell is exact), else the greatest common size of their scalars.
+    fn needed_unit(&self) -> Option<u64> {
+        let mut shapes = Vec::new();
+        for v in &self.shared_views {
+            if let Some(s) = self.shape(v) {
+                if !shapes.contains(&s) {
+                    shapes.push(s);
+                }
+            }
+        }
+        if shapes.len() < 2 && self.byte_unit.is_none() {
+            return None;
+        }
+        let unit = shapes
+            .iter()
+            .flat_map(|(scalars, _)| scalars.iter().map(|(_, b, _)| *b))
+            .fold(0, gcd);
+        (unit > 0).then_some(unit).or(self.byte_unit)
+    }
+
+    /// The cell size of `array` when it is the byte-addressed dynamic shared memory.
+    fn byte_array(&self, array: &str) -> Option<u64> {
+        self.byte_unit
+            .filter(|_| self.dynamic_shared.as_deref() == Some(array))
+    }
+
+    /// The number of cells of `array` a value of `ty` occupies (`None`: not laid out there).
+    fn cells_in(&self, array: &str, ty: &CType) -> Option<u64> {
+        match self.byte_array(array) {
+            Some(unit) => {
+                let (size, _) = self.g.byte_size(ty, 0)?;
+                (size.is_multiple_of(unit) && size > 0).then_some(size / unit)
+            }
+            None => self.g.cells(ty, 0),
+        }
+    }
+
+    /// The cells of the byte-addressed `array` a value of `ty` covers: for each of its scalars,
+    /// its first cell from the value's start, its number of cells, and its type. `None` when
+    /// a scalar does not fall on whole cells or the type is not laid out.
+    fn byte_cells(&self, array: &str, ty: &CType) -> Option<Vec<(u64, u64, Scalar)>> {
+        let unit = self.byte_array(array)?;
+        let mut scalars = Vec::new();
+        self.g.byte_scalars(ty, 0, &mut scalars)?;
+        scalars
+            .into_iter()
+            .map(|(off, s)| {
+                let b = scalar_bytes(s);
+                (off.is_multiple_of(unit) && b.is_multiple_of(unit)).then_some((
+                    off / unit,
+                    b / unit,
+                    s,
+                ))
+            })
+            .collect()
+    }
+
     /// The core array of a file-scope or kernel-scope memory declaration.
     fn memory_array(&mut self, decl: &Node, space: Space, span: Span) -> Option<Place> {
         let ty = CType::parse(decl.qual_type());
@@ -1262,31 +1524,35 @@ impl<'g, 'a> Lower<'g, 'a> {
         if space == Space::Shared && is_extern && matches!(ty, CType::Array(_, None)) {
             // Every `extern __shared__` array of a kernel is the same memory.
             let elem = ty.pointee().cloned().unwrap_or(CType::Void);
-            let bytes = elem.scalar().map(scalar_bytes);
             let name = match &self.dynamic_shared {
-                Some((name, size)) => {
-                    if bytes != Some(*size) {
-                        // Byte-addressing of differently typed views is not modelled yet:
-                        // every access is to an unknown cell of the shared memory.
-                        let name = name.clone();
-                        self.declare(&name, Space::Shared, span, None);
-                        return Some(Place::Many(vec![name], ty));
-                    }
-                    name.clone()
-                }
+                Some(name) => name.clone(),
                 None => {
                     let name = self.fresh("dynamic_shared");
-                    match bytes {
-                        Some(b) => self.dynamic_shared = Some((name.clone(), b)),
-                        None => {
-                            self.dynamic_shared = Some((name.clone(), 0));
-                            self.declare(&name, Space::Shared, span, None);
-                            return Some(Place::Many(vec![name], ty));
-                        }
-                    }
+                    self.dynamic_shared = Some(name.clone());
                     name
                 }
             };
+            let first = self.shared_views.first().cloned();
+            self.view_shared(&elem);
+            if let Some(unit) = self.byte_unit {
+                self.declare(&name, Space::Shared, span, Some(Layout::Bytes { unit }));
+                return Some(Place::Mem {
+                    array: name,
+                    off: int(0, span),
+                    ty,
+                });
+            }
+            // Cell for cell: exact while every view has the layout of the first one; another
+            // view makes the lowering start again byte-addressed (`Lower::kernel`), and until
+            // then its accesses are of an unknown cell.
+            let same = match &first {
+                None => true,
+                Some(f) => self.shape(f).is_some() && self.shape(f) == self.shape(&elem),
+            };
+            if !same || self.g.cells(&elem, 0).is_none() {
+                self.declare(&name, Space::Shared, span, None);
+                return Some(Place::Many(vec![name], ty));
+            }
             let layout = self.g.layout(&ty, 0);
             self.declare(&name, Space::Shared, span, layout);
             return Some(Place::Mem {
@@ -1325,6 +1591,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                     Val::Num(int(0, span), Scalar::INT)
                 }
             },
+            Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
+                self.read_bytes(array, off, ty, span, out)
+            }
             Place::Mem { array, off, ty } => match self.g.cells(&ty, 0) {
                 Some(1) if !matches!(ty, CType::Array(..)) => {
                     let name = self.fresh(&format!("{array}_v"));
@@ -1453,6 +1722,9 @@ impl<'g, 'a> Lower<'g, 'a> {
                     self.env.insert(id, Binding::Val(v));
                 }
             },
+            Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
+                self.write_bytes(array, off, ty, v, span, out)
+            }
             Place::Mem { array, off, ty } => {
                 let cells = self.g.cells(&ty, 0);
                 match cells {
@@ -1529,6 +1801,203 @@ impl<'g, 'a> Lower<'g, 'a> {
                 "a write through a pointer mapcheck cannot follow",
                 "the lowering does not know which memory this pointer points to",
             ),
+        }
+    }
+
+    /// `let var = array[index];`, the variable's name made from the array's.
+    fn emit_read(&mut self, array: &str, index: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        let name = self.fresh(&format!("{array}_v"));
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Read {
+                    var: Ident::new(name.clone(), span),
+                    source: Access {
+                        array: Ident::new(array, span),
+                        index: vec![index],
+                        span,
+                    },
+                },
+                span,
+            ),
+        );
+        Expr::var(name, span)
+    }
+
+    fn emit_write(
+        &mut self,
+        array: &str,
+        index: Expr,
+        value: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Write {
+                    target: Access {
+                        array: Ident::new(array, span),
+                        index: vec![index],
+                        span,
+                    },
+                    value,
+                },
+                span,
+            ),
+        );
+    }
+
+    /// A read of a value of `ty` at cell `off` of the byte-addressed dynamic shared memory:
+    /// every cell its bytes cover is read. A scalar of one cell has the cell's word converted
+    /// to its type; the value of one spread over several cells (a `double` over two 4-byte
+    /// cells, a `float` over four bytes) is not put back together: `?` named `bytes_value`.
+    fn read_bytes(
+        &mut self,
+        array: String,
+        off: Expr,
+        ty: CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let Some(cells) = self.byte_cells(&array, &ty) else {
+            return self.read(Place::Many(vec![array], ty), span, out);
+        };
+        let off = self.bound("at", off, out);
+        let mut single = None;
+        for &(first, n, s) in &cells {
+            for j in first..first + n {
+                let index = if j == 0 {
+                    off.clone()
+                } else {
+                    Expr::bin(BinOp::Add, off.clone(), int(j as i64, span))
+                };
+                let v = self.emit_read(&array, index, span, out);
+                if n == 1 && cells.len() == 1 {
+                    // The cell holds the unsigned word of its bytes (`write_bytes`), or
+                    // anything where nothing wrote it: C's value of the type is the
+                    // conversion of that word.
+                    single = Some(match s {
+                        Scalar::Int { .. } => self.convert_int(v, s, out),
+                        _ => v,
+                    });
+                }
+            }
+        }
+        match (ty, single) {
+            (CType::Scalar(Scalar::Bool), Some(e)) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
+            (CType::Scalar(s), Some(e)) => Val::Num(e, s),
+            (ty @ CType::Scalar(_), None) => self.unknown_val("bytes_value", &ty, span, out),
+            _ => Val::Opaque,
+        }
+    }
+
+    /// A write of `v`, of type `ty`, at cell `off` of the byte-addressed dynamic shared
+    /// memory: every cell its bytes cover is written. The values written are what makes two
+    /// writes of the same bytes a benign race, so they must be those bytes, as unsigned words:
+    /// an integer of one cell stores its value modulo 2^bits, a `float` its payload (its bit
+    /// pattern); an integer or `float` over several cells stores the little-endian pieces of
+    /// that word; anything else (a `double` or `half`, whose payload is not its bytes; the
+    /// fields of a struct copy) stores `?` in each cell.
+    fn write_bytes(
+        &mut self,
+        array: String,
+        off: Expr,
+        ty: CType,
+        v: Val,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let Some(cells) = self.byte_cells(&array, &ty) else {
+            return self.write(Place::Many(vec![array], ty), v, span, out);
+        };
+        let unit = self.byte_array(&array).unwrap_or(1);
+        let off = self.bound("at", off, out);
+        let scalar = matches!(ty, CType::Scalar(_));
+        for &(first, n, s) in &cells {
+            let is_bytes = payload_is_bytes(s);
+            let pieces: Option<Vec<Expr>> = match &v {
+                _ if !scalar || !is_bytes => None,
+                // The unsigned word of the value's bytes: a `char` -1 and an `unsigned char`
+                // 255 store the same byte, and a read converts the word to its own type.
+                Val::Num(e, Scalar::Int { bits, .. }) if n == 1 => Some(vec![match literal(e) {
+                    Some(c) if *bits < 64 => int(c.rem_euclid(1i128 << bits) as i64, span),
+                    _ => self.convert_int(
+                        e.clone(),
+                        Scalar::Int {
+                            bits: *bits,
+                            signed: false,
+                        },
+                        out,
+                    ),
+                }]),
+                _ if n == 1 => Some(vec![self.payload(v.clone(), span, out)]),
+                // A value of at most 32 bits, as the unsigned word of its bytes, cut into
+                // pieces by shifts of constants and a mask (exact in both arithmetic modes).
+                Val::Num(e, word @ (Scalar::Int { bits: 1..=32, .. } | Scalar::Float(32)))
+                    if literal(e).is_none() =>
+                {
+                    let bits = match word {
+                        Scalar::Int { bits, .. } => *bits,
+                        _ => 32,
+                    };
+                    let w = self.convert_int(
+                        e.clone(),
+                        Scalar::Int {
+                            bits,
+                            signed: false,
+                        },
+                        out,
+                    );
+                    let w = self.bound("word", w, out);
+                    let piece_bits = 8 * unit as u32;
+                    let mask = int((1i64 << piece_bits) - 1, span);
+                    Some(
+                        (0..n)
+                            .map(|j| {
+                                let shifted = match j {
+                                    0 => w.clone(),
+                                    _ => Expr::bin(
+                                        BinOp::UShr,
+                                        w.clone(),
+                                        int(i64::from(piece_bits) * j as i64, span),
+                                    ),
+                                };
+                                Expr::bin(BinOp::And, shifted, mask.clone())
+                            })
+                            .collect(),
+                    )
+                }
+                Val::Num(e, Scalar::Int { bits, .. }) => match literal(e) {
+                    Some(c) => {
+                        let word = c.rem_euclid(1i128 << bits);
+                        let piece_bits = 8 * unit as u32;
+                        Some(
+                            (0..n)
+                                .map(|j| {
+                                    let p = (word >> (piece_bits * j as u32))
+                                        & ((1i128 << piece_bits) - 1);
+                                    int(p as i64, span)
+                                })
+                                .collect(),
+                        )
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            for j in 0..n {
+                let index = if first + j == 0 {
+                    off.clone()
+                } else {
+                    Expr::bin(BinOp::Add, off.clone(), int((first + j) as i64, span))
+                };
+                let value = match &pieces {
+                    Some(p) => p[j as usize].clone(),
+                    None => self.unknown("bytes_piece", None, span, out),
+                };
+                self.emit_write(&array, index, value, span, out);
+            }
         }
     }
 
@@ -2134,6 +2603,37 @@ impl Lower<'_, '_> {
             Place::Private(self.node_type(base))
         };
         match base_place {
+            Place::Mem {
+                array,
+                off,
+                ty: CType::Record(r),
+            } if self.byte_array(&array).is_some() => {
+                let unit = self.byte_array(&array).unwrap_or(1);
+                let found = self
+                    .g
+                    .byte_fields(&r, 0)
+                    .and_then(|(fields, _, _)| {
+                        let names = self.g.fields(&r)?;
+                        names
+                            .iter()
+                            .zip(fields)
+                            .find(|((name, _), _)| *name == field)
+                            .map(|(_, f)| f)
+                    })
+                    .filter(|(foff, _)| foff.is_multiple_of(unit));
+                match found {
+                    Some((foff, fty)) => Place::Mem {
+                        array,
+                        off: if foff == 0 {
+                            off
+                        } else {
+                            Expr::bin(BinOp::Add, off, int((foff / unit) as i64, span))
+                        },
+                        ty: fty,
+                    },
+                    None => Place::Many(vec![array], ty),
+                }
+            }
             Place::Mem {
                 array,
                 off,
@@ -2969,6 +3469,25 @@ impl Lower<'_, '_> {
         out: &mut Vec<Stmt>,
     ) -> Val {
         let targets: Vec<(String, Expr)> = match target {
+            // Byte-addressed: the atomic covers every cell of its bytes.
+            Ptr::To { array, off, .. } if self.byte_array(&array).is_some() => {
+                match self.cells_in(&array, elem) {
+                    Some(1) => vec![(array, off)],
+                    Some(n) => {
+                        let off = self.bound("at", off, out);
+                        (0..n)
+                            .map(|j| {
+                                let i = Expr::bin(BinOp::Add, off.clone(), int(j as i64, span));
+                                (array.clone(), i)
+                            })
+                            .collect()
+                    }
+                    None => {
+                        let i = self.unknown("unknown_cell", None, span, out);
+                        vec![(array, i)]
+                    }
+                }
+            }
             Ptr::To { array, off, .. } => vec![(array, off)],
             Ptr::Many(arrays) => arrays
                 .into_iter()
@@ -2987,7 +3506,6 @@ impl Lower<'_, '_> {
                 Vec::new()
             }
         };
-        let _ = elem;
         let single = targets.len() == 1;
         let mut result = None;
         for (array, off) in targets {
@@ -5601,8 +6119,33 @@ impl Lower<'_, '_> {
 }
 
 impl Lower<'_, '_> {
-    /// Lowers one kernel.
-    pub fn kernel(mut self, k: &Node, name: &str) -> Result<Kernel, Vec<Diagnostic>> {
+    /// Lowers one kernel. When it views its `extern __shared__` memory through types of
+    /// different layouts, it is lowered again with that memory byte-addressed, in cells of
+    /// the greatest common size of the views' scalars; again while a lowering finds views that
+    /// need a smaller cell (a view reached only through a pointer the cell-for-cell lowering
+    /// could not follow). Each lowering is sound; the last one is exact for the views it saw.
+    pub fn kernel(self, k: &Node, name: &str) -> Result<Kernel, Vec<Diagnostic>> {
+        let (g, text, options) = (self.g, self.text, self.options);
+        let (mut result, mut needed) = self.kernel_once(k, name);
+        let mut unit = None;
+        for _ in 0..4 {
+            match needed {
+                Some(u) if Some(u) != unit => unit = Some(u),
+                _ => break,
+            }
+            let mut again = Lower::new(g, text, options);
+            again.byte_unit = unit;
+            (result, needed) = again.kernel_once(k, name);
+        }
+        result
+    }
+
+    /// One lowering of a kernel, and the cell size its views of dynamic shared memory need.
+    fn kernel_once(
+        mut self,
+        k: &Node,
+        name: &str,
+    ) -> (Result<Kernel, Vec<Diagnostic>>, Option<u64>) {
         let span = k.span_in_main().unwrap_or_default();
         self.kernel_span = span;
         for b in Builtin::ALL {
@@ -5650,8 +6193,9 @@ impl Lower<'_, '_> {
             let stmts: Vec<&Node> = b.exprs().collect();
             self.block(&stmts, &mut body);
         }
+        let needed = self.needed_unit();
         if !self.errors.is_empty() {
-            return Err(self.errors);
+            return (Err(self.errors), needed);
         }
         // Arrays declared but never accessed are left out: they cannot race.
         let mut used_arrays = HashSet::new();
@@ -5687,7 +6231,7 @@ impl Lower<'_, '_> {
             kernels: vec![kernel],
         };
         let problems = crate::scope::check(&program);
-        match (problems.first(), program.kernels.pop()) {
+        let result = match (problems.first(), program.kernels.pop()) {
             (None, Some(k)) => Ok(k),
             (p, _) => Err(vec![Diagnostic::error(format!(
                 "internal error: the clang lowering produced an ill-scoped kernel: {}",
@@ -5695,7 +6239,8 @@ impl Lower<'_, '_> {
             ))
             .with_primary(span, "in this kernel")
             .with_help("this is a bug in mapcheck; please report it with the input")]),
-        }
+        };
+        (result, needed)
     }
 }
 

@@ -60,6 +60,25 @@ struct Truth {
         accesses.push_back({array, cell, true, false, true, blk, thr, phase});
     }
 
+    // Accesses of the bytes [p, p + n) of the __shared__ buffer that starts at `base`, one cell
+    // per byte: for kernels that view one `extern __shared__` buffer through types of
+    // different sizes, the bytes an access covers are what decides the race. The host program
+    // computes p with the kernel's own pointer arithmetic on a buffer of its own.
+    void sread_bytes(int array, const void *base, const void *p, size_t n, unsigned blk,
+                     unsigned thr, int phase = 0)
+    {
+        long long first = (const char *)p - (const char *)base;
+        for (size_t k = 0; k < n; k++)
+            sread(array, first + (long long)k, blk, thr, phase);
+    }
+    void swrite_bytes(int array, const void *base, const void *p, size_t n, unsigned blk,
+                      unsigned thr, int phase = 0)
+    {
+        long long first = (const char *)p - (const char *)base;
+        for (size_t k = 0; k < n; k++)
+            swrite(array, first + (long long)k, blk, thr, phase);
+    }
+
     // Two accesses of distinct threads to the same cell, one a write, not both atomic, in the
     // same barrier interval of the same block or in different blocks.
     bool racy(bool verbose = true) const
