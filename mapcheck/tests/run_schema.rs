@@ -128,6 +128,9 @@ fn every_examples_run_document_is_valid() {
     }
 }
 
+/// What a broken document breaks, and how.
+type Break = (&'static str, fn(&mut Value));
+
 /// The schema is not vacuous: a run document broken in any of these ways is rejected.
 #[test]
 fn broken_run_documents_are_rejected() {
@@ -135,7 +138,7 @@ fn broken_run_documents_are_rejected() {
     let doc = run_json(&["--block-dim", "4", "examples/benign_thread_id.bcu"]);
     assert!(violations(&doc).is_empty(), "{:?}", violations(&doc));
     assert!(!doc["runs"][0]["races"].as_array().unwrap().is_empty());
-    let breaks: [(&str, fn(&mut Value)); 6] = [
+    let breaks: [Break; 6] = [
         ("a phase without `threads`", |d| {
             let phase = &mut d["runs"][0]["blocks"][0]["phases"][0];
             phase.as_object_mut().unwrap().remove("threads");
