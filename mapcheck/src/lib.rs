@@ -28,6 +28,7 @@ pub mod input;
 mod render;
 pub mod report;
 mod run;
+pub mod run_report;
 pub mod sarif;
 mod show;
 

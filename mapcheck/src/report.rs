@@ -363,7 +363,7 @@ pub struct KernelReport {
     pub defects: Defects,
 }
 
-#[derive(Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct ErrorReport {
     pub file: String,
     pub line: Option<usize>,

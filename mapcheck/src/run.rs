@@ -11,14 +11,14 @@ use crate::cli::RunArgs;
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
 use crate::report::{ErrorReport, SCHEMA};
+use crate::run_report::{self as doc, nums, Num};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::interp::{
-    self, Config, Event, EventKind, PhaseName, RaceScope, RandomMemory, RandomUnknowns, Reached,
-    Run, ZeroMemory, ZeroUnknowns,
+    self, BarrierEvent, Config, Event, EventKind, PhaseName, RaceScope, RandomMemory,
+    RandomUnknowns, Reached, Run, ZeroMemory, ZeroUnknowns,
 };
 use mapcheck_core::{Arith, Span, Value};
-use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -99,7 +99,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             for d in diagnostics {
                 fail(d.clone(), name, source.as_ref(), err, &mut errors);
             }
-            return finish(json, &[], &errors, out);
+            return finish(json, Vec::new(), &errors, out);
         }
     };
     let mut args = args.clone();
@@ -126,14 +126,14 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
                 err,
                 &mut errors,
             );
-            return finish(json, &[], &errors, out);
+            return finish(json, Vec::new(), &errors, out);
         }
     };
     let Some(block_dim) = args.common.block_dim else {
         let d = Diagnostic::error("`mapcheck run` needs the block geometry")
             .with_help("give it with `--block-dim X[,Y,Z]`");
         fail(d, &file.name, None, err, &mut errors);
-        return finish(json, &[], &errors, out);
+        return finish(json, Vec::new(), &errors, out);
     };
     let grid_dim = args.common.grid_dim.unwrap_or([1, 1, 1]);
 
@@ -154,7 +154,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             let d = Diagnostic::error(format!("no kernel named `{name}` in the input"));
             fail(d, &file.name, None, err, &mut errors);
         }
-        return finish(json, &[], &errors, out);
+        return finish(json, Vec::new(), &errors, out);
     }
     // A parameter no selected kernel declares is a typo, not something to ignore (unless a
     // kernel that failed to lower might declare it).
@@ -172,7 +172,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         fail(d, &file.name, None, err, &mut errors);
     }
     if errors.len() > load_errors {
-        return finish(json, &[], &errors, out);
+        return finish(json, Vec::new(), &errors, out);
     }
 
     let memory: Box<dyn interp::InitialMemory> = match init {
@@ -225,11 +225,11 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         }
     }
     if json {
-        let runs: Vec<Json> = outcomes
+        let runs = outcomes
             .iter()
             .map(|o| run_json(o, args, block_dim, grid_dim, init))
             .collect();
-        finish(true, &runs, &errors, out);
+        finish(true, runs, &errors, out);
         return exit_code(&outcomes, &errors, args.strict);
     }
     for o in &outcomes {
@@ -255,11 +255,24 @@ fn exit_code(outcomes: &[Outcome<'_>], errors: &[ErrorReport], strict: bool) -> 
 
 /// Ends a run that printed its text already, or prints the JSON document; the exit code of
 /// input errors (the runs' own is [`exit_code`]'s).
-fn finish(json: bool, runs: &[Json], errors: &[ErrorReport], out: &mut dyn Write) -> u8 {
+fn finish(
+    json: bool,
+    runs: Vec<doc::RunReport>,
+    errors: &[ErrorReport],
+    out: &mut dyn Write,
+) -> u8 {
     if json {
-        let doc = json!({ "schema": SCHEMA, "runs": runs, "errors": errors });
-        let _ = serde_json::to_writer_pretty(&mut *out, &doc);
-        let _ = writeln!(out);
+        let document = doc::Document {
+            schema: SCHEMA,
+            runs,
+            errors: errors.to_vec(),
+        };
+        // Through a `serde_json::Value`, whose objects keep their keys sorted: the document's
+        // keys have always been printed in that order.
+        if let Ok(value) = serde_json::to_value(&document) {
+            let _ = serde_json::to_writer_pretty(&mut *out, &value);
+            let _ = writeln!(out);
+        }
     }
     if errors.is_empty() {
         0
@@ -491,154 +504,182 @@ fn run_geometry(args: &RunArgs) -> (Value, Value) {
     (volume(args.common.block_dim), volume(args.common.grid_dim))
 }
 
-/// A number for JSON: an integer when it fits, else its decimal text.
-fn num(v: Value) -> Json {
-    i64::try_from(v)
-        .map(Json::from)
-        .unwrap_or_else(|_| Json::String(v.to_string()))
-}
-
-fn nums(vs: &[Value]) -> Json {
-    Json::Array(vs.iter().map(|v| num(*v)).collect())
-}
-
 fn position(file: &SourceFile, span: Span) -> (usize, usize) {
     let lc = file.line_col(span);
     (lc.line, lc.column)
 }
 
-fn barrier_json(file: &SourceFile, reached: &Reached) -> Json {
+fn sync_point(file: &SourceFile, event: &BarrierEvent) -> doc::SyncPoint {
+    let (line, column) = position(file, event.span);
+    doc::SyncPoint {
+        sync: event.sync,
+        line,
+        column,
+        iterations: event
+            .iters
+            .iter()
+            .map(|(var, value)| (var.clone(), Num::from(*value)))
+            .collect(),
+    }
+}
+
+fn reached_json(file: &SourceFile, reached: &Reached) -> doc::Reached {
     match reached {
-        Reached::End => json!("end"),
-        Reached::Barrier(event) => {
-            let (line, column) = position(file, event.span);
-            let iters: serde_json::Map<String, Json> = event
-                .iters
-                .iter()
-                .map(|(var, value)| (var.clone(), num(*value)))
-                .collect();
-            json!({"sync": event.sync, "line": line, "column": column, "iterations": iters})
-        }
+        Reached::End => doc::Reached::End(doc::EndMark::End),
+        Reached::Barrier(event) => doc::Reached::Sync(sync_point(file, event)),
     }
 }
 
-fn phase_json(file: &SourceFile, name: &PhaseName) -> (Json, Json) {
+/// A phase's name, and the sync that ends it if one does.
+fn phase_json(file: &SourceFile, name: &PhaseName) -> (String, Option<doc::SyncPoint>) {
     match name {
-        PhaseName::Barrier(event) => (
-            json!(name.to_string()),
-            barrier_json(file, &Reached::Barrier(event.clone())),
-        ),
-        PhaseName::End => (json!("end"), Json::Null),
-        PhaseName::Diverged => (json!("diverged"), Json::Null),
+        PhaseName::Barrier(event) => (name.to_string(), Some(sync_point(file, event))),
+        PhaseName::End => ("end".into(), None),
+        PhaseName::Diverged => ("diverged".into(), None),
     }
 }
 
-fn run_json(o: &Outcome<'_>, args: &RunArgs, block: [u64; 3], grid: [u64; 3], init: Init) -> Json {
+fn run_json(
+    o: &Outcome<'_>,
+    args: &RunArgs,
+    block: [u64; 3],
+    grid: [u64; 3],
+    init: Init,
+) -> doc::RunReport {
     let run = &o.run;
     let (ntid, nbid) = run_geometry(args);
-    let blocks: Vec<Json> = run
+    let blocks = run
         .blocks
         .iter()
-        .map(|b| {
-            let phases: Vec<Json> = b
+        .map(|b| doc::BlockReport {
+            bid: b.bid.into(),
+            phases: b
                 .phases
                 .iter()
                 .map(|p| {
                     let (name, barrier) = phase_json(o.file, &p.name);
-                    let threads: Vec<Json> = p
+                    let threads = p
                         .threads
                         .iter()
-                        .map(|t| {
-                            let events: Vec<Json> =
-                                t.events.iter().map(|e| event_json(o, e)).collect();
-                            json!({"tid": num(t.tid), "events": events})
+                        .map(|t| doc::ThreadReport {
+                            tid: t.tid.into(),
+                            events: t.events.iter().map(|e| event_json(o, e)).collect(),
                         })
                         .collect();
-                    json!({"name": name, "barrier": barrier, "threads": threads})
+                    doc::PhaseReport {
+                        name,
+                        barrier,
+                        threads,
+                    }
                 })
-                .collect();
-            json!({"bid": num(b.bid), "phases": phases})
+                .collect(),
         })
         .collect();
-    let races: Vec<Json> = run
+    let races = run
         .races
         .iter()
         .map(|r| {
             let side = |a: &interp::RacingAccess| {
                 let (line, column) = position(o.file, a.span);
-                json!({"bid": num(a.bid), "tid": num(a.tid), "access": a.kind.name(),
-                       "line": line, "column": column})
+                doc::RacingAccess {
+                    bid: a.bid.into(),
+                    tid: a.tid.into(),
+                    access: a.kind.name(),
+                    line,
+                    column,
+                }
             };
-            let phase = match &r.scope {
-                RaceScope::Grid => Json::Null,
-                RaceScope::Phase(name) => phase_json(o.file, name).0,
+            let (scope, phase) = match &r.scope {
+                RaceScope::Grid => (doc::RaceScopeName::Grid, None),
+                RaceScope::Phase(name) => {
+                    (doc::RaceScopeName::Phase, Some(phase_json(o.file, name).0))
+                }
             };
-            json!({
-                "access": r.kind.name(),
-                "array": r.array,
-                "space": r.space.keyword(),
-                "index": nums(&r.cell),
-                "scope": match r.scope { RaceScope::Grid => "grid", RaceScope::Phase(_) => "phase" },
-                "phase": phase,
-                "threads": [side(&r.first), side(&r.second)],
-                "instances": r.instances,
-                "benign": r.benign,
-            })
+            doc::RaceReport {
+                access: r.kind.name(),
+                array: r.array.clone(),
+                space: r.space.keyword(),
+                index: nums(&r.cell),
+                scope,
+                phase,
+                threads: [side(&r.first), side(&r.second)],
+                instances: r.instances,
+                benign: r.benign,
+            }
         })
         .collect();
-    let divergences: Vec<Json> = run
+    let divergences = run
         .divergences
         .iter()
         .map(|d| {
-            let thread = |(tid, reached): &(Value, Reached)| {
-                json!({"tid": num(*tid), "reached": barrier_json(o.file, reached)})
+            let thread = |(tid, reached): &(Value, Reached)| doc::DivergentThread {
+                tid: (*tid).into(),
+                reached: reached_json(o.file, reached),
             };
-            json!({"bid": num(d.bid), "phase": d.phase,
-                   "threads": [thread(&d.first), thread(&d.second)]})
+            doc::DivergenceReport {
+                bid: d.bid.into(),
+                phase: d.phase,
+                threads: [thread(&d.first), thread(&d.second)],
+            }
         })
         .collect();
-    let params: serde_json::Map<String, Json> = o
-        .params
-        .iter()
-        .map(|(name, value)| (name.clone(), num(*value)))
-        .collect();
-    json!({
-        "file": o.file.name,
-        "kernel": o.kernel.name.name,
-        "params": params,
-        "block_dim": block,
-        "grid_dim": grid,
-        "ntid": num(ntid),
-        "nbid": num(nbid),
-        "init": init.name(),
-        "arith": args.common.arith.unwrap_or_default().name(),
-        "drf": run.is_drf(),
-        "aligned": run.is_aligned(),
-        "steps": run.steps,
-        "history_cut": run.dropped_events,
-        "blocks": blocks,
-        "races": races,
-        "divergences": divergences,
-    })
+    doc::RunReport {
+        file: o.file.name.clone(),
+        kernel: o.kernel.name.name.clone(),
+        params: o
+            .params
+            .iter()
+            .map(|(name, value)| (name.clone(), Num::from(*value)))
+            .collect(),
+        block_dim: block,
+        grid_dim: grid,
+        ntid: ntid.into(),
+        nbid: nbid.into(),
+        init: init.name(),
+        arith: args.common.arith.unwrap_or_default().name(),
+        drf: run.is_drf(),
+        aligned: run.is_aligned(),
+        steps: run.steps,
+        history_cut: run.dropped_events,
+        blocks,
+        races,
+        divergences,
+    }
 }
 
-fn event_json(o: &Outcome<'_>, e: &Event) -> Json {
+fn event_json(o: &Outcome<'_>, e: &Event) -> doc::EventReport {
     let (line, column) = position(o.file, e.span);
-    let array = o.run.array_name(&e.cell);
+    let array = o.run.array_name(&e.cell).to_string();
     let index = nums(&e.cell.index);
+    let plain = |kind, value: Value| {
+        doc::EventReport::Plain(doc::PlainEvent {
+            kind,
+            array: array.clone(),
+            index: index.clone(),
+            value: value.into(),
+            line,
+            column,
+        })
+    };
     match e.kind {
-        EventKind::Read { value } => json!({"kind": "read", "array": array, "index": index,
-            "value": num(value), "line": line, "column": column}),
-        EventKind::Write { value } => json!({"kind": "write", "array": array, "index": index,
-            "value": num(value), "line": line, "column": column}),
+        EventKind::Read { value } => plain(doc::PlainKind::Read, value),
+        EventKind::Write { value } => plain(doc::PlainKind::Write, value),
         EventKind::Atomic {
             op,
             operand,
             old,
             new,
-        } => json!({"kind": "atomic", "array": array, "index": index, "op": op.symbol(),
-            "operand": num(operand), "old": num(old), "new": num(new),
-            "line": line, "column": column}),
+        } => doc::EventReport::Atomic(doc::AtomicEvent {
+            kind: doc::AtomicKind::Atomic,
+            array: array.clone(),
+            index: index.clone(),
+            op: op.symbol(),
+            operand: operand.into(),
+            old: old.into(),
+            new: new.into(),
+            line,
+            column,
+        }),
     }
 }
 
@@ -656,7 +697,8 @@ mod tests {
 
     #[test]
     fn numbers_too_big_for_json_become_text() {
-        assert_eq!(num(5), json!(5));
-        assert_eq!(num(i128::MAX), json!(i128::MAX.to_string()));
+        let json = |v: Value| serde_json::to_value(Num::from(v)).unwrap_or_default();
+        assert_eq!(json(5), serde_json::json!(5));
+        assert_eq!(json(i128::MAX), serde_json::json!(i128::MAX.to_string()));
     }
 }
