@@ -1,6 +1,6 @@
 //! The JSON document of `mapcheck run --json` (SPEC §7) as types: what one run of the reference
 //! interpreter observed — its history per block and phase, its races and barrier divergences —
-//! and the input errors. [`crate::run`] fills these in; [`json_schema`] is the committed
+//! and the input errors. `crate::run` fills these in; [`json_schema`] is the committed
 //! `mapcheck/mapcheck-run-1.schema.json`. Field names and values are a stable contract.
 
 use crate::report::{ErrorReport, SCHEMA};
@@ -48,7 +48,7 @@ pub fn nums(vs: &[Value]) -> Vec<Num> {
     vs.iter().map(|v| Num::from(*v)).collect()
 }
 
-/// The whole document. It is printed with its object keys sorted (see [`crate::run`]).
+/// The whole document. It is printed with its object keys sorted (see `crate::run`).
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Document {
     /// `mapcheck/1`.
