@@ -119,6 +119,19 @@ fn setup() -> Result {
     setup_chromium()
 }
 
+/// `apt-get ARGS`, non-interactive, through `sudo` unless this runs as root.
+fn apt(args: &[&str]) -> Result {
+    let mut cmd = if is_root() {
+        Command::new("apt-get")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.arg("apt-get");
+        sudo
+    };
+    cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+    run(&mut cmd)
+}
+
 /// Installs Debian's `chromium` when neither `MAPCHECK_CHROMIUM` nor `chromium` is found. With
 /// its recommended packages: they bring the fonts the pages are drawn with.
 fn setup_chromium() -> Result {
@@ -126,15 +139,6 @@ fn setup_chromium() -> Result {
         return Ok(());
     }
     eprintln!("xtask: installing Chromium (Debian package `chromium`)");
-    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
-    let apt = |args: &[&str]| {
-        let mut all: Vec<&str> = sudo.to_vec();
-        all.push("apt-get");
-        all.extend_from_slice(args);
-        let mut cmd = Command::new(all[0]);
-        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
-        run(&mut cmd)
-    };
     apt(&["update", "-qq"])?;
     apt(&["install", "-y", "-qq", "chromium"])?;
     if have("chromium") {
@@ -156,15 +160,6 @@ fn setup_clang() -> Result {
         return Ok(());
     }
     eprintln!("xtask: installing clang (Debian package `clang-19`)");
-    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
-    let apt = |args: &[&str]| {
-        let mut all: Vec<&str> = sudo.to_vec();
-        all.push("apt-get");
-        all.extend_from_slice(args);
-        let mut cmd = Command::new(all[0]);
-        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
-        run(&mut cmd)
-    };
     apt(&["update", "-qq"])?;
     apt(&[
         "install",
@@ -201,15 +196,6 @@ fn setup_proofs() -> Result {
         "xtask: installing Debian package(s) {}",
         packages.join(", ")
     );
-    let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
-    let apt = |args: &[&str]| {
-        let mut all: Vec<&str> = sudo.to_vec();
-        all.push("apt-get");
-        all.extend_from_slice(args);
-        let mut cmd = Command::new(all[0]);
-        cmd.args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive");
-        run(&mut cmd)
-    };
     apt(&["update", "-qq"])?;
     let mut install = vec!["install", "-y", "-qq", "--no-install-recommends"];
     install.extend(&packages);

@@ -32,7 +32,7 @@
 //! Thread and block ids lower to the components `tid.x` … `nbid.z` directly.
 
 use super::ast::{Kind, Node};
-use super::types::{scalar_bytes, CType, Scalar};
+use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
 use mapcheck_core::arith::Arith;
 use mapcheck_core::ast::*;
@@ -376,27 +376,6 @@ type Shape = (Vec<(u64, u64, bool)>, u64);
 
 /// The fields of a record with their byte offsets, in declaration order.
 type FieldBytes = Vec<(u64, CType)>;
-
-/// Whether `name` is one of CUDA's vector types (`int2`, `uchar4`, `double3`, ...).
-fn is_cuda_vector(name: &str) -> bool {
-    let base = name.trim_end_matches(['1', '2', '3', '4']);
-    base.len() + 1 == name.len()
-        && matches!(
-            base,
-            "char"
-                | "uchar"
-                | "short"
-                | "ushort"
-                | "int"
-                | "uint"
-                | "long"
-                | "ulong"
-                | "longlong"
-                | "ulonglong"
-                | "float"
-                | "double"
-        )
-}
 
 /// Whether the core value of a scalar of this type is the word of its bytes: integers (as
 /// unsigned words in byte-addressed memory) and `float`s (a literal's payload is its bit
@@ -1596,27 +1575,12 @@ impl<'g, 'a> Lower<'g, 'a> {
             }
             Place::Mem { array, off, ty } => match self.g.cells(&ty, 0) {
                 Some(1) if !matches!(ty, CType::Array(..)) => {
-                    let name = self.fresh(&format!("{array}_v"));
-                    if let Some(s) = ty.scalar() {
-                        if let Some(r) = s.range() {
-                            self.ranges.insert(name.clone(), r);
-                        }
+                    let e = self.emit_read(&array, off, span, out);
+                    if let (Some(r), ExprKind::Var(name)) =
+                        (ty.scalar().and_then(|s| s.range()), &e.kind)
+                    {
+                        self.ranges.insert(name.clone(), r);
                     }
-                    self.emit(
-                        out,
-                        stmt(
-                            StmtKind::Read {
-                                var: Ident::new(name.clone(), span),
-                                source: Access {
-                                    array: Ident::new(array, span),
-                                    index: vec![off],
-                                    span,
-                                },
-                            },
-                            span,
-                        ),
-                    );
-                    let e = Expr::var(name, span);
                     match ty {
                         CType::Scalar(Scalar::Bool) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
                         CType::Scalar(s) => Val::Num(e, s),
@@ -1628,22 +1592,8 @@ impl<'g, 'a> Lower<'g, 'a> {
                     // A whole struct or array element: every cell is read.
                     let off = self.bound("at", off, out);
                     for k in 0..n {
-                        let name = self.fresh(&format!("{array}_v"));
                         let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
-                        self.emit(
-                            out,
-                            stmt(
-                                StmtKind::Read {
-                                    var: Ident::new(name, span),
-                                    source: Access {
-                                        array: Ident::new(array.clone(), span),
-                                        index: vec![index],
-                                        span,
-                                    },
-                                },
-                                span,
-                            ),
-                        );
+                        self.emit_read(&array, index, span, out);
                     }
                     Val::Opaque
                 }
@@ -1660,21 +1610,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             Place::Many(arrays, ty) => {
                 for a in arrays {
                     let idx = self.unknown("unknown_cell", None, span, out);
-                    let name = self.fresh(&format!("{a}_v"));
-                    self.emit(
-                        out,
-                        stmt(
-                            StmtKind::Read {
-                                var: Ident::new(name, span),
-                                source: Access {
-                                    array: Ident::new(a, span),
-                                    index: vec![idx],
-                                    span,
-                                },
-                            },
-                            span,
-                        ),
-                    );
+                    self.emit_read(&a, idx, span, out);
                 }
                 self.unknown_val("through_pointer", &ty, span, out)
             }

@@ -190,6 +190,27 @@ pub fn scalar_bytes(s: Scalar) -> u64 {
     }
 }
 
+/// Whether `name` is one of CUDA's vector types (`int2`, `uchar4`, `double3`, ...).
+pub fn is_cuda_vector(name: &str) -> bool {
+    let base = name.trim_end_matches(['1', '2', '3', '4']);
+    base.len() + 1 == name.len()
+        && matches!(
+            base,
+            "char"
+                | "uchar"
+                | "short"
+                | "ushort"
+                | "int"
+                | "uint"
+                | "long"
+                | "ulong"
+                | "longlong"
+                | "ulonglong"
+                | "float"
+                | "double"
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -747,25 +747,11 @@ fn is_builtin_type(name: &str) -> bool {
     if PLAIN.contains(&name) || name == "auto" || name == "ptrdiff_t" {
         return true;
     }
-    // float4, uint2, longlong3, ...
-    let base = name.trim_end_matches(['1', '2', '3', '4']);
-    base.len() + 1 == name.len()
-        && matches!(
-            base,
-            "char"
-                | "uchar"
-                | "short"
-                | "ushort"
-                | "int"
-                | "uint"
-                | "long"
-                | "ulong"
-                | "longlong"
-                | "ulonglong"
-                | "float"
-                | "double"
-                | "half"
-        )
+    // float4, uint2, longlong3, ..., and half2
+    let half_vector = name
+        .strip_prefix("half")
+        .is_some_and(|n| matches!(n, "1" | "2" | "3" | "4"));
+    mapcheck_grammar::clang::types::is_cuda_vector(name) || half_vector
 }
 
 /// Declaration specifiers and qualifiers.
