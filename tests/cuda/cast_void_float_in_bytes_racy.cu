@@ -1,0 +1,19 @@
+//xfail:data-race
+//--blockDim=32 --gridDim=1
+// mapcheck: exact
+// mapcheck: known-imprecision: data-dependent possibly-racy — a float stored through a cast of a char pointer is a write of an unknown cell of `c` (only extern __shared__ is byte-addressed)
+// A float stored through a cast of a byte pointer laundered through `void *`: (float *)(void *)&c[8]
+// covers bytes 8, 9, 10 and 11 of c. Thread 0 stores that float while thread 1 stores byte 9
+// in the same barrier interval: both write byte 9, a write-write race. Reading the float cast
+// as cell 8 of a float view (byte 32) would miss it.
+
+__global__ void float_over_bytes(char *c)
+{
+    float *f = (float *)(void *)&c[8];
+    if (threadIdx.x == 0) {
+        f[0] = 1.0f;
+    }
+    if (threadIdx.x == 1) {
+        c[9] = 0;
+    }
+}
