@@ -6,10 +6,12 @@
 //! `race-free`. This test compiles each program with `g++`, runs it, and asserts that both
 //! lines match the header of the `.cu` file: the geometry its `--blockDim`/`--gridDim` fix, and
 //! `racy` for `//xfail:data-race`, `race-free` for `//pass`. The headers are thereby decided
-//! without mapcheck, and CI re-checks them whenever a kernel or its host program changes.
+//! without mapcheck, and CI re-checks them whenever a kernel or its host program changes. Each
+//! program is its own trial (`cargo test -p mapcheck-tests --test cuda_host_truth -- NAME`).
 //!
 //! `g++` must be on `PATH`: a missing compiler fails the test rather than skipping it.
 
+use libtest_mimic::{Arguments, Failed, Trial};
 use mapcheck_grammar::cuda::header::read_header;
 use mapcheck_tests::corpus::files;
 use std::path::{Path, PathBuf};
@@ -76,50 +78,47 @@ fn run_host(cpp: &Path, out_dir: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&ran.stdout).into_owned())
 }
 
-#[test]
-fn every_host_program_confirms_its_kernel_header() {
-    let dir = cuda_dir();
-    let programs = files(&dir.join("host"), "cpp");
-    assert!(
-        programs.len() >= 20,
-        "expected at least 20 host programs in tests/cuda/host, found {}",
-        programs.len()
-    );
+/// The trial of one host program: its output must be the header's geometry and verdict.
+fn check(cpp: &Path, out_dir: &Path) -> Result<(), Failed> {
+    let name = cpp
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (geometry, verdict) = expected_lines(&cuda_dir().join(format!("{name}.cu")))?;
+    std::fs::create_dir_all(out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let stdout = run_host(cpp, out_dir)?;
+    let lines: Vec<&str> = stdout.lines().map(str::trim).collect();
+    match lines.as_slice() {
+        [g, v] if *g == geometry && *v == verdict => Ok(()),
+        _ => Err(format!(
+            "the host program printed {lines:?}, the header says [{geometry:?}, {verdict:?}]"
+        )
+        .into()),
+    }
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let programs = files(&cuda_dir().join("host"), "cpp");
+    let count = programs.len();
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cuda_host_truth");
-    if let Err(e) = std::fs::create_dir_all(&out_dir) {
-        panic!("cannot create {}: {e}", out_dir.display());
-    }
-    let mut failures = Vec::new();
-    for cpp in &programs {
-        let name = cpp
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let cu = dir.join(format!("{name}.cu"));
-        let outcome = expected_lines(&cu).and_then(|(geometry, verdict)| {
-            let stdout = run_host(cpp, &out_dir)?;
-            let lines: Vec<&str> = stdout.lines().map(str::trim).collect();
-            match lines.as_slice() {
-                [g, v] if *g == geometry && *v == verdict => Ok(verdict),
-                _ => Err(format!(
-                    "the host program printed {lines:?}, the header says [{geometry:?}, \
-                     {verdict:?}]"
-                )),
-            }
-        });
-        match outcome {
-            Ok(verdict) => println!("{name:<40} {verdict}"),
-            Err(why) => {
-                println!("{name:<40} NO: {why}");
-                failures.push(format!("{name}: {why}"));
-            }
+    let mut trials = vec![Trial::test("the host programs are all there", move || {
+        if count < 20 {
+            return Err(format!(
+                "expected at least 20 host programs in tests/cuda/host, found {count}"
+            )
+            .into());
         }
-    }
-    println!("host truths: {} checked", programs.len());
-    assert!(
-        failures.is_empty(),
-        "{} host programs disagree with their kernels' headers:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+        Ok(())
+    })];
+    trials.extend(programs.into_iter().map(|cpp| {
+        let name = cpp
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let out_dir = out_dir.clone();
+        Trial::test(name, move || check(&cpp, &out_dir))
+    }));
+    libtest_mimic::run(&args, trials).exit();
 }

@@ -1,10 +1,13 @@
 //! The example corpus against the reference interpreter: every `examples/*.bcu` states, in its
 //! header, what `mapcheck run` observes for several configurations (`// run: FLAGS => OUTCOME`,
-//! documented in `examples/README.md`), and this test runs each configuration and checks it.
+//! documented in `examples/README.md`), and this test runs each configuration and checks it:
+//! each line is its own trial, `NAME.bcu:LINE` (`cargo test -p mapcheck-tests --test
+//! run_corpus -- NAME` runs one example's lines).
 //!
 //! The header reader ignores keys it does not know (later stages add `// verdict:` and the
 //! like), so the corpus can grow new expectations without breaking this test.
 
+use libtest_mimic::{Arguments, Trial};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::interp::{
     self, Config, RaceScope, RandomMemory, RandomUnknowns, Run, RunError, ZeroMemory, ZeroUnknowns,
@@ -13,6 +16,7 @@ use mapcheck_core::{Arith, Value};
 use mapcheck_tests::corpus::header;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One `// run:` line: the flags of `mapcheck run` and the expected outcome.
 #[derive(Debug)]
@@ -224,86 +228,84 @@ fn describe(result: &Result<Run, RunError>) -> String {
     }
 }
 
-#[test]
-fn every_example_shows_what_its_header_promises() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(examples_dir())
-        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+/// The trials of one example: one per `// run:` line (`NAME.bcu:LINE`), or one that fails
+/// saying why the file cannot be run.
+fn trials_of(path: &Path) -> Vec<Trial> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "bcu"));
-    files.sort();
-    assert!(
-        files.len() >= 20,
-        "expected at least 20 examples, found {}",
-        files.len()
-    );
-
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for path in &files {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let source = match std::fs::read_to_string(path) {
-            Ok(s) => s,
-            Err(e) => {
-                failures.push(format!("{name}: cannot read: {e}"));
-                continue;
-            }
-        };
-        let program = match mapcheck_grammar::parse(&source) {
-            Ok(p) => p,
-            Err(errors) => {
-                let messages: Vec<_> = errors.iter().map(|e| e.message.clone()).collect();
-                failures.push(format!("{name}: does not parse: {}", messages.join("; ")));
-                continue;
-            }
-        };
-        let expected = match expectations(&source) {
-            Ok(e) if e.len() >= 2 => e,
-            Ok(_) => {
-                failures.push(format!("{name}: needs at least two `// run:` lines"));
-                continue;
-            }
-            Err(e) => {
-                failures.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
-        for exp in &expected {
-            let kernels: Vec<&Kernel> = program
-                .kernels
-                .iter()
-                .filter(|k| exp.flags.kernel.as_ref().is_none_or(|n| &k.name.name == n))
-                .collect();
-            if kernels.is_empty() {
-                failures.push(format!("{name}:{}: no kernel to run", exp.line));
-            }
-            for kernel in kernels {
-                let result = run_config(kernel, &exp.flags);
-                let got = observed(&result);
-                checked += 1;
-                if !matches(&exp.outcome, &got) {
-                    failures.push(format!(
-                        "{name}:{}: expected {:?}\n    got {}",
-                        exp.line,
-                        exp.outcome,
-                        describe(&result)
-                    ));
-                }
-            }
+    let broken = |why: String| vec![Trial::test(name.clone(), move || Err(why.into()))];
+    let source = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) => return broken(format!("cannot read: {e}")),
+    };
+    let program = match mapcheck_grammar::parse(&source) {
+        Ok(p) => Arc::new(p),
+        Err(errors) => {
+            let messages: Vec<_> = errors.iter().map(|e| e.message.clone()).collect();
+            return broken(format!("does not parse: {}", messages.join("; ")));
         }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-    assert!(checked >= 40, "only {checked} configurations checked");
+    };
+    let expected = match expectations(&source) {
+        Ok(e) if e.len() >= 2 => e,
+        Ok(_) => return broken("needs at least two `// run:` lines".into()),
+        Err(e) => return broken(e),
+    };
+    expected
+        .into_iter()
+        .map(|exp| {
+            let program = Arc::clone(&program);
+            Trial::test(format!("{name}:{}", exp.line), move || {
+                let kernels: Vec<&Kernel> = program
+                    .kernels
+                    .iter()
+                    .filter(|k| exp.flags.kernel.as_ref().is_none_or(|n| &k.name.name == n))
+                    .collect();
+                if kernels.is_empty() {
+                    return Err("no kernel to run".into());
+                }
+                for kernel in kernels {
+                    let result = run_config(kernel, &exp.flags);
+                    if !matches(&exp.outcome, &observed(&result)) {
+                        return Err(format!(
+                            "kernel `{}`: expected {:?}\n    got {}",
+                            kernel.name.name,
+                            exp.outcome,
+                            describe(&result)
+                        )
+                        .into());
+                    }
+                }
+                Ok(())
+            })
+        })
+        .collect()
 }
 
-#[test]
+fn main() {
+    let args = Arguments::from_args();
+    let files = mapcheck_tests::corpus::files(&examples_dir(), "bcu");
+    let count = files.len();
+    let mut trials = vec![
+        Trial::test("the corpus is all there", move || {
+            if count < 20 {
+                return Err(format!("expected at least 20 examples, found {count}").into());
+            }
+            Ok(())
+        }),
+        Trial::test(
+            "the header reader tolerates unknown keys and rejects bad outcomes",
+            || {
+                the_header_reader_tolerates_unknown_keys_and_rejects_bad_outcomes();
+                Ok(())
+            },
+        ),
+    ];
+    trials.extend(files.iter().flat_map(|f| trials_of(f)));
+    libtest_mimic::run(&args, trials).exit();
+}
+
 fn the_header_reader_tolerates_unknown_keys_and_rejects_bad_outcomes() {
     let source = "// a description: with a colon\n// verdict: racy\n// class: exact\n\
                   // run: --block-dim 4 -p M=2 => racy write-write\n\
