@@ -1,0 +1,58 @@
+//! `--emit core` of every CUDA file (`tests/cuda/`, `examples/cuda/`): one insta snapshot per
+//! file of what the clang front end lowered each kernel to (the `.bcu` text `mapcheck --emit
+//! core FILE.cu` prints, with the geometry the file's header fixes), or of the located errors of
+//! a file that does not lower. A change of the lowering shows up here file by file, where the
+//! corpus tests only see it when it changes a verdict; `tests/tests/emit_core_readback.rs`
+//! checks that the text reads back and decides alike.
+//!
+//! The snapshots record mapcheck's own output, so they are no truth about CUDA: they say what
+//! changed, and the reviewer of a changed snapshot decides whether the change is right.
+
+use mapcheck::check;
+use mapcheck::input::{self, LoadOptions, Loaded};
+use mapcheck_smt::Options;
+use std::fmt::Write;
+use std::path::Path;
+
+/// The lowered kernels of `path`, or its errors, as text.
+fn lowered(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| format!("unreadable: {e}"));
+    let mut out = String::new();
+    match input::parse_text(path, text, &LoadOptions::default()) {
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } => {
+            let options = check::options_for(&Options::default(), &source);
+            for kernel in &program.kernels {
+                let _ = writeln!(out, "{}", mapcheck::core_text(kernel, &options.fixed));
+            }
+            for e in errors {
+                let lc = e
+                    .diagnostic
+                    .primary
+                    .as_ref()
+                    .map(|l| source.line_col(l.span));
+                let at = lc.map_or(String::new(), |lc| format!("{}:{}: ", lc.line, lc.column));
+                let _ = writeln!(out, "error: {at}{}", e.diagnostic.message);
+            }
+        }
+        Loaded::Failed { diagnostics, .. } => {
+            for d in diagnostics {
+                let _ = writeln!(out, "error: {}", d.message);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn emit_core_of_every_cuda_file() {
+    insta::glob!("../../tests/cuda", "*.cu", |path| {
+        insta::assert_snapshot!("lowered", lowered(path));
+    });
+    insta::glob!("../../examples/cuda", "*.cu", |path| {
+        insta::assert_snapshot!("lowered", lowered(path));
+    });
+}
