@@ -11,11 +11,11 @@
 //! | `v = v / F`, `v >> s` (floor, `udiv`, `ushr`) | `v0 / F^j` | `⌊⌊x/a⌋/b⌋ = ⌊x/(ab)⌋` for `a, b ≥ 1` |
 //! | `v = trunc_div(v, F)` (C's signed `/`) | `trunc_div(v0, F^j)` | truncation composes alike |
 //!
-//! A pointer `p += K` is the second row on its offset. The lowering (`lower.rs`) knows `j`
+//! A pointer `p += K` is the second row on its offset. The lowering (`lower/`) knows `j`
 //! only as an expression of its core loop variable: `(x - a) / k` for an additive loop,
 //! `F^j = x / a` for a loop multiplying by `F`, `F^j = a / x` for a loop dividing a constant
 //! power of `F` — so a scaled variable needs a loop of the same factor. Anything else stays a
-//! loop-carried `?` (the havoc of `lower.rs`).
+//! loop-carried `?` (the havoc of `lower/loops.rs`).
 
 use super::truncdiv::trunc_div;
 use mapcheck_core::ast::*;

@@ -1,0 +1,419 @@
+//! Reading and writing places: locals from the environment, cells of one array (cell for
+//! cell or byte-addressed), any cell of several arrays, thread-private memory; the core reads
+//! and writes they emit.
+
+use super::*;
+
+/// Whether the core value of a scalar of this type is the word of its bytes: integers (as
+/// unsigned words in byte-addressed memory) and `float`s (a literal's payload is its bit
+/// pattern), not `double`s or `half`s (their literals carry a `float`'s bits).
+pub(super) fn payload_is_bytes(s: Scalar) -> bool {
+    matches!(s, Scalar::Int { .. } | Scalar::Bool | Scalar::Float(32))
+}
+
+impl Lower<'_, '_> {
+    // ---- reading and writing places ----
+
+    pub(super) fn read(&mut self, p: Place, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match p {
+            Place::Local(id, ty) => match self.env.get(&id).cloned() {
+                Some(Binding::Val(v)) => v,
+                Some(Binding::Ref(p)) => self.read(p, span, out),
+                Some(Binding::Private) => self.unknown_val("private", &ty, span, out),
+                None => {
+                    self.error(span, "internal error: a variable without a value", "here");
+                    Val::Num(int(0, span), Scalar::INT)
+                }
+            },
+            Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
+                self.read_bytes(array, off, ty, span, out)
+            }
+            Place::Mem { array, off, ty } => match self.g.cells(&ty, 0) {
+                Some(1) if !matches!(ty, CType::Array(..)) => {
+                    let e = self.emit_read(&array, off, span, out);
+                    if let (Some(r), ExprKind::Var(name)) =
+                        (ty.scalar().and_then(|s| s.range()), &e.kind)
+                    {
+                        self.ranges.insert(name.clone(), r);
+                    }
+                    match ty {
+                        CType::Scalar(Scalar::Bool) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
+                        CType::Scalar(s) => Val::Num(e, s),
+                        CType::Pointer(_) => Val::Ptr(Ptr::Unknown),
+                        _ => Val::Opaque,
+                    }
+                }
+                Some(n) => {
+                    // A whole struct or array element: every cell is read.
+                    let off = self.bound("at", off, out);
+                    for k in 0..n {
+                        let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
+                        self.emit_read(&array, index, span, out);
+                    }
+                    Val::Opaque
+                }
+                None => {
+                    let t = format!("{ty:?}");
+                    self.error(
+                        span,
+                        format!("a value of type `{t}` in memory is not supported"),
+                        "read here",
+                    );
+                    Val::Opaque
+                }
+            },
+            Place::Many(arrays, ty) => {
+                for a in arrays {
+                    let idx = self.unknown("unknown_cell", None, span, out);
+                    self.emit_read(&a, idx, span, out);
+                }
+                self.unknown_val("through_pointer", &ty, span, out)
+            }
+            Place::Private(ty) => self.unknown_val("private", &ty, span, out),
+            Place::Builtin => Val::Opaque,
+            // A read of memory the lowering cannot name could be a read of any array: refused
+            // rather than dropped.
+            Place::Unknown(ty) => {
+                self.error(
+                    span,
+                    "a read through a pointer or reference mapcheck cannot follow",
+                    "the lowering does not know which memory this is",
+                );
+                self.unknown_val("unknown_memory", &ty, span, out)
+            }
+        }
+    }
+
+    pub(super) fn write(&mut self, p: Place, v: Val, span: Span, out: &mut Vec<Stmt>) {
+        match p {
+            Place::Local(id, ty) => match self.env.get(&id).cloned() {
+                Some(Binding::Ref(p)) => self.write(p, v, span, out),
+                Some(Binding::Private) => {}
+                _ => {
+                    let v = match v {
+                        Val::Num(e, s) => {
+                            let base = self.local_name(&id);
+                            Val::Num(self.bound(&base, e, out), s)
+                        }
+                        Val::Ptr(Ptr::To {
+                            array,
+                            off,
+                            pointee,
+                        }) => {
+                            let base = self.local_name(&id);
+                            Val::Ptr(Ptr::To {
+                                array,
+                                off: self.bound(&base, off, out),
+                                pointee,
+                            })
+                        }
+                        other => other,
+                    };
+                    let _ = ty;
+                    self.env.insert(id, Binding::Val(v));
+                }
+            },
+            Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
+                self.write_bytes(array, off, ty, v, span, out)
+            }
+            Place::Mem { array, off, ty } => {
+                let cells = self.g.cells(&ty, 0);
+                match cells {
+                    Some(1) if !matches!(ty, CType::Array(..)) => {
+                        let value = self.payload(v, span, out);
+                        self.emit(
+                            out,
+                            stmt(
+                                StmtKind::Write {
+                                    target: Access {
+                                        array: Ident::new(array, span),
+                                        index: vec![off],
+                                        span,
+                                    },
+                                    value,
+                                },
+                                span,
+                            ),
+                        );
+                    }
+                    Some(n) => {
+                        let off = self.bound("at", off, out);
+                        for k in 0..n {
+                            let value = self.unknown("field", None, span, out);
+                            let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
+                            self.emit(
+                                out,
+                                stmt(
+                                    StmtKind::Write {
+                                        target: Access {
+                                            array: Ident::new(array.clone(), span),
+                                            index: vec![index],
+                                            span,
+                                        },
+                                        value,
+                                    },
+                                    span,
+                                ),
+                            );
+                        }
+                    }
+                    None => self.error(
+                        span,
+                        "a write of a value of this type to memory is not supported",
+                        "written here",
+                    ),
+                }
+            }
+            Place::Many(arrays, _) => {
+                for a in arrays {
+                    let idx = self.unknown("unknown_cell", None, span, out);
+                    let value = self.unknown("value", None, span, out);
+                    self.emit(
+                        out,
+                        stmt(
+                            StmtKind::Write {
+                                target: Access {
+                                    array: Ident::new(a, span),
+                                    index: vec![idx],
+                                    span,
+                                },
+                                value,
+                            },
+                            span,
+                        ),
+                    );
+                }
+            }
+            // Thread-private memory never races.
+            Place::Private(_) => {}
+            Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
+            Place::Unknown(_) => self.error(
+                span,
+                "a write through a pointer mapcheck cannot follow",
+                "the lowering does not know which memory this pointer points to",
+            ),
+        }
+    }
+
+    /// `let var = array[index];`, the variable's name made from the array's.
+    pub(super) fn emit_read(
+        &mut self,
+        array: &str,
+        index: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let name = self.fresh(&format!("{array}_v"));
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Read {
+                    var: Ident::new(name.clone(), span),
+                    source: Access {
+                        array: Ident::new(array, span),
+                        index: vec![index],
+                        span,
+                    },
+                },
+                span,
+            ),
+        );
+        Expr::var(name, span)
+    }
+
+    pub(super) fn emit_write(
+        &mut self,
+        array: &str,
+        index: Expr,
+        value: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Write {
+                    target: Access {
+                        array: Ident::new(array, span),
+                        index: vec![index],
+                        span,
+                    },
+                    value,
+                },
+                span,
+            ),
+        );
+    }
+
+    /// A read of a value of `ty` at cell `off` of the byte-addressed dynamic shared memory:
+    /// every cell its bytes cover is read. A scalar of one cell has the cell's word converted
+    /// to its type; the value of one spread over several cells (a `double` over two 4-byte
+    /// cells, a `float` over four bytes) is not put back together: `?` named `bytes_value`.
+    pub(super) fn read_bytes(
+        &mut self,
+        array: String,
+        off: Expr,
+        ty: CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let Some(cells) = self.byte_cells(&array, &ty) else {
+            return self.read(Place::Many(vec![array], ty), span, out);
+        };
+        let off = self.bound("at", off, out);
+        let mut single = None;
+        for &(first, n, s) in &cells {
+            for j in first..first + n {
+                let index = if j == 0 {
+                    off.clone()
+                } else {
+                    Expr::bin(BinOp::Add, off.clone(), int(j as i64, span))
+                };
+                let v = self.emit_read(&array, index, span, out);
+                if n == 1 && cells.len() == 1 {
+                    // The cell holds the unsigned word of its bytes (`write_bytes`), or
+                    // anything where nothing wrote it: C's value of the type is the
+                    // conversion of that word.
+                    single = Some(match s {
+                        Scalar::Int { .. } => self.convert_int(v, s, out),
+                        _ => v,
+                    });
+                }
+            }
+        }
+        match (ty, single) {
+            (CType::Scalar(Scalar::Bool), Some(e)) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
+            (CType::Scalar(s), Some(e)) => Val::Num(e, s),
+            (ty @ CType::Scalar(_), None) => self.unknown_val("bytes_value", &ty, span, out),
+            _ => Val::Opaque,
+        }
+    }
+
+    /// A write of `v`, of type `ty`, at cell `off` of the byte-addressed dynamic shared
+    /// memory: every cell its bytes cover is written. The values written are what makes two
+    /// writes of the same bytes a benign race, so they must be those bytes, as unsigned words:
+    /// an integer of one cell stores its value modulo 2^bits, a `float` its payload (its bit
+    /// pattern); an integer or `float` over several cells stores the little-endian pieces of
+    /// that word; anything else (a `double` or `half`, whose payload is not its bytes; the
+    /// fields of a struct copy) stores `?` in each cell.
+    pub(super) fn write_bytes(
+        &mut self,
+        array: String,
+        off: Expr,
+        ty: CType,
+        v: Val,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let Some(cells) = self.byte_cells(&array, &ty) else {
+            return self.write(Place::Many(vec![array], ty), v, span, out);
+        };
+        let unit = self.byte_array(&array).unwrap_or(1);
+        let off = self.bound("at", off, out);
+        let scalar = matches!(ty, CType::Scalar(_));
+        for &(first, n, s) in &cells {
+            let is_bytes = payload_is_bytes(s);
+            let pieces: Option<Vec<Expr>> = match &v {
+                _ if !scalar || !is_bytes => None,
+                // The unsigned word of the value's bytes: a `char` -1 and an `unsigned char`
+                // 255 store the same byte, and a read converts the word to its own type.
+                Val::Num(e, Scalar::Int { bits, .. }) if n == 1 => Some(vec![match literal(e) {
+                    Some(c) if *bits < 64 => int(c.rem_euclid(1i128 << bits) as i64, span),
+                    _ => self.convert_int(
+                        e.clone(),
+                        Scalar::Int {
+                            bits: *bits,
+                            signed: false,
+                        },
+                        out,
+                    ),
+                }]),
+                _ if n == 1 => Some(vec![self.payload(v.clone(), span, out)]),
+                // A value of at most 32 bits, as the unsigned word of its bytes, cut into
+                // pieces by shifts of constants and a mask (exact in both arithmetic modes).
+                Val::Num(e, word @ (Scalar::Int { bits: 1..=32, .. } | Scalar::Float(32)))
+                    if literal(e).is_none() =>
+                {
+                    let bits = match word {
+                        Scalar::Int { bits, .. } => *bits,
+                        _ => 32,
+                    };
+                    let w = self.convert_int(
+                        e.clone(),
+                        Scalar::Int {
+                            bits,
+                            signed: false,
+                        },
+                        out,
+                    );
+                    let w = self.bound("word", w, out);
+                    let piece_bits = 8 * unit as u32;
+                    let mask = int((1i64 << piece_bits) - 1, span);
+                    Some(
+                        (0..n)
+                            .map(|j| {
+                                let shifted = match j {
+                                    0 => w.clone(),
+                                    _ => Expr::bin(
+                                        BinOp::UShr,
+                                        w.clone(),
+                                        int(i64::from(piece_bits) * j as i64, span),
+                                    ),
+                                };
+                                Expr::bin(BinOp::And, shifted, mask.clone())
+                            })
+                            .collect(),
+                    )
+                }
+                Val::Num(e, Scalar::Int { bits, .. }) => match literal(e) {
+                    Some(c) => {
+                        let word = c.rem_euclid(1i128 << bits);
+                        let piece_bits = 8 * unit as u32;
+                        Some(
+                            (0..n)
+                                .map(|j| {
+                                    let p = (word >> (piece_bits * j as u32))
+                                        & ((1i128 << piece_bits) - 1);
+                                    int(p as i64, span)
+                                })
+                                .collect(),
+                        )
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            for j in 0..n {
+                let index = if first + j == 0 {
+                    off.clone()
+                } else {
+                    Expr::bin(BinOp::Add, off.clone(), int((first + j) as i64, span))
+                };
+                let value = match &pieces {
+                    Some(p) => p[j as usize].clone(),
+                    None => self.unknown("bytes_piece", None, span, out),
+                };
+                self.emit_write(&array, index, value, span, out);
+            }
+        }
+    }
+
+    /// The value a write stores, as a core expression.
+    pub(super) fn payload(&mut self, v: Val, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        match v {
+            Val::Num(e, _) => e,
+            Val::Bool(c) => match c.kind {
+                CondKind::Bool(b) => int(i64::from(b), span),
+                _ => self.unknown("bool_value", Some((0, 1)), span, out),
+            },
+            _ => self.unknown("value", None, span, out),
+        }
+    }
+
+    pub(super) fn local_name(&self, id: &str) -> String {
+        self.local_names
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| "v".into())
+    }
+}

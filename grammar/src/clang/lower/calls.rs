@@ -1,0 +1,466 @@
+//! Calls: which CUDA built-in a callee is, and their lowering (barriers, fences, annotations,
+//! `min`/`max`, `__ldg`, surface writes, `printf`); library functions; and callees mapcheck
+//! cannot follow, which havoc what they can reach.
+
+use super::*;
+
+/// How a recognised CUDA built-in behaves.
+enum Builtin2 {
+    Barrier,
+    /// `__syncthreads_count` and friends: a barrier whose value is not followed.
+    BarrierValue,
+    Warp,
+    Fence,
+    Requires,
+    Ignored,
+    MinMax(bool),
+    /// `__mul24`, `__popc`, `abs`, ...: see `Lower::int_intrinsic`.
+    IntIntrinsic,
+    Atomic(AtomicOp, bool),
+    Ldg,
+    SurfaceWrite,
+    Print,
+}
+
+fn builtin_kind(name: &str) -> Option<Builtin2> {
+    use Builtin2::*;
+    let atomic = |base: &str| -> Option<Builtin2> {
+        let base = base
+            .strip_suffix("_block")
+            .or_else(|| base.strip_suffix("_system"))
+            .unwrap_or(base);
+        Some(match base {
+            "atomicAdd" => Atomic(AtomicOp::Add, true),
+            "atomicSub" => Atomic(AtomicOp::Sub, true),
+            "atomicAnd" => Atomic(AtomicOp::And, true),
+            "atomicOr" => Atomic(AtomicOp::Or, true),
+            "atomicXor" => Atomic(AtomicOp::Xor, true),
+            "atomicExch" => Atomic(AtomicOp::Exch, true),
+            // min, max, inc, dec, CAS: an atomic update whose new contents are not followed.
+            "atomicMin" | "atomicMax" | "atomicInc" | "atomicDec" | "atomicCAS" => {
+                Atomic(AtomicOp::Exch, false)
+            }
+            _ => return None,
+        })
+    };
+    Some(match name {
+        "__syncthreads" => Barrier,
+        "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => BarrierValue,
+        "__syncwarp" => Warp,
+        "__threadfence" | "__threadfence_block" | "__threadfence_system" => Fence,
+        "__mapcheck_requires" | "__mapcheck_assume" | "__mapcheck_assert" => Requires,
+        "__mapcheck_ignored" => Ignored,
+        "min" | "umin" | "llmin" => MinMax(true),
+        "max" | "umax" | "llmax" => MinMax(false),
+        "__mul24" | "__umul24" | "__mulhi" | "__umulhi" | "__popc" | "__popcll" | "__clz"
+        | "__clzll" | "__ffs" | "__ffsll" | "__brev" | "__byte_perm" | "__sad" | "__usad"
+        | "abs" | "labs" | "llabs" => IntIntrinsic,
+        "__ldg" => Ldg,
+        "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" => SurfaceWrite,
+        "printf" => Print,
+        other => return atomic(other),
+    })
+}
+
+impl Lower<'_, '_> {
+    pub(super) fn args<'n>(&self, n: &'n Node) -> Vec<&'n Node> {
+        n.exprs().skip(1).collect()
+    }
+
+    pub(super) fn call(&mut self, n: &Node, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
+        let Some(callee) = n.exprs().next() else {
+            return Val::Opaque;
+        };
+        let Some(decl) = callee_decl(callee).cloned() else {
+            // A call through a function pointer: nothing is known of the callee.
+            self.rvalue(callee, out);
+            return self.unknown_call(n, ty, "indirect call", span, out);
+        };
+        let name = decl.name.clone().unwrap_or_default();
+        let fty = decl.ty.as_ref().map(|t| t.qual.clone()).unwrap_or_default();
+        if let Some(def) = self.g.definition(&decl.id, &name, &fty) {
+            if !def.is_in_main_file() && def.file().is_some_and(is_prelude_file) {
+                // Bodies in mapcheck's headers are not inlined (there are none today).
+            } else if def.kind == Kind::CXXMethodDecl || def.kind == Kind::CXXConversionDecl {
+                // A member operator called as `a OP b`: the first argument is the object.
+                let args = self.args(n);
+                let Some((object, rest)) = args.split_first() else {
+                    return Val::Opaque;
+                };
+                let this = if object.is_lvalue() {
+                    let p = self.place(object, out);
+                    self.address(p)
+                } else {
+                    self.rvalue(object, out);
+                    Val::Ptr(Ptr::Private)
+                };
+                let saved = self.this.replace(this);
+                let v = self.inline(def, rest, None, ty, span, out);
+                self.this = saved;
+                return v;
+            } else {
+                let args = self.args(n);
+                return self.inline(def, &args, None, ty, span, out);
+            }
+        }
+        let args = self.args(n);
+        // The implicit copy of a struct (`vec[t] = in[t]`): every cell of the source is read,
+        // every cell of the target written.
+        if name == "operator=" && args.len() == 2 {
+            let target = self.place(args[0], out);
+            let source = if args[1].is_lvalue() {
+                let p = self.place(args[1], out);
+                self.read(p, span, out)
+            } else {
+                self.rvalue(args[1], out)
+            };
+            let source = match source {
+                v @ (Val::Num(..) | Val::Bool(_)) => v,
+                _ => Val::Opaque,
+            };
+            self.write(target.clone(), source, span, out);
+            self.last_place = Some(target);
+            return Val::Opaque;
+        }
+        // `cooperative_groups::sync(g)` on a whole block is its barrier.
+        if name == "sync"
+            && self
+                .g
+                .decls
+                .get(decl.id.as_str())
+                .is_some_and(|d| d.file().is_some_and(is_prelude_file))
+        {
+            let group = args
+                .first()
+                .map(|a| a.qual_type().to_string())
+                .unwrap_or_default();
+            let group = group
+                .trim_start_matches("const ")
+                .trim_start_matches("cooperative_groups::");
+            if group.starts_with("thread_block") && !group.starts_with("thread_block_tile") {
+                self.emit(out, stmt(StmtKind::Sync, span));
+                return Val::Opaque;
+            }
+            self.error(
+                span,
+                "synchronisation of this group is not modelled",
+                "only a whole block's `sync` is a barrier",
+            );
+            return Val::Opaque;
+        }
+        match builtin_kind(&name) {
+            Some(Builtin2::Barrier) => {
+                self.emit(out, stmt(StmtKind::Sync, span));
+                Val::Opaque
+            }
+            Some(Builtin2::BarrierValue) => {
+                for a in &args {
+                    self.rvalue(a, out);
+                }
+                self.emit(out, stmt(StmtKind::Sync, span));
+                self.unknown_val("barrier_value", ty, span, out)
+            }
+            Some(Builtin2::Warp) => {
+                let full = match args.first() {
+                    None => true,
+                    Some(a) => matches!(
+                        self.rvalue(a, out),
+                        Val::Num(
+                            Expr {
+                                kind: ExprKind::Int(-1 | 0xffff_ffff),
+                                ..
+                            },
+                            _
+                        )
+                    ),
+                };
+                let threads = self.options.block_dim.map(|d| d.iter().product::<u64>());
+                if full && threads.is_some_and(|t| t <= 32) {
+                    self.emit(out, stmt(StmtKind::Sync, span));
+                } else {
+                    self.error(
+                        span,
+                        "`__syncwarp` in a block that may have more than one warp",
+                        "warp-level synchronisation is modelled only for blocks of at most 32 threads and the full mask",
+                    );
+                }
+                Val::Opaque
+            }
+            // Fences order a thread's own accesses; they synchronise no two threads, so they
+            // do not change which accesses race.
+            Some(Builtin2::Fence) => Val::Opaque,
+            // A `__requires` of an inlined `__device__` function is an obligation of its callers
+            // (GPUVerify checks it at each call; CUDA compiles it to nothing), not a fact about
+            // the launch: it is not assumed, which leaves every run of the program in.
+            Some(Builtin2::Requires)
+                if name == "__mapcheck_requires" && !self.frames.is_empty() =>
+            {
+                if args.iter().any(|a| has_side_effects(a)) {
+                    self.error(
+                        span,
+                        "an annotation with side effects",
+                        "GPUVerify annotations must not change memory or variables",
+                    );
+                }
+                Val::Opaque
+            }
+            Some(Builtin2::Requires) => {
+                if let Some(a) = args.first() {
+                    let v = self.rvalue(a, out);
+                    let c = self.as_cond(v, span, out);
+                    self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
+                }
+                Val::Opaque
+            }
+            Some(Builtin2::Ignored) => {
+                if args.iter().any(|a| has_side_effects(a)) {
+                    self.error(
+                        span,
+                        "an annotation with side effects",
+                        "GPUVerify annotations must not change memory or variables",
+                    );
+                }
+                Val::Opaque
+            }
+            Some(Builtin2::MinMax(min)) if args.len() == 2 => {
+                // CUDA's mixed overloads (`min(int, unsigned)`) compare in the result type:
+                // both arguments are converted to it first.
+                let a = self.rvalue(args[0], out);
+                let a = self.convert(a, ty, span, out);
+                let b = self.rvalue(args[1], out);
+                let b = self.convert(b, ty, span, out);
+                match (a, b, ty.scalar()) {
+                    (Val::Num(x, _), Val::Num(y, _), Some(s)) if !matches!(s, Scalar::Float(_)) => {
+                        let op = match (min, s.is_unsigned()) {
+                            (true, false) => BinOp::Min,
+                            (true, true) => BinOp::UMin,
+                            (false, false) => BinOp::Max,
+                            (false, true) => BinOp::UMax,
+                        };
+                        Val::Num(
+                            Expr {
+                                span,
+                                ..Expr::bin(op, x, y)
+                            },
+                            s,
+                        )
+                    }
+                    _ => self.unknown_val("float_min_max", ty, span, out),
+                }
+            }
+            Some(Builtin2::IntIntrinsic) => {
+                let mut vals = Vec::new();
+                for a in &args {
+                    let v = self.rvalue(a, out);
+                    let t = self.node_type(a);
+                    vals.push(self.convert(v, &t, span, out));
+                }
+                self.int_intrinsic(&name, vals, ty, span, out)
+            }
+            Some(Builtin2::Atomic(op, exact)) if !args.is_empty() => {
+                let target = self.rvalue(args[0], out);
+                let mut vals = Vec::new();
+                for a in &args[1..] {
+                    vals.push(self.rvalue(a, out));
+                }
+                let value = match (exact, vals.pop()) {
+                    (true, Some(v)) => self.payload(v, span, out),
+                    _ => self.unknown("atomic_value", None, span, out),
+                };
+                let elem = match self.node_type(args[0]) {
+                    CType::Pointer(t) => *t,
+                    t => t,
+                };
+                self.atomic(ptr_of(target), op, value, &elem, ty, span, out)
+            }
+            Some(Builtin2::Ldg) if args.len() == 1 => {
+                let p = self.rvalue(args[0], out);
+                let place = self.deref(ptr_of(p), ty.clone(), span);
+                self.read(place, span, out)
+            }
+            Some(Builtin2::SurfaceWrite) => {
+                self.error(
+                    span,
+                    "surface writes are not modelled",
+                    "mapcheck does not model surface memory",
+                );
+                Val::Opaque
+            }
+            Some(Builtin2::Print) => {
+                for a in &args {
+                    self.rvalue(a, out);
+                }
+                self.unknown_val("printf", ty, span, out)
+            }
+            _ => {
+                let from_prelude = self
+                    .g
+                    .decls
+                    .get(decl.id.as_str())
+                    .is_some_and(|d| d.file().is_some_and(is_prelude_file));
+                if from_prelude {
+                    self.library_call(n, &name, ty, span, out)
+                } else {
+                    self.unknown_call(
+                        n,
+                        ty,
+                        &format!("call of `{name}`, which has no body"),
+                        span,
+                        out,
+                    )
+                }
+            }
+        }
+    }
+
+    pub(super) fn library_call(
+        &mut self,
+        n: &Node,
+        name: &str,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        // Functions of a byte range: any cell of the arrays their pointers point into.
+        let ranged = matches!(name, "memcpy" | "memset" | "memmove");
+        for a in self.args(n) {
+            let aty = self.node_type(a);
+            if a.is_lvalue() {
+                // A reference argument: read, and written unless it is `const`.
+                let p = self.place(a, out);
+                if !matches!(p, Place::Private(_) | Place::Builtin) {
+                    let v = self.read(p.clone(), span, out);
+                    if !a.qual_type().starts_with("const ") {
+                        let t = p.ty();
+                        let v2 = match v {
+                            Val::Num(..) | Val::Bool(_) => self.unknown_val(name, &t, span, out),
+                            other => other,
+                        };
+                        self.write(p, v2, span, out);
+                    }
+                }
+                continue;
+            }
+            let v = self.rvalue(a, out);
+            if let (Val::Ptr(p), CType::Pointer(pointee)) = (v, &aty) {
+                let is_const = a.qual_type().starts_with("const ");
+                if ranged {
+                    let arrays = match p {
+                        Ptr::To { array, .. } => vec![array],
+                        Ptr::Many(v) => v,
+                        Ptr::Private => Vec::new(),
+                        Ptr::Local(_) | Ptr::Unknown => {
+                            self.error(
+                                span,
+                                format!("`{name}` on memory mapcheck cannot name"),
+                                "this argument",
+                            );
+                            Vec::new()
+                        }
+                    };
+                    if !arrays.is_empty() {
+                        let cell = CType::Scalar(Scalar::INT);
+                        self.read(Place::Many(arrays.clone(), cell.clone()), span, out);
+                        if !is_const {
+                            self.write(Place::Many(arrays, cell), Val::Opaque, span, out);
+                        }
+                    }
+                    continue;
+                }
+                if !is_const {
+                    let place = self.deref(p, (**pointee).clone(), span);
+                    if !matches!(place, Place::Private(_)) {
+                        self.read(place.clone(), span, out);
+                        let value = self.unknown_val(name, pointee, span, out);
+                        self.write(place, value, span, out);
+                    }
+                }
+            }
+        }
+        self.unknown_val(name, ty, span, out)
+    }
+
+    /// A callee with no body mapcheck can see: it may read and write whatever its pointer
+    /// and reference arguments reach, and any file-scope device or shared memory.
+    pub(super) fn unknown_call(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        why: &str,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let mut arrays: Vec<String> = Vec::new();
+        for a in self.args(n) {
+            let aty = self.node_type(a);
+            if a.is_lvalue() {
+                // A reference argument.
+                let p = self.place(a, out);
+                match p {
+                    Place::Mem { array, .. } => arrays.push(array),
+                    Place::Many(v, _) => arrays.extend(v),
+                    Place::Local(id, t) => {
+                        let v = self.unknown_val("changed_by_call", &t, span, out);
+                        self.env.insert(id, Binding::Val(v));
+                    }
+                    Place::Unknown(_) => {
+                        self.error(
+                            span,
+                            format!("a {why} may write memory mapcheck cannot name"),
+                            "this argument",
+                        );
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let v = self.rvalue(a, out);
+            match (v, aty) {
+                (Val::Ptr(Ptr::To { array, .. }), _) => arrays.push(array),
+                (Val::Ptr(Ptr::Many(v)), _) => arrays.extend(v),
+                (Val::Ptr(Ptr::Local(id)), _) => {
+                    let t = CType::Scalar(Scalar::INT);
+                    let cur = match self.env.get(&id) {
+                        Some(Binding::Val(v)) => v.clone(),
+                        _ => Val::Opaque,
+                    };
+                    let v = match cur {
+                        Val::Opaque => self.unknown_val("changed_by_call", &t, span, out),
+                        v => self.havoc(&v, "changed_by_call", span, out),
+                    };
+                    self.env.insert(id, Binding::Val(v));
+                }
+                (Val::Ptr(Ptr::Unknown), _) => {
+                    self.error(
+                        span,
+                        format!("a {why} may write memory mapcheck cannot name"),
+                        "this argument",
+                    );
+                }
+                _ => {}
+            }
+        }
+        let globals: Vec<(&Node, Space)> = self
+            .g
+            .memory
+            .values()
+            .filter(|(d, _)| !d.file().is_some_and(is_prelude_file))
+            .copied()
+            .collect();
+        for (decl, space) in globals {
+            match self.memory_array(decl, space, span) {
+                Some(Place::Mem { array, .. }) => arrays.push(array),
+                Some(Place::Many(v, _)) => arrays.extend(v),
+                _ => {}
+            }
+        }
+        arrays.sort();
+        arrays.dedup();
+        if !arrays.is_empty() {
+            let cty = CType::Scalar(Scalar::INT);
+            self.read(Place::Many(arrays.clone(), cty.clone()), span, out);
+            self.write(Place::Many(arrays, cty.clone()), Val::Opaque, span, out);
+        }
+        self.unknown_val("unknown_call", ty, span, out)
+    }
+}

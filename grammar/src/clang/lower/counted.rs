@@ -1,0 +1,462 @@
+//! Counted loops: recognising `for (i = a; i CMP b; i STEP k)` (and the `while` form whose
+//! step ends its body) and lowering them to core `for` loops that keep their step.
+
+use super::*;
+
+/// A canonical counted loop: `for (i = a; i CMP b; i STEP k)`.
+pub(super) struct Counted<'n> {
+    pub(super) var: String,
+    pub(super) var_ty: Scalar,
+    /// The start value; `None`: the variable's value before the loop (a `while` loop).
+    pub(super) start: Option<&'n Node>,
+    /// `i = a` is a declaration (the variable ends with the loop).
+    pub(super) declared: bool,
+    pub(super) cmp: String,
+    pub(super) bound: &'n Node,
+    pub(super) step: StepOp,
+    pub(super) amount: Option<&'n Node>,
+}
+
+/// Whether `n` reads the local `id` directly (`i`, through implicit casts that keep its value,
+/// or an integral conversion to a type at least as wide: `int i` compared with an `unsigned`
+/// bound, whose values `counted_loop` then holds below 2^31, where the conversion keeps them).
+pub(super) fn reads_var(n: &Node, id: &str) -> bool {
+    match n.kind {
+        Kind::ImplicitCastExpr
+            if matches!(n.cast_kind.as_deref(), Some("LValueToRValue" | "NoOp")) =>
+        {
+            n.exprs().next().is_some_and(|c| reads_var(c, id))
+        }
+        Kind::ImplicitCastExpr if n.cast_kind.as_deref() == Some("IntegralCast") => {
+            let width = |m: &Node| match CType::parse(m.qual_type()).scalar() {
+                Some(Scalar::Int { bits, .. }) => Some(bits),
+                _ => None,
+            };
+            n.exprs().next().is_some_and(|c| {
+                matches!((width(n), width(c)), (Some(to), Some(from)) if to >= from)
+                    && reads_var(c, id)
+            })
+        }
+        Kind::ParenExpr => n.exprs().next().is_some_and(|c| reads_var(c, id)),
+        Kind::DeclRefExpr => n.referenced_decl.as_ref().is_some_and(|d| d.id == id),
+        _ => false,
+    }
+}
+
+pub(super) fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Option<Counted<'n>> {
+    let (var, var_ty, start, declared) = match init.kind {
+        Kind::DeclStmt => {
+            let mut decls = init.exprs();
+            let d = decls.next()?;
+            if decls.next().is_some() || d.kind != Kind::VarDecl {
+                return None;
+            }
+            let s = CType::parse(d.qual_type()).scalar()?;
+            (d.id.clone(), s, Some(d.exprs().next()?), true)
+        }
+        Kind::BinaryOperator if init.opcode.as_deref() == Some("=") => {
+            let l = child(init, 0)?;
+            let d = l
+                .referenced_decl
+                .as_ref()
+                .filter(|_| l.kind == Kind::DeclRefExpr)?;
+            let s = CType::parse(l.qual_type()).scalar()?;
+            (d.id.clone(), s, Some(child(init, 1)?), false)
+        }
+        _ => return None,
+    };
+    let mut c = counted_parts(&var, var_ty, cond, inc)?;
+    c.start = start;
+    c.declared = declared;
+    Some(c)
+}
+
+/// The condition and step of a counted loop on the variable `var`.
+pub(super) fn counted_parts<'n>(
+    var: &str,
+    var_ty: Scalar,
+    cond: &'n Node,
+    inc: &'n Node,
+) -> Option<Counted<'n>> {
+    let var = var.to_string();
+    if !matches!(var_ty, Scalar::Int { .. }) {
+        return None;
+    }
+    let cond = match cond.kind {
+        Kind::ExprWithCleanups | Kind::ParenExpr => cond.exprs().next()?,
+        _ => cond,
+    };
+    if cond.kind != Kind::BinaryOperator {
+        return None;
+    }
+    let op = cond.opcode.clone()?;
+    let (l, r) = (child(cond, 0)?, child(cond, 1)?);
+    let (cmp, bound) = if reads_var(l, &var) {
+        (op, r)
+    } else if reads_var(r, &var) {
+        let flipped = match op.as_str() {
+            "<" => ">",
+            "<=" => ">=",
+            ">" => "<",
+            ">=" => "<=",
+            _ => return None,
+        };
+        (flipped.to_string(), l)
+    } else {
+        return None;
+    };
+    if !matches!(cmp.as_str(), "<" | "<=" | ">" | ">=" | "!=") {
+        return None;
+    }
+    let target = |n: &Node| {
+        n.kind == Kind::DeclRefExpr && n.referenced_decl.as_ref().is_some_and(|d| d.id == var)
+    };
+    let (step, amount) = match inc.kind {
+        Kind::UnaryOperator if child(inc, 0).is_some_and(target) => match inc.opcode.as_deref()? {
+            "++" => (StepOp::Add, None),
+            "--" => (StepOp::Sub, None),
+            _ => return None,
+        },
+        Kind::CompoundAssignOperator if child(inc, 0).is_some_and(target) => {
+            let op = match inc.opcode.as_deref()? {
+                "+=" => StepOp::Add,
+                "-=" => StepOp::Sub,
+                "*=" => StepOp::Mul,
+                "/=" => StepOp::Div,
+                "<<=" => StepOp::Shl,
+                ">>=" => StepOp::Shr,
+                _ => return None,
+            };
+            (op, Some(child(inc, 1)?))
+        }
+        _ => return None,
+    };
+    Some(Counted {
+        var,
+        var_ty,
+        start: None,
+        declared: false,
+        cmp,
+        bound,
+        step,
+        amount,
+    })
+}
+
+/// The counted form of `while (cond) { ...; inc; }`.
+pub(super) fn counted_while<'n>(cond: &'n Node, inc: &'n Node) -> Option<Counted<'n>> {
+    // The variable is the one the step assigns; `counted` reads it from an assignment.
+    let target = child(inc, 0)?;
+    let d = target
+        .referenced_decl
+        .as_ref()
+        .filter(|_| target.kind == Kind::DeclRefExpr)?;
+    let s = CType::parse(target.qual_type()).scalar()?;
+    // Reuse `counted` with a synthetic initialiser: only its condition and step are read.
+    let mut c = counted_parts(&d.id, s, cond, inc)?;
+    c.start = None;
+    c.declared = false;
+    Some(c)
+}
+
+impl Lower<'_, '_> {
+    /// A canonical counted loop as a core `for`, when its bounds and step are loop-invariant
+    /// and pure; `None` (nothing emitted) otherwise.
+    pub(super) fn counted_loop(
+        &mut self,
+        c: &Counted<'_>,
+        body: &[&Node],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Cond> {
+        let saved_env = self.env.clone();
+        let saved_errors = self.errors.len();
+        let mut pre = Vec::new();
+        // The start value (evaluated once, before the loop).
+        let start = match c.start {
+            Some(s) => self.rvalue(s, &mut pre),
+            None => match self.env.get(&c.var) {
+                Some(Binding::Val(v)) => v.clone(),
+                _ => Val::Opaque,
+            },
+        };
+        let start = self.convert(start, &CType::Scalar(c.var_ty), span, &mut pre);
+        let Val::Num(start, _) = start else {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        };
+        // Bound and step must be pure: evaluated into a scratch list that must stay empty.
+        let mut scratch = Vec::new();
+        let bound = self.rvalue(c.bound, &mut scratch);
+        let amount = match c.amount {
+            Some(a) => self.rvalue(a, &mut scratch),
+            None => Val::Num(int(1, span), Scalar::INT),
+        };
+        let (Val::Num(bound, bs), Val::Num(amount, _)) = (bound, amount) else {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        };
+        if !scratch.is_empty() || matches!(bs, Scalar::Float(_)) {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
+        // The comparison's type: C compares in the common type of `i` and the bound.
+        let unsigned_cmp = c.var_ty.is_unsigned() || bs.is_unsigned();
+        // `i != 0` on a natural `i` that shrinks by division or shifting is `i > 0`.
+        let shrinks = matches!(c.step, StepOp::Div | StepOp::Shr);
+        if c.cmp == "!="
+            && !(shrinks && self.within(&bound, 0, 0) && self.within(&start, 0, i128::MAX))
+        {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
+        let (dir, bound) = match c.cmp.as_str() {
+            "!=" => (Direction::Down, bound),
+            "<" => (Direction::Up, bound),
+            "<=" => (Direction::Up, Expr::bin(BinOp::Add, bound, int(1, span))),
+            ">" => (Direction::Down, bound),
+            _ => (Direction::Down, Expr::bin(BinOp::Sub, bound, int(1, span))),
+        };
+        let amount_ok = match c.step {
+            StepOp::Add | StepOp::Sub | StepOp::Shl | StepOp::Shr => {
+                self.within(&amount, 1, 1 << 40)
+            }
+            StepOp::Mul | StepOp::Div => self.within(&amount, 2, 1 << 40),
+        };
+        let start_ok = match c.step {
+            StepOp::Mul | StepOp::Shl => self.within(&start, 1, i128::MAX),
+            StepOp::Div | StepOp::Shr => self.within(&start, 0, i128::MAX),
+            _ => true,
+        };
+        // Unsigned comparisons agree with the core's signed ones only on values below 2^31.
+        let small = |e: &Expr, me: &Self| me.within(e, 0, i128::from(i32::MAX) - 1);
+        let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&bound, self));
+        // `i >= 0` on an unsigned `i` never fails.
+        if !(c.step.moves(dir) && amount_ok && start_ok && cmp_ok) {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
+        let loop_name = self
+            .local_names
+            .get(&c.var)
+            .cloned()
+            .unwrap_or_else(|| "i".into());
+        let var = self.fresh(&loop_name);
+        // The loop variable stays within the start and the bound.
+        if let (Some((sl, sh)), Some((bl, bh))) = (self.range(&start), self.range(&bound)) {
+            self.ranges
+                .insert(var.clone(), (sl.min(bl).min(bh), sh.max(bh).max(bl)));
+        }
+        let start = self.bound(&format!("{loop_name}_start"), start, &mut pre);
+        let bound = self.bound(&format!("{loop_name}_bound"), bound, &mut pre);
+        let amount = self.bound(&format!("{loop_name}_step"), amount, &mut pre);
+        self.local_names
+            .entry(c.var.clone())
+            .or_insert_with(|| loop_name.clone());
+        self.env.insert(
+            c.var.clone(),
+            Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
+        );
+        let body_nodes: Vec<&Node> = body.to_vec();
+        // Lowered until the closed forms of its carried variables settle (see `closed.rs`):
+        // first with every carried variable `?`, then with those that have a closed form bound
+        // to it, which must come out of the body in the same shape.
+        let x = Expr::var(var.clone(), span);
+        let inside = self.inner_counter(&x, &start, &amount, dir, c.step);
+        let entry = self.env.clone();
+        let entry_errors = self.errors.len();
+        let mut presets: HashMap<String, Expr> = HashMap::new();
+        let mut banned: HashSet<String> = HashSet::new();
+        let mut previous: HashMap<String, closed::Closed> = HashMap::new();
+        let mut lowered;
+        let mut forms;
+        let mut attempt = 0;
+        loop {
+            self.env = entry.clone();
+            self.errors.truncate(entry_errors);
+            lowered = self.loop_body(
+                &|_, _| {},
+                &body_nodes,
+                &|_, _| {},
+                &HashSet::new(),
+                &presets,
+                span,
+            );
+            forms = self.closed_forms(&lowered, &entry, &c.var, &var);
+            for (id, (f, _)) in forms.iter_mut() {
+                if let Some(old) = previous.get(id).filter(|old| closed::unwrapped_of(old, f)) {
+                    *f = old.clone();
+                }
+            }
+            previous = forms
+                .iter()
+                .map(|(id, (f, _))| (id.clone(), f.clone()))
+                .collect();
+            let next: HashMap<String, Expr> = forms
+                .iter()
+                .filter_map(|(id, (f, v0))| Some((id.clone(), closed::value(f, v0, &inside)?)))
+                .collect();
+            if next == presets {
+                break;
+            }
+            // A preset whose update no longer has its shape is not tried again.
+            for (id, e) in &presets {
+                if next.get(id) != Some(e) {
+                    banned.insert(id.clone());
+                }
+            }
+            let next: HashMap<String, Expr> = next
+                .into_iter()
+                .filter(|(id, _)| !banned.contains(id))
+                .collect();
+            if next == presets {
+                break;
+            }
+            attempt += 1;
+            presets = if attempt < 3 { next } else { HashMap::new() };
+            if attempt > 3 {
+                forms.clear();
+                break;
+            }
+        }
+        let LoopBody {
+            stmts,
+            carried,
+            exits,
+            ..
+        } = lowered;
+        forms.retain(|id, _| presets.contains_key(id));
+        // The loop variable must not change in the body, nor the bound's and step's values.
+        let mut moving = HashSet::new();
+        moving.extend(carried.iter().cloned());
+        let loop_var_changed = moving.contains(&c.var);
+        let core_vars: HashSet<String> = moving
+            .iter()
+            .filter_map(|id| match saved_env.get(id) {
+                Some(Binding::Val(Val::Num(
+                    Expr {
+                        kind: ExprKind::Var(v),
+                        ..
+                    },
+                    _,
+                ))) => Some(v.clone()),
+                _ => None,
+            })
+            .collect();
+        let depends = |e: &Expr| {
+            let mut hit = false;
+            e.for_each_var(&mut |name, _| hit |= core_vars.contains(name));
+            hit
+        };
+        let _ = depends;
+        // Bounds were evaluated from the environment before the loop, and the environment's
+        // values are immutable core names: a C variable the body changes gets a new name, so
+        // the bound computed before the loop is what C reads only if no variable it reads
+        // changes. Check that by re-reading the bound after the body.
+        let mut check = Vec::new();
+        let bound_after = self.rvalue(c.bound, &mut check);
+        let amount_after = match c.amount {
+            Some(a) => self.rvalue(a, &mut check),
+            None => Val::Num(int(1, span), Scalar::INT),
+        };
+        let bound_before = self.with_env(saved_env.clone(), |me| {
+            let mut s = Vec::new();
+            let b = me.rvalue(c.bound, &mut s);
+            let a = match c.amount {
+                Some(a) => me.rvalue(a, &mut s),
+                None => Val::Num(int(1, span), Scalar::INT),
+            };
+            (b, a)
+        });
+        let invariant = (bound_after, amount_after) == bound_before;
+        if loop_var_changed || !invariant {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
+        for mut s in pre {
+            // The start, bound and step are evaluated before the loop, where `mapcheck fix`
+            // must see them (their expressions may be spelled in a macro's definition).
+            s.span = span;
+            self.emit(out, s);
+        }
+        let stmts = self.guard_exits(stmts, &exits, span);
+        // The body's span is its text when it is one statement (`{ ... }`), for `mapcheck fix`.
+        let body_span = match body {
+            [one] => self.statement_span(one),
+            _ => span,
+        };
+        self.emit(
+            out,
+            stmt(
+                StmtKind::For {
+                    var: Ident::new(var, span),
+                    range: Range {
+                        start: start.clone(),
+                        bound: bound.clone(),
+                        dir,
+                        step: Step {
+                            op: c.step,
+                            amount: amount.clone(),
+                            span,
+                        },
+                    },
+                    body: Block {
+                        stmts,
+                        span: body_span,
+                    },
+                },
+                span,
+            ),
+        );
+        let mut carried = carried;
+        carried.remove(&c.var);
+        // A loop every thread runs to its end leaves its closed forms at the trip count.
+        let runs_all = !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return));
+        let end = if runs_all {
+            self.end_counter(&start, &bound, &amount, dir, c.step)
+        } else {
+            None
+        };
+        if let Some((at_end, last)) = &end {
+            let mut ids: Vec<&String> = forms.keys().collect();
+            ids.sort();
+            for id in ids {
+                let (f, v0) = &forms[id];
+                let Some(v) = closed::value(f, v0, at_end) else {
+                    continue;
+                };
+                let Some(Binding::Val(old)) = self.env.get(id).cloned() else {
+                    continue;
+                };
+                let new = match old {
+                    Val::Num(_, s) => Val::Num(self.bound("after", v, out), s),
+                    Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                        array,
+                        off: self.bound("after_offset", v, out),
+                        pointee,
+                    }),
+                    _ => continue,
+                };
+                self.env.insert(id.clone(), Binding::Val(new));
+                carried.remove(id);
+            }
+            if !c.declared {
+                let v = self.bound(&format!("{loop_name}_end"), last.clone(), out);
+                self.env
+                    .insert(c.var.clone(), Binding::Val(Val::Num(v, c.var_ty)));
+            }
+        }
+        if c.declared {
+            self.env.remove(&c.var);
+        } else if end.is_none() {
+            carried.insert(c.var.clone());
+        }
+        Some(self.after_loop(&carried, &exits, span, out))
+    }
+}

@@ -1,0 +1,309 @@
+//! File-scope facts every kernel's lowering reads ([`Globals`]): function definitions by
+//! declaration id and by signature, file-scope memory, records with their cell and byte
+//! layouts, enumerators and constant integers.
+
+use super::*;
+
+/// File-scope facts every kernel sees.
+#[derive(Debug, Default)]
+pub struct Globals<'a> {
+    /// Function definitions (with a body), by declaration id and by (name, type).
+    pub(super) functions: HashMap<&'a str, &'a Node>,
+    pub(super) by_signature: HashMap<(String, String), &'a Node>,
+    /// File-scope `__shared__`, `__device__`, `__constant__` and `__managed__` variables.
+    pub(super) memory: HashMap<&'a str, (&'a Node, Space)>,
+    /// Records by name: their fields in order.
+    pub(super) records: HashMap<String, &'a Node>,
+    /// Enumerators by declaration id.
+    pub(super) enumerators: HashMap<&'a str, i128>,
+    /// `const`/`constexpr` file-scope integers with a constant initialiser.
+    pub(super) constants: HashMap<&'a str, i128>,
+    /// The kernels, in source order.
+    pub(super) kernels: Vec<&'a Node>,
+    /// Every function declaration, with a body or not, by id.
+    pub(super) decls: HashMap<&'a str, &'a Node>,
+    /// Template kernels of which clang made no instantiation.
+    pub(super) uninstantiated: Vec<&'a Node>,
+}
+
+impl<'a> Globals<'a> {
+    pub fn collect(root: &'a Node) -> Globals<'a> {
+        let mut g = Globals::default();
+        g.scan(&root.inner);
+        g
+    }
+
+    fn scan(&mut self, nodes: &'a [Node]) {
+        for n in nodes {
+            match &n.kind {
+                Kind::NamespaceDecl | Kind::LinkageSpecDecl => self.scan(&n.inner),
+                Kind::FunctionTemplateDecl => {
+                    let instances = n
+                        .inner
+                        .iter()
+                        .filter(|f| f.kind == Kind::FunctionDecl && f.mangled_name.is_some())
+                        .count();
+                    let pattern = n.inner.iter().find(|f| f.kind == Kind::FunctionDecl);
+                    if let Some(p) =
+                        pattern.filter(|p| p.has_attr("CUDAGlobalAttr") && instances == 0)
+                    {
+                        self.uninstantiated.push(p);
+                    }
+                    self.scan(&n.inner)
+                }
+                Kind::ClassTemplateDecl => self.scan(&n.inner),
+                Kind::FunctionDecl | Kind::CXXMethodDecl | Kind::CXXConversionDecl => {
+                    self.function(n)
+                }
+                Kind::CXXRecordDecl | Kind::RecordDecl | Kind::ClassTemplateSpecializationDecl => {
+                    if n.complete_definition == Some(true) {
+                        if let Some(name) = &n.name {
+                            self.records.entry(name.clone()).or_insert(n);
+                        }
+                    }
+                    // Methods defined in the class body.
+                    self.scan(&n.inner);
+                }
+                Kind::EnumDecl => {
+                    let mut next = 0i128;
+                    for e in n.inner.iter().filter(|e| e.kind == Kind::EnumConstantDecl) {
+                        if let Some(v) = e.inner.iter().find_map(const_value) {
+                            next = v;
+                        }
+                        self.enumerators.insert(&e.id, next);
+                        next += 1;
+                    }
+                }
+                Kind::VarDecl => {
+                    // A `const` integer with a constant initializer is that constant, also
+                    // when it lives in `__constant__` memory: clang marks a file-scope `const
+                    // int N = 16;` implicitly `__constant__` in device mode, and a `const`
+                    // object cannot be written.
+                    let ty = CType::parse(n.qual_type());
+                    let is_const = n.qual_type().starts_with("const ")
+                        || n.is_constexpr == Some(true)
+                        || n.constexpr == Some(true);
+                    if is_const && matches!(ty, CType::Scalar(Scalar::Int { .. })) {
+                        if let Some(v) = n.exprs().find_map(const_value) {
+                            self.constants.insert(&n.id, v);
+                            continue;
+                        }
+                    }
+                    let space = if n.has_attr("CUDASharedAttr") {
+                        Some(Space::Shared)
+                    } else if n.has_attr("CUDADeviceAttr")
+                        || n.has_attr("CUDAConstantAttr")
+                        || n.has_attr("HIPManagedAttr")
+                    {
+                        Some(Space::Global)
+                    } else {
+                        None
+                    };
+                    if let Some(space) = space {
+                        self.memory.insert(&n.id, (n, space));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn function(&mut self, n: &'a Node) {
+        self.decls.insert(&n.id, n);
+        let has_body = n.inner.iter().any(|c| c.kind == Kind::CompoundStmt);
+        if !has_body {
+            return;
+        }
+        // A template's pattern has dependent types and no mangled name; its instantiations
+        // (clang's, with the arguments substituted) have both a body and a mangled name.
+        if n.mangled_name.is_none() {
+            return;
+        }
+        self.functions.insert(&n.id, n);
+        if let Some(name) = &n.name {
+            self.by_signature
+                .insert((name.clone(), n.qual_type().to_string()), n);
+        }
+        if n.has_attr("CUDAGlobalAttr") && n.kind == Kind::FunctionDecl {
+            self.kernels.push(n);
+        }
+    }
+
+    /// The definition a call to the declaration `id` (named `name`, of type `ty`) runs.
+    pub(super) fn definition(&self, id: &str, name: &str, ty: &str) -> Option<&'a Node> {
+        self.functions.get(id).copied().or_else(|| {
+            self.by_signature
+                .get(&(name.to_string(), ty.to_string()))
+                .copied()
+        })
+    }
+
+    /// The fields of a record, in order, with their types.
+    pub(super) fn fields(&self, record: &str) -> Option<Vec<(&'a str, &'a str)>> {
+        let r = self.records.get(record)?;
+        Some(
+            r.inner
+                .iter()
+                .filter(|f| f.kind == Kind::FieldDecl)
+                .map(|f| (f.name.as_deref().unwrap_or(""), f.qual_type()))
+                .collect(),
+        )
+    }
+
+    /// The number of core cells a value of `ty` occupies: one per scalar.
+    pub(super) fn cells(&self, ty: &CType, depth: usize) -> Option<u64> {
+        if depth > 16 {
+            return None;
+        }
+        match ty {
+            CType::Scalar(_) | CType::Pointer(_) => Some(1),
+            CType::Array(t, Some(n)) => self.cells(t, depth + 1)?.checked_mul(*n),
+            CType::Record(name) => {
+                let mut total = 0u64;
+                for (_, fty) in self.fields(name)? {
+                    total = total.checked_add(self.cells(&CType::parse(fty), depth + 1)?)?;
+                }
+                (total <= MAX_STRUCT_CELLS).then_some(total.max(1))
+            }
+            _ => None,
+        }
+    }
+
+    /// The offset in cells of field `field` of `record`, and its type.
+    pub(super) fn field(&self, record: &str, field: &str) -> Option<(u64, CType)> {
+        let mut off = 0u64;
+        for (name, fty) in self.fields(record)? {
+            let ty = CType::parse(fty);
+            if name == field {
+                return Some((off, ty));
+            }
+            off = off.checked_add(self.cells(&ty, 0)?)?;
+        }
+        None
+    }
+
+    /// The size and alignment in bytes of a value of `ty` as CUDA lays it out (C's rules:
+    /// each field at the next multiple of its alignment, the size rounded up to the largest
+    /// alignment; CUDA's 2- and 4-component vector types aligned to their size). `None` for
+    /// what the byte-addressed lowering does not lay out: unions, records with alignment or
+    /// packing attributes, pointers (their bytes are never split), unknown types.
+    pub(super) fn byte_size(&self, ty: &CType, depth: usize) -> Option<(u64, u64)> {
+        if depth > 16 {
+            return None;
+        }
+        match ty {
+            CType::Scalar(s) => {
+                let b = scalar_bytes(*s);
+                Some((b, b))
+            }
+            CType::Array(t, Some(n)) => {
+                let (size, align) = self.byte_size(t, depth + 1)?;
+                Some((size.checked_mul(*n)?, align))
+            }
+            CType::Record(name) => {
+                let (fields, size, align) = self.byte_fields(name, depth)?;
+                let _ = fields;
+                Some((size, align))
+            }
+            _ => None,
+        }
+    }
+
+    /// The byte offset of each field of record `name`, with the record's size and alignment.
+    pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
+        let r = self.records.get(name)?;
+        let laid_out_by_c = r.tag_used.as_deref() != Some("union")
+            && !r.has_attr("AlignedAttr")
+            && !r.has_attr("PackedAttr")
+            && !r.has_attr("MaxFieldAlignmentAttr");
+        if !laid_out_by_c {
+            return None;
+        }
+        let mut off = 0u64;
+        let mut align = 1u64;
+        let mut fields = Vec::new();
+        for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
+            // A bit-field (its width is an expression child) or a field of its own alignment
+            // is not laid out here.
+            if f.has_attr("AlignedAttr") || f.exprs().next().is_some() {
+                return None;
+            }
+            let fty = CType::parse(f.qual_type());
+            let (fsize, falign) = self.byte_size(&fty, depth + 1)?;
+            off = off.checked_add(falign - 1)? / falign * falign;
+            fields.push((off, fty));
+            off = off.checked_add(fsize)?;
+            align = align.max(falign);
+        }
+        if fields.is_empty() {
+            return None;
+        }
+        // CUDA's `char2`..`double4` (and their kin) carry `__align__(2 * sizeof(T))` /
+        // `__align__(4 * sizeof(T))`; mapcheck's header declares them as plain structs.
+        if is_cuda_vector(name) && matches!(fields.len(), 2 | 4) {
+            align = align.max(off.min(16));
+        }
+        let size = off.checked_add(align - 1)? / align * align;
+        Some((fields, size, align))
+    }
+
+    /// The scalars of a value of `ty`: their byte offsets from its start and types, in order.
+    pub(super) fn byte_scalars(
+        &self,
+        ty: &CType,
+        base: u64,
+        out: &mut Vec<(u64, Scalar)>,
+    ) -> Option<()> {
+        if out.len() > MAX_STRUCT_CELLS as usize {
+            return None;
+        }
+        match ty {
+            CType::Scalar(s) => out.push((base, *s)),
+            CType::Array(t, Some(n)) => {
+                let (size, _) = self.byte_size(t, 0)?;
+                for k in 0..*n {
+                    self.byte_scalars(t, base.checked_add(size.checked_mul(k)?)?, out)?;
+                }
+            }
+            CType::Record(name) => {
+                for (off, fty) in self.byte_fields(name, 0)?.0 {
+                    self.byte_scalars(&fty, base.checked_add(off)?, out)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// The shape of a value of `ty` as declared, cell for cell as [`Globals::cells`] counts
+    /// them (`None` where it counts none). Carried on the core array for reports only, which
+    /// name a cell `tile[0][1]` or `p[3].colour.w` rather than by its flat number.
+    pub(super) fn layout(&self, ty: &CType, depth: usize) -> Option<Layout> {
+        if depth > 16 {
+            return None;
+        }
+        match ty {
+            CType::Scalar(_) | CType::Pointer(_) => Some(Layout::Cell),
+            CType::Array(t, len) => Some(Layout::Array {
+                len: *len,
+                elem: Box::new(self.layout(t, depth + 1)?),
+            }),
+            CType::Record(name) => {
+                // The same limits as the lowering's count of the cells.
+                self.cells(ty, depth)?;
+                let fields = self
+                    .fields(name)?
+                    .into_iter()
+                    .map(|(f, fty)| {
+                        Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Layout::Record { fields })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The fields of a record with their byte offsets, in declaration order.
+type FieldBytes = Vec<(u64, CType)>;

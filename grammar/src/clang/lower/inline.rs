@@ -1,0 +1,237 @@
+//! Inlining: device functions and methods with a body are lowered in place, their parameters
+//! bound (reference parameters to places), their `return`s collected into the call's value.
+
+use super::*;
+
+impl Lower<'_, '_> {
+    /// Inlines the body of `def` with `args` (and the object of a member call, if any).
+    pub(super) fn inline(
+        &mut self,
+        def: &Node,
+        args: &[&Node],
+        _this: Option<Place>,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        if self.frames.len() >= MAX_INLINE_DEPTH {
+            self.error(
+                span,
+                "calls nested too deeply (or recursion)",
+                format!("more than {MAX_INLINE_DEPTH} inlined calls"),
+            );
+            return Val::Opaque;
+        }
+        let params: Vec<&Node> = def
+            .inner
+            .iter()
+            .filter(|p| p.kind == Kind::ParmVarDecl)
+            .collect();
+        // Evaluate the arguments in the caller, bind them to the parameters afterwards.
+        let mut bindings = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let pty = CType::parse(p.qual_type());
+            let arg = args.get(i).copied().or_else(|| p.exprs().next());
+            let Some(arg) = arg else {
+                self.error(span, "a call with a missing argument", "here");
+                return Val::Opaque;
+            };
+            let b = match &pty {
+                CType::Reference(_) => Binding::Ref(self.place(arg, out)),
+                CType::Record(_) | CType::Array(..) => {
+                    self.rvalue(arg, out);
+                    Binding::Private
+                }
+                _ => {
+                    let v = self.rvalue(arg, out);
+                    let v = self.convert(v, &pty, span, out);
+                    let v = match v {
+                        Val::Num(e, s) => {
+                            Val::Num(self.bound(p.name.as_deref().unwrap_or("arg"), e, out), s)
+                        }
+                        v => v,
+                    };
+                    Binding::Val(v)
+                }
+            };
+            bindings.push((p.id.clone(), p.name.clone().unwrap_or_default(), b));
+        }
+        // The callee's own declarations shadow nothing of the caller: save what their ids
+        // were bound to (recursion reuses ids) and restore it after.
+        let mut own = Vec::new();
+        collect_decl_ids(def, &mut own);
+        let saved: Vec<(String, Option<Binding>)> = own
+            .iter()
+            .map(|id| (id.clone(), self.env.get(id).cloned()))
+            .collect();
+        for (id, name, b) in bindings {
+            self.local_names.insert(id.clone(), name);
+            self.env.insert(id, b);
+        }
+        self.frames.push(Frame {
+            returns: Vec::new(),
+            ret_ty: ty.clone(),
+        });
+        let start = out.len();
+        if let Some(body) = def.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
+            let body_nodes: Vec<&Node> = body.exprs().collect();
+            let base = std::mem::replace(&mut self.function_base, self.loop_exits.len());
+            self.loop_exits.push(HashSet::new());
+            self.block(&body_nodes, out);
+            self.loop_exits.pop();
+            self.function_base = base;
+        }
+        let frame = self.frames.pop();
+        for (id, b) in saved {
+            match b {
+                Some(b) => self.env.insert(id, b),
+                None => self.env.remove(&id),
+            };
+        }
+        let Some(frame) = frame else {
+            return Val::Opaque;
+        };
+        // Names bound inside nested blocks of the inlined body are out of scope here.
+        let mut nested = HashSet::new();
+        for s in &out[start..] {
+            match &s.kind {
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    nested.extend(bound_names(&then_branch.stmts));
+                    if let Some(e) = else_branch {
+                        nested.extend(bound_names(&e.stmts));
+                    }
+                }
+                StmtKind::For { body, var, .. } => {
+                    nested.extend(bound_names(&body.stmts));
+                    nested.insert(var.name.clone());
+                }
+                _ => {}
+            }
+        }
+        let mut returns = frame.returns.into_iter();
+        match (returns.next(), frame.ret_ty) {
+            (None, _) | (_, CType::Void) => Val::Opaque,
+            (Some(first), rty) => {
+                let all_same = returns.all(|v| v == first);
+                if all_same && !val_uses(&first, &nested) {
+                    first
+                } else {
+                    // Several returns with different values (or values computed inside a
+                    // branch): the call's value is not followed.
+                    self.unknown_val("returned", &rty, span, out)
+                }
+            }
+        }
+    }
+
+    pub(super) fn member_call(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let Some(callee) = n.exprs().next() else {
+            return Val::Opaque;
+        };
+        let method = callee.name.clone().unwrap_or_default();
+        let object = callee.exprs().next();
+        let object_ty = object
+            .map(|o| o.qual_type().to_string())
+            .unwrap_or_default();
+        let method_id = callee.referenced_member_decl.clone().unwrap_or_default();
+        let is_cg = object_ty.contains("cooperative_groups::");
+        if is_cg {
+            if let Some(o) = object {
+                self.rvalue_or_place(o, out);
+            }
+            let group = object_ty
+                .trim_start_matches("const ")
+                .trim_start_matches("cooperative_groups::");
+            return match (method.as_str(), group) {
+                ("sync", g)
+                    if g.starts_with("thread_block") && !g.starts_with("thread_block_tile") =>
+                {
+                    self.emit(out, stmt(StmtKind::Sync, span));
+                    Val::Opaque
+                }
+                ("sync", g) if g.starts_with("grid_group") => {
+                    self.error(
+                        span,
+                        "grid-wide synchronisation (`grid_group::sync`) is not supported",
+                        "the core has no grid barrier yet",
+                    );
+                    Val::Opaque
+                }
+                ("sync", _) => {
+                    self.error(
+                        span,
+                        "synchronisation of a tile or coalesced group is not modelled",
+                        "only whole-block `sync` is a barrier",
+                    );
+                    Val::Opaque
+                }
+                ("thread_rank", g)
+                    if g.starts_with("thread_block") && !g.starts_with("thread_block_tile") =>
+                {
+                    Val::Num(
+                        Expr::var("tid", span),
+                        Scalar::Int {
+                            bits: 64,
+                            signed: false,
+                        },
+                    )
+                }
+                ("size" | "num_threads", g)
+                    if g.starts_with("thread_block") && !g.starts_with("thread_block_tile") =>
+                {
+                    Val::Num(
+                        Expr::var("ntid", span),
+                        Scalar::Int {
+                            bits: 64,
+                            signed: false,
+                        },
+                    )
+                }
+                _ => self.unknown_val(&method, ty, span, out),
+            };
+        }
+        // A user method with a body: inlined with `this` bound to the object's address (its
+        // fields are the memory the method can read and write).
+        if let Some(def) = self.g.functions.get(method_id.as_str()).copied() {
+            let this = match object {
+                Some(o) if callee.is_arrow == Some(true) => self.rvalue(o, out),
+                Some(o) if o.is_lvalue() => {
+                    let p = self.place(o, out);
+                    self.address(p)
+                }
+                Some(o) => {
+                    self.rvalue(o, out);
+                    Val::Ptr(Ptr::Private)
+                }
+                None => Val::Ptr(Ptr::Unknown),
+            };
+            let args = self.args(n);
+            let saved = self.this.replace(this);
+            let v = self.inline(def, &args, None, ty, span, out);
+            self.this = saved;
+            return v;
+        }
+        if let Some(o) = object {
+            self.rvalue_or_place(o, out);
+        }
+        self.unknown_call(n, ty, &format!("call of method `{method}`"), span, out)
+    }
+
+    pub(super) fn rvalue_or_place(&mut self, n: &Node, out: &mut Vec<Stmt>) {
+        if n.is_lvalue() {
+            self.place(n, out);
+        } else {
+            self.rvalue(n, out);
+        }
+    }
+}

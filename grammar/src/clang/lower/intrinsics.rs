@@ -1,0 +1,419 @@
+//! Atomics and integer intrinsics (`__popc`, `__mul24`, `__byte_perm`, `abs`, ...): exact
+//! where CUDA's definition is expressible in the core, folded on constants, tabulated over
+//! the few values of one variable, else `?` with a reason.
+
+use super::*;
+
+impl Lower<'_, '_> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn atomic(
+        &mut self,
+        target: Ptr,
+        op: AtomicOp,
+        value: Expr,
+        elem: &CType,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let targets: Vec<(String, Expr)> = match target {
+            // Byte-addressed: the atomic covers every cell of its bytes.
+            Ptr::To { array, off, .. } if self.byte_array(&array).is_some() => {
+                match self.cells_in(&array, elem) {
+                    Some(1) => vec![(array, off)],
+                    Some(n) => {
+                        let off = self.bound("at", off, out);
+                        (0..n)
+                            .map(|j| {
+                                let i = Expr::bin(BinOp::Add, off.clone(), int(j as i64, span));
+                                (array.clone(), i)
+                            })
+                            .collect()
+                    }
+                    None => {
+                        let i = self.unknown("unknown_cell", None, span, out);
+                        vec![(array, i)]
+                    }
+                }
+            }
+            Ptr::To { array, off, .. } => vec![(array, off)],
+            Ptr::Many(arrays) => arrays
+                .into_iter()
+                .map(|a| {
+                    let i = self.unknown("unknown_cell", None, span, out);
+                    (a, i)
+                })
+                .collect(),
+            Ptr::Private => Vec::new(),
+            Ptr::Local(_) | Ptr::Unknown => {
+                self.error(
+                    span,
+                    "an atomic on a pointer mapcheck cannot follow",
+                    "the lowering does not know which memory this is",
+                );
+                Vec::new()
+            }
+        };
+        let single = targets.len() == 1;
+        let mut result = None;
+        for (array, off) in targets {
+            let var = if single && ty.scalar().is_some() {
+                let name = self.fresh("old");
+                if let Some(r) = ty.scalar().and_then(|s| s.range()) {
+                    self.ranges.insert(name.clone(), r);
+                }
+                result = Some(Expr::var(name.clone(), span));
+                Some(Ident::new(name, span))
+            } else {
+                None
+            };
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::Atomic {
+                        var,
+                        target: Access {
+                            array: Ident::new(array, span),
+                            index: vec![off],
+                            span,
+                        },
+                        op,
+                        value: value.clone(),
+                    },
+                    span,
+                ),
+            );
+        }
+        match (result, ty.scalar()) {
+            (Some(e), Some(s)) => Val::Num(e, s),
+            _ => self.unknown_val("atomic_result", ty, span, out),
+        }
+    }
+
+    /// A function of mapcheck's headers that the lowering does not model by name: math,
+    /// warp exchanges, texture fetches, curand. Its value is not followed; memory it can
+    /// reach through a non-`const` pointer argument is read and written.
+    /// CUDA's integer intrinsics (issue 20, item 5): exact where the core's arithmetic
+    /// computes them in both modes — `__mul24`/`__umul24` on operands within 24 bits (the
+    /// product's low 32 bits, as C's conversion writes them), `__mulhi`/`__umulhi` of a
+    /// product within `0..2^31` (0), `__sad`/`__usad` and `abs` where the difference stays
+    /// within 32-bit signed range, and every one of them on constant operands (folded);
+    /// otherwise a `?` named after the intrinsic, within the range of its result.
+    pub(super) fn int_intrinsic(
+        &mut self,
+        name: &str,
+        vals: Vec<Val>,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let s = ty.scalar().unwrap_or(Scalar::INT);
+        let nums: Vec<Expr> = vals
+            .into_iter()
+            .filter_map(|v| match v {
+                Val::Num(e, Scalar::Int { .. }) => Some(e),
+                _ => None,
+            })
+            .collect();
+        let point = |me: &Self, e: &Expr| match me.range(e) {
+            Some((a, b)) if a == b => Some(a),
+            _ => None,
+        };
+        let consts: Option<Vec<i128>> = nums.iter().map(|e| point(self, e)).collect();
+        let i32r = (i128::from(i32::MIN), i128::from(i32::MAX));
+        let exact: Option<Expr> = match (name, nums.as_slice(), consts) {
+            (_, _, Some(c)) => fold_intrinsic(name, &c).map(|v| int(v, span)),
+            ("__mul24", [a, b], _)
+                if self.within(a, -(1 << 23), (1 << 23) - 1)
+                    && self.within(b, -(1 << 23), (1 << 23) - 1) =>
+            {
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            }
+            ("__umul24", [a, b], _)
+                if self.within(a, 0, (1 << 24) - 1) && self.within(b, 0, (1 << 24) - 1) =>
+            {
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            }
+            ("__mulhi" | "__umulhi", [a, b], _)
+                if self.within(&Expr::bin(BinOp::Mul, a.clone(), b.clone()), 0, i32r.1) =>
+            {
+                Some(int(0, span))
+            }
+            ("__sad" | "__usad", [a, b, c], _)
+                if self.within(
+                    &Expr::bin(BinOp::Sub, a.clone(), b.clone()),
+                    i32r.0 + 1,
+                    i32r.1,
+                ) && (name == "__sad"
+                    || (self.within(a, 0, i32r.1) && self.within(b, 0, i32r.1))) =>
+            {
+                let (a, b) = (
+                    self.bound("sad_a", a.clone(), out),
+                    self.bound("sad_b", b.clone(), out),
+                );
+                let d = Expr::bin(
+                    BinOp::Max,
+                    Expr::bin(BinOp::Sub, a.clone(), b.clone()),
+                    Expr::bin(BinOp::Sub, b, a),
+                );
+                Some(self.convert_int(Expr::bin(BinOp::Add, d, c.clone()), s, out))
+            }
+            ("abs" | "labs" | "llabs", [a], _) if self.within(a, i32r.0 + 1, i32r.1) => {
+                let a = self.bound("abs", a.clone(), out);
+                Some(Expr::bin(
+                    BinOp::Max,
+                    a.clone(),
+                    Expr::new(ExprKind::Neg(Box::new(a)), span),
+                ))
+            }
+            _ => None,
+        };
+        let exact = exact
+            .or_else(|| self.intrinsic_table(name, &nums, span))
+            .or_else(|| self.intrinsic_by_value(name, &nums, span, out))
+            .or_else(|| self.intrinsic_by_words(name, &nums, s, span, out));
+        if let Some(e) = exact {
+            return Val::Num(Expr { span, ..e }, s);
+        }
+        let range = match name {
+            "__popc" | "__clz" | "__ffs" => Some((0, 32)),
+            "__popcll" | "__clzll" | "__ffsll" => Some((0, 64)),
+            _ => s.range(),
+        };
+        let what = name.trim_start_matches('_');
+        Val::Num(self.unknown(what, range, span, out), s)
+    }
+
+    /// `__umulhi`, `__mulhi` and `__brev` of any 32-bit operands by a formula on 16-bit halves
+    /// whose every intermediate value lies in `0..2^32` (Hacker's Delight's `mulhu`), so that
+    /// all three arithmetic modes compute C's result: products and shifts by constants are
+    /// exact in `int` too; `__brev`'s masks are not (its kernel is then decided in 64-bit
+    /// words, SPEC §4). The signed high product is the unsigned one less `b` when `a < 0` and
+    /// `a` when `b < 0`, modulo 2^32.
+    pub(super) fn intrinsic_by_words(
+        &mut self,
+        name: &str,
+        nums: &[Expr],
+        s: Scalar,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let k = |v: i64| int(v, span);
+        let bin = Expr::bin;
+        let word = |me: &mut Self, base: &str, e: &Expr, out: &mut Vec<Stmt>| {
+            // The operand's 32 bits as an unsigned number.
+            let e = me.convert_int(e.clone(), Scalar::UINT, out);
+            me.bound(base, e, out)
+        };
+        match (name, nums) {
+            ("__umulhi" | "__mulhi", [a, b]) => {
+                let (au, bu) = (word(self, "hi_a", a, out), word(self, "hi_b", b, out));
+                let half = |me: &mut Self, base: &str, x: &Expr, out: &mut Vec<Stmt>| {
+                    let hi = bin(BinOp::UShr, x.clone(), k(16));
+                    let lo = bin(BinOp::And, x.clone(), k(0xFFFF));
+                    (
+                        me.bound(&format!("{base}_hi"), hi, out),
+                        me.bound(&format!("{base}_lo"), lo, out),
+                    )
+                };
+                let (ah, al) = half(self, "hi_a", &au, out);
+                let (bh, bl) = half(self, "hi_b", &bu, out);
+                let low = bin(BinOp::Mul, al.clone(), bl.clone());
+                let mid1 = bin(
+                    BinOp::Add,
+                    bin(BinOp::Mul, ah.clone(), bl),
+                    bin(BinOp::UShr, low, k(16)),
+                );
+                let mid1 = self.bound("hi_mid", mid1, out);
+                let mid2 = bin(
+                    BinOp::Add,
+                    bin(BinOp::Mul, al, bh.clone()),
+                    bin(BinOp::And, mid1.clone(), k(0xFFFF)),
+                );
+                let mid2 = self.bound("hi_mid", mid2, out);
+                let high = bin(
+                    BinOp::Add,
+                    bin(
+                        BinOp::Add,
+                        bin(BinOp::Mul, ah, bh),
+                        bin(BinOp::UShr, mid1, k(16)),
+                    ),
+                    bin(BinOp::UShr, mid2, k(16)),
+                );
+                if name == "__umulhi" {
+                    return Some(high);
+                }
+                let high = self.bound("hi_u", high, out);
+                let neg = |x: &Expr| cmp(CmpOp::Lt, x.clone(), k(0));
+                let fix = bin(
+                    BinOp::Add,
+                    select(neg(a), bu.clone(), k(0), span),
+                    select(neg(b), au.clone(), k(0), span),
+                );
+                Some(self.convert_int(bin(BinOp::Sub, high, fix), s, out))
+            }
+            ("__brev", [x]) => {
+                let mut x = word(self, "brev", x, out);
+                for (shift, mask) in [
+                    (1, 0x5555_5555),
+                    (2, 0x3333_3333),
+                    (4, 0x0F0F_0F0F),
+                    (8, 0x00FF_00FF),
+                    (16, 0x0000_FFFF),
+                ] {
+                    // Masked before the left shift, so that nothing passes bit 31.
+                    let swapped = bin(
+                        BinOp::Or,
+                        bin(BinOp::And, bin(BinOp::UShr, x.clone(), k(shift)), k(mask)),
+                        bin(BinOp::Shl, bin(BinOp::And, x, k(mask)), k(shift)),
+                    );
+                    x = self.bound("brev", swapped, out);
+                }
+                Some(x)
+            }
+            _ => None,
+        }
+    }
+
+    /// A 32-bit intrinsic whose operands depend on one variable of at most 64 values (a lane
+    /// number, a thread id of a small block) as the table of its results:
+    /// `select(v == lo, r0, select(v == lo + 1, r1, ...))`, each operand evaluated in both
+    /// arithmetic modes (which must agree modulo 2^32) and the intrinsic folded.
+    pub(super) fn intrinsic_table(&self, name: &str, nums: &[Expr], span: Span) -> Option<Expr> {
+        if name.ends_with("ll") || nums.is_empty() {
+            return None;
+        }
+        let (v, values) = self.one_variable(nums, span)?;
+        let rows = values
+            .into_iter()
+            .map(|(k, args)| Some((k, fold_intrinsic(name, &args)?)))
+            .collect::<Option<Vec<_>>>()?;
+        select_table(&Expr::var(v, span), rows, span)
+    }
+
+    /// `e`, a function of one variable of at most 64 values, as the table of its values
+    /// (each computed in both arithmetic modes, which must agree modulo 2^32).
+    pub(super) fn table(&self, e: &Expr, span: Span) -> Option<Expr> {
+        let (v, values) = self.one_variable(std::slice::from_ref(e), span)?;
+        if self.closed_starts.contains(&v) {
+            return None;
+        }
+        let rows = values
+            .into_iter()
+            .map(|(k, value)| Some((k, i64::try_from(value[0]).ok()?)))
+            .collect::<Option<Vec<_>>>()?;
+        select_table(&Expr::var(v, span), rows, span)
+    }
+
+    /// The one variable `exprs` mention, when its range has at most 64 values, and at each of
+    /// them the values of `exprs`, computed in both arithmetic modes (which must agree modulo
+    /// 2^32, or there is no table).
+    pub(super) fn one_variable(
+        &self,
+        exprs: &[Expr],
+        span: Span,
+    ) -> Option<(String, Vec<ValuesAt>)> {
+        let mut vars = HashSet::new();
+        for e in exprs {
+            e.for_each_var(&mut |n, _| {
+                vars.insert(n.to_string());
+            });
+        }
+        let mut vars = vars.into_iter();
+        let (Some(v), None) = (vars.next(), vars.next()) else {
+            return None;
+        };
+        let (lo, hi) = self.range(&Expr::var(v.clone(), span))?;
+        if hi - lo >= 64 {
+            return None;
+        }
+        let mut values = Vec::new();
+        for k in lo..=hi {
+            let mut at = Vec::new();
+            for e in exprs {
+                let a = eval_at(e, &v, k, Arith::Int)?;
+                let b = eval_at(e, &v, k, Arith::Bv32)?;
+                if a as u32 != b as u32 {
+                    return None;
+                }
+                at.push(a);
+            }
+            values.push((k, at));
+        }
+        Some((v, values))
+    }
+
+    /// A one-operand 32-bit intrinsic whose operand has at most 64 values: the table of its
+    /// results over the operand's values.
+    pub(super) fn intrinsic_by_value(
+        &mut self,
+        name: &str,
+        nums: &[Expr],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let [a] = nums else {
+            return None;
+        };
+        let (lo, hi) = self.range(a)?;
+        if name.ends_with("ll")
+            || hi - lo >= 64
+            || lo < i128::from(i32::MIN)
+            || hi > i128::from(u32::MAX)
+        {
+            return None;
+        }
+        let mut rows = Vec::new();
+        for k in lo..=hi {
+            rows.push((k, fold_intrinsic(name, &[k])?));
+        }
+        let x = self.bound(name.trim_start_matches('_'), a.clone(), out);
+        select_table(&x, rows, span)
+    }
+}
+
+/// An integer intrinsic of constant operands, as CUDA defines it (`None`: not computed).
+fn fold_intrinsic(name: &str, c: &[i128]) -> Option<i64> {
+    let u = |v: i128| v as u32;
+    let i = |v: i128| v as i32;
+    let r: i128 = match (name, c) {
+        ("__popc", [x]) => u(*x).count_ones().into(),
+        ("__popcll", [x]) => (*x as u64).count_ones().into(),
+        ("__clz", [x]) => u(*x).leading_zeros().into(),
+        ("__clzll", [x]) => (*x as u64).leading_zeros().into(),
+        ("__ffs", [x]) => match u(*x) {
+            0 => 0,
+            v => (v.trailing_zeros() + 1).into(),
+        },
+        ("__ffsll", [x]) => match *x as u64 {
+            0 => 0,
+            v => (v.trailing_zeros() + 1).into(),
+        },
+        ("__brev", [x]) => u(*x).reverse_bits().into(),
+        ("__mul24", [a, b]) => {
+            let s24 = |v: i128| (((v as i64) << 40) >> 40) as i128;
+            i(s24(*a) * s24(*b)).into()
+        }
+        ("__umul24", [a, b]) => u((*a & 0xff_ffff) * (*b & 0xff_ffff)).into(),
+        ("__mulhi", [a, b]) => ((i128::from(i(*a)) * i128::from(i(*b))) >> 32) as i32 as i128,
+        ("__umulhi", [a, b]) => ((i128::from(u(*a)) * i128::from(u(*b))) >> 32) as u32 as i128,
+        ("__sad", [a, b, z]) => {
+            u((i128::from(i(*a)) - i128::from(i(*b))).abs() + i128::from(u(*z))).into()
+        }
+        ("__usad", [a, b, z]) => {
+            u((i128::from(u(*a)) - i128::from(u(*b))).abs() + i128::from(u(*z))).into()
+        }
+        ("abs", [a]) if i(*a) != i32::MIN => i128::from(i(*a).abs()),
+        ("__byte_perm", [x, y, s]) => {
+            let bytes = (u64::from(u(*y)) << 32 | u64::from(u(*x))).to_le_bytes();
+            let mut r = 0u32;
+            for k in 0..4 {
+                let sel = (u(*s) >> (4 * k)) & 7;
+                r |= u32::from(bytes[sel as usize]) << (8 * k);
+            }
+            r.into()
+        }
+        _ => return None,
+    };
+    i64::try_from(r).ok()
+}

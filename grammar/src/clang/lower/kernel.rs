@@ -1,0 +1,231 @@
+//! Lowering kernels: one kernel (again, byte-addressed, when its dynamic shared memory is
+//! viewed through types of different layouts), its name with template arguments, and every
+//! kernel of a file.
+
+use super::*;
+
+/// The template arguments of a function template instantiation as C++ writes them
+/// (`float, 128`), from clang's `TemplateArgument` children; none for a plain function, or when
+/// an argument is neither a type nor a value (a pack, a template).
+fn template_arguments(f: &Node) -> Option<String> {
+    let args: Vec<&Node> = f
+        .inner
+        .iter()
+        .filter(|a| matches!(&a.kind, Kind::Other(k) if k == "TemplateArgument"))
+        .collect();
+    if args.is_empty() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for a in args {
+        let text = match (&a.ty, &a.value) {
+            (Some(_), _) => a.qual_type().to_string(),
+            (None, Some(serde_json::Value::String(v))) => v.clone(),
+            (None, Some(serde_json::Value::Number(v))) => v.to_string(),
+            (None, Some(serde_json::Value::Bool(v))) => v.to_string(),
+            _ => return None,
+        };
+        if text.is_empty() {
+            return None;
+        }
+        out.push(text);
+    }
+    Some(out.join(", "))
+}
+
+impl Lower<'_, '_> {
+    /// Lowers one kernel. When it views its `extern __shared__` memory through types of
+    /// different layouts, it is lowered again with that memory byte-addressed, in cells of
+    /// the greatest common size of the views' scalars; again while a lowering finds views that
+    /// need a smaller cell (a view reached only through a pointer the cell-for-cell lowering
+    /// could not follow). Each lowering is sound; the last one is exact for the views it saw.
+    pub fn kernel(self, k: &Node, name: &str) -> Result<Kernel, Vec<Diagnostic>> {
+        let (g, text, options) = (self.g, self.text, self.options);
+        let (mut result, mut needed) = self.kernel_once(k, name);
+        let mut unit = None;
+        for _ in 0..4 {
+            match needed {
+                Some(u) if Some(u) != unit => unit = Some(u),
+                _ => break,
+            }
+            let mut again = Lower::new(g, text, options);
+            again.byte_unit = unit;
+            (result, needed) = again.kernel_once(k, name);
+        }
+        result
+    }
+
+    /// One lowering of a kernel, and the cell size its views of dynamic shared memory need.
+    pub(super) fn kernel_once(
+        mut self,
+        k: &Node,
+        name: &str,
+    ) -> (Result<Kernel, Vec<Diagnostic>>, Option<u64>) {
+        let span = k.span_in_main().unwrap_or_default();
+        self.kernel_span = span;
+        for b in Builtin::ALL {
+            self.used.insert(b.name().to_string());
+        }
+        for p in k.inner.iter().filter(|p| p.kind == Kind::ParmVarDecl) {
+            let pspan = p.span_in_main().unwrap_or(span);
+            let pname = p.name.clone().unwrap_or_else(|| "param".into());
+            let ty = CType::parse(p.qual_type());
+            self.local_names.insert(p.id.clone(), pname.clone());
+            let b = match &ty {
+                CType::Pointer(pointee) => {
+                    let array = self.fresh(&pname);
+                    let layout = self.g.layout(&CType::Array(pointee.clone(), None), 0);
+                    self.declare(&array, Space::Global, pspan, layout);
+                    self.array_names.insert(p.id.clone(), array.clone());
+                    Binding::Val(Val::Ptr(Ptr::To {
+                        array,
+                        off: int(0, pspan),
+                        pointee: (**pointee).clone(),
+                    }))
+                }
+                CType::Scalar(s) => {
+                    let core = self.fresh(&pname);
+                    if let Some(r) = s.range() {
+                        self.ranges.insert(core.clone(), r);
+                    }
+                    self.params.push(Param {
+                        name: core.clone(),
+                        span: pspan,
+                        ty: s.param_type(),
+                    });
+                    let e = Expr::var(core, pspan);
+                    Binding::Val(match s {
+                        Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, pspan))),
+                        s => Val::Num(e, *s),
+                    })
+                }
+                _ => Binding::Private,
+            };
+            self.env.insert(p.id.clone(), b);
+        }
+        let mut body = Vec::new();
+        if let Some(b) = k.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
+            let stmts: Vec<&Node> = b.exprs().collect();
+            self.block(&stmts, &mut body);
+        }
+        let needed = self.needed_unit();
+        if !self.errors.is_empty() {
+            return (Err(self.errors), needed);
+        }
+        // Arrays declared but never accessed are left out: they cannot race.
+        let mut used_arrays = HashSet::new();
+        walk_stmts(&body, &mut |s| match &s.kind {
+            StmtKind::Read { source: a, .. }
+            | StmtKind::Write { target: a, .. }
+            | StmtKind::Atomic { target: a, .. } => {
+                used_arrays.insert(a.array.name.clone());
+            }
+            _ => {}
+        });
+        let arrays: Vec<ArrayDecl> = self
+            .arrays
+            .into_values()
+            .filter(|a| used_arrays.contains(&a.name.name))
+            .collect();
+        let block = Block { stmts: body, span };
+        let kernel = Kernel {
+            name: Ident::new(
+                name,
+                k.loc
+                    .as_ref()
+                    .and_then(|_| k.span_in_main())
+                    .unwrap_or(span),
+            ),
+            params: self.params,
+            arrays,
+            body: block,
+            span,
+            ann: (),
+        };
+        let mut program = Program {
+            kernels: vec![kernel],
+        };
+        let problems = crate::scope::check(&program);
+        let result = match (problems.first(), program.kernels.pop()) {
+            (None, Some(k)) => Ok(k),
+            (p, _) => Err(vec![Diagnostic::error(format!(
+                "internal error: the clang lowering produced an ill-scoped kernel: {}",
+                p.map(|e| e.to_diagnostic().message).unwrap_or_default()
+            ))
+            .with_primary(span, "in this kernel")
+            .with_help("this is a bug in mapcheck; please report it with the input")]),
+        };
+        (result, needed)
+    }
+}
+
+/// Lowers every kernel of a parsed file, except those named in `skip` (clang reported errors
+/// in them).
+pub fn lower_all(
+    root: &Node,
+    text: &str,
+    options: &Options,
+    skip: &HashSet<String>,
+) -> (Program, Vec<ItemError>) {
+    let g = Globals::collect(root);
+    let mut kernels = Vec::new();
+    let mut errors = Vec::new();
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for k in &g.kernels {
+        if !k.is_in_main_file() {
+            continue;
+        }
+        let base = k.name.clone().unwrap_or_else(|| "kernel".into());
+        if skip.contains(&base) {
+            continue;
+        }
+        // A template instantiation is named by its arguments, `k<float, 128>`, as C++ writes
+        // it (and as `--kernel` selects it); two kernels of one name are numbered.
+        let full = match template_arguments(k) {
+            Some(args) => format!("{base}<{args}>"),
+            None => base.clone(),
+        };
+        let count = names.entry(full.clone()).or_insert(0);
+        *count += 1;
+        let name = if *count == 1 {
+            full
+        } else {
+            format!("{full}_{count}")
+        };
+        if k.depth_exceeds(crate::clang::ast::MAX_DEPTH) {
+            errors.push(ItemError {
+                kernel: Some(base),
+                diagnostic: Diagnostic::error("the kernel is nested too deeply")
+                    .with_primary(k.span_in_main().unwrap_or_default(), "here"),
+            });
+            continue;
+        }
+        match Lower::new(&g, text, options).kernel(k, &name) {
+            Ok(kernel) => kernels.push(kernel),
+            Err(ds) => errors.extend(ds.into_iter().map(|d| ItemError {
+                kernel: Some(name.clone()),
+                diagnostic: d,
+            })),
+        }
+    }
+    for t in &g.uninstantiated {
+        if !t.is_in_main_file() {
+            continue;
+        }
+        let name = t.name.clone().unwrap_or_default();
+        errors.push(ItemError {
+            kernel: Some(name.clone()),
+            diagnostic: Diagnostic::error(format!(
+                "the template kernel `{name}` is never instantiated"
+            ))
+            .with_primary(
+                t.span_in_main().unwrap_or_default(),
+                "mapcheck checks the instantiations clang makes",
+            )
+            .with_help(format!(
+                "launch it or instantiate it explicitly: `template __global__ void {name}<...>(...);`"
+            )),
+        });
+    }
+    (Program { kernels }, errors)
+}

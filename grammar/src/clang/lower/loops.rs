@@ -1,0 +1,465 @@
+//! Loops of every shape: the locals a body carries (havocked, or bound to closed forms), the
+//! lowering of a body and of the exits it takes, `for` and `while` dispatch, and the general
+//! loop that runs an unknown number of times.
+
+use super::*;
+
+impl Lower<'_, '_> {
+    /// Havocs the locals `carried` (their values at the top of a loop iteration, which an
+    /// earlier round found assigned in the body), in a fixed order.
+    pub(super) fn havoc_carried(
+        &mut self,
+        carried: &HashSet<String>,
+        span: Span,
+        stmts: &mut Vec<Stmt>,
+    ) {
+        self.havoc_locals(carried, "carried", span, stmts);
+    }
+
+    /// Like [`Self::havoc_carried`], except that a local of `presets` is bound to its closed
+    /// form (the value, or a pointer's offset, at the iteration's start: see `closed.rs`).
+    pub(super) fn start_iteration(
+        &mut self,
+        carried: &HashSet<String>,
+        presets: &HashMap<String, Expr>,
+        span: Span,
+        stmts: &mut Vec<Stmt>,
+    ) {
+        let mut rest = carried.clone();
+        let mut ids: Vec<&String> = carried
+            .iter()
+            .filter(|id| presets.contains_key(*id))
+            .collect();
+        ids.sort();
+        for id in ids {
+            let (Some(e), Some(Binding::Val(v))) = (presets.get(id), self.env.get(id).cloned())
+            else {
+                continue;
+            };
+            let base = self
+                .local_names
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| "carried".into());
+            let name = self.fresh(&base);
+            // The value of a C variable of its type (as the havoc it replaces assumes).
+            let typed = match &v {
+                Val::Num(_, s) => s.range(),
+                _ => None,
+            };
+            if let Some(r) = self.range(e).or(typed) {
+                self.ranges.insert(name.clone(), r);
+            }
+            self.emit(
+                stmts,
+                stmt(
+                    StmtKind::Let {
+                        var: Ident::new(name.clone(), span),
+                        value: e.clone(),
+                    },
+                    span,
+                ),
+            );
+            self.closed_starts.insert(name.clone());
+            let x = Expr::var(name, span);
+            let v = match v {
+                Val::Num(_, s) => Val::Num(x, s),
+                Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                    array,
+                    off: x,
+                    pointee,
+                }),
+                _ => continue,
+            };
+            self.env.insert(id.clone(), Binding::Val(v));
+            rest.remove(id);
+        }
+        self.havoc_carried(&rest, span, stmts);
+    }
+
+    /// Havocs the locals `ids` in a fixed order, each unknown named after its local (else
+    /// `fallback`).
+    pub(super) fn havoc_locals(
+        &mut self,
+        ids: &HashSet<String>,
+        fallback: &str,
+        span: Span,
+        stmts: &mut Vec<Stmt>,
+    ) {
+        let mut ids: Vec<&String> = ids.iter().collect();
+        ids.sort();
+        for id in ids {
+            if let Some(Binding::Val(v)) = self.env.get(id).cloned() {
+                let name = self
+                    .local_names
+                    .get(id)
+                    .cloned()
+                    .unwrap_or_else(|| fallback.into());
+                let u = self.havoc(&v, &name, span, stmts);
+                self.env.insert(id.clone(), Binding::Val(u));
+            }
+        }
+    }
+
+    /// Lowers a loop body with the loop-carried variables made `?` at the start of each
+    /// iteration. The body is lowered, the variables it changes are found, and it is lowered
+    /// again with those as unknowns, until no new variable changes. Returns the statements,
+    /// the set of carried ids, and the exits seen.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn loop_body(
+        &mut self,
+        prefix: &dyn Fn(&mut Self, &mut Vec<Stmt>),
+        body: &[&Node],
+        suffix: &dyn Fn(&mut Self, &mut Vec<Stmt>),
+        fixed: &HashSet<String>,
+        presets: &HashMap<String, Expr>,
+        span: Span,
+    ) -> LoopBody {
+        let entry = self.env.clone();
+        let errors = self.errors.len();
+        let mut carried: HashSet<String> = presets.keys().cloned().collect();
+        for _round in 0..4 {
+            self.errors.truncate(errors);
+            self.env = entry.clone();
+            let mut stmts = Vec::new();
+            self.start_iteration(&carried, presets, span, &mut stmts);
+            let at_start = self.env.clone();
+            self.loop_exits.push(HashSet::new());
+            prefix(self, &mut stmts);
+            let mut inner = Vec::new();
+            let stay = self.block(body, &mut inner);
+            let _ = stay;
+            stmts.extend(inner);
+            // `continue` ends the iteration early, but the step still runs: the guards of the
+            // body above cover only the body.
+            suffix(self, &mut stmts);
+            let exits = self.loop_exits.pop().unwrap_or_default();
+            let changed: HashSet<String> = self
+                .env
+                .iter()
+                .filter(|(id, b)| {
+                    !fixed.contains(*id)
+                        && match (at_start.get(*id), b) {
+                            (Some(Binding::Val(x)), Binding::Val(y)) => x != y,
+                            _ => false,
+                        }
+                })
+                .map(|(id, _)| id.clone())
+                .collect();
+            let new: Vec<&String> = changed.difference(&carried).collect();
+            if new.is_empty() {
+                // Locals declared in the body end with it; the carried ones are `?` after.
+                let at_end = self.env.clone();
+                let mut env = entry.clone();
+                for id in &carried {
+                    if let Some(b) = self.env.get(id) {
+                        env.insert(id.clone(), b.clone());
+                    }
+                }
+                self.env = env;
+                return LoopBody {
+                    stmts,
+                    carried,
+                    exits,
+                    at_start,
+                    at_end,
+                };
+            }
+            carried.extend(changed);
+        }
+        self.error(
+            span,
+            "internal error: the loop's variables did not settle",
+            "in this loop",
+        );
+        LoopBody {
+            stmts: Vec::new(),
+            carried,
+            exits: HashSet::new(),
+            at_start: Env::new(),
+            at_end: Env::new(),
+        }
+    }
+
+    /// A fresh unknown of the kind of `v`.
+    pub(super) fn havoc(&mut self, v: &Val, name: &str, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match v {
+            Val::Num(_, s) => Val::Num(self.unknown(name, s.range(), span, out), *s),
+            Val::Bool(_) => {
+                let u = self.unknown(name, Some((0, 1)), span, out);
+                Val::Bool(cmp(CmpOp::Ne, u, int(0, span)))
+            }
+            Val::Ptr(Ptr::To { array, pointee, .. }) => Val::Ptr(Ptr::To {
+                array: array.clone(),
+                off: self.unknown(&format!("{name}_offset"), None, span, out),
+                pointee: pointee.clone(),
+            }),
+            other => other.clone(),
+        }
+    }
+
+    /// After a loop: the carried variables are `?`; a `return` inside makes what follows
+    /// run for an unknown set of threads.
+    pub(super) fn after_loop(
+        &mut self,
+        carried: &HashSet<String>,
+        exits: &HashSet<ExitKind>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Cond {
+        self.havoc_locals(carried, "after", span, out);
+        if exits.contains(&ExitKind::Return) {
+            let u = self.unknown("returned_in_loop", Some((0, 1)), span, out);
+            cmp(CmpOp::Eq, u, int(0, span))
+        } else {
+            tt(span)
+        }
+    }
+
+    /// A body from which a thread may `break` or `return`: later iterations run only while
+    /// it has not, which the lowering does not follow: each iteration runs under `?`.
+    pub(super) fn guard_exits(
+        &mut self,
+        stmts: Vec<Stmt>,
+        exits: &HashSet<ExitKind>,
+        span: Span,
+    ) -> Vec<Stmt> {
+        if !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return)) {
+            return stmts;
+        }
+        let mut out = Vec::new();
+        let u = self.unknown("still_looping", Some((0, 1)), span, &mut out);
+        out.push(stmt(
+            StmtKind::If {
+                cond: cmp(CmpOp::Ne, u, int(0, span)),
+                then_branch: Block { stmts, span },
+                else_branch: None,
+            },
+            span,
+        ));
+        out
+    }
+
+    pub(super) fn for_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n.inner.iter().collect();
+        let (Some(init), Some(cond), Some(inc), Some(body)) =
+            (kids.first(), kids.get(2), kids.get(3), kids.get(4))
+        else {
+            return self.general_loop(n, span, out);
+        };
+        if !init.is_null() && !cond.is_null() && !inc.is_null() {
+            if let Some(c) = counted(init, cond, inc) {
+                if let Some(stay) = self.counted_loop(&c, &[*body], span, out) {
+                    return stay;
+                }
+            }
+        }
+        // `for (; i < n; i += k)`: counted from `i`'s current value, as a `while`.
+        if init.is_null() && !cond.is_null() && !inc.is_null() {
+            if let Some(c) = counted_while(cond, inc) {
+                if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
+                    if let Some(stay) = self.counted_loop(&c, &[*body], span, out) {
+                        return stay;
+                    }
+                }
+            }
+        }
+        // `for (i = a; i < n;) { ...; i += k; }`: the step is the body's last statement,
+        // which every iteration reaches when no `continue` skips it.
+        if !init.is_null() && !cond.is_null() && inc.is_null() && body.kind == Kind::CompoundStmt {
+            let stmts: Vec<&Node> = body.exprs().collect();
+            if let Some((step, rest)) = stmts.split_last() {
+                if !rest.iter().any(|s| has_continue(s)) {
+                    if let Some(c) = counted(init, cond, step) {
+                        if let Some(stay) = self.counted_loop(&c, rest, span, out) {
+                            return stay;
+                        }
+                    }
+                }
+            }
+        }
+        self.general_loop(n, span, out)
+    }
+
+    /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
+    /// the step is the body's last statement.
+    pub(super) fn while_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n
+            .inner
+            .iter()
+            .filter(|c| !c.is_meta() && !c.is_null())
+            .collect();
+        if let (Some(cond), Some(body), None) = (kids.first(), kids.get(1), kids.get(2)) {
+            let stmts: Vec<&Node> = if body.kind == Kind::CompoundStmt {
+                body.exprs().collect()
+            } else {
+                vec![body]
+            };
+            if let Some((inc, rest)) = stmts.split_last() {
+                // A `continue` would skip the step, which the counted form runs every time.
+                let skips = rest.iter().any(|s| has_continue(s));
+                if let Some(c) = counted_while(cond, inc).filter(|_| !skips) {
+                    if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
+                        if let Some(stay) = self.counted_loop(&c, rest, span, out) {
+                            return stay;
+                        }
+                    }
+                }
+            }
+        }
+        self.general_loop(n, span, out)
+    }
+
+    pub(super) fn with_env<R>(&mut self, env: Env, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = std::mem::replace(&mut self.env, env);
+        let errors = self.errors.len();
+        let r = f(self);
+        self.errors.truncate(errors);
+        self.env = saved;
+        r
+    }
+
+    /// `while`, `do` and `for` loops of other shapes: an unknown number of iterations, each
+    /// evaluating the condition and running the body while it holds.
+    pub(super) fn general_loop(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n.inner.iter().filter(|c| !c.is_meta()).collect();
+        let (init, cond, inc, body, cond_first) = match n.kind {
+            Kind::ForStmt => (
+                kids.first().copied(),
+                kids.get(2).copied(),
+                kids.get(3).copied(),
+                kids.get(4).copied(),
+                true,
+            ),
+            Kind::WhileStmt => {
+                let k: Vec<&Node> = kids.iter().copied().filter(|c| !c.is_null()).collect();
+                (None, k.first().copied(), None, k.get(1).copied(), true)
+            }
+            _ => (
+                None,
+                kids.get(1).copied(),
+                None,
+                kids.first().copied(),
+                false,
+            ),
+        };
+        if let Some(i) = init.filter(|i| !i.is_null()) {
+            self.stmt(i, out);
+        }
+        let cond = cond.filter(|c| !c.is_null());
+        let inc = inc.filter(|c| !c.is_null());
+        let Some(body) = body else {
+            return tt(span);
+        };
+        // The condition guards the body: `while (c) B` is `loop { if c { B } }`, `do B while
+        // (c)` is `loop { B; c }`.
+        let guard_body = |me: &mut Self, stmts: &mut Vec<Stmt>, body: &Node| {
+            if cond_first {
+                if let Some(c) = cond {
+                    let v = me.rvalue(c, stmts);
+                    let cc = me.as_cond(v, span, stmts);
+                    let before = me.env.clone();
+                    let mut inner = Vec::new();
+                    me.stmt(body, &mut inner);
+                    if let Some(i) = inc {
+                        me.rvalue_or_place(i, &mut inner);
+                    }
+                    let bound = bound_names(&inner);
+                    let after = std::mem::replace(&mut me.env, before.clone());
+                    stmts.push(stmt(
+                        StmtKind::If {
+                            cond: cc,
+                            then_branch: Block { stmts: inner, span },
+                            else_branch: None,
+                        },
+                        span,
+                    ));
+                    me.join_two(before, after, &bound, span, stmts);
+                    return;
+                }
+            }
+            me.stmt(body, stmts);
+            if let Some(i) = inc {
+                me.rvalue_or_place(i, stmts);
+            }
+            if !cond_first {
+                if let Some(c) = cond {
+                    let v = me.rvalue(c, stmts);
+                    me.as_cond(v, span, stmts);
+                }
+            }
+        };
+        // Lowered through `loop_body` with the body wrapped, so that carried variables are
+        // found.
+        let entry = self.env.clone();
+        let errors = self.errors.len();
+        let mut carried: HashSet<String> = HashSet::new();
+        let mut result = None;
+        for _round in 0..4 {
+            self.errors.truncate(errors);
+            self.env = entry.clone();
+            let mut stmts = Vec::new();
+            self.havoc_carried(&carried, span, &mut stmts);
+            let at_start = self.env.clone();
+            self.loop_exits.push(HashSet::new());
+            guard_body(self, &mut stmts, body);
+            let exits = self.loop_exits.pop().unwrap_or_default();
+            let changed: HashSet<String> = self
+                .env
+                .iter()
+                .filter(|(id, b)| match (at_start.get(*id), b) {
+                    (Some(Binding::Val(x)), Binding::Val(y)) => x != y,
+                    _ => false,
+                })
+                .map(|(id, _)| id.clone())
+                .collect();
+            if changed.is_subset(&carried) {
+                result = Some((stmts, exits));
+                break;
+            }
+            carried.extend(changed);
+        }
+        let Some((stmts, exits)) = result else {
+            self.error(
+                span,
+                "internal error: the loop's variables did not settle",
+                "in this loop",
+            );
+            return tt(span);
+        };
+        let mut env = entry;
+        for id in &carried {
+            if let Some(b) = self.env.get(id) {
+                env.insert(id.clone(), b.clone());
+            }
+        }
+        self.env = env;
+        let mut all_exits = exits.clone();
+        // A loop of unknown length behaves as one a thread may leave at any iteration.
+        all_exits.insert(ExitKind::Break);
+        let stmts = self.guard_exits(stmts, &all_exits, span);
+        let trips = self.unknown("trips", Some((0, i128::from(i32::MAX))), span, out);
+        let var = self.fresh("iteration");
+        self.emit(
+            out,
+            stmt(
+                StmtKind::For {
+                    var: Ident::new(var, span),
+                    range: Range {
+                        start: int(0, span),
+                        bound: trips,
+                        dir: Direction::Up,
+                        step: Step {
+                            op: StepOp::Add,
+                            amount: int(1, span),
+                            span,
+                        },
+                    },
+                    body: Block { stmts, span },
+                },
+                span,
+            ),
+        );
+        self.after_loop(&carried, &exits, span, out)
+    }
+}

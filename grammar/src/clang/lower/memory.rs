@@ -1,0 +1,175 @@
+//! The kernel's arrays: declaring core arrays with the layouts the source gave them, the
+//! array of file-scope memory, and the byte-addressed dynamic shared memory (its views, the
+//! cell size they need, the cells a view's scalars cover).
+
+use super::*;
+
+/// The bytes of a view: its scalars as (offset, size, whether the core value is the bytes),
+/// and its size (`Lower::shape`).
+type Shape = (Vec<(u64, u64, bool)>, u64);
+
+impl Lower<'_, '_> {
+    // ---- arrays ----
+
+    /// Declares the core array `name`, with the shape the source gave it (`layout`); an array
+    /// declared again with another shape (views of dynamic shared memory) keeps none.
+    pub(super) fn declare(&mut self, name: &str, space: Space, span: Span, layout: Option<Layout>) {
+        let decl = self
+            .arrays
+            .entry(name.to_string())
+            .or_insert_with(|| ArrayDecl {
+                name: Ident::new(name, span),
+                space,
+                span,
+                layout: layout.clone(),
+            });
+        if decl.layout != layout {
+            decl.layout = None;
+        }
+    }
+
+    // ---- byte-addressed dynamic shared memory ----
+
+    /// Records a type through which the dynamic shared memory is viewed.
+    pub(super) fn view_shared(&mut self, ty: &CType) {
+        if *ty != CType::Void && !self.shared_views.contains(ty) {
+            self.shared_views.push(ty.clone());
+        }
+    }
+
+    /// The bytes a value of `ty` occupies: its scalars as (offset, size, whether the core value
+    /// of the scalar is its bytes), and its size. Two views of one shape address the same bytes
+    /// cell for cell, and store the same values in them for the same bytes: a `double`, whose
+    /// payload is not its bytes, does not share a shape with a `long long`.
+    pub(super) fn shape(&self, ty: &CType) -> Option<Shape> {
+        let mut scalars = Vec::new();
+        self.g.byte_scalars(ty, 0, &mut scalars)?;
+        let (size, _) = self.g.byte_size(ty, 0)?;
+        Some((
+            scalars
+                .into_iter()
+                .map(|(o, s)| (o, scalar_bytes(s), payload_is_bytes(s)))
+                .collect(),
+            size,
+        ))
+    }
+
+    /// The cell size the views recorded so far need: `None` while they all have one shape
+    /// (cell for cell is exact), else the greatest common size of their scalars.
+    pub(super) fn needed_unit(&self) -> Option<u64> {
+        let mut shapes = Vec::new();
+        for v in &self.shared_views {
+            if let Some(s) = self.shape(v) {
+                if !shapes.contains(&s) {
+                    shapes.push(s);
+                }
+            }
+        }
+        if shapes.len() < 2 && self.byte_unit.is_none() {
+            return None;
+        }
+        let unit = shapes
+            .iter()
+            .flat_map(|(scalars, _)| scalars.iter().map(|(_, b, _)| *b))
+            .fold(0, gcd);
+        (unit > 0).then_some(unit).or(self.byte_unit)
+    }
+
+    /// The cell size of `array` when it is the byte-addressed dynamic shared memory.
+    pub(super) fn byte_array(&self, array: &str) -> Option<u64> {
+        self.byte_unit
+            .filter(|_| self.dynamic_shared.as_deref() == Some(array))
+    }
+
+    /// The number of cells of `array` a value of `ty` occupies (`None`: not laid out there).
+    pub(super) fn cells_in(&self, array: &str, ty: &CType) -> Option<u64> {
+        match self.byte_array(array) {
+            Some(unit) => {
+                let (size, _) = self.g.byte_size(ty, 0)?;
+                (size.is_multiple_of(unit) && size > 0).then_some(size / unit)
+            }
+            None => self.g.cells(ty, 0),
+        }
+    }
+
+    /// The cells of the byte-addressed `array` a value of `ty` covers: for each of its scalars,
+    /// its first cell from the value's start, its number of cells, and its type. `None` when
+    /// a scalar does not fall on whole cells or the type is not laid out.
+    pub(super) fn byte_cells(&self, array: &str, ty: &CType) -> Option<Vec<(u64, u64, Scalar)>> {
+        let unit = self.byte_array(array)?;
+        let mut scalars = Vec::new();
+        self.g.byte_scalars(ty, 0, &mut scalars)?;
+        scalars
+            .into_iter()
+            .map(|(off, s)| {
+                let b = scalar_bytes(s);
+                (off.is_multiple_of(unit) && b.is_multiple_of(unit)).then_some((
+                    off / unit,
+                    b / unit,
+                    s,
+                ))
+            })
+            .collect()
+    }
+
+    /// The core array of a file-scope or kernel-scope memory declaration.
+    pub(super) fn memory_array(&mut self, decl: &Node, space: Space, span: Span) -> Option<Place> {
+        let ty = CType::parse(decl.qual_type());
+        let is_extern = decl.storage_class.as_deref() == Some("extern");
+        if space == Space::Shared && is_extern && matches!(ty, CType::Array(_, None)) {
+            // Every `extern __shared__` array of a kernel is the same memory.
+            let elem = ty.pointee().cloned().unwrap_or(CType::Void);
+            let name = match &self.dynamic_shared {
+                Some(name) => name.clone(),
+                None => {
+                    let name = self.fresh("dynamic_shared");
+                    self.dynamic_shared = Some(name.clone());
+                    name
+                }
+            };
+            let first = self.shared_views.first().cloned();
+            self.view_shared(&elem);
+            if let Some(unit) = self.byte_unit {
+                self.declare(&name, Space::Shared, span, Some(Layout::Bytes { unit }));
+                return Some(Place::Mem {
+                    array: name,
+                    off: int(0, span),
+                    ty,
+                });
+            }
+            // Cell for cell: exact while every view has the layout of the first one; another
+            // view makes the lowering start again byte-addressed (`Lower::kernel`), and until
+            // then its accesses are of an unknown cell.
+            let same = match &first {
+                None => true,
+                Some(f) => self.shape(f).is_some() && self.shape(f) == self.shape(&elem),
+            };
+            if !same || self.g.cells(&elem, 0).is_none() {
+                self.declare(&name, Space::Shared, span, None);
+                return Some(Place::Many(vec![name], ty));
+            }
+            let layout = self.g.layout(&ty, 0);
+            self.declare(&name, Space::Shared, span, layout);
+            return Some(Place::Mem {
+                array: name,
+                off: int(0, span),
+                ty,
+            });
+        }
+        let name = match self.array_names.get(&decl.id) {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.fresh(decl.name.as_deref().unwrap_or("mem"));
+                self.array_names.insert(decl.id.clone(), n.clone());
+                n
+            }
+        };
+        let layout = self.g.layout(&ty, 0);
+        self.declare(&name, space, span, layout);
+        Some(Place::Mem {
+            array: name,
+            off: int(0, span),
+            ty,
+        })
+    }
+}

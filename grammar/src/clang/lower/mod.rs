@@ -1,0 +1,375 @@
+//! The lowering of clang's typed AST to the BabyCUDA core (SPEC §8): one core kernel per
+//! `__global__` function (per instantiation, for templates).
+//!
+//! The rule of the whole module: every construct is lowered with its exact semantics,
+//! over-approximated with a named reason (a `let x = ?;` whose name says what it stands for,
+//! which makes the kernel data-dependent), or refused with a located error. Nothing is
+//! dropped. What clang resolved is honoured as it resolved it:
+//!
+//! * **Places.** An lvalue lowers to a `Place`: a local variable (by clang's declaration
+//!   id), a cell of an array, any cell of several arrays, thread-private memory, or a
+//!   built-in. A reference (`int &r = a[i]`, a reference parameter of an inlined function) is
+//!   bound to the place it refers to, so a write through it writes that cell.
+//! * **Values.** Integer values carry their C type; `ImplicitCastExpr` applies C's
+//!   conversions (to `bool`, truncation, sign changes); unsigned 32-bit `+ - * <<` wrap modulo
+//!   2^32 (by a mask, skipped where an interval bound shows the value cannot leave the range),
+//!   which is exact in both arithmetic modes. Signed `/` and `%` truncate toward zero. Floats
+//!   are values mapcheck does not follow; their literals keep their bit pattern, so that two
+//!   writes of the same literal compare equal.
+//! * **Pointers** are (array, offset in cells) pairs. A pointer that may point into different
+//!   arrays is `Ptr::Many`: its accesses are accesses of an unknown cell of every candidate.
+//! * **Locals** are followed in an environment from declaration id to value; a variable whose
+//!   value differs between the two branches of an `if` is their `select`; one a counted loop
+//!   updates is its closed form in the iteration count where it has one (`closed.rs`: ping-pong
+//!   toggles, `+= k`, `*= F`, `/= F`, pointers advanced), else `?` in and after the loop.
+//! * **Control.** `if` maps to `if`; canonical `for` loops keep their step; other loops run an
+//!   unknown number of times; `return`/`break`/`continue` guard what follows by the condition
+//!   under which control reaches it (or by `?` where that condition is not expressible).
+//! * **Calls** go to the declaration clang referenced: device functions with a body are
+//!   inlined (reference parameters bound to places), the CUDA built-ins of mapcheck's headers
+//!   are recognised by name, and any other callee havocs what it can reach.
+//!
+//! Thread and block ids lower to the components `tid.x` … `nbid.z` directly.
+
+mod access;
+mod asm;
+mod calls;
+mod closed_forms;
+mod convert;
+mod counted;
+mod globals;
+mod inline;
+mod intrinsics;
+mod kernel;
+mod loops;
+mod memory;
+mod nodes;
+mod operators;
+mod places;
+mod ranges;
+mod rvalue;
+mod stmts;
+mod switch;
+mod terms;
+
+use super::ast::{Kind, Node};
+use super::closed;
+use super::truncdiv::trunc_div;
+use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};
+use crate::cuda::{ItemError, Options};
+use access::*;
+use counted::*;
+use mapcheck_core::arith::Arith;
+use mapcheck_core::ast::*;
+use mapcheck_core::diag::Diagnostic;
+use mapcheck_core::layout::Layout;
+use mapcheck_core::span::Span;
+use nodes::*;
+use operators::*;
+use places::*;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use terms::*;
+
+pub use globals::Globals;
+pub use kernel::lower_all;
+
+const MAX_INLINE_DEPTH: usize = 12;
+const MAX_STATEMENTS: usize = 200_000;
+const MAX_STRUCT_CELLS: u64 = 256;
+
+/// A pointer value.
+#[derive(Clone, Debug, PartialEq)]
+enum Ptr {
+    /// Into `array`, `off` cells from its start; the pointee type.
+    To {
+        array: String,
+        off: Expr,
+        pointee: CType,
+    },
+    /// Into one of these arrays, at an offset the lowering does not follow.
+    Many(Vec<String>),
+    /// Into thread-private memory (a local array or struct).
+    Private,
+    /// To a followed local scalar (`&i`), by declaration id: a write through it changes the
+    /// local.
+    Local(String),
+    /// Anywhere: a pointer from an unknown source.
+    Unknown,
+}
+
+/// The value of a C expression.
+#[derive(Clone, Debug, PartialEq)]
+enum Val {
+    Num(Expr, Scalar),
+    Bool(Cond),
+    Ptr(Ptr),
+    /// A struct value, a function, `void`: nothing the lowering computes with.
+    Opaque,
+}
+
+/// What a C lvalue designates.
+#[derive(Clone, Debug)]
+enum Place {
+    /// A local variable or by-value parameter, by declaration id.
+    Local(String, CType),
+    /// Cell `off` of `array` (the first cell of a struct or array element), of type `ty`.
+    Mem { array: String, off: Expr, ty: CType },
+    /// An unknown cell of one of these arrays.
+    Many(Vec<String>, CType),
+    /// Thread-private memory.
+    Private(CType),
+    /// A CUDA built-in variable (`threadIdx`, ...): its components are read-only values.
+    Builtin,
+    /// Memory the lowering cannot name (a pointer from nowhere): refused where written.
+    Unknown(CType),
+}
+
+impl Place {
+    fn ty(&self) -> CType {
+        match self {
+            Place::Local(_, t)
+            | Place::Mem { ty: t, .. }
+            | Place::Many(_, t)
+            | Place::Private(t)
+            | Place::Unknown(t) => t.clone(),
+            Place::Builtin => CType::Other("dim3".into()),
+        }
+    }
+}
+
+/// What a local declaration is bound to.
+#[derive(Clone, Debug)]
+enum Binding {
+    Val(Val),
+    /// A reference: the place it refers to.
+    Ref(Place),
+    /// A local array or struct: thread-private memory.
+    Private,
+}
+
+/// What an exit statement leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum ExitKind {
+    Return,
+    Break,
+    Continue,
+}
+
+/// The context of an inlined call: where `return e` puts its value.
+#[derive(Debug)]
+struct Frame {
+    /// The values returned so far (one per `return`), with the condition under which each
+    /// returned; joined into the call's value.
+    returns: Vec<Val>,
+    ret_ty: CType,
+}
+
+type Env = HashMap<String, Binding>;
+
+/// A loop body lowered by `Lower::loop_body`.
+struct LoopBody {
+    stmts: Vec<Stmt>,
+    /// The locals the body changes (their values at the iteration's start are `?`, or the
+    /// closed forms of `presets`).
+    carried: HashSet<String>,
+    exits: HashSet<ExitKind>,
+    /// The environment at the start and at the end of an iteration.
+    at_start: Env,
+    at_end: Env,
+}
+
+#[derive(Debug)]
+pub struct Lower<'g, 'a> {
+    g: &'g Globals<'a>,
+    text: &'g str,
+    options: &'g Options,
+    kernel_span: Span,
+    params: Vec<Param>,
+    arrays: BTreeMap<String, ArrayDecl>,
+    /// Core array name of each array-like declaration (pointer parameter, shared or device
+    /// variable), by declaration id.
+    array_names: HashMap<String, String>,
+    used: HashSet<String>,
+    env: Env,
+    /// The C name of each local declaration, for the names of its core `let`s.
+    local_names: HashMap<String, String>,
+    /// Intervals of core variables (parameters, lets, unknowns) from their C types.
+    ranges: HashMap<String, (i128, i128)>,
+    errors: Vec<Diagnostic>,
+    emitted: usize,
+    frames: Vec<Frame>,
+    /// The exits seen inside the statement being lowered, innermost loop first.
+    loop_exits: Vec<HashSet<ExitKind>>,
+    /// The shared core array of `extern __shared__` declarations (all of a kernel's are the
+    /// same memory).
+    dynamic_shared: Option<String>,
+    /// The types through which the kernel views that memory: the element types of its
+    /// `extern __shared__` declarations and the pointee types of casts of pointers into it.
+    shared_views: Vec<CType>,
+    /// Set when the views differ in layout: the dynamic shared memory is byte-addressed, in
+    /// cells of this many bytes (the greatest common size of the views' scalars), and every
+    /// access covers the cells of its bytes. Unset, a cell is an element of the first view.
+    byte_unit: Option<u64>,
+    /// `this` of the method being inlined: the object's address.
+    this: Option<Val>,
+    /// The place the last assignment or increment wrote (for one used as an lvalue).
+    last_place: Option<Place>,
+    /// The first entry of `loop_exits` that belongs to the function being lowered: a `return`
+    /// leaves the loops of its own function, not those of its caller.
+    function_base: usize,
+    /// The core names bound to closed forms at the start of loop iterations: never tabulated
+    /// (see `table`), so that the body's update keeps the shape its closed form was read from.
+    closed_starts: HashSet<String>,
+}
+
+impl<'g, 'a> Lower<'g, 'a> {
+    pub fn new(g: &'g Globals<'a>, text: &'g str, options: &'g Options) -> Self {
+        Lower {
+            g,
+            text,
+            options,
+            kernel_span: Span::default(),
+            params: Vec::new(),
+            arrays: BTreeMap::new(),
+            array_names: HashMap::new(),
+            used: HashSet::new(),
+            env: HashMap::new(),
+            local_names: HashMap::new(),
+            ranges: HashMap::new(),
+            errors: Vec::new(),
+            emitted: 0,
+            frames: Vec::new(),
+            loop_exits: Vec::new(),
+            dynamic_shared: None,
+            shared_views: Vec::new(),
+            byte_unit: None,
+            this: None,
+            last_place: None,
+            function_base: 0,
+            closed_starts: HashSet::new(),
+        }
+    }
+
+    fn span(&self, n: &Node) -> Span {
+        n.span_in_main().unwrap_or(self.kernel_span)
+    }
+
+    /// The text of statement `n`, with the `;` that ends it: clang's range of an expression
+    /// statement (and of an `if` or loop whose last branch is one) stops at its last token.
+    fn statement_span(&self, n: &Node) -> Span {
+        let span = self.span(n);
+        if n.kind == Kind::CompoundStmt {
+            return span;
+        }
+        let rest = self.text.get(span.end..).unwrap_or("");
+        let blank = rest.len() - rest.trim_start().len();
+        if rest[blank..].starts_with(';') {
+            Span::new(span.start, span.end + blank + 1)
+        } else {
+            span
+        }
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.errors
+            .push(Diagnostic::error(message).with_primary(span, label));
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        let mut base: String = base
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+            base.insert(0, 'v');
+        }
+        let mut name = base.clone();
+        let mut k = 1;
+        while self.used.contains(&name)
+            || Builtin::from_name(&name).is_some()
+            || crate::bcu::is_keyword(&name)
+        {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.used.insert(name.clone());
+        name
+    }
+
+    fn emit(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
+        self.emitted += 1;
+        if self.emitted == MAX_STATEMENTS {
+            self.error(
+                s.span,
+                "the lowered kernel is too large",
+                format!("more than {MAX_STATEMENTS} core statements"),
+            );
+        }
+        out.push(s);
+    }
+
+    /// `let NAME = ?;` — a value the lowering does not follow; the name says why.
+    fn unknown(
+        &mut self,
+        why: &str,
+        range: Option<(i128, i128)>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let name = self.fresh(why);
+        if let Some(r) = range {
+            self.ranges.insert(name.clone(), r);
+        }
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Unknown {
+                    var: Ident::new(name.clone(), span),
+                },
+                span,
+            ),
+        );
+        Expr::var(name, span)
+    }
+
+    fn unknown_val(&mut self, why: &str, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
+        match ty {
+            CType::Scalar(Scalar::Bool) => {
+                let e = self.unknown(why, Some((0, 1)), span, out);
+                Val::Bool(cmp(CmpOp::Ne, e, int(0, span)))
+            }
+            CType::Scalar(s) => Val::Num(self.unknown(why, s.range(), span, out), *s),
+            CType::Pointer(_) => Val::Ptr(Ptr::Unknown),
+            _ => Val::Opaque,
+        }
+    }
+
+    /// Binds a non-trivial expression to a fresh `let`.
+    fn bound(&mut self, base: &str, e: Expr, out: &mut Vec<Stmt>) -> Expr {
+        if matches!(e.kind, ExprKind::Var(_) | ExprKind::Int(_)) {
+            return e;
+        }
+        let span = e.span;
+        let name = self.fresh(base);
+        if let Some(r) = self.range(&e) {
+            self.ranges.insert(name.clone(), r);
+        }
+        self.emit(
+            out,
+            stmt(
+                StmtKind::Let {
+                    var: Ident::new(name.clone(), span),
+                    value: e,
+                },
+                span,
+            ),
+        );
+        Expr::var(name, span)
+    }
+}

@@ -1,0 +1,82 @@
+//! Questions about clang's AST nodes that need no lowering state: the children of a node, the
+//! declaration a callee names, side effects, `continue`s, the ids a function declares, and
+//! whether a file is one of mapcheck's own headers.
+
+use super::*;
+
+/// The `i`-th child of `n` that is an expression or statement.
+pub(super) fn child(n: &Node, i: usize) -> Option<&Node> {
+    n.exprs().nth(i)
+}
+
+/// The declaration a callee expression names, through casts and parentheses.
+pub(super) fn callee_decl(n: &Node) -> Option<&crate::clang::ast::DeclRef> {
+    match n.kind {
+        Kind::DeclRefExpr => n.referenced_decl.as_ref(),
+        Kind::ImplicitCastExpr | Kind::ParenExpr | Kind::CStyleCastExpr => {
+            n.exprs().next().and_then(callee_decl)
+        }
+        _ => None,
+    }
+}
+
+/// Whether evaluating `n` may change memory or a variable (an annotation's argument must
+/// not).
+pub(super) fn has_side_effects(n: &Node) -> bool {
+    let here = match n.kind {
+        Kind::BinaryOperator => n.opcode.as_deref() == Some("="),
+        Kind::CompoundAssignOperator => true,
+        Kind::UnaryOperator => matches!(n.opcode.as_deref(), Some("++" | "--")),
+        Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr => n
+            .exprs()
+            .next()
+            .and_then(callee_decl)
+            .and_then(|d| d.name.as_deref())
+            .is_none_or(|name| {
+                // mapcheck's own predicates and GPUVerify's postcondition helpers are pure.
+                !(name.starts_with("__mapcheck_")
+                    || name.starts_with("__return_val")
+                    || name == "__old")
+            }),
+        _ => false,
+    };
+    here || n.inner.iter().any(has_side_effects)
+}
+
+pub(super) fn strip_parens(n: &Node) -> &Node {
+    match n.kind {
+        Kind::ParenExpr => n.exprs().next().map_or(n, strip_parens),
+        _ => n,
+    }
+}
+
+/// Whether a file is one of mapcheck's own headers.
+pub(super) fn is_prelude_file(file: &str) -> bool {
+    let name = std::path::Path::new(file)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    crate::clang::driver::HEADERS
+        .iter()
+        .any(|(h, _)| *h == name)
+        && file.contains("mapcheck")
+}
+
+/// The ids of the parameters and local variables a function declares.
+/// Whether `n` has a `continue` of the loop around it (not of a loop nested in it).
+pub(super) fn has_continue(n: &Node) -> bool {
+    match n.kind {
+        Kind::ContinueStmt => true,
+        Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt => false,
+        _ => n.inner.iter().any(has_continue),
+    }
+}
+
+pub(super) fn collect_decl_ids(n: &Node, out: &mut Vec<String>) {
+    if matches!(n.kind, Kind::ParmVarDecl | Kind::VarDecl) {
+        out.push(n.id.clone());
+    }
+    for c in &n.inner {
+        collect_decl_ids(c, out);
+    }
+}

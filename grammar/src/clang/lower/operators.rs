@@ -1,0 +1,440 @@
+//! C's operators: binary arithmetic and comparisons (of integers and of pointers), `&&` and
+//! `||` with their short circuit, unary operators and increments, compound assignments, and
+//! `?:`.
+
+use super::*;
+
+impl Lower<'_, '_> {
+    pub(super) fn binary(&mut self, n: &Node, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
+        let op = n.opcode.clone().unwrap_or_default();
+        let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
+            return Val::Opaque;
+        };
+        match op.as_str() {
+            "=" => {
+                let p = self.place(a, out);
+                let v = self.rvalue(b, out);
+                self.write(p.clone(), v.clone(), span, out);
+                self.last_place = Some(p.clone());
+                // The value of an assignment is the (converted) value stored.
+                match p {
+                    Place::Local(id, _) => match self.env.get(&id) {
+                        Some(Binding::Val(v)) => v.clone(),
+                        _ => v,
+                    },
+                    _ => v,
+                }
+            }
+            "," => {
+                self.rvalue(a, out);
+                self.rvalue(b, out)
+            }
+            "&&" | "||" => {
+                let ca = self.rvalue(a, out);
+                let ca = self.as_cond(ca, span, out);
+                // The right operand runs only when the left one does not decide.
+                let guard = if op == "&&" {
+                    ca.clone()
+                } else {
+                    not(ca.clone())
+                };
+                let cb = self.guarded(guard, b, span, out);
+                Val::Bool(if op == "&&" { and(ca, cb) } else { or(ca, cb) })
+            }
+            "==" | "!=" | "<" | "<=" | ">" | ">=" => {
+                let va = self.rvalue(a, out);
+                let vb = self.rvalue(b, out);
+                self.compare(&op, va, vb, span, out)
+            }
+            _ => {
+                let va = self.rvalue(a, out);
+                let vb = self.rvalue(b, out);
+                self.arith(&op, va, vb, ty, span, out)
+            }
+        }
+    }
+
+    pub(super) fn compare(
+        &mut self,
+        op: &str,
+        a: Val,
+        b: Val,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        if let (Val::Ptr(pa), Val::Ptr(pb)) = (&a, &b) {
+            if let (
+                Ptr::To {
+                    array: x, off: ox, ..
+                },
+                Ptr::To {
+                    array: y, off: oy, ..
+                },
+            ) = (pa, pb)
+            {
+                if x == y {
+                    return self.compare(
+                        op,
+                        Val::Num(ox.clone(), Scalar::INT),
+                        Val::Num(oy.clone(), Scalar::INT),
+                        span,
+                        out,
+                    );
+                }
+            }
+            let u = self.unknown("pointer_comparison", Some((0, 1)), span, out);
+            return Val::Bool(cmp(CmpOp::Ne, u, int(0, span)));
+        }
+        if let (Val::Bool(x), Val::Bool(y)) = (&a, &b) {
+            if matches!(op, "==" | "!=") {
+                // (x && y) || (!x && !y)
+                let eq = or(
+                    and(x.clone(), y.clone()),
+                    and(not(x.clone()), not(y.clone())),
+                );
+                return Val::Bool(if op == "==" { eq } else { not(eq) });
+            }
+        }
+        let float = matches!(a, Val::Num(_, Scalar::Float(_)))
+            || matches!(b, Val::Num(_, Scalar::Float(_)));
+        if float {
+            let u = self.unknown("float_comparison", Some((0, 1)), span, out);
+            return Val::Bool(cmp(CmpOp::Ne, u, int(0, span)));
+        }
+        let (x, xs) = self.as_expr(a, span, out);
+        let (y, ys) = self.as_expr(b, span, out);
+        let unsigned = xs.is_unsigned() || ys.is_unsigned();
+        let cop = match (op, unsigned) {
+            ("==", _) => CmpOp::Eq,
+            ("!=", _) => CmpOp::Ne,
+            ("<", false) => CmpOp::Lt,
+            ("<=", false) => CmpOp::Le,
+            (">", false) => CmpOp::Gt,
+            (">=", false) => CmpOp::Ge,
+            ("<", true) => CmpOp::ULt,
+            ("<=", true) => CmpOp::ULe,
+            (">", true) => CmpOp::UGt,
+            _ => CmpOp::UGe,
+        };
+        // Unsigned comparisons of values known to be below 2^31 are the signed ones: simpler
+        // terms for the solver, the same meaning in both modes.
+        let small = |e: &Expr| self.within(e, 0, i128::from(i32::MAX));
+        let cop = match cop {
+            CmpOp::ULt if small(&x) && small(&y) => CmpOp::Lt,
+            CmpOp::ULe if small(&x) && small(&y) => CmpOp::Le,
+            CmpOp::UGt if small(&x) && small(&y) => CmpOp::Gt,
+            CmpOp::UGe if small(&x) && small(&y) => CmpOp::Ge,
+            c => c,
+        };
+        if let (ExprKind::Int(a), ExprKind::Int(b)) = (&x.kind, &y.kind) {
+            let (a, b) = (i128::from(*a), i128::from(*b));
+            // The common type of the usual arithmetic conversions: 64 bits if either is.
+            let bits = |s: Scalar| match s {
+                Scalar::Int { bits, .. } => bits,
+                _ => 32,
+            };
+            let width = bits(xs).max(bits(ys)).max(32);
+            let unsigned = |v: i128| v.rem_euclid(1i128 << width);
+            let r = match cop {
+                CmpOp::Eq => a == b,
+                CmpOp::Ne => a != b,
+                CmpOp::Lt => a < b,
+                CmpOp::Le => a <= b,
+                CmpOp::Gt => a > b,
+                CmpOp::Ge => a >= b,
+                CmpOp::ULt => unsigned(a) < unsigned(b),
+                CmpOp::ULe => unsigned(a) <= unsigned(b),
+                CmpOp::UGt => unsigned(a) > unsigned(b),
+                CmpOp::UGe => unsigned(a) >= unsigned(b),
+            };
+            return Val::Bool(Cond::new(CondKind::Bool(r), span));
+        }
+        Val::Bool(Cond::new(CondKind::Cmp(cop, x, y), span))
+    }
+
+    /// The condition of `n`, evaluated only under `guard`: its statements (reads, calls) go
+    /// under `if guard { ... }`, and a value that needs them is `?` outside.
+    pub(super) fn guarded(
+        &mut self,
+        guard: Cond,
+        n: &Node,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Cond {
+        let before = self.env.clone();
+        let mut inner = Vec::new();
+        let v = self.rvalue(n, &mut inner);
+        let c = self.as_cond(v, span, &mut inner);
+        if inner.is_empty() {
+            return c;
+        }
+        let bound = bound_names(&inner);
+        let after = std::mem::replace(&mut self.env, before.clone());
+        self.emit(
+            out,
+            stmt(
+                StmtKind::If {
+                    cond: guard,
+                    then_branch: Block { stmts: inner, span },
+                    else_branch: None,
+                },
+                span,
+            ),
+        );
+        self.join_env(before, after, &bound, span, out);
+        if cond_uses(&c, &bound) {
+            let u = self.unknown("guarded_value", Some((0, 1)), span, out);
+            cmp(CmpOp::Ne, u, int(0, span))
+        } else {
+            c
+        }
+    }
+
+    pub(super) fn unary(&mut self, n: &Node, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
+        let op = n.opcode.clone().unwrap_or_default();
+        let Some(a) = child(n, 0) else {
+            return Val::Opaque;
+        };
+        match op.as_str() {
+            "++" | "--" => {
+                let p = self.place(a, out);
+                let old = self.read(p.clone(), span, out);
+                let one = Val::Num(int(1, span), Scalar::INT);
+                let new = if matches!(old, Val::Ptr(_)) {
+                    self.pointer_arith(
+                        if op == "++" { "+" } else { "-" },
+                        ptr_of(old.clone()),
+                        one,
+                        span,
+                        out,
+                    )
+                } else {
+                    let t = self.node_type(a);
+                    let v = self.arith(
+                        if op == "++" { "+" } else { "-" },
+                        old.clone(),
+                        one,
+                        &t,
+                        span,
+                        out,
+                    );
+                    self.convert(v, &t, span, out)
+                };
+                self.write(p.clone(), new.clone(), span, out);
+                self.last_place = Some(p.clone());
+                if n.is_postfix == Some(true) {
+                    old
+                } else {
+                    match p {
+                        Place::Local(id, _) => match self.env.get(&id) {
+                            Some(Binding::Val(v)) => v.clone(),
+                            _ => new,
+                        },
+                        _ => new,
+                    }
+                }
+            }
+            "&" => {
+                let p = self.place(a, out);
+                self.address(p)
+            }
+            "*" => {
+                let p = self.place(n, out);
+                self.read(p, span, out)
+            }
+            "!" => {
+                let v = self.rvalue(a, out);
+                Val::Bool(not(self.as_cond(v, span, out)))
+            }
+            "-" | "+" | "~" => {
+                let v = self.rvalue(a, out);
+                match (op.as_str(), v) {
+                    ("+", v) => v,
+                    (_, Val::Num(_, Scalar::Float(_))) => self.unknown_val("float", ty, span, out),
+                    ("-", Val::Num(e, s)) => {
+                        let e = Expr::new(ExprKind::Neg(Box::new(e)), span);
+                        let e = if s.is_unsigned() {
+                            self.convert_int(e, s, out)
+                        } else {
+                            e
+                        };
+                        Val::Num(e, s)
+                    }
+                    ("~", Val::Num(e, s)) => {
+                        // ~x = -x - 1
+                        let e = Expr::bin(
+                            BinOp::Sub,
+                            Expr::new(ExprKind::Neg(Box::new(e)), span),
+                            int(1, span),
+                        );
+                        let e = if s.is_unsigned() {
+                            self.convert_int(e, s, out)
+                        } else {
+                            e
+                        };
+                        Val::Num(e, s)
+                    }
+                    (_, _) => self.unknown_val("operand", ty, span, out),
+                }
+            }
+            "__extension__" => self.rvalue(a, out),
+            _ => {
+                self.error(span, format!("unary `{op}` is not supported"), "here");
+                Val::Opaque
+            }
+        }
+    }
+
+    pub(super) fn compound_assign(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Val {
+        let op = n.opcode.clone().unwrap_or_default();
+        let op = op.trim_end_matches('=').to_string();
+        let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
+            return Val::Opaque;
+        };
+        let p = self.place(a, out);
+        let rhs = self.rvalue(b, out);
+        let old = self.read(p.clone(), span, out);
+        let lty = self.node_type(a);
+        let new = if matches!(old, Val::Ptr(_)) {
+            self.pointer_arith(&op, ptr_of(old), rhs, span, out)
+        } else {
+            // C computes in the type `computeLHSType` names (the usual arithmetic
+            // conversions of both operands), then converts back to the left operand's type.
+            let cty = n
+                .compute_lhs_type
+                .as_ref()
+                .map(|t| CType::parse(t.canonical()))
+                .unwrap_or_else(|| lty.clone());
+            let old = self.convert(old, &cty, span, out);
+            let v = if matches!(op.as_str(), "<<" | ">>") {
+                self.arith(&op, old, rhs, &cty, span, out)
+            } else {
+                let rhs = self.convert(rhs, &cty, span, out);
+                self.arith(&op, old, rhs, &cty, span, out)
+            };
+            self.convert(v, &lty, span, out)
+        };
+        self.write(p.clone(), new.clone(), span, out);
+        self.last_place = Some(p.clone());
+        match p {
+            Place::Local(id, _) => match self.env.get(&id) {
+                Some(Binding::Val(v)) => v.clone(),
+                _ => new,
+            },
+            _ => new,
+        }
+    }
+
+    pub(super) fn conditional(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let (Some(c), Some(a), Some(b)) = (child(n, 0), child(n, 1), child(n, 2)) else {
+            return Val::Opaque;
+        };
+        let cv = self.rvalue(c, out);
+        let cond = self.as_cond(cv, span, out);
+        let before = self.env.clone();
+        let mut ta = Vec::new();
+        let va = self.rvalue(a, &mut ta);
+        let env_a = std::mem::replace(&mut self.env, before.clone());
+        let mut tb = Vec::new();
+        let vb = self.rvalue(b, &mut tb);
+        let env_b = std::mem::replace(&mut self.env, before.clone());
+        let pure = ta.is_empty() && tb.is_empty();
+        let (alets, blets) = (branch_lets(&ta), branch_lets(&tb));
+        let bound: HashSet<String> = bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
+        if !pure {
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: cond.clone(),
+                        then_branch: Block { stmts: ta, span },
+                        else_branch: Some(Block { stmts: tb, span }),
+                    },
+                    span,
+                ),
+            );
+        }
+        let branches = [(env_a, &alets), (env_b, &blets)];
+        self.join_if(&cond, branches, &bound, span, out);
+        if va == vb && !val_uses(&va, &bound) {
+            return va;
+        }
+        // `a < b ? a : b` and its mirror images are `min`/`max`.
+        if let (Val::Num(x, s), Val::Num(y, _), CondKind::Cmp(cop, l, r)) = (&va, &vb, &cond.kind) {
+            if !expr_uses(x, &bound) && !expr_uses(y, &bound) && !matches!(s, Scalar::Float(_)) {
+                let u = s.is_unsigned();
+                let pick = match cop {
+                    CmpOp::Lt | CmpOp::Le | CmpOp::ULt | CmpOp::ULe => Some(true),
+                    CmpOp::Gt | CmpOp::Ge | CmpOp::UGt | CmpOp::UGe => Some(false),
+                    _ => None,
+                };
+                let direct = l == x && r == y;
+                let mirror = l == y && r == x;
+                let signed_cmp = matches!(cop, CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge);
+                let small = self.within(x, 0, i128::from(i32::MAX))
+                    && self.within(y, 0, i128::from(i32::MAX));
+                if let Some(less) =
+                    pick.filter(|_| (direct || mirror) && (signed_cmp != u || small))
+                {
+                    let min = less == direct;
+                    let op = match (min, u) {
+                        (true, false) => BinOp::Min,
+                        (true, true) => BinOp::UMin,
+                        (false, false) => BinOp::Max,
+                        (false, true) => BinOp::UMax,
+                    };
+                    return Val::Num(Expr::bin(op, x.clone(), y.clone()), *s);
+                }
+            }
+        }
+        match (&va, &vb) {
+            (Val::Bool(x), Val::Bool(y)) if !cond_uses(x, &bound) && !cond_uses(y, &bound) => {
+                Val::Bool(or(and(cond.clone(), x.clone()), and(not(cond), y.clone())))
+            }
+            (Val::Ptr(pa), Val::Ptr(pb)) => Val::Ptr(join_ptr(pa.clone(), pb.clone())),
+            // Any other `c ? x : y` of integers is the core's selection, exact (issue 20).
+            (Val::Num(x, sx), Val::Num(y, sy))
+                if sx == sy
+                    && !matches!(sx, Scalar::Float(_))
+                    && !expr_uses(x, &bound)
+                    && !expr_uses(y, &bound)
+                    && !cond_uses(&cond, &bound) =>
+            {
+                Val::Num(select(cond, x.clone(), y.clone(), span), *sx)
+            }
+            _ => self.unknown_val("select", ty, span, out),
+        }
+    }
+}
+
+/// The pointer that may be either of two.
+pub(super) fn join_ptr(a: Ptr, b: Ptr) -> Ptr {
+    if a == b {
+        return a;
+    }
+    let arrays = |p: &Ptr| match p {
+        Ptr::To { array, .. } => Some(vec![array.clone()]),
+        Ptr::Many(v) => Some(v.clone()),
+        Ptr::Private => Some(Vec::new()),
+        Ptr::Local(_) | Ptr::Unknown => None,
+    };
+    match (arrays(&a), arrays(&b)) {
+        (Some(mut x), Some(y)) => {
+            x.extend(y);
+            x.sort();
+            x.dedup();
+            if x.is_empty() {
+                Ptr::Private
+            } else {
+                Ptr::Many(x)
+            }
+        }
+        _ => Ptr::Unknown,
+    }
+}

@@ -1,0 +1,316 @@
+//! Lvalues as places: declarations (locals, parameters, file-scope memory), dereferenced
+//! pointers, members of records and vectors, and conditional lvalues.
+
+use super::*;
+
+impl Lower<'_, '_> {
+    /// The place an lvalue designates.
+    pub(super) fn place(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Place {
+        let span = self.span(n);
+        let ty = self.node_type(n);
+        match &n.kind {
+            Kind::ParenExpr | Kind::MaterializeTemporaryExpr | Kind::ExprWithCleanups => {
+                match n.exprs().next() {
+                    Some(c) if c.is_lvalue() => self.place(c, out),
+                    Some(c) => {
+                        // A temporary: thread-private.
+                        self.rvalue(c, out);
+                        Place::Private(ty)
+                    }
+                    None => Place::Private(ty),
+                }
+            }
+            Kind::ImplicitCastExpr
+            | Kind::CStyleCastExpr
+            | Kind::CXXStaticCastExpr
+            | Kind::CXXReinterpretCastExpr
+            | Kind::CXXConstCastExpr
+                if n.is_lvalue() =>
+            {
+                match n.exprs().next() {
+                    Some(c) => {
+                        let p = self.place(c, out);
+                        match p {
+                            Place::Mem { array, off, .. } => Place::Mem { array, off, ty },
+                            other => other,
+                        }
+                    }
+                    None => Place::Private(ty),
+                }
+            }
+            Kind::DeclRefExpr => self.decl_place(n, &ty, span, out),
+            Kind::ArraySubscriptExpr => {
+                let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
+                    return Place::Private(ty);
+                };
+                let (base, index) = if self.node_type(a).is_pointer_like() {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let p = self.rvalue(base, out);
+                let i = self.rvalue(index, out);
+                match self.pointer_arith("+", ptr_of(p), i, span, out) {
+                    Val::Ptr(p) => self.deref(p, ty, span),
+                    _ => Place::Unknown(ty),
+                }
+            }
+            Kind::UnaryOperator if n.opcode.as_deref() == Some("*") => {
+                let p = match n.exprs().next() {
+                    Some(c) => self.rvalue(c, out),
+                    None => Val::Opaque,
+                };
+                self.deref(ptr_of(p), ty, span)
+            }
+            Kind::MemberExpr => self.member_place(n, ty, span, out),
+            Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr => {
+                // A call returning a reference: which memory it designates is not followed
+                // yet, so accesses through it are refused (`Place::Unknown`).
+                self.rvalue(n, out);
+                Place::Unknown(ty)
+            }
+            Kind::ConditionalOperator => {
+                // `(c ? a : b) = v`: either place.
+                self.conditional_place(n, &ty, span, out)
+            }
+            // An assignment or a prefix increment used as an lvalue designates the place it
+            // wrote: its operand is evaluated once.
+            Kind::CompoundAssignOperator => {
+                self.last_place = None;
+                self.compound_assign(n, span, out);
+                self.last_place.take().unwrap_or(Place::Unknown(ty))
+            }
+            Kind::BinaryOperator if n.opcode.as_deref() == Some("=") => {
+                self.last_place = None;
+                self.binary(n, &ty, span, out);
+                self.last_place.take().unwrap_or(Place::Unknown(ty))
+            }
+            Kind::UnaryOperator if matches!(n.opcode.as_deref(), Some("++" | "--")) => {
+                self.last_place = None;
+                self.unary(n, &ty, span, out);
+                self.last_place.take().unwrap_or(Place::Unknown(ty))
+            }
+            Kind::StringLiteral | Kind::CXXTemporaryObjectExpr | Kind::CXXConstructExpr => {
+                self.rvalue(n, out);
+                Place::Private(ty)
+            }
+            _ if !n.is_lvalue() => {
+                // A prvalue used where a place is expected: a temporary of the thread.
+                self.rvalue(n, out);
+                Place::Private(ty)
+            }
+            _ => {
+                self.rvalue(n, out);
+                Place::Unknown(ty)
+            }
+        }
+    }
+
+    pub(super) fn deref(&mut self, p: Ptr, ty: CType, span: Span) -> Place {
+        let _ = span;
+        match p {
+            Ptr::To { array, off, .. } => Place::Mem { array, off, ty },
+            Ptr::Many(arrays) => Place::Many(arrays, ty),
+            Ptr::Private => Place::Private(ty),
+            Ptr::Local(id) => Place::Local(id, ty),
+            Ptr::Unknown => Place::Unknown(ty),
+        }
+    }
+
+    pub(super) fn decl_place(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Place {
+        let Some(d) = n.referenced_decl.as_ref() else {
+            return Place::Unknown(ty.clone());
+        };
+        if matches!(d.kind, Some(Kind::FunctionDecl | Kind::CXXMethodDecl)) {
+            // A function designator: calls through a pointer to it are unknown calls.
+            return Place::Private(ty.clone());
+        }
+        if n.qual_type()
+            .trim_start_matches("const ")
+            .starts_with("texture<")
+        {
+            // A texture reference: an opaque handle whose fetches are values not followed.
+            return Place::Private(ty.clone());
+        }
+        if let Some(b) = self.env.get(&d.id).cloned() {
+            return match b {
+                Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
+                Binding::Ref(p) => p,
+                Binding::Private => Place::Private(ty.clone()),
+            };
+        }
+        if let Some((decl, space)) = self.g.memory.get(d.id.as_str()).copied() {
+            if self.is_prelude_var(n) {
+                return Place::Builtin;
+            }
+            return self
+                .memory_array(decl, space, span)
+                .unwrap_or(Place::Unknown(ty.clone()));
+        }
+        if let Some(v) = self.g.constants.get(d.id.as_str()).copied() {
+            if let (Ok(v), Some(s)) = (i64::try_from(v), ty.scalar()) {
+                self.env
+                    .insert(d.id.clone(), Binding::Val(Val::Num(int(v, span), s)));
+                return Place::Local(d.id.clone(), ty.clone());
+            }
+        }
+        let _ = out;
+        let name = d.name.clone().unwrap_or_default();
+        self.error(
+            span,
+            format!("mapcheck does not know what `{name}` is here"),
+            "a variable that is neither a parameter, a local, nor device or shared memory",
+        );
+        Place::Unknown(ty.clone())
+    }
+
+    pub(super) fn member_place(
+        &mut self,
+        n: &Node,
+        ty: CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Place {
+        let Some(base) = n.exprs().next() else {
+            return Place::Unknown(ty);
+        };
+        let field = n.name.clone().unwrap_or_default();
+        let base_place = if n.is_arrow == Some(true) {
+            let p = self.rvalue(base, out);
+            let bty = match self.node_type(base) {
+                CType::Pointer(t) => *t,
+                t => t,
+            };
+            match ptr_of(p) {
+                Ptr::To { array, off, .. } => Place::Mem {
+                    array,
+                    off,
+                    ty: bty,
+                },
+                other => self.deref(other, bty, span),
+            }
+        } else if base.is_lvalue() {
+            self.place(base, out)
+        } else {
+            self.rvalue(base, out);
+            Place::Private(self.node_type(base))
+        };
+        match base_place {
+            Place::Mem {
+                array,
+                off,
+                ty: CType::Record(r),
+            } if self.byte_array(&array).is_some() => {
+                let unit = self.byte_array(&array).unwrap_or(1);
+                let found = self
+                    .g
+                    .byte_fields(&r, 0)
+                    .and_then(|(fields, _, _)| {
+                        let names = self.g.fields(&r)?;
+                        names
+                            .iter()
+                            .zip(fields)
+                            .find(|((name, _), _)| *name == field)
+                            .map(|(_, f)| f)
+                    })
+                    .filter(|(foff, _)| foff.is_multiple_of(unit));
+                match found {
+                    Some((foff, fty)) => Place::Mem {
+                        array,
+                        off: if foff == 0 {
+                            off
+                        } else {
+                            Expr::bin(BinOp::Add, off, int((foff / unit) as i64, span))
+                        },
+                        ty: fty,
+                    },
+                    None => Place::Many(vec![array], ty),
+                }
+            }
+            Place::Mem {
+                array,
+                off,
+                ty: CType::Record(r),
+            } => match self.g.field(&r, &field) {
+                Some((foff, fty)) => Place::Mem {
+                    array,
+                    off: if foff == 0 {
+                        off
+                    } else {
+                        Expr::bin(BinOp::Add, off, int(foff as i64, span))
+                    },
+                    ty: fty,
+                },
+                None => {
+                    self.error(
+                        span,
+                        format!("the layout of `{r}` is not known to mapcheck"),
+                        "field of this struct",
+                    );
+                    Place::Unknown(ty)
+                }
+            },
+            Place::Mem { array, .. } => Place::Many(vec![array], ty),
+            Place::Many(arrays, _) => Place::Many(arrays, ty),
+            Place::Local(id, _) => match self.env.get(&id) {
+                Some(Binding::Private) | Some(Binding::Val(Val::Opaque)) => Place::Private(ty),
+                _ => Place::Private(ty),
+            },
+            Place::Private(_) => Place::Private(ty),
+            Place::Builtin => Place::Builtin,
+            Place::Unknown(_) => Place::Unknown(ty),
+        }
+    }
+
+    pub(super) fn conditional_place(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Place {
+        let (Some(c), Some(a), Some(b)) = (child(n, 0), child(n, 1), child(n, 2)) else {
+            return Place::Unknown(ty.clone());
+        };
+        let cv = self.rvalue(c, out);
+        let _ = self.as_cond(cv, span, out);
+        let pa = self.place(a, out);
+        let pb = self.place(b, out);
+        let arrays = |p: &Place| match p {
+            Place::Mem { array, .. } => vec![array.clone()],
+            Place::Many(a, _) => a.clone(),
+            _ => Vec::new(),
+        };
+        if matches!(pa, Place::Local(..)) || matches!(pb, Place::Local(..)) {
+            self.error(
+                span,
+                "an assignment to a conditional choice of local variables",
+                "not supported",
+            );
+            return Place::Unknown(ty.clone());
+        }
+        let mut all = arrays(&pa);
+        all.extend(arrays(&pb));
+        all.sort();
+        all.dedup();
+        if all.is_empty() {
+            Place::Private(ty.clone())
+        } else {
+            Place::Many(all, ty.clone())
+        }
+    }
+}
+
+/// The pointer a value holds (anything else points nowhere the lowering knows).
+pub(super) fn ptr_of(v: Val) -> Ptr {
+    match v {
+        Val::Ptr(p) => p,
+        _ => Ptr::Unknown,
+    }
+}

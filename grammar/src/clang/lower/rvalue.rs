@@ -1,0 +1,374 @@
+//! Expressions as values (rvalues): the dispatch over clang's expression kinds, literals,
+//! casts, `sizeof`, addresses of places, and the geometry built-ins.
+
+use super::*;
+
+/// The component names of the geometry built-ins.
+fn builtin_component(var: &str, member: &str) -> Option<String> {
+    let base = match var {
+        "threadIdx" => "tid",
+        "blockIdx" => "bid",
+        "blockDim" => "ntid",
+        "gridDim" => "nbid",
+        _ => return None,
+    };
+    matches!(member, "x" | "y" | "z").then(|| format!("{base}.{member}"))
+}
+
+impl Lower<'_, '_> {
+    pub(super) fn node_type(&self, n: &Node) -> CType {
+        CType::parse(n.qual_type())
+    }
+
+    /// The value of an expression.
+    pub(super) fn rvalue(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Val {
+        let span = self.span(n);
+        let ty = self.node_type(n);
+        match &n.kind {
+            Kind::IntegerLiteral | Kind::CharacterLiteral => match (n.int_value(), ty.scalar()) {
+                (Some(v), Some(s)) => match i64::try_from(v) {
+                    Ok(v) => Val::Num(int(v, span), s),
+                    // Beyond `i64` (an `unsigned long long` from 2^63): `K + K + (v - 2K)` with
+                    // K = 2^63 - 1, the number in `int`, its bits in words (2K + 2 = 2^64).
+                    Err(_) if (0..1i128 << 64).contains(&v) => {
+                        let k = i128::from(i64::MAX);
+                        match i64::try_from(v - 2 * k) {
+                            Ok(rest) => {
+                                let kk =
+                                    Expr::bin(BinOp::Add, int(i64::MAX, span), int(i64::MAX, span));
+                                Val::Num(Expr::bin(BinOp::Add, kk, int(rest, span)), s)
+                            }
+                            Err(_) => self.unknown_val("large_literal", &ty, span, out),
+                        }
+                    }
+                    Err(_) => self.unknown_val("large_literal", &ty, span, out),
+                },
+                _ => self.unknown_val("literal", &ty, span, out),
+            },
+            Kind::CXXBoolLiteralExpr => {
+                let b = matches!(n.value, Some(serde_json::Value::Bool(true)));
+                Val::Bool(Cond::new(CondKind::Bool(b), span))
+            }
+            Kind::FloatingLiteral => {
+                // The bit pattern of the literal: equal literals give equal payloads.
+                let bits = n
+                    .value
+                    .as_ref()
+                    .and_then(|v| v.as_str())
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .map(|f| (f as f32).to_bits());
+                match bits {
+                    Some(b) => Val::Num(
+                        int(i64::from(b), span),
+                        ty.scalar().unwrap_or(Scalar::Float(32)),
+                    ),
+                    None => self.unknown_val("float_literal", &ty, span, out),
+                }
+            }
+            Kind::ConstantExpr => match (n.int_value(), ty.scalar()) {
+                (Some(v), Some(s)) if !matches!(s, Scalar::Float(_)) => match i64::try_from(v) {
+                    Ok(v) if s == Scalar::Bool => {
+                        Val::Bool(Cond::new(CondKind::Bool(v != 0), span))
+                    }
+                    Ok(v) => Val::Num(int(v, span), s),
+                    Err(_) => self.unknown_val("large_constant", &ty, span, out),
+                },
+                _ => self.first(n, out),
+            },
+            Kind::ParenExpr
+            | Kind::ExprWithCleanups
+            | Kind::MaterializeTemporaryExpr
+            | Kind::CXXBindTemporaryExpr => self.first(n, out),
+            Kind::SubstNonTypeTemplateParmExpr => match n.exprs().last() {
+                Some(c) => self.rvalue(c, out),
+                None => self.unknown_val("template_argument", &ty, span, out),
+            },
+            Kind::CXXDefaultArgExpr => match n.exprs().next() {
+                Some(c) => self.rvalue(c, out),
+                None => {
+                    self.error(span, "a default argument mapcheck cannot see", "here");
+                    Val::Opaque
+                }
+            },
+            Kind::ImplicitCastExpr
+            | Kind::CStyleCastExpr
+            | Kind::CXXStaticCastExpr
+            | Kind::CXXFunctionalCastExpr
+            | Kind::CXXReinterpretCastExpr
+            | Kind::CXXConstCastExpr => self.cast(n, &ty, span, out),
+            Kind::DeclRefExpr => {
+                let decl = n.referenced_decl.as_ref();
+                match decl.and_then(|d| d.kind.clone()) {
+                    Some(Kind::EnumConstantDecl) => {
+                        let v = decl.and_then(|d| self.g.enumerators.get(d.id.as_str()).copied());
+                        match (v.and_then(|v| i64::try_from(v).ok()), ty.scalar()) {
+                            (Some(v), Some(s)) => Val::Num(int(v, span), s),
+                            _ => self.unknown_val("enumerator", &ty, span, out),
+                        }
+                    }
+                    Some(Kind::FunctionDecl | Kind::CXXMethodDecl) => Val::Opaque,
+                    Some(Kind::Other(k)) if k == "NonTypeTemplateParmDecl" => {
+                        self.unknown_val("template_parameter", &ty, span, out)
+                    }
+                    _ if n.is_lvalue() && matches!(ty, CType::Array(..) | CType::Other(_)) => {
+                        // An array or a function designator used as a value.
+                        let p = self.place(n, out);
+                        self.address(p)
+                    }
+                    _ if n.is_lvalue() => {
+                        let p = self.place(n, out);
+                        self.read(p, span, out)
+                    }
+                    _ => self.unknown_val("name", &ty, span, out),
+                }
+            }
+            Kind::BinaryOperator => self.binary(n, &ty, span, out),
+            Kind::CompoundAssignOperator => self.compound_assign(n, span, out),
+            Kind::UnaryOperator => self.unary(n, &ty, span, out),
+            Kind::ConditionalOperator => self.conditional(n, &ty, span, out),
+            Kind::CallExpr | Kind::CXXOperatorCallExpr => self.call(n, &ty, span, out),
+            Kind::CXXMemberCallExpr => self.member_call(n, &ty, span, out),
+            Kind::UnaryExprOrTypeTraitExpr => {
+                let of = n
+                    .arg_type
+                    .as_ref()
+                    .map(|t| CType::parse(t.canonical()))
+                    .or_else(|| n.exprs().next().map(|e| self.node_type(e)));
+                let size = of.and_then(|t| self.size_of(&t));
+                match (n.name.as_deref(), size, ty.scalar()) {
+                    (Some("sizeof"), Some(b), Some(s)) => Val::Num(int(b as i64, span), s),
+                    _ => self.unknown_val("sizeof", &ty, span, out),
+                }
+            }
+            Kind::CXXConstructExpr
+            | Kind::CXXTemporaryObjectExpr
+            | Kind::InitListExpr
+            | Kind::ImplicitValueInitExpr => {
+                // A struct or vector value built from its arguments: they are evaluated (their
+                // reads and effects happen), the value itself is not followed.
+                for c in n.exprs() {
+                    if c.is_lvalue() {
+                        let p = self.place(c, out);
+                        self.read(p, span, out);
+                    } else {
+                        self.rvalue(c, out);
+                    }
+                }
+                match ty {
+                    CType::Scalar(_) | CType::Pointer(_) => {
+                        self.unknown_val("constructed", &ty, span, out)
+                    }
+                    _ => Val::Opaque,
+                }
+            }
+            Kind::CXXNullPtrLiteralExpr => Val::Ptr(Ptr::Unknown),
+            Kind::CXXThisExpr => match self.this.clone() {
+                Some(v) => v,
+                None => {
+                    self.error(span, "`this` outside an inlined method", "here");
+                    Val::Ptr(Ptr::Unknown)
+                }
+            },
+            Kind::StringLiteral => Val::Ptr(Ptr::Private),
+            Kind::ArraySubscriptExpr | Kind::MemberExpr => {
+                // An lvalue of array or record type used as a value (decay is a cast).
+                let p = self.place(n, out);
+                self.read(p, span, out)
+            }
+            Kind::CUDAKernelCallExpr => {
+                self.error(
+                    span,
+                    "a kernel launch from device code is not supported",
+                    "dynamic parallelism",
+                );
+                Val::Opaque
+            }
+            other => {
+                let name = match other {
+                    Kind::Other(k) => k.clone(),
+                    k => format!("{k:?}"),
+                };
+                self.error(
+                    span,
+                    format!("mapcheck cannot lower this expression (`{name}`)"),
+                    "not supported by the CUDA lowering",
+                );
+                Val::Opaque
+            }
+        }
+    }
+
+    pub(super) fn first(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Val {
+        match n.exprs().next() {
+            Some(c) => self.rvalue(c, out),
+            None => Val::Opaque,
+        }
+    }
+
+    /// The size in bytes of a type, for `sizeof`.
+    pub(super) fn size_of(&self, t: &CType) -> Option<u64> {
+        match t {
+            CType::Scalar(Scalar::Float(_)) => None,
+            CType::Scalar(s) => Some(scalar_bytes(*s)),
+            CType::Pointer(_) => Some(8),
+            CType::Array(e, Some(n)) => self.size_of(e)?.checked_mul(*n),
+            _ => None,
+        }
+    }
+
+    /// A pointer to a place (`&x`, an array's decay).
+    pub(super) fn address(&mut self, p: Place) -> Val {
+        let elem = |t: &CType| match t {
+            CType::Array(e, _) => (**e).clone(),
+            t => t.clone(),
+        };
+        match p {
+            Place::Mem { array, off, ty } => Val::Ptr(Ptr::To {
+                array,
+                off,
+                pointee: elem(&ty),
+            }),
+            Place::Many(arrays, _) => Val::Ptr(Ptr::Many(arrays)),
+            Place::Private(_) => Val::Ptr(Ptr::Private),
+            Place::Local(id, ty) => match self.env.get(&id).cloned() {
+                Some(Binding::Private) => Val::Ptr(Ptr::Private),
+                Some(Binding::Ref(p)) => self.address(p),
+                _ if matches!(ty, CType::Array(..) | CType::Record(_)) => Val::Ptr(Ptr::Private),
+                _ => Val::Ptr(Ptr::Local(id)),
+            },
+            Place::Builtin | Place::Unknown(_) => Val::Ptr(Ptr::Unknown),
+        }
+    }
+
+    pub(super) fn cast(&mut self, n: &Node, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
+        let Some(inner) = n.exprs().next() else {
+            return Val::Opaque;
+        };
+        match n.cast_kind.as_deref().unwrap_or("NoOp") {
+            "LValueToRValue" => {
+                if let Some(v) = self.builtin_value(inner, span) {
+                    return v;
+                }
+                let bare = strip_parens(inner);
+                if bare.kind == Kind::ConditionalOperator {
+                    // `c ? x : y` of two lvalues, read: the value of the branch taken.
+                    return self.conditional(bare, ty, span, out);
+                }
+                let p = self.place(inner, out);
+                self.read(p, span, out)
+            }
+            "ArrayToPointerDecay" | "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => {
+                if inner.is_lvalue() {
+                    let p = self.place(inner, out);
+                    self.address(p)
+                } else {
+                    self.rvalue(inner, out)
+                }
+            }
+            "NoOp"
+            | "UncheckedDerivedToBase"
+            | "DerivedToBase"
+            | "AtomicToNonAtomic"
+            | "NonAtomicToAtomic" => {
+                if inner.is_lvalue() && !n.is_lvalue() {
+                    let p = self.place(inner, out);
+                    self.read(p, span, out)
+                } else {
+                    self.rvalue(inner, out)
+                }
+            }
+            "ToVoid" => {
+                self.rvalue_or_place(inner, out);
+                Val::Opaque
+            }
+            "NullToPointer" => Val::Ptr(Ptr::Unknown),
+            "IntegralCast"
+            | "IntegralToBoolean"
+            | "FloatingToIntegral"
+            | "IntegralToFloating"
+            | "FloatingCast"
+            | "FloatingToBoolean"
+            | "BooleanToSignedIntegral"
+            | "PointerToBoolean"
+            | "BitCast"
+            | "IntegralToPointer"
+            | "PointerToIntegral" => {
+                let v = self.rvalue(inner, out);
+                match n.cast_kind.as_deref() {
+                    Some("BooleanToSignedIntegral") => {
+                        // `true` is -1.
+                        match v {
+                            Val::Bool(c) => match self.indicator(&c, 0) {
+                                Some(e) => Val::Num(
+                                    Expr::bin(BinOp::Sub, int(0, span), e),
+                                    ty.scalar().unwrap_or(Scalar::INT),
+                                ),
+                                None => self.unknown_val("bool_to_int", ty, span, out),
+                            },
+                            _ => self.unknown_val("bool_to_int", ty, span, out),
+                        }
+                    }
+                    Some("IntegralToPointer") => Val::Ptr(Ptr::Unknown),
+                    Some("PointerToIntegral") => self.unknown_val("pointer_value", ty, span, out),
+                    _ => self.convert(v, ty, span, out),
+                }
+            }
+            // A conversion operator's call is the child: its value is the conversion's.
+            "UserDefinedConversion" => {
+                let v = self.rvalue(inner, out);
+                match (v, ty) {
+                    (v @ Val::Ptr(_), CType::Pointer(_)) => v,
+                    (v, CType::Scalar(_)) => self.convert(v, ty, span, out),
+                    _ => self.unknown_val("conversion", ty, span, out),
+                }
+            }
+            "ConstructorConversion" => {
+                self.rvalue(inner, out);
+                self.unknown_val("conversion", ty, span, out)
+            }
+            other => {
+                let v = self.rvalue(inner, out);
+                let _ = v;
+                let other = other.to_string();
+                self.unknown_val(&format!("cast_{other}"), ty, span, out)
+            }
+        }
+    }
+
+    /// `threadIdx.x` and the like, and `warpSize`: values, not memory.
+    pub(super) fn builtin_value(&mut self, n: &Node, span: Span) -> Option<Val> {
+        match n.kind {
+            Kind::MemberExpr => {
+                let base = n.exprs().next()?;
+                let name = base.referenced_decl.as_ref()?.name.as_deref()?;
+                if base.kind != Kind::DeclRefExpr || !self.is_prelude_var(base) {
+                    return None;
+                }
+                let comp = builtin_component(name, n.name.as_deref()?)?;
+                Some(Val::Num(Expr::var(comp, span), Scalar::UINT))
+            }
+            Kind::DeclRefExpr => {
+                let d = n.referenced_decl.as_ref()?;
+                (d.name.as_deref() == Some("warpSize") && self.is_prelude_var(n))
+                    .then(|| Val::Num(int(32, span), Scalar::INT))
+            }
+            Kind::ParenExpr | Kind::ImplicitCastExpr
+                if n.cast_kind.as_deref().is_none_or(|k| k == "NoOp") =>
+            {
+                n.exprs().next().and_then(|c| self.builtin_value(c, span))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a `DeclRefExpr` names a variable of mapcheck's headers (not a user variable that
+    /// happens to be called `threadIdx`).
+    pub(super) fn is_prelude_var(&self, n: &Node) -> bool {
+        n.referenced_decl
+            .as_ref()
+            .and_then(|d| self.g.memory.get(d.id.as_str()))
+            .is_some_and(|(decl, _)| {
+                !decl.is_in_main_file() && decl.file().is_some_and(is_prelude_file)
+            })
+    }
+}

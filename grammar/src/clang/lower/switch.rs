@@ -1,0 +1,147 @@
+//! `switch`: each case's statements run when the scrutinee matches one of its labels or
+//! control falls through from the case before; `break` leaves the switch.
+
+use super::*;
+
+impl Lower<'_, '_> {
+    /// `switch`: each case's statements run when the scrutinee matches one of its labels or
+    /// control falls through from the case before; `break` leaves the switch.
+    pub(super) fn switch(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n
+            .inner
+            .iter()
+            .filter(|c| !c.is_meta() && !c.is_null())
+            .collect();
+        let (Some(scrut), Some(body)) = (kids.first(), kids.last()) else {
+            return tt(span);
+        };
+        let v = self.rvalue(scrut, out);
+        let (x, _) = self.as_expr(v, span, out);
+        let x = self.bound("switch", x, out);
+        // Segments: the labels that enter each, and its statements.
+        let mut segments: Vec<(Vec<Option<i128>>, Vec<&Node>)> = Vec::new();
+        let items: Vec<&Node> = if body.kind == Kind::CompoundStmt {
+            body.exprs().collect()
+        } else {
+            vec![body]
+        };
+        for item in items {
+            let mut s = item;
+            let mut labels = Vec::new();
+            loop {
+                match s.kind {
+                    Kind::CaseStmt => {
+                        labels.push(Some(
+                            s.exprs().next().and_then(const_value).unwrap_or(i128::MIN),
+                        ));
+                        match s.exprs().nth(1) {
+                            Some(next) => s = next,
+                            None => break,
+                        }
+                    }
+                    Kind::DefaultStmt => {
+                        labels.push(None);
+                        match s.exprs().next() {
+                            Some(next) => s = next,
+                            None => break,
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            let is_label_only = matches!(s.kind, Kind::CaseStmt | Kind::DefaultStmt);
+            if !labels.is_empty() {
+                segments.push((labels, if is_label_only { Vec::new() } else { vec![s] }));
+            } else if let Some(last) = segments.last_mut() {
+                last.1.push(s);
+            } else {
+                // Statements before the first label never run.
+            }
+        }
+        if segments
+            .iter()
+            .flat_map(|(l, _)| l)
+            .any(|l| *l == Some(i128::MIN))
+        {
+            self.error(
+                span,
+                "a `case` label mapcheck cannot evaluate",
+                "in this switch",
+            );
+            return tt(span);
+        }
+        let values: Vec<i128> = segments
+            .iter()
+            .flat_map(|(l, _)| l.iter().flatten().copied())
+            .collect();
+        let matches = |labels: &[Option<i128>], x: &Expr| -> Cond {
+            let mut c = ff(span);
+            for l in labels {
+                let one = match l {
+                    Some(v) => cmp(
+                        CmpOp::Eq,
+                        x.clone(),
+                        int(i64::try_from(*v).unwrap_or(i64::MAX), span),
+                    ),
+                    None => {
+                        let mut none = tt(span);
+                        for v in &values {
+                            none = and(
+                                none,
+                                cmp(
+                                    CmpOp::Ne,
+                                    x.clone(),
+                                    int(i64::try_from(*v).unwrap_or(i64::MAX), span),
+                                ),
+                            );
+                        }
+                        none
+                    }
+                };
+                c = or(c, one);
+            }
+            c
+        };
+        self.loop_exits.push(HashSet::new());
+        let mut fell = ff(span);
+        for (labels, stmts) in &segments {
+            let enter = simplify(or(fell.clone(), matches(labels, &x)));
+            let before = self.env.clone();
+            let mut inner = Vec::new();
+            let stay = self.block(stmts, &mut inner);
+            let bound = bound_names(&inner);
+            let after = std::mem::replace(&mut self.env, before.clone());
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: enter.clone(),
+                        then_branch: Block { stmts: inner, span },
+                        else_branch: None,
+                    },
+                    span,
+                ),
+            );
+            self.join_env(before, after, &bound, span, out);
+            fell = if cond_uses(&stay, &bound) {
+                let u = self.unknown("fell_through", Some((0, 1)), span, out);
+                and(enter, cmp(CmpOp::Ne, u, int(0, span)))
+            } else {
+                simplify(and(enter, stay))
+            };
+        }
+        let exits = self.loop_exits.pop().unwrap_or_default();
+        // `continue` belongs to the enclosing loop, `return` to the function.
+        if let Some(outer) = self.loop_exits.last_mut() {
+            if exits.contains(&ExitKind::Continue) {
+                outer.insert(ExitKind::Continue);
+            }
+        }
+        if exits.contains(&ExitKind::Return) || exits.contains(&ExitKind::Continue) {
+            let u = self.unknown("left_switch", Some((0, 1)), span, out);
+            cmp(CmpOp::Eq, u, int(0, span))
+        } else {
+            tt(span)
+        }
+    }
+}
