@@ -862,7 +862,8 @@ impl<T> Kernel<T> {
     /// Whether the kernel has a `syncwarp;` anywhere: its warps order their own lanes.
     pub fn has_syncwarp(&self) -> bool {
         let mut found = false;
-        self.body.walk(&mut |stmt| found |= matches!(stmt.kind, StmtKind::SyncWarp));
+        self.body
+            .walk(&mut |stmt| found |= matches!(stmt.kind, StmtKind::SyncWarp));
         found
     }
 

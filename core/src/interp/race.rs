@@ -326,8 +326,7 @@ impl RaceSet {
                         .filter(|_| !one_statement)
                         .map(|size| Value::from(size.max(1)));
                     let races = |x: Lane, y: Lane| unordered(x, y, ctx.warp_size, lockstep);
-                    let Some((ta, tb)) = smallest_racing_pair(&ga.lanes, &gb.lanes, races)
-                    else {
+                    let Some((ta, tb)) = smallest_racing_pair(&ga.lanes, &gb.lanes, races) else {
                         continue;
                     };
                     let benign = a.1 == AccessKind::Write
