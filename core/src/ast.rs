@@ -423,6 +423,11 @@ pub enum StmtKind<T = ()> {
     Skip,
     /// `sync;` — a block-wide barrier: ends the current phase.
     Sync,
+    /// `syncwarp;` — CUDA's `__syncwarp()` with the full mask: a barrier for the lanes of one
+    /// warp (consecutive linear thread ids, `--warp-size` of them). It orders the accesses of
+    /// the threads of each warp, never those of different warps, and every lane of a warp must
+    /// reach the same sequence of them (else warp-level barrier divergence).
+    SyncWarp,
     /// `A[e] := v;`
     Write { target: Access, value: Expr },
     /// `let x = A[e];` — binds `x` to the cell's contents for the rest of the block.
@@ -854,6 +859,14 @@ pub fn walk_stmts<'a, T>(stmts: &'a [Stmt<T>], f: &mut impl FnMut(&'a Stmt<T>)) 
 }
 
 impl<T> Kernel<T> {
+    /// Whether the kernel has a `syncwarp;` anywhere: its warps order their own lanes.
+    pub fn has_syncwarp(&self) -> bool {
+        let mut found = false;
+        self.body
+            .walk(&mut |stmt| found |= matches!(stmt.kind, StmtKind::SyncWarp));
+        found
+    }
+
     /// The built-ins the kernel reads anywhere: in indices, values, conditions, loop ranges and
     /// `assume`s.
     pub fn builtins(&self) -> std::collections::BTreeSet<Builtin> {
@@ -890,7 +903,7 @@ impl<T> StmtKind<T> {
             }
         };
         match self {
-            StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
+            StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
             StmtKind::Write { target, value } => {
                 access(target, f);
                 value.for_each_var(f);

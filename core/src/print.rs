@@ -86,6 +86,7 @@ fn stmt<T>(f: &mut Formatter<'_>, s: &Stmt<T>, depth: usize) -> fmt::Result {
     match &s.kind {
         StmtKind::Skip => f.write_str("skip;")?,
         StmtKind::Sync => f.write_str("sync;")?,
+        StmtKind::SyncWarp => f.write_str("syncwarp;")?,
         StmtKind::Write { target, value } => write!(f, "{target} := {value};")?,
         StmtKind::Read { var, source } => write!(f, "let {var} = {source};")?,
         StmtKind::Let { var, value } => write!(f, "let {var} = {value};")?,

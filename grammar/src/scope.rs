@@ -233,7 +233,7 @@ impl<'k, 'e> KernelScope<'k, 'e> {
 
     fn stmt(&mut self, stmt: &'k Stmt) {
         match &stmt.kind {
-            StmtKind::Skip | StmtKind::Sync => {}
+            StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp => {}
             StmtKind::Write { target, value } => {
                 self.access(target);
                 self.expr(value);

@@ -159,6 +159,44 @@ fn barriers_in_all_their_spellings() {
 }
 
 #[test]
+fn a_full_mask_syncwarp_is_a_warp_barrier_in_any_block_and_a_partial_one_an_error() {
+    // `__syncwarp()` and `__syncwarp(0xffffffff)` name every lane: the core's `syncwarp;`,
+    // whatever the block size (none is given here: the block is symbolic).
+    let p = lower(
+        "__global__ void k(int *a) {\n\
+           a[threadIdx.x] = 1; __syncwarp(); __syncwarp(0xffffffff);\n\
+         }\n",
+    );
+    assert_eq!(count(&p, |s| matches!(s, StmtKind::SyncWarp)), 2);
+    assert_eq!(count(&p, |s| matches!(s, StmtKind::Sync)), 0);
+    // A partial mask synchronises some lanes only; a mask not known to the lowering may be
+    // one: both are located errors, and the other kernel survives.
+    let l = clang::parse(
+        Path::new("k.cu"),
+        "__global__ void partial(int *a) { a[threadIdx.x] = 1; __syncwarp(0xffff); }\n\
+         __global__ void param(int *a, unsigned m) { __syncwarp(m); }\n\
+         __global__ void good(int *a) { __syncwarp(); }\n",
+        &Options::default(),
+    );
+    assert_eq!(l.program.kernels.len(), 1);
+    assert_eq!(l.program.kernels[0].name.name, "good");
+    let mut failed: Vec<_> = l.errors.iter().map(|e| e.kernel.clone()).collect();
+    failed.sort();
+    assert_eq!(failed, vec![Some("param".into()), Some("partial".into())]);
+    for e in &l.errors {
+        assert!(
+            e.diagnostic.message.contains("`__syncwarp`"),
+            "{}",
+            e.diagnostic.message
+        );
+        let span = e.diagnostic.span().expect("located");
+        let text = "__global__ void partial(int *a) { a[threadIdx.x] = 1; __syncwarp(0xffff); }\n\
+                    __global__ void param(int *a, unsigned m) { __syncwarp(m); }\n";
+        assert!(text[span.start..].starts_with("__syncwarp"), "{span:?}");
+    }
+}
+
+#[test]
 fn gpuverify_annotations_are_read() {
     let p = lower(
         "__global__ void k(int *a, int n) {\n\

@@ -687,7 +687,7 @@ fn rename_stmt(s: &mut Stmt, from: &str, to: &Expr) {
                 rename_stmt(s, from, to);
             }
         }
-        StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
+        StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
     }
 }
 
@@ -716,7 +716,7 @@ fn uses(stmts: &[Stmt]) -> BTreeSet<String> {
             range.bound.for_each_var(&mut add);
             range.step.amount.for_each_var(&mut add);
         }
-        StmtKind::Skip | StmtKind::Sync | StmtKind::Unknown { .. } => {}
+        StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
     });
     out
 }

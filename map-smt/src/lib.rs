@@ -186,6 +186,8 @@ fn decide_here<T>(
         _ => map.body.clone(),
     };
     let queries = std::cell::Cell::new(0);
+    // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
+    // block barriers alone for threads of different warps ([`warp`]).
     let split = split_with(
         &facts,
         &body,
@@ -194,14 +196,25 @@ fn decide_here<T>(
         &queries,
         kept,
     );
-    let exact = checked.class == Class::Exact && !split.approximate;
+    let apart_split = body.has_syncwarp().then(|| {
+        split_with(
+            &facts,
+            &body.without_warps(),
+            options.limits,
+            options.mutation,
+            &queries,
+            kept,
+        )
+    });
+    let approximate = split.approximate || apart_split.as_ref().is_some_and(|s| s.approximate);
+    let exact = checked.class == Class::Exact && !approximate;
     let mut decision = Decision {
         class: checked.class,
         verdict: Verdict::Drf,
         findings: Vec::new(),
         undecided_races: Vec::new(),
         undecided_divergence: Vec::new(),
-        approximate: split.approximate,
+        approximate,
         queries: queries.get(),
         settled: 0,
         warp_ordered: Vec::new(),
@@ -210,7 +223,8 @@ fn decide_here<T>(
     // Pairs found benign so far, with their finding: a pair benign in one phase is asked again
     // in the later ones, where it may be a data race.
     let mut benign: HashMap<(pairs::PairKey, bool), usize> = HashMap::new();
-    let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate);
+    let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate)
+        .with_warp_size(options.warp_size.or(options.warp_sync));
     let kernel_accesses = map.accesses();
     let mut record = |decision: &mut Decision,
                       decided: &mut BTreeSet<(pairs::PairKey, bool)>,
@@ -233,52 +247,62 @@ fn decide_here<T>(
         }
     };
 
-    // Block level: every phase, every pair of accesses in it.
-    for (n, phase) in split.phases.iter().enumerate() {
-        let accs = pairs::accesses(&phase.body);
-        for (i, j, conflict) in pairs::candidates(&accs, false) {
-            let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
-            if decided.contains(&key) {
-                continue;
-            }
-            if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
-                decision.settled += 1;
-                keep_settled(kept, || Asked::Settled {
+    // Block level: every phase, every pair of accesses in it; then, with `syncwarp`s, every
+    // phase of the split at block barriers, with the threads in different warps.
+    let warp_size = options.warp_lanes();
+    let levels = std::iter::once((&split, false)).chain(apart_split.iter().map(|s| (s, true)));
+    for (split, apart) in levels {
+        for (n, phase) in split.phases.iter().enumerate() {
+            let accs = pairs::accesses(&phase.body);
+            for (i, j, conflict) in pairs::candidates(&accs, false) {
+                let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
+                if decided.contains(&key) {
+                    continue;
+                }
+                if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
+                    decision.settled += 1;
+                    keep_settled(kept, || Asked::Settled {
+                        phase: Some((n, phase.from.clone(), phase.to.clone())),
+                        array: accs[i].acc.array.name.clone(),
+                        conflict,
+                        locations: (accs[i].acc.span, accs[j].acc.span),
+                        rule,
+                    });
+                    continue;
+                }
+                let mut built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
+                if apart {
+                    let c = warp::different_warps(&mut built.enc, &facts, warp_size);
+                    built.constraints.push(c);
+                }
+                let asked = || Asked::Race {
                     phase: Some((n, phase.from.clone(), phase.to.clone())),
                     array: accs[i].acc.array.name.clone(),
                     conflict,
                     locations: (accs[i].acc.span, accs[j].acc.span),
-                    rule,
-                });
-                continue;
-            }
-            let built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
-            let asked = || Asked::Race {
-                phase: Some((n, phase.from.clone(), phase.to.clone())),
-                array: accs[i].acc.array.name.clone(),
-                conflict,
-                locations: (accs[i].acc.span, accs[j].acc.span),
-            };
-            keep(kept, asked, &built.constraints);
-            let scope = Scope {
-                accesses: &accs,
-                kernel: &kernel_accesses,
-                kept,
-            };
-            if let Some(f) = race_query(
-                map,
-                options,
-                &facts,
-                exact,
-                built,
-                (&accs[i], &accs[j]),
-                conflict,
-                Some(phase),
-                scope,
-                &mut decision,
-                &mut runs,
-            ) {
-                record(&mut decision, &mut decided, key, f);
+                };
+                keep(kept, asked, &built.constraints);
+                let scope = Scope {
+                    accesses: &accs,
+                    kernel: &kernel_accesses,
+                    kept,
+                    apart,
+                };
+                if let Some(f) = race_query(
+                    map,
+                    options,
+                    &facts,
+                    exact,
+                    built,
+                    (&accs[i], &accs[j]),
+                    conflict,
+                    Some(phase),
+                    scope,
+                    &mut decision,
+                    &mut runs,
+                ) {
+                    record(&mut decision, &mut decided, key, f);
+                }
             }
         }
     }
@@ -306,6 +330,7 @@ fn decide_here<T>(
             accesses: &all,
             kernel: &kernel_accesses,
             kept,
+            apart: false,
         };
         let asked = || Asked::Race {
             phase: None,
@@ -331,9 +356,14 @@ fn decide_here<T>(
         }
     }
 
-    // Barrier divergence: every `sync` under control that is not uniform.
+    // Barrier divergence: every `sync` under control that is not uniform; every `syncwarp`
+    // likewise, between two lanes of one warp.
     for barrier in &checked.barriers {
-        let built = query::divergence(&facts, barrier);
+        let mut built = query::divergence(&facts, barrier);
+        if barrier.warp {
+            let apart = warp::different_warps(&mut built.enc, &facts, warp_size);
+            built.constraints.push(apart.not());
+        }
         let asked = || Asked::Divergence { sync: barrier.sync };
         keep(kept, asked, &built.constraints);
         decision.queries += 1;
@@ -436,6 +466,8 @@ struct Scope<'a, 'b> {
     kernel: &'a [&'b mapcheck_typeck::Acc],
     /// Where the follow-up queries of a race are kept (`--emit smt`).
     kept: Option<&'a std::cell::RefCell<Vec<Query>>>,
+    /// The query has its two threads in different warps already ([`warp`]).
+    apart: bool,
 }
 
 /// The limits of a race's follow-up questions (benign? warp-only?): a tenth of the resource
@@ -530,8 +562,8 @@ fn race_query<T>(
             // Warp-only: no witness with the two threads in different warps (asked of data
             // races only: a benign race is no defect either way).
             let mut warp_only = false;
-            if !grid && kind == Kind::DataRace {
-                let size = options.warp_sync.unwrap_or(warp::DEFAULT_WARP_SIZE);
+            if !grid && !scope.apart && kind == Kind::DataRace {
+                let size = options.warp_lanes();
                 let apart = warp::different_warps(&mut built.enc, facts, size);
                 decision.queries += 1;
                 let asked = || Asked::ApartWarps {

@@ -1,6 +1,6 @@
 //! What a decision is asked to do: the arithmetic (and C's two, [`theories`]), fixed
 //! parameters and geometry, the solver's limits, the reading of `?`, `--strict`,
-//! `--warp-sync`, and the deliberate defects the cross-check uses to test itself.
+//! `--warp-sync`, `--warp-size`, and the deliberate defects the cross-check uses to test itself.
 
 use crate::{Fixed, Limits};
 use mapcheck_core::Arith;
@@ -33,6 +33,17 @@ pub struct Options {
     /// races between different statements are not defects ([`crate::warp`]). `None`: races are
     /// reported, marked `warp_only` for warps of [`crate::warp::DEFAULT_WARP_SIZE`] threads.
     pub warp_sync: Option<u32>,
+    /// `--warp-size N`: the lanes of a warp, which `syncwarp;` orders and `warp_only` speaks
+    /// of (`None`: the size of `warp_sync`, else 32; see [`Options::warp_lanes`]).
+    pub warp_size: Option<u32>,
+}
+
+impl Options {
+    /// The lanes of a warp in this decision, as the interpreter counts them
+    /// ([`mapcheck_core::interp::warp_size`]).
+    pub fn warp_lanes(&self) -> u32 {
+        mapcheck_core::interp::warp_size(self.warp_size, self.warp_sync)
+    }
 }
 
 /// The arithmetics to decide `kernel` in, in order (see [`Options::c_words`]); `int_typing` is

@@ -40,10 +40,12 @@ pub use without::{split_memo, Memo, NewPhase, Without};
 pub enum Boundary {
     Start,
     End,
-    /// A `sync` (its span), with the barrier-loop variables naming the iteration.
+    /// A `sync` (its span), with the barrier-loop variables naming the iteration; with
+    /// `warp`, a `syncwarp` (a barrier of the split only for two lanes of one warp).
     Sync {
         span: Span,
         iteration: Vec<String>,
+        warp: bool,
     },
 }
 
@@ -290,7 +292,14 @@ impl<'f> Splitter<'f> {
                 (shape, node)
             }
             SyncProto::Sync(span) => {
-                let shape = sync_shape(*span);
+                let shape = sync_shape(*span, false);
+                let node = self.node(&shape, Vec::new(), 1);
+                (shape, node)
+            }
+            // The caller chose to split at `syncwarp`s (two lanes of one warp, see
+            // `SyncProto::SyncWarp`): they cut phases exactly as `sync`s do.
+            SyncProto::SyncWarp(span) => {
+                let shape = sync_shape(*span, true);
                 let node = self.node(&shape, Vec::new(), 1);
                 (shape, node)
             }
@@ -479,11 +488,12 @@ impl<'f> Splitter<'f> {
     }
 }
 
-/// The shape of a `sync`: a head ending at it and a tail starting from it.
-fn sync_shape(span: Span) -> Shape {
+/// The shape of a `sync` (or `syncwarp`): a head ending at it and a tail starting from it.
+fn sync_shape(span: Span, warp: bool) -> Shape {
     let at = Boundary::Sync {
         span,
         iteration: Vec::new(),
+        warp,
     };
     Shape {
         heads: vec![Piece::new(Proto::Skip, Boundary::Start, at.clone())],
@@ -596,7 +606,7 @@ pub fn drop_first_sync(p: &SyncProto) -> SyncProto {
                 *done = true;
                 SyncProto::U(Proto::Skip)
             }
-            SyncProto::U(_) | SyncProto::Sync(_) => p.clone(),
+            SyncProto::U(_) | SyncProto::Sync(_) | SyncProto::SyncWarp(_) => p.clone(),
             SyncProto::Seq(parts) => SyncProto::Seq(parts.iter().map(|q| go(q, done)).collect()),
             SyncProto::If {
                 cond,
@@ -629,7 +639,7 @@ pub fn drop_first_sync(p: &SyncProto) -> SyncProto {
 pub fn erase(p: &SyncProto) -> Proto {
     match p {
         SyncProto::U(u) => u.clone(),
-        SyncProto::Sync(_) => Proto::Skip,
+        SyncProto::Sync(_) | SyncProto::SyncWarp(_) => Proto::Skip,
         SyncProto::Seq(parts) => Proto::seq(parts.iter().map(erase)),
         SyncProto::If {
             cond,
@@ -713,8 +723,13 @@ impl Boundary {
         match self {
             Boundary::Start => "the start".into(),
             Boundary::End => "the end".into(),
-            Boundary::Sync { span, iteration } => {
-                let mut s = format!("the `sync` at {}", at(*span));
+            Boundary::Sync {
+                span,
+                iteration,
+                warp,
+            } => {
+                let keyword = if *warp { "syncwarp" } else { "sync" };
+                let mut s = format!("the `{keyword}` at {}", at(*span));
                 if !iteration.is_empty() {
                     let its: Vec<String> = iteration
                         .iter()
@@ -736,8 +751,13 @@ impl fmt::Display for Boundary {
         match self {
             Boundary::Start => f.write_str("start"),
             Boundary::End => f.write_str("end"),
-            Boundary::Sync { span, iteration } => {
-                write!(f, "sync@{}", span.start)?;
+            Boundary::Sync {
+                span,
+                iteration,
+                warp,
+            } => {
+                let keyword = if *warp { "syncwarp" } else { "sync" };
+                write!(f, "{keyword}@{}", span.start)?;
                 if !iteration.is_empty() {
                     write!(f, "[{}]", iteration.join(", "))?;
                 }

@@ -95,7 +95,9 @@ pub fn advise<T>(
     options: &Options,
 ) -> Advice {
     let spans = syncs(&kernel.body);
-    if !clean(decision) || spans.is_empty() {
+    // The reuse of the decision below knows one split; a kernel with `syncwarp`s was decided
+    // on two (`crate::warp`). No advice rather than advice on the wrong split.
+    if !clean(decision) || spans.is_empty() || checked.protocol.body.has_syncwarp() {
         return Advice::default();
     }
     solve::context(options.limits, || {

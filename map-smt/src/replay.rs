@@ -81,6 +81,8 @@ pub struct Runs<'k, T> {
     /// Which findings depend on the kernel's `?`s (computed only when `approximate`).
     taint: Taint,
     done: BTreeMap<RunKey, Result<Made, Failed>>,
+    /// `Options::warp_size` (or `warp_sync`'s): the warps `syncwarp;` orders in the runs.
+    warp_size: Option<u32>,
 }
 
 /// A run that did not finish: why, and whether that is because it could not end (the step
@@ -121,7 +123,14 @@ impl<'k, T> Runs<'k, T> {
                 Taint::default()
             },
             done: BTreeMap::new(),
+            warp_size: None,
         }
+    }
+
+    /// Runs with warps of `size` lanes (`None`: the interpreter's default).
+    pub fn with_warp_size(mut self, size: Option<u32>) -> Self {
+        self.warp_size = size;
+        self
     }
 }
 
@@ -178,10 +187,12 @@ fn runs<T>(
             .collect(),
     };
     let (kernel, arith, approximate) = (cache.kernel, cache.arith, cache.approximate);
+    let warp_size = cache.warp_size;
     let run = |memory: &dyn interp::InitialMemory| {
         consulted.set(false);
         let mut config = Config::with_dims(w.block_dim, w.grid_dim)
             .with_arith(arith)
+            .with_warp_size(warp_size)
             .with_memory(memory)
             .with_unknowns(&unknowns)
             .with_only_blocks(blocks.clone())

@@ -99,7 +99,7 @@ impl Taint {
         for s in &block.stmts {
             match &s.kind {
                 StmtKind::Skip => {}
-                StmtKind::Sync => self.phases |= control,
+                StmtKind::Sync | StmtKind::SyncWarp => self.phases |= control,
                 StmtKind::Unknown { var } => self.taint_var(&var.name),
                 StmtKind::Let { var, value } => {
                     if self.expr(value) {

@@ -14,6 +14,16 @@
 //! defect and is not reported. Two lanes writing one cell in *one* statement still race in
 //! lockstep (which lane wins is undefined), so a warp-only write-write race of a statement with
 //! itself stays a data race.
+//!
+//! `syncwarp;` (CUDA's `__syncwarp()`) orders the lanes of one warp and nobody else. Two
+//! accesses race when they are in one block phase and either their threads are in different
+//! warps or nothing orders them within the warp, i.e. they are also in one phase of the split
+//! at both `sync`s and `syncwarp`s. [`crate::decide`] asks exactly that as two sets of
+//! queries: the split of [`SyncProto::without_warps`](mapcheck_typeck::SyncProto) with the
+//! threads in [`different_warps`], and the split at both kinds of barrier with any two
+//! threads. The second also meets threads of different warps, but only in phases that lie
+//! within one of their block phases (when every warp reaches its `syncwarp`s alike, which the
+//! divergence queries check with the two threads in one warp), so it adds no false race.
 
 use crate::encode::{cmp, Copy, Encoder};
 use crate::query::KernelFacts;
@@ -21,8 +31,8 @@ use mapcheck_core::ast::{BinOp, Builtin, CmpOp, Dim, Expr, ExprKind, Geometry};
 use mapcheck_core::Span;
 use z3::ast::Bool;
 
-/// The warp size of CUDA's GPUs, the default of `--warp-sync`.
-pub const DEFAULT_WARP_SIZE: u32 = 32;
+/// The warp size of CUDA's GPUs, the default of `--warp-size` and `--warp-sync`.
+pub const DEFAULT_WARP_SIZE: u32 = mapcheck_core::interp::DEFAULT_WARP_SIZE;
 
 /// The two thread copies of a block-level query are in different warps of `size` lanes.
 pub fn different_warps(enc: &mut Encoder, facts: &KernelFacts<'_>, size: u32) -> Bool {

@@ -381,6 +381,7 @@ pub fn options(args: &CheckArgs) -> Options {
         unknowns_approximate: false,
         strict: args.strict,
         warp_sync: args.warp_sync,
+        warp_size: args.warp_size,
     }
 }
 
@@ -583,13 +584,14 @@ fn decide_in_theories(
 
 /// Whether an exact kernel's class is covered by the mechanised theorems (`papers/proofs.md`
 /// §6): the core language in full, in every arithmetic, at block and grid level; not the CUDA
-/// lowering (`unknowns_approximate` marks a lowered kernel), not lockstep warps, not a phase
-/// split that over-approximated.
+/// lowering (`unknowns_approximate` marks a lowered kernel), not lockstep warps, not
+/// `syncwarp` (the Coq model has no warps), not a phase split that over-approximated.
 fn mechanised(checked: &Checked, decision: &Decision, options: &Options) -> bool {
     checked.class == mapcheck_typeck::Class::Exact
         && !decision.approximate
         && !options.unknowns_approximate
         && options.warp_sync.is_none()
+        && !checked.protocol.body.has_syncwarp()
 }
 
 /// The race and divergence queries the solver could not decide.

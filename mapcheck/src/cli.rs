@@ -103,6 +103,12 @@ pub struct CheckArgs {
           default_missing_value = "32", value_parser = clap::value_parser!(u32).range(1..))]
     pub warp_sync: Option<u32>,
 
+    /// Threads per warp (default 32, or the N of `--warp-sync=N`): the lanes a `__syncwarp()`
+    /// (`syncwarp;`) orders, and the warps `warp_only` speaks of
+    #[arg(long, value_name = "N", conflicts_with = "warp_sync",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub warp_size: Option<u32>,
+
     /// The report on stdout: `human` (the default), `json` (as `--json`) or `sarif` (SARIF
     /// 2.1.0, for code-scanning tools and editors)
     #[arg(long, value_name = "FORMAT", default_value = "human")]
@@ -176,6 +182,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true,
           default_missing_value = "32", value_parser = clap::value_parser!(u32).range(1..))]
     pub warp_sync: Option<u32>,
+
+    /// Threads per warp (default 32, or the N of `--warp-sync=N`): the lanes a `syncwarp;`
+    /// orders, as `mapcheck check --warp-size` reads it
+    #[arg(long, value_name = "N", conflicts_with = "warp_sync",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub warp_size: Option<u32>,
 
     /// Also write a picture of the run — a column per thread, a band per phase, each access a
     /// mark at its cell, races linked, the source beside — as one self-contained HTML page to

@@ -196,6 +196,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         let mut config = Config::with_dims(input::dims(block_dim), input::dims(grid_dim))
             .with_arith(arith)
             .with_warp_sync(args.warp_sync.or(file.header_warp_sync))
+            .with_warp_size(args.warp_size)
             .with_memory(memory.as_ref())
             .with_unknowns(unknowns.as_ref());
         config.params = params.clone();

@@ -1,7 +1,8 @@
 //! Which exact verdicts are covered by the Coq theorems (issue 17 item 4): an exact `.bcu`
 //! kernel says `exact, mechanised` (JSON `"mechanised": true`); an exact kernel lowered from
-//! CUDA (the lowering is tested, not proved), an exact kernel under `--warp-sync` (the Coq
-//! semantics has no warps) and a data-dependent kernel do not (`papers/proofs.md` §6).
+//! CUDA (the lowering is tested, not proved), an exact kernel under `--warp-sync` or with a
+//! `syncwarp;` (the Coq semantics has no warps) and a data-dependent kernel do not
+//! (`papers/proofs.md` §6).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use serde_json::Value;
@@ -65,6 +66,12 @@ fn lowered_cuda_lockstep_warps_and_data_dependence_are_not() {
     // Exact, but decided with lockstep warps.
     let (class, mechanised) = kernel("examples/babycuda_fig3_loop.bcu", &["--warp-sync"]);
     assert_eq!((class.as_str(), mechanised), ("exact", false));
+    // Exact, but with a `syncwarp`, which the Coq model does not have.
+    let file = "examples/syncwarp_partner.bcu";
+    let (class, mechanised) = kernel(file, &["--block-dim", "64"]);
+    assert_eq!((class.as_str(), mechanised), ("exact", false));
+    let text = mapcheck(&[file, "--block-dim", "64"]);
+    assert!(text.contains("drf (exact)"), "{text}");
     // Data-dependent: nothing to cover.
     let (class, mechanised) = kernel("examples/babycuda_eq2_data_index.bcu", &[]);
     assert_eq!((class.as_str(), mechanised), ("data-dependent", false));

@@ -6,8 +6,7 @@
 // (one full warp) run it, and __syncwarp() orders all of that warp's accesses: in each step
 // every read of the warp precedes every write. Race free under CUDA semantics.
 // The block is one warp (32 threads: the tree loop runs no iteration and the whole block runs
-// the warp reduction), because mapcheck models __syncwarp() only in single-warp blocks, where
-// it orders like __syncthreads(); with more warps it reports an input error (exit 2).
+// the warp reduction); reduce_last_warp_syncwarp_128.cu is the same kernel with four warps.
 
 __device__ void warpReduceSync(float *sdata, unsigned int tid)
 {

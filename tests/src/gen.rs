@@ -37,7 +37,8 @@
 //!   a shift by a literal or a mask `& (2^k - 1)` appears anywhere (`Or` is lowered to `+`,
 //!   `Xor` to `-`, the right operand of a shift or `&` to a literal). Payloads of writes may
 //!   still carry read values: they do not make a kernel data-dependent.
-//! * Barriers: without `divergent_barriers`, every `if` and loop that contains a `sync` gets a
+//! * Barriers: `syncwarp` (with `warp_barriers`) is placed as `sync` is. Without
+//!   `divergent_barriers`, every `if` and loop that contains a `sync` gets a
 //!   *uniform* condition or range — over parameters, `ntid`, `bid`, `nbid` and variables bound
 //!   from those only, with exact operators — so a `sync` is only ever reached by all threads of
 //!   a block or by none. With `divergent_barriers`, such conditions may also depend on `tid`
@@ -77,6 +78,9 @@ pub struct GenSettings {
     pub barriers: bool,
     /// Also put `sync` under conditions and loops that depend on `tid` (or on data).
     pub divergent_barriers: bool,
+    /// Also generate `syncwarp` wherever `sync` may go (when `barriers`), placed by the same
+    /// rules (`divergent_barriers` puts it under `tid`-dependent control too).
+    pub warp_barriers: bool,
     /// Loops other than `a..b` with step 1: additive, multiplicative, descending, grid-stride.
     pub strided_loops: bool,
     /// Generate `atomic A[i] OP v;` and `let x = atomic ...;`.
@@ -110,8 +114,8 @@ pub struct GenSettings {
 }
 
 impl GenSettings {
-    /// Small exact kernels with barriers only under uniform control: the cross-check's default
-    /// (Theorem 1 applies, and every run is quick).
+    /// Small exact kernels with barriers (`sync` and `syncwarp`) only under uniform control:
+    /// the cross-check's default (every run is quick).
     pub fn small_exact() -> Self {
         GenSettings {
             max_depth: 2,
@@ -124,6 +128,7 @@ impl GenSettings {
             exact_only: true,
             barriers: true,
             divergent_barriers: false,
+            warp_barriers: true,
             strided_loops: true,
             atomics: true,
             global_arrays: true,
@@ -162,6 +167,7 @@ impl GenSettings {
         GenSettings {
             barriers: false,
             divergent_barriers: false,
+            warp_barriers: false,
             ..GenSettings::small_exact()
         }
     }
@@ -181,6 +187,7 @@ impl GenSettings {
             exact_only: false,
             barriers: true,
             divergent_barriers: true,
+            warp_barriers: true,
             strided_loops: true,
             atomics: true,
             global_arrays: true,
@@ -200,7 +207,8 @@ impl GenSettings {
     /// The language `proofs/` mechanises (`Syntax.v`) and the differential test covers: one
     /// block, two shared arrays indexed in one or two dimensions, loops with any step
     /// (ascending or descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also
-    /// under `tid`- or data-dependent control), `skip`; expressions over non-negative
+    /// under `tid`- or data-dependent control; never `syncwarp`, which Coq does not know),
+    /// `skip`; expressions over non-negative
     /// literals with the signed and unsigned operators and comparisons, negation (Coq's
     /// `0 - e`), `select` (Coq's selections on one comparison), `let x = e`. No `assume`
     /// (mechanised, but mapcheck also asks it to be under no control). Kernels may be
@@ -218,6 +226,7 @@ impl GenSettings {
             exact_only: false,
             barriers: true,
             divergent_barriers: true,
+            warp_barriers: false,
             strided_loops: true,
             atomics: true,
             global_arrays: false,
@@ -317,6 +326,7 @@ struct GAccess {
 enum GStmt {
     Skip,
     Sync,
+    SyncWarp,
     Write(GAccess, GExpr),
     Read(GAccess),
     Let(GExpr),
@@ -569,6 +579,9 @@ fn gstmt(s: &GenSettings) -> BoxedStrategy<GStmt> {
     }
     if s.barriers {
         leaves.push((2, Just(GStmt::Sync).boxed()));
+        if s.warp_barriers {
+            leaves.push((1, Just(GStmt::SyncWarp).boxed()));
+        }
     }
     let leaf = Union::new_weighted(leaves);
     let width = s.max_width;
@@ -990,6 +1003,16 @@ impl<'s> Lower<'s> {
                     StmtKind::Skip
                 }
             }
+            GStmt::SyncWarp => {
+                if self.s.barriers
+                    && self.s.warp_barriers
+                    && (uniform_ctx || self.s.divergent_barriers)
+                {
+                    StmtKind::SyncWarp
+                } else {
+                    StmtKind::Skip
+                }
+            }
             GStmt::Write(target, value) => match self.access(target) {
                 Some(target) => StmtKind::Write {
                     target,
@@ -1235,7 +1258,7 @@ fn stmt(kind: StmtKind) -> Stmt {
 
 fn contains_sync(stmts: &[GStmt]) -> bool {
     stmts.iter().any(|s| match s {
-        GStmt::Sync => true,
+        GStmt::Sync | GStmt::SyncWarp => true,
         GStmt::If {
             then_branch,
             else_branch,

@@ -170,7 +170,14 @@ pub struct Interpreter {
     pub only_blocks: Option<Vec<Value>>,
     /// `interp::Config::warp_sync`: warps of this many lanes in lockstep.
     pub warp_sync: Option<u32>,
+    /// `interp::Config::warp_size`: the lanes `syncwarp` orders.
+    pub warp_size: Option<u32>,
 }
+
+/// The warp size of the oracles' runs and decisions: the generated kernels run blocks of a
+/// few threads, and warps of two lanes give them several warps, so that a `syncwarp` orders
+/// some of their pairs and not others.
+pub const GENERATED_WARP_SIZE: Option<u32> = Some(2);
 
 impl Interpreter {
     /// One run from zero memory: enough for exact kernels, whose control and indices do not
@@ -181,6 +188,7 @@ impl Interpreter {
             step_budget: 200_000,
             only_blocks: None,
             warp_sync: None,
+            warp_size: GENERATED_WARP_SIZE,
         }
     }
 
@@ -193,6 +201,7 @@ impl Interpreter {
             step_budget: 200_000,
             only_blocks: None,
             warp_sync: None,
+            warp_size: GENERATED_WARP_SIZE,
         }
     }
 
@@ -211,7 +220,8 @@ impl Interpreter {
         let mut config = Config::with_dims(setting.block_dim, setting.grid_dim)
             .with_arith(setting.arith)
             .with_step_budget(self.step_budget)
-            .with_warp_sync(self.warp_sync);
+            .with_warp_sync(self.warp_sync)
+            .with_warp_size(self.warp_size);
         if let Some(blocks) = &self.only_blocks {
             config = config.with_only_blocks(blocks.clone());
         }
@@ -269,7 +279,7 @@ impl Oracle for Interpreter {
 
 /// The pipeline: `mapcheck_typeck::check`, then `mapcheck_smt::decide` with the setting's
 /// parameters and geometry fixed, and optionally a deliberate [`Mutation`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Pipeline {
     pub limits: Limits,
     pub mutation: Option<Mutation>,
@@ -277,6 +287,20 @@ pub struct Pipeline {
     pub unknowns_approximate: bool,
     /// `Options::warp_sync`.
     pub warp_sync: Option<u32>,
+    /// `Options::warp_size`: [`GENERATED_WARP_SIZE`] by default, as the interpreter's.
+    pub warp_size: Option<u32>,
+}
+
+impl Default for Pipeline {
+    fn default() -> Self {
+        Pipeline {
+            limits: Limits::default(),
+            mutation: None,
+            unknowns_approximate: false,
+            warp_sync: None,
+            warp_size: GENERATED_WARP_SIZE,
+        }
+    }
 }
 
 impl Pipeline {
@@ -305,6 +329,7 @@ impl Pipeline {
             unknowns_approximate: self.unknowns_approximate,
             strict: false,
             warp_sync: self.warp_sync,
+            warp_size: self.warp_size,
         };
         (checked.class, decide(kernel, &checked, &options))
     }

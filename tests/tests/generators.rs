@@ -216,7 +216,10 @@ fn switches_are_obeyed() {
         prop_assert!(widest(&k.body) <= 3, "{}", k);
         let mut bad = None;
         k.body.walk(&mut |s| match &s.kind {
-            StmtKind::Atomic { .. } | StmtKind::Sync | StmtKind::Assume { .. } => {
+            StmtKind::Atomic { .. }
+            | StmtKind::Sync
+            | StmtKind::SyncWarp
+            | StmtKind::Assume { .. } => {
                 bad = Some(s.clone());
             }
             StmtKind::For { range, .. } if !range.is_unit_stride() => bad = Some(s.clone()),
@@ -311,6 +314,7 @@ fn forms(p: &Program, out: &mut BTreeSet<String>) {
             let name = match &s.kind {
                 StmtKind::Skip => "skip".to_string(),
                 StmtKind::Sync => "sync".into(),
+                StmtKind::SyncWarp => "syncwarp".into(),
                 StmtKind::Write { target, value } => {
                     target.index.iter().for_each(|e| expr(e, out));
                     expr(value, out);

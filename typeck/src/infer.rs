@@ -127,7 +127,8 @@ impl Checker {
     fn stmt<T>(&mut self, s: &Stmt<T>) -> Stmt<Fragment> {
         let (fragment, kind) = match &s.kind {
             StmtKind::Skip => (self.t_skip(), StmtKind::Skip),
-            StmtKind::Sync => (self.ts_sync(s.span), StmtKind::Sync),
+            StmtKind::Sync => (self.ts_sync(s.span, false), StmtKind::Sync),
+            StmtKind::SyncWarp => (self.ts_sync(s.span, true), StmtKind::SyncWarp),
             StmtKind::Write { target, value } => (
                 self.t_write(target, value),
                 StmtKind::Write {
@@ -501,10 +502,18 @@ impl Checker {
     ///
     /// Coq: `Mapcheck.Typing.TS_Sync`; branch TS_Sync of `Mapcheck.Infer.sinfer`. The
     /// uniformity test is `Mapcheck.Infer.uniform`, applied to every enclosing control.
-    fn ts_sync(&mut self, span: Span) -> Fragment {
+    ///
+    /// With `warp`, TS-SYNCWARP (no Coq counterpart: the model has no warps): `syncwarp ▶
+    /// syncwarp`, placed by the same rule one level down. Control that is not uniform within
+    /// a block may still be uniform within each warp (`if tid < 32`), which the type checker
+    /// cannot tell apart from `if tid < 16`: such a `syncwarp` is recorded, and the SMT stage
+    /// asks whether two lanes of one warp can disagree on reaching it. A `syncwarp` under
+    /// data-dependent control is a reason, as a `sync` is.
+    fn ts_sync(&mut self, span: Span, warp: bool) -> Fragment {
         if self.frames.iter().any(|f| !f.control.uniform) {
             self.barriers.push(BarrierPlacement {
                 sync: span,
+                warp,
                 controls: self.frames.iter().map(|f| f.control.clone()).collect(),
             });
         }
@@ -536,12 +545,16 @@ impl Checker {
             self.reasons.push(Reason {
                 kind: ReasonKind::BarrierPlacement,
                 span,
-                text: "sync".into(),
+                text: if warp { "syncwarp" } else { "sync" }.into(),
                 culprits,
                 sources,
             });
         }
-        Fragment::P(SyncProto::Sync(span))
+        if warp {
+            Fragment::P(SyncProto::SyncWarp(span))
+        } else {
+            Fragment::P(SyncProto::Sync(span))
+        }
     }
 
     /// The premises `V ⊢ n` of an access's indices (T-WRITE, T-READ, T-ATOMIC): one reason

@@ -33,6 +33,9 @@
 //!   `sync` has `sync`; a sequence, conditional or loop with a `sync` inside has the
 //!   synchronised form of the protocol above; an unsynchronised protocol can stand where a
 //!   synchronised one is expected.
+//! * **TS-SYNCWARP** (new) — `syncwarp` has `syncwarp`, a barrier of the synchronised
+//!   fragment that orders the lanes of each warp only (CUDA's `__syncwarp()`); its placement
+//!   is checked like a `sync`'s, at warp level (see Barrier placement below).
 //!
 //! Several arrays are typed together: each access carries its array and its memory space
 //! (`shared` or `global`), which the SMT stage uses to decide who can race.
@@ -85,7 +88,10 @@
 //! uniform (`tid` is not, nor is any data). A `sync` under an `if` or loop that is not uniform
 //! may be reached by some threads of a block and not others; each such `sync` is recorded as
 //! a [`BarrierPlacement`] with all its enclosing conditions and loop ranges, for the SMT
-//! stage's divergence check. A `sync` under data-dependent control is also a reason.
+//! stage's divergence check. A `sync` under data-dependent control is also a reason. A
+//! `syncwarp` is placed by the same rule and recorded with `warp` set: the SMT stage then asks
+//! about two lanes of one warp (control uniform within each warp, such as `tid < 32` in warps
+//! of 32, is no divergence).
 #![forbid(unsafe_code)]
 
 mod env;
@@ -297,7 +303,7 @@ fn visit<'a>(p: &'a SyncProto, f: &mut impl FnMut(Item<'a>)) {
     }
     match p {
         SyncProto::U(q) => u(q, f),
-        SyncProto::Sync(_) => {}
+        SyncProto::Sync(_) | SyncProto::SyncWarp(_) => {}
         SyncProto::Seq(parts) => parts.iter().for_each(|q| visit(q, f)),
         SyncProto::If {
             cond,

@@ -96,6 +96,13 @@ pub enum SyncProto {
     U(Proto),
     /// `sync`, with the span of the `sync;` statement.
     Sync(Span),
+    /// `syncwarp`, with the span of the `syncwarp;` statement: a barrier of each warp's lanes
+    /// only (not in the paper nor in the Coq model). The SMT stage reads the protocol twice:
+    /// with `syncwarp` as `skip` for threads of different warps
+    /// ([`SyncProto::without_warps`]), and with `syncwarp` as a barrier like `sync` for any two
+    /// threads — exact for two lanes of one warp that reach the same barriers; for threads of
+    /// different warps its phases lie within theirs in the first reading.
+    SyncWarp(Span),
     /// `p; p; ...`: never empty or nested, and at least one element contains a `sync`.
     Seq(Vec<SyncProto>),
     /// `if c {p} else {p}` where a branch contains a `sync`.
@@ -209,7 +216,7 @@ impl SyncProto {
     fn collect_accesses<'a>(&'a self, out: &mut Vec<&'a Acc>) {
         match self {
             SyncProto::U(u) => u.collect_accesses(out),
-            SyncProto::Sync(_) => {}
+            SyncProto::Sync(_) | SyncProto::SyncWarp(_) => {}
             SyncProto::Seq(parts) => parts.iter().for_each(|p| p.collect_accesses(out)),
             SyncProto::If {
                 then_branch,
@@ -223,6 +230,77 @@ impl SyncProto {
         }
     }
 
+    /// Whether a `syncwarp` occurs anywhere.
+    pub fn has_syncwarp(&self) -> bool {
+        match self {
+            SyncProto::U(_) | SyncProto::Sync(_) => false,
+            SyncProto::SyncWarp(_) => true,
+            SyncProto::Seq(parts) => parts.iter().any(SyncProto::has_syncwarp),
+            SyncProto::If {
+                then_branch,
+                else_branch,
+                ..
+            } => then_branch.has_syncwarp() || else_branch.has_syncwarp(),
+            SyncProto::For { body, .. } => body.has_syncwarp(),
+        }
+    }
+
+    /// The protocol as two threads of *different* warps see it: every `syncwarp` is `skip`,
+    /// and a conditional or loop left without a `sync` is unsynchronised again (as the type
+    /// checker types the kernel without its `syncwarp`s).
+    pub fn without_warps(&self) -> SyncProto {
+        self.map_warps().into_sync()
+    }
+
+    fn map_warps(&self) -> Fragment {
+        match self {
+            SyncProto::U(u) => Fragment::U(u.clone()),
+            SyncProto::Sync(span) => Fragment::P(SyncProto::Sync(*span)),
+            SyncProto::SyncWarp(_) => Fragment::skip(),
+            SyncProto::Seq(parts) => {
+                Fragment::seq(parts.iter().map(SyncProto::map_warps).collect())
+            }
+            SyncProto::If {
+                cond,
+                then_branch,
+                else_branch,
+                span,
+            } => match (then_branch.map_warps(), else_branch.map_warps()) {
+                (Fragment::U(a), Fragment::U(b)) => Fragment::U(Proto::If {
+                    cond: cond.clone(),
+                    then_branch: Box::new(a),
+                    else_branch: Box::new(b),
+                    span: *span,
+                }),
+                (a, b) => Fragment::P(SyncProto::If {
+                    cond: cond.clone(),
+                    then_branch: Box::new(a.into_sync()),
+                    else_branch: Box::new(b.into_sync()),
+                    span: *span,
+                }),
+            },
+            SyncProto::For {
+                var,
+                range,
+                body,
+                span,
+            } => match body.map_warps() {
+                Fragment::U(u) => Fragment::U(Proto::For {
+                    var: var.clone(),
+                    range: range.clone(),
+                    body: Box::new(u),
+                    span: *span,
+                }),
+                Fragment::P(p) => Fragment::P(SyncProto::For {
+                    var: var.clone(),
+                    range: range.clone(),
+                    body: Box::new(p),
+                    span: *span,
+                }),
+            },
+        }
+    }
+
     /// The spans of the `sync`s, in protocol order.
     pub fn barriers(&self) -> Vec<Span> {
         let mut out = Vec::new();
@@ -232,7 +310,7 @@ impl SyncProto {
 
     fn collect_barriers(&self, out: &mut Vec<Span>) {
         match self {
-            SyncProto::U(_) => {}
+            SyncProto::U(_) | SyncProto::SyncWarp(_) => {}
             SyncProto::Sync(span) => out.push(*span),
             SyncProto::Seq(parts) => parts.iter().for_each(|p| p.collect_barriers(out)),
             SyncProto::If {

@@ -299,6 +299,7 @@ impl Printer {
             Node::P(p) => match p {
                 SyncProto::U(u) => self.shape(Node::U(u)),
                 SyncProto::Sync(_) => Shape::Leaf("sync".into()),
+                SyncProto::SyncWarp(_) => Shape::Leaf("syncwarp".into()),
                 // The unsynchronised runs of a synchronised sequence are spliced in, so that a
                 // broken layout puts every element on its own line.
                 SyncProto::Seq(parts) => Shape::Seq(

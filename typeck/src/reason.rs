@@ -193,11 +193,14 @@ pub struct Control {
 }
 
 /// A `sync` under control that is not uniform within a block (it depends on `tid` or on
-/// data): the SMT stage checks that all threads of a block reach it alike.
+/// data): the SMT stage checks that all threads of a block reach it alike. A `syncwarp`
+/// likewise, at warp level: the SMT stage checks that all lanes of a warp reach it alike.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BarrierPlacement {
-    /// The `sync;` statement.
+    /// The `sync;` (or `syncwarp;`) statement.
     pub sync: Span,
+    /// A `syncwarp;`: only the lanes of one warp must reach it alike.
+    pub warp: bool,
     /// Every enclosing `if` branch and loop, outermost first; at least one is not uniform.
     pub controls: Vec<Control>,
 }

@@ -162,6 +162,19 @@ pub struct Config<'a> {
     /// lockstep, so two of them race only by writing one cell in one statement (SPEC §7;
     /// `mapcheck_smt::warp` decides the same).
     pub warp_sync: Option<u32>,
+    /// `--warp-size N`: the lanes of a warp, which `syncwarp;` orders (`None`: the size
+    /// `warp_sync` gives, else [`DEFAULT_WARP_SIZE`]); see [`Config::warp_size`].
+    pub warp_size: Option<u32>,
+}
+
+/// The lanes of a warp on every CUDA GPU so far: the default of `--warp-size` and of
+/// `--warp-sync`.
+pub const DEFAULT_WARP_SIZE: u32 = 32;
+
+/// The warp size a run uses: `--warp-size`, else the lockstep size of `--warp-sync=N`, else
+/// [`DEFAULT_WARP_SIZE`] (shared with `mapcheck_smt`, which must agree).
+pub fn warp_size(warp_size: Option<u32>, warp_sync: Option<u32>) -> u32 {
+    warp_size.or(warp_sync).unwrap_or(DEFAULT_WARP_SIZE).max(1)
 }
 
 impl fmt::Debug for Config<'_> {
@@ -175,6 +188,7 @@ impl fmt::Debug for Config<'_> {
             .field("history_limit", &self.history_limit)
             .field("only_blocks", &self.only_blocks)
             .field("warp_sync", &self.warp_sync)
+            .field("warp_size", &self.warp_size)
             .finish_non_exhaustive()
     }
 }
@@ -199,6 +213,7 @@ impl Config<'static> {
             history_limit: DEFAULT_HISTORY_LIMIT,
             only_blocks: None,
             warp_sync: None,
+            warp_size: None,
         }
     }
 }
@@ -228,6 +243,17 @@ impl<'a> Config<'a> {
     pub fn with_warp_sync(mut self, size: Option<u32>) -> Self {
         self.warp_sync = size;
         self
+    }
+
+    /// Warps of `size` lanes for `syncwarp;` (see [`Config::warp_size`]).
+    pub fn with_warp_size(mut self, size: Option<u32>) -> Self {
+        self.warp_size = size;
+        self
+    }
+
+    /// The lanes of a warp in this run ([`warp_size`]).
+    pub fn warp_lanes(&self) -> u32 {
+        warp_size(self.warp_size, self.warp_sync)
     }
 
     pub fn with_memory<'b>(self, memory: &'b dyn InitialMemory) -> Config<'b>

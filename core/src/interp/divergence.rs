@@ -2,6 +2,12 @@
 //! reached the same barrier event — the same `sync` in the same iteration of its enclosing
 //! loops — or every thread must have finished. Anything else is barrier divergence: the block
 //! stops there, and the run reports two threads whose events differ.
+//!
+//! `syncwarp;` is the same rule at warp level: within a phase, the lanes of one warp must
+//! reach the same sequence of `syncwarp` events and then the same block-level stop. Since
+//! Volta, `__syncwarp()` requires every non-exited lane its mask names to reach it; a lane that
+//! takes another path (or finishes) while the others wait is undefined behaviour, which the
+//! run reports as barrier divergence of that warp.
 
 use super::history::BarrierEvent;
 use crate::arith::Value;
@@ -71,6 +77,51 @@ pub(super) fn align(bid: Value, phase: usize, stops: &[(Value, Reached)]) -> Ali
     }
 }
 
+/// Checks that the lanes of each warp of `size` threads reached the same `syncwarp` events in
+/// the phase, then the same stop. `lanes` lists each thread's id, its `syncwarp` events of the
+/// phase and its stop, in increasing tid; the reported pair is the lowest lane of the first
+/// warp that disagrees and the lowest lane that disagrees with it, each with the first event
+/// where they part.
+pub(super) fn align_warps(
+    bid: Value,
+    phase: usize,
+    lanes: &[(Value, &[BarrierEvent], &Reached)],
+    size: Value,
+) -> Option<Divergence> {
+    let size = size.max(1);
+    // The `k`-th event of a lane: its `k`-th `syncwarp`, then its stop.
+    let event = |events: &[BarrierEvent], stop: &Reached, k: usize| match events.get(k) {
+        Some(e) => Some(Reached::Barrier(e.clone())),
+        None if k == events.len() => Some(stop.clone()),
+        None => None,
+    };
+    let mut i = 0;
+    while i < lanes.len() {
+        let warp = lanes[i].0.div_euclid(size);
+        let (tid0, events0, stop0) = lanes[i];
+        let mut j = i + 1;
+        while j < lanes.len() && lanes[j].0.div_euclid(size) == warp {
+            let (tid, events, stop) = lanes[j];
+            if events != events0 || stop != stop0 {
+                let k = (0..=events0.len().max(events.len()))
+                    .find(|&k| event(events0, stop0, k) != event(events, stop, k))
+                    .unwrap_or(0);
+                let first = event(events0, stop0, k).unwrap_or_else(|| stop0.clone());
+                let second = event(events, stop, k).unwrap_or_else(|| stop.clone());
+                return Some(Divergence {
+                    bid,
+                    phase,
+                    first: (tid0, first),
+                    second: (tid, second),
+                });
+            }
+            j += 1;
+        }
+        i = j;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,7 +132,36 @@ mod tests {
             sync,
             span: Span::default(),
             iters: vec![("i".into(), i)],
+            warp: false,
         })
+    }
+
+    fn warp_barrier(sync: usize) -> BarrierEvent {
+        BarrierEvent {
+            sync,
+            span: Span::default(),
+            iters: Vec::new(),
+            warp: true,
+        }
+    }
+
+    #[test]
+    fn lanes_of_one_warp_must_reach_the_same_syncwarps() {
+        let once = [warp_barrier(0)];
+        let end = Reached::End;
+        // Warps of 2: threads 0, 1 agree; threads 2, 3 part at the first event.
+        let lanes: Vec<(Value, &[BarrierEvent], &Reached)> = vec![
+            (0, &once, &end),
+            (1, &once, &end),
+            (2, &once, &end),
+            (3, &[], &end),
+        ];
+        let d = align_warps(0, 0, &lanes, 2).expect("warp 1 diverges");
+        assert_eq!(d.first, (2, Reached::Barrier(warp_barrier(0))));
+        assert_eq!(d.second, (3, Reached::End));
+        // In warps of 1 nobody can disagree; in warps of 2 without thread 3, nobody does.
+        assert_eq!(align_warps(0, 0, &lanes, 1), None);
+        assert_eq!(align_warps(0, 0, &lanes[..3], 2), None);
     }
 
     #[test]

@@ -239,11 +239,15 @@ pub struct BarrierEvent {
     pub span: Span,
     /// The enclosing loop variables and their values, outermost first.
     pub iters: Vec<(String, Value)>,
+    /// A `syncwarp` (then `sync` is its index among the kernel's `syncwarp`s): a lane's
+    /// event within a phase, never the end of one.
+    pub warp: bool,
 }
 
 impl fmt::Display for BarrierEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "sync #{}", self.sync)?;
+        let keyword = if self.warp { "syncwarp" } else { "sync" };
+        write!(f, "{keyword} #{}", self.sync)?;
         if !self.iters.is_empty() {
             f.write_str(" (")?;
             for (i, (var, value)) in self.iters.iter().enumerate() {

@@ -26,6 +26,8 @@ pub(super) struct Layout<'k> {
     pub spans: Vec<Span>,
     /// Statement address of each `sync` to its 0-based index among the `sync`s.
     pub syncs: FastMap<usize, usize>,
+    /// Statement address of each `syncwarp` to its 0-based index among the `syncwarp`s.
+    pub warp_syncs: FastMap<usize, usize>,
 }
 
 impl<'k> Layout<'k> {
@@ -42,6 +44,7 @@ impl<'k> Layout<'k> {
         let mut ordinals = FastMap::default();
         let mut spans = Vec::new();
         let mut syncs = FastMap::default();
+        let mut warp_syncs = FastMap::default();
         kernel.body.walk(&mut |stmt: &'k Stmt<T>| {
             ordinals.insert(stmt_key(stmt), spans.len());
             let span = match &stmt.kind {
@@ -54,6 +57,10 @@ impl<'k> Layout<'k> {
             if matches!(stmt.kind, StmtKind::Sync) {
                 let next = syncs.len();
                 syncs.insert(stmt_key(stmt), next);
+            }
+            if matches!(stmt.kind, StmtKind::SyncWarp) {
+                let next = warp_syncs.len();
+                warp_syncs.insert(stmt_key(stmt), next);
             }
             if let Some(var) = stmt.kind.declared() {
                 let next = slots.len();
@@ -78,6 +85,7 @@ impl<'k> Layout<'k> {
             ordinals,
             spans,
             syncs,
+            warp_syncs,
         }
     }
 

@@ -57,8 +57,8 @@ mod thread;
 mod tests;
 
 pub use config::{
-    Config, InitialMemory, RandomMemory, RandomUnknowns, UnknownSite, UnknownSource, ZeroMemory,
-    ZeroUnknowns, DEFAULT_HISTORY_LIMIT, DEFAULT_STEP_BUDGET,
+    warp_size, Config, InitialMemory, RandomMemory, RandomUnknowns, UnknownSite, UnknownSource,
+    ZeroMemory, ZeroUnknowns, DEFAULT_HISTORY_LIMIT, DEFAULT_STEP_BUDGET, DEFAULT_WARP_SIZE,
 };
 pub use divergence::{Divergence, Reached};
 pub use error::{RunError, ThreadId};
@@ -126,6 +126,7 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
         arrays: &layout.arrays,
         spans: &layout.spans,
         warp_sync: config.warp_sync,
+        warp_size: Value::from(config.warp_lanes()),
     };
     let mut state = GridState {
         steps: Steps {
@@ -204,6 +205,7 @@ fn run_block<'k, T>(
         arrays: &layout.arrays,
         spans: &layout.spans,
         warp_sync: config.warp_sync,
+        warp_size: Value::from(config.warp_lanes()),
     };
     let mut memory = BlockMemory::default();
     let mut accesses = PhaseAccesses::default();
@@ -225,7 +227,18 @@ fn run_block<'k, T>(
             let reached = thread.run_phase(&mut world)?;
             stops.push((thread.tid, reached));
         }
-        let aligned = divergence::align(bid, phases.len(), &stops);
+        let mut aligned = divergence::align(bid, phases.len(), &stops);
+        if matches!(aligned, Alignment::Aligned(_)) {
+            let lanes: Vec<_> = threads
+                .iter()
+                .zip(&stops)
+                .map(|(t, (tid, reached))| (*tid, t.warp_events.as_slice(), reached))
+                .collect();
+            let size = Value::from(config.warp_lanes());
+            if let Some(d) = divergence::align_warps(bid, phases.len(), &lanes, size) {
+                aligned = Alignment::Diverged(d);
+            }
+        }
         let name = match &aligned {
             Alignment::Aligned(reached) => PhaseName::from_reached(reached),
             Alignment::Diverged(_) => PhaseName::Diverged,

@@ -3,6 +3,12 @@
 //! * Block level: within one phase of one block, two distinct threads that touch the same cell
 //!   of a shared or global array, at least one writing, race; atomics race only with plain
 //!   accesses ([`AccessKind::conflicts`]).
+//! * Warps: a `syncwarp;` orders the accesses of the lanes of one warp. Each access carries the
+//!   number of `syncwarp`s its thread passed in the phase (its *warp epoch*); two threads of
+//!   one warp (linear thread id divided by the warp size) whose accesses have different epochs
+//!   are ordered and do not race. Threads of different warps are ordered by block barriers
+//!   only. (Epochs compare lanes that reached the same `syncwarp`s: a warp whose lanes did
+//!   not is reported as divergent.)
 //! * Grid level: two threads of different blocks that touch the same cell of a global array
 //!   anywhere in the run (blocks never synchronise), under the same rule.
 //!
@@ -131,6 +137,8 @@ impl fmt::Display for Race {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Touch {
     tid: Value,
+    /// The thread's warp epoch at the access (see the module doc).
+    epoch: u32,
     kind: AccessKind,
     stmt: usize,
     /// The value a write stored.
@@ -148,12 +156,14 @@ impl PhaseAccesses {
         &mut self,
         cell: &Cell,
         tid: Value,
+        epoch: u32,
         kind: AccessKind,
         stmt: usize,
         value: Option<Value>,
     ) {
         let touch = Touch {
             tid,
+            epoch,
             kind,
             stmt,
             value,
@@ -253,6 +263,8 @@ pub(super) struct RaceContext<'a> {
     pub spans: &'a [Span],
     /// Lanes per warp in lockstep (`Config::warp_sync`).
     pub warp_sync: Option<u32>,
+    /// Lanes per warp for `syncwarp;` (`Config::warp_lanes`).
+    pub warp_size: Value,
 }
 
 /// What makes two races the same record: scope, array, and the two (statement, kind) accesses.
@@ -287,11 +299,12 @@ impl RaceSet {
             let mut groups: BTreeMap<(usize, AccessKind), Group> = BTreeMap::new();
             for t in touches {
                 let g = groups.entry((t.stmt, t.kind)).or_default();
-                if g.tids.last() != Some(&t.tid) {
-                    g.tids.push(t.tid);
+                let lane = (t.tid, t.epoch);
+                if g.lanes.last() != Some(&lane) {
+                    g.lanes.push(lane);
                 }
                 if let Some(v) = t.value {
-                    g.stores.push((t.tid, v));
+                    g.stores.push((lane, v));
                 }
             }
             let groups: Vec<_> = groups.into_iter().collect();
@@ -308,18 +321,17 @@ impl RaceSet {
                             (Some(x), Some(y)) => x.same_range(*y),
                             _ => a.0 == b.0,
                         };
-                    let pair = match ctx.warp_sync {
-                        Some(size) if !one_statement => {
-                            smallest_pair_apart(&ga.tids, &gb.tids, Value::from(size.max(1)))
-                        }
-                        _ => smallest_distinct_pair(&ga.tids, &gb.tids),
-                    };
-                    let Some((ta, tb)) = pair else {
+                    let lockstep = ctx
+                        .warp_sync
+                        .filter(|_| !one_statement)
+                        .map(|size| Value::from(size.max(1)));
+                    let races = |x: Lane, y: Lane| unordered(x, y, ctx.warp_size, lockstep);
+                    let Some((ta, tb)) = smallest_racing_pair(&ga.lanes, &gb.lanes, races) else {
                         continue;
                     };
                     let benign = a.1 == AccessKind::Write
                         && b.1 == AccessKind::Write
-                        && !stores_differ(&ga.stores, &gb.stores);
+                        && !stores_differ(&ga.stores, &gb.stores, races);
                     self.add(
                         ctx,
                         RaceScope::Phase(name.clone()),
@@ -426,16 +438,33 @@ impl RaceSet {
     }
 }
 
-/// The threads of one access to one cell in a phase: their ids (increasing, each once) and,
-/// for a write, every (thread, value) it stored.
+/// A thread and its warp epoch at an access.
+type Lane = (Value, u32);
+
+/// The threads of one access to one cell in a phase: their (thread, epoch) pairs (increasing
+/// thread ids, each pair once) and, for a write, every (thread, epoch, value) it stored.
 #[derive(Debug, Default)]
 struct Group {
-    tids: Vec<Value>,
-    stores: Vec<(Value, Value)>,
+    lanes: Vec<Lane>,
+    stores: Vec<(Lane, Value)>,
 }
 
-/// Whether two distinct threads stored different values, one through each access.
-fn stores_differ(a: &[(Value, Value)], b: &[(Value, Value)]) -> bool {
+/// Whether two accesses of one phase, by the threads and epochs `x` and `y`, race: distinct
+/// threads, not two lanes of one warp of `warp_size` that a `syncwarp` between them orders,
+/// and not two lanes of one warp of `lockstep` lanes (`--warp-sync`).
+fn unordered(x: Lane, y: Lane, warp_size: Value, lockstep: Option<Value>) -> bool {
+    let same = |size: Value| x.0.div_euclid(size) == y.0.div_euclid(size);
+    x.0 != y.0
+        && !(x.1 != y.1 && same(warp_size.max(1)))
+        && !lockstep.is_some_and(same)
+}
+
+/// Whether two threads that race stored different values, one through each access.
+fn stores_differ(
+    a: &[(Lane, Value)],
+    b: &[(Lane, Value)],
+    races: impl Fn(Lane, Lane) -> bool,
+) -> bool {
     let Some(&(_, first)) = a.first().or(b.first()) else {
         return false;
     };
@@ -443,7 +472,29 @@ fn stores_differ(a: &[(Value, Value)], b: &[(Value, Value)]) -> bool {
         return false;
     }
     a.iter()
-        .any(|&(t, v)| b.iter().any(|&(u, w)| t != u && v != w))
+        .any(|&(t, v)| b.iter().any(|&(u, w)| v != w && races(t, u)))
+}
+
+/// The least pair of thread ids `(x, y)`, `x` from `a` and `y` from `b` (both by increasing
+/// thread id), that `races`. Without warp ordering (every epoch 0, no lockstep) only the
+/// first two threads of each list can matter.
+fn smallest_racing_pair(
+    a: &[Lane],
+    b: &[Lane],
+    races: impl Fn(Lane, Lane) -> bool,
+) -> Option<(Value, Value)> {
+    let mut best: Option<(Value, Value)> = None;
+    for &x in a {
+        // `a` is by increasing thread id: once a thread has a partner, later threads cannot
+        // make a smaller pair (only its other epochs can).
+        if best.is_some_and(|(t, _)| t != x.0) {
+            break;
+        }
+        if let Some(&y) = b.iter().find(|&&y| races(x, y)) {
+            best = best.min(Some((x.0, y.0))).or(Some((x.0, y.0)));
+        }
+    }
+    best
 }
 
 fn access(
@@ -459,27 +510,6 @@ fn access(
         stmt,
         span: ctx.spans.get(stmt).copied().unwrap_or_default(),
     }
-}
-
-/// The lexicographically smallest `(x, y)` with `x` from `a`, `y` from `b` and `x != y`; both
-/// lists are increasing, so only their first two elements matter.
-/// The least pair (x, y), x from `a` and y from `b` (both increasing), of threads in different
-/// warps of `size` lanes.
-fn smallest_pair_apart(a: &[Value], b: &[Value], size: Value) -> Option<(Value, Value)> {
-    a.iter().find_map(|&x| {
-        let warp = x.div_euclid(size);
-        b.iter()
-            .find(|&&y| y.div_euclid(size) != warp)
-            .map(|&y| (x, y))
-    })
-}
-
-fn smallest_distinct_pair(a: &[Value], b: &[Value]) -> Option<(Value, Value)> {
-    a.iter()
-        .take(2)
-        .flat_map(|x| b.iter().take(2).map(move |y| (*x, *y)))
-        .filter(|(x, y)| x != y)
-        .min()
 }
 
 #[cfg(test)]
@@ -503,9 +533,32 @@ mod tests {
 
     #[test]
     fn smallest_pair_skips_equal_threads() {
-        assert_eq!(smallest_distinct_pair(&[0, 1], &[0, 5]), Some((0, 5)));
-        assert_eq!(smallest_distinct_pair(&[3], &[3]), None);
-        assert_eq!(smallest_distinct_pair(&[3], &[3, 4]), Some((3, 4)));
+        let distinct = |x: Lane, y: Lane| unordered(x, y, 32, None);
+        let lanes = |ts: &[Value]| ts.iter().map(|&t| (t, 0)).collect::<Vec<Lane>>();
+        let pair = |a: &[Value], b: &[Value]| smallest_racing_pair(&lanes(a), &lanes(b), distinct);
+        assert_eq!(pair(&[0, 1], &[0, 5]), Some((0, 5)));
+        assert_eq!(pair(&[3], &[3]), None);
+        assert_eq!(pair(&[3], &[3, 4]), Some((3, 4)));
+    }
+
+    #[test]
+    fn a_syncwarp_orders_lanes_of_one_warp_only() {
+        // Warps of 4: threads 0 and 1 share a warp, 0 and 4 do not.
+        assert!(!unordered((0, 0), (1, 1), 4, None));
+        assert!(unordered((0, 0), (1, 0), 4, None));
+        assert!(unordered((0, 0), (4, 1), 4, None));
+        assert!(!unordered((0, 0), (1, 0), 4, Some(4)));
+        // Thread 1 at epoch 1 is ordered after thread 0; thread 4 is not.
+        let races = |x: Lane, y: Lane| unordered(x, y, 4, None);
+        assert_eq!(
+            smallest_racing_pair(&[(0, 0)], &[(1, 1), (4, 1)], races),
+            Some((0, 4))
+        );
+        // A thread with two epochs: its epoch-1 access meets thread 1's epoch-1 access.
+        assert_eq!(
+            smallest_racing_pair(&[(0, 0), (0, 1)], &[(1, 1)], races),
+            Some((0, 1))
+        );
     }
 
     #[test]
@@ -515,11 +568,12 @@ mod tests {
             arrays: &arrays,
             spans: &spans,
             warp_sync: None,
+            warp_size: 32,
         };
         let mut phase = PhaseAccesses::default();
         for tid in 0..1024 {
-            phase.record(&cell(0, 0), tid, AccessKind::Write, 1, Some(7));
-            phase.record(&cell(0, 0), tid, AccessKind::Write, 1, Some(7));
+            phase.record(&cell(0, 0), tid, 0, AccessKind::Write, 1, Some(7));
+            phase.record(&cell(0, 0), tid, 0, AccessKind::Write, 1, Some(7));
         }
         let mut set = RaceSet::default();
         set.check_phase(&ctx, 0, &PhaseName::End, &phase);
@@ -537,18 +591,19 @@ mod tests {
             arrays: &arrays,
             spans: &spans,
             warp_sync: None,
+            warp_size: 32,
         };
         let mut phase = PhaseAccesses::default();
         for tid in 0..4 {
-            phase.record(&cell(0, 0), tid, AccessKind::Read, 0, None);
-            phase.record(&cell(0, 1), tid, AccessKind::Atomic, 1, None);
-            phase.record(&cell(0, 2), tid, AccessKind::Atomic, 1, None);
+            phase.record(&cell(0, 0), tid, 0, AccessKind::Read, 0, None);
+            phase.record(&cell(0, 1), tid, 0, AccessKind::Atomic, 1, None);
+            phase.record(&cell(0, 2), tid, 0, AccessKind::Atomic, 1, None);
         }
         let mut set = RaceSet::default();
         set.check_phase(&ctx, 0, &PhaseName::End, &phase);
         assert!(set.races.is_empty());
-        phase.record(&cell(0, 2), 9, AccessKind::Read, 2, None);
-        phase.record(&cell(0, 3), 9, AccessKind::Read, 2, None);
+        phase.record(&cell(0, 2), 9, 0, AccessKind::Read, 2, None);
+        phase.record(&cell(0, 3), 9, 0, AccessKind::Read, 2, None);
         set.check_phase(&ctx, 0, &PhaseName::End, &phase);
         let races = set.into_races();
         assert_eq!(races.len(), 1);
@@ -564,6 +619,7 @@ mod tests {
             arrays: &arrays,
             spans: &spans,
             warp_sync: None,
+            warp_size: 32,
         };
         let mut grid = GridAccesses::default();
         // Block 0 writes G[0] from two threads (a block-level matter, not a grid race); blocks

@@ -988,3 +988,61 @@ fn lockstep_warps_order_their_lanes_statement_by_statement() {
         1
     );
 }
+
+#[test]
+fn a_syncwarp_orders_the_lanes_of_each_warp_and_nobody_else() {
+    // `A[tid] := tid; syncwarp; let x = A[(tid + d) % 8];` with 8 threads in warps of 4: the
+    // partner `tid ^ 1`-like shift d = 1 stays in the warp for 3 of 4 lanes; d = 4 always
+    // reads the other warp's cell, which no barrier orders.
+    let partner = |d: i64| {
+        kernel(
+            &[],
+            &[("A", Space::Shared)],
+            vec![
+                write("A", v("tid"), v("tid"), at(1)),
+                stmt(StmtKind::SyncWarp, at(2)),
+                read(
+                    "x",
+                    "A",
+                    bin(BinOp::Rem, bin(BinOp::Add, v("tid"), n(d)), n(8)),
+                    at(3),
+                ),
+            ],
+        )
+    };
+    let races = |k: &Kernel, size: u32| go(k, Config::new(8, 1).with_warp_size(Some(size))).races;
+    // d = 1: lane 3 reads A[4] and lane 7 reads A[0], each of the other warp (two instances,
+    // the smallest cell shown); in warps of 8 everything is one warp.
+    let r = races(&partner(1), 4);
+    assert_eq!(r.len(), 1, "{r:?}");
+    let shown = (r[0].cell.clone(), r[0].first.tid, r[0].second.tid);
+    assert_eq!((shown, r[0].instances), ((vec![0], 0, 7), 2));
+    assert!(races(&partner(1), 8).is_empty());
+    // d = 4: every read is of the other warp's cell.
+    assert_eq!(races(&partner(4), 4).len(), 1);
+    // Without the `syncwarp` (a `skip`), the same-warp read races too, in any warp size.
+    let mut plain = partner(1);
+    plain.body.stmts[1] = stmt(StmtKind::Skip, at(2));
+    assert_eq!(races(&plain, 8).len(), 1);
+}
+
+#[test]
+fn a_syncwarp_that_some_lanes_of_a_warp_skip_is_divergence() {
+    // `if tid < 2 { syncwarp; }` with 4 threads: in warps of 2 each warp agrees; in warps of 4
+    // lanes 0, 1 pass a `syncwarp` that lanes 2, 3 never reach.
+    let k = kernel(
+        &[],
+        &[("A", Space::Shared)],
+        vec![if_(
+            cmp(CmpOp::Lt, v("tid"), n(2)),
+            vec![stmt(StmtKind::SyncWarp, at(1))],
+            None,
+        )],
+    );
+    let run = |size: u32| go(&k, Config::new(4, 1).with_warp_size(Some(size)));
+    assert!(run(2).divergences.is_empty());
+    let d = &run(4).divergences;
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].first.0, d[0].second.0), (0, 2));
+    assert!(d[0].to_string().contains("syncwarp #0"), "{}", d[0]);
+}

@@ -105,6 +105,9 @@ pub(super) struct Thread<'k, T> {
     pub writes: FastMap<Cell, Value>,
     /// This phase's accesses, in program order.
     pub events: Vec<Event>,
+    /// The `syncwarp` events this thread passed in the current phase: their number is the
+    /// thread's warp epoch, which orders its accesses against those of its warp's lanes.
+    pub warp_events: Vec<BarrierEvent>,
     /// How many times each `let x = ?;` (by statement position) was evaluated.
     occurrences: FastMap<usize, u64>,
 }
@@ -135,6 +138,7 @@ impl<'k, T> Thread<'k, T> {
             }],
             writes: FastMap::default(),
             events: Vec::new(),
+            warp_events: Vec::new(),
             occurrences: FastMap::default(),
         }
     }
@@ -143,6 +147,7 @@ impl<'k, T> Thread<'k, T> {
     pub(super) fn begin_phase(&mut self) {
         self.writes.clear();
         self.events.clear();
+        self.warp_events.clear();
     }
 
     fn id(&self, w: &World<'_, '_>) -> ThreadId {
@@ -233,27 +238,14 @@ impl<'k, T> Thread<'k, T> {
         let arith = w.config.arith;
         match &stmt.kind {
             StmtKind::Skip => {}
-            StmtKind::Sync => {
-                let iters = self
-                    .stack
-                    .iter()
-                    .filter_map(|f| match f {
-                        Frame::Loop { var, value, .. } => Some((var.to_string(), *value)),
-                        Frame::Seq { .. } => None,
-                    })
-                    .collect();
-                // INVARIANT: the layout numbered every `sync` of this kernel.
-                let sync = w
-                    .layout
-                    .syncs
-                    .get(&stmt_key(stmt))
-                    .copied()
-                    .unwrap_or_default();
-                return Ok(Some(BarrierEvent {
-                    sync,
-                    span: stmt.span,
-                    iters,
-                }));
+            StmtKind::Sync => return Ok(Some(self.barrier(stmt, w, false))),
+            // A warp barrier does not end the block's phase: it starts a new warp epoch of
+            // this thread, which orders its later accesses after the earlier ones of its
+            // warp's lanes (`race`), and is checked for alignment within the warp when the
+            // phase ends (`divergence::align_warps`).
+            StmtKind::SyncWarp => {
+                let event = self.barrier(stmt, w, true);
+                self.warp_events.push(event);
             }
             StmtKind::Write { target, value } => {
                 let cell = self.cell(target, w)?;
@@ -385,6 +377,36 @@ impl<'k, T> Thread<'k, T> {
         Ok(None)
     }
 
+    /// The barrier event of the `sync` (or, with `warp`, the `syncwarp`) `stmt` at this point.
+    fn barrier(&self, stmt: &'k Stmt<T>, w: &World<'_, 'k>, warp: bool) -> BarrierEvent {
+        let iters = self
+            .stack
+            .iter()
+            .filter_map(|f| match f {
+                Frame::Loop { var, value, .. } => Some((var.to_string(), *value)),
+                Frame::Seq { .. } => None,
+            })
+            .collect();
+        let numbers = if warp {
+            &w.layout.warp_syncs
+        } else {
+            &w.layout.syncs
+        };
+        // INVARIANT: the layout numbered every `sync` and `syncwarp` of this kernel.
+        let sync = numbers.get(&stmt_key(stmt)).copied().unwrap_or_default();
+        BarrierEvent {
+            sync,
+            span: stmt.span,
+            iters,
+            warp,
+        }
+    }
+
+    /// The warp epoch of this thread: `syncwarp`s passed in the current phase.
+    fn epoch(&self) -> u32 {
+        u32::try_from(self.warp_events.len()).unwrap_or(u32::MAX)
+    }
+
     /// What this thread reads from `cell`: its own last write of this phase, else `lastwrite`
     /// over earlier phases, else the initial contents.
     fn view(&self, cell: &Cell, w: &World<'_, '_>) -> Value {
@@ -412,7 +434,8 @@ impl<'k, T> Thread<'k, T> {
             EventKind::Write { value } => Some(value),
             _ => None,
         };
-        w.phase.record(&cell, self.tid, access, ordinal, stored);
+        w.phase
+            .record(&cell, self.tid, self.epoch(), access, ordinal, stored);
         if w.layout.arrays.get(cell.array).map(|a| a.1) == Some(Space::Global) {
             w.grid
                 .record(&cell, w.bid, self.tid, access, ordinal, stored);

@@ -49,6 +49,8 @@ pub enum Token<'s> {
     Step,
     #[token("sync")]
     Sync,
+    #[token("syncwarp")]
+    SyncWarp,
     #[token("skip")]
     Skip,
     #[token("assume")]
@@ -184,6 +186,7 @@ impl Token<'_> {
             Token::Downto => "downto",
             Token::Step => "step",
             Token::Sync => "sync",
+            Token::SyncWarp => "syncwarp",
             Token::Skip => "skip",
             Token::Assume => "assume",
             Token::Atomic => "atomic",

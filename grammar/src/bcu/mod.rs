@@ -111,6 +111,7 @@ fn first_per_statement(
                             | Token::If
                             | Token::For
                             | Token::Sync
+                            | Token::SyncWarp
                             | Token::Skip
                             | Token::Assume
                             | Token::Atomic
@@ -238,6 +239,7 @@ fn unrecognized(
             | Token::If
             | Token::For
             | Token::Sync
+            | Token::SyncWarp
             | Token::Skip
             | Token::Assume
             | Token::Atomic
@@ -306,6 +308,7 @@ enum Context {
     Loop,
     Assume,
     Sync,
+    SyncWarp,
     Skip,
     Statement,
 }
@@ -329,7 +332,13 @@ impl Context {
             .rposition(|t| {
                 matches!(
                     t,
-                    Token::Let | Token::If | Token::For | Token::Sync | Token::Skip | Token::Assume
+                    Token::Let
+                        | Token::If
+                        | Token::For
+                        | Token::Sync
+                        | Token::SyncWarp
+                        | Token::Skip
+                        | Token::Assume
                 )
             })
             .unwrap_or(0);
@@ -369,6 +378,7 @@ impl Context {
             Token::For => Context::Loop,
             Token::Assume => Context::Assume,
             Token::Sync => Context::Sync,
+            Token::SyncWarp => Context::SyncWarp,
             Token::Skip => Context::Skip,
             Token::Ident(_) => Context::Write,
             _ => Context::Statement,
@@ -388,6 +398,7 @@ impl Context {
             Context::Loop => "the loop header",
             Context::Assume => "the assumption",
             Context::Sync => "`sync`",
+            Context::SyncWarp => "`syncwarp`",
             Context::Skip => "`skip`",
             Context::Statement => "the statement",
         }
@@ -479,6 +490,7 @@ pub fn is_keyword(name: &str) -> bool {
             | "downto"
             | "step"
             | "sync"
+            | "syncwarp"
             | "skip"
             | "assume"
             | "atomic"

@@ -111,7 +111,7 @@ fn sync_paths(
     out: &mut HashMap<(usize, usize), Vec<Vec<usize>>>,
 ) {
     let children: Vec<&SyncProto> = match p {
-        SyncProto::U(_) => Vec::new(),
+        SyncProto::U(_) | SyncProto::SyncWarp(_) => Vec::new(),
         SyncProto::Sync(span) => {
             out.entry((span.start, span.end))
                 .or_default()
@@ -219,7 +219,7 @@ impl Splitter<'_> {
             return None;
         }
         match p {
-            SyncProto::U(_) => None,
+            SyncProto::U(_) | SyncProto::SyncWarp(_) => None,
             SyncProto::Sync(_) => {
                 let mut skip =
                     Piece::new(Proto::Skip, super::Boundary::Start, super::Boundary::End);
@@ -458,7 +458,7 @@ pub fn compare_with_split(
 fn edit(p: &SyncProto, span: Span) -> SyncProto {
     match p {
         SyncProto::Sync(s) if s.same_range(span) => SyncProto::U(Proto::Skip),
-        SyncProto::U(_) | SyncProto::Sync(_) => p.clone(),
+        SyncProto::U(_) | SyncProto::Sync(_) | SyncProto::SyncWarp(_) => p.clone(),
         SyncProto::Seq(parts) => SyncProto::Seq(parts.iter().map(|q| edit(q, span)).collect()),
         SyncProto::If {
             cond,

@@ -174,14 +174,16 @@ impl Lower<'_, '_> {
                         )
                     ),
                 };
-                let threads = self.options.block_dim.map(|d| d.iter().product::<u64>());
-                if full && threads.is_some_and(|t| t <= 32) {
-                    self.emit(out, stmt(StmtKind::Sync, span));
+                // `__syncwarp()` orders the lanes of the calling warp only, whatever the block
+                // size: the core's `syncwarp;` says exactly that. A partial (or unknown) mask
+                // synchronises some lanes and leaves the others free, which the core cannot say.
+                if full {
+                    self.emit(out, stmt(StmtKind::SyncWarp, span));
                 } else {
                     self.error(
                         span,
-                        "`__syncwarp` in a block that may have more than one warp",
-                        "warp-level synchronisation is modelled only for blocks of at most 32 threads and the full mask",
+                        "`__syncwarp` with a mask that is not the full warp",
+                        "only the full mask (`__syncwarp()` or `__syncwarp(0xffffffff)`) is modelled: a partial mask synchronises some lanes of a warp and not the others",
                     );
                 }
                 Val::Opaque
