@@ -41,20 +41,17 @@ pub enum Arith {
 }
 
 /// An `int`-mode result that does not fit the interpreter's 128-bit integers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArithError {
+    #[error("integer overflow beyond 128 bits")]
     Overflow,
 }
 
-impl fmt::Display for ArithError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArithError::Overflow => f.write_str("integer overflow beyond 128 bits"),
-        }
-    }
-}
-
-impl std::error::Error for ArithError {}
+/// A name that is none of the arithmetics (`--arith bv16`). Apart from [`ArithError`], which
+/// the interpreter passes around by copy and which a name could not be part of.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown arithmetic `{0}`: expected `int`, `bv32` or `bv64`")]
+pub struct UnknownArith(pub String);
 
 impl fmt::Display for Arith {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,15 +60,13 @@ impl fmt::Display for Arith {
 }
 
 impl std::str::FromStr for Arith {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownArith;
+    fn from_str(s: &str) -> Result<Self, UnknownArith> {
         match s {
             "int" => Ok(Arith::Int),
             "bv32" => Ok(Arith::Bv32),
             "bv64" => Ok(Arith::Bv64),
-            _ => Err(format!(
-                "unknown arithmetic `{s}`: expected `int`, `bv32` or `bv64`"
-            )),
+            _ => Err(UnknownArith(s.to_string())),
         }
     }
 }

@@ -6,7 +6,6 @@
 
 use crate::arith::Value;
 use crate::ast::Geometry;
-use std::fmt;
 
 /// Largest block in each dimension.
 pub const MAX_BLOCK_DIM: [Value; 3] = [1024, 1024, 64];
@@ -16,25 +15,14 @@ pub const MAX_THREADS_PER_BLOCK: Value = 1024;
 pub const MAX_GRID_DIM: [Value; 3] = [(1 << 31) - 1, 65535, 65535];
 
 /// A geometry outside CUDA's limits.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{what}` = {value} is outside CUDA's limits ({allowed})")]
 pub struct GeometryError {
     /// `ntid.x`, `nbid.z`, `ntid` (the product), ...
     pub what: String,
     pub value: Value,
     pub allowed: String,
 }
-
-impl fmt::Display for GeometryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` = {} is outside CUDA's limits ({})",
-            self.what, self.value, self.allowed
-        )
-    }
-}
-
-impl std::error::Error for GeometryError {}
 
 /// Checks a block's dimensions (`ntid.x`, `ntid.y`, `ntid.z`) against CUDA's limits.
 pub fn check_block(dim: [Value; 3]) -> Result<(), GeometryError> {

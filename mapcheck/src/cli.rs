@@ -259,38 +259,54 @@ pub struct FixArgs {
     pub timeout: f64,
 }
 
-fn parse_param(text: &str) -> Result<(String, i128), String> {
+/// A flag's value that does not parse; clap words it as ``invalid value 'TEXT' for '--FLAG':
+/// MESSAGE``.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArgError {
+    #[error("expected NAME=VALUE, found `{0}`")]
+    NotNameValue(String),
+    #[error("missing parameter name in `{0}`")]
+    NoName(String),
+    #[error("`{0}` is not an integer")]
+    NotInteger(String),
+    #[error("expected X, X,Y or X,Y,Z of positive integers, found `{0}`")]
+    NotDim(String),
+    #[error(transparent)]
+    Geometry(#[from] mapcheck_core::geometry::GeometryError),
+}
+
+fn parse_param(text: &str) -> Result<(String, i128), ArgError> {
     let (name, value) = text
         .split_once('=')
-        .ok_or_else(|| format!("expected NAME=VALUE, found `{text}`"))?;
+        .ok_or_else(|| ArgError::NotNameValue(text.to_string()))?;
     let name = name.trim();
     if name.is_empty() {
-        return Err(format!("missing parameter name in `{text}`"));
+        return Err(ArgError::NoName(text.to_string()));
     }
     let value: i128 = value
         .trim()
         .parse()
-        .map_err(|_| format!("`{}` is not an integer", value.trim()))?;
+        .map_err(|_| ArgError::NotInteger(value.trim().to_string()))?;
     Ok((name.to_string(), value))
 }
 
 /// `X`, `X,Y` or `X,Y,Z` (also `[X,Y]`, GPUVerify's form), each at least 1.
-pub fn parse_dim(text: &str) -> Result<[u64; 3], String> {
+pub fn parse_dim(text: &str) -> Result<[u64; 3], ArgError> {
     mapcheck_grammar::cuda::header::parse_dim(text)
-        .ok_or_else(|| format!("expected X, X,Y or X,Y,Z of positive integers, found `{text}`"))
+        .ok_or_else(|| ArgError::NotDim(text.to_string()))
 }
 
 /// `--block-dim`: [`parse_dim`] within CUDA's limits on a block.
-pub fn parse_block_dim(text: &str) -> Result<[u64; 3], String> {
+pub fn parse_block_dim(text: &str) -> Result<[u64; 3], ArgError> {
     let dim = parse_dim(text)?;
-    mapcheck_core::geometry::check_block(crate::input::dims(dim)).map_err(|e| e.to_string())?;
+    mapcheck_core::geometry::check_block(crate::input::dims(dim))?;
     Ok(dim)
 }
 
 /// `--grid-dim`: [`parse_dim`] within CUDA's limits on a grid.
-pub fn parse_grid_dim(text: &str) -> Result<[u64; 3], String> {
+pub fn parse_grid_dim(text: &str) -> Result<[u64; 3], ArgError> {
     let dim = parse_dim(text)?;
-    mapcheck_core::geometry::check_grid(crate::input::dims(dim)).map_err(|e| e.to_string())?;
+    mapcheck_core::geometry::check_grid(crate::input::dims(dim))?;
     Ok(dim)
 }
 

@@ -30,17 +30,20 @@ enum Init {
     Random(u64),
 }
 
+/// An `--init` that is neither `zero` nor `random:SEED`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown `--init {0}`: expected `zero` or `random:SEED`")]
+struct UnknownInit(String);
+
 impl Init {
-    fn parse(text: &str) -> Result<Init, String> {
+    fn parse(text: &str) -> Result<Init, UnknownInit> {
         match text {
             "zero" => Ok(Init::Zero),
             _ => text
                 .strip_prefix("random:")
                 .and_then(|seed| seed.parse().ok())
                 .map(Init::Random)
-                .ok_or_else(|| {
-                    format!("unknown `--init {text}`: expected `zero` or `random:SEED`")
-                }),
+                .ok_or_else(|| UnknownInit(text.to_string())),
         }
     }
 
@@ -118,9 +121,9 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     let load_errors = errors.len();
     let init = match Init::parse(&args.init) {
         Ok(init) => init,
-        Err(message) => {
+        Err(e) => {
             fail(
-                Diagnostic::error(message),
+                Diagnostic::error(e.to_string()),
                 &file.name,
                 None,
                 err,

@@ -94,7 +94,7 @@ fn parse_flags(text: &str) -> Result<Flags, String> {
                     ),
                 }
             }
-            "--arith" => flags.arith = arg.parse()?,
+            "--arith" => flags.arith = arg.parse::<Arith>().map_err(|e| e.to_string())?,
             "--kernel" => flags.kernel = Some(arg.to_string()),
             other => return Err(format!("unknown flag `{other}`")),
         }

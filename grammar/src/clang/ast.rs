@@ -479,9 +479,10 @@ pub fn resolve_files(root: &mut Node) {
 }
 
 /// Reads clang's JSON dump (serde_json's nesting limit of 128 bounds the recursion; a kernel
-/// nested deeper than that is refused).
-pub fn parse_json(json: &[u8]) -> Result<Node, String> {
-    let mut root: Node = serde_json::from_slice(json).map_err(|e| e.to_string())?;
+/// nested deeper than that is refused). The error is serde_json's own: it already says what
+/// and where, and the caller words it for the user.
+pub fn parse_json(json: &[u8]) -> Result<Node, serde_json::Error> {
+    let mut root: Node = serde_json::from_slice(json)?;
     resolve_files(&mut root);
     Ok(root)
 }

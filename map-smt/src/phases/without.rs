@@ -369,6 +369,40 @@ impl Splitter<'_> {
     }
 }
 
+/// Where [`compare_with_split`] found [`Memo::without`] and a plain split of the edited
+/// protocol to disagree; `start..end` is the removed barrier's span.
+#[doc(hidden)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    #[error("no barrier at {start}..{end}")]
+    NoBarrier { start: usize, end: usize },
+    #[error("without the sync at {start}..{end}, phase {key}:\n  split:   {split:?}\n  without: {without:?}")]
+    Phase {
+        start: usize,
+        end: usize,
+        key: String,
+        split: Vec<String>,
+        without: Vec<String>,
+    },
+    #[error("without the sync at {start}..{end}: phase {key} is not in the split")]
+    Extra {
+        start: usize,
+        end: usize,
+        key: String,
+    },
+    #[error("phase {key}: the fresh pieces do not come first")]
+    FreshNotFirst { key: String },
+    #[error(
+        "without the sync at {start}..{end}: approximate {approximate}, the split says {split}"
+    )]
+    Approximate {
+        start: usize,
+        end: usize,
+        approximate: bool,
+        split: bool,
+    },
+}
+
 /// For tests (here and in `tests/`): for every `sync` of `body`, compares [`Memo::without`]
 /// with a plain split of the protocol edited as the type checker would type the kernel
 /// without that `sync` — `Sync` read as `skip`, a barrier loop left without barriers read as
@@ -381,7 +415,7 @@ pub fn compare_with_split(
     body: &SyncProto,
     arith: Arith,
     feasible: &dyn Fn(&[Cond]) -> bool,
-) -> Result<usize, String> {
+) -> Result<usize, Mismatch> {
     let (_, memo) = split_memo(body, arith, feasible, false);
     let describe = |pieces: &[Piece]| -> Vec<String> {
         let mut d: Vec<String> = pieces
@@ -405,7 +439,7 @@ pub fn compare_with_split(
         let span = Span::new(start, end);
         let (groups, approximate) = memo
             .fresh_groups(body, span, arith, feasible, false)
-            .ok_or_else(|| format!("no barrier at {start}..{end}"))?;
+            .ok_or(Mismatch::NoBarrier { start, end })?;
         let mut splitter = Splitter::new(arith, feasible, false, false);
         let (shape, _) = splitter.shape(&edit(body, span));
         let mut expected: BTreeMap<String, Vec<Piece>> = BTreeMap::new();
@@ -419,16 +453,21 @@ pub fn compare_with_split(
                 None => describe(memo.by_key.get(key).map_or(&[][..], Vec::as_slice)),
             };
             if got != describe(pieces) {
-                return Err(format!(
-                    "without the sync at {start}..{end}, phase {key}:\n  split:   {:?}\n  without: {got:?}",
-                    describe(pieces)
-                ));
+                return Err(Mismatch::Phase {
+                    start,
+                    end,
+                    key: key.clone(),
+                    split: describe(pieces),
+                    without: got,
+                });
             }
         }
         if let Some(key) = mine.keys().find(|k| !expected.contains_key(**k)) {
-            return Err(format!(
-                "without the sync at {start}..{end}: phase {key} is not in the split"
-            ));
+            return Err(Mismatch::Extra {
+                start,
+                end,
+                key: (*key).clone(),
+            });
         }
         for (key, group, fresh_accesses) in &groups {
             let counted: usize = group
@@ -440,14 +479,16 @@ pub fn compare_with_split(
                 || group.iter().take_while(|p| p.fresh).count()
                     != group.iter().filter(|p| p.fresh).count()
             {
-                return Err(format!("phase {key}: the fresh pieces do not come first"));
+                return Err(Mismatch::FreshNotFirst { key: key.clone() });
             }
         }
         if !memo.approximate && approximate != splitter.approximate {
-            return Err(format!(
-                "without the sync at {start}..{end}: approximate {approximate}, the split says {}",
-                splitter.approximate
-            ));
+            return Err(Mismatch::Approximate {
+                start,
+                end,
+                approximate,
+                split: splitter.approximate,
+            });
         }
     }
     Ok(spans.len())
