@@ -8,7 +8,9 @@
 #   FILES="a.cu b.cu" papers/corpus-cost.sh ...         # another set of files
 #
 # OUT.tsv has one row per (file, build): build, peak resident set (KB), wall (s), user (s),
-# exit code, file. A summary per build follows on standard output: the maximum and the worst
+# exit code, file; OUT.tsv.out/N/ keeps what build N (1, 2, ...) printed for each file, for
+# `diff -r` between builds (the report names no times, so equal reports are equal verdicts,
+# findings and witnesses). A summary per build follows on standard output: the maximum and the worst
 # five by memory, the median and the files over 2 s of wall clock.
 set -eu
 out=$1
@@ -16,10 +18,13 @@ shift
 files=${FILES:-$(ls tests/cuda/*.cu examples/*.bcu examples/cuda/*.cu)}
 : >"$out"
 for f in $files; do
+  n=0
   for bin in "$@"; do
+    n=$((n + 1))
+    mkdir -p "$out.out/$n/$(dirname "$f")"
     t=$(mktemp)
     # shellcheck disable=SC2086
-    /usr/bin/time -f "%M %e %U %x" -o "$t" "$bin" ${EXTRA:-} "$f" >/dev/null 2>&1 || true
+    /usr/bin/time -f "%M %e %U %x" -o "$t" "$bin" ${EXTRA:-} "$f" >"$out.out/$n/$f.txt" 2>&1 || true
     printf '%s\t%s\t%s\n' "$bin" "$(tail -1 "$t" | tr ' ' '\t')" "$f" >>"$out"
     rm -f "$t"
   done

@@ -248,6 +248,8 @@ impl GridAccesses {
         {
             Some(i) => &mut slots[i],
             None => {
+                // Most cells see one access: a first `push` would make room for four slots.
+                slots.reserve_exact(1);
                 slots.push(GridSlot {
                     stmt,
                     kind,

@@ -932,7 +932,7 @@ fn watching_some_arrays_keeps_their_races_and_every_value() {
         &[("G", Space::Global), ("S", Space::Shared)],
         vec![
             write("G", n(0), v("tid"), at(1)),
-            write("S", bin(BinOp::Mod, v("tid"), n(2)), v("bid"), at(2)),
+            write("S", bin(BinOp::Rem, v("tid"), n(2)), v("bid"), at(2)),
             sync(at(3)),
             read("y", "S", n(0), at(4)),
             write("G", bin(BinOp::Add, v("tid"), n(8)), v("y"), at(5)),
