@@ -422,7 +422,9 @@ pub fn race<T>(
 /// Replays a barrier divergence, each run stopped after `budget` steps.
 pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness, budget: u64) -> Replay {
     let depends = cache.taint.divergence_depends();
-    runs(cache, w, &[], None, budget, depends, |run| !run.is_aligned())
+    runs(cache, w, &[], None, budget, depends, |run| {
+        !run.is_aligned()
+    })
 }
 
 /// The arrays of the accesses at `spans`, sorted; every array when some span names no access

@@ -141,7 +141,12 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
         watched: layout
             .arrays
             .iter()
-            .map(|(name, _)| config.watch_arrays.as_ref().is_none_or(|w| w.contains(name)))
+            .map(|(name, _)| {
+                config
+                    .watch_arrays
+                    .as_ref()
+                    .is_none_or(|w| w.contains(name))
+            })
             .collect(),
     };
     let mut blocks = Vec::new();

@@ -265,7 +265,12 @@ impl GridAccesses {
                 slot.values.push(v);
             }
         }
-        if let Some(entry) = slot.blocks.as_mut_slice().iter_mut().find(|(b, _)| *b == bid) {
+        if let Some(entry) = slot
+            .blocks
+            .as_mut_slice()
+            .iter_mut()
+            .find(|(b, _)| *b == bid)
+        {
             entry.1 = entry.1.min(tid);
         } else {
             slot.blocks.push((bid, tid));

@@ -940,7 +940,11 @@ fn watching_some_arrays_keeps_their_races_and_every_value() {
     );
     let all = go(&k, Config::new(4, 2));
     let on = |run: &Run, array: &str| -> Vec<Race> {
-        run.races.iter().filter(|r| r.array == array).cloned().collect()
+        run.races
+            .iter()
+            .filter(|r| r.array == array)
+            .cloned()
+            .collect()
     };
     assert!(!on(&all, "G").is_empty() && !on(&all, "S").is_empty());
     for (watch, kept, gone) in [("G", "G", "S"), ("S", "S", "G")] {
