@@ -19,7 +19,7 @@
 
 use crate::decode::Witness;
 use crate::taint::Taint;
-use mapcheck_core::ast::Kernel;
+use mapcheck_core::ast::{Kernel, Stmt, StmtKind};
 use mapcheck_core::interp::{self, Config, RaceScope, RandomMemory, UnknownSite, ZeroMemory};
 use mapcheck_core::{Arith, Span};
 use std::collections::BTreeMap;
@@ -147,6 +147,8 @@ struct RunKey {
     blocks: Vec<i128>,
     /// The values the witness gives to `let x = ?` sites, per thread.
     unknowns: Vec<ThreadUnknowns>,
+    /// The arrays whose races the run collects (`Config::watch_arrays`).
+    watch: Vec<String>,
 }
 
 /// A thread's block and thread id, and the values of its unknowns.
@@ -154,9 +156,15 @@ type ThreadUnknowns = (i128, i128, Vec<(String, i128)>);
 
 /// `depends`: whether the finding may depend on the kernel's `?`s ([`Taint`]); only then does a
 /// run that evaluated one leave it unconfirmed.
+///
+/// Only the races on the arrays of `watch` are collected (none for a divergence): the replay
+/// asks about one race, and collecting every access of every cell is what made a replay of
+/// PolyBench's `bicg` (a million cells read, three million accesses) take 700 MB. Neither is
+/// the history kept. Values, control and divergences are those of a run that watches all.
 fn runs<T>(
     cache: &mut Runs<'_, T>,
     w: &Witness,
+    watch: &[String],
     first: Option<&dyn interp::InitialMemory>,
     budget: u64,
     depends: bool,
@@ -185,6 +193,7 @@ fn runs<T>(
                 (t.tid, t.bid, vars.map(|(n, v)| (n.clone(), *v)).collect())
             })
             .collect(),
+        watch: watch.to_vec(),
     };
     let (kernel, arith, approximate) = (cache.kernel, cache.arith, cache.approximate);
     let warp_size = cache.warp_size;
@@ -196,7 +205,9 @@ fn runs<T>(
             .with_memory(memory)
             .with_unknowns(&unknowns)
             .with_only_blocks(blocks.clone())
-            .with_step_budget(budget);
+            .with_step_budget(budget)
+            .with_history_limit(0)
+            .with_watch_arrays(watch.to_vec());
         for (name, value) in &w.params {
             config = config.with_param(name.clone(), *value);
         }
@@ -244,7 +255,14 @@ fn runs<T>(
                 return Some(Replay::Diverged)
             }
             Ok(Made { run, .. }) if run.is_aligned() => {
-                last = format!("the run had {} other race(s)", run.races.len());
+                last = match watch {
+                    [] => "the run was aligned".into(),
+                    _ => format!(
+                        "the run had {} other race(s) on `{}`",
+                        run.races.len(),
+                        watch.join("`, `")
+                    ),
+                };
             }
             Ok(_) => last = "the run stopped at a barrier divergence".into(),
             // Another memory would spend the budget again (or meet the same stuck loop) on an
@@ -385,6 +403,7 @@ pub fn race<T>(
     budget: u64,
 ) -> Replay {
     let depends = cache.taint.race_depends(a, b);
+    let watch = arrays_at(cache.kernel, &[a, b]);
     let ours = |r: &&interp::Race| {
         let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
             || (r.first.span.same_range(b) && r.second.span.same_range(a));
@@ -398,10 +417,12 @@ pub fn race<T>(
             Stores::Different => mine.any(|r| !r.benign),
         }
     };
-    let replayed = runs(cache, w, first, budget, depends, |run| check(run, stores));
+    let replayed = runs(cache, w, &watch, first, budget, depends, |run| {
+        check(run, stores)
+    });
     match (stores, &replayed) {
         (Stores::Different, Replay::NotReproduced(_)) => {
-            runs(cache, w, first, budget, depends, |run| {
+            runs(cache, w, &watch, first, budget, depends, |run| {
                 check(run, Stores::Any)
             })
         }
@@ -412,5 +433,32 @@ pub fn race<T>(
 /// Replays a barrier divergence, each run stopped after `budget` steps.
 pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness, budget: u64) -> Replay {
     let depends = cache.taint.divergence_depends();
-    runs(cache, w, None, budget, depends, |run| !run.is_aligned())
+    runs(cache, w, &[], None, budget, depends, |run| {
+        !run.is_aligned()
+    })
+}
+
+/// The arrays of the accesses at `spans`, sorted; every array when some span names no access
+/// (a race is then looked for among all of them, as before the filter).
+fn arrays_at<T>(kernel: &Kernel<T>, spans: &[Span]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut missing = spans.to_vec();
+    kernel.body.walk(&mut |stmt: &Stmt<T>| {
+        let target = match &stmt.kind {
+            StmtKind::Write { target, .. }
+            | StmtKind::Read { source: target, .. }
+            | StmtKind::Atomic { target, .. } => target,
+            _ => return,
+        };
+        if spans.iter().any(|s| s.same_range(target.span)) {
+            missing.retain(|s| !s.same_range(target.span));
+            found.push(target.array.name.clone());
+        }
+    });
+    if !missing.is_empty() {
+        found = kernel.arrays.iter().map(|a| a.name.name.clone()).collect();
+    }
+    found.sort();
+    found.dedup();
+    found
 }

@@ -139,6 +139,16 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
         },
         grid: GridAccesses::default(),
         races: RaceSet::default(),
+        watched: layout
+            .arrays
+            .iter()
+            .map(|(name, _)| {
+                config
+                    .watch_arrays
+                    .as_ref()
+                    .is_none_or(|w| w.contains(name))
+            })
+            .collect(),
     };
     let mut blocks = Vec::new();
     let mut divergences = Vec::new();
@@ -169,6 +179,8 @@ struct GridState {
     history: HistoryRoom,
     grid: GridAccesses,
     races: RaceSet,
+    /// [`Config::watch_arrays`], per array.
+    watched: Vec<bool>,
 }
 
 fn run_block<'k, T>(
@@ -223,6 +235,7 @@ fn run_block<'k, T>(
                 grid: &mut state.grid,
                 steps: &mut state.steps,
                 history: &mut state.history,
+                watched: &state.watched,
             };
             let reached = thread.run_phase(&mut world)?;
             stops.push((thread.tid, reached));

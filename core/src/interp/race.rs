@@ -204,10 +204,37 @@ struct GridSlot {
     stmt: usize,
     kind: AccessKind,
     /// (bid, smallest tid), by increasing bid, at most two.
-    blocks: Vec<(Value, Value)>,
+    blocks: Two<(Value, Value)>,
     /// The distinct values this write stored, over all blocks; at most two are kept (two
     /// already say that not every pair agrees).
-    values: Vec<Value>,
+    values: Two<Value>,
+}
+
+/// At most two values, in place: a grid run records a slot per cell of every global array it
+/// touches (a million cells for PolyBench's `bicg` in `tests/cuda/`), and two small `Vec`s
+/// per slot were two allocations per cell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Two<T> {
+    len: u8,
+    items: [T; 2],
+}
+
+impl<T: Copy + Default> Two<T> {
+    fn as_slice(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..usize::from(self.len)]
+    }
+
+    /// Adds `item` if there is room, else leaves it out.
+    fn push(&mut self, item: T) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = item;
+            self.len += 1;
+        }
+    }
 }
 
 impl GridAccesses {
@@ -231,24 +258,31 @@ impl GridAccesses {
         {
             Some(i) => &mut slots[i],
             None => {
+                // Most cells see one access: a first `push` would make room for four slots.
+                slots.reserve_exact(1);
                 slots.push(GridSlot {
                     stmt,
                     kind,
-                    blocks: Vec::with_capacity(2),
-                    values: Vec::new(),
+                    blocks: Two::default(),
+                    values: Two::default(),
                 });
                 let last = slots.len() - 1;
                 &mut slots[last]
             }
         };
         if let Some(v) = value {
-            if slot.values.len() < 2 && !slot.values.contains(&v) {
+            if !slot.values.as_slice().contains(&v) {
                 slot.values.push(v);
             }
         }
-        if let Some(entry) = slot.blocks.iter_mut().find(|(b, _)| *b == bid) {
+        if let Some(entry) = slot
+            .blocks
+            .as_mut_slice()
+            .iter_mut()
+            .find(|(b, _)| *b == bid)
+        {
             entry.1 = entry.1.min(tid);
-        } else if slot.blocks.len() < 2 {
+        } else {
             slot.blocks.push((bid, tid));
         }
     }
@@ -359,15 +393,16 @@ impl RaceSet {
                     }
                     let pair = a
                         .blocks
+                        .as_slice()
                         .iter()
-                        .flat_map(|x| b.blocks.iter().map(move |y| (*x, *y)))
+                        .flat_map(|x| b.blocks.as_slice().iter().map(move |y| (*x, *y)))
                         .filter(|(x, y)| x.0 != y.0)
                         .min();
                     let Some(((ba, ta), (bb, tb))) = pair else {
                         continue;
                     };
-                    let mut values = a.values.clone();
-                    values.extend(&b.values);
+                    let mut values = a.values.as_slice().to_vec();
+                    values.extend(b.values.as_slice());
                     values.dedup();
                     let benign = a.kind == AccessKind::Write
                         && b.kind == AccessKind::Write

@@ -924,6 +924,53 @@ fn the_history_limit_drops_events_but_not_races() {
 }
 
 #[test]
+fn watching_some_arrays_keeps_their_races_and_every_value() {
+    // G[0] := tid (grid and block races); S[tid % 2] := bid (block races);
+    // let y = S[0]; G[tid + 8] := y (values flow through the unwatched array).
+    let k = kernel(
+        &[],
+        &[("G", Space::Global), ("S", Space::Shared)],
+        vec![
+            write("G", n(0), v("tid"), at(1)),
+            write("S", bin(BinOp::Rem, v("tid"), n(2)), v("bid"), at(2)),
+            sync(at(3)),
+            read("y", "S", n(0), at(4)),
+            write("G", bin(BinOp::Add, v("tid"), n(8)), v("y"), at(5)),
+        ],
+    );
+    let all = go(&k, Config::new(4, 2));
+    let on = |run: &Run, array: &str| -> Vec<Race> {
+        run.races
+            .iter()
+            .filter(|r| r.array == array)
+            .cloned()
+            .collect()
+    };
+    assert!(!on(&all, "G").is_empty() && !on(&all, "S").is_empty());
+    for (watch, kept, gone) in [("G", "G", "S"), ("S", "S", "G")] {
+        let some = go(&k, Config::new(4, 2).with_watch_arrays(vec![watch.into()]));
+        assert_eq!(on(&some, kept), on(&all, kept));
+        assert!(on(&some, gone).is_empty());
+        // Every access, with its value, as in the full run: only the race check is narrowed.
+        assert_eq!(some.blocks, all.blocks);
+        assert_eq!(some.steps, all.steps);
+    }
+    // Nothing watched and no history: no race, no event, the same steps.
+    let none = go(
+        &k,
+        Config::new(4, 2)
+            .with_watch_arrays(Vec::new())
+            .with_history_limit(0),
+    );
+    assert!(none.races.is_empty() && none.is_aligned());
+    assert!(none
+        .blocks
+        .iter()
+        .all(|b| b.phases.iter().all(|p| p.threads.is_empty())));
+    assert_eq!(none.steps, all.steps);
+}
+
+#[test]
 fn a_selection_evaluates_only_the_branch_it_chooses() {
     // A[tid] := select(tid < 1, 7, (1 << 127) + tid): thread 0 never computes the overflowing
     // branch (C's `?:`), thread 1 does, and `int` arithmetic stops there.

@@ -67,6 +67,9 @@ pub(super) struct World<'w, 'k> {
     pub grid: &'w mut GridAccesses,
     pub steps: &'w mut Steps,
     pub history: &'w mut HistoryRoom,
+    /// Per array (declaration position): whether its accesses are checked for races
+    /// ([`Config::watch_arrays`]).
+    pub watched: &'w [bool],
 }
 
 /// Work left to do, innermost last.
@@ -434,11 +437,13 @@ impl<'k, T> Thread<'k, T> {
             EventKind::Write { value } => Some(value),
             _ => None,
         };
-        w.phase
-            .record(&cell, self.tid, self.epoch(), access, ordinal, stored);
-        if w.layout.arrays.get(cell.array).map(|a| a.1) == Some(Space::Global) {
-            w.grid
-                .record(&cell, w.bid, self.tid, access, ordinal, stored);
+        if w.watched.get(cell.array).copied().unwrap_or(true) {
+            w.phase
+                .record(&cell, self.tid, self.epoch(), access, ordinal, stored);
+            if w.layout.arrays.get(cell.array).map(|a| a.1) == Some(Space::Global) {
+                w.grid
+                    .record(&cell, w.bid, self.tid, access, ordinal, stored);
+            }
         }
         if w.history.room > 0 {
             w.history.room -= 1;
