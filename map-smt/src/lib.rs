@@ -196,7 +196,9 @@ fn decide_here<T>(
         &queries,
         kept,
     );
-    let apart_split = body.has_syncwarp().then(|| {
+    let warps_apart =
+        body.has_syncwarp() && options.mutation != Some(Mutation::SyncwarpOrdersAllWarps);
+    let apart_split = warps_apart.then(|| {
         split_with(
             &facts,
             &body.without_warps(),

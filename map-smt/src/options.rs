@@ -81,13 +81,17 @@ pub enum Mutation {
     MergeAdjacentPhases,
     /// Forget that a barrier loop may run zero times.
     ForgetZeroTrip,
+    /// Read `syncwarp` as a barrier of the whole block: drop the queries of threads in
+    /// different warps ([`crate::warp`]).
+    SyncwarpOrdersAllWarps,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 4] = [
+    pub const ALL: [Mutation; 5] = [
         Mutation::SameThreadAllowed,
         Mutation::SharedLoopVariables,
         Mutation::MergeAdjacentPhases,
         Mutation::ForgetZeroTrip,
+        Mutation::SyncwarpOrdersAllWarps,
     ];
 }

@@ -332,7 +332,12 @@ pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
     match reached {
         Reached::End => "finished the kernel".into(),
         Reached::Barrier(event) => {
-            let mut s = format!("waits at sync #{} ({})", event.sync, at(file, event.span));
+            let keyword = if event.warp { "syncwarp" } else { "sync" };
+            let mut s = format!(
+                "waits at {keyword} #{} ({})",
+                event.sync,
+                at(file, event.span)
+            );
             if !event.iters.is_empty() {
                 let iters: Vec<String> = event
                     .iters

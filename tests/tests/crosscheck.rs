@@ -263,6 +263,17 @@ fn agree(k: &Kernel, s: &Setting, result: Result<(), String>) -> Result<(), Test
 }
 
 fn exact_on_fixed(settings_gen: GenSettings, property: &str, regressions: &'static str, n: u32) {
+    exact_on_fixed_where(settings_gen, property, regressions, n, |_| true);
+}
+
+/// [`exact_on_fixed`] on the generated kernels that satisfy `wanted`.
+fn exact_on_fixed_where(
+    settings_gen: GenSettings,
+    property: &str,
+    regressions: &'static str,
+    n: u32,
+    wanted: fn(&Kernel) -> bool,
+) {
     let tally = Tally::default();
     let interp = Interpreter::zero();
     let pipeline = pipeline();
@@ -272,6 +283,7 @@ fn exact_on_fixed(settings_gen: GenSettings, property: &str, regressions: &'stat
         (kernel(&settings_gen), settings(3)),
         |(k, (arith, configs))| {
             let k = spanned(&k)?;
+            prop_assume!(wanted(&k));
             prop_assume!(mapcheck_typeck::check(&k, arith).class == Class::Exact);
             for c in &configs {
                 let s = setting_for(&k, arith, c);
@@ -302,6 +314,22 @@ fn e_barrier_divergence_on_fixed_configurations_is_the_interpreters() {
         "e",
         "proptest-regressions/crosscheck-e.txt",
         96,
+    );
+}
+
+/// `syncwarp` (issue 16): exact kernels with at least one, under uniform or `tid`-dependent
+/// control, on fixed configurations of a few threads in warps of two lanes (the oracles'
+/// `GENERATED_WARP_SIZE`), so that a block has several warps: races across warps, races
+/// within one warp that a `syncwarp` orders or does not, and warp-level divergence, all
+/// against the interpreter's warp epochs.
+#[test]
+fn s_syncwarp_verdicts_on_fixed_configurations_are_the_interpreters() {
+    exact_on_fixed_where(
+        small_divergent(),
+        "s",
+        "proptest-regressions/crosscheck-s.txt",
+        64,
+        Kernel::has_syncwarp,
     );
 }
 

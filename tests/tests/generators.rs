@@ -370,6 +370,7 @@ fn a_sample_covers_every_form() {
     let mut wanted: Vec<String> = [
         "skip",
         "sync",
+        "syncwarp",
         "write/1",
         "write/2",
         "write/3",

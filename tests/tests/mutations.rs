@@ -95,6 +95,11 @@ fn hand_picked(m: Mutation) -> &'static str {
         Mutation::ForgetZeroTrip => {
             "kernel zero(M) { shared A; A[tid] := 1; for i in 0..M { sync; } let r = A[(tid + 1) % ntid]; }"
         }
+        // In warps of two lanes (the oracles' size), thread 0 reads A[2] of thread 2, in the
+        // other warp of a block of 4: no `syncwarp` orders them.
+        Mutation::SyncwarpOrdersAllWarps => {
+            "kernel across() { shared A; A[tid] := tid; syncwarp; let x = A[(tid + 2) % ntid]; }"
+        }
     }
 }
 

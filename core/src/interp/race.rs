@@ -489,9 +489,7 @@ struct Group {
 /// and not two lanes of one warp of `lockstep` lanes (`--warp-sync`).
 fn unordered(x: Lane, y: Lane, warp_size: Value, lockstep: Option<Value>) -> bool {
     let same = |size: Value| x.0.div_euclid(size) == y.0.div_euclid(size);
-    x.0 != y.0
-        && !(x.1 != y.1 && same(warp_size.max(1)))
-        && !lockstep.is_some_and(same)
+    x.0 != y.0 && !(x.1 != y.1 && same(warp_size.max(1))) && !lockstep.is_some_and(same)
 }
 
 /// Whether two threads that race stored different values, one through each access.
