@@ -308,10 +308,6 @@ fn fix_cuda(
             return 2;
         }
     };
-    if std::env::var_os("MAPCHECK_DEBUG_RANGES").is_some() {
-        eprintln!("{ranges:#?}");
-        eprintln!("{:#?}", program.kernels.first().map(|k| &k.body));
-    }
     let admit = |b: &Block, i: usize| points::boundary(&ranges, b, i);
     let settings = Settings {
         if_conversion: true,
@@ -348,7 +344,12 @@ fn fix_cuda(
                 ));
             }
             Outcome::Repaired(r) => {
-                match edit::edits(edit::Source::Cuda(text, &ranges), None, &r.kernel, &r.changes) {
+                match edit::edits(
+                    edit::Source::Cuda(text, &ranges),
+                    None,
+                    &r.kernel,
+                    &r.changes,
+                ) {
                     Ok(mine) => {
                         for e in &mine {
                             let what = match e.what {
@@ -415,11 +416,7 @@ fn fix_cuda(
 
 /// The reason of a refusal on CUDA text: a race inside one CUDA statement, or between
 /// statements a macro wrote, is named as such.
-fn describe_cuda(
-    why: &Refusal,
-    ranges: &Ranges,
-    at: &dyn Fn(Span) -> String,
-) -> String {
+fn describe_cuda(why: &Refusal, ranges: &Ranges, at: &dyn Fn(Span) -> String) -> String {
     // Accesses of statements a macro wrote: no barrier can go between them in the text.
     if let Refusal::NoUniformPoint { locations, .. } = why {
         let used: Vec<Option<usize>> = locations

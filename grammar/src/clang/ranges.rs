@@ -18,8 +18,11 @@
 //! that ends in the expansion of an object-like macro (`i < N`) ends where the macro's name
 //! ends; one that ends inside a function-like macro's arguments is unknown.
 
-use super::ast::{Kind, Node, Pos, SrcRange};
-use super::driver::STDIN_NAME;
+mod collect;
+mod text;
+
+pub use text::skip_trivia;
+
 use std::ops::Range;
 
 /// Where a piece of the program is written.
@@ -221,214 +224,14 @@ pub struct Ranges {
     pub odd_decls: Vec<OddDecl>,
     pub jumps: Vec<Jump>,
     pub names: Vec<Name>,
-}
-
-/// The offset just after the blanks and comments that start at `at`.
-pub fn skip_trivia(text: &str, mut at: usize) -> usize {
-    let bytes = text.as_bytes();
-    loop {
-        match bytes.get(at) {
-            Some(b) if b.is_ascii_whitespace() => at += 1,
-            Some(b'\\') if matches!(bytes.get(at + 1), Some(b'\n')) => at += 2,
-            Some(b'/') if bytes.get(at + 1) == Some(&b'/') => {
-                while at < bytes.len() && bytes[at] != b'\n' {
-                    at += 1;
-                }
-            }
-            Some(b'/') if bytes.get(at + 1) == Some(&b'*') => {
-                match text[at + 2..].find("*/") {
-                    Some(i) => at += 2 + i + 2,
-                    None => return text.len(),
-                }
-            }
-            _ => return at,
-        }
-    }
-}
-
-/// The offset after the token `want` that follows `at` after blanks and comments, if it does.
-fn token_after(text: &str, at: usize, want: &str) -> Option<usize> {
-    let t = skip_trivia(text, at);
-    let word = want.bytes().all(|b| b.is_ascii_alphabetic());
-    let after = t + want.len();
-    let ends = !word
-        || text
-            .as_bytes()
-            .get(after)
-            .is_none_or(|b| !(b.is_ascii_alphanumeric() || *b == b'_'));
-    (text[t..].starts_with(want) && ends).then_some(after)
-}
-
-/// The offset of the `)` that is the last token before `to`, scanning from `from` with
-/// comments and string and character literals skipped; none when anything but blanks and
-/// comments follows the `)`, or when a literal is one this scan does not read (a raw string, a
-/// digit separator, a prefixed character literal).
-fn last_paren_before(text: &str, from: usize, to: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut last = None;
-    let mut i = from;
-    while i < to {
-        let skipped = skip_trivia(text, i);
-        if skipped > i {
-            i = skipped;
-            continue;
-        }
-        match bytes[i] {
-            q @ (b'"' | b'\'') => {
-                if i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') {
-                    return None;
-                }
-                i += 1;
-                while i < to && bytes[i] != q {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b')' => last = Some(i),
-            _ => {}
-        }
-        i += 1;
-    }
-    last.filter(|&c| skip_trivia(text, c + 1) == to)
-}
-
-fn in_main(p: &Pos) -> bool {
-    p.file.as_deref() == Some(STDIN_NAME)
-}
-
-/// Where a position is: `Ok(offset)` of its token in the text with the token's length, or
-/// `Err` with the place of the macro expansion it belongs to.
-fn position(p: &Pos) -> Result<(usize, usize), Place> {
-    match (&p.spelling, &p.expansion) {
-        (_, Some(e)) => match e.offset {
-            Some(o) if in_main(e) => Err(Place::Macro(o)),
-            _ => Err(Place::Unknown),
-        },
-        _ => match p.offset {
-            Some(o) if in_main(p) => Ok((o, p.tok_len.unwrap_or(0))),
-            _ => Err(Place::Unknown),
-        },
-    }
-}
-
-/// The offset where a range's last token ends: its own, or that of an object-like macro whose
-/// name ends the range (no `(` after it).
-fn end_of(text: &str, p: &Pos) -> Result<usize, Place> {
-    match position(p) {
-        Ok((o, len)) => Ok(o + len),
-        Err(Place::Macro(at)) => {
-            let name = identifier_at(text, at).ok_or(Place::Macro(at))?;
-            let after = at + name.len();
-            if text[skip_trivia(text, after)..].starts_with('(') {
-                Err(Place::Macro(at))
-            } else {
-                Ok(after)
-            }
-        }
-        Err(other) => Err(other),
-    }
-}
-
-fn identifier_at(text: &str, at: usize) -> Option<&str> {
-    let rest = text.get(at..)?;
-    let len = rest
-        .bytes()
-        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        .count();
-    (len > 0 && !rest.as_bytes()[0].is_ascii_digit()).then(|| &rest[..len])
-}
-
-/// The text a range covers (the end of its last token included), or where a macro makes it
-/// unknown. A range that begins in a macro expansion begins where the macro is used only when
-/// its end lies after that use (the expansion begins the range); begin and end in one
-/// expansion is [`Place::Macro`].
-fn place_of(text: &str, r: &SrcRange) -> Place {
-    let begin = match position(&r.begin) {
-        Ok((o, _)) => Ok(o),
-        Err(Place::Macro(at)) => Err(at),
-        Err(other) => return other,
-    };
-    match (begin, end_of(text, &r.end)) {
-        (Ok(b), Ok(e)) if b <= e => Place::Text(b..e),
-        (Err(a), Ok(e)) if a < e && !matches!(position(&r.end), Err(Place::Macro(x)) if x == a) => {
-            Place::Text(a..e)
-        }
-        (Err(a), _) => Place::Macro(a),
-        (Ok(_), Err(p)) => p,
-        _ => Place::Unknown,
-    }
-}
-
-/// Whether a statement's text ends with a `;` that clang's range leaves out.
-fn needs_semicolon(n: &Node) -> bool {
-    match n.kind {
-        Kind::CompoundStmt | Kind::DeclStmt | Kind::NullStmt => false,
-        Kind::IfStmt
-        | Kind::ForStmt
-        | Kind::WhileStmt
-        | Kind::SwitchStmt
-        | Kind::LabelStmt
-        | Kind::CaseStmt
-        | Kind::DefaultStmt
-        | Kind::AttributedStmt => last_statement(n).is_some_and(needs_semicolon),
-        _ => true,
-    }
-}
-
-/// The sub-statement that ends a statement (the else-branch, a loop's body, a label's
-/// statement).
-fn last_statement(n: &Node) -> Option<&Node> {
-    n.inner.iter().rev().find(|c| !c.is_meta() && !c.is_null())
-}
-
-/// The statement with its `;`.
-fn extent(text: &str, n: &Node) -> Place {
-    let Some(r) = &n.range else {
-        return Place::Unknown;
-    };
-    match place_of(text, r) {
-        Place::Text(t) if needs_semicolon(n) => match token_after(text, t.end, ";") {
-            Some(end) => Place::Text(t.start..end),
-            None => match position(&r.end) {
-                Err(p @ Place::Macro(_)) => p,
-                _ => Place::Unknown,
-            },
-        },
-        other => other,
-    }
+    /// The function bodies, `{` to after `}`.
+    pub bodies: Vec<Range<usize>>,
+    /// The ends (after the `;`) of the branches of `if`s that are one statement, not braced:
+    /// the point between the two branches of an `if` that a split writes there.
+    pub branch_ends: Vec<usize>,
 }
 
 impl Ranges {
-    /// Collects the ranges of every function body of the main file (templates and their
-    /// instantiations share their text, and are read once).
-    pub fn collect(root: &Node, text: &str) -> Ranges {
-        let mut c = Collector {
-            text,
-            out: Ranges::default(),
-            seen: std::collections::HashSet::new(),
-        };
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            match n.kind {
-                Kind::FunctionDecl | Kind::CXXMethodDecl if n.is_in_main_file() => {
-                    if let Some(body) = n.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
-                        let key = n.range.as_ref().and_then(|r| position(&r.begin).ok());
-                        if c.seen.insert(key) || key.is_none() {
-                            for p in n.inner.iter().filter(|p| p.kind == Kind::ParmVarDecl) {
-                                c.declared(p);
-                            }
-                            c.stmt(body, true);
-                        }
-                    }
-                }
-                _ => stack.extend(n.inner.iter().rev()),
-            }
-        }
-        let o = &mut c.out;
-        o.names.sort_by_key(|n| n.at);
-        o.jumps.sort_by_key(|j| j.at);
-        c.out
-    }
-
     /// The compounds whose interior holds `at`, outermost first.
     fn compounds_at(&self, at: usize) -> impl Iterator<Item = &Compound> {
         self.compounds
@@ -436,18 +239,24 @@ impl Ranges {
             .filter(move |c| c.braces.start < at && at < c.braces.end)
     }
 
-    /// The positions where a statement may be inserted: after the `{` of a compound and after
-    /// each of its statements written in the text, with the compound.
-    pub fn boundaries(&self) -> impl Iterator<Item = (usize, &Compound)> {
-        self.compounds.iter().flat_map(move |c| {
-            std::iter::once(c.braces.start + 1)
-                .chain(
+    /// The statement boundaries: after the `{` of a compound, after each of its statements
+    /// written in the text, and after a branch of an `if` that is one statement.
+    pub fn boundaries(&self) -> impl Iterator<Item = usize> + '_ {
+        self.compounds
+            .iter()
+            .flat_map(move |c| {
+                std::iter::once(c.braces.start + 1).chain(
                     c.children
                         .iter()
                         .filter_map(|&i| self.stmts[i].place.text().map(|r| r.end)),
                 )
-                .map(move |b| (b, c))
-        })
+            })
+            .chain(self.branch_ends.iter().copied())
+    }
+
+    /// The function body whose interior holds `at`.
+    pub fn body_at(&self, at: usize) -> Option<&Range<usize>> {
+        self.bodies.iter().find(|b| b.start < at && at < b.end)
     }
 
     /// The compound whose braces are exactly `braces`.
@@ -457,10 +266,13 @@ impl Ranges {
 
     /// The statement of `c`'s list whose text holds `at` strictly inside it.
     pub fn child_around<'a>(&'a self, c: &Compound, at: usize) -> Option<&'a Stmt> {
-        c.children.iter().map(|&i| &self.stmts[i]).find(|s| match &s.place {
-            Place::Text(r) => r.start < at && at < r.end,
-            _ => false,
-        })
+        c.children
+            .iter()
+            .map(|&i| &self.stmts[i])
+            .find(|s| match &s.place {
+                Place::Text(r) => r.start < at && at < r.end,
+                _ => false,
+            })
     }
 
     /// Whether a statement of `c`'s list starts in `from..to`, or one produced by a macro is
@@ -500,9 +312,7 @@ impl Ranges {
 
     /// The statement the lowering placed at `start..end` (its `span_in_main`).
     pub fn lowered_stmt(&self, start: usize, end: usize) -> Option<&Stmt> {
-        self.stmts
-            .iter()
-            .find(|s| s.lowered == Some((start, end)))
+        self.stmts.iter().find(|s| s.lowered == Some((start, end)))
     }
 
     /// Where the macro that wrote the statement holding the lowered `start..end` is used,
@@ -528,12 +338,7 @@ impl Ranges {
 
     /// The declaration statements of `c`'s list that start in `from..to`, and those there
     /// that cannot be read.
-    pub fn decls_in(
-        &self,
-        c: &Compound,
-        from: usize,
-        to: usize,
-    ) -> (Vec<&Decl>, Vec<&OddDecl>) {
+    pub fn decls_in(&self, c: &Compound, from: usize, to: usize) -> (Vec<&Decl>, Vec<&OddDecl>) {
         let inside = |r: &Range<usize>| from <= r.start && r.start < to;
         let decls = self
             .decls
@@ -569,447 +374,5 @@ impl Ranges {
         self.names
             .iter()
             .filter(move |n| n.name == name && from <= n.at && n.at < to)
-    }
-}
-
-struct Collector<'a> {
-    text: &'a str,
-    out: Ranges,
-    /// Functions already read (a template and its instantiations share their text).
-    seen: std::collections::HashSet<Option<(usize, usize)>>,
-}
-
-impl Collector<'_> {
-    fn lowered(n: &Node) -> Option<(usize, usize)> {
-        n.span_in_main().map(|s| (s.start, s.end))
-    }
-
-    /// A statement; `in_list` when it is an element of a compound statement's list.
-    fn stmt(&mut self, n: &Node, in_list: bool) -> usize {
-        let kind = match n.kind {
-            Kind::CompoundStmt => StmtKind::Compound,
-            Kind::IfStmt => StmtKind::If,
-            Kind::ForStmt => StmtKind::For,
-            Kind::WhileStmt | Kind::DoStmt | Kind::SwitchStmt => StmtKind::OtherLoop,
-            Kind::DeclStmt => StmtKind::Decl,
-            Kind::LabelStmt | Kind::CaseStmt | Kind::DefaultStmt | Kind::AttributedStmt => {
-                StmtKind::Labelled
-            }
-            _ => StmtKind::Simple,
-        };
-        let place = extent(self.text, n);
-        let index = self.out.stmts.len();
-        self.out.stmts.push(Stmt {
-            place: place.clone(),
-            lowered: Self::lowered(n),
-            kind,
-            in_list,
-        });
-        let subs: Vec<&Node> = n.inner.iter().filter(|c| !c.is_meta()).collect();
-        match n.kind {
-            Kind::CompoundStmt => {
-                let children: Vec<usize> = subs.iter().map(|c| self.stmt(c, true)).collect();
-                // A statement that begins where the macro that wrote the one before it is used
-                // begins inside that expansion: its text is not its own.
-                for w in children.windows(2) {
-                    let (prev, next) = (&self.out.stmts[w[0]].place, &self.out.stmts[w[1]].place);
-                    let overlap = match (prev, next) {
-                        (Place::Macro(a), Place::Text(r)) if r.start <= *a => Some(*a),
-                        (Place::Text(p), Place::Text(r)) if r.start < p.end => Some(p.start),
-                        _ => None,
-                    };
-                    if let Some(a) = overlap {
-                        self.out.stmts[w[1]].place = Place::Macro(a);
-                    }
-                }
-                if let Place::Text(braces) = &place {
-                    self.out.compounds.push(Compound {
-                        braces: braces.clone(),
-                        children,
-                    });
-                }
-            }
-            Kind::IfStmt => self.if_stmt(n, &subs, in_list),
-            Kind::ForStmt => {
-                // Init, condition variable, condition, increment, body (absent ones are
-                // empty objects).
-                for (k, c) in subs.iter().enumerate() {
-                    if c.is_null() {
-                        continue;
-                    }
-                    if k == 4 {
-                        self.stmt(c, false);
-                    } else if c.kind == Kind::DeclStmt {
-                        self.decl_vars(c);
-                    } else {
-                        self.expr(c);
-                    }
-                }
-                let body = subs
-                    .get(4)
-                    .filter(|b| b.kind == Kind::CompoundStmt)
-                    .and_then(|b| extent(self.text, b).text());
-                self.out.fors.push(For { place, body });
-            }
-            Kind::WhileStmt | Kind::DoStmt | Kind::SwitchStmt | Kind::LabelStmt
-            | Kind::CaseStmt | Kind::DefaultStmt | Kind::AttributedStmt => {
-                let last = subs.len().saturating_sub(1);
-                let body_at = if n.kind == Kind::DoStmt { 0 } else { last };
-                for (k, c) in subs.iter().enumerate() {
-                    if c.is_null() {
-                        continue;
-                    }
-                    if k == body_at {
-                        self.stmt(c, false);
-                    } else if c.kind == Kind::DeclStmt {
-                        self.decl_vars(c);
-                    } else {
-                        self.expr(c);
-                    }
-                }
-            }
-            Kind::DeclStmt => self.decl_stmt(n, &place),
-            Kind::ReturnStmt | Kind::BreakStmt | Kind::ContinueStmt | Kind::GotoStmt => {
-                let keyword = match n.kind {
-                    Kind::ReturnStmt => "return",
-                    Kind::BreakStmt => "break",
-                    Kind::ContinueStmt => "continue",
-                    _ => "goto",
-                };
-                if let Some(at) = n.range.as_ref().and_then(|r| match position(&r.begin) {
-                    Ok((o, _)) => Some(o),
-                    Err(Place::Macro(o)) => Some(o),
-                    Err(_) => None,
-                }) {
-                    self.out.jumps.push(Jump { keyword, at });
-                }
-                for c in subs {
-                    self.expr(c);
-                }
-            }
-            _ => self.expr(n),
-        }
-        index
-    }
-
-    fn if_stmt(&mut self, n: &Node, subs: &[&Node], in_list: bool) {
-        let has_init = n.has_init == Some(true);
-        let has_var = n.has_var == Some(true);
-        let skip = usize::from(has_init) + usize::from(has_var);
-        for c in &subs[..skip.min(subs.len())] {
-            if c.kind == Kind::DeclStmt {
-                self.decl_vars(c);
-            } else {
-                self.stmt(c, false);
-            }
-        }
-        let cond = subs.get(skip);
-        let then = subs.get(skip + 1);
-        let els = if n.has_else == Some(true) {
-            subs.get(skip + 2)
-        } else {
-            None
-        };
-        if let Some(c) = cond {
-            self.expr(c);
-        }
-        let then_index = then.map(|t| self.stmt(t, false));
-        let else_index = els.map(|e| self.stmt(e, false));
-        let Some(lowered) = Self::lowered(n).map(|l| l.0) else {
-            return;
-        };
-        let parts = if has_init || has_var || n.is_constexpr == Some(true) {
-            Err(IfProblem::Declares)
-        } else {
-            self.if_parts(n, cond, then_index, else_index, in_list)
-        };
-        self.out.ifs.push(If { lowered, parts });
-    }
-
-    fn if_parts(
-        &self,
-        n: &Node,
-        cond: Option<&&Node>,
-        then: Option<usize>,
-        els: Option<usize>,
-        in_list: bool,
-    ) -> Result<IfParts, IfProblem> {
-        let text = self.text;
-        let branch = |i: usize| -> Result<Branch, IfProblem> {
-            let s = &self.out.stmts[i];
-            match &s.place {
-                Place::Text(r) => Ok(Branch {
-                    range: r.clone(),
-                    braced: s.kind == StmtKind::Compound,
-                }),
-                Place::Macro(at) => Err(IfProblem::Macro(*at)),
-                Place::Unknown => Err(IfProblem::Unplaced),
-            }
-        };
-        let whole = match extent(text, n) {
-            Place::Text(r) => r,
-            Place::Macro(at) => return Err(IfProblem::Macro(at)),
-            Place::Unknown => return Err(IfProblem::Unplaced),
-        };
-        let keyword_end = token_after(text, whole.start, "if").ok_or(IfProblem::Unplaced)?;
-        let open = token_after(text, keyword_end, "(").ok_or(IfProblem::Unplaced)?;
-        let then = branch(then.ok_or(IfProblem::Unplaced)?)?;
-        // The `)` is the last token before the then-branch; the condition's own end may lie in
-        // a macro's arguments, where clang's dump does not place it.
-        if cond.is_none() {
-            return Err(IfProblem::Unplaced);
-        }
-        let close = last_paren_before(text, open, then.range.start).ok_or(IfProblem::Unplaced)?;
-        let els = match els {
-            Some(e) => {
-                let b = branch(e)?;
-                let kw_end = token_after(text, then.range.end, "else").ok_or(IfProblem::Unplaced)?;
-                if skip_trivia(text, kw_end) != b.range.start {
-                    return Err(IfProblem::Unplaced);
-                }
-                Some((kw_end - 4..kw_end, b))
-            }
-            None => None,
-        };
-        Ok(IfParts {
-            range: whole.clone(),
-            head: whole.start..close + 1,
-            cond: open..close,
-            then,
-            els,
-            wrap: !in_list,
-        })
-    }
-
-    fn declared(&mut self, n: &Node) {
-        if let (Some(name), Some(l)) = (&n.name, &n.loc) {
-            let at = match position(l) {
-                Ok((o, _)) => o,
-                Err(Place::Macro(o)) => o,
-                Err(_) => return,
-            };
-            self.out.names.push(Name {
-                name: name.clone(),
-                at,
-                what: Use::Declared,
-            });
-        }
-    }
-
-    /// The variables of a declaration that is not a statement of a list (a `for` header).
-    fn decl_vars(&mut self, n: &Node) {
-        for v in &n.inner {
-            self.declared(v);
-            for c in v.inner.iter().filter(|c| !c.is_meta()) {
-                self.expr(c);
-            }
-        }
-    }
-
-    fn decl_stmt(&mut self, n: &Node, place: &Place) {
-        self.decl_vars(n);
-        let at = match place {
-            Place::Text(r) => r.start,
-            Place::Macro(a) => *a,
-            Place::Unknown => return,
-        };
-        match place.text().and_then(|r| self.declaration(n, r)) {
-            Some(d) => self.out.decls.push(d),
-            None => self.out.odd_decls.push(OddDecl {
-                at,
-                range: place.clone(),
-                names: n.inner.iter().filter_map(|v| v.name.clone()).collect(),
-            }),
-        }
-    }
-
-    /// A declaration statement's declarators, read from the ranges of its `VarDecl`s.
-    fn declaration(&self, n: &Node, range: Range<usize>) -> Option<Decl> {
-        let text = self.text;
-        let vars: Vec<&Node> = n.inner.iter().filter(|v| v.kind == Kind::VarDecl).collect();
-        if vars.is_empty() || vars.len() != n.inner.len() {
-            return None;
-        }
-        let mut declarators = Vec::new();
-        let mut specs_end = None;
-        let mut prev_end = None;
-        for v in &vars {
-            let (name_at, name_len) = position(v.loc.as_ref()?).ok()?;
-            let name = v.name.clone()?;
-            if text.get(name_at..name_at + name_len)? != name {
-                return None;
-            }
-            let v_end = match place_of(text, v.range.as_ref()?) {
-                Place::Text(r) => r.end,
-                _ => return None,
-            };
-            // The first declarator starts at its name (the `*`s before it stay with the
-            // specifiers); the others after the `,` that ends the previous one.
-            let start = match prev_end {
-                None => {
-                    let mut start = name_at;
-                    while let Some(t) = text[..start].trim_end().strip_suffix(['*', '&']) {
-                        start = t.len();
-                    }
-                    let start = skip_trivia(text, start);
-                    specs_end = Some(start);
-                    start
-                }
-                Some(p) => skip_trivia(text, token_after(text, p, ",")?),
-            };
-            let init_node = v.inner.iter().find(|c| !c.is_meta());
-            let ty = v.ty.as_ref().map(|t| t.qual.clone()).unwrap_or_default();
-            let by_assignment = v.init.as_deref() == Some("c");
-            let (init, bare_end) = match (init_node, by_assignment) {
-                (Some(i), true) => {
-                    let r = match place_of(text, i.range.as_ref()?) {
-                        Place::Text(r) => r,
-                        _ => return None,
-                    };
-                    // `name [bounds] = init`: the bare declarator ends before the `=`.
-                    let eq = text[..r.start].trim_end();
-                    let eq = eq.strip_suffix('=')?.trim_end().len();
-                    (Some(r), eq)
-                }
-                _ => (None, v_end),
-            };
-            let mut reads = Vec::new();
-            let pure_init = init_node.is_none_or(|i| pure(i, &mut reads));
-            let storage = v.storage_class.clone().or_else(|| {
-                ["CUDASharedAttr", "CUDAConstantAttr", "CUDADeviceAttr"]
-                    .iter()
-                    .find(|a| v.has_attr(a))
-                    .map(|a| a.to_string())
-            });
-            declarators.push(Declarator {
-                name,
-                bare: start..bare_end.max(start),
-                init,
-                odd_init: init_node.is_some() && !by_assignment,
-                pure_init,
-                reads,
-                is_reference: ty.trim_end().ends_with('&'),
-                is_array: ty.contains('['),
-                storage,
-            });
-            prev_end = Some(v_end);
-        }
-        let specs = range.start..specs_end?;
-        Some(Decl {
-            range,
-            specs,
-            declarators,
-        })
-    }
-
-    /// The names an expression reads and writes.
-    fn expr(&mut self, n: &Node) {
-        let mut stack = vec![(n, Use::Read)];
-        while let Some((e, how)) = stack.pop() {
-            let at = |e: &Node| {
-                e.range.as_ref().and_then(|r| match position(&r.begin) {
-                    Ok((o, _)) => Some(o),
-                    Err(Place::Macro(o)) => Some(o),
-                    Err(_) => None,
-                })
-            };
-            match e.kind {
-                Kind::DeclRefExpr => {
-                    if let (Some(d), Some(at)) = (&e.referenced_decl, at(e)) {
-                        if let Some(name) = &d.name {
-                            self.out.names.push(Name {
-                                name: name.clone(),
-                                at,
-                                what: how,
-                            });
-                        }
-                    }
-                }
-                Kind::BinaryOperator | Kind::CompoundAssignOperator
-                    if e.kind == Kind::CompoundAssignOperator
-                        || e.opcode.as_deref() == Some("=") =>
-                {
-                    let subs: Vec<&Node> = e.exprs().collect();
-                    if let Some(l) = subs.first() {
-                        stack.push((l, Use::Written));
-                    }
-                    stack.extend(subs.iter().skip(1).map(|s| (*s, Use::Read)));
-                }
-                Kind::UnaryOperator
-                    if matches!(e.opcode.as_deref(), Some("++" | "--" | "&")) =>
-                {
-                    stack.extend(e.exprs().map(|s| (s, Use::Written)));
-                }
-                // What a written place's subscript or member base reads is read.
-                Kind::ArraySubscriptExpr | Kind::MemberExpr | Kind::CallExpr => {
-                    stack.extend(e.exprs().map(|s| (s, Use::Read)));
-                }
-                Kind::ImplicitCastExpr | Kind::ParenExpr => {
-                    stack.extend(e.exprs().map(|s| (s, how)));
-                }
-                Kind::DeclStmt => self.decl_vars(e),
-                _ => stack.extend(e.exprs().map(|s| (s, Use::Read))),
-            }
-        }
-    }
-}
-
-/// Whether an initialiser only computes (no memory: subscripts, `*`, `->`, variables that are
-/// not locals; no call but `min`/`max`; no assignment, increment or address), collecting the
-/// variables it reads.
-fn pure(n: &Node, reads: &mut Vec<String>) -> bool {
-    match n.kind {
-        Kind::ArraySubscriptExpr | Kind::CompoundAssignOperator => false,
-        Kind::MemberExpr if n.is_arrow == Some(true) => false,
-        Kind::UnaryOperator if matches!(n.opcode.as_deref(), Some("*" | "&" | "++" | "--")) => {
-            false
-        }
-        Kind::BinaryOperator if n.opcode.as_deref() == Some("=") => false,
-        Kind::CallExpr => {
-            let callee = n.exprs().next().and_then(callee_name);
-            matches!(callee.as_deref(), Some("min" | "max")) && n.exprs().skip(1).all(|a| pure(a, reads))
-        }
-        Kind::CXXMemberCallExpr
-        | Kind::CXXOperatorCallExpr
-        | Kind::CXXConstructExpr
-        | Kind::CXXTemporaryObjectExpr
-        | Kind::CUDAKernelCallExpr
-        | Kind::Other(_) => false,
-        Kind::DeclRefExpr => match &n.referenced_decl {
-            Some(d) => match d.kind {
-                // A local or parameter (a file-scope variable is memory).
-                Some(Kind::VarDecl | Kind::ParmVarDecl) => {
-                    if let Some(name) = &d.name {
-                        reads.push(name.clone());
-                    }
-                    true
-                }
-                Some(Kind::EnumConstantDecl) => true,
-                _ => false,
-            },
-            None => false,
-        },
-        _ => n.exprs().all(|c| pure(c, reads)),
-    }
-}
-
-fn callee_name(n: &Node) -> Option<String> {
-    match n.kind {
-        Kind::DeclRefExpr => n.referenced_decl.as_ref()?.name.clone(),
-        _ => n.exprs().next().and_then(callee_name),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn trivia_is_blanks_and_comments() {
-        let t = "a /* } */ // ;\n  ; b";
-        assert_eq!(skip_trivia(t, 1), 17);
-        assert_eq!(token_after(t, 1, ";"), Some(18));
-        assert_eq!(token_after("x else_y", 1, "else"), None);
-        assert_eq!(token_after("x else{", 1, "else"), Some(6));
     }
 }

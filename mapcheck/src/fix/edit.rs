@@ -112,9 +112,7 @@ pub fn edits(
             continue;
         };
         let (block, index) = find_sync(&repaired.body, marker).ok_or(FixError::LostBarrier)?;
-        let c = source
-            .cut(block, index)
-            .ok_or(FixError::NotABoundary)?;
+        let c = source.cut(block, index).ok_or(FixError::NotABoundary)?;
         let outer = splits
             .iter()
             .filter(|s| s.start < c && c < s.end)

@@ -47,7 +47,9 @@ pub enum FixError {
     IfInMacro { at: Pos, used: Pos },
     #[error("the `if` at {0} declares a variable in its head (an init-statement, a condition variable or `if constexpr`), which the split cannot evaluate once")]
     IfDeclares(Pos),
-    #[error("the split branch at {0} lies in a function the kernel calls, which other callers share")]
+    #[error(
+        "the split branch at {0} lies in a function the kernel calls, which other callers share"
+    )]
     SharedFunction(Pos),
     #[error("the `if` at {at} holds a `{keyword}` (at {jump}), which would jump differently out of the split halves")]
     Jump {

@@ -78,7 +78,13 @@ pub(super) fn hoisted(at: &At<'_>, ifs: &[IfText], cuts: &[Cut]) -> Result<Vec<H
                 .get(n + 1)
                 .map_or(cut.at, |&(j, _)| ifs[j].range.start);
             match &cut.loops[n] {
-                None => consider(branch.range.clone(), inner.start, next, cut.at..inner.end, false)?,
+                None => consider(
+                    branch.range.clone(),
+                    inner.start,
+                    next,
+                    cut.at..inner.end,
+                    false,
+                )?,
                 Some(l) => {
                     // The loop now runs outside the branch: its header, too, uses what the
                     // branch declared before it.
@@ -122,8 +128,14 @@ pub(super) fn hoisted(at: &At<'_>, ifs: &[IfText], cuts: &[Cut]) -> Result<Vec<H
         }
         for v in &d.declarators {
             let name = v.name.as_str();
-            let elsewhere = ranges.uses(name, at.kernel.start, d.range.start).next().is_some()
-                || ranges.uses(name, *scope_end, at.kernel.end).next().is_some();
+            let elsewhere = ranges
+                .uses(name, at.kernel.start, d.range.start)
+                .next()
+                .is_some()
+                || ranges
+                    .uses(name, *scope_end, at.kernel.end)
+                    .next()
+                    .is_some();
             let twice = ranges
                 .uses(name, outer.range.start, outer.range.end)
                 .filter(|n| n.what == Use::Declared)

@@ -5,13 +5,12 @@
 //! is two reads and a write) whose spans point inside the CUDA statement. A barrier can only
 //! go between statements of the text, so the repair's candidate points are restricted
 //! ([`boundary`]): the point between two lowered statements of a block is admitted when a
-//! statement boundary of a compound statement — just after its `{`, or just after one of its
-//! statements with its `;` — lies between them, with the text between them inside that
-//! compound (a lowered statement of an inlined function lies elsewhere), and, at the end of
-//! the block, before the block's end (a branch that is one statement has no point after its
-//! last statement); the barrier goes at the last such boundary, next to the statement it
-//! precedes. (The repair's if-conversion gives the halves of a split `if` spans of their own,
-//! so the lowered statements themselves may straddle compounds; the gap between them may not.) A statement produced by a macro has no end of
+//! statement boundary — just after the `{` of a compound statement, just after one of its
+//! statements with its `;`, or after a branch of an `if` that is one statement — lies
+//! between them, with the text between them inside one function's body (a lowered statement
+//! of an inlined function lies elsewhere), and, at the end of the block, before the block's
+//! end (a branch that is one statement has no point after its last statement); the barrier
+//! goes at the last such boundary, next to the statement it precedes. A statement produced by a macro has no end of
 //! its own in the text, so there is no boundary after it; a barrier produced by a macro is not
 //! deleted (the edit is refused with the macro's location).
 
@@ -51,16 +50,17 @@ pub fn cut(ranges: &Ranges, block: &Block, index: usize) -> Option<usize> {
     }
     ranges
         .boundaries()
-        .filter(|(b, c)| {
-            lo <= *b
-                && *b <= hi
-                // The statements on either side lie in the compound (and the gap with them).
-                && prev.is_none_or(|_| c.braces.start < lo)
-                && next.is_none_or(|_| hi < c.braces.end)
+        .filter(|&b| {
+            lo <= b
+                && b <= hi
+                // The text between the two statements lies in one function's body (a lowered
+                // statement of an inlined function lies in another).
+                && ranges.body_at(b).is_some_and(|f| {
+                    prev.is_none_or(|_| f.start < lo) && next.is_none_or(|_| hi < f.end)
+                })
                 // At the end of a block, inside it: not after a branch that is one statement.
-                && (next.is_some() || *b < block.span.end)
+                && (next.is_some() || b < block.span.end)
         })
-        .map(|(b, _)| b)
         .max()
 }
 

@@ -243,9 +243,7 @@ impl LoopText {
 fn loop_between(at: &At<'_>, branch: &Branch, target: usize) -> Result<Option<LoopText>, FixError> {
     let refuse = || FixError::NestedPoint(at.pos(branch.range.start));
     let ranges = at.ranges;
-    let c = ranges
-        .compound(branch.range.clone())
-        .ok_or_else(refuse)?;
+    let c = ranges.compound(branch.range.clone()).ok_or_else(refuse)?;
     let Some(stmt) = ranges.child_around(c, target) else {
         return Ok(None);
     };
@@ -257,7 +255,8 @@ fn loop_between(at: &At<'_>, branch: &Branch, target: usize) -> Result<Option<Lo
     let l = LoopText { range, body };
     let inner = l.interior();
     let body = ranges.compound(l.body.clone()).ok_or_else(refuse)?;
-    if !(inner.start <= target && target <= inner.end) || ranges.child_around(body, target).is_some()
+    if !(inner.start <= target && target <= inner.end)
+        || ranges.child_around(body, target).is_some()
     {
         return Err(refuse());
     }
@@ -480,10 +479,7 @@ pub(super) fn group(
         let (at_start, at_end) = match cut.innermost_loop() {
             Some(l) => {
                 let body = l.interior();
-                (
-                    at.blank(body.start, cut.at),
-                    at.blank(cut.at, body.end),
-                )
+                (at.blank(body.start, cut.at), at.blank(cut.at, body.end))
             }
             None => (false, false),
         };
