@@ -484,3 +484,82 @@ fn callee_name(n: &Node) -> Option<String> {
         _ => n.exprs().next().and_then(callee_name),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::super::{Place, Ranges, StmtKind};
+
+    fn ranges(text: &str) -> Ranges {
+        let options = crate::cuda::Options::default();
+        crate::clang::ranges(std::path::Path::new("t.cu"), text, &options).unwrap()
+    }
+
+    #[test]
+    fn statements_a_macro_writes_are_placed_at_its_use() {
+        let text = "#define STEP(i) a[i] = 1; a[i + 1] = 2\n\
+                    __global__ void k(int *a) {\n  STEP(threadIdx.x);\n  a[0] = 3; /* } */\n}\n";
+        let r = ranges(text);
+        let used = text.find("STEP(threadIdx").unwrap();
+        let simple: Vec<&Place> = r
+            .stmts
+            .iter()
+            .filter(|s| s.kind == StmtKind::Simple)
+            .map(|s| &s.place)
+            .collect();
+        let last = text.find("a[0]").unwrap();
+        assert_eq!(
+            simple,
+            [
+                &Place::Macro(used),
+                &Place::Macro(used),
+                &Place::Text(last..last + "a[0] = 3;".len())
+            ]
+        );
+        // No boundary after a statement a macro wrote; one after `{` and after `a[0] = 3;`.
+        let mut b: Vec<usize> = r.boundaries().collect();
+        b.sort_unstable();
+        let open = text.find("{\n").unwrap() + 1;
+        assert_eq!(b, [open, last + "a[0] = 3;".len()]);
+    }
+
+    #[test]
+    fn declarators_are_read_with_their_initialisers() {
+        let text = "__device__ int f(int v) { return v; }\n\
+                    __global__ void k(int *a) {\n  int x = f(a[0]), *p, y = 2 * x;\n}\n";
+        let r = ranges(text);
+        let d = r.decls.iter().find(|d| d.declarators.len() == 3).unwrap();
+        let part = |range: &std::ops::Range<usize>| &text[range.clone()];
+        assert_eq!(part(&d.specs), "int ");
+        let bare: Vec<&str> = d.declarators.iter().map(|v| part(&v.bare)).collect();
+        assert_eq!(bare, ["x", "*p", "y"]);
+        let init: Vec<Option<&str>> = d
+            .declarators
+            .iter()
+            .map(|v| v.init.as_ref().map(part))
+            .collect();
+        assert_eq!(init, [Some("f(a[0])"), None, Some("2 * x")]);
+        let pure: Vec<bool> = d.declarators.iter().map(|v| v.pure_init).collect();
+        assert_eq!(pure, [false, true, true]);
+        assert!(part(&d.range).ends_with(';'));
+    }
+
+    #[test]
+    fn an_if_is_read_past_comments_and_literals() {
+        let text = "__global__ void k(int *a) {\n  unsigned t = threadIdx.x;\n  \
+                    if (t != ')' /* ) { */) a[t] = 1; // }\n  else { a[t] = 2; }\n}\n";
+        let r = ranges(text);
+        let start = text.find("if (").unwrap();
+        let parts = r.if_at(start).unwrap().parts.clone().unwrap();
+        assert_eq!(&text[parts.cond.clone()], "t != ')' /* ) { */");
+        assert_eq!(&text[parts.then.range.clone()], "a[t] = 1;");
+        assert!(!parts.then.braced);
+        let (kw, els) = parts.els.unwrap();
+        assert_eq!(&text[kw], "else");
+        assert_eq!(&text[els.range], "{ a[t] = 2; }");
+        assert_eq!(
+            &text[parts.range],
+            &text[start..text.rfind("}\n}").unwrap() + 1]
+        );
+    }
+}
