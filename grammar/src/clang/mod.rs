@@ -6,7 +6,7 @@
 //! 2. [`ast`] — the typed model of clang's JSON (serde), with locations resolved to the
 //!    main file.
 //! 3. [`types`] — C types as clang prints them.
-//! 4. [`ranges`] — the source ranges of statements, `if`s, loops and declarations, for the
+//! 4. [`mod@ranges`] — the source ranges of statements, `if`s, loops and declarations, for the
 //!    text edits of `mapcheck fix`.
 //! 5. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
 //!    instantiation; `closed` holds the closed forms of loop-carried variables it uses and
