@@ -226,6 +226,10 @@ pub struct Ranges {
     pub names: Vec<Name>,
     /// The function bodies, `{` to after `}`.
     pub bodies: Vec<Range<usize>>,
+    /// Each function body by the function's name.
+    pub functions: Vec<(String, Range<usize>)>,
+    /// Each call written in the text, by the callee's name.
+    pub calls: Vec<(String, Range<usize>)>,
     /// The ends (after the `;`) of the branches of `if`s that are one statement, not braced:
     /// the point between the two branches of an `if` that a split writes there.
     pub branch_ends: Vec<usize>,
@@ -252,6 +256,43 @@ impl Ranges {
                 )
             })
             .chain(self.branch_ends.iter().copied())
+    }
+
+    /// Where, in the function body `home`, the code at `span` runs: `span` itself when it lies
+    /// there, else the one call in `home` that reaches the function holding `span` (through
+    /// calls in other functions); none when no call or several do (the lowering inlines calls,
+    /// so a lowered statement of a callee carries the callee's text).
+    pub fn anchor(&self, span: Range<usize>, home: &Range<usize>) -> Option<Range<usize>> {
+        self.anchor_at(span, home, 8)
+    }
+
+    fn anchor_at(
+        &self,
+        span: Range<usize>,
+        home: &Range<usize>,
+        depth: usize,
+    ) -> Option<Range<usize>> {
+        if home.start < span.start && span.end < home.end {
+            return Some(span);
+        }
+        let mut owners = self
+            .functions
+            .iter()
+            .filter(|(_, b)| b.start < span.start && span.end < b.end);
+        let (name, _) = owners.next()?;
+        let same_name = self.functions.iter().filter(|(n, _)| n == name).count();
+        if depth == 0 || same_name != 1 {
+            return None;
+        }
+        let mut found = None;
+        for (_, call) in self.calls.iter().filter(|(callee, _)| callee == name) {
+            if let Some(a) = self.anchor_at(call.clone(), home, depth - 1) {
+                if found.replace(a).is_some() {
+                    return None;
+                }
+            }
+        }
+        found
     }
 
     /// The function body whose interior holds `at`.

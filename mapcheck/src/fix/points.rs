@@ -38,11 +38,25 @@ pub fn cut(ranges: &Ranges, block: &Block, index: usize) -> Option<usize> {
         .iter()
         .filter(|s| s.span.start < s.span.end)
         .count();
+    // The function whose body holds the block; a lowered statement of a function it calls
+    // stands for the call (when one call reaches it).
+    let home = ranges.bodies.iter().find(|b| {
+        (b.start <= block.span.start && block.span.end <= b.end)
+            || (block.span.start <= b.start && b.end <= block.span.end)
+    })?;
+    let anchor = |s: Span| {
+        ranges
+            .anchor(s.start..s.end, home)
+            .map(|r| Span::new(r.start, r.end))
+    };
     let prev = match before.checked_sub(1) {
         None => None,
-        Some(i) => Some(*real.get(i)?),
+        Some(i) => Some(anchor(*real.get(i)?)?),
     };
-    let next = real.get(before).copied();
+    let next = match real.get(before) {
+        None => None,
+        Some(s) => Some(anchor(*s)?),
+    };
     let lo = prev.map_or(block.span.start, |p| p.end);
     let hi = next.map_or(block.span.end, |n| n.start);
     if lo > hi {

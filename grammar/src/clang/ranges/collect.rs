@@ -30,7 +30,10 @@ impl Ranges {
                                 c.declared(p);
                             }
                             if let Some(r) = extent(text, body).text() {
-                                c.out.bodies.push(r);
+                                c.out.bodies.push(r.clone());
+                                if let Some(name) = &n.name {
+                                    c.out.functions.push((name.clone(), r));
+                                }
                             }
                             c.stmt(body, true);
                         }
@@ -426,6 +429,13 @@ impl Collector<'_> {
                 }
                 // What a written place's subscript or member base reads is read.
                 Kind::ArraySubscriptExpr | Kind::MemberExpr | Kind::CallExpr => {
+                    if e.kind == Kind::CallExpr {
+                        let callee = e.exprs().next().and_then(callee_name);
+                        let place = e.range.as_ref().map(|r| place_of(self.text, r));
+                        if let (Some(callee), Some(Place::Text(r))) = (callee, place) {
+                            self.out.calls.push((callee, r));
+                        }
+                    }
                     stack.extend(e.exprs().map(|s| (s, Use::Read)));
                 }
                 Kind::ImplicitCastExpr | Kind::ParenExpr => {
