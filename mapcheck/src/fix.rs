@@ -10,13 +10,18 @@
 //! removed ([`edit`]), re-parsed and re-verified; when a repair split a branch (or the edits
 //! do not re-verify) it is printed in canonical `.bcu` form instead (the printer keeps no
 //! comments). Inserted barriers are located in the output, removed ones in the input. A CUDA file
-//! is printed as the original text with edits at source positions ([`edit`]): inserted
-//! `__syncthreads();` lines, deleted barriers and, when the repair split thread-dependent
-//! `if`s (AuCS's if-conversion), those `if`s rewritten in halves around the barriers, each
-//! condition evaluated once into a fresh flag ([`split`]); everything else byte for byte. The edited
-//! text is read again by the CUDA front end and decided before it is printed.
+//! is printed as the original text with edits placed by clang's source ranges ([`points`],
+//! [`edit`]): inserted `__syncthreads();` lines, deleted barriers and, when the repair split
+//! thread-dependent `if`s (AuCS's if-conversion), those `if`s rewritten in halves around the
+//! barriers, each condition evaluated once into a fresh flag ([`split`], [`hoist`]); everything
+//! else byte for byte. The edited text is read again by the CUDA front end and decided before
+//! it is printed. Why an edit cannot be written is a [`error::FixError`], printed here.
 
+mod bcu;
 mod edit;
+mod error;
+mod hoist;
+mod points;
 mod split;
 
 use crate::check;
@@ -27,6 +32,7 @@ use mapcheck_core::ast::{Block, Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
+use mapcheck_grammar::clang::ranges::Ranges;
 use mapcheck_smt::ifconvert::Carry;
 use mapcheck_smt::repair::{self, Change, Obstacle, Outcome, Refusal, Settings};
 use mapcheck_smt::Options;
@@ -86,7 +92,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     // As `mapcheck` reads the input: a CUDA file's header geometry and its `?` values.
     let options = check::options_for(&options, &source);
     if is_cuda {
-        return fix_cuda(args, &source, &program, &options, out, err);
+        return fix_cuda(args, &source, &program, &options, out, err, style);
     }
 
     let selected = |k: &Kernel| {
@@ -259,13 +265,7 @@ fn edited_bcu(
             {
                 return None;
             }
-            let mine = edit::edits(
-                text,
-                Some(kernel),
-                &r.kernel,
-                &r.changes,
-                edit::Barrier::Bcu,
-            );
+            let mine = edit::edits(edit::Source::Bcu(text), Some(kernel), &r.kernel, &r.changes);
             edits.extend(mine.ok()?);
         }
     }
@@ -297,9 +297,18 @@ fn fix_cuda(
     options: &Options,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    style: Style,
 ) -> u8 {
     let text = source.text.as_str();
-    let admit = |b: &Block, i: usize| edit::boundary(text, b, i);
+    let load_options = input::LoadOptions::of(&args.common);
+    let ranges = match input::cuda_ranges(&args.file, text, &load_options) {
+        Ok(r) => r,
+        Err(d) => {
+            let _ = render::render(&d, &source.name, Some(source), style, err);
+            return 2;
+        }
+    };
+    let admit = |b: &Block, i: usize| points::boundary(&ranges, b, i);
     let settings = Settings {
         if_conversion: true,
         admit: Some(&admit),
@@ -331,11 +340,16 @@ fn fix_cuda(
                 code = 1;
                 summary.push(format!(
                     "kernel `{kname}`: no barrier placement makes it race free and free of divergence: {}",
-                    describe_cuda(&why, text, &at)
+                    describe_cuda(&why, &ranges, &at)
                 ));
             }
             Outcome::Repaired(r) => {
-                match edit::edits(text, None, &r.kernel, &r.changes, edit::Barrier::Cuda) {
+                match edit::edits(
+                    edit::Source::Cuda(text, &ranges),
+                    None,
+                    &r.kernel,
+                    &r.changes,
+                ) {
                     Ok(mine) => {
                         for e in &mine {
                             let what = match e.what {
@@ -400,13 +414,29 @@ fn fix_cuda(
     code
 }
 
-/// The reason of a refusal on CUDA text: a race inside one CUDA statement is named as such.
-fn describe_cuda(why: &Refusal, text: &str, at: &dyn Fn(Span) -> String) -> String {
+/// The reason of a refusal on CUDA text: a race inside one CUDA statement, or between
+/// statements a macro wrote, is named as such.
+fn describe_cuda(why: &Refusal, ranges: &Ranges, at: &dyn Fn(Span) -> String) -> String {
+    // Accesses of statements a macro wrote: no barrier can go between them in the text.
+    if let Refusal::NoUniformPoint { locations, .. } = why {
+        let used: Vec<Option<usize>> = locations
+            .iter()
+            .map(|s| ranges.macro_use(s.start, s.end))
+            .collect();
+        if let [Some(used), Some(_)] = used.as_slice() {
+            return format!(
+                "the racing accesses at {} and {} are written by the macro used at {}, and no barrier can go inside a macro's expansion; write its statements out and run `mapcheck fix` again",
+                at(locations[0]),
+                at(locations[1]),
+                at(Span::new(*used, *used))
+            );
+        }
+    }
     match why {
         // Two accesses of one CUDA statement (whatever the search's obstacle: the clang
         // lowering gives the accesses of `a[i] += a[j]` spans of their own, not the
         // statement's) have no barrier point between them.
-        Refusal::NoUniformPoint { locations, .. } if edit::one_statement(text, *locations) => format!(
+        Refusal::NoUniformPoint { locations, .. } if points::one_statement(ranges, *locations) => format!(
             "the racing accesses at {} and {} are one CUDA statement, and no barrier can go inside a statement; split it (read into a local first) and run `mapcheck fix` again",
             at(locations[0]),
             at(locations[1])
@@ -429,22 +459,22 @@ fn reverify(
     edited: &str,
     repaired: &[(String, mapcheck_typeck::Class)],
     options: &Options,
-) -> Result<(), String> {
+) -> Result<(), error::Reverify> {
+    use error::Reverify;
     let load_options = input::LoadOptions::of(&args.common);
     let program = match input::parse_text(&args.file, edited.to_string(), &load_options) {
         Loaded::Parsed {
             program, errors, ..
         } if errors.is_empty() => program,
         Loaded::Parsed { errors, .. } => {
-            return Err(errors.first().map_or_else(
-                || "it does not parse".into(),
-                |e| e.diagnostic.message.clone(),
-            ))
+            return Err(errors.first().map_or(Reverify::DoesNotParse, |e| {
+                Reverify::Front(e.diagnostic.message.clone())
+            }))
         }
         Loaded::Failed { diagnostics, .. } => {
-            return Err(diagnostics
-                .first()
-                .map_or_else(|| "it does not parse".into(), |d| d.message.clone()))
+            return Err(diagnostics.first().map_or(Reverify::DoesNotParse, |d| {
+                Reverify::Front(d.message.clone())
+            }))
         }
     };
     for (name, _) in repaired {
@@ -452,9 +482,9 @@ fn reverify(
             .kernels
             .iter()
             .find(|k| k.name.name == *name)
-            .ok_or_else(|| format!("kernel `{name}` is missing"))?;
+            .ok_or_else(|| Reverify::Missing(name.clone()))?;
         if !repair::clean(&repair::verify(kernel, options)) {
-            return Err(format!("kernel `{name}` is not proven clean"));
+            return Err(Reverify::NotClean(name.clone()));
         }
     }
     Ok(())

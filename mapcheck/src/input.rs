@@ -280,6 +280,24 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
     }
 }
 
+/// The source ranges clang gives the statements of a CUDA file (`mapcheck fix` places its edits
+/// with them), read with the same flags and header as [`parse_text`] reads the file.
+pub fn cuda_ranges(
+    path: &Path,
+    text: &str,
+    options: &LoadOptions,
+) -> Result<mapcheck_grammar::clang::ranges::Ranges, Diagnostic> {
+    use mapcheck_grammar::cuda;
+    let header = cuda::header::read_header(text);
+    let cuda_options = cuda::Options::with_header(
+        &header,
+        &options.defines,
+        options.block_dim,
+        options.grid_dim,
+    );
+    mapcheck_grammar::clang::ranges(path, text, &cuda_options)
+}
+
 /// The errors of a loaded file that concern the selected kernels: all of them without
 /// `--kernel`, else those of that kernel and those of the whole file.
 pub fn errors_for<'a>(

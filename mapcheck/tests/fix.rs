@@ -850,3 +850,252 @@ fn a_bcu_repair_is_printed_as_edits_keeping_comments() {
     assert_eq!(run.stdout, expected);
     assert_proven_clean(&run.stdout);
 }
+
+// Edits placed by clang's source ranges (issue 14 item 5): what the ranges make possible or
+// safer. Each expected text is the original with the split written out as the module doc of
+// `fix/split.rs` says, checked by reading it against CUDA's semantics; `assert_fixed_to` checks
+// that `mapcheck` proves it clean and that it runs as the original in the interpreter.
+
+#[test]
+fn a_condition_with_parentheses_and_braces_in_a_macro_and_comments_is_split() {
+    // The `)` and `{` in the macro's body, a `)` in a character literal and a `}` in a
+    // comment are no tokens of the `if`: its head ends at the `)` before the then-branch.
+    let text = "#define BELOW(x, m) ((x) < (m) /* ) { */)
+__global__ void cond_macro(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  if (BELOW(t, n) && t != ')') { /* } */
+    a[t] = t;
+    b[t] = a[(t + 1) % n];
+  }
+}
+";
+    assert_fixed_to(
+        "cond_macro.cu",
+        text,
+        "#define BELOW(x, m) ((x) < (m) /* ) { */)
+__global__ void cond_macro(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  const bool mapcheck_c0 = (BELOW(t, n) && t != ')');
+  if (mapcheck_c0) { /* } */
+    a[t] = t;
+  }
+  __syncthreads();
+  if (mapcheck_c0) {
+    b[t] = a[(t + 1) % n];
+  }
+}
+",
+    );
+}
+
+#[test]
+fn a_declaration_with_several_declarators_moves_as_one() {
+    // `x` reads memory and `y` calls a function: the declaration moves before the split as
+    // `int x, y, z;` and its initialisers stay in place as one comma expression (evaluated left
+    // to right, as the declarators were); `z` has none. The moved locals are unknowns after
+    // the first half in the lowering, so memories are not compared.
+    let text = "__device__ int twice(int v) { return 2 * v; }
+__global__ void decls(int *a, int n) {
+  unsigned t = threadIdx.x;
+  if (t + 1 < n) {
+    int x = a[t + 1], y = twice(x), z;
+    a[t] = x + y;
+  }
+}
+";
+    assert_fixed_to_with(
+        "decls.cu",
+        text,
+        "__device__ int twice(int v) { return 2 * v; }
+__global__ void decls(int *a, int n) {
+  unsigned t = threadIdx.x;
+  int x, y, z;
+  const bool mapcheck_c0 = (t + 1 < n);
+  if (mapcheck_c0) {
+    x = a[t + 1], y = twice(x);
+  }
+  __syncthreads();
+  if (mapcheck_c0) {
+    a[t] = x + y;
+  }
+}
+",
+        false,
+    );
+}
+
+#[test]
+fn a_declaration_initialised_by_a_constructor_call_is_refused_where_it_is() {
+    // `int x(a[t + 1]);` is two statements' worth of work in one declaration that cannot become
+    // an assignment by moving text: refused with its location, the file printed unchanged.
+    let text = "__global__ void ctor(int *a, int n) {
+  unsigned t = threadIdx.x;
+  if (t + 1 < n) {
+    int x(a[t + 1]);
+    a[t] = x;
+  }
+}
+";
+    let path = scratch("ctor.cu", text);
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+    assert!(
+        run.stderr.contains(
+            "the declaration at line 4, column 5 is used after the barrier point and cannot move"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn statements_a_macro_writes_are_refused_with_the_macro_use() {
+    // The write and the racing read are two statements of one macro: no barrier can go
+    // between them in the text, and the refusal names where the macro is used.
+    let text = "#define STEP(i) a[i] = i; b[i] = a[((i) + 1) % n]
+__global__ void step_macro(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  STEP(t);
+}
+";
+    let path = scratch("step_macro.cu", text);
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+    assert!(
+        run.stderr.contains("are written by the macro used at")
+            && run
+                .stderr
+                .contains("step_macro.cu:4:3, and no barrier can go inside a macro"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_barrier_a_macro_writes_is_not_deleted_from_the_macro() {
+    // The divergent barrier is `SYNC`, whose text is the `#define`: deleting it there would
+    // change every use of the macro, so the edit is refused at the use.
+    let text = "#define SYNC __syncthreads()
+__global__ void sync_macro(int *a, int *b) {
+  unsigned t = threadIdx.x;
+  a[t] = t;
+  if (t < 32) {
+    SYNC;
+  }
+  b[t] = a[(t + 1) % blockDim.x];
+}
+";
+    let path = scratch("sync_macro.cu", text);
+    let run = fix(&[path.to_str().unwrap(), "--grid-dim", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, text);
+    assert!(
+        run.stderr
+            .contains("is written by the macro used at line 6, column 5"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_else_if_chain_takes_one_flag_per_if() {
+    // `b[t] = a[...]` runs when `!(t >= n) && !(t == 0) && t % 2 == 0`: the second half tests
+    // exactly that on the flags, each condition evaluated once where the chain evaluated it.
+    let text = "__global__ void elif3(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  if (t >= n) {
+    b[t] = 0;
+  } else if (t == 0) {
+    b[t] = 1;
+  } else if (t % 2 == 0) {
+    a[t] = t;
+    b[t] = a[(t + 2) % n];
+  }
+}
+";
+    assert_fixed_to(
+        "elif3.cu",
+        text,
+        "__global__ void elif3(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  bool mapcheck_c1 = false;
+  bool mapcheck_c2 = false;
+  const bool mapcheck_c0 = (t >= n);
+  if (mapcheck_c0) {
+    b[t] = 0;
+  } else { mapcheck_c1 = (t == 0); if (mapcheck_c1) {
+    b[t] = 1;
+  } else { mapcheck_c2 = (t % 2 == 0); if (mapcheck_c2) {
+    a[t] = t;
+      }
+    }
+  }
+  __syncthreads();
+  if (!mapcheck_c0) {
+    if (!mapcheck_c1) {
+      if (mapcheck_c2) {
+    b[t] = a[(t + 2) % n];
+  } } }
+}
+",
+    );
+}
+
+#[test]
+fn a_loop_whose_header_spans_lines_is_interchanged_with_its_guard() {
+    // The header's lines move out with the loop (only the first is re-indented); the guard is
+    // evaluated once and tested around the barrier in the body.
+    let text = "__global__ void forlines(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  if (t < n) {
+    for (int i = 0;
+         i < 4;
+         i++) {
+      a[t * 4 + i] = t;
+      b[t * 4 + i] = a[((t + 1) % n) * 4 + i];
+    }
+  }
+}
+";
+    assert_fixed_to(
+        "forlines.cu",
+        text,
+        "__global__ void forlines(int *a, int *b, int n) {
+  unsigned t = threadIdx.x;
+  const bool mapcheck_c0 = (t < n);
+  for (int i = 0;
+         i < 4;
+         i++) {
+    if (mapcheck_c0) {
+      a[t * 4 + i] = t;
+    }
+    __syncthreads();
+    if (mapcheck_c0) {
+      b[t * 4 + i] = a[((t + 1) % n) * 4 + i];
+    }
+  }
+}
+",
+    );
+}
+
+#[test]
+fn a_comment_with_braces_between_two_statements_is_not_a_boundary() {
+    // The barrier goes right after `a[t] = t;`, before the comment, on the same line.
+    let text = "__global__ void comment_braces(int *a, int *b) {
+  unsigned t = threadIdx.x;
+  a[t] = t; /* } { */ b[t] = a[(t + 1) % blockDim.x]; // ; }
+}
+";
+    assert_fixed_to(
+        "comment_braces.cu",
+        text,
+        "__global__ void comment_braces(int *a, int *b) {
+  unsigned t = threadIdx.x;
+  a[t] = t; __syncthreads(); /* } { */ b[t] = a[(t + 1) % blockDim.x]; // ; }
+}
+",
+    );
+}

@@ -6,7 +6,9 @@
 //! 2. [`ast`] — the typed model of clang's JSON (serde), with locations resolved to the
 //!    main file.
 //! 3. [`types`] — C types as clang prints them.
-//! 4. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
+//! 4. [`mod@ranges`] — the source ranges of statements, `if`s, loops and declarations, for the
+//!    text edits of `mapcheck fix`.
+//! 5. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
 //!    instantiation; `closed` holds the closed forms of loop-carried variables it uses and
 //!    `truncdiv` C's signed division.
 //!
@@ -17,6 +19,7 @@ pub mod ast;
 mod closed;
 pub mod driver;
 pub mod lower;
+pub mod ranges;
 mod truncdiv;
 pub mod types;
 
@@ -115,6 +118,20 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         ));
     }
     Lowered { program, errors }
+}
+
+/// Parses `text` (the contents of `path`) with clang, as [`parse`] does, and reads the source
+/// ranges of its function bodies ([`ranges::Ranges`]).
+pub fn ranges(path: &Path, text: &str, options: &Options) -> Result<ranges::Ranges, Diagnostic> {
+    let clang = driver::find_clang()?;
+    let headers = driver::header_dir()?;
+    let output = driver::run_clang(&clang, &headers, path, text, &options.defines)?;
+    if let Some(e) = output.errors.first() {
+        return Err(e.to_diagnostic());
+    }
+    let root = ast::parse_json(&output.json)
+        .map_err(|e| Diagnostic::error(format!("cannot read clang's AST: {e}")))?;
+    Ok(ranges::Ranges::collect(&root, text))
 }
 
 /// A function of the main file: where it is, its name, what kind.

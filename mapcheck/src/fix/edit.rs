@@ -4,138 +4,54 @@
 //! comments, layout and everything else stay byte for byte. The edited text is then parsed
 //! again and decided; only a text that re-verifies is printed.
 //!
-//! The CUDA lowering turns one CUDA statement into several core statements (`a[i] += a[i+1];`
-//! is two reads and a write) whose spans point inside the CUDA statement. A barrier can only
-//! go between statements of the text, so for CUDA the candidate points are restricted
-//! ([`boundary`]): a point between two lowered statements is admitted when the text between
-//! them holds the end of a statement — a `;`, `{` or `}` outside brackets (comments and
-//! literals skipped) — or when the statement before it ends with one; the barrier goes after
-//! the last such end, next to the statement it precedes. Text from a macro or an included file
-//! has spans that do not spell the barrier, and such a barrier is not edited (the kernel is
-//! refused).
+//! This module owns the edits themselves ([`Edit`], [`apply`]), their layout (a barrier on a
+//! line of its own, indented like its neighbours; a deleted barrier's line goes with it) and
+//! [`edits`], which turns a repair's changes into edits. Where a barrier may go and where a
+//! statement ends come from the front end: clang's source ranges for CUDA
+//! ([`super::points`], [`mapcheck_grammar::clang::ranges`]), the `.bcu` grammar's spans for
+//! `.bcu` ([`super::bcu`]).
 //!
 //! The if-conversion (AuCS) is written into CUDA text by [`super::split`]: the inserted
 //! barriers that lie inside split `if`s are grouped by the outermost of them, and each group
-//! becomes edits of the `if` heads, the barrier points and the declarations that move. A
-//! `.bcu` repair with a split is printed in canonical form instead of as edits. No two edits
-//! may overlap: [`edits`] refuses rather than lose one.
+//! becomes edits of the `if` heads, the barrier points and the declarations that move
+//! ([`super::hoist`]). A `.bcu` repair with a split is printed in canonical form instead of as
+//! edits. No two edits may overlap: [`edits`] refuses rather than lose one.
 
+use super::error::{FixError, Pos};
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
-use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
+use mapcheck_grammar::clang::ranges::Ranges;
 use mapcheck_smt::repair::Change;
 
-/// Whether a barrier may go before statement `index` of the lowered `block` (see the module
-/// doc): the gap between the two lowered statements holds a CUDA statement boundary.
-pub fn boundary(text: &str, block: &Block, index: usize) -> bool {
-    cut(text, block, index).is_some()
+/// The text being edited, with what the front end knows of its statements.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    /// `.bcu`: the grammar's spans; barriers are `sync;`.
+    Bcu(&'a str),
+    /// CUDA: clang's ranges; barriers are `__syncthreads();`.
+    Cuda(&'a str, &'a Ranges),
 }
 
-/// The byte offset just after the end of the CUDA statement that precedes the point, if the
-/// point is a CUDA statement boundary.
-fn cut(text: &str, block: &Block, index: usize) -> Option<usize> {
-    let real: Vec<Span> = block
-        .stmts
-        .iter()
-        .map(|s| s.span)
-        .filter(|s| s.start < s.end)
-        .collect();
-    // The index counts every statement; empty-span statements (inserted barriers) are not text.
-    let before = block.stmts[..index.min(block.stmts.len())]
-        .iter()
-        .filter(|s| s.span.start < s.span.end)
-        .count();
-    let g0 = match before.checked_sub(1) {
-        None => block.span.start,
-        Some(i) => real.get(i)?.end,
-    };
-    // At the end of a block, stop before its closing brace: the barrier goes inside.
-    let end = block.span.end;
-    let closing = end
-        .checked_sub(1)
-        .filter(|&i| text.as_bytes().get(i) == Some(&b'}'))
-        .unwrap_or(end);
-    let g1 = real.get(before).map_or(closing, |s| s.start);
-    gap_cut(text, g0, g1)
-}
-
-/// The end of the last statement terminator outside brackets in `text[g0..g1]`, or `g0` when
-/// there is none and the text before it already ends a statement (the last one, so that in
-/// `.bcu` a barrier at the start of a kernel goes after the array declarations); none when the
-/// gap starts inside brackets.
-fn gap_cut(text: &str, g0: usize, g1: usize) -> Option<usize> {
-    if g0 > g1 || g1 > text.len() || !text.is_char_boundary(g0) || !text.is_char_boundary(g1) {
-        return None;
-    }
-    let bytes = text.as_bytes();
-    let mut found = match g0.checked_sub(1).map(|i| bytes[i]) {
-        Some(b';' | b'}') => Some(g0),
-        _ => None,
-    };
-    let mut depth: i64 = 0;
-    let mut i = g0;
-    while i < g1 {
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < g1 && bytes[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < g1 && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-                continue;
-            }
-            quote @ (b'"' | b'\'') => {
-                i += 1;
-                while i < g1 && bytes[i] != quote {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'(' | b'[' => depth += 1,
-            b')' | b']' => {
-                depth -= 1;
-                if depth < 0 {
-                    // The gap starts inside brackets (a `for` header, a call): no boundary.
-                    return None;
-                }
-            }
-            b';' | b'{' | b'}' if depth == 0 => found = Some(i + 1),
-            _ => {}
+impl<'a> Source<'a> {
+    pub fn text(self) -> &'a str {
+        match self {
+            Source::Bcu(t) | Source::Cuda(t, _) => t,
         }
-        i += 1;
     }
-    // A gap that ends inside brackets (the header of a `for`, the condition of an `if`, whose
-    // reads the lowering hoists before the statement) still has the boundary before that
-    // statement.
-    found
-}
 
-/// How a barrier is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Barrier {
-    /// `__syncthreads();`
-    Cuda,
-    /// `sync;`
-    Bcu,
-}
-
-impl Barrier {
     fn statement(self) -> &'static str {
         match self {
-            Barrier::Cuda => "__syncthreads();",
-            Barrier::Bcu => "sync;",
+            Source::Cuda(..) => "__syncthreads();",
+            Source::Bcu(_) => "sync;",
         }
     }
 
-    fn keyword(self) -> &'static str {
+    /// Where a barrier before statement `index` of `block` goes: just after the statement
+    /// that precedes the point, when the point is a statement boundary of the text.
+    pub fn cut(self, block: &Block, index: usize) -> Option<usize> {
         match self {
-            Barrier::Cuda => "__syncthreads",
-            Barrier::Bcu => "sync",
+            Source::Bcu(text) => super::bcu::cut(text, block, index),
+            Source::Cuda(_, ranges) => super::points::cut(ranges, block, index),
         }
     }
 }
@@ -155,8 +71,8 @@ pub enum EditKind {
     Inserted,
     RemovedRedundant,
     RemovedDivergent,
-    /// A thread-dependent `if` split in two around an inserted barrier ([`split`]): the
-    /// rewritten head of the `if`.
+    /// A thread-dependent `if` split in two around an inserted barrier ([`super::split`]):
+    /// the rewritten head of the `if`.
     IfConverted,
     /// A declaration moved before a split `if` (its use after the barrier would leave scope).
     Hoisted,
@@ -164,18 +80,18 @@ pub enum EditKind {
     Part,
 }
 
-/// The text edits that carry out `changes` (which gave `repaired`) on `text`, with barriers
-/// written as `barrier`; an error names a change that cannot be written back.
+/// The text edits that carry out `changes` (which gave `repaired`) on the source; an error
+/// names a change that cannot be written back.
 ///
 /// With `original` (`.bcu` only, whose conditions are pure), an `if` whose only statement is a
 /// removed barrier goes with it, as the repair's own tree loses it.
 pub fn edits(
-    text: &str,
+    source: Source<'_>,
     original: Option<&Kernel>,
     repaired: &Kernel,
     changes: &[Change],
-    barrier: Barrier,
-) -> Result<Vec<Edit>, String> {
+) -> Result<Vec<Edit>, FixError> {
+    let text = source.text();
     let mut out = Vec::new();
     let splits: Vec<Span> = changes
         .iter()
@@ -184,25 +100,25 @@ pub fn edits(
             _ => None,
         })
         .collect();
-    if !splits.is_empty() && barrier != Barrier::Cuda {
-        return Err("the if-conversion is written as edits only on CUDA text".to_string());
-    }
+    let ranges = match source {
+        Source::Cuda(_, r) => Some(r),
+        Source::Bcu(_) if !splits.is_empty() => return Err(FixError::SplitOnBcu),
+        Source::Bcu(_) => None,
+    };
     // Each inserted barrier's cut; those inside split `if`s go to the group of the outermost.
     let mut groups: Vec<(Span, Vec<usize>)> = Vec::new();
     for change in changes {
         let Change::Inserted(marker) = *change else {
             continue;
         };
-        let (block, index) =
-            find_sync(&repaired.body, marker).ok_or("an inserted barrier was lost".to_string())?;
-        let c = cut(text, block, index)
-            .ok_or("an inserted barrier is not at a CUDA statement boundary".to_string())?;
+        let (block, index) = find_sync(&repaired.body, marker).ok_or(FixError::LostBarrier)?;
+        let c = source.cut(block, index).ok_or(FixError::NotABoundary)?;
         let outer = splits
             .iter()
             .filter(|s| s.start < c && c < s.end)
             .min_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
         match outer {
-            None => out.push(insertion(text, c, barrier)),
+            None => out.push(insertion(text, c, source.statement())),
             Some(outer) => match groups.iter_mut().find(|g| g.0.same_range(*outer)) {
                 Some(g) => g.1.push(c),
                 None => groups.push((*outer, vec![c])),
@@ -212,22 +128,23 @@ pub fn edits(
     let mut names = Vec::new();
     let mut fresh = || fresh_name(text, &mut names);
     let kernel = repaired.span.start..repaired.span.end;
-    for (outer, cuts) in &groups {
-        // The split `if`s of the group that hold a cut (a split whose barrier was not needed
-        // in the end is not written).
-        let spans: Vec<Span> = splits
-            .iter()
-            .filter(|s| outer.start <= s.start && s.end <= outer.end)
-            .filter(|s| cuts.iter().any(|&c| s.start < c && c < s.end))
-            .copied()
-            .collect();
-        out.extend(super::split::group(
-            text,
-            kernel.clone(),
-            &spans,
-            cuts,
-            &mut fresh,
-        )?);
+    if let Some(ranges) = ranges {
+        for (outer, cuts) in &groups {
+            // The split `if`s of the group that hold a cut (a split whose barrier was not
+            // needed in the end is not written).
+            let spans: Vec<Span> = splits
+                .iter()
+                .filter(|s| outer.start <= s.start && s.end <= outer.end)
+                .filter(|s| cuts.iter().any(|&c| s.start < c && c < s.end))
+                .copied()
+                .collect();
+            let at = super::split::At {
+                text,
+                ranges,
+                kernel: kernel.clone(),
+            };
+            out.extend(super::split::group(&at, &spans, cuts, &mut fresh)?);
+        }
     }
     for change in changes {
         match *change {
@@ -238,10 +155,14 @@ pub fn edits(
                 } else {
                     EditKind::RemovedDivergent
                 };
-                match original.and_then(|k| lone_if(&k.body, span)) {
-                    Some(whole) => out.push(delete(text, whole.start, whole.end, whole.end, kind)),
-                    None => out.push(removal(text, span, kind, barrier)?),
-                }
+                let edit = match (source, original.and_then(|k| lone_if(&k.body, span))) {
+                    (Source::Bcu(_), Some(whole)) => {
+                        delete(text, whole.start, whole.end, whole.end, true, kind)
+                    }
+                    (Source::Bcu(_), None) => super::bcu::removal(text, span, kind)?,
+                    (Source::Cuda(_, r), _) => super::points::removal(text, r, span, kind)?,
+                };
+                out.push(edit);
             }
         }
     }
@@ -249,10 +170,9 @@ pub fn edits(
     // Two edits of one stretch of text would lose one of them.
     for w in out.windows(2) {
         if w[1].range.start < w[0].range.end {
-            return Err(format!(
-                "two edits overlap, at {} and {}",
-                position(text, w[0].range.start),
-                position(text, w[1].range.start)
+            return Err(FixError::Overlap(
+                Pos::of(text, w[0].range.start),
+                Pos::of(text, w[1].range.start),
             ));
         }
     }
@@ -327,12 +247,12 @@ pub(super) fn rest_is_blank(rest: &str) -> bool {
 /// A barrier after the statement that ends at `c`: on a line of its own, indented like the
 /// statement after it (or, before a closing brace, like the statement before it), unless
 /// another statement follows on the same line.
-fn insertion(text: &str, c: usize, barrier: Barrier) -> Edit {
+fn insertion(text: &str, c: usize, statement: &str) -> Edit {
     let end = line_end(text, c);
     if !rest_is_blank(&text[c..end]) {
         return Edit {
             range: c..c,
-            text: format!(" {}", barrier.statement()),
+            text: format!(" {statement}"),
             what: EditKind::Inserted,
             at: c,
         };
@@ -361,48 +281,28 @@ fn insertion(text: &str, c: usize, barrier: Barrier) -> Edit {
     };
     Edit {
         range: at..at,
-        text: format!("{prefix}{indent}{}\n", barrier.statement()),
+        text: format!("{prefix}{indent}{statement}\n"),
         what: EditKind::Inserted,
         at: c,
     }
 }
 
-/// Deletes the barrier at `span`: its whole line when it stands alone there, else the call
-/// and its `;` (or the call alone, leaving an empty statement, where a statement is required,
-/// as after `if (c)`).
-fn removal(text: &str, span: Span, what: EditKind, barrier: Barrier) -> Result<Edit, String> {
-    if !text
-        .get(span.start..span.end)
-        .is_some_and(|t| t.starts_with(barrier.keyword()))
-    {
-        return Err(format!(
-            "the barrier at byte {} is not written `{}` there (a macro or an included file)",
-            span.start,
-            barrier.keyword()
-        ));
-    }
-    let after = &text[span.end..];
-    let semi = after
-        .find(|c: char| !c.is_whitespace())
-        .filter(|&i| after[i..].starts_with(';'))
-        .map(|i| span.end + i + 1);
-    Ok(delete(
-        text,
-        span.start,
-        semi.unwrap_or(span.end),
-        span.end,
-        what,
-    ))
-}
-
 /// Deletes the statement `start..stmt_end`: its whole line when it stands alone there; up to a
-/// comment that follows it on the line; else the statement, or only `start..call_end`
-/// (leaving an empty statement) where C requires a statement, as after `if (c)`.
-fn delete(text: &str, start: usize, stmt_end: usize, call_end: usize, what: EditKind) -> Edit {
+/// comment that follows it on the line; else the statement, or, unless `free` (an element of
+/// a block's list), only `start..call_end`, leaving an empty statement where C requires one,
+/// as after `if (c)`.
+pub(super) fn delete(
+    text: &str,
+    start: usize,
+    stmt_end: usize,
+    call_end: usize,
+    free: bool,
+    what: EditKind,
+) -> Edit {
     let ls = line_start(text, start);
     let le = line_end(text, stmt_end);
     let alone = text[ls..start].trim().is_empty() && text[stmt_end..le].trim().is_empty();
-    if alone {
+    if alone && free {
         let end = if le < text.len() { le + 1 } else { le };
         return Edit {
             range: ls..end,
@@ -412,7 +312,7 @@ fn delete(text: &str, start: usize, stmt_end: usize, call_end: usize, what: Edit
         };
     }
     let rest = &text[stmt_end..le];
-    if text[ls..start].trim().is_empty() && rest_is_blank(rest) {
+    if free && text[ls..start].trim().is_empty() && rest_is_blank(rest) {
         // A comment follows on the line: keep it, where the barrier was.
         let comment = stmt_end + (rest.len() - rest.trim_start().len());
         return Edit {
@@ -422,8 +322,6 @@ fn delete(text: &str, start: usize, stmt_end: usize, call_end: usize, what: Edit
             at: start,
         };
     }
-    let before = text[..start].trim_end();
-    let free = before.is_empty() || before.ends_with(['{', ';', '}']);
     Edit {
         range: start..if free { stmt_end } else { call_end },
         text: String::new(),
@@ -448,113 +346,12 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
     out
 }
 
-/// Whether the two spans lie in one CUDA statement: no statement boundary between them.
-pub fn one_statement(text: &str, [a, b]: [Span; 2]) -> bool {
-    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
-    // Overlapping spans (a write whose span holds its own read) are one statement.
-    first.end > second.start || gap_cut(text, first.end, second.start).is_none()
-}
-
-/// A token of C text: an identifier (or number, or keyword) or one punctuation byte; comments,
-/// string and character literals and whitespace are skipped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Tok<'a> {
-    Word(&'a str),
-    Punct(u8),
-}
-
-/// The tokens of `text[from..to]` with their start offsets.
-pub(super) fn tokens(text: &str, from: usize, to: usize) -> Vec<(Tok<'_>, usize)> {
-    let bytes = text.as_bytes();
-    let to = to.min(text.len());
-    let mut out = Vec::new();
-    let mut i = from;
-    while i < to {
-        let b = bytes[i];
-        if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
-            while i < to && bytes[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i + 1 < to && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                i += 1;
-            }
-            i += 2;
-            continue;
-        }
-        if b == b'"' || b == b'\'' {
-            i += 1;
-            while i < to && bytes[i] != b {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            continue;
-        }
-        if b.is_ascii_alphanumeric() || b == b'_' {
-            let start = i;
-            while i < to && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            out.push((Tok::Word(&text[start..i]), start));
-            continue;
-        }
-        if !b.is_ascii_whitespace() {
-            out.push((Tok::Punct(b), i));
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The byte offset just after token `t`.
-pub(super) fn tok_end(t: &(Tok<'_>, usize)) -> usize {
-    match t.0 {
-        Tok::Word(w) => t.1 + w.len(),
-        Tok::Punct(_) => t.1 + 1,
-    }
-}
-
-/// The index of the token that closes the bracket opened by token `open`.
-pub(super) fn matching(toks: &[(Tok<'_>, usize)], open: usize) -> Option<usize> {
-    let (o, c) = match toks.get(open)?.0 {
-        Tok::Punct(b'(') => (b'(', b')'),
-        Tok::Punct(b'{') => (b'{', b'}'),
-        Tok::Punct(b'[') => (b'[', b']'),
-        _ => return None,
-    };
-    let mut depth = 0usize;
-    for (k, (t, _)) in toks.iter().enumerate().skip(open) {
-        match t {
-            Tok::Punct(b) if *b == o => depth += 1,
-            Tok::Punct(b) if *b == c => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// `line:column` of a byte offset.
-pub(super) fn position(text: &str, offset: usize) -> String {
-    let lc = LineIndex::new(text).line_col(text, offset);
-    format!("line {}, column {}", lc.line, lc.column)
-}
-
-/// A fresh name `mapcheck_cN` that no identifier of `text` (nor an earlier edit) uses.
+/// A fresh name `mapcheck_cN` that no identifier-like word of `text` (comments and macros
+/// included) nor an earlier edit uses.
 fn fresh_name(text: &str, taken: &mut Vec<String>) -> String {
-    let words: std::collections::BTreeSet<&str> = tokens(text, 0, text.len())
-        .into_iter()
-        .filter_map(|(t, _)| match t {
-            Tok::Word(w) => Some(w),
-            Tok::Punct(_) => None,
-        })
+    let words: std::collections::BTreeSet<&str> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
         .collect();
     let name = (0usize..)
         .map(|n| format!("mapcheck_c{n}"))

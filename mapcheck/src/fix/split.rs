@@ -51,57 +51,80 @@
 //! A declaration of the loop body used after the cut moves before `I0` as a declaration only
 //! (its assignment stays in place, made anew in every iteration).
 //!
+//! Every position comes from clang's source ranges ([`mapcheck_grammar::clang::ranges`]): the
+//! `if`'s head, condition, branches and `else`, the statements of each branch and loop body,
+//! the jumps; the declarations that move are [`super::hoist`]'s.
+//!
 //! Refused with the obstacle named: a cut inside a `while`/`do` loop, a nested block or two
-//! loops of a branch, a `return`/`break`/`continue`/`goto` in `I0`, an `if` written by a
-//! macro, a declaration that cannot move (`auto`, `static`, references, initialiser lists).
-//! The result is read again by the CUDA front end and decided before it is printed
-//! (`fix::reverify`), so a mistake here shows as a refusal, not as a wrong kernel.
+//! loops of a branch, a `return`/`break`/`continue`/`goto` in `I0`, an `if` a part of which is
+//! written by a macro (with the macro's location), an `if` that declares in its head, a
+//! declaration that cannot move (`auto`, `static`, references, initialiser lists). The result
+//! is read again by the CUDA front end and decided before it is printed (`fix::reverify`), so a
+//! mistake here shows as a refusal, not as a wrong kernel.
 
-use super::edit::{
-    indent_of, line_end, line_start, matching, position, rest_is_blank, tok_end, tokens, Edit,
-    EditKind, Tok,
-};
+use super::edit::{indent_of, line_end, line_start, rest_is_blank, Edit, EditKind};
+use super::error::{FixError, Pos};
 use mapcheck_core::Span;
+use mapcheck_grammar::clang::ranges::{Branch, IfProblem, Ranges};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-/// An `if` statement of the text.
+/// The CUDA text with its ranges, and the text of the kernel being repaired.
+pub(super) struct At<'a> {
+    pub text: &'a str,
+    pub ranges: &'a Ranges,
+    pub kernel: Range<usize>,
+}
+
+impl At<'_> {
+    fn pos(&self, offset: usize) -> Pos {
+        Pos::of(self.text, offset)
+    }
+
+    /// Whether no statement starts in `from..to` (blanks, comments, closing braces).
+    pub(super) fn blank(&self, from: usize, to: usize) -> bool {
+        from >= to || !self.ranges.starts_in(from, to)
+    }
+
+    /// Whether `at` lies strictly inside a statement of `branch` (not between two of them).
+    fn nested(&self, branch: &Branch, at: usize) -> bool {
+        if !branch.braced {
+            return branch.range.start < at && at < branch.range.end;
+        }
+        self.ranges
+            .compound(branch.range.clone())
+            .is_none_or(|c| self.ranges.child_around(c, at).is_some())
+    }
+}
+
+/// An `if` statement of the text, with its indentation.
 #[derive(Clone, Debug)]
-struct IfText {
-    range: Range<usize>,
+pub(super) struct IfText {
+    pub range: Range<usize>,
     /// The `if (c)` head, up to and including its `)`.
-    head: Range<usize>,
-    cond: Range<usize>,
-    then: Branch,
+    pub head: Range<usize>,
+    pub cond: Range<usize>,
+    pub then: Branch,
     /// The `else` keyword and the else-branch.
-    els: Option<(Range<usize>, Branch)>,
-    indent: String,
+    pub els: Option<(Range<usize>, Branch)>,
+    pub indent: String,
     /// Not a statement of a braced block (the body of a loop or of an `else`, after a label):
     /// the statements that replace it need braces around them.
-    wrap: bool,
+    pub wrap: bool,
 }
 
-/// A branch: a braced block (`range` from `{` to after `}`) or one statement.
-#[derive(Clone, Debug)]
-struct Branch {
-    range: Range<usize>,
-    braced: bool,
+/// The text between a branch's braces (the whole statement when not braced).
+pub(super) fn interior(b: &Branch) -> Range<usize> {
+    if b.braced {
+        b.range.start + 1..b.range.end - 1
+    } else {
+        b.range.clone()
+    }
 }
 
-impl Branch {
-    /// The text between the braces (the whole statement when not braced).
-    fn interior(&self) -> Range<usize> {
-        if self.braced {
-            self.range.start + 1..self.range.end - 1
-        } else {
-            self.range.clone()
-        }
-    }
-
-    fn holds(&self, at: usize) -> bool {
-        let i = self.interior();
-        i.start <= at && at <= i.end
-    }
+fn holds(b: &Branch, at: usize) -> bool {
+    let i = interior(b);
+    i.start <= at && at <= i.end
 }
 
 /// An edit that puts `lines` at byte `at`: on lines of their own — before the line of `at`
@@ -145,119 +168,52 @@ fn dedent(text: &str, at: usize, width: usize) -> Option<Edit> {
 
 /// Where a cut lies in one split `if`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
+pub(super) enum Side {
     Then,
     Else,
     /// Between the branches: the innermost `if` only.
     Between,
 }
 
-/// The index of the last token of the statement that starts at token `k`.
-fn stmt_extent(toks: &[(Tok<'_>, usize)], k: usize) -> Option<usize> {
-    match toks.get(k)?.0 {
-        Tok::Punct(b'{') => matching(toks, k),
-        Tok::Punct(b';') => Some(k),
-        Tok::Word("if") => {
-            let close = matching(toks, k + 1)?;
-            let end = stmt_extent(toks, close + 1)?;
-            match toks.get(end + 1) {
-                Some((Tok::Word("else"), _)) => stmt_extent(toks, end + 2),
-                _ => Some(end),
-            }
+/// The `if` the lowering placed at `span`, read from clang's ranges.
+fn parse_if(at: &At<'_>, span: Span) -> Result<IfText, FixError> {
+    let where_ = at.pos(span.start);
+    let found = at
+        .ranges
+        .if_at(span.start)
+        .ok_or(FixError::IfNotText(where_))?;
+    let parts = match &found.parts {
+        Ok(p) => p.clone(),
+        Err(IfProblem::Macro(used)) => {
+            return Err(FixError::IfInMacro {
+                at: where_,
+                used: at.pos(*used),
+            })
         }
-        Tok::Word("for" | "while" | "switch") => {
-            let close = matching(toks, k + 1)?;
-            stmt_extent(toks, close + 1)
-        }
-        Tok::Word("do") => {
-            let body = stmt_extent(toks, k + 1)?;
-            let close = matching(toks, body + 2)?;
-            (toks.get(close + 1)?.0 == Tok::Punct(b';')).then_some(close + 1)
-        }
-        _ => {
-            let mut j = k;
-            while j < toks.len() {
-                match toks[j].0 {
-                    Tok::Punct(b';') => return Some(j),
-                    Tok::Punct(b'(' | b'[' | b'{') => j = matching(toks, j)?,
-                    _ => {}
-                }
-                j += 1;
-            }
-            None
-        }
-    }
-}
-
-fn parse_if(text: &str, span: Span) -> Result<IfText, String> {
-    let toks = tokens(text, span.start, span.end);
-    let where_ = position(text, span.start);
-    if toks.first().map(|t| t.0) != Some(Tok::Word("if")) || toks[0].1 != span.start {
-        return Err(format!(
-            "the split branch at {where_} is not written `if` there (a macro?)"
-        ));
-    }
-    let close = matching(&toks, 1)
-        .filter(|_| toks.get(1).map(|t| t.0) == Some(Tok::Punct(b'(')))
-        .ok_or_else(|| format!("the condition of the `if` at {where_} is not parenthesised"))?;
-    let branch = |first: usize| -> Result<(Branch, usize), String> {
-        let last = stmt_extent(&toks, first)
-            .ok_or_else(|| format!("a branch of the `if` at {where_} does not end in it"))?;
-        let braced = toks[first].0 == Tok::Punct(b'{');
-        let range = toks[first].1..tok_end(&toks[last]);
-        Ok((Branch { range, braced }, last))
+        Err(IfProblem::Declares) => return Err(FixError::IfDeclares(where_)),
+        Err(IfProblem::Unplaced) => return Err(FixError::IfNotText(where_)),
     };
-    let (then, last) = branch(close + 1)?;
-    let els = match toks.get(last + 1) {
-        Some(&(Tok::Word("else"), at)) => {
-            let (b, _) = branch(last + 2)?;
-            Some((at..at + 4, b))
-        }
-        _ => None,
-    };
-    let ls = line_start(text, span.start);
+    let text = at.text;
+    let ls = line_start(text, parts.range.start);
     let indent = indent_of(&text[ls..line_end(text, ls)]).to_string();
-    let before = tokens(text, 0, span.start);
-    let wrap = !matches!(
-        before.last().map(|t| t.0),
-        None | Some(Tok::Punct(b';' | b'{' | b'}'))
-    );
     Ok(IfText {
-        range: span.start..span.end,
-        head: span.start..toks[close].1 + 1,
-        cond: toks[1].1 + 1..toks[close].1,
-        then,
-        els,
+        range: parts.range,
+        head: parts.head,
+        cond: parts.cond,
+        then: parts.then,
+        els: parts.els,
         indent,
-        wrap,
+        wrap: parts.wrap,
     })
 }
 
-/// Whether `text[from..to]` holds no token.
-fn blank(text: &str, from: usize, to: usize) -> bool {
-    from >= to || tokens(text, from, to).is_empty()
-}
-
-/// The bracket depth at `to` of the text from `from` (0: at a statement boundary of the block
-/// that `from` opens; negative: `to` lies after its end).
-fn depth(text: &str, from: usize, to: usize) -> i64 {
-    tokens(text, from, to)
-        .iter()
-        .map(|(t, _)| match t {
-            Tok::Punct(b'(' | b'[' | b'{') => 1,
-            Tok::Punct(b')' | b']' | b'}') => -1,
-            _ => 0,
-        })
-        .sum()
-}
-
 /// One cut with the split `if`s that hold it, outermost first, and its side in each.
-struct Cut {
-    at: usize,
-    levels: Vec<(usize, Side)>,
+pub(super) struct Cut {
+    pub at: usize,
+    pub levels: Vec<(usize, Side)>,
     /// Per level, the `for` loop of its branch that holds the next level (or the cut): the
     /// repair pushed the branches around it into its body (AuCS's loop interchange).
-    loops: Vec<Option<LoopText>>,
+    pub loops: Vec<Option<LoopText>>,
 }
 
 impl Cut {
@@ -269,75 +225,56 @@ impl Cut {
 
 /// A `for` statement whose braced body holds a barrier point of a split.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct LoopText {
-    range: Range<usize>,
+pub(super) struct LoopText {
+    pub range: Range<usize>,
     /// The body, `{` to after `}`.
-    body: Range<usize>,
+    pub body: Range<usize>,
 }
 
 impl LoopText {
-    fn interior(&self) -> Range<usize> {
+    pub(super) fn interior(&self) -> Range<usize> {
         self.body.start + 1..self.body.end - 1
     }
 }
 
-/// The `for` loop at the top level of `branch` whose body holds `target` at its top level, when
-/// `target` is not itself at the branch's top level.
-fn loop_between(text: &str, branch: &Branch, target: usize) -> Result<Option<LoopText>, String> {
-    let inner = branch.interior();
-    if depth(text, inner.start, target) == 0 {
+/// The `for` loop among the statements of the braced `branch` whose body holds `target`
+/// between two of its statements, when `target` is not itself between two statements of the
+/// branch.
+fn loop_between(at: &At<'_>, branch: &Branch, target: usize) -> Result<Option<LoopText>, FixError> {
+    let refuse = || FixError::NestedPoint(at.pos(branch.range.start));
+    let ranges = at.ranges;
+    let c = ranges.compound(branch.range.clone()).ok_or_else(refuse)?;
+    let Some(stmt) = ranges.child_around(c, target) else {
         return Ok(None);
-    }
-    let refuse = || {
-        format!(
-            "the barrier would go inside a block, a `while` or `do` loop or a second loop nested in the branch at {}; only one `for` loop between the split `if` and the barrier is rewritten on CUDA text",
-            position(text, branch.range.start)
-        )
     };
-    let toks = tokens(text, inner.start, inner.end);
-    let mut k = 0;
-    while k < toks.len() {
-        let last = stmt_extent(&toks, k).ok_or_else(refuse)?;
-        let (start, end) = (toks[k].1, tok_end(&toks[last]));
-        if start < target && target < end {
-            if toks[k].0 != Tok::Word("for") {
-                return Err(refuse());
-            }
-            let close = matching(&toks, k + 1).ok_or_else(refuse)?;
-            let open = close + 1;
-            if toks.get(open).map(|t| t.0) != Some(Tok::Punct(b'{')) {
-                return Err(refuse());
-            }
-            let body_end = matching(&toks, open).ok_or_else(refuse)?;
-            let l = LoopText {
-                range: start..end,
-                body: toks[open].1..toks[body_end].1 + 1,
-            };
-            let body = l.interior();
-            if !(body.start <= target && target <= body.end) || depth(text, body.start, target) != 0
-            {
-                return Err(refuse());
-            }
-            return Ok(Some(l));
-        }
-        k = last + 1;
+    let range = stmt.place.text().ok_or_else(refuse)?;
+    let body = ranges
+        .for_at(&range)
+        .and_then(|f| f.body.clone())
+        .ok_or_else(refuse)?;
+    let l = LoopText { range, body };
+    let inner = l.interior();
+    let body = ranges.compound(l.body.clone()).ok_or_else(refuse)?;
+    if !(inner.start <= target && target <= inner.end)
+        || ranges.child_around(body, target).is_some()
+    {
+        return Err(refuse());
     }
-    Err(refuse())
+    Ok(Some(l))
 }
 
-/// The edits of one group: the outermost split `if` `outer` (an index into `ifs`), the split
-/// `if`s nested in it and the cuts. `kernel` is the kernel's text range; `names` the flag names
-/// already given out.
+/// The edits of one group: the split `if`s at `spans` (the outermost first once sorted) and the
+/// cuts; `fresh` gives out flag names.
 pub(super) fn group(
-    text: &str,
-    kernel: Range<usize>,
+    at: &At<'_>,
     spans: &[Span],
     cuts: &[usize],
     fresh: &mut dyn FnMut() -> String,
-) -> Result<Vec<Edit>, String> {
+) -> Result<Vec<Edit>, FixError> {
+    let text = at.text;
     let mut ifs = spans
         .iter()
-        .map(|&s| parse_if(text, s))
+        .map(|&s| parse_if(at, s))
         .collect::<Result<Vec<_>, _>>()?;
     ifs.sort_by_key(|i| (i.range.start, std::cmp::Reverse(i.range.end)));
     // A nested `if` that shares its line with its parent's `else` is indented one step in.
@@ -352,27 +289,27 @@ pub(super) fn group(
         }
     }
     let outer = &ifs[0];
-    let where_ = position(text, outer.range.start);
-    if !(kernel.start <= outer.range.start && outer.range.end <= kernel.end) {
-        return Err(format!(
-            "the split branch at {where_} lies in a function the kernel calls, which other callers share"
-        ));
+    let where_ = at.pos(outer.range.start);
+    if !(at.kernel.start <= outer.range.start && outer.range.end <= at.kernel.end) {
+        return Err(FixError::SharedFunction(where_));
     }
-    let outer_toks = tokens(text, outer.range.start, outer.range.end);
-    if let Some((Tok::Word(w), b)) = outer_toks
+    if let Some(j) = at
+        .ranges
+        .jumps
         .iter()
-        .find(|(t, _)| matches!(t, Tok::Word("return" | "break" | "continue" | "goto")))
+        .find(|j| outer.range.start <= j.at && j.at < outer.range.end)
     {
-        return Err(format!(
-            "the `if` at {where_} holds a `{w}` (at {}), which would jump differently out of the split halves",
-            position(text, *b)
-        ));
+        return Err(FixError::Jump {
+            at: where_,
+            keyword: j.keyword,
+            jump: at.pos(j.at),
+        });
     }
 
     // Each cut: the levels that hold it and its side in each.
     let mut placed = Vec::new();
-    for &at in cuts {
-        placed.push(locate(text, &ifs, at)?);
+    for &c in cuts {
+        placed.push(locate(at, &ifs, c)?);
     }
     let used: BTreeSet<usize> = placed
         .iter()
@@ -392,7 +329,7 @@ pub(super) fn group(
     let ind0 = outer.indent.clone();
 
     // Declarations that would leave scope move before `I0`.
-    let hoists = hoisted(text, &kernel, &ifs, &placed)?;
+    let hoists = super::hoist::hoisted(at, &ifs, &placed)?;
     for h in &hoists {
         prefix.push_str(&h.before);
         prefix.push('\n');
@@ -450,12 +387,12 @@ pub(super) fn group(
                 .iter()
                 .filter(|c| c.innermost_loop() == Some(l))
                 .collect();
-            let at_start = direct.iter().any(|c| blank(text, body.start, c.at));
-            let at_end = direct.iter().any(|c| blank(text, c.at, body.end));
+            let at_start = direct.iter().any(|c| at.blank(body.start, c.at));
+            let at_end = direct.iter().any(|c| at.blank(c.at, body.end));
             let body_ind = format!("{ind0}  ");
             let alone = n == 0 && outer[0].1 == Side::Then && !ifs[outer[0].0].wrap;
-            let then = ifs[outer[0].0].then.interior();
-            let empty_head = alone && blank(text, then.start, l.range.start);
+            let then = interior(&ifs[outer[0].0].then);
+            let empty_head = alone && at.blank(then.start, l.range.start);
             let empty_tail = alone
                 && ifs[outer[0].0].els.is_none()
                 && text[l.range.end..ifs[outer[0].0].then.range.end]
@@ -542,10 +479,7 @@ pub(super) fn group(
         let (at_start, at_end) = match cut.innermost_loop() {
             Some(l) => {
                 let body = l.interior();
-                (
-                    blank(text, body.start, cut.at),
-                    blank(text, cut.at, body.end),
-                )
+                (at.blank(body.start, cut.at), at.blank(cut.at, body.end))
             }
             None => (false, false),
         };
@@ -603,7 +537,7 @@ pub(super) fn group(
 /// The split `if`s of `ifs` that hold the cut at `at`, outermost first, and its side in each
 /// (a cut at the very end of a branch is after that `if`, and one at the start of an
 /// else-branch is between the branches).
-fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
+fn locate(src: &At<'_>, ifs: &[IfText], at: usize) -> Result<Cut, FixError> {
     let mut at = at;
     loop {
         let mut levels: Vec<(usize, Side)> = Vec::new();
@@ -611,9 +545,9 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
             if !(it.range.start < at && at < it.range.end) {
                 continue;
             }
-            let side = if it.then.holds(at) {
+            let side = if holds(&it.then, at) {
                 Side::Then
-            } else if it.els.as_ref().is_some_and(|(_, e)| e.holds(at)) {
+            } else if it.els.as_ref().is_some_and(|(_, e)| holds(e, at)) {
                 Side::Else
             } else {
                 Side::Between
@@ -634,12 +568,12 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
             Side::Between => None,
         };
         let innermost_loop = match branch {
-            Some(b) if b.braced => loop_between(text, b, at)?,
+            Some(b) if b.braced => loop_between(src, b, at)?,
             _ => None,
         };
         if let (Some(b), None) = (branch, &innermost_loop) {
-            let inner = b.interior();
-            if blank(text, at, inner.end) {
+            let inner = interior(b);
+            if src.blank(at, inner.end) {
                 if it.els.is_some() && side == Side::Then {
                     if let Some(l) = levels.last_mut() {
                         l.1 = Side::Between;
@@ -649,15 +583,12 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
                     at = it.range.end;
                     continue;
                 }
-            } else if side == Side::Else && blank(text, inner.start, at) {
+            } else if side == Side::Else && src.blank(inner.start, at) {
                 if let Some(l) = levels.last_mut() {
                     l.1 = Side::Between;
                 }
-            } else if depth(text, inner.start, at) != 0 {
-                return Err(format!(
-                    "the barrier would go inside a loop or block nested in a branch of the `if` at {} (the loop interchange of `.bcu` is not done on CUDA text)",
-                    position(text, it.range.start)
-                ));
+            } else if src.nested(b, at) {
+                return Err(FixError::NestedInBranch(src.pos(it.range.start)));
             }
         }
         // Each nested level is a statement of its parent's branch, at its top level, or of
@@ -670,14 +601,12 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
                 Side::Then => &parent.then,
                 Side::Else => match &parent.els {
                     Some((_, e)) => e,
-                    None => return Err("a split branch has no else-branch".into()),
+                    None => return Err(FixError::NoElse),
                 },
-                Side::Between => {
-                    return Err("a cut between two branches holds another split".into())
-                }
+                Side::Between => return Err(FixError::BetweenHoldsSplit),
             };
             loops.push(if branch.braced {
-                loop_between(text, branch, child.range.start)?
+                loop_between(src, branch, child.range.start)?
             } else {
                 None
             });
@@ -685,483 +614,4 @@ fn locate(text: &str, ifs: &[IfText], at: usize) -> Result<Cut, String> {
         loops.push(innermost_loop);
         return Ok(Cut { at, levels, loops });
     }
-}
-
-/// A declaration moved before the outermost split `if`.
-struct Hoist {
-    before: String,
-    in_place: Edit,
-}
-
-/// One declarator of a declaration: `* name [N] = init`.
-struct Declarator {
-    name: String,
-    /// The declarator without its initialiser.
-    bare: Range<usize>,
-    init: Option<Range<usize>>,
-}
-
-/// A declaration statement.
-struct Declaration {
-    range: Range<usize>,
-    specs: Range<usize>,
-    declarators: Vec<Declarator>,
-}
-
-/// The declarations at the top level of `text[from..to]` (statements of one block).
-fn declarations(text: &str, from: usize, to: usize) -> Vec<Declaration> {
-    let typeish = |w: &str| is_builtin_type(w) || is_spec(w) || w.starts_with("__");
-    let toks = tokens(text, from, to);
-    let mut out = Vec::new();
-    let mut k = 0;
-    while k < toks.len() {
-        let Some(last) = stmt_extent(&toks, k) else {
-            break;
-        };
-        let stmt = &toks[k..=last];
-        let is_decl = match stmt {
-            [(Tok::Word(a), _), (Tok::Word(b), _), ..] => {
-                typeish(a)
-                    || (!matches!(*a, "return" | "goto" | "else" | "case" | "do") && !typeish(b))
-            }
-            [(Tok::Word(a), _), ..] => typeish(a) && *a != "__syncthreads",
-            _ => false,
-        };
-        if is_decl && stmt.last().map(|t| t.0) == Some(Tok::Punct(b';')) {
-            if let Some(d) = declaration(stmt, &typeish) {
-                out.push(d);
-            }
-        }
-        k = last + 1;
-    }
-    out
-}
-
-/// Built-in type names: C's and CUDA's (vector types, `dim3`, fixed-width integers).
-fn is_builtin_type(name: &str) -> bool {
-    const PLAIN: [&str; 22] = [
-        "void", "char", "int", "float", "double", "bool", "size_t", "half", "__half", "dim3",
-        "uint", "ushort", "uchar", "ulong", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
-        "uint16_t", "uint32_t", "uint64_t",
-    ];
-    if PLAIN.contains(&name) || name == "auto" || name == "ptrdiff_t" {
-        return true;
-    }
-    // float4, uint2, longlong3, ..., and half2
-    let half_vector = name
-        .strip_prefix("half")
-        .is_some_and(|n| matches!(n, "1" | "2" | "3" | "4"));
-    mapcheck_grammar::clang::types::is_cuda_vector(name) || half_vector
-}
-
-/// Declaration specifiers and qualifiers.
-fn is_spec(name: &str) -> bool {
-    matches!(
-        name,
-        "const"
-            | "volatile"
-            | "static"
-            | "inline"
-            | "extern"
-            | "register"
-            | "unsigned"
-            | "signed"
-            | "long"
-            | "short"
-            | "constexpr"
-            | "__global__"
-            | "__device__"
-            | "__host__"
-            | "__shared__"
-            | "__constant__"
-            | "__managed__"
-            | "__restrict__"
-            | "__restrict"
-            | "restrict"
-            | "__forceinline__"
-            | "__noinline__"
-            | "__inline__"
-            | "struct"
-            | "class"
-            | "union"
-            | "enum"
-            | "typedef"
-    )
-}
-
-fn declaration(stmt: &[(Tok<'_>, usize)], typeish: &dyn Fn(&str) -> bool) -> Option<Declaration> {
-    // Specifiers: type words and qualifiers, and one user type name when a declarator follows.
-    let mut j = 0;
-    let mut has_type = false;
-    while let Some((Tok::Word(w), _)) = stmt.get(j) {
-        if typeish(w) {
-            has_type |= !is_spec(w) || matches!(*w, "unsigned" | "signed" | "long" | "short");
-        } else if !has_type && matches!(stmt.get(j + 1), Some((Tok::Word(_) | Tok::Punct(b'*'), _)))
-        {
-            has_type = true;
-        } else {
-            break;
-        }
-        j += 1;
-    }
-    if j == 0 || !has_type {
-        return None;
-    }
-    let specs = stmt[0].1..tok_end(&stmt[j - 1]);
-    let mut declarators = Vec::new();
-    let semi = stmt.len() - 1;
-    while j < semi {
-        let start = stmt[j].1;
-        let mut name = None;
-        let mut init = None;
-        let mut bare_end = start;
-        while j < semi && !matches!(stmt[j].0, Tok::Punct(b',')) {
-            match stmt[j].0 {
-                Tok::Word(w) if name.is_none() => {
-                    name = Some(w.to_string());
-                    bare_end = tok_end(&stmt[j]);
-                }
-                Tok::Punct(b'[') => {
-                    let close = matching(stmt, j)?;
-                    bare_end = tok_end(&stmt[close]);
-                    j = close;
-                }
-                Tok::Punct(b'=') => {
-                    // The initialiser runs to the next `,` or `;` at depth 0.
-                    let first = j + 1;
-                    let mut e = first;
-                    while e < semi && !matches!(stmt[e].0, Tok::Punct(b',')) {
-                        if matches!(stmt[e].0, Tok::Punct(b'(' | b'[' | b'{')) {
-                            e = matching(stmt, e)?;
-                        }
-                        e += 1;
-                    }
-                    if e == first {
-                        return None;
-                    }
-                    init = Some(stmt[first].1..tok_end(&stmt[e - 1]));
-                    j = e;
-                    continue;
-                }
-                Tok::Punct(b'*') => {}
-                // `&` (a reference), `(` (a constructor call or a function declaration), `{`.
-                _ => return None,
-            }
-            j += 1;
-        }
-        declarators.push(Declarator {
-            name: name?,
-            bare: start..bare_end,
-            init,
-        });
-        j += 1;
-    }
-    Some(Declaration {
-        range: stmt[0].1..tok_end(&stmt[semi]),
-        specs,
-        declarators,
-    })
-}
-
-/// Whether `init` only computes: no memory (`[`, `->`, a unary `*`), no call, no assignment.
-fn pure_init(text: &str, init: &Range<usize>) -> bool {
-    let toks = tokens(text, init.start, init.end);
-    let raw = &text[init.clone()];
-    if raw.contains("++") || raw.contains("--") || raw.contains("->") {
-        return false;
-    }
-    for (k, (t, at)) in toks.iter().enumerate() {
-        let prev = k.checked_sub(1).map(|p| toks[p].0);
-        match t {
-            Tok::Punct(b'[') => return false,
-            Tok::Punct(b'(') if matches!(prev, Some(Tok::Word(w)) if !matches!(w, "sizeof" | "min" | "max")) => {
-                return false
-            }
-            Tok::Punct(b'*' | b'&')
-                if matches!(
-                    prev,
-                    None | Some(Tok::Punct(
-                        b'(' | b'='
-                            | b'+'
-                            | b'-'
-                            | b'*'
-                            | b'/'
-                            | b'%'
-                            | b'<'
-                            | b'>'
-                            | b'!'
-                            | b'&'
-                            | b'|'
-                            | b'^'
-                            | b'?'
-                            | b':'
-                            | b','
-                    ))
-                ) =>
-            {
-                return false
-            }
-            Tok::Punct(b'=') => {
-                // `==`, `<=`, `>=`, `!=` are comparisons; any other `=` assigns.
-                let prev_byte = at.checked_sub(1).map(|p| text.as_bytes()[p]);
-                let next_byte = text.as_bytes().get(at + 1).copied();
-                let comparison = next_byte == Some(b'=')
-                    || matches!(prev_byte, Some(b'=' | b'!'))
-                    || (matches!(prev_byte, Some(b'<' | b'>'))
-                        && at.checked_sub(2).map(|p| text.as_bytes()[p]) != prev_byte);
-                if !comparison {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-    }
-    true
-}
-
-/// Whether `name` is assigned (`name = ...`, `name += ...`, `++name`, `name++`) in
-/// `text[from..to]`.
-fn assigned(text: &str, name: &str, from: usize, to: usize) -> bool {
-    let toks = tokens(text, from, to);
-    toks.iter().any(|(t, at)| {
-        if *t != Tok::Word(name) {
-            return false;
-        }
-        let after = text[at + name.len()..to].trim_start();
-        let before = text[from..*at].trim_end();
-        let assigns = [
-            "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-        ]
-        .iter()
-        .any(|op| after.starts_with(op) && !after.starts_with("=="));
-        assigns
-            || after.starts_with("++")
-            || after.starts_with("--")
-            || before.ends_with("++")
-            || before.ends_with("--")
-            || before.ends_with('&')
-    })
-}
-
-/// The declarations of the first halves that the text after a cut uses, as moved declarations.
-fn hoisted(
-    text: &str,
-    kernel: &Range<usize>,
-    ifs: &[IfText],
-    cuts: &[Cut],
-) -> Result<Vec<Hoist>, String> {
-    let outer = &ifs[0];
-    // The declarations to move, by range, with the branch whose scope they had.
-    // (The third field: declared in a loop body, where it is made anew in every iteration.)
-    let mut moving: Vec<(Declaration, usize, bool)> = Vec::new();
-    let mut consider = |from: usize, upto: usize, after: Range<usize>, in_loop: bool| {
-        let used = tokens(text, after.start, after.end);
-        for d in declarations(text, from, upto) {
-            let needed = d
-                .declarators
-                .iter()
-                .any(|v| used.iter().any(|(t, _)| *t == Tok::Word(&v.name)));
-            if needed && !moving.iter().any(|(m, _, _)| m.range == d.range) {
-                moving.push((d, after.end, in_loop));
-            }
-        }
-    };
-    for cut in cuts {
-        for (n, &(i, side)) in cut.levels.iter().enumerate() {
-            let branch = match side {
-                Side::Then => &ifs[i].then,
-                Side::Else => match &ifs[i].els {
-                    Some((_, e)) => e,
-                    None => continue,
-                },
-                Side::Between => continue,
-            };
-            if !branch.braced {
-                continue;
-            }
-            let inner = branch.interior();
-            let next = cut
-                .levels
-                .get(n + 1)
-                .map_or(cut.at, |&(j, _)| ifs[j].range.start);
-            match &cut.loops[n] {
-                None => consider(inner.start, next, cut.at..inner.end, false),
-                Some(l) => {
-                    // The loop now runs outside the branch: its header, too, uses what the
-                    // branch declared before it.
-                    consider(inner.start, l.range.start, l.range.start..inner.end, false);
-                    let body = l.interior();
-                    consider(body.start, next, cut.at..body.end, true);
-                }
-            }
-        }
-    }
-    moving.sort_by_key(|(d, _, _)| d.range.start);
-    let mut out = Vec::new();
-    let moved_names: BTreeSet<String> = moving
-        .iter()
-        .flat_map(|(d, _, _)| d.declarators.iter().map(|v| v.name.clone()))
-        .collect();
-    let mut whole: BTreeSet<String> = BTreeSet::new();
-    for (d, scope_end, in_loop) in &moving {
-        let at = position(text, d.range.start);
-        let specs = &text[d.specs.clone()];
-        let spec_words: Vec<&str> = specs.split_whitespace().collect();
-        if spec_words
-            .iter()
-            .any(|w| matches!(*w, "auto" | "static" | "extern" | "__shared__" | "register"))
-        {
-            return Err(format!(
-                "the declaration at {at} is used after the barrier point and cannot move before the split `if` (`{specs}`)"
-            ));
-        }
-        for v in &d.declarators {
-            let name = v.name.as_str();
-            let elsewhere = names_in(text, kernel.start, d.range.start, name)
-                || names_in(text, *scope_end, kernel.end, name);
-            let twice = declarations_named(text, outer.range.start, outer.range.end, name) > 1;
-            if elsewhere || twice {
-                return Err(format!(
-                    "`{name}`, declared at {at} and used after the barrier point, would move before the split `if`, but the kernel has another `{name}`; rename one"
-                ));
-            }
-        }
-        // Whole, when every initialiser is pure and what it names is unchanged since `I0`.
-        let pure = !in_loop
-            && d.declarators.iter().all(|v| {
-                v.init.as_ref().is_none_or(|init| {
-                    // Each name it reads moves whole before it, or stays, and is not
-                    // assigned between the outermost `if` and the declaration.
-                    pure_init(text, init)
-                        && tokens(text, init.start, init.end)
-                            .iter()
-                            .all(|(t, _)| match t {
-                                Tok::Word(w) => {
-                                    (!moved_names.contains(*w) || whole.contains(*w))
-                                        && !assigned(text, w, outer.range.start, d.range.start)
-                                }
-                                _ => true,
-                            })
-                })
-            });
-        let has_array_init = d
-            .declarators
-            .iter()
-            .any(|v| v.init.is_some() && text[v.bare.clone()].contains('['));
-        let deletion = |replacement: String| -> Edit {
-            let ls = line_start(text, d.range.start);
-            let le = line_end(text, d.range.end);
-            let alone =
-                text[ls..d.range.start].trim().is_empty() && rest_is_blank(&text[d.range.end..le]);
-            let range = if alone
-                && replacement.is_empty()
-                && text[d.range.end..le].trim().is_empty()
-                && !cuts.iter().any(|c| ls < c.at && c.at <= le)
-            {
-                ls..(le + 1).min(text.len())
-            } else {
-                d.range.clone()
-            };
-            Edit {
-                range,
-                text: replacement,
-                what: EditKind::Hoisted,
-                at: d.range.start,
-            }
-        };
-        if pure {
-            for v in &d.declarators {
-                whole.insert(v.name.clone());
-            }
-            // A comment that ends the declaration's line goes with it.
-            let ls = line_start(text, d.range.start);
-            let le = line_end(text, d.range.end);
-            let own_line = text[ls..d.range.start].trim().is_empty()
-                && rest_is_blank(&text[d.range.end..le])
-                && !cuts.iter().any(|c| ls < c.at && c.at <= le);
-            let (before, in_place) = if own_line {
-                let range = ls..(le + 1).min(text.len());
-                (
-                    text[d.range.start..le].trim_end().to_string(),
-                    Edit {
-                        range,
-                        text: String::new(),
-                        what: EditKind::Hoisted,
-                        at: d.range.start,
-                    },
-                )
-            } else {
-                (text[d.range.clone()].to_string(), deletion(String::new()))
-            };
-            out.push(Hoist { before, in_place });
-            continue;
-        }
-        if has_array_init {
-            return Err(format!(
-                "the array declared at {at} is used after the barrier point, and its initialiser cannot become an assignment before the split `if`"
-            ));
-        }
-        let kept: Vec<&str> = spec_words
-            .iter()
-            .copied()
-            .filter(|w| !matches!(*w, "const" | "constexpr"))
-            .collect();
-        let bare: Vec<&str> = d
-            .declarators
-            .iter()
-            .map(|v| &text[v.bare.clone()])
-            .collect();
-        let assignments: Vec<String> = d
-            .declarators
-            .iter()
-            .filter_map(|v| {
-                v.init
-                    .as_ref()
-                    .map(|i| format!("{} = {}", v.name, &text[i.clone()]))
-            })
-            .collect();
-        out.push(Hoist {
-            before: format!("{} {};", kept.join(" "), bare.join(", ")),
-            in_place: deletion(if assignments.is_empty() {
-                String::new()
-            } else {
-                format!("{};", assignments.join(", "))
-            }),
-        });
-    }
-    Ok(out)
-}
-
-/// Whether `text[from..to]` names `name` (a member after `.` or `->` is another name).
-fn names_in(text: &str, from: usize, to: usize, name: &str) -> bool {
-    let toks = tokens(text, from, to);
-    toks.iter().enumerate().any(|(k, (t, _))| {
-        *t == Tok::Word(name)
-            && !matches!(
-                k.checked_sub(1).map(|p| toks[p].0),
-                Some(Tok::Punct(b'.' | b'>'))
-            )
-    })
-}
-
-/// How many declarations (anywhere, nested blocks included) of `name` `text[from..to]` has.
-fn declarations_named(text: &str, from: usize, to: usize, name: &str) -> usize {
-    let toks = tokens(text, from, to);
-    let mut count = declarations(text, from, to)
-        .iter()
-        .filter(|d| d.declarators.iter().any(|v| v.name == name))
-        .count();
-    // The blocks directly inside, outside brackets: deeper ones are counted by recursion.
-    let mut k = 0;
-    while k < toks.len() {
-        let Some(close) = matching(&toks, k) else {
-            k += 1;
-            continue;
-        };
-        if toks[k].0 == Tok::Punct(b'{') {
-            count += declarations_named(text, toks[k].1 + 1, toks[close].1, name);
-        }
-        k = close + 1;
-    }
-    count
 }
