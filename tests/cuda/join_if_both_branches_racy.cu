@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `idx`, assigned on both branches of the `if`, is `?` after it
 // Both branches compute an index, but the odd branch forgets the offset of 32: threads 2k and
 // 2k + 1 both get idx = k and write s[k] before the barrier (threads 0 and 1 on s[0]): a
 // write-write race.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `dst`, re-pointed in a branch, is followed only as an unknown offset
 // A pointer re-pointed in a branch: odd blocks write `odd_out`, even blocks `even_out`, block b
 // at row b / 2. Blocks 0 and 1 both use row 0 but of different arrays; blocks of the same
 // parity use different rows: distinct threads write distinct cells: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `dst`, re-pointed in a branch, is followed only as an unknown offset
 // Odd blocks re-point `dst` to `odd_out` and forget the row offset there: blocks 1 and 3 both
 // write odd_out[t] (a write-write race between blocks). Even blocks write distinct rows of
 // `even_out`. A pointer pinned to `even_out` would miss the writes to `odd_out`.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DSTEPS=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the pointers swapped in the loop are `?`
 // Ping-pong by swapping pointers in a loop (issue 20): each step reads `src` (neighbours t - 1,
 // t + 1) and writes dst[t], then a barrier, then the pointers swap. Within a step the written
 // array is not the read one, writes are per thread, and the barrier orders a step's writes

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1 -DSTEPS=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the pointers swapped in the loop are `?`
 // The pointer-swap ping-pong without the barrier in the loop: in step 0 thread t reads
 // src[t + 1] = buf0[t + 1], and in step 1 (after its swap, dst = buf0) thread t + 1 writes
 // buf0[t + 1]. Nothing orders the two: a read-write race on buf0 (e.g. threads 0 and 1 on

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a pointer chosen by `cond ? a : b` makes its accesses ones of unknown cells of both arrays (no lowering by cases yet)
 // A pointer chosen between two arrays (issue 14): block 0 writes `lo`, block 1 writes `hi`,
 // each at its own thread index. Distinct threads of one block write distinct cells, and the
 // two blocks write different arrays: race free. (Pinned to `lo`, both blocks would seem to

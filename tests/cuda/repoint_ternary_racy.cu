@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a pointer chosen by `cond ? a : b` makes its accesses ones of unknown cells of both arrays (no lowering by cases yet)
 // Threads 32..63 choose `b` and write b[t - 32 + 32] = b[t]; every thread also reads
 // b[(t + 32) % 64] with no barrier in between: thread 0 reads b[32] while thread 32 writes it
 // (a read-write race on b). Threads 0..31 write a[t], which nobody reads. A pointer pinned to

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the helper's `return`s give different values: the call is a per-thread unknown `returned` (no lowering by cases yet)
 // A `__device__` helper with a non-final `return` (issue 14): even threads get slot t / 2
 // (0..31) from the early return, odd threads 32 + t / 2 (32..63) from the final one. The map
 // t -> slot is a bijection of 0..63, so each thread writes its own s[slot]: race free. (If the

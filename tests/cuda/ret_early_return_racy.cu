@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the helper's `return`s give different values: the call is a per-thread unknown `returned` (no lowering by cases yet)
 // The clamp helper returns 0 early for t >= 60 and t otherwise: threads 0, 60, 61, 62 and 63
 // all write s[0] in the same barrier interval: a write-write race. The final `return t` alone
 // would give distinct cells; the race is in the early return.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DN=64
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — the helper's `return`s give different values: the call is a per-thread unknown `returned` (no lowering by cases yet)
 // The mirror (reflect) boundary of image filters: `mirror(i, n)` has two early returns for the
 // out-of-range sides. Each thread reads in[mirror(t - 2, N)] and in[mirror(t + 2, N)] (reads
 // never race) and writes only out[t]: race free whatever `mirror` returns.

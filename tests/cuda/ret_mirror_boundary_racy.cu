@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=68 --gridDim=1 -DN=64
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the helper's `return`s give different values: the call is a per-thread unknown `returned` (no lowering by cases yet)
 // A "scatter with mirror padding": 68 threads write out[mirror(t - 2, N)]. The early returns
 // reflect the two threads on each side back inside: thread 0 (i = -2) writes out[1], as does
 // thread 3 (i = 1); thread 67 (i = 65) writes out[62], as does thread 64 (i = 62). Write-write

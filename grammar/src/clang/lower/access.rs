@@ -70,6 +70,22 @@ impl Lower<'_, '_> {
                 self.unknown_val("through_pointer", &ty, span, out)
             }
             Place::Private(ty) => self.unknown_val("private", &ty, span, out),
+            Place::Sel(c, a, b) => {
+                // Each case reads under its condition; the two values are bound inside the
+                // branches, so the value read is a `?` unless both cases give the same one.
+                let ty = a.ty();
+                let (mut ta, mut tb) = (Vec::new(), Vec::new());
+                let va = self.read(*a, span, &mut ta);
+                let vb = self.read(*b, span, &mut tb);
+                let bound: HashSet<String> =
+                    bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
+                self.emit_cases(*c, ta, tb, span, out);
+                if va == vb && !val_uses(&va, &bound) {
+                    va
+                } else {
+                    self.unknown_val("selected_read", &ty, span, out)
+                }
+            }
             Place::Builtin => Val::Opaque,
             // A read of memory the lowering cannot name could be a read of any array: refused
             // rather than dropped.
@@ -184,6 +200,12 @@ impl Lower<'_, '_> {
                     );
                 }
             }
+            Place::Sel(c, a, b) => {
+                let (mut ta, mut tb) = (Vec::new(), Vec::new());
+                self.write(*a, v.clone(), span, &mut ta);
+                self.write(*b, v, span, &mut tb);
+                self.emit_cases(*c, ta, tb, span, out);
+            }
             // Thread-private memory never races.
             Place::Private(_) => {}
             Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
@@ -193,6 +215,21 @@ impl Lower<'_, '_> {
                 "the lowering does not know which memory this pointer points to",
             ),
         }
+    }
+
+    /// `if c { a } else { b }`: the two cases of an access through a selected pointer.
+    fn emit_cases(&mut self, c: Cond, a: Vec<Stmt>, b: Vec<Stmt>, span: Span, out: &mut Vec<Stmt>) {
+        self.emit(
+            out,
+            stmt(
+                StmtKind::If {
+                    cond: c,
+                    then_branch: Block { stmts: a, span },
+                    else_branch: Some(Block { stmts: b, span }),
+                },
+                span,
+            ),
+        );
     }
 
     /// `let var = array[index];`, the variable's name made from the array's.

@@ -347,11 +347,11 @@ impl Lower<'_, '_> {
             if let (Val::Ptr(p), CType::Pointer(pointee)) = (v, &aty) {
                 let is_const = a.qual_type().starts_with("const ");
                 if ranged {
-                    let arrays = match p {
+                    let arrays = match p.coarse() {
                         Ptr::To { array, .. } => vec![array],
                         Ptr::Many(v) => v,
                         Ptr::Private => Vec::new(),
-                        Ptr::Local(_) | Ptr::Unknown => {
+                        Ptr::Local(_) | Ptr::Unknown | Ptr::Sel(..) => {
                             self.error(
                                 span,
                                 format!("`{name}` on memory mapcheck cannot name"),
@@ -398,7 +398,8 @@ impl Lower<'_, '_> {
             if a.is_lvalue() {
                 // A reference argument.
                 let p = self.place(a, out);
-                match p {
+                let pty = p.ty();
+                match p.coarse(pty) {
                     Place::Mem { array, .. } => arrays.push(array),
                     Place::Many(v, _) => arrays.extend(v),
                     Place::Local(id, t) => {
@@ -416,7 +417,10 @@ impl Lower<'_, '_> {
                 }
                 continue;
             }
-            let v = self.rvalue(a, out);
+            let v = match self.rvalue(a, out) {
+                Val::Ptr(p) => Val::Ptr(p.coarse()),
+                v => v,
+            };
             match (v, aty) {
                 (Val::Ptr(Ptr::To { array, .. }), _) => arrays.push(array),
                 (Val::Ptr(Ptr::Many(v)), _) => arrays.extend(v),

@@ -5,6 +5,51 @@
 use super::*;
 
 impl Lower<'_, '_> {
+    /// Two carried pointers a loop body swaps (`t = a; a = b; b = t;`), each pointing into
+    /// named memory on entry: `a` is `even ? A : B` and `b` is `even ? B : A` at the start of
+    /// each iteration (`A`, `B` their values on entry, `even` whether the iteration count is
+    /// even), an induction the caller checks by lowering the body with these and finding them
+    /// swapped at its end. The candidates are the first pair whose ends are each other's
+    /// starts.
+    pub(super) fn pointer_swap(
+        &self,
+        lowered: &LoopBody,
+        entry: &Env,
+        even: &Cond,
+    ) -> Option<HashMap<String, Ptr>> {
+        let ptr = |env: &Env, id: &String| match env.get(id) {
+            Some(Binding::Val(Val::Ptr(p))) => Some(p.clone()),
+            _ => None,
+        };
+        let mut ids: Vec<&String> = lowered
+            .carried
+            .iter()
+            .filter(|id| matches!(ptr(entry, id), Some(Ptr::To { .. })))
+            .collect();
+        ids.sort();
+        for (i, a) in ids.iter().enumerate() {
+            for b in &ids[i + 1..] {
+                let (pa, pb) = (ptr(entry, a)?, ptr(entry, b)?);
+                if pa == pb {
+                    continue;
+                }
+                let crossed = ptr(&lowered.at_end, a).is_some()
+                    && ptr(&lowered.at_end, a) == ptr(&lowered.at_start, b)
+                    && ptr(&lowered.at_end, b) == ptr(&lowered.at_start, a);
+                if crossed {
+                    let sa = Ptr::Sel(
+                        Box::new(even.clone()),
+                        Box::new(pa.clone()),
+                        Box::new(pb.clone()),
+                    );
+                    let sb = Ptr::Sel(Box::new(even.clone()), Box::new(pb), Box::new(pa));
+                    return Some(HashMap::from([((*a).clone(), sa), ((*b).clone(), sb)]));
+                }
+            }
+        }
+        None
+    }
+
     /// The carried variables of a lowered counted loop whose update has a closed form (see
     /// `closed.rs`), with their values before the loop. `var` is the C loop variable, `x` its
     /// core name.

@@ -139,6 +139,11 @@ impl Lower<'_, '_> {
                     Ptr::Many(vec![array])
                 }
             }
+            Ptr::Sel(c, a, b) => {
+                let a = self.recast(*a, to, _span);
+                let b = self.recast(*b, to, _span);
+                Ptr::select(*c, a, b)
+            }
             other => other,
         }
     }
@@ -302,6 +307,17 @@ impl Lower<'_, '_> {
                     pointee: pointee.clone(),
                 })
             }
+            (Ptr::Sel(c, a, b), "+" | "-") => {
+                // The amount once, then each case moved by it.
+                let k = match k {
+                    Val::Num(e, s) => Val::Num(self.bound("step", e, out), s),
+                    k => k,
+                };
+                let a = ptr_of(self.pointer_arith(op, (**a).clone(), k.clone(), span, out));
+                let b = ptr_of(self.pointer_arith(op, (**b).clone(), k, span, out));
+                Val::Ptr(Ptr::select((**c).clone(), a, b))
+            }
+            (Ptr::Sel(..), _) => self.pointer_arith(op, p.coarse(), k, span, out),
             (Ptr::Local(_), "+" | "-") => match self.as_expr(k, span, out).0.kind {
                 ExprKind::Int(0) => Val::Ptr(p),
                 _ => Val::Ptr(Ptr::Unknown),

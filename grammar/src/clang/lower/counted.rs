@@ -324,6 +324,50 @@ impl Lower<'_, '_> {
                 break;
             }
         }
+        // Two pointers swapped in each iteration: each is a selection by the iteration's
+        // parity, kept when the body, lowered with those, swaps them again.
+        let mut swapped = HashMap::new();
+        if let (Some(even), false) = (inside.even.clone(), forms.is_empty() && attempt > 3) {
+            if let Some(swap) = self.pointer_swap(&lowered, &entry, &even) {
+                let relower = |me: &mut Self, ptrs: HashMap<String, Ptr>| {
+                    me.env = entry.clone();
+                    me.errors.truncate(entry_errors);
+                    me.ptr_presets = ptrs;
+                    me.loop_body(
+                        &|_, _| {},
+                        &body_nodes,
+                        &|_, _| {},
+                        &HashSet::new(),
+                        &presets,
+                        span,
+                    )
+                };
+                let again = relower(self, swap.clone());
+                let holds = swap.iter().all(|(id, p)| {
+                    let other = swap.iter().find(|(o, _)| *o != id).map(|(_, q)| q);
+                    matches!((again.at_end.get(id), other),
+                        (Some(Binding::Val(Val::Ptr(e))), Some(q)) if e == q)
+                        && matches!(again.at_start.get(id),
+                            Some(Binding::Val(Val::Ptr(s))) if s == p)
+                });
+                let same_forms = {
+                    let f = self.closed_forms(&again, &entry, &c.var, &var);
+                    let next: HashMap<String, Expr> = f
+                        .iter()
+                        .filter_map(|(id, (f, v0))| {
+                            Some((id.clone(), closed::value(f, v0, &inside)?))
+                        })
+                        .collect();
+                    presets.iter().all(|(id, e)| next.get(id) == Some(e))
+                };
+                lowered = if holds && same_forms {
+                    swapped = swap;
+                    again
+                } else {
+                    relower(self, HashMap::new())
+                };
+            }
+        }
         let LoopBody {
             stmts,
             carried,
@@ -445,6 +489,18 @@ impl Lower<'_, '_> {
                 };
                 self.env.insert(id.clone(), Binding::Val(new));
                 carried.remove(id);
+            }
+            // The swapped pointers after the last iteration: by the parity of the trip count.
+            if let Some(even) = &at_end.even {
+                let mut ids: Vec<&String> = swapped.keys().collect();
+                ids.sort();
+                for id in ids {
+                    if let Ptr::Sel(_, a, b) = &swapped[id] {
+                        let p = Ptr::Sel(Box::new(even.clone()), a.clone(), b.clone());
+                        self.env.insert(id.clone(), Binding::Val(Val::Ptr(p)));
+                        carried.remove(id);
+                    }
+                }
             }
             if !c.declared {
                 let v = self.bound(&format!("{loop_name}_end"), last.clone(), out);

@@ -71,13 +71,16 @@ impl Lower<'_, '_> {
         self.frames.push(Frame {
             returns: Vec::new(),
             ret_ty: ty.clone(),
+            path_base: self.path.len(),
         });
         let start = out.len();
+        // Whether control may reach the end of the body without a `return`.
+        let mut falls_off = true;
         if let Some(body) = def.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let body_nodes: Vec<&Node> = body.exprs().collect();
             let base = std::mem::replace(&mut self.function_base, self.loop_exits.len());
             self.loop_exits.push(HashSet::new());
-            self.block(&body_nodes, out);
+            falls_off = !is_false(&simplify(self.block(&body_nodes, out)));
             self.loop_exits.pop();
             self.function_base = base;
         }
@@ -92,40 +95,93 @@ impl Lower<'_, '_> {
             return Val::Opaque;
         };
         // Names bound inside nested blocks of the inlined body are out of scope here.
-        let mut nested = HashSet::new();
-        for s in &out[start..] {
-            match &s.kind {
-                StmtKind::If {
-                    then_branch,
-                    else_branch,
-                    ..
-                } => {
-                    nested.extend(bound_names(&then_branch.stmts));
-                    if let Some(e) = else_branch {
-                        nested.extend(bound_names(&e.stmts));
-                    }
-                }
-                StmtKind::For { body, var, .. } => {
-                    nested.extend(bound_names(&body.stmts));
-                    nested.insert(var.name.clone());
-                }
-                _ => {}
-            }
-        }
-        let mut returns = frame.returns.into_iter();
-        match (returns.next(), frame.ret_ty) {
+        let top: HashSet<String> = out[start..]
+            .iter()
+            .flat_map(|s| s.kind.binder().map(|v| v.name.clone()))
+            .collect();
+        let nested: HashSet<String> = bound_names(&out[start..])
+            .difference(&top)
+            .cloned()
+            .collect();
+        let returns = frame.returns;
+        match (returns.first(), frame.ret_ty) {
             (None, _) | (_, CType::Void) => Val::Opaque,
-            (Some(first), rty) => {
-                let all_same = returns.all(|v| v == first);
-                if all_same && !val_uses(&first, &nested) {
-                    first
-                } else {
-                    // Several returns with different values (or values computed inside a
-                    // branch): the call's value is not followed.
-                    self.unknown_val("returned", &rty, span, out)
+            (Some((_, first)), rty) => {
+                let all_same = returns.iter().all(|(_, v)| v == first);
+                if all_same && !val_uses(first, &nested) {
+                    return first.clone();
+                }
+                match self.returns_by_cases(&returns, falls_off, &nested, &rty, span, out) {
+                    Some(v) => v,
+                    // Values computed inside a branch, a `return` inside a loop or `switch`,
+                    // values of another kind than integers: the call's value is not followed.
+                    None => self.unknown_val("returned", &rty, span, out),
                 }
             }
         }
+    }
+
+    /// The value of a call whose `return`s give different values: the selection, by the
+    /// condition under which each `return` runs, of their values, innermost last. The
+    /// conditions are the guards the lowering emitted around each `return`, so at most one of
+    /// them holds per call (a `return` guards what follows it by its negation) and they use
+    /// only names still bound after the call; a body that may end without a `return` (C++
+    /// leaves the value undefined) ends the selection with a `?`. `None` when a condition or a
+    /// value is not expressible here.
+    fn returns_by_cases(
+        &mut self,
+        returns: &[(Option<Cond>, Val)],
+        falls_off: bool,
+        nested: &HashSet<String>,
+        rty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Val> {
+        const MAX_SELECTED: usize = 96;
+        let CType::Scalar(s) = rty else {
+            return None;
+        };
+        if matches!(s, Scalar::Float(_)) {
+            return None;
+        }
+        let mut cases = Vec::new();
+        let mut size = 0;
+        for (guard, v) in returns {
+            let c = guard.clone()?;
+            let e = match v {
+                Val::Num(e, _) => e.clone(),
+                Val::Bool(b) => select(b.clone(), int(1, span), int(0, span), span),
+                _ => return None,
+            };
+            if cond_uses(&c, nested) || expr_uses(&e, nested) {
+                return None;
+            }
+            size += cond_size(&c) + expr_nodes(&e);
+            cases.push((c, e));
+        }
+        if size > MAX_SELECTED {
+            return None;
+        }
+        let mut value = if falls_off {
+            match self.unknown_val("returned_undefined", rty, span, out) {
+                Val::Num(e, _) => e,
+                Val::Bool(b) => select(b, int(1, span), int(0, span), span),
+                _ => return None,
+            }
+        } else {
+            cases.pop()?.1
+        };
+        for (c, e) in cases.into_iter().rev() {
+            value = if is_true(&c) {
+                e
+            } else {
+                select(c, e, value, span)
+            };
+        }
+        Some(match s {
+            Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, value, int(0, span))),
+            _ => Val::Num(value, *s),
+        })
     }
 
     pub(super) fn member_call(

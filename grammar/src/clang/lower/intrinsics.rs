@@ -16,7 +16,7 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Val {
-        let targets: Vec<(String, Expr)> = match target {
+        let targets: Vec<(String, Expr)> = match target.coarse() {
             // Byte-addressed: the atomic covers every cell of its bytes.
             Ptr::To { array, off, .. } if self.byte_array(&array).is_some() => {
                 match self.cells_in(&array, elem) {
@@ -45,7 +45,7 @@ impl Lower<'_, '_> {
                 })
                 .collect(),
             Ptr::Private => Vec::new(),
-            Ptr::Local(_) | Ptr::Unknown => {
+            Ptr::Local(_) | Ptr::Unknown | Ptr::Sel(..) => {
                 self.error(
                     span,
                     "an atomic on a pointer mapcheck cannot follow",

@@ -22,10 +22,17 @@ impl Lower<'_, '_> {
         &mut self,
         carried: &HashSet<String>,
         presets: &HashMap<String, Expr>,
+        ptrs: &HashMap<String, Ptr>,
         span: Span,
         stmts: &mut Vec<Stmt>,
     ) {
         let mut rest = carried.clone();
+        for (id, p) in ptrs {
+            if rest.remove(id) {
+                self.env
+                    .insert(id.clone(), Binding::Val(Val::Ptr(p.clone())));
+            }
+        }
         let mut ids: Vec<&String> = carried
             .iter()
             .filter(|id| presets.contains_key(*id))
@@ -115,14 +122,16 @@ impl Lower<'_, '_> {
         presets: &HashMap<String, Expr>,
         span: Span,
     ) -> LoopBody {
-        let entry = self.env.clone();
+        let mut entry = self.env.clone();
         let errors = self.errors.len();
+        let ptrs = std::mem::take(&mut self.ptr_presets);
         let mut carried: HashSet<String> = presets.keys().cloned().collect();
-        for _round in 0..4 {
+        carried.extend(ptrs.keys().cloned());
+        for _round in 0..6 {
             self.errors.truncate(errors);
             self.env = entry.clone();
             let mut stmts = Vec::new();
-            self.start_iteration(&carried, presets, span, &mut stmts);
+            self.start_iteration(&carried, presets, &ptrs, span, &mut stmts);
             let at_start = self.env.clone();
             self.loop_exits.push(HashSet::new());
             prefix(self, &mut stmts);
@@ -146,8 +155,31 @@ impl Lower<'_, '_> {
                 })
                 .map(|(id, _)| id.clone())
                 .collect();
+            // A pointer the body re-points into other memory than it started in: its value at
+            // an iteration's start may be either, so the next round starts it as any cell of
+            // all of them (a havoc keeps a pointer's memory and forgets only its offset).
+            let mut widened = false;
+            for id in changed.iter().filter(|id| !ptrs.contains_key(*id)) {
+                if let (Some(Binding::Val(Val::Ptr(p0))), Some(Binding::Val(Val::Ptr(p1)))) =
+                    (entry.get(id), self.env.get(id))
+                {
+                    // What the havoc of `p0` covers: any pointer for `Unknown`, itself for a
+                    // local's address, else any cell of its arrays (private memory too: an
+                    // access of an array there is only one access more).
+                    let covers = match (p0, p0.arrays(), p1.arrays()) {
+                        (Ptr::Unknown, _, _) => true,
+                        (_, Some(a0), Some(a1)) => a1.iter().all(|a| a0.contains(a)),
+                        _ => p0 == p1,
+                    };
+                    if !covers {
+                        let w = operators::join_ptr(p0.clone().coarse(), p1.clone().coarse());
+                        entry.insert(id.clone(), Binding::Val(Val::Ptr(w)));
+                        widened = true;
+                    }
+                }
+            }
             let new: Vec<&String> = changed.difference(&carried).collect();
-            if new.is_empty() {
+            if new.is_empty() && !widened {
                 // Locals declared in the body end with it; the carried ones are `?` after.
                 let at_end = self.env.clone();
                 let mut env = entry.clone();
@@ -194,6 +226,8 @@ impl Lower<'_, '_> {
                 off: self.unknown(&format!("{name}_offset"), None, span, out),
                 pointee: pointee.clone(),
             }),
+            // A selection's cases have fixed offsets: any cell of its arrays.
+            Val::Ptr(p @ Ptr::Sel(..)) => Val::Ptr(p.clone().coarse()),
             other => other.clone(),
         }
     }

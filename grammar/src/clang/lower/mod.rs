@@ -16,8 +16,10 @@
 //!   which is exact in both arithmetic modes. Signed `/` and `%` truncate toward zero. Floats
 //!   are values mapcheck does not follow; their literals keep their bit pattern, so that two
 //!   writes of the same literal compare equal.
-//! * **Pointers** are (array, offset in cells) pairs. A pointer that may point into different
-//!   arrays is `Ptr::Many`: its accesses are accesses of an unknown cell of every candidate.
+//! * **Pointers** are (array, offset in cells) pairs. A pointer chosen by a condition in scope
+//!   (`c ? p : q`, re-pointed on a branch) is `Ptr::Sel`, its accesses lowered by cases; any
+//!   other pointer that may point into different arrays is `Ptr::Many`: its accesses are
+//!   accesses of an unknown cell of every candidate.
 //! * **Locals** are followed in an environment from declaration id to value; a variable whose
 //!   value differs between the two branches of an `if` is their `select`; one a counted loop
 //!   updates is its closed form in the iteration count where it has one (`closed.rs`: ping-pong
@@ -95,6 +97,55 @@ enum Ptr {
     Local(String),
     /// Anywhere: a pointer from an unknown source.
     Unknown,
+    /// `c ? p : q`, both pointers into memory the lowering names (`To` or `Sel`), the
+    /// condition in scope and free of side effects: an access through it is lowered by cases
+    /// (issue 14 item 2).
+    Sel(Box<Cond>, Box<Ptr>, Box<Ptr>),
+}
+
+impl Ptr {
+    /// The arrays it may point into (none for private memory); `None` for a local or an
+    /// unknown pointer.
+    fn arrays(&self) -> Option<Vec<String>> {
+        match self {
+            Ptr::To { array, .. } => Some(vec![array.clone()]),
+            Ptr::Many(v) => Some(v.clone()),
+            Ptr::Private => Some(Vec::new()),
+            Ptr::Local(_) | Ptr::Unknown => None,
+            Ptr::Sel(_, a, b) => {
+                let mut x = a.arrays()?;
+                x.extend(b.arrays()?);
+                x.sort();
+                x.dedup();
+                Some(x)
+            }
+        }
+    }
+
+    /// The pointer without its cases: a selection is a pointer into any cell of its arrays.
+    fn coarse(self) -> Ptr {
+        match self {
+            Ptr::Sel(..) => match self.arrays() {
+                Some(v) if v.is_empty() => Ptr::Private,
+                Some(v) => Ptr::Many(v),
+                None => Ptr::Unknown,
+            },
+            p => p,
+        }
+    }
+
+    /// `c ? a : b`: by cases when both name their memory, else any cell of both.
+    fn select(c: Cond, a: Ptr, b: Ptr) -> Ptr {
+        if a == b {
+            return a;
+        }
+        let named = |p: &Ptr| matches!(p, Ptr::To { .. } | Ptr::Sel(..));
+        if named(&a) && named(&b) {
+            Ptr::Sel(Box::new(c), Box::new(a), Box::new(b))
+        } else {
+            operators::join_ptr(a, b)
+        }
+    }
 }
 
 /// The value of a C expression.
@@ -122,6 +173,9 @@ enum Place {
     Builtin,
     /// Memory the lowering cannot name (a pointer from nowhere): refused where written.
     Unknown(CType),
+    /// `c ? p : q` for a pointer selected by cases (`Ptr::Sel`): an access is one of `p` where
+    /// `c` holds, one of `q` elsewhere.
+    Sel(Box<Cond>, Box<Place>, Box<Place>),
 }
 
 impl Place {
@@ -133,6 +187,36 @@ impl Place {
             | Place::Private(t)
             | Place::Unknown(t) => t.clone(),
             Place::Builtin => CType::Other("dim3".into()),
+            Place::Sel(_, a, _) => a.ty(),
+        }
+    }
+
+    /// The arrays it may be a cell of; `None` for a local, a built-in or unknown memory.
+    fn arrays(&self) -> Option<Vec<String>> {
+        match self {
+            Place::Mem { array, .. } => Some(vec![array.clone()]),
+            Place::Many(v, _) => Some(v.clone()),
+            Place::Private(_) => Some(Vec::new()),
+            Place::Local(..) | Place::Builtin | Place::Unknown(_) => None,
+            Place::Sel(_, a, b) => {
+                let mut x = a.arrays()?;
+                x.extend(b.arrays()?);
+                x.sort();
+                x.dedup();
+                Some(x)
+            }
+        }
+    }
+
+    /// The place without its cases (any cell of its arrays), as type `ty`.
+    fn coarse(self, ty: CType) -> Place {
+        match self {
+            Place::Sel(..) => match self.arrays() {
+                Some(v) if v.is_empty() => Place::Private(ty),
+                Some(v) => Place::Many(v, ty),
+                None => Place::Unknown(ty),
+            },
+            p => p,
         }
     }
 }
@@ -158,10 +242,13 @@ enum ExitKind {
 /// The context of an inlined call: where `return e` puts its value.
 #[derive(Debug)]
 struct Frame {
-    /// The values returned so far (one per `return`), with the condition under which each
-    /// returned; joined into the call's value.
-    returns: Vec<Val>,
+    /// The values returned so far (one per `return`), each with the condition under which it
+    /// returns (the guards between the function's body and the `return`, `None` where one
+    /// of them is not an `if` or a block's guard); joined into the call's value.
+    returns: Vec<(Option<Cond>, Val)>,
     ret_ty: CType,
+    /// The length of `Lower::path` when the body started.
+    path_base: usize,
 }
 
 type Env = HashMap<String, Binding>;
@@ -220,6 +307,13 @@ pub struct Lower<'g, 'a> {
     /// The core names bound to closed forms at the start of loop iterations: never tabulated
     /// (see `table`), so that the body's update keeps the shape its closed form was read from.
     closed_starts: HashSet<String>,
+    /// The guards of the statements being lowered, outermost first, as emitted: the condition
+    /// of each enclosing `if` branch and of each block's rest after a conditional exit; `None`
+    /// for a statement that lowers its parts under guards of its own (loops, `switch`).
+    path: Vec<Option<Cond>>,
+    /// Pointers the next counted loop body binds at each iteration's start to a selection by
+    /// the iteration's parity (a swap of two pointers: see `Lower::pointer_swap`).
+    ptr_presets: HashMap<String, Ptr>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -247,6 +341,8 @@ impl<'g, 'a> Lower<'g, 'a> {
             last_place: None,
             function_base: 0,
             closed_starts: HashSet::new(),
+            path: Vec::new(),
+            ptr_presets: HashMap::new(),
         }
     }
 

@@ -397,6 +397,14 @@ impl Lower<'_, '_> {
             (Val::Bool(x), Val::Bool(y)) if !cond_uses(x, &bound) && !cond_uses(y, &bound) => {
                 Val::Bool(or(and(cond.clone(), x.clone()), and(not(cond), y.clone())))
             }
+            // A pointer chosen by the condition: by cases (issue 14 item 2).
+            (Val::Ptr(pa), Val::Ptr(pb))
+                if !val_uses(&va, &bound)
+                    && !val_uses(&vb, &bound)
+                    && !cond_uses(&cond, &bound) =>
+            {
+                Val::Ptr(Ptr::select(cond, pa.clone(), pb.clone()))
+            }
             (Val::Ptr(pa), Val::Ptr(pb)) => Val::Ptr(join_ptr(pa.clone(), pb.clone())),
             // Any other `c ? x : y` of integers is the core's selection, exact (issue 20).
             (Val::Num(x, sx), Val::Num(y, sy))
@@ -418,13 +426,7 @@ pub(super) fn join_ptr(a: Ptr, b: Ptr) -> Ptr {
     if a == b {
         return a;
     }
-    let arrays = |p: &Ptr| match p {
-        Ptr::To { array, .. } => Some(vec![array.clone()]),
-        Ptr::Many(v) => Some(v.clone()),
-        Ptr::Private => Some(Vec::new()),
-        Ptr::Local(_) | Ptr::Unknown => None,
-    };
-    match (arrays(&a), arrays(&b)) {
+    match (a.arrays(), b.arrays()) {
         (Some(mut x), Some(y)) => {
             x.extend(y);
             x.sort();

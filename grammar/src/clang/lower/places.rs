@@ -32,6 +32,7 @@ impl Lower<'_, '_> {
                         let p = self.place(c, out);
                         match p {
                             Place::Mem { array, off, .. } => Place::Mem { array, off, ty },
+                            p @ Place::Sel(..) => p.coarse(ty),
                             other => other,
                         }
                     }
@@ -114,6 +115,11 @@ impl Lower<'_, '_> {
             Ptr::Private => Place::Private(ty),
             Ptr::Local(id) => Place::Local(id, ty),
             Ptr::Unknown => Place::Unknown(ty),
+            Ptr::Sel(c, a, b) => {
+                let a = self.deref(*a, ty.clone(), span);
+                let b = self.deref(*b, ty, span);
+                Place::Sel(c, Box::new(a), Box::new(b))
+            }
         }
     }
 
@@ -265,6 +271,7 @@ impl Lower<'_, '_> {
             Place::Private(_) => Place::Private(ty),
             Place::Builtin => Place::Builtin,
             Place::Unknown(_) => Place::Unknown(ty),
+            p @ Place::Sel(..) => p.coarse(ty),
         }
     }
 
@@ -282,11 +289,7 @@ impl Lower<'_, '_> {
         let _ = self.as_cond(cv, span, out);
         let pa = self.place(a, out);
         let pb = self.place(b, out);
-        let arrays = |p: &Place| match p {
-            Place::Mem { array, .. } => vec![array.clone()],
-            Place::Many(a, _) => a.clone(),
-            _ => Vec::new(),
-        };
+        let arrays = |p: &Place| p.arrays().unwrap_or_default();
         if matches!(pa, Place::Local(..)) || matches!(pb, Place::Local(..)) {
             self.error(
                 span,

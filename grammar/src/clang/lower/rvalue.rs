@@ -237,6 +237,10 @@ impl Lower<'_, '_> {
                 _ => Val::Ptr(Ptr::Local(id)),
             },
             Place::Builtin | Place::Unknown(_) => Val::Ptr(Ptr::Unknown),
+            Place::Sel(c, a, b) => {
+                let (a, b) = (ptr_of(self.address(*a)), ptr_of(self.address(*b)));
+                Val::Ptr(Ptr::select(*c, a, b))
+            }
         }
     }
 

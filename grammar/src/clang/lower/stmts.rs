@@ -27,7 +27,9 @@ impl Lower<'_, '_> {
         // The rest runs when control stays.
         let before = self.env.clone();
         let mut inner = Vec::new();
+        self.path.push(Some(stay.clone()));
         let rest_stay = self.block(rest, &mut inner);
+        self.path.pop();
         let bound = bound_names(&inner);
         let after = std::mem::replace(&mut self.env, before.clone());
         self.emit(
@@ -88,6 +90,14 @@ impl Lower<'_, '_> {
             {
                 // A value named by a `let` of its branch is that let's definition.
                 let (x, y) = (&subst_vars(x, a_lets), &subst_vars(y, b_lets));
+                // Both branches compute the same value (each in a `let` of its own): that
+                // value, when it is still in scope.
+                if x == y && sx == sy && !expr_uses(x, bound) {
+                    let v = Binding::Val(Val::Num(x.clone(), *sx));
+                    a.insert(id.clone(), v.clone());
+                    b.insert(id, v);
+                    continue;
+                }
                 if x != y
                     && sx == sy
                     && !matches!(sx, Scalar::Float(_))
@@ -100,6 +110,25 @@ impl Lower<'_, '_> {
                         select(cond.clone(), x.clone(), y.clone(), span),
                         *sx,
                     ));
+                    a.insert(id.clone(), v.clone());
+                    b.insert(id, v);
+                }
+                continue;
+            }
+            // A pointer re-pointed on a branch: the selection of the two, by cases (issue 14
+            // item 2), when both name their memory.
+            if let (Some(Binding::Val(Val::Ptr(x))), Some(Binding::Val(Val::Ptr(y)))) =
+                (a.get(&id), b.get(&id))
+            {
+                let (x, y) = (subst_ptr(x, a_lets), subst_ptr(y, b_lets));
+                let (vx, vy) = (Val::Ptr(x.clone()), Val::Ptr(y.clone()));
+                if x != y
+                    && !val_uses(&vx, bound)
+                    && !val_uses(&vy, bound)
+                    && !cond_uses(cond, bound)
+                    && ptr_size(&x) + ptr_size(&y) + cond_size(cond) <= MAX_JOINED
+                {
+                    let v = Binding::Val(Val::Ptr(Ptr::select(cond.clone(), x, y)));
                     a.insert(id.clone(), v.clone());
                     b.insert(id, v);
                 }
@@ -212,9 +241,18 @@ impl Lower<'_, '_> {
                 tt(span)
             }
             Kind::IfStmt => self.if_stmt(n, span, out),
-            Kind::ForStmt => self.for_stmt(n, span, out),
-            Kind::WhileStmt => self.while_stmt(n, span, out),
-            Kind::DoStmt => self.general_loop(n, span, out),
+            Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt | Kind::SwitchStmt => {
+                // Their parts run under guards (iterations, cases) the path does not name.
+                self.path.push(None);
+                let stay = match &n.kind {
+                    Kind::ForStmt => self.for_stmt(n, span, out),
+                    Kind::WhileStmt => self.while_stmt(n, span, out),
+                    Kind::DoStmt => self.general_loop(n, span, out),
+                    _ => self.switch(n, span, out),
+                };
+                self.path.pop();
+                stay
+            }
             Kind::ReturnStmt => {
                 if let Some(e) = n.exprs().next() {
                     let v = self.rvalue(e, out);
@@ -225,8 +263,13 @@ impl Lower<'_, '_> {
                         }
                         None => v,
                     };
-                    if let Some(f) = self.frames.last_mut() {
-                        f.returns.push(v);
+                    if let Some(f) = self.frames.last() {
+                        let guard = self.path[f.path_base.min(self.path.len())..]
+                            .iter()
+                            .try_fold(tt(span), |g, c| c.clone().map(|c| and(g, c)));
+                        if let Some(f) = self.frames.last_mut() {
+                            f.returns.push((guard.map(simplify), v));
+                        }
                     }
                 }
                 for exits in self.loop_exits.iter_mut().skip(self.function_base) {
@@ -246,7 +289,6 @@ impl Lower<'_, '_> {
                 }
                 ff(span)
             }
-            Kind::SwitchStmt => self.switch(n, span, out),
             Kind::GCCAsmStmt => self.asm(n, span, out),
             // A label alone changes nothing; the `goto` that jumps to it is refused (once).
             Kind::LabelStmt => match n.exprs().next() {
@@ -398,13 +440,17 @@ impl Lower<'_, '_> {
         }
         let before = self.env.clone();
         let mut tstmts = Vec::new();
+        self.path.push(Some(cond.clone()));
         let tstay = self.stmt(then, &mut tstmts);
+        self.path.pop();
         let tenv = std::mem::replace(&mut self.env, before.clone());
         let mut estmts = Vec::new();
+        self.path.push(Some(not(cond.clone())));
         let estay = match els {
             Some(e) => self.stmt(e, &mut estmts),
             None => tt(span),
         };
+        self.path.pop();
         let eenv = std::mem::replace(&mut self.env, before);
         let bound: HashSet<String> = bound_names(&tstmts)
             .union(&bound_names(&estmts))

@@ -231,8 +231,46 @@ pub(super) fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
     match v {
         Val::Num(e, _) => expr_uses(e, names),
         Val::Bool(c) => cond_uses(c, names),
-        Val::Ptr(Ptr::To { off, .. }) => expr_uses(off, names),
+        Val::Ptr(p) => ptr_uses(p, names),
         _ => false,
+    }
+}
+
+pub(super) fn ptr_uses(p: &Ptr, names: &HashSet<String>) -> bool {
+    match p {
+        Ptr::To { off, .. } => expr_uses(off, names),
+        Ptr::Sel(c, a, b) => cond_uses(c, names) || ptr_uses(a, names) || ptr_uses(b, names),
+        _ => false,
+    }
+}
+
+/// The pointer with the `let`s of a branch substituted in its offsets and conditions.
+pub(super) fn subst_ptr(p: &Ptr, lets: &HashMap<String, Expr>) -> Ptr {
+    match p {
+        Ptr::To {
+            array,
+            off,
+            pointee,
+        } => Ptr::To {
+            array: array.clone(),
+            off: subst_vars(off, lets),
+            pointee: pointee.clone(),
+        },
+        Ptr::Sel(c, a, b) => Ptr::Sel(
+            Box::new(subst_cond_vars(c, lets)),
+            Box::new(subst_ptr(a, lets)),
+            Box::new(subst_ptr(b, lets)),
+        ),
+        p => p.clone(),
+    }
+}
+
+/// The size of a pointer's offsets and conditions.
+pub(super) fn ptr_size(p: &Ptr) -> usize {
+    match p {
+        Ptr::To { off, .. } => expr_nodes(off),
+        Ptr::Sel(c, a, b) => cond_size(c) + ptr_size(a) + ptr_size(b),
+        _ => 1,
     }
 }
 
