@@ -22,6 +22,11 @@ enum Expect {
     Grid,
     /// Refused: two threads write one cell in one statement.
     SameStatement,
+    /// Refused: no barrier placement found (a `syncwarp` that half of each warp skips cannot
+    /// be made uniform by adding block barriers).
+    NotFound,
+    /// A file whose kernels differ: each kernel by name.
+    Kernels(&'static [(&'static str, Expect)]),
 }
 
 /// Every example, with what `repair` must do to it under default options.
@@ -81,6 +86,20 @@ const TABLE: &[(&str, Expect)] = &[
     ("simulee_redundant_barrier_removed.bcu", Expect::Clean),
     ("transpose_2d.bcu", Expect::Fixed),
     ("unknown_index.bcu", Expect::SameStatement),
+    (
+        "syncwarp_across_warps.bcu",
+        Expect::Kernels(&[("across", Expect::Fixed), ("same_warp", Expect::Clean)]),
+    ),
+    (
+        "syncwarp_divergent.bcu",
+        Expect::Kernels(&[("divergent", Expect::NotFound), ("uniform", Expect::Clean)]),
+    ),
+    (
+        "syncwarp_loop.bcu",
+        Expect::Kernels(&[("scan", Expect::Clean), ("missing", Expect::Fixed)]),
+    ),
+    ("syncwarp_other_warp.bcu", Expect::Fixed),
+    ("syncwarp_partner.bcu", Expect::Clean),
 ];
 
 fn load(name: &str) -> Vec<Kernel> {
@@ -96,6 +115,14 @@ fn check(name: &str, expect: Expect, options: &Options) -> (usize, usize) {
     let mut tried = 0;
     let mut compared = 0;
     for k in load(name) {
+        let expect = match expect {
+            Expect::Kernels(each) => each
+                .iter()
+                .find(|(n, _)| *n == k.name.name)
+                .map(|(_, e)| *e)
+                .unwrap_or_else(|| panic!("{name}: no expectation for kernel `{}`", k.name.name)),
+            e => e,
+        };
         let outcome = repair(&k, options);
         match (&outcome, expect) {
             (Outcome::Clean(_), Expect::Clean) => {}
@@ -109,7 +136,8 @@ fn check(name: &str, expect: Expect, options: &Options) -> (usize, usize) {
                 compared += tally.compared;
             }
             (Outcome::Refused(Refusal::GridRace { .. }), Expect::Grid)
-            | (Outcome::Refused(Refusal::SameStatement { .. }), Expect::SameStatement) => {}
+            | (Outcome::Refused(Refusal::SameStatement { .. }), Expect::SameStatement)
+            | (Outcome::Refused(Refusal::NotFound { .. }), Expect::NotFound) => {}
             _ => panic!("{name}: expected {expect:?}, got {outcome:?}"),
         }
     }
