@@ -12,17 +12,7 @@ use mapcheck_core::Span;
 /// The byte offset just after the end of the statement that precedes the point, if the point
 /// is a statement boundary.
 pub fn cut(text: &str, block: &Block, index: usize) -> Option<usize> {
-    let real: Vec<Span> = block
-        .stmts
-        .iter()
-        .map(|s| s.span)
-        .filter(|s| s.start < s.end)
-        .collect();
-    // The index counts every statement; empty-span statements (inserted barriers) are not text.
-    let before = block.stmts[..index.min(block.stmts.len())]
-        .iter()
-        .filter(|s| s.span.start < s.span.end)
-        .count();
+    let (real, before) = super::points::text_statements(block, index);
     let g0 = match before.checked_sub(1) {
         None => block.span.start,
         Some(i) => real.get(i)?.end,

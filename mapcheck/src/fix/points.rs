@@ -25,19 +25,26 @@ pub fn boundary(ranges: &Ranges, block: &Block, index: usize) -> bool {
     cut(ranges, block, index).is_some()
 }
 
-/// The byte offset where a barrier before statement `index` of `block` goes, if any.
-pub fn cut(ranges: &Ranges, block: &Block, index: usize) -> Option<usize> {
-    let real: Vec<Span> = block
+/// The spans of `block`'s statements that are text, and how many of them precede statement
+/// `index`: the index counts every statement, but empty-span statements (inserted barriers)
+/// are not text.
+pub fn text_statements(block: &Block, index: usize) -> (Vec<Span>, usize) {
+    let real = block
         .stmts
         .iter()
         .map(|s| s.span)
         .filter(|s| s.start < s.end)
         .collect();
-    // The index counts every statement; empty-span statements (inserted barriers) are not text.
     let before = block.stmts[..index.min(block.stmts.len())]
         .iter()
         .filter(|s| s.span.start < s.span.end)
         .count();
+    (real, before)
+}
+
+/// The byte offset where a barrier before statement `index` of `block` goes, if any.
+pub fn cut(ranges: &Ranges, block: &Block, index: usize) -> Option<usize> {
+    let (real, before) = text_statements(block, index);
     // The function whose body holds the block; a lowered statement of a function it calls
     // stands for the call (when one call reaches it).
     let home = ranges.bodies.iter().find(|b| {
