@@ -19,7 +19,7 @@
 //!   (and a link to the page ending in `#line=N` opens it with line N picked).
 //!
 //! A `.cu` kernel is drawn in CUDA's terms as the text report words it: `threadIdx` and
-//! `blockIdx` as (x, y, z), cells as declared (`tile[0][1]`, via [`CellReport`]).
+//! `blockIdx` as (x, y, z), cells as declared (`tile[0][1]`, via `CellReport`).
 //!
 //! Big launches stay legible: at most [`MAX_THREADS`] threads per block, [`MAX_BLOCKS`]
 //! blocks, [`MAX_PHASES`] phases and [`MAX_EVENTS`] accesses per thread and phase are drawn,
