@@ -8,8 +8,8 @@
 //! no annotation: they are small, pure and have one meaning, so a stage that needs a fact about
 //! them (free variables, say) computes it.
 //!
-//! Every node has a [`Span`]; spans compare equal whatever their range, so `==` on trees is
-//! structural.
+//! Every node has a [`Span`]; `==` on trees compares spans too, and
+//! [`Structural::same_shape`](crate::Structural::same_shape) compares trees by shape alone.
 //!
 //! INVARIANT (established by `mapcheck_grammar::scope`): binders (`let`, loop variables) are
 //! distinct from each other, from the parameters and from the built-ins; every variable used is
@@ -588,13 +588,13 @@ impl Range {
 }
 
 /// A numeric expression (the paper's `n`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ExprKind {
     /// A literal; the parser only produces naturals, lowering may produce any `i64`.
     Int(i64),
@@ -741,13 +741,13 @@ impl BinOp {
 }
 
 /// A boolean condition (the paper's `c`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cond {
     pub kind: CondKind,
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CondKind {
     Bool(bool),
     Cmp(CmpOp, Expr, Expr),

@@ -120,7 +120,7 @@ pub(crate) fn create_point(
     carry: Carry,
 ) -> Result<Split, Obstacle> {
     let (a, b) = if a.start <= b.start { (a, b) } else { (b, a) };
-    if a.same_range(b) {
+    if a == b {
         return Err(Obstacle::SameStatement);
     }
     let mut kernel = kernel.clone();

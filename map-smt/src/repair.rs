@@ -55,7 +55,7 @@ use crate::ifconvert::{block_at, create_point, Carry};
 pub use crate::redundant::clean;
 use crate::{decide, Certainty, Decision, Finding, Kind, Options};
 use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
-use mapcheck_core::Span;
+use mapcheck_core::{Span, Structural};
 
 /// At most this many candidate points are tried as single insertions.
 pub const MAX_CANDIDATES: usize = 40;
@@ -423,7 +423,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
             decision = d;
             match changes
                 .iter()
-                .position(|c| matches!(c, Change::Inserted(s) if s.same_range(span)))
+                .position(|c| matches!(c, Change::Inserted(s) if *s == span))
             {
                 // An insertion that turned out unnecessary is simply not made.
                 Some(i) => {
@@ -524,12 +524,12 @@ fn if_convert(
             written.push(s.span);
         }
     });
-    spans.retain(|s| written.iter().any(|w| w.same_range(*s)));
-    if current == *kernel {
+    spans.retain(|s| written.contains(s));
+    if current.same_shape(kernel) {
         Conversion::None
     } else {
         spans.sort_by_key(|s| (s.start, s.end));
-        spans.dedup_by(|a, b| a.same_range(*b));
+        spans.dedup();
         Conversion::Done(current, spans)
     }
 }
@@ -560,7 +560,7 @@ fn pair(f: &Finding) -> [Span; 2] {
 
 fn self_race(f: &Finding) -> bool {
     let [a, b] = pair(f);
-    a.same_range(b)
+    a == b
 }
 
 /// Whether the access at `span` sits in the body of a loop.
@@ -624,10 +624,7 @@ fn uniform_points(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -
 fn point_is_uniform(kernel: &Kernel, point: &Point, options: &Options) -> bool {
     let (trial, markers) = insert(kernel, &[point]);
     let checked = mapcheck_typeck::check(&trial, options.arith);
-    !checked
-        .barriers
-        .iter()
-        .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
+    !checked.barriers.iter().any(|b| markers.contains(&b.sync))
 }
 
 fn collect_points(
@@ -682,7 +679,7 @@ fn collect_points(
 
 /// `kernel` with a `sync` at each point; the inserted statements' spans, in the order of
 /// `points`. Each inserted `sync` gets the empty span at its point's offset, which no
-/// statement of the parsed kernel has, so it can be found again by [`Span::same_range`].
+/// statement of the parsed kernel has, so it can be found again by its span.
 fn insert(kernel: &Kernel, points: &[&Point]) -> (Kernel, Vec<Span>) {
     fn go(block: &Block, path: &mut Vec<(usize, Child)>, points: &[&Point]) -> Block {
         let here = |path: &[(usize, Child)], i: usize| {
@@ -765,7 +762,7 @@ fn without_sync(kernel: &Kernel, span: Span) -> Kernel {
         let stmts = block
             .stmts
             .iter()
-            .filter(|s| !(matches!(s.kind, StmtKind::Sync) && s.span.same_range(span)))
+            .filter(|s| !(matches!(s.kind, StmtKind::Sync) && s.span == span))
             .filter_map(|s| {
                 let kind = match &s.kind {
                     StmtKind::If {
