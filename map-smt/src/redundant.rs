@@ -42,9 +42,10 @@
 //! run. [`Finding::witness`] holds an empty placeholder the reports never show.
 
 use crate::decode::Witness;
+use crate::options::mutated;
 use crate::query::{self, KernelFacts};
 use crate::solve::{self, Outcome};
-use crate::{pairs, phases, Certainty, Decision, Finding, Kind, Mutation, Options, Verdict};
+use crate::{pairs, phases, split_body, Certainty, Decision, Finding, Kind, Options, Verdict};
 use mapcheck_core::ast::{Block, Cond, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_typeck::{Checked, Class};
@@ -114,12 +115,9 @@ fn advise_here(
 ) -> Advice {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
-    // The protocol the decision split (see `decide_here`).
-    let body = match options.mutation {
-        Some(Mutation::MergeAdjacentPhases) => phases::drop_first_sync(&map.body),
-        _ => map.body.clone(),
-    };
-    let forget_zero_trip = options.mutation == Some(Mutation::ForgetZeroTrip);
+    // The protocol the decision split.
+    let body = split_body(map, options);
+    let forget_zero_trip = mutated!(options, ForgetZeroTrip);
     let queries = Cell::new(0);
     let solved = |constraints: &[z3::ast::Bool], enc: &crate::encode::Encoder| {
         queries.set(queries.get() + 1);

@@ -41,7 +41,7 @@
 //!    cumulative: each is judged on the kernel the earlier ones left.
 //! 6. If-conversion: when the search fails and some race has no uniform point between its
 //!    accesses (both under one thread-dependent `if`, or one in each branch), the enclosing
-//!    branches are split as AuCS does ([`ifconvert`](crate::ifconvert)) and steps 4–5 run
+//!    branches are split as AuCS does ([`ifconvert`]) and steps 4–5 run
 //!    again on the split kernel. [`Settings::if_conversion`] turns this off, and
 //!    [`Settings::admit`] restricts the candidate points (CUDA statement boundaries).
 //!
@@ -82,7 +82,7 @@ pub enum Change {
     /// ordering it gave restored by an insertion).
     RemovedDivergent(Span),
     /// The thread-dependent `if` at this span was split (AuCS's if-conversion, see
-    /// [`ifconvert`](crate::ifconvert)) to create a uniform point between two racing accesses.
+    /// [`ifconvert`]) to create a uniform point between two racing accesses.
     IfConverted(Span),
 }
 
@@ -228,7 +228,7 @@ pub type Admit<'a> = &'a dyn Fn(&Block, usize) -> bool;
 /// What a repair may do besides inserting and removing barriers at any uniform point.
 #[derive(Clone, Copy)]
 pub struct Settings<'a> {
-    /// Split thread-dependent branches (AuCS's if-conversion, [`ifconvert`](crate::ifconvert))
+    /// Split thread-dependent branches (AuCS's if-conversion, [`ifconvert`])
     /// when no uniform point lies between two racing accesses.
     pub if_conversion: bool,
     /// Restricts where a barrier may be inserted: `admit(block, index)` says whether a `sync`
