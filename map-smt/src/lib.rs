@@ -42,7 +42,7 @@ pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;
 use verdict::verdict;
-pub use verdict::{Certainty, Defects, Finding, Kind, Verdict};
+pub use verdict::{Certainty, Finding, Kind, Verdict};
 
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;
