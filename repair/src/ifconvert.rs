@@ -52,7 +52,7 @@ mod hoist;
 pub use hoist::Carry;
 
 use crate::points::{
-    between, block_at, block_at_mut, contains, point_is_uniform, uniform_points, Child, Path, Point,
+    between, block_at, block_at_mut, contains, uniform_block, uniform_points, Child, Path,
 };
 use crate::{pair, self_race, Settings};
 use hoist::{hoist, Names, Step};
@@ -520,19 +520,8 @@ pub(crate) fn if_convert(
 ) -> Conversion {
     let uniform = |k: &Kernel, path: &[(usize, Child)], index: usize| {
         block_at(&k.body, path).is_some_and(|block| {
-            let pos = match index.checked_sub(1) {
-                None => block.span.start,
-                Some(i) => block.stmts.get(i).map_or(block.span.end, |s| s.span.end),
-            };
-            let point = Point {
-                path: path.to_vec(),
-                index,
-                pos,
-                end_of_loop: None,
-                start_of_loop: None,
-            };
             settings.admit.is_none_or(|admit| admit(block, index))
-                && point_is_uniform(k, &point, options)
+                && uniform_block(&mapcheck_typeck::check(k, options.arith).annotated, path)
         })
     };
     let boundary = |k: &Kernel, path: &[(usize, Child)], index: usize| {

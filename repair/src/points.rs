@@ -7,6 +7,7 @@ use crate::{pair, Settings, MAX_CANDIDATES};
 use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_smt::{Decision, Kind, Options};
+use mapcheck_typeck::Typed;
 
 pub(crate) fn contains(outer: Span, inner: Span) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
@@ -48,25 +49,29 @@ pub(crate) fn uniform_points(
 ) -> Vec<Point> {
     let mut all = Vec::new();
     collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
+    let annotated = mapcheck_typeck::check(kernel, options.arith).annotated;
     all.into_iter()
         .filter(|p| {
             settings.admit.is_none_or(|admit| {
                 block_at(&kernel.body, &p.path).is_some_and(|b| admit(b, p.index))
             })
         })
-        .filter(|p| point_is_uniform(kernel, p, options))
+        .filter(|p| uniform_block(&annotated, &p.path))
         .collect()
 }
 
-/// Whether a `sync` at `point` is under uniform control: the type checker does not list it
-/// among the barriers under thread-dependent or data-dependent control.
-pub(crate) fn point_is_uniform(kernel: &Kernel, point: &Point, options: &Options) -> bool {
-    let (trial, markers) = insert(kernel, &[point]);
-    let checked = mapcheck_typeck::check(&trial, options.arith);
-    !checked
-        .barriers
-        .iter()
-        .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
+/// Whether a `sync` in the block that `path` leads to is under uniform control, as the type
+/// checker's annotated kernel says ([`Typed::uniform`] of the statement holding the block).
+/// Every point of a block has the same controls around it, and a `sync` changes no binding,
+/// so this is the placement check of the kernel with a `sync` at any point of the block
+/// (the test below compares the two).
+pub(crate) fn uniform_block(annotated: &Kernel<Typed>, path: &[(usize, Child)]) -> bool {
+    let Some(((i, _), outer)) = path.split_last() else {
+        return annotated.ann.uniform;
+    };
+    block_at(&annotated.body, outer)
+        .and_then(|b| b.stmts.get(*i))
+        .is_some_and(|s| s.ann.uniform)
 }
 
 fn collect_points(
@@ -305,7 +310,10 @@ pub(crate) fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
 }
 
 /// The block a path leads to.
-pub(crate) fn block_at<'a>(block: &'a Block, path: &[(usize, Child)]) -> Option<&'a Block> {
+pub(crate) fn block_at<'a, T>(
+    block: &'a Block<T>,
+    path: &[(usize, Child)],
+) -> Option<&'a Block<T>> {
     let Some(((i, child), rest)) = path.split_first() else {
         return Some(block);
     };
@@ -332,4 +340,63 @@ pub(crate) fn block_at_mut<'a>(
         _ => return None,
     };
     block_at_mut(next, rest)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+    use mapcheck_core::Arith;
+
+    /// The placement check applied literally: the kernel with a `sync` at `point`, typed
+    /// again, does not list that `sync` among the barriers under non-uniform control. (What
+    /// the repair did per point before it read the annotated kernel.)
+    fn by_trial(kernel: &Kernel, point: &Point, arith: Arith) -> bool {
+        let (trial, markers) = insert(kernel, &[point]);
+        let checked = mapcheck_typeck::check(&trial, arith);
+        !checked
+            .barriers
+            .iter()
+            .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
+    }
+
+    /// On every point of every kernel of `examples/*.bcu`, in both arithmetics, the annotated
+    /// kernel's answer is the literal check's.
+    #[test]
+    fn uniform_blocks_agree_with_a_trial_sync_at_every_point_of_the_examples() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "bcu"))
+            .collect();
+        files.sort();
+        assert!(files.len() > 20, "{}", dir.display());
+        let (mut points, mut not_uniform) = (0, 0);
+        for file in files {
+            let src = std::fs::read_to_string(&file).unwrap();
+            let program = mapcheck_grammar::parse(&src).unwrap();
+            for kernel in &program.kernels {
+                let mut all = Vec::new();
+                collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
+                for arith in [Arith::Int, Arith::Bv32] {
+                    let annotated = mapcheck_typeck::check(kernel, arith).annotated;
+                    for p in &all {
+                        let expected = by_trial(kernel, p, arith);
+                        assert_eq!(
+                            uniform_block(&annotated, &p.path),
+                            expected,
+                            "{} kernel {} point {p:?}",
+                            file.display(),
+                            kernel.name.name
+                        );
+                        points += 1;
+                        not_uniform += usize::from(!expected);
+                    }
+                }
+            }
+        }
+        // Both answers occur, so the comparison can fail either way.
+        assert!(points > 100 && not_uniform > 10, "{points} {not_uniform}");
+    }
 }
