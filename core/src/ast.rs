@@ -8,8 +8,8 @@
 //! no annotation: they are small, pure and have one meaning, so a stage that needs a fact about
 //! them (free variables, say) computes it.
 //!
-//! Every node has a [`Span`]; spans compare equal whatever their range, so `==` on trees is
-//! structural.
+//! Every node has a [`Span`]; `==` on trees compares spans too, and
+//! [`Structural::same_shape`](crate::Structural::same_shape) compares trees by shape alone.
 //!
 //! INVARIANT (established by `mapcheck_grammar::scope`): binders (`let`, loop variables) are
 //! distinct from each other, from the parameters and from the built-ins; every variable used is
@@ -17,6 +17,12 @@
 
 use crate::span::Span;
 use std::fmt;
+
+mod builtin;
+mod param;
+
+pub use builtin::{Builtin, Dim, Geometry};
+pub use param::{Param, ParamBounds, ParamType};
 
 /// A name with the place it was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -40,152 +46,6 @@ impl fmt::Display for Ident {
     }
 }
 
-/// A dimension of CUDA's thread and block geometry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Dim {
-    X,
-    Y,
-    Z,
-}
-
-impl Dim {
-    pub const ALL: [Dim; 3] = [Dim::X, Dim::Y, Dim::Z];
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn letter(self) -> &'static str {
-        match self {
-            Dim::X => "x",
-            Dim::Y => "y",
-            Dim::Z => "z",
-        }
-    }
-}
-
-/// The four quantities of the geometry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Geometry {
-    /// Thread id within the block, `0 <= tid < ntid`.
-    Tid,
-    /// Threads per block.
-    Ntid,
-    /// Block id within the grid, `0 <= bid < nbid`.
-    Bid,
-    /// Blocks in the grid.
-    Nbid,
-}
-
-impl Geometry {
-    pub const ALL: [Geometry; 4] = [Geometry::Tid, Geometry::Ntid, Geometry::Bid, Geometry::Nbid];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Geometry::Tid => "tid",
-            Geometry::Ntid => "ntid",
-            Geometry::Bid => "bid",
-            Geometry::Nbid => "nbid",
-        }
-    }
-
-    /// An id of a thread or block (`tid`, `bid`), not a size.
-    pub fn is_id(self) -> bool {
-        matches!(self, Geometry::Tid | Geometry::Bid)
-    }
-
-    /// The size that bounds this id, or the id this size bounds.
-    pub fn partner(self) -> Geometry {
-        match self {
-            Geometry::Tid => Geometry::Ntid,
-            Geometry::Ntid => Geometry::Tid,
-            Geometry::Bid => Geometry::Nbid,
-            Geometry::Nbid => Geometry::Bid,
-        }
-    }
-}
-
-/// The thread-geometry built-ins every kernel can read (SPEC §3): the linear forms `tid`,
-/// `ntid`, `bid`, `nbid` and their components `tid.x` ... `nbid.z`, with
-/// `tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z)` and `ntid = ntid.x * ntid.y * ntid.z`
-/// (likewise for blocks). In the tree they are variables named as written (`tid.y`); a `.`
-/// cannot occur in a binder's name, so they never clash with one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Builtin {
-    pub geometry: Geometry,
-    /// `None` for the linear form.
-    pub dim: Option<Dim>,
-}
-
-#[allow(non_upper_case_globals)]
-impl Builtin {
-    pub const Tid: Builtin = Builtin::linear(Geometry::Tid);
-    pub const Ntid: Builtin = Builtin::linear(Geometry::Ntid);
-    pub const Bid: Builtin = Builtin::linear(Geometry::Bid);
-    pub const Nbid: Builtin = Builtin::linear(Geometry::Nbid);
-
-    /// Every built-in: the four linear forms first, then the components.
-    pub const ALL: [Builtin; 16] = {
-        let mut all = [Builtin::Tid; 16];
-        let mut g = 0;
-        while g < 4 {
-            let geometry = Geometry::ALL[g];
-            all[g] = Builtin::linear(geometry);
-            let mut d = 0;
-            while d < 3 {
-                all[4 + 3 * g + d] = Builtin {
-                    geometry,
-                    dim: Some(Dim::ALL[d]),
-                };
-                d += 1;
-            }
-            g += 1;
-        }
-        all
-    };
-
-    pub const fn linear(geometry: Geometry) -> Builtin {
-        Builtin {
-            geometry,
-            dim: None,
-        }
-    }
-
-    pub const fn component(geometry: Geometry, dim: Dim) -> Builtin {
-        Builtin {
-            geometry,
-            dim: Some(dim),
-        }
-    }
-
-    /// The position of this built-in in [`Builtin::ALL`].
-    pub fn ordinal(self) -> usize {
-        let g = self.geometry as usize;
-        match self.dim {
-            None => g,
-            Some(d) => 4 + 3 * g + d.index(),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        const NAMES: [&str; 16] = [
-            "tid", "ntid", "bid", "nbid", "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z",
-            "bid.x", "bid.y", "bid.z", "nbid.x", "nbid.y", "nbid.z",
-        ];
-        NAMES[self.ordinal()]
-    }
-
-    pub fn from_name(name: &str) -> Option<Builtin> {
-        Builtin::ALL.into_iter().find(|b| b.name() == name)
-    }
-
-    /// Differs between the threads of one block: `tid` and its components. Every other
-    /// built-in is uniform within a block.
-    pub fn is_thread_id(self) -> bool {
-        self.geometry == Geometry::Tid
-    }
-}
-
 /// A source file: one or more kernels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program<T = ()> {
@@ -202,160 +62,6 @@ pub struct Kernel<T = ()> {
     pub body: Block<T>,
     pub span: Span,
     pub ann: T,
-}
-
-/// A kernel parameter: its name and the integers it ranges over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Param {
-    pub name: String,
-    pub span: Span,
-    pub ty: ParamType,
-}
-
-impl Param {
-    /// A natural-number parameter, as `.bcu` declares them by default.
-    pub fn natural(name: impl Into<String>, span: Span) -> Self {
-        Param {
-            name: name.into(),
-            span,
-            ty: ParamType::Natural,
-        }
-    }
-}
-
-impl fmt::Display for Param {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)?;
-        match self.ty {
-            ParamType::Natural => Ok(()),
-            ty => write!(f, ": {ty}"),
-        }
-    }
-}
-
-/// The values a parameter ranges over (SPEC §3). `.bcu` parameters are natural numbers
-/// unless declared with a C integer type (`n: i32`); the CUDA front end gives each parameter
-/// the range of its C type, so that a signed `int` may be negative and an `unsigned` may
-/// exceed 2^31 — assuming naturals there would leave out runs the kernel has (a branch on
-/// `n < 0` that no run would take) and so miss races.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ParamType {
-    /// 0, 1, 2, ...: below 2^62 in `int` mode (which keeps the unrolling of geometric loops
-    /// complete) and below 2^31 in `bv32` mode.
-    Natural,
-    /// A C integer of `bits` bits (1 for `bool`), two's complement when `signed`.
-    Int { bits: u32, signed: bool },
-}
-
-/// How the values of a parameter are bounded in one arithmetic mode (values as
-/// [`crate::arith`] holds them: a `bv32` value is the `i32` its bits mean).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParamBounds {
-    /// `lo <= v <= hi`, compared as signed.
-    Signed(i128, i128),
-    /// Every value of the mode: a 32-bit `unsigned` (or a wider type, truncated) in `bv32`.
-    Any,
-}
-
-impl ParamType {
-    pub const INT: ParamType = ParamType::Int {
-        bits: 32,
-        signed: true,
-    };
-    pub const UNSIGNED: ParamType = ParamType::Int {
-        bits: 32,
-        signed: false,
-    };
-
-    /// The type a `.bcu` kernel names: `nat`, `iN`/`uN` for N in 8, 16, 32, 64, `bool`, and
-    /// C's `int` and `unsigned`.
-    pub fn from_name(name: &str) -> Option<ParamType> {
-        let int = |bits, signed| Some(ParamType::Int { bits, signed });
-        match name {
-            "nat" => Some(ParamType::Natural),
-            "bool" => int(1, false),
-            "int" => Some(ParamType::INT),
-            "unsigned" => Some(ParamType::UNSIGNED),
-            _ => {
-                let (signed, bits) = match name.split_at_checked(1)? {
-                    ("i", bits) => (true, bits),
-                    ("u", bits) => (false, bits),
-                    _ => return None,
-                };
-                match bits {
-                    "8" | "16" | "32" | "64" => int(bits.parse().ok()?, signed),
-                    _ => None,
-                }
-            }
-        }
-    }
-
-    /// The least and greatest value of the type as C (or, for naturals, `.bcu`) reads it:
-    /// what `-p NAME=VALUE` may give.
-    pub fn range(self, arith: crate::Arith) -> (i128, i128) {
-        match self {
-            ParamType::Natural => match arith {
-                crate::Arith::Int => (0, (1 << 62) - 1),
-                crate::Arith::Bv32 => (0, i128::from(i32::MAX)),
-                crate::Arith::Bv64 => (0, i128::from(i64::MAX)),
-            },
-            ParamType::Int { bits, signed: true } => {
-                let h = 1i128 << (bits - 1);
-                (-h, h - 1)
-            }
-            ParamType::Int {
-                bits,
-                signed: false,
-            } => (0, (1i128 << bits) - 1),
-        }
-    }
-
-    /// The bounds on the parameter's value in `arith` mode.
-    pub fn bounds(self, arith: crate::Arith) -> ParamBounds {
-        let (lo, hi) = self.range(arith);
-        match arith {
-            crate::Arith::Int => ParamBounds::Signed(lo, hi),
-            crate::Arith::Bv32 if lo >= i128::from(i32::MIN) && hi <= i128::from(i32::MAX) => {
-                ParamBounds::Signed(lo, hi)
-            }
-            crate::Arith::Bv64 if lo >= i128::from(i64::MIN) && hi <= i128::from(i64::MAX) => {
-                ParamBounds::Signed(lo, hi)
-            }
-            // A 32-bit `unsigned` takes every bit pattern, as do wider types cut to 32 bits (and
-            // a 64-bit `unsigned` in 64-bit words).
-            crate::Arith::Bv32 | crate::Arith::Bv64 => ParamBounds::Any,
-        }
-    }
-
-    /// The value C reads in a parameter that `arith` holds as `v`: an `unsigned` held as a
-    /// negative word is the number 2^width above it.
-    pub fn c_value(self, arith: crate::Arith, v: i128) -> i128 {
-        match (arith.bits(), self) {
-            (Some(bits), ParamType::Int { signed: false, .. }) if v < 0 => v + (1 << bits),
-            _ => v,
-        }
-    }
-
-    /// Whether small witnesses bound the value from both sides (`-b <= v <= b`) rather than
-    /// from above: a type with negative values.
-    pub fn signed(self) -> bool {
-        matches!(self, ParamType::Int { signed: true, .. })
-    }
-}
-
-impl fmt::Display for ParamType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParamType::Natural => f.write_str("nat"),
-            ParamType::Int {
-                bits: 1,
-                signed: false,
-            } => f.write_str("bool"),
-            ParamType::Int { bits, signed } => {
-                write!(f, "{}{bits}", if *signed { 'i' } else { 'u' })
-            }
-        }
-    }
 }
 
 impl<T> Kernel<T> {
@@ -588,13 +294,13 @@ impl Range {
 }
 
 /// A numeric expression (the paper's `n`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ExprKind {
     /// A literal; the parser only produces naturals, lowering may produce any `i64`.
     Int(i64),
@@ -741,13 +447,13 @@ impl BinOp {
 }
 
 /// A boolean condition (the paper's `c`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cond {
     pub kind: CondKind,
     pub span: Span,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum CondKind {
     Bool(bool),
     Cmp(CmpOp, Expr, Expr),

@@ -1,15 +1,13 @@
 //! Source positions: byte ranges into one file, and their conversion to the 1-based
 //! line/column pairs users see (columns count characters, SPEC §7).
 //!
-//! A [`Span`] compares equal to every other span, so that trees which differ only in where
-//! they came from compare equal (the print → parse round trip depends on it). Use
-//! [`Span::same_range`] when the positions themselves matter.
+//! Spans compare by their range, so `==` on a tree compares where its nodes came from too;
+//! [`crate::structural`] compares trees by shape alone.
 
 use std::fmt;
-use std::hash::{Hash, Hasher};
 
 /// A half-open byte range `start..end` of the source text.
-#[derive(Clone, Copy, Default, serde::Serialize)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -25,27 +23,9 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
-    /// Structural comparison of positions, which `==` deliberately ignores.
-    pub fn same_range(self, other: Span) -> bool {
-        self.start == other.start && self.end == other.end
-    }
-
     pub fn range(self) -> std::ops::Range<usize> {
         self.start..self.end
     }
-}
-
-// INVARIANT: all spans are equal, so `#[derive(PartialEq)]` on tree nodes compares structure only.
-impl PartialEq for Span {
-    fn eq(&self, _: &Span) -> bool {
-        true
-    }
-}
-
-impl Eq for Span {}
-
-impl Hash for Span {
-    fn hash<H: Hasher>(&self, _: &mut H) {}
 }
 
 impl fmt::Debug for Span {
@@ -104,12 +84,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spans_compare_equal_but_keep_their_range() {
-        assert_eq!(Span::new(0, 1), Span::new(5, 9));
-        assert!(!Span::new(0, 1).same_range(Span::new(5, 9)));
-        assert!(Span::new(2, 4)
-            .to(Span::new(0, 3))
-            .same_range(Span::new(0, 4)));
+    fn spans_compare_by_their_range() {
+        assert_ne!(Span::new(0, 1), Span::new(5, 9));
+        assert_ne!(Span::new(0, 1), Span::new(0, 2));
+        assert_eq!(Span::new(2, 4).to(Span::new(0, 3)), Span::new(0, 4));
     }
 
     #[test]

@@ -79,7 +79,7 @@ pub fn stored(
     for (copy, w, value) in [(Copy::One, a, va), (Copy::Two, b, vb)] {
         let Some(at) = scope
             .iter()
-            .position(|x| x.acc.mode == Mode::Wr && x.acc.span.same_range(w.acc.span))
+            .position(|x| x.acc.mode == Mode::Wr && x.acc.span == w.acc.span)
         else {
             continue;
         };

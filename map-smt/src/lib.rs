@@ -587,8 +587,7 @@ fn race_query<T>(
                 keep(scope.kept, asked, &all);
                 let across = built.solve_and(&[apart], follow_up(options.limits));
                 warp_only = matches!(across, Outcome::Unsat);
-                let one_statement =
-                    conflict == Conflict::WriteWrite && a.acc.span.same_range(b.acc.span);
+                let one_statement = conflict == Conflict::WriteWrite && a.acc.span == b.acc.span;
                 if options.warp_sync.is_some() && !one_statement {
                     match across {
                         Outcome::Unsat => {

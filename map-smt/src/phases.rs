@@ -24,7 +24,7 @@
 //! are potential until replayed.
 
 use mapcheck_core::ast::{CmpOp, Cond, CondKind, Expr, Ident, Range};
-use mapcheck_core::{Arith, Span};
+use mapcheck_core::{Arith, Span, Structural};
 use mapcheck_typeck::{Proto, SyncProto};
 use std::fmt;
 
@@ -36,17 +36,28 @@ pub use subst::{subst_cond, subst_expr, subst_proto};
 pub use without::{split_memo, Memo, NewPhase, Without};
 
 /// Where a phase starts or ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Boundary {
     Start,
     End,
-    /// A `sync` (its span), with the barrier-loop variables naming the iteration; with
-    /// `warp`, a `syncwarp` (a barrier of the split only for two lanes of one warp).
+    /// A `sync` (its span), with the iteration of each enclosing barrier loop, innermost last;
+    /// with `warp`, a `syncwarp` (a barrier of the split only for two lanes of one warp).
     Sync {
         span: Span,
-        iteration: Vec<String>,
+        iteration: Vec<Iteration>,
         warp: bool,
     },
+}
+
+/// Which iteration of one barrier loop a barrier event is in.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Iteration {
+    /// The iteration the loop variable names (a barrier-loop variable of the phase, primed in
+    /// the second half of a straddling phase: `i'`).
+    Var(String),
+    /// The first iteration: the variable at the loop's start value (without spans: barrier
+    /// events compare by it).
+    Start { var: String, value: Expr },
 }
 
 /// One phase: guard and body over the variables of both thread copies.
@@ -120,8 +131,8 @@ impl Piece {
 
     /// The phase key: pieces between the same two barrier events are one phase
     /// ([`merge_alternatives`]).
-    fn key(&self) -> String {
-        format!("{} -> {}", self.from, self.to)
+    fn key(&self) -> (Boundary, Boundary) {
+        (self.from.clone(), self.to.clone())
     }
 
     fn guarded(mut self, extra: &[Cond]) -> Piece {
@@ -175,8 +186,9 @@ fn pieces(shape: Shape) -> Vec<Piece> {
 /// alternatives of one group are exclusive in practice, and running several would only add
 /// pairs.
 fn merge_alternatives(pieces: Vec<Piece>) -> Vec<Phase> {
-    let mut groups: Vec<(String, Vec<Piece>)> = Vec::new();
-    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<((Boundary, Boundary), Vec<Piece>)> = Vec::new();
+    let mut index: std::collections::HashMap<(Boundary, Boundary), usize> =
+        std::collections::HashMap::new();
     for piece in pieces {
         let key = piece.key();
         match index.get(&key) {
@@ -592,7 +604,7 @@ fn not(c: Cond) -> Cond {
 fn tag_iteration(p: &mut Piece, var: &str) {
     for b in [&mut p.from, &mut p.to] {
         if let Boundary::Sync { iteration, .. } = b {
-            iteration.insert(0, var.to_string());
+            iteration.insert(0, Iteration::Var(var.to_string()));
         }
     }
 }
@@ -685,9 +697,11 @@ fn prime_piece(p: &mut Piece, x: &str) -> String {
     p.shared = p.shared.iter().map(|v| format!("{v}'")).collect();
     for b in [&mut p.from, &mut p.to] {
         if let Boundary::Sync { iteration, .. } = b {
-            for v in iteration.iter_mut() {
-                if let Some((_, to)) = renames.iter().find(|(a, _)| a == v) {
-                    *v = to.clone();
+            for it in iteration.iter_mut() {
+                if let Iteration::Var(v) = it {
+                    if let Some((_, to)) = renames.iter().find(|(a, _)| a == v) {
+                        *v = to.clone();
+                    }
                 }
             }
         }
@@ -704,11 +718,16 @@ fn rename_piece_var(p: &mut Piece, from: &str, to: &str) {
 fn subst_piece(p: &mut Piece, x: &str, value: &Expr) {
     p.body = subst_proto(&p.body, x, value);
     p.guard = p.guard.iter().map(|c| subst_cond(c, x, value)).collect();
-    // The first iteration's barrier is named by the start value: keep the variable's name
-    // out of the iteration vector only when nothing else names it.
+    // The first iteration's barrier is named by the start value.
     for b in [&mut p.from, &mut p.to] {
         if let Boundary::Sync { iteration, .. } = b {
-            iteration.insert(0, format!("{x}={value}"));
+            iteration.insert(
+                0,
+                Iteration::Start {
+                    var: x.to_string(),
+                    value: value.without_spans(),
+                },
+            );
         }
     }
 }
@@ -734,9 +753,12 @@ impl Boundary {
                 if !iteration.is_empty() {
                     let its: Vec<String> = iteration
                         .iter()
-                        .map(|v| match values.get(v) {
-                            Some(x) => format!("{v} = {x}"),
-                            None => v.clone(),
+                        .map(|it| match it {
+                            Iteration::Var(v) => match values.get(v) {
+                                Some(x) => format!("{v} = {x}"),
+                                None => v.clone(),
+                            },
+                            Iteration::Start { .. } => it.to_string(),
                         })
                         .collect();
                     s.push_str(&format!(" ({})", its.join(", ")));
@@ -760,10 +782,20 @@ impl fmt::Display for Boundary {
                 let keyword = if *warp { "syncwarp" } else { "sync" };
                 write!(f, "{keyword}@{}", span.start)?;
                 if !iteration.is_empty() {
-                    write!(f, "[{}]", iteration.join(", "))?;
+                    let its: Vec<String> = iteration.iter().map(Iteration::to_string).collect();
+                    write!(f, "[{}]", its.join(", "))?;
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+impl fmt::Display for Iteration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Iteration::Var(v) => f.write_str(v),
+            Iteration::Start { var, value } => write!(f, "{var}={value}"),
         }
     }
 }

@@ -405,8 +405,8 @@ pub fn race<T>(
     let depends = cache.taint.race_depends(a, b);
     let watch = arrays_at(cache.kernel, &[a, b]);
     let ours = |r: &&interp::Race| {
-        let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
-            || (r.first.span.same_range(b) && r.second.span.same_range(a));
+        let same =
+            (r.first.span == a && r.second.span == b) || (r.first.span == b && r.second.span == a);
         same && matches!(r.scope, RaceScope::Grid) == grid
     };
     let check = |run: &interp::Run, stores: Stores| {
@@ -450,8 +450,8 @@ fn arrays_at<T>(kernel: &Kernel<T>, spans: &[Span]) -> Vec<String> {
             | StmtKind::Atomic { target, .. } => target,
             _ => return,
         };
-        if spans.iter().any(|s| s.same_range(target.span)) {
-            missing.retain(|s| !s.same_range(target.span));
+        if spans.iter().any(|s| *s == target.span) {
+            missing.retain(|s| *s != target.span);
             found.push(target.array.name.clone());
         }
     });

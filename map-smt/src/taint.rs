@@ -64,12 +64,7 @@ impl Taint {
 
     /// Whether a race between the accesses at `a` and `b` may depend on a `?`.
     pub fn race_depends(&self, a: Span, b: Span) -> bool {
-        !self.none
-            && (self.phases
-                || self
-                    .accesses
-                    .iter()
-                    .any(|s| s.same_range(a) || s.same_range(b)))
+        !self.none && (self.phases || self.accesses.iter().any(|s| *s == a || *s == b))
     }
 
     /// Whether a barrier divergence may depend on a `?`.

@@ -35,7 +35,7 @@ fn simulee_figure_3_barrier_is_redundant() {
     let (found, syncs) = redundant(&example("simulee_redundant_barrier.bcu"));
     assert_eq!(syncs.len(), 1);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].locations[0].same_range(syncs[0]));
+    assert_eq!(found[0].locations[0], syncs[0]);
     assert_eq!(found[0].certainty, Certainty::Proven);
 }
 
@@ -73,7 +73,7 @@ fn only_the_barrier_that_orders_nothing_is_reported() {
     let (found, syncs) = redundant(src);
     assert_eq!(syncs.len(), 2);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].locations[0].same_range(syncs[1]));
+    assert_eq!(found[0].locations[0], syncs[1]);
 }
 
 #[test]
@@ -88,8 +88,8 @@ fn each_of_two_barriers_may_be_redundant_alone() {
     }";
     let (found, syncs) = redundant(src);
     assert_eq!(found.len(), 2, "{found:?}");
-    assert!(found[0].locations[0].same_range(syncs[0]));
-    assert!(found[1].locations[0].same_range(syncs[1]));
+    assert_eq!(found[0].locations[0], syncs[0]);
+    assert_eq!(found[1].locations[0], syncs[1]);
 }
 
 #[test]

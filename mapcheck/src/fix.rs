@@ -172,7 +172,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
                         Change::Inserted(marker) => {
                             let landed = repaired_syncs
                                 .iter()
-                                .position(|s| s.same_range(*marker))
+                                .position(|s| s == marker)
                                 .and_then(|j| output_syncs.get(j));
                             match landed {
                                 Some(s) => {

@@ -43,7 +43,7 @@ pub fn finding(
                 f.locations[0],
                 f.locations.get(1).copied().unwrap_or(f.locations[0]),
             );
-            if a.same_range(b) {
+            if a == b {
                 d = d.with_primary(a, format!("{} and {} both run this", t1, t2));
             } else {
                 d = d
@@ -69,7 +69,7 @@ pub fn finding(
                 f.locations[0],
                 f.locations.get(1).copied().unwrap_or(f.locations[0]),
             );
-            if a.same_range(b) {
+            if a == b {
                 d = d.with_primary(
                     a,
                     format!("{} and {} both store the same value here", t1, t2),

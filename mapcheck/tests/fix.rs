@@ -773,7 +773,9 @@ fn cuda_corpus_kernels_are_repaired_and_reverify() {
     // Corpus kernels (tests/cuda/) whose repairs exercise the text edits: a split with a flag
     // (the template tile), a split between unbraced branches (the unsigned wrap), a barrier
     // before a loop whose header holds the lowered reads (the stencil, the histogram), and a
-    // barrier at the end of a tiled loop's body (the matrix product).
+    // barrier at the end of a tiled loop's body (the matrix product), and one between the last
+    // statement of a `while` body and the counter's step that the lowering moved into the loop
+    // (the halving reduction).
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/cuda");
     // `template_reverse_tile_nosync.cu` never instantiates its template, which the clang front
     // end (the one `mapcheck` checks the result with) refuses: the same kernel with an explicit
@@ -787,6 +789,7 @@ fn cuda_corpus_kernels_are_repaired_and_reverify() {
         dir.join("stencil1d_halo_nosync.cu"),
         dir.join("histogram_missing_init_barrier.cu"),
         dir.join("matmul_tiled_missing_second_barrier.cu"),
+        dir.join("loop_while_halving_racy.cu"),
     ] {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let run = fix(&[path.to_str().unwrap()]);

@@ -57,7 +57,7 @@ use crate::points::{
 use crate::{pair, self_race, Settings};
 use hoist::{hoist, Names, Step};
 use mapcheck_core::ast::{Block, Cond, CondKind, Kernel, Stmt, StmtKind};
-use mapcheck_core::Span;
+use mapcheck_core::{Span, Structural};
 use mapcheck_smt::{Decision, Kind, Options};
 
 /// Whether a `sync` at a point (a block path and an index in that block) of a kernel would be
@@ -123,7 +123,7 @@ pub(crate) fn create_point(
     carry: Carry,
 ) -> Result<Split, Obstacle> {
     let (a, b) = if a.start <= b.start { (a, b) } else { (b, a) };
-    if a.same_range(b) {
+    if a == b {
         return Err(Obstacle::SameStatement);
     }
     let mut kernel = kernel.clone();
@@ -556,12 +556,12 @@ pub(crate) fn if_convert(
             written.push(s.span);
         }
     });
-    spans.retain(|s| written.iter().any(|w| w.same_range(*s)));
-    if current == *kernel {
+    spans.retain(|s| written.contains(s));
+    if current.same_shape(kernel) {
         Conversion::None
     } else {
         spans.sort_by_key(|s| (s.start, s.end));
-        spans.dedup_by(|a, b| a.same_range(*b));
+        spans.dedup();
         Conversion::Done(current, spans)
     }
 }

@@ -428,7 +428,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
             decision = d;
             match changes
                 .iter()
-                .position(|c| matches!(c, Change::Inserted(s) if s.same_range(span)))
+                .position(|c| matches!(c, Change::Inserted(s) if *s == span))
             {
                 // An insertion that turned out unnecessary is simply not made.
                 Some(i) => {
@@ -478,7 +478,7 @@ pub(crate) fn pair(f: &Finding) -> [Span; 2] {
 
 pub(crate) fn self_race(f: &Finding) -> bool {
     let [a, b] = pair(f);
-    a.same_range(b)
+    a == b
 }
 
 /// Whether the access at `span` sits in the body of a loop.

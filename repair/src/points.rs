@@ -126,7 +126,7 @@ fn collect_points(
 
 /// `kernel` with a `sync` at each point; the inserted statements' spans, in the order of
 /// `points`. Each inserted `sync` gets the empty span at its point's offset, which no
-/// statement of the parsed kernel has, so it can be found again by [`Span::same_range`].
+/// statement of the parsed kernel has, so it can be found again by its span.
 pub(crate) fn insert(kernel: &Kernel, points: &[&Point]) -> (Kernel, Vec<Span>) {
     fn go(block: &Block, path: &mut Vec<(usize, Child)>, points: &[&Point]) -> Block {
         let here = |path: &[(usize, Child)], i: usize| {
@@ -211,7 +211,7 @@ pub(crate) fn remove_sync(kernel: &Kernel, span: Span) -> Kernel {
         let stmts = block
             .stmts
             .iter()
-            .filter(|s| !(matches!(s.kind, StmtKind::Sync) && s.span.same_range(span)))
+            .filter(|s| !(matches!(s.kind, StmtKind::Sync) && s.span == span))
             .filter_map(|s| {
                 let kind = match &s.kind {
                     StmtKind::If {
@@ -354,10 +354,7 @@ mod tests {
     fn by_trial(kernel: &Kernel, point: &Point, arith: Arith) -> bool {
         let (trial, markers) = insert(kernel, &[point]);
         let checked = mapcheck_typeck::check(&trial, arith);
-        !checked
-            .barriers
-            .iter()
-            .any(|b| markers.iter().any(|m| m.same_range(b.sync)))
+        !checked.barriers.iter().any(|b| markers.contains(&b.sync))
     }
 
     /// On every point of every kernel of `examples/*.bcu`, in both arithmetics, the annotated

@@ -48,7 +48,7 @@ use mapcheck_core::ast::{
     BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Kernel, Stmt, StmtKind,
 };
 use mapcheck_core::span::Span;
-use mapcheck_core::Arith;
+use mapcheck_core::{Arith, Structural};
 use mapcheck_typeck::{Mode, Proto, SyncProto};
 use std::collections::HashMap;
 use std::fmt;
@@ -585,6 +585,29 @@ pub enum Norm {
     For(String, Expr, Expr, Option<LoopStep>, Box<Norm>),
 }
 
+impl Structural for Norm {
+    fn erase_spans(&mut self) {
+        match self {
+            Norm::Skip | Norm::Sync => {}
+            Norm::Acc(_, _, index) => index.erase_spans(),
+            Norm::Seq(parts) => parts.erase_spans(),
+            Norm::If(c, a, b) => {
+                c.erase_spans();
+                a.erase_spans();
+                b.erase_spans();
+            }
+            Norm::For(_, lo, hi, step, body) => {
+                lo.erase_spans();
+                hi.erase_spans();
+                if let Some((_, _, amount)) = step {
+                    amount.erase_spans();
+                }
+                body.erase_spans();
+            }
+        }
+    }
+}
+
 impl Norm {
     fn seq(parts: impl IntoIterator<Item = Norm>) -> Norm {
         let mut flat = Vec::new();
@@ -602,8 +625,15 @@ impl Norm {
         }
     }
 
-    /// The normal form of mapcheck's MAP, or why it is outside the mechanised fragment.
+    /// The normal form of mapcheck's MAP, or why it is outside the mechanised fragment. The
+    /// driver's answers carry no positions, so neither does the normal form.
     pub fn of_rust(p: &SyncProto) -> Result<Norm, String> {
+        let mut n = Norm::of_sproto(p)?;
+        n.erase_spans();
+        Ok(n)
+    }
+
+    fn of_sproto(p: &SyncProto) -> Result<Norm, String> {
         Ok(match p {
             SyncProto::U(u) => Norm::of_proto(u)?,
             SyncProto::Sync(_) => Norm::Sync,
@@ -611,7 +641,7 @@ impl Norm {
             SyncProto::Seq(parts) => Norm::seq(
                 parts
                     .iter()
-                    .map(Norm::of_rust)
+                    .map(Norm::of_sproto)
                     .collect::<Result<Vec<_>, _>>()?,
             ),
             SyncProto::If {
@@ -621,14 +651,20 @@ impl Norm {
                 ..
             } => Norm::If(
                 fold_cond(cond),
-                Box::new(Norm::of_rust(then_branch)?),
-                Box::new(Norm::of_rust(else_branch)?),
+                Box::new(Norm::of_sproto(then_branch)?),
+                Box::new(Norm::of_sproto(else_branch)?),
             ),
             SyncProto::For {
                 var, range, body, ..
             } => {
                 let (lo, hi, st) = rust_range(range);
-                Norm::For(var.name.clone(), lo, hi, st, Box::new(Norm::of_rust(body)?))
+                Norm::For(
+                    var.name.clone(),
+                    lo,
+                    hi,
+                    st,
+                    Box::new(Norm::of_sproto(body)?),
+                )
             }
         })
     }

@@ -36,9 +36,8 @@ fn sync_as_skip<T: Clone>(kernel: &Kernel<T>, span: Span) -> Kernel<T> {
     }
     fn stmt<T: Clone>(s: &Stmt<T>, span: Span) -> Stmt<T> {
         let kind = match &s.kind {
-            // Spans compare by range here: the syntax tree's equality ignores spans, so
-            // `Span::same_range` is the identity of a statement.
-            StmtKind::Sync if s.span.same_range(span) => StmtKind::Skip,
+            // A span is the identity of a statement.
+            StmtKind::Sync if s.span == span => StmtKind::Skip,
             StmtKind::If {
                 cond,
                 then_branch,

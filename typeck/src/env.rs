@@ -83,7 +83,7 @@ impl<E> Translated<E> {
 }
 
 fn push_source(sources: &mut Vec<Source>, s: Source) {
-    if !sources.iter().any(|t| t.span.same_range(s.span)) {
+    if !sources.iter().any(|t| t.span == s.span) {
         sources.push(s);
     }
 }

@@ -550,7 +550,7 @@ impl Checker {
                     }
                 }
                 for s in &frame.sources {
-                    if !sources.iter().any(|t: &Source| t.span.same_range(s.span)) {
+                    if !sources.iter().any(|t: &Source| t.span == s.span) {
                         sources.push(s.clone());
                     }
                 }

@@ -352,7 +352,7 @@ impl RaceSet {
                     let one_statement = a.1 == AccessKind::Write
                         && b.1 == AccessKind::Write
                         && match (ctx.spans.get(a.0), ctx.spans.get(b.0)) {
-                            (Some(x), Some(y)) => x.same_range(*y),
+                            (Some(x), Some(y)) => x == y,
                             _ => a.0 == b.0,
                         };
                     let lockstep = ctx

@@ -228,7 +228,7 @@ fn figure3_races_with_two_threads_and_not_with_one() {
         .all(|r| r.instances == 2 && r.cell == vec![0]));
     let ww = &racy.races[1];
     assert_eq!((ww.first.tid, ww.second.tid), (0, 1));
-    assert!(ww.first.span.same_range(at(2)));
+    assert_eq!(ww.first.span, at(2));
     assert_eq!(ww.scope, RaceScope::Phase(PhaseName::End));
 
     let alone = go(&k, Config::new(1, 1).with_param("M", 2));

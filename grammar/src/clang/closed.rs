@@ -20,6 +20,7 @@
 use super::truncdiv::trunc_div;
 use mapcheck_core::ast::*;
 use mapcheck_core::span::Span;
+use mapcheck_core::Structural;
 
 /// How C's division of the variable rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +54,15 @@ pub(crate) enum Closed {
         round: Round,
         wrap: Option<Wrap>,
     },
+}
+
+impl Structural for Closed {
+    fn erase_spans(&mut self) {
+        match self {
+            Closed::Toggle { other: e, .. } | Closed::Linear { k: e, .. } => e.erase_spans(),
+            Closed::Grow { .. } | Closed::Shrink { .. } => {}
+        }
+    }
 }
 
 /// C's reduction of a result to its type, as the lowering writes it (`convert_int`).
@@ -263,7 +273,7 @@ fn derive_bare(
             // C's signed `/` by a positive constant, as `trunc_div` writes it.
             let f = (2..=64)
                 .chain([128, 256, 512, 1024])
-                .find(|f| *inner == trunc_by(h, *f, span))?;
+                .find(|f| inner.same_shape(&trunc_by(h, *f, span)))?;
             Closed::Shrink {
                 f,
                 round: Round::Trunc,
@@ -320,7 +330,7 @@ pub(crate) fn unwrapped_of(old: &Closed, new: &Closed) -> bool {
             wrap: None,
         },
     };
-    mask_of(new).is_none() && mask_of(old).is_some() && bare(old) == *new
+    mask_of(new).is_none() && mask_of(old).is_some() && bare(old).same_shape(new)
 }
 
 /// `e` with [`HOLE`] replaced by `v0`.

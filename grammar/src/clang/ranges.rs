@@ -295,6 +295,17 @@ impl Ranges {
         found
     }
 
+    /// Whether a statement of a compound's list lies in `range` and ends at its end: a point
+    /// just after it is still inside that compound.
+    pub fn ends_listed_statement(&self, range: Range<usize>) -> bool {
+        self.stmts.iter().any(|s| {
+            s.in_list
+                && s.place
+                    .text()
+                    .is_some_and(|r| range.start <= r.start && r.end == range.end)
+        })
+    }
+
     /// The function body whose interior holds `at`.
     pub fn body_at(&self, at: usize) -> Option<&Range<usize>> {
         self.bodies.iter().find(|b| b.start < at && at < b.end)

@@ -34,8 +34,8 @@
 //! (`tests` below compare the two on every barrier of the examples and of generated kernels).
 
 use super::{
-    erase, erased_loop, if_shape, iteration, merge_group, seq, seq_start, Node, Phase, Piece,
-    Shape, Split, Splitter,
+    erase, erased_loop, if_shape, iteration, merge_group, seq, seq_start, Boundary, Node, Phase,
+    Piece, Shape, Split, Splitter,
 };
 use crate::pairs;
 use mapcheck_core::ast::{Cond, Expr};
@@ -48,7 +48,7 @@ use std::collections::{BTreeMap, HashMap};
 pub struct Memo {
     root: Node,
     /// The old split's pieces, by the pair of barrier events they run between.
-    by_key: HashMap<String, Vec<Piece>>,
+    by_key: HashMap<(Boundary, Boundary), Vec<Piece>>,
     /// Where each `sync` sits in the protocol: the child indices from the root (several
     /// places when statements share a span, as a front end may make them).
     paths: HashMap<(usize, usize), Vec<Vec<usize>>>,
@@ -86,7 +86,7 @@ pub fn split_memo(
     let mut splitter = Splitter::new(arith, feasible, forget_zero_trip, true);
     let (shape, root) = splitter.shape(body);
     let pieces = super::pieces(shape);
-    let mut by_key: HashMap<String, Vec<Piece>> = HashMap::new();
+    let mut by_key: HashMap<(Boundary, Boundary), Vec<Piece>> = HashMap::new();
     for p in &pieces {
         by_key.entry(p.key()).or_default().push(p.clone());
     }
@@ -171,7 +171,7 @@ impl Memo {
         arith: Arith,
         feasible: &dyn Fn(&[Cond]) -> bool,
         forget_zero_trip: bool,
-    ) -> Option<(Vec<(String, Vec<Piece>, usize)>, bool)> {
+    ) -> Option<(Vec<((Boundary, Boundary), Vec<Piece>, usize)>, bool)> {
         let paths = self.paths.get(&(span.start, span.end))?;
         let paths: Vec<&[usize]> = paths.iter().map(Vec::as_slice).collect();
         let mut splitter = Splitter::new(arith, feasible, forget_zero_trip, false);
@@ -180,7 +180,7 @@ impl Memo {
             // A barrier inside an erased loop: the split is the same without it.
             return Some((Vec::new(), self.approximate));
         };
-        let mut fresh: Vec<(String, Vec<Piece>)> = Vec::new();
+        let mut fresh: Vec<((Boundary, Boundary), Vec<Piece>)> = Vec::new();
         for p in super::pieces(shape).into_iter().filter(|p| p.fresh) {
             let key = p.key();
             match fresh.iter_mut().find(|(k, _)| *k == key) {
@@ -422,11 +422,8 @@ pub fn compare_with_split(
             .iter()
             .map(|p| {
                 format!(
-                    "{} when {:?} shared {:?}: {:?}",
-                    p.key(),
-                    p.guard,
-                    p.shared,
-                    p.body
+                    "{} -> {} when {:?} shared {:?}: {:?}",
+                    p.from, p.to, p.guard, p.shared, p.body
                 )
             })
             .collect();
@@ -442,12 +439,19 @@ pub fn compare_with_split(
             .ok_or(Mismatch::NoBarrier { start, end })?;
         let mut splitter = Splitter::new(arith, feasible, false, false);
         let (shape, _) = splitter.shape(&edit(body, span));
-        let mut expected: BTreeMap<String, Vec<Piece>> = BTreeMap::new();
+        // In the order the split lists its phases, so that the first difference is reported.
+        let mut expected: Vec<((Boundary, Boundary), Vec<Piece>)> = Vec::new();
         for p in super::pieces(shape) {
-            expected.entry(p.key()).or_default().push(p);
+            let key = p.key();
+            match expected.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, group)) => group.push(p),
+                None => expected.push((key, vec![p])),
+            }
         }
-        let mine: BTreeMap<&String, &Vec<Piece>> = groups.iter().map(|(k, g, _)| (k, g)).collect();
+        let mine: HashMap<&(Boundary, Boundary), &Vec<Piece>> =
+            groups.iter().map(|(k, g, _)| (k, g)).collect();
         for (key, pieces) in &expected {
+            let key_text = format!("{} -> {}", key.0, key.1);
             let got = match mine.get(key) {
                 Some(g) => describe(g),
                 None => describe(memo.by_key.get(key).map_or(&[][..], Vec::as_slice)),
@@ -456,17 +460,21 @@ pub fn compare_with_split(
                 return Err(Mismatch::Phase {
                     start,
                     end,
-                    key: key.clone(),
+                    key: key_text,
                     split: describe(pieces),
                     without: got,
                 });
             }
         }
-        if let Some(key) = mine.keys().find(|k| !expected.contains_key(**k)) {
+        if let Some((from, to)) = groups
+            .iter()
+            .map(|(k, _, _)| k)
+            .find(|k| !expected.iter().any(|(e, _)| e == *k))
+        {
             return Err(Mismatch::Extra {
                 start,
                 end,
-                key: (*key).clone(),
+                key: format!("{from} -> {to}"),
             });
         }
         for (key, group, fresh_accesses) in &groups {
@@ -479,7 +487,9 @@ pub fn compare_with_split(
                 || group.iter().take_while(|p| p.fresh).count()
                     != group.iter().filter(|p| p.fresh).count()
             {
-                return Err(Mismatch::FreshNotFirst { key: key.clone() });
+                return Err(Mismatch::FreshNotFirst {
+                    key: format!("{} -> {}", key.0, key.1),
+                });
             }
         }
         if !memo.approximate && approximate != splitter.approximate {
@@ -498,7 +508,7 @@ pub fn compare_with_split(
 /// `sync` made an unsynchronised loop, as the type checker types the edited kernel.
 fn edit(p: &SyncProto, span: Span) -> SyncProto {
     match p {
-        SyncProto::Sync(s) if s.same_range(span) => SyncProto::U(Proto::Skip),
+        SyncProto::Sync(s) if *s == span => SyncProto::U(Proto::Skip),
         SyncProto::U(_) | SyncProto::Sync(_) | SyncProto::SyncWarp(_) => p.clone(),
         SyncProto::Seq(parts) => SyncProto::Seq(parts.iter().map(|q| edit(q, span)).collect()),
         SyncProto::If {

@@ -119,7 +119,7 @@ pub fn edits(
             .min_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
         match outer {
             None => out.push(insertion(text, c, source.statement())),
-            Some(outer) => match groups.iter_mut().find(|g| g.0.same_range(*outer)) {
+            Some(outer) => match groups.iter_mut().find(|g| g.0 == *outer) {
                 Some(g) => g.1.push(c),
                 None => groups.push((*outer, vec![c])),
             },
@@ -190,7 +190,7 @@ fn lone_if(block: &Block, sync: Span) -> Option<Span> {
         } = &s.kind
         {
             if let [only] = then_branch.stmts.as_slice() {
-                if matches!(only.kind, StmtKind::Sync) && only.span.same_range(sync) {
+                if matches!(only.kind, StmtKind::Sync) && only.span == sync {
                     found = Some(s.span);
                 }
             }
@@ -203,7 +203,7 @@ fn lone_if(block: &Block, sync: Span) -> Option<Span> {
 fn find_sync(block: &Block, marker: Span) -> Option<(&Block, usize)> {
     for (i, s) in block.stmts.iter().enumerate() {
         match &s.kind {
-            StmtKind::Sync if s.span.same_range(marker) => return Some((block, i)),
+            StmtKind::Sync if s.span == marker => return Some((block, i)),
             StmtKind::If {
                 then_branch,
                 else_branch,

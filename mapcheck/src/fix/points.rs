@@ -9,7 +9,8 @@
 //! statements with its `;`, or after a branch of an `if` that is one statement — lies
 //! between them, with the text between them inside one function's body (a lowered statement
 //! of an inlined function lies elsewhere), and, at the end of the block, before the block's
-//! end (a branch that is one statement has no point after its last statement); the barrier
+//! end (a branch that is one statement has no point after its last statement) or just after
+//! a statement of a compound's list that ends the block; the barrier
 //! goes at the last such boundary, next to the statement it precedes. A statement produced by a macro has no end of
 //! its own in the text, so there is no boundary after it; a barrier produced by a macro is not
 //! deleted (the edit is refused with the macro's location).
@@ -79,8 +80,12 @@ pub fn cut(ranges: &Ranges, block: &Block, index: usize) -> Option<usize> {
                 && ranges.body_at(b).is_some_and(|f| {
                     prev.is_none_or(|_| f.start < lo) && next.is_none_or(|_| hi < f.end)
                 })
-                // At the end of a block, inside it: not after a branch that is one statement.
-                && (next.is_some() || b < block.span.end)
+                // At the end of a block, inside it: not after a branch that is one statement,
+                // but after a statement of a compound's list that ends the block (a loop body
+                // whose text continues with the step the lowering moved into the loop).
+                && (next.is_some()
+                    || b < block.span.end
+                    || ranges.ends_listed_statement(block.span.start..b))
         })
         .max()
 }

@@ -332,7 +332,7 @@ fn find(run: &Run, r: &Race, side: &RacingAccess) -> Option<EventKey> {
             continue;
         };
         let found = thread.events.iter().position(|e| {
-            e.span.same_range(side.span)
+            e.span == side.span
                 && e.kind.access() == side.kind
                 && *e.cell.index == *r.cell
                 && run.array_name(&e.cell) == r.array

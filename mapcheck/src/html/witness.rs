@@ -119,7 +119,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
 /// Whether `r` is the race between the accesses at `a` and `b` (either way round) at grid
 /// level or not, as `replay` matches a finding's race.
 pub(super) fn is_race(r: &Race, (a, b, grid): (Span, Span, bool)) -> bool {
-    let same = (r.first.span.same_range(a) && r.second.span.same_range(b))
-        || (r.first.span.same_range(b) && r.second.span.same_range(a));
+    let same =
+        (r.first.span == a && r.second.span == b) || (r.first.span == b && r.second.span == a);
     same && matches!(r.scope, RaceScope::Grid) == grid
 }

@@ -80,7 +80,7 @@ impl Lower<'_, '_> {
                 let bound: HashSet<String> =
                     bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
                 self.emit_cases(*c, ta, tb, span, out);
-                if va == vb && !val_uses(&va, &bound) {
+                if va.same_shape(&vb) && !val_uses(&va, &bound) {
                     va
                 } else {
                     self.unknown_val("selected_read", &ty, span, out)

@@ -301,12 +301,12 @@ impl Lower<'_, '_> {
                 .iter()
                 .filter_map(|(id, (f, v0))| Some((id.clone(), closed::value(f, v0, &inside)?)))
                 .collect();
-            if next == presets {
+            if next.same_shape(&presets) {
                 break;
             }
             // A preset whose update no longer has its shape is not tried again.
             for (id, e) in &presets {
-                if next.get(id) != Some(e) {
+                if !next.get(id).is_some_and(|n| n.same_shape(e)) {
                     banned.insert(id.clone());
                 }
             }
@@ -314,7 +314,7 @@ impl Lower<'_, '_> {
                 .into_iter()
                 .filter(|(id, _)| !banned.contains(id))
                 .collect();
-            if next == presets {
+            if next.same_shape(&presets) {
                 break;
             }
             attempt += 1;
@@ -417,7 +417,7 @@ impl Lower<'_, '_> {
             };
             (b, a)
         });
-        let invariant = (bound_after, amount_after) == bound_before;
+        let invariant = (bound_after, amount_after).same_shape(&bound_before);
         if loop_var_changed || !invariant {
             self.env = saved_env;
             self.errors.truncate(saved_errors);

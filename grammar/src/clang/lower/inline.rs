@@ -107,7 +107,7 @@ impl Lower<'_, '_> {
         match (returns.first(), frame.ret_ty) {
             (None, _) | (_, CType::Void) => Val::Opaque,
             (Some((_, first)), rty) => {
-                let all_same = returns.iter().all(|(_, v)| v == first);
+                let all_same = returns.iter().all(|(_, v)| v.same_shape(first));
                 if all_same && !val_uses(first, &nested) {
                     return first.clone();
                 }

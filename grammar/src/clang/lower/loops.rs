@@ -149,7 +149,7 @@ impl Lower<'_, '_> {
                 .filter(|(id, b)| {
                     !fixed.contains(*id)
                         && match (at_start.get(*id), b) {
-                            (Some(Binding::Val(x)), Binding::Val(y)) => x != y,
+                            (Some(Binding::Val(x)), Binding::Val(y)) => !x.same_shape(y),
                             _ => false,
                         }
                 })
@@ -442,7 +442,7 @@ impl Lower<'_, '_> {
                 .env
                 .iter()
                 .filter(|(id, b)| match (at_start.get(*id), b) {
-                    (Some(Binding::Val(x)), Binding::Val(y)) => x != y,
+                    (Some(Binding::Val(x)), Binding::Val(y)) => !x.same_shape(y),
                     _ => false,
                 })
                 .map(|(id, _)| id.clone())

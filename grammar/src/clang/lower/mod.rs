@@ -66,6 +66,7 @@ use mapcheck_core::ast::*;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::layout::Layout;
 use mapcheck_core::span::Span;
+use mapcheck_core::Structural;
 use nodes::*;
 use operators::*;
 use places::*;
@@ -136,7 +137,7 @@ impl Ptr {
 
     /// `c ? a : b`: by cases when both name their memory, else any cell of both.
     fn select(c: Cond, a: Ptr, b: Ptr) -> Ptr {
-        if a == b {
+        if a.same_shape(&b) {
             return a;
         }
         let named = |p: &Ptr| matches!(p, Ptr::To { .. } | Ptr::Sel(..));
@@ -144,6 +145,20 @@ impl Ptr {
             Ptr::Sel(Box::new(c), Box::new(a), Box::new(b))
         } else {
             operators::join_ptr(a, b)
+        }
+    }
+}
+
+impl Structural for Ptr {
+    fn erase_spans(&mut self) {
+        match self {
+            Ptr::To { off, .. } => off.erase_spans(),
+            Ptr::Sel(c, a, b) => {
+                c.erase_spans();
+                a.erase_spans();
+                b.erase_spans();
+            }
+            Ptr::Many(_) | Ptr::Private | Ptr::Local(_) | Ptr::Unknown => {}
         }
     }
 }
@@ -156,6 +171,19 @@ enum Val {
     Ptr(Ptr),
     /// A struct value, a function, `void`: nothing the lowering computes with.
     Opaque,
+}
+
+/// Values compare by shape ([`Structural::same_shape`]): the same value computed at two places
+/// of the source is the same value.
+impl Structural for Val {
+    fn erase_spans(&mut self) {
+        match self {
+            Val::Num(e, _) => e.erase_spans(),
+            Val::Bool(c) => c.erase_spans(),
+            Val::Ptr(p) => p.erase_spans(),
+            Val::Opaque => {}
+        }
+    }
 }
 
 /// What a C lvalue designates.

@@ -362,7 +362,7 @@ impl Lower<'_, '_> {
         }
         let branches = [(env_a, &alets), (env_b, &blets)];
         self.join_if(&cond, branches, &bound, span, out);
-        if va == vb && !val_uses(&va, &bound) {
+        if va.same_shape(&vb) && !val_uses(&va, &bound) {
             return va;
         }
         // `a < b ? a : b` and its mirror images are `min`/`max`.
@@ -374,8 +374,8 @@ impl Lower<'_, '_> {
                     CmpOp::Gt | CmpOp::Ge | CmpOp::UGt | CmpOp::UGe => Some(false),
                     _ => None,
                 };
-                let direct = l == x && r == y;
-                let mirror = l == y && r == x;
+                let direct = l.same_shape(x) && r.same_shape(y);
+                let mirror = l.same_shape(y) && r.same_shape(x);
                 let signed_cmp = matches!(cop, CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge);
                 let small = self.within(x, 0, i128::from(i32::MAX))
                     && self.within(y, 0, i128::from(i32::MAX));
@@ -423,7 +423,7 @@ impl Lower<'_, '_> {
 
 /// The pointer that may be either of two.
 pub(super) fn join_ptr(a: Ptr, b: Ptr) -> Ptr {
-    if a == b {
+    if a.same_shape(&b) {
         return a;
     }
     match (a.arrays(), b.arrays()) {

@@ -92,13 +92,13 @@ impl Lower<'_, '_> {
                 let (x, y) = (&subst_vars(x, a_lets), &subst_vars(y, b_lets));
                 // Both branches compute the same value (each in a `let` of its own): that
                 // value, when it is still in scope.
-                if x == y && sx == sy && !expr_uses(x, bound) {
+                if x.same_shape(y) && sx == sy && !expr_uses(x, bound) {
                     let v = Binding::Val(Val::Num(x.clone(), *sx));
                     a.insert(id.clone(), v.clone());
                     b.insert(id, v);
                     continue;
                 }
-                if x != y
+                if !x.same_shape(y)
                     && sx == sy
                     && !matches!(sx, Scalar::Float(_))
                     && !expr_uses(x, bound)
@@ -122,7 +122,7 @@ impl Lower<'_, '_> {
             {
                 let (x, y) = (subst_ptr(x, a_lets), subst_ptr(y, b_lets));
                 let (vx, vy) = (Val::Ptr(x.clone()), Val::Ptr(y.clone()));
-                if x != y
+                if !x.same_shape(&y)
                     && !val_uses(&vx, bound)
                     && !val_uses(&vy, bound)
                     && !cond_uses(cond, bound)
@@ -139,7 +139,11 @@ impl Lower<'_, '_> {
             else {
                 continue;
             };
-            if x == y || cond_uses(x, bound) || cond_uses(y, bound) || cond_uses(cond, bound) {
+            if x.same_shape(y)
+                || cond_uses(x, bound)
+                || cond_uses(y, bound)
+                || cond_uses(cond, bound)
+            {
                 continue;
             }
             let joined = simplify(or(
@@ -172,7 +176,7 @@ impl Lower<'_, '_> {
             let (x, y) = (&a[id], &b[id]);
             let v = match (x, y) {
                 (Binding::Val(vx), Binding::Val(vy)) => {
-                    if vx == vy && !val_uses(vx, bound) {
+                    if vx.same_shape(vy) && !val_uses(vx, bound) {
                         Binding::Val(vx.clone())
                     } else {
                         let name = self
@@ -493,7 +497,7 @@ impl Lower<'_, '_> {
             let branches = [(tenv, &tlets), (eenv, &elets)];
             self.join_if(&cond, branches, &bound, span, out);
         }
-        let stay = if tstay == estay {
+        let stay = if tstay.same_shape(&estay) {
             tstay
         } else {
             simplify(or(and(cond.clone(), tstay), and(not(cond), estay)))
