@@ -450,7 +450,7 @@ fn arrays_at<T>(kernel: &Kernel<T>, spans: &[Span]) -> Vec<String> {
             | StmtKind::Atomic { target, .. } => target,
             _ => return,
         };
-        if spans.iter().any(|s| *s == target.span) {
+        if spans.contains(&target.span) {
             missing.retain(|s| *s != target.span);
             found.push(target.array.name.clone());
         }
