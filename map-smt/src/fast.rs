@@ -21,6 +21,7 @@
 //! then numbers, and the index a mixed radix of every id component that varies
 //! (`bid.x * ntid.x + tid.x` in a grid of one row; [`settle_grid`]).
 
+use crate::options::mutated;
 use crate::query::KernelFacts;
 use crate::PathAccess;
 use mapcheck_core::ast::{BinOp, Builtin, Dim, Expr, ExprKind, Geometry};
@@ -107,7 +108,7 @@ fn same_index<'p>(
 ) -> Option<&'p [Expr]> {
     let (ia, ib) = (&a.acc.index, &b.acc.index);
     let same_index = ia.len() == ib.len() && ia.iter().zip(ib).all(|(x, y)| same(x, y));
-    (facts.mutation.is_none() && same_index).then_some(ia.as_slice())
+    (!mutated!(facts) && same_index).then_some(ia.as_slice())
 }
 
 fn is_param(facts: &KernelFacts<'_>, v: &str) -> bool {

@@ -21,13 +21,11 @@ pub mod confirm;
 pub mod decode;
 pub mod encode;
 pub mod fast;
-pub mod ifconvert;
 mod options;
 pub mod pairs;
 pub mod phases;
 pub mod query;
 pub mod redundant;
-pub mod repair;
 pub mod replay;
 pub mod search;
 pub mod solve;
@@ -36,12 +34,15 @@ mod verdict;
 pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
-pub use options::{theories, Mutation, Options};
+use options::mutated;
+#[cfg(feature = "mutation")]
+pub use options::Mutation;
+pub use options::{theories, Options};
 pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;
 use verdict::verdict;
-pub use verdict::{Certainty, Defects, Finding, Kind, Verdict};
+pub use verdict::{Certainty, Finding, Kind, Verdict};
 
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;
@@ -181,29 +182,26 @@ fn decide_here<T>(
 ) -> Decision {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
-    let body = match options.mutation {
-        Some(Mutation::MergeAdjacentPhases) => phases::drop_first_sync(&map.body),
-        _ => map.body.clone(),
-    };
+    let body = split_body(map, options);
     let queries = std::cell::Cell::new(0);
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
+    let forget_zero_trip = mutated!(options, ForgetZeroTrip);
     let split = split_with(
         &facts,
         &body,
         options.limits,
-        options.mutation,
+        forget_zero_trip,
         &queries,
         kept,
     );
-    let warps_apart =
-        body.has_syncwarp() && options.mutation != Some(Mutation::SyncwarpOrdersAllWarps);
+    let warps_apart = body.has_syncwarp() && !mutated!(options, SyncwarpOrdersAllWarps);
     let apart_split = warps_apart.then(|| {
         split_with(
             &facts,
             &body.without_warps(),
             options.limits,
-            options.mutation,
+            forget_zero_trip,
             &queries,
             kept,
         )
@@ -428,7 +426,7 @@ pub fn split(
     limits: Limits,
 ) -> phases::Split {
     solve::context(limits, || {
-        split_with(facts, body, limits, None, &std::cell::Cell::new(0), None)
+        split_with(facts, body, limits, false, &std::cell::Cell::new(0), None)
     })
 }
 
@@ -436,7 +434,7 @@ fn split_with(
     facts: &KernelFacts<'_>,
     body: &mapcheck_typeck::SyncProto,
     limits: Limits,
-    mutation: Option<Mutation>,
+    forget_zero_trip: bool,
     queries: &std::cell::Cell<usize>,
     kept: Option<&std::cell::RefCell<Vec<Query>>>,
 ) -> phases::Split {
@@ -452,12 +450,23 @@ fn split_with(
             Outcome::Unsat
         )
     };
-    phases::split(
-        body,
-        facts.arith,
-        &feasible,
-        mutation == Some(Mutation::ForgetZeroTrip),
-    )
+    phases::split(body, facts.arith, &feasible, forget_zero_trip)
+}
+
+/// The protocol a decision splits into phases: the MAP's (with the `mutation` feature, less
+/// its first `sync` under `Mutation::MergeAdjacentPhases`). The redundant-barrier advice
+/// reuses the decision's split, so it splits the same.
+pub(crate) fn split_body(
+    map: &mapcheck_typeck::Map,
+    options: &Options,
+) -> mapcheck_typeck::SyncProto {
+    #[cfg(feature = "mutation")]
+    if mutated!(options, MergeAdjacentPhases) {
+        return phases::drop_first_sync(&map.body);
+    }
+    #[cfg(not(feature = "mutation"))]
+    let _ = options;
+    map.body.clone()
 }
 
 /// The accesses a race query's pair is among: those of its phase in order (at grid level,

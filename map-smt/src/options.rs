@@ -1,6 +1,7 @@
 //! What a decision is asked to do: the arithmetic (and C's two, [`theories`]), fixed
 //! parameters and geometry, the solver's limits, the reading of `?`, `--strict`,
-//! `--warp-sync`, `--warp-size`, and the deliberate defects the cross-check uses to test itself.
+//! `--warp-sync`, `--warp-size`, and (with the `mutation` feature only) the deliberate defects
+//! the cross-check uses to test itself.
 
 use crate::{Fixed, Limits};
 use mapcheck_core::Arith;
@@ -17,8 +18,9 @@ pub struct Options {
     pub c_words: bool,
     pub fixed: Fixed,
     pub limits: Limits,
-    /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Never
-    /// set by the command line.
+    /// Breaks the decision on purpose, for testing the tests (`tests/` cross-check). Exists
+    /// only with the `mutation` feature, which the command line's build does not enable.
+    #[cfg(feature = "mutation")]
     pub mutation: Option<Mutation>,
     /// The kernel's `let x = ?` stand for values a front end could not follow (the CUDA
     /// lowering's floats, unknown calls, reassigned locals), not for the program's own
@@ -69,8 +71,36 @@ pub fn theories(int_typing: &Checked, options: &Options) -> Vec<Arith> {
     }
 }
 
+/// Whether the deliberate defect `Mutation::$m` is switched on in `$x.mutation` (an
+/// [`Options`] or a `KernelFacts`); `mutated!($x)`: whether any is. Always `false` without the
+/// `mutation` feature, where neither the field nor [`Mutation`] exists.
+macro_rules! mutated {
+    ($x:expr, $m:ident) => {{
+        #[cfg(feature = "mutation")]
+        let on = $x.mutation == Some($crate::Mutation::$m);
+        #[cfg(not(feature = "mutation"))]
+        let on = {
+            let _ = &$x;
+            false
+        };
+        on
+    }};
+    ($x:expr) => {{
+        #[cfg(feature = "mutation")]
+        let on = $x.mutation.is_some();
+        #[cfg(not(feature = "mutation"))]
+        let on = {
+            let _ = &$x;
+            false
+        };
+        on
+    }};
+}
+pub(crate) use mutated;
+
 /// A deliberate defect of the decision procedure. Each must be caught by the cross-check
 /// properties; a mutation that survives them shows a gap in the tests.
+#[cfg(feature = "mutation")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutation {
     /// Forget that the two threads of a query are distinct (`t1 != t2`, `b1 != b2`).
@@ -86,6 +116,7 @@ pub enum Mutation {
     SyncwarpOrdersAllWarps,
 }
 
+#[cfg(feature = "mutation")]
 impl Mutation {
     pub const ALL: [Mutation; 5] = [
         Mutation::SameThreadAllowed,

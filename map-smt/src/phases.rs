@@ -610,7 +610,8 @@ fn tag_iteration(p: &mut Piece, var: &str) {
 }
 
 /// The protocol with its first `sync` (in protocol order) dropped: a deliberate defect for
-/// testing the tests (see `Mutation::MergeAdjacentPhases`).
+/// testing the tests (see `Mutation::MergeAdjacentPhases`, with the `mutation` feature).
+#[cfg(feature = "mutation")]
 pub fn drop_first_sync(p: &SyncProto) -> SyncProto {
     fn go(p: &SyncProto, done: &mut bool) -> SyncProto {
         match p {

@@ -3,6 +3,7 @@
 //! disagree on reaching this barrier", built from the encoder's terms.
 
 use crate::encode::{add, cmp, eq, mul, Copy, Encoder, Val};
+use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
 use crate::solve::{self, Limits, Outcome, Sign};
@@ -56,6 +57,7 @@ impl Components {
 pub struct KernelFacts<'a> {
     pub arith: Arith,
     /// A deliberate defect, for testing the tests.
+    #[cfg(feature = "mutation")]
     pub mutation: Option<crate::Mutation>,
     pub params: &'a [Param],
     /// Top-level `assume`s: preconditions of every run.
@@ -71,6 +73,7 @@ impl<'a> KernelFacts<'a> {
     pub fn new(map: &'a mapcheck_typeck::Map, options: &'a crate::Options) -> Self {
         KernelFacts {
             arith: options.arith,
+            #[cfg(feature = "mutation")]
             mutation: options.mutation,
             params: &map.params,
             assumes: top_assumes(&map.body),
@@ -271,7 +274,7 @@ fn geometry(
         // through `bid` and `nbid` is that of a one-dimensional grid.
         (geometry::MAX_GRID_DIM, geometry::MAX_GRID_DIM[0])
     };
-    let same_thread_allowed = facts.mutation == Some(crate::Mutation::SameThreadAllowed);
+    let same_thread_allowed = mutated!(facts, SameThreadAllowed);
     let one = q.enc.lit(1);
     let zero = q.enc.lit(0);
     let ids = |q: &mut Built, b: Builtin| {
@@ -404,7 +407,7 @@ pub fn race(
             }
         }
     }
-    if facts.mutation == Some(crate::Mutation::SharedLoopVariables) {
+    if mutated!(facts, SharedLoopVariables) {
         for step in a.path.iter().chain(&b.path) {
             if let crate::pairs::Step::Loop { var, .. } = step {
                 q.enc.shared.insert(var.clone());

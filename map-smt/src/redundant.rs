@@ -42,10 +42,11 @@
 //! run. [`Finding::witness`] holds an empty placeholder the reports never show.
 
 use crate::decode::Witness;
+use crate::options::mutated;
 use crate::query::{self, KernelFacts};
 use crate::solve::{self, Outcome};
-use crate::{pairs, phases, Certainty, Decision, Finding, Kind, Mutation, Options, Verdict};
-use mapcheck_core::ast::{Block, Cond, Kernel, Stmt, StmtKind};
+use crate::{pairs, phases, split_body, Certainty, Decision, Finding, Kind, Options, Verdict};
+use mapcheck_core::ast::{Block, Cond, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_typeck::{Checked, Class};
 use std::cell::Cell;
@@ -114,12 +115,9 @@ fn advise_here(
 ) -> Advice {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
-    // The protocol the decision split (see `decide_here`).
-    let body = match options.mutation {
-        Some(Mutation::MergeAdjacentPhases) => phases::drop_first_sync(&map.body),
-        _ => map.body.clone(),
-    };
-    let forget_zero_trip = options.mutation == Some(Mutation::ForgetZeroTrip);
+    // The protocol the decision split.
+    let body = split_body(map, options);
+    let forget_zero_trip = mutated!(options, ForgetZeroTrip);
     let queries = Cell::new(0);
     let solved = |constraints: &[z3::ast::Bool], enc: &crate::encode::Encoder| {
         queries.set(queries.get() + 1);
@@ -216,52 +214,6 @@ pub fn syncs<T>(block: &Block<T>) -> Vec<Span> {
     let mut out = Vec::new();
     go(block, &mut out);
     out
-}
-
-/// `kernel` with the `sync` at `span` replaced by `skip` (same span, so every other location
-/// is unchanged).
-pub fn without_sync<T: Clone>(kernel: &Kernel<T>, span: Span) -> Kernel<T> {
-    fn go<T: Clone>(block: &Block<T>, span: Span) -> Block<T> {
-        Block {
-            stmts: block.stmts.iter().map(|s| stmt(s, span)).collect(),
-            span: block.span,
-        }
-    }
-    fn stmt<T: Clone>(s: &Stmt<T>, span: Span) -> Stmt<T> {
-        let kind = match &s.kind {
-            // Spans compare by range here: the syntax tree's equality ignores spans, so
-            // A span is the identity of a statement.
-            StmtKind::Sync if s.span == span => StmtKind::Skip,
-            StmtKind::If {
-                cond,
-                then_branch,
-                else_branch,
-            } => StmtKind::If {
-                cond: cond.clone(),
-                then_branch: go(then_branch, span),
-                else_branch: else_branch.as_ref().map(|e| go(e, span)),
-            },
-            StmtKind::For { var, range, body } => StmtKind::For {
-                var: var.clone(),
-                range: range.clone(),
-                body: go(body, span),
-            },
-            other => other.clone(),
-        };
-        Stmt {
-            kind,
-            span: s.span,
-            ann: s.ann.clone(),
-        }
-    }
-    Kernel {
-        name: kernel.name.clone(),
-        params: kernel.params.clone(),
-        arrays: kernel.arrays.clone(),
-        body: go(&kernel.body, span),
-        span: kernel.span,
-        ann: kernel.ann.clone(),
-    }
 }
 
 /// The placeholder in [`Finding::witness`] of a finding about every run: the reports never

@@ -1,5 +1,6 @@
-//! What a decision says (SPEC §7): findings with their kind and certainty, the kernel's
-//! verdict, and the defects the exit code counts.
+//! What a decision says (SPEC §7): findings with their kind and certainty, and the kernel's
+//! verdict. (The exit code the command line derives from them is `mapcheck`'s
+//! `report::Defects`.)
 
 use crate::{phases, Conflict, Decision, Witness};
 use mapcheck_core::Span;
@@ -72,61 +73,6 @@ pub struct Finding {
     /// A block-level race every witness of which has its two threads in one warp ([`crate::warp`]):
     /// safe only under warp-synchronous execution.
     pub warp_only: bool,
-}
-
-/// What SPEC §7's exit code needs to know about the findings of one or more decisions.
-/// Only data races and barrier divergence count: `redundant-barrier` is advice, which never
-/// changes the exit code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Defects {
-    /// A defect proven or confirmed.
-    pub certain: bool,
-    /// A defect still potential.
-    pub potential: bool,
-    /// An unknown verdict, or an undecided divergence query.
-    pub undecided: bool,
-}
-
-impl Defects {
-    pub fn of(d: &Decision) -> Defects {
-        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
-        Defects {
-            certain: d
-                .findings
-                .iter()
-                .filter(defect)
-                .any(|f| f.certainty != Certainty::Potential),
-            potential: d
-                .findings
-                .iter()
-                .filter(defect)
-                .any(|f| f.certainty == Certainty::Potential),
-            undecided: d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty(),
-        }
-    }
-
-    /// The defects of both.
-    pub fn or(self, other: Defects) -> Defects {
-        Defects {
-            certain: self.certain || other.certain,
-            potential: self.potential || other.potential,
-            undecided: self.undecided || other.undecided,
-        }
-    }
-
-    /// SPEC §7 for inputs that all loaded: 1 for a proven or confirmed defect, else 3 for a
-    /// potential one, else 4 for an unknown verdict or undecided divergence query, else 0.
-    pub fn exit_code(self) -> u8 {
-        if self.certain {
-            1
-        } else if self.potential {
-            3
-        } else if self.undecided {
-            4
-        } else {
-            0
-        }
-    }
 }
 
 /// SPEC §7: racy if a race is proven or confirmed, else possibly-racy if one is potential,

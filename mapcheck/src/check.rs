@@ -363,6 +363,9 @@ fn finish(args: &CheckArgs, doc: &Document, out: &mut dyn Write, err: &mut dyn W
 
 /// The analysis options the flags of `mapcheck check` give (`-p`, the geometry, `--arith`,
 /// `--timeout`), before an input adds its own ([`options_for`]).
+// The update below sets `Options::mutation`, a field only in builds with map-smt's
+// `mutation` feature (those of the test crate); elsewhere it updates nothing.
+#[allow(clippy::needless_update)]
 pub fn options(args: &CheckArgs) -> Options {
     Options {
         arith: args.common.arith.unwrap_or_default(),
@@ -377,11 +380,12 @@ pub fn options(args: &CheckArgs) -> Options {
             timeout_ms: (args.timeout.max(0.001) * 1000.0).min(f64::from(u32::MAX)) as u32,
             ..Limits::default()
         },
-        mutation: None,
         unknowns_approximate: false,
         strict: args.strict,
         warp_sync: args.warp_sync,
         warp_size: args.warp_size,
+        // The deliberate defects of the `mutation` feature (a test build's): none.
+        ..Options::default()
     }
 }
 

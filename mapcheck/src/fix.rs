@@ -1,6 +1,6 @@
 //! `mapcheck fix FILE` (SPEC §7): prints the file with barriers inserted, moved or removed so
 //! that every kernel is proven data-race free and free of barrier divergence, and says on
-//! stderr what changed. The search is `mapcheck_smt::repair`; this module loads the input,
+//! stderr what changed. The search is `mapcheck_repair`; this module loads the input,
 //! prints, locates the changes, and picks the exit code: `0` when every printed kernel is
 //! proven clean, `1` when some kernel cannot be fixed by barriers (its reason on stderr; it is
 //! printed unchanged beside the others), `2` on input errors.
@@ -33,8 +33,9 @@ use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::LineIndex;
 use mapcheck_core::Span;
 use mapcheck_grammar::clang::ranges::Ranges;
-use mapcheck_smt::ifconvert::Carry;
-use mapcheck_smt::repair::{self, Change, Obstacle, Outcome, Refusal, Settings};
+use mapcheck_repair::ifconvert::{Carry, Obstacle};
+use mapcheck_repair::{self as repair, Change, Outcome, Refusal, Settings};
+use mapcheck_smt::redundant::{clean, syncs};
 use mapcheck_smt::Options;
 use std::io::Write;
 
@@ -163,9 +164,9 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
                 let output_syncs = reparsed
                     .as_ref()
                     .and_then(|p| p.kernels.get(i))
-                    .map(|k| repair::syncs(&k.body))
+                    .map(|k| syncs(&k.body))
                     .unwrap_or_default();
-                let repaired_syncs = repair::syncs(&r.kernel.body);
+                let repaired_syncs = syncs(&r.kernel.body);
                 for change in &r.changes {
                     let line = match change {
                         Change::Inserted(marker) => {
@@ -277,9 +278,8 @@ fn edited_bcu(
     }
     for (kernel, outcome) in program.kernels.iter().zip(outcomes) {
         if let Some(Outcome::Repaired(r)) = outcome {
-            let same_barriers =
-                repair::syncs(&kernel.body).len() == repair::syncs(&r.kernel.body).len();
-            if !same_barriers || !repair::clean(&repair::verify(kernel, options)) {
+            let same_barriers = syncs(&kernel.body).len() == syncs(&r.kernel.body).len();
+            if !same_barriers || !clean(&repair::verify(kernel, options)) {
                 return None;
             }
         }
@@ -483,7 +483,7 @@ fn reverify(
             .iter()
             .find(|k| k.name.name == *name)
             .ok_or_else(|| Reverify::Missing(name.clone()))?;
-        if !repair::clean(&repair::verify(kernel, options)) {
+        if !clean(&repair::verify(kernel, options)) {
             return Err(Reverify::NotClean(name.clone()));
         }
     }

@@ -6,8 +6,7 @@ use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::layout::{cell_text, Step};
 use mapcheck_core::Span;
-pub use mapcheck_smt::Defects;
-use mapcheck_smt::{Certainty, Conflict, Finding, Kind, Verdict, Witness};
+use mapcheck_smt::{Certainty, Conflict, Decision, Finding, Kind, Verdict, Witness};
 use mapcheck_typeck::reason::{LoopPart, Reason, ReasonKind, SourceKind};
 use mapcheck_typeck::Class;
 use schemars::JsonSchema;
@@ -411,5 +410,60 @@ impl Document {
         }
         let all = self.kernels.iter().map(|k| k.defects);
         all.fold(Defects::default(), Defects::or).exit_code()
+    }
+}
+
+/// What SPEC §7's exit code needs to know about the findings of one or more decisions.
+/// Only data races and barrier divergence count: `redundant-barrier` is advice, which never
+/// changes the exit code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Defects {
+    /// A defect proven or confirmed.
+    pub certain: bool,
+    /// A defect still potential.
+    pub potential: bool,
+    /// An unknown verdict, or an undecided divergence query.
+    pub undecided: bool,
+}
+
+impl Defects {
+    pub fn of(d: &Decision) -> Defects {
+        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
+        Defects {
+            certain: d
+                .findings
+                .iter()
+                .filter(defect)
+                .any(|f| f.certainty != Certainty::Potential),
+            potential: d
+                .findings
+                .iter()
+                .filter(defect)
+                .any(|f| f.certainty == Certainty::Potential),
+            undecided: d.verdict == Verdict::Unknown || !d.undecided_divergence.is_empty(),
+        }
+    }
+
+    /// The defects of both.
+    pub fn or(self, other: Defects) -> Defects {
+        Defects {
+            certain: self.certain || other.certain,
+            potential: self.potential || other.potential,
+            undecided: self.undecided || other.undecided,
+        }
+    }
+
+    /// SPEC §7 for inputs that all loaded: 1 for a proven or confirmed defect, else 3 for a
+    /// potential one, else 4 for an unknown verdict or undecided divergence query, else 0.
+    pub fn exit_code(self) -> u8 {
+        if self.certain {
+            1
+        } else if self.potential {
+            3
+        } else if self.undecided {
+            4
+        } else {
+            0
+        }
     }
 }

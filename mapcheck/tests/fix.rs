@@ -2,7 +2,7 @@
 //! parses back and is proven race free and free of divergence.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "../../map-smt/tests/common/crosscheck.rs"]
+#[path = "../../repair/tests/common/crosscheck.rs"]
 mod crosscheck;
 
 use std::path::PathBuf;
@@ -42,8 +42,8 @@ fn fix(args: &[&str]) -> Run {
 fn assert_proven_clean(text: &str) {
     let program = mapcheck_grammar::parse(text).unwrap();
     for kernel in &program.kernels {
-        let d = mapcheck_smt::repair::verify(kernel, &mapcheck_smt::Options::default());
-        assert!(mapcheck_smt::repair::clean(&d), "{text}");
+        let d = mapcheck_repair::verify(kernel, &mapcheck_smt::Options::default());
+        assert!(mapcheck_smt::redundant::clean(&d), "{text}");
     }
 }
 
@@ -126,8 +126,8 @@ fn branches_are_if_converted_on_one_block() {
         },
         ..mapcheck_smt::Options::default()
     };
-    let d = mapcheck_smt::repair::verify(&program.kernels[0], &options);
-    assert!(mapcheck_smt::repair::clean(&d), "{}", run.stdout);
+    let d = mapcheck_repair::verify(&program.kernels[0], &options);
+    assert!(mapcheck_smt::redundant::clean(&d), "{}", run.stdout);
 }
 
 /// A scratch directory for CUDA inputs.

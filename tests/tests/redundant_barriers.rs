@@ -10,9 +10,9 @@
 //! protocol (`compare_with_split`) also runs on the generated kernels.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mapcheck_core::ast::Kernel;
-use mapcheck_core::Arith;
-use mapcheck_smt::redundant::{advise, clean, syncs, without_sync};
+use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
+use mapcheck_core::{Arith, Span};
+use mapcheck_smt::redundant::{advise, clean, syncs};
 use mapcheck_smt::{decide, Certainty, Decision, Limits, Options};
 use mapcheck_tests::corpus;
 use mapcheck_tests::gen::{self, GenSettings};
@@ -24,6 +24,52 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::path::Path;
 
+/// `kernel` with the `sync` at `span` replaced by `skip` (same span, so every other location
+/// is unchanged): the kernel "without the barrier" of the definition. (The repair removes a
+/// `sync` instead, with the `if` it leaves empty: `mapcheck_repair`'s `remove_sync`.)
+fn sync_as_skip<T: Clone>(kernel: &Kernel<T>, span: Span) -> Kernel<T> {
+    fn go<T: Clone>(block: &Block<T>, span: Span) -> Block<T> {
+        Block {
+            stmts: block.stmts.iter().map(|s| stmt(s, span)).collect(),
+            span: block.span,
+        }
+    }
+    fn stmt<T: Clone>(s: &Stmt<T>, span: Span) -> Stmt<T> {
+        let kind = match &s.kind {
+            // A span is the identity of a statement.
+            StmtKind::Sync if s.span == span => StmtKind::Skip,
+            StmtKind::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => StmtKind::If {
+                cond: cond.clone(),
+                then_branch: go(then_branch, span),
+                else_branch: else_branch.as_ref().map(|e| go(e, span)),
+            },
+            StmtKind::For { var, range, body } => StmtKind::For {
+                var: var.clone(),
+                range: range.clone(),
+                body: go(body, span),
+            },
+            other => other.clone(),
+        };
+        Stmt {
+            kind,
+            span: s.span,
+            ann: s.ann.clone(),
+        }
+    }
+    Kernel {
+        name: kernel.name.clone(),
+        params: kernel.params.clone(),
+        arrays: kernel.arrays.clone(),
+        body: go(&kernel.body, span),
+        span: kernel.span,
+        ann: kernel.ann.clone(),
+    }
+}
+
 /// The advice as the definition gives it: one whole decision per barrier.
 fn by_definition(kernel: &Kernel, decision: &Decision, options: &Options) -> Vec<String> {
     if !clean(decision) {
@@ -31,7 +77,7 @@ fn by_definition(kernel: &Kernel, decision: &Decision, options: &Options) -> Vec
     }
     let mut out = Vec::new();
     for span in syncs(&kernel.body) {
-        let without = without_sync(kernel, span);
+        let without = sync_as_skip(kernel, span);
         let checked = mapcheck_typeck::check(&without, options.arith);
         let after = decide(&without, &checked, options);
         if !clean(&after) {

@@ -1,6 +1,6 @@
 //! Repairs of generated kernels (issue 9 item 4, as a property): whatever `repair` returns as
 //! repaired must be proven clean by the pipeline once printed and parsed back, and must pass
-//! the interpreter's cross-check of `map-smt/tests/common/crosscheck.rs` — no race, no
+//! the interpreter's cross-check of `repair/tests/common/crosscheck.rs` — no race, no
 //! divergence, and the original's final memory wherever the original ran race free.
 //!
 //! The general generator of `mapcheck_tests::gen` mostly yields races no barrier fixes (two
@@ -13,10 +13,11 @@
 //! replaces the default case count.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "../../map-smt/tests/common/crosscheck.rs"]
+#[path = "../../repair/tests/common/crosscheck.rs"]
 mod crosscheck;
 
-use mapcheck_smt::repair::{clean, repair, verify, Outcome};
+use mapcheck_repair::{repair, verify, Outcome};
+use mapcheck_smt::redundant::clean;
 use mapcheck_smt::{Fixed, Options};
 use proptest::prelude::*;
 

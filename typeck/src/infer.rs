@@ -6,10 +6,11 @@
 //! Every rule is run as inference: it returns the protocol of its statement, whether or not
 //! the premises `V ⊢ n` hold. A failed premise is recorded as a [`Reason`] and the offending
 //! value enters the protocol as an unknown (`env::Ctx::expr`), so every kernel gets a MAP. Each
-//! rule also returns its statement annotated with that protocol (`Stmt<Fragment>`).
+//! rule also returns its statement annotated with that protocol and whether a barrier in its
+//! blocks would be under uniform control (`Stmt<Typed>`).
 
 use crate::env::{range_from, Binding, Ctx, Translated};
-use crate::map::{Acc, Fragment, Mode, Proto, SyncProto, UnknownOrigin};
+use crate::map::{Acc, Fragment, Mode, Proto, SyncProto, Typed, UnknownOrigin};
 use crate::reason::{
     BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind, Source,
     SourceKind,
@@ -106,13 +107,13 @@ impl Checker {
     /// the continuation `b` in T-READ's `let x = A[n] in b`; the block's bindings end with it.
     /// The protocol is unsynchronised when no part contains a `sync` (T-SEQ), else
     /// synchronised, unsynchronised runs lifted by TS-U (TS-SEQ).
-    pub fn t_seq<T>(&mut self, block: &Block<T>) -> (Fragment, Block<Fragment>) {
+    pub fn t_seq<T>(&mut self, block: &Block<T>) -> (Fragment, Block<Typed>) {
         self.ctx.open_scope();
         let mut parts = Vec::with_capacity(block.stmts.len());
         let mut stmts = Vec::with_capacity(block.stmts.len());
         for stmt in &block.stmts {
             let typed = self.stmt(stmt);
-            parts.push(typed.ann.clone());
+            parts.push(typed.ann.fragment.clone());
             stmts.push(typed);
         }
         self.ctx.close_scope();
@@ -123,8 +124,16 @@ impl Checker {
         (Fragment::seq(parts), block)
     }
 
-    /// Dispatches a statement to its rule and annotates it with its protocol.
-    fn stmt<T>(&mut self, s: &Stmt<T>) -> Stmt<Fragment> {
+    /// Whether every `if` and loop around the statement being typed is uniform within a
+    /// block: a `sync` here is reached alike by all threads of a block.
+    fn uniform_here(&self) -> bool {
+        self.frames.iter().all(|f| f.control.uniform)
+    }
+
+    /// Dispatches a statement to its rule and annotates it with its protocol and whether the
+    /// blocks in it are uniform ([`Typed`]).
+    fn stmt<T>(&mut self, s: &Stmt<T>) -> Stmt<Typed> {
+        let mut uniform = self.uniform_here();
         let (fragment, kind) = match &s.kind {
             StmtKind::Skip => (self.t_skip(), StmtKind::Skip),
             StmtKind::Sync => (self.ts_sync(s.span, false), StmtKind::Sync),
@@ -173,8 +182,9 @@ impl Checker {
                 then_branch,
                 else_branch,
             } => {
-                let (fragment, then_branch, else_branch) =
+                let (fragment, then_branch, else_branch, inside) =
                     self.t_if(cond, then_branch, else_branch.as_ref(), s.span);
+                uniform = inside;
                 let kind = StmtKind::If {
                     cond: cond.clone(),
                     then_branch,
@@ -183,7 +193,8 @@ impl Checker {
                 (fragment, kind)
             }
             StmtKind::For { var, range, body } => {
-                let (fragment, body) = self.t_for(var, range, body, s.span);
+                let (fragment, body, inside) = self.t_for(var, range, body, s.span);
+                uniform = inside;
                 let kind = StmtKind::For {
                     var: var.clone(),
                     range: range.clone(),
@@ -199,7 +210,7 @@ impl Checker {
         Stmt {
             kind,
             span: s.span,
-            ann: fragment,
+            ann: Typed { fragment, uniform },
         }
     }
 
@@ -352,7 +363,7 @@ impl Checker {
         then_branch: &Block<T>,
         else_branch: Option<&Block<T>>,
         span: Span,
-    ) -> (Fragment, Block<Fragment>, Option<Block<Fragment>>) {
+    ) -> (Fragment, Block<Typed>, Option<Block<Typed>>, bool) {
         let t = self.ctx.cond(cond);
         self.require(ReasonKind::Condition, cond.span, cond.to_string(), &t);
         let frame = |branch| Frame {
@@ -369,6 +380,7 @@ impl Checker {
             sources: t.sources.clone(),
         };
         self.frames.push(frame(Branch::Then));
+        let inside = self.uniform_here();
         let (then_fragment, then_typed) = self.t_seq(then_branch);
         self.frames.pop();
         self.frames.push(frame(Branch::Else));
@@ -394,7 +406,7 @@ impl Checker {
                 span,
             }),
         };
-        (fragment, then_typed, else_typed)
+        (fragment, then_typed, else_typed, inside)
     }
 
     /// T-FOR and TS-FOR: `for x ∈ n..m {b} ▶ for x ∈ n..m {u}` when `V ⊢ n`, `V ⊢ m` (and
@@ -416,7 +428,7 @@ impl Checker {
         range: &Range,
         body: &Block<T>,
         span: Span,
-    ) -> (Fragment, Block<Fragment>) {
+    ) -> (Fragment, Block<Typed>, bool) {
         let (op, parts) = self.ctx.range(range);
         let mut whole = Translated {
             value: (),
@@ -473,6 +485,7 @@ impl Checker {
             culprits: whole.culprits,
             sources: whole.sources,
         });
+        let inside = self.uniform_here();
         let (body_fragment, body_typed) = self.t_seq(body);
         self.frames.pop();
         self.ctx.loops.pop();
@@ -492,7 +505,7 @@ impl Checker {
                 span,
             }),
         };
-        (fragment, body_typed)
+        (fragment, body_typed, inside)
     }
 
     /// TS-SYNC: `sync ▶ sync`, with the barrier-placement check: a `sync` under an `if` or
@@ -510,7 +523,7 @@ impl Checker {
     /// asks whether two lanes of one warp can disagree on reaching it. A `syncwarp` under
     /// data-dependent control is a reason, as a `sync` is.
     fn ts_sync(&mut self, span: Span, warp: bool) -> Fragment {
-        if self.frames.iter().any(|f| !f.control.uniform) {
+        if !self.uniform_here() {
             self.barriers.push(BarrierPlacement {
                 sync: span,
                 warp,

@@ -102,7 +102,7 @@ pub mod reason;
 #[cfg(test)]
 mod tests;
 
-pub use map::{Acc, Fragment, Map, Mode, Proto, SyncProto, Unknown, UnknownOrigin};
+pub use map::{Acc, Fragment, Map, Mode, Proto, SyncProto, Typed, Unknown, UnknownOrigin};
 pub use print::Style;
 pub use reason::{
     BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind, Source,
@@ -150,9 +150,9 @@ pub struct Checked {
     pub reasons: Vec<Reason>,
     /// Every `sync` under control that is not uniform within a block.
     pub barriers: Vec<BarrierPlacement>,
-    /// The kernel, each statement annotated with its own protocol and the kernel with the
-    /// whole MAP.
-    pub annotated: Kernel<Fragment>,
+    /// The kernel, each statement annotated with its own protocol and whether the blocks in
+    /// it are uniform places for a barrier ([`Typed`]), and the kernel with the whole MAP.
+    pub annotated: Kernel<Typed>,
 }
 
 impl Checked {
@@ -232,7 +232,10 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         arrays: kernel.arrays.clone(),
         body,
         span: kernel.span,
-        ann: fragment,
+        ann: Typed {
+            fragment,
+            uniform: true,
+        },
     };
     Checked {
         class: if reasons.is_empty() {

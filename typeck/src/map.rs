@@ -128,6 +128,20 @@ pub enum Fragment {
     P(SyncProto),
 }
 
+/// What the type checker says of one statement of `Checked::annotated` (and, for the kernel,
+/// of its body).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Typed {
+    /// The statement's protocol.
+    pub fragment: Fragment,
+    /// Whether a `sync` in the blocks directly inside the statement (the branches of an `if`,
+    /// the body of a loop) is under uniform control within a block: every enclosing `if` and
+    /// loop, the statement's own included, is uniform, so such a `sync` would not be a
+    /// `BarrierPlacement`. For a statement without blocks, the same of the block it sits in;
+    /// for the kernel, of its body (always). `mapcheck fix` reads its candidate points here.
+    pub uniform: bool,
+}
+
 impl Proto {
     /// Sequencing with `skip` as unit: drops `skip`s, flattens nested sequences, and gives
     /// `skip` for nothing and the element itself for one.

@@ -437,14 +437,20 @@ fn unknowns_record_their_enclosing_loops() {
 #[test]
 fn the_annotated_kernel_carries_each_statements_protocol() {
     let c = checked(FIG3);
-    assert_eq!(c.annotated.ann.clone().into_sync(), c.protocol.body);
+    assert_eq!(
+        c.annotated.ann.fragment.clone().into_sync(),
+        c.protocol.body
+    );
     let for_stmt = &c.annotated.body.stmts[0];
-    assert!(matches!(&for_stmt.ann, Fragment::U(Proto::For { .. })));
+    assert!(matches!(
+        &for_stmt.ann.fragment,
+        Fragment::U(Proto::For { .. })
+    ));
     if let mapcheck_core::ast::StmtKind::For { body, .. } = &for_stmt.kind {
         let inner: Vec<String> = body
             .stmts
             .iter()
-            .map(|s| match &s.ann {
+            .map(|s| match &s.ann.fragment {
                 Fragment::U(u) => u.to_string(),
                 Fragment::P(p) => p.to_string(),
             })
@@ -453,6 +459,51 @@ fn the_annotated_kernel_carries_each_statements_protocol() {
     } else {
         panic!("the annotated kernel lost its loop");
     }
+}
+
+/// `Typed::uniform` of each statement says whether a `sync` in its blocks is placed under
+/// uniform control: the same answer as the barrier list of the kernel with a `sync` there.
+#[test]
+fn the_annotated_kernel_marks_uniform_places() {
+    use mapcheck_core::ast::StmtKind;
+    // A branch on `tid`, a loop over a parameter, a branch on the loop variable inside it, a
+    // read-bound variable steering a branch, and a loop whose bound depends on `tid`.
+    let src = "kernel k(n) { shared A; \
+        if tid < 4 { A[tid] := 1; } \
+        for i in 0..n { if i < 2 { A[i] := 0; } } \
+        let v = A[0]; if v < 3 { A[1] := 0; } \
+        for j in 0..tid { A[j] := 0; } }";
+    let c = checked(src);
+    assert!(c.annotated.ann.uniform);
+    let flags: Vec<bool> = c
+        .annotated
+        .body
+        .stmts
+        .iter()
+        .map(|s| s.ann.uniform)
+        .collect();
+    // The statements: the `if` on `tid`, the loop over `n`, the read, the `if` on `v`, the loop to `tid`.
+    assert_eq!(flags, vec![false, true, true, false, false]);
+    let StmtKind::For { body, .. } = &c.annotated.body.stmts[1].kind else {
+        panic!("the loop is the second statement");
+    };
+    assert!(
+        body.stmts[0].ann.uniform,
+        "a branch on a uniform loop variable"
+    );
+    let StmtKind::If { then_branch, .. } = &c.annotated.body.stmts[0].kind else {
+        panic!("the branch is the first statement");
+    };
+    assert!(!then_branch.stmts[0].ann.uniform, "a write under `tid < 4`");
+    // Each flag agrees with the placement check of a `sync` in that block.
+    let with_syncs = checked(
+        "kernel k(n) { shared A; \
+        if tid < 4 { sync; } \
+        for i in 0..n { if i < 2 { sync; } } \
+        let v = A[0]; if v < 3 { sync; } \
+        for j in 0..tid { sync; } }",
+    );
+    assert_eq!(with_syncs.barriers.len(), 3);
 }
 
 #[test]

@@ -21,7 +21,7 @@ use super::error::{FixError, Pos};
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_grammar::clang::ranges::Ranges;
-use mapcheck_smt::repair::Change;
+use mapcheck_repair::Change;
 
 /// The text being edited, with what the front end knows of its statements.
 #[derive(Clone, Copy)]

@@ -1,4 +1,4 @@
-//! AuCS's if-conversion written into CUDA text. The repair search (`mapcheck_smt::ifconvert`)
+//! AuCS's if-conversion written into CUDA text. The repair search (`mapcheck_repair::ifconvert`)
 //! split thread-dependent `if`s of the lowered kernel so that a barrier point every thread
 //! reaches lies between two racing accesses; this module writes the same splits as edits of
 //! the original text, so that comments and layout stay.

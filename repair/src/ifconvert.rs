@@ -47,15 +47,18 @@
 //! and the result are race free every read sees the same write (papers/repair.md gives the
 //! argument in full).
 
-use crate::repair::Child;
-use mapcheck_core::ast::{
-    walk_stmts, Access, Block, Cond, CondKind, Expr, Ident, Kernel, Stmt, StmtKind,
-};
-use mapcheck_core::Span;
-use std::collections::BTreeSet;
+mod hoist;
 
-/// A path from the kernel body to a block: per step, a statement index and its child block.
-pub(crate) type Path = Vec<(usize, Child)>;
+pub use hoist::Carry;
+
+use crate::points::{
+    between, block_at, block_at_mut, contains, uniform_block, uniform_points, Child, Path,
+};
+use crate::{pair, self_race, Settings};
+use hoist::{hoist, Names, Step};
+use mapcheck_core::ast::{Block, Cond, CondKind, Kernel, Stmt, StmtKind};
+use mapcheck_core::{Span, Structural};
+use mapcheck_smt::{Decision, Kind, Options};
 
 /// Whether a `sync` at a point (a block path and an index in that block) of a kernel would be
 /// under uniform control.
@@ -239,10 +242,6 @@ fn locate(
             Ok((path.clone(), ia + at, ia + at))
         }
     }
-}
-
-fn contains(outer: Span, inner: Span) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end
 }
 
 /// Splits the `if` statement `stmt` at the point before statement `j` of its `child` branch
@@ -501,249 +500,68 @@ fn make_if(cond: &Cond, then_branch: Block, else_branch: Option<Block>, span: Sp
     }
 }
 
-/// What a split does with a variable bound by a read, an atomic or `?` in the first half and
-/// used in the second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Carry {
-    /// Refuse the split ([`Obstacle::BoundByRead`]): `.bcu` binders are immutable and
-    /// hoisting the binding would add its access to threads that skip the branch.
-    Refuse,
-    /// Carry it as a per-thread unknown: the second half reads a fresh `let x' = ?;` bound
-    /// before the first half. This is what CUDA text does with a local whose declaration moves
-    /// before the split `if` while its assignment stays in place: the front end joins the
-    /// assigned and the unassigned value into an unknown after the first half.
-    Unknown,
+/// What [`if_convert`] did.
+pub(crate) enum Conversion {
+    /// The split kernel and the spans of the `if`s that were split.
+    Done(Kernel, Vec<Span>),
+    /// A race needs a split that cannot be done.
+    Blocked([Span; 2], Obstacle),
+    /// No race lacks a uniform point between its accesses.
+    None,
 }
 
-/// The state of one [`create_point`]: the carry rule and the names in use.
-struct Step<'a> {
-    carry: Carry,
-    names: &'a mut Names,
-}
-
-/// Every variable name of a kernel, so that a carried variable gets a fresh one.
-struct Names(BTreeSet<String>);
-
-impl Names {
-    fn of(kernel: &Kernel) -> Self {
-        let mut names: BTreeSet<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
-        names.extend(uses(&kernel.body.stmts));
-        kernel
-            .body
-            .walk(&mut |s| names.extend(s.kind.declared().map(|v| v.name.clone())));
-        Names(names)
-    }
-
-    /// `var'`, `var''`, ...: the first not in use.
-    fn fresh(&mut self, var: &str) -> String {
-        let mut name = format!("{var}'");
-        while self.0.contains(&name) {
-            name.push('\'');
-        }
-        self.0.insert(name.clone());
-        name
-    }
-}
-
-/// The pure `let`s of `first` that `second` needs (directly or through other such `let`s),
-/// in their order, and `first` without them; with [`Carry::Unknown`] also the fresh unknowns
-/// that stand for the other binders `second` needs, and `second` reading those.
-#[allow(clippy::type_complexity)]
-fn hoist(
-    first: &[Stmt],
-    second: &[Stmt],
-    step: &mut Step<'_>,
-) -> Result<(Vec<Stmt>, Vec<Stmt>, Vec<Stmt>), Obstacle> {
-    let bound: Vec<Option<&str>> = first
+/// Splits branches (see [`ifconvert`](crate::ifconvert)) for each race of `decision` that has
+/// no uniform point between its two accesses, one race after the other.
+pub(crate) fn if_convert(
+    kernel: &Kernel,
+    decision: &Decision,
+    options: &Options,
+    settings: &Settings<'_>,
+) -> Conversion {
+    let uniform = |k: &Kernel, path: &[(usize, Child)], index: usize| {
+        block_at(&k.body, path).is_some_and(|block| {
+            settings.admit.is_none_or(|admit| admit(block, index))
+                && uniform_block(&mapcheck_typeck::check(k, options.arith).annotated, path)
+        })
+    };
+    let boundary = |k: &Kernel, path: &[(usize, Child)], index: usize| {
+        block_at(&k.body, path)
+            .is_some_and(|block| settings.admit.is_none_or(|admit| admit(block, index)))
+    };
+    let mut current = kernel.clone();
+    let mut spans = Vec::new();
+    for f in decision
+        .findings
         .iter()
-        .map(|s| s.kind.binder().map(|v| v.name.as_str()))
-        .collect();
-    let mut needed: BTreeSet<String> = BTreeSet::new();
-    let mut carried: Vec<(String, Span)> = Vec::new();
-    let mut work: Vec<String> = uses(second)
-        .into_iter()
-        .filter(|v| bound.contains(&Some(v.as_str())))
-        .collect();
-    while let Some(var) = work.pop() {
-        if needed.contains(&var) || carried.iter().any(|(c, _)| *c == var) {
+        .filter(|f| f.kind == Kind::DataRace && !f.grid && !self_race(f))
+    {
+        let points = uniform_points(&current, options, settings);
+        if !between(&points, pair(f)).is_empty() {
             continue;
         }
-        let Some(stmt) = first
-            .iter()
-            .find(|s| s.kind.binder().is_some_and(|b| b.name == var))
-        else {
-            continue;
-        };
-        match &stmt.kind {
-            StmtKind::Let { value, .. } => {
-                needed.insert(var.clone());
-                value.for_each_var(&mut |v, _| {
-                    if bound.contains(&Some(v)) {
-                        work.push(v.to_string());
-                    }
-                });
+        match create_point(&current, pair(f), &uniform, &boundary, settings.carry) {
+            Ok(split) => {
+                current = split.kernel;
+                spans.extend(split.split);
             }
-            _ if step.carry == Carry::Unknown => carried.push((var, stmt.span)),
-            other => {
-                return Err(Obstacle::BoundByRead {
-                    var,
-                    binding: stmt.span,
-                    what: match other {
-                        StmtKind::Atomic { .. } => "an atomic",
-                        StmtKind::Unknown { .. } => "`?`",
-                        _ => "a read",
-                    },
-                })
-            }
+            Err(Obstacle::Nothing) => {}
+            Err(obstacle) => return Conversion::Blocked(pair(f), obstacle),
         }
     }
-    // A pure `let` that reads a carried binder would change value if hoisted: carry it too.
-    let mut more = true;
-    while more {
-        more = false;
-        for var in needed.clone() {
-            let reads_carried = first.iter().any(|s| match &s.kind {
-                StmtKind::Let { var: v, value } if v.name == var => {
-                    let mut hit = false;
-                    value.for_each_var(&mut |u, _| {
-                        hit |= carried.iter().any(|(c, _)| c == u);
-                    });
-                    hit
-                }
-                _ => false,
-            });
-            if reads_carried {
-                needed.remove(&var);
-                let span = first
-                    .iter()
-                    .find(|s| s.kind.binder().is_some_and(|b| b.name == var))
-                    .map_or_else(Span::default, |s| s.span);
-                carried.push((var, span));
-                more = true;
-            }
+    // Report the `if`s of the kernel as written: a later split may cut a piece an earlier
+    // one made, whose span is not a statement of the input.
+    let mut written = Vec::new();
+    kernel.body.walk(&mut |s| {
+        if matches!(s.kind, StmtKind::If { .. }) {
+            written.push(s.span);
         }
-    }
-    let (mut hoisted, rest): (Vec<Stmt>, Vec<Stmt>) = first
-        .iter()
-        .cloned()
-        .partition(|s| matches!(&s.kind, StmtKind::Let { var, .. } if needed.contains(&var.name)));
-    let mut second = second.to_vec();
-    carried.sort_by(|a, b| a.0.cmp(&b.0));
-    for (var, span) in carried {
-        let fresh = step.names.fresh(&var);
-        hoisted.push(Stmt {
-            kind: StmtKind::Unknown {
-                var: Ident::new(fresh.clone(), span),
-            },
-            span,
-            ann: (),
-        });
-        let to = Expr::var(fresh, span);
-        for s in &mut second {
-            rename_stmt(s, &var, &to);
-        }
-    }
-    Ok((hoisted, rest, second))
-}
-
-/// `s` with the variable `from` read as `to` (a binder of `from` inside `s` is not possible:
-/// binder names are distinct).
-fn rename_stmt(s: &mut Stmt, from: &str, to: &Expr) {
-    use crate::phases::{subst_cond, subst_expr};
-    let access = |a: &mut Access| {
-        for e in &mut a.index {
-            *e = subst_expr(e, from, to);
-        }
-    };
-    match &mut s.kind {
-        StmtKind::Write { target, value } => {
-            access(target);
-            *value = subst_expr(value, from, to);
-        }
-        StmtKind::Read { source, .. } => access(source),
-        StmtKind::Let { value, .. } => *value = subst_expr(value, from, to),
-        StmtKind::Atomic { target, value, .. } => {
-            access(target);
-            *value = subst_expr(value, from, to);
-        }
-        StmtKind::If {
-            cond,
-            then_branch,
-            else_branch,
-        } => {
-            *cond = subst_cond(cond, from, to);
-            for b in std::iter::once(then_branch).chain(else_branch.as_mut()) {
-                for s in &mut b.stmts {
-                    rename_stmt(s, from, to);
-                }
-            }
-        }
-        StmtKind::Assume { cond } => *cond = subst_cond(cond, from, to),
-        StmtKind::For { range, body, .. } => {
-            range.start = subst_expr(&range.start, from, to);
-            range.bound = subst_expr(&range.bound, from, to);
-            range.step.amount = subst_expr(&range.step.amount, from, to);
-            for s in &mut body.stmts {
-                rename_stmt(s, from, to);
-            }
-        }
-        StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
-    }
-}
-
-/// Every variable named in `stmts` and the blocks nested in them.
-fn uses(stmts: &[Stmt]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut add = |v: &str, _: Span| {
-        out.insert(v.to_string());
-    };
-    walk_stmts(stmts, &mut |s| match &s.kind {
-        StmtKind::Write { target, value } => {
-            target.index.iter().for_each(|e| e.for_each_var(&mut add));
-            value.for_each_var(&mut add);
-        }
-        StmtKind::Read { source, .. } => {
-            source.index.iter().for_each(|e| e.for_each_var(&mut add));
-        }
-        StmtKind::Let { value, .. } => value.for_each_var(&mut add),
-        StmtKind::Atomic { target, value, .. } => {
-            target.index.iter().for_each(|e| e.for_each_var(&mut add));
-            value.for_each_var(&mut add);
-        }
-        StmtKind::If { cond, .. } | StmtKind::Assume { cond } => cond.for_each_var(&mut add),
-        StmtKind::For { range, .. } => {
-            range.start.for_each_var(&mut add);
-            range.bound.for_each_var(&mut add);
-            range.step.amount.for_each_var(&mut add);
-        }
-        StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
     });
-    out
-}
-
-/// The block a path leads to.
-pub(crate) fn block_at<'a>(block: &'a Block, path: &[(usize, Child)]) -> Option<&'a Block> {
-    let Some(((i, child), rest)) = path.split_first() else {
-        return Some(block);
-    };
-    let next = match (&block.stmts.get(*i)?.kind, child) {
-        (StmtKind::If { then_branch, .. }, Child::Then) => then_branch,
-        (StmtKind::If { else_branch, .. }, Child::Else) => else_branch.as_ref()?,
-        (StmtKind::For { body, .. }, Child::Body) => body,
-        _ => return None,
-    };
-    block_at(next, rest)
-}
-
-fn block_at_mut<'a>(block: &'a mut Block, path: &[(usize, Child)]) -> Option<&'a mut Block> {
-    let Some(((i, child), rest)) = path.split_first() else {
-        return Some(block);
-    };
-    let next = match (&mut block.stmts.get_mut(*i)?.kind, child) {
-        (StmtKind::If { then_branch, .. }, Child::Then) => then_branch,
-        (StmtKind::If { else_branch, .. }, Child::Else) => else_branch.as_mut()?,
-        (StmtKind::For { body, .. }, Child::Body) => body,
-        _ => return None,
-    };
-    block_at_mut(next, rest)
+    spans.retain(|s| written.contains(s));
+    if current.same_shape(kernel) {
+        Conversion::None
+    } else {
+        spans.sort_by_key(|s| (s.start, s.end));
+        spans.dedup();
+        Conversion::Done(current, spans)
+    }
 }

@@ -8,7 +8,8 @@
 mod crosscheck;
 
 use mapcheck_core::ast::Kernel;
-use mapcheck_smt::repair::{clean, repair, verify, Outcome, Refusal};
+use mapcheck_repair::{repair, verify, Outcome, Refusal};
+use mapcheck_smt::redundant::clean;
 use mapcheck_smt::{Fixed, Options};
 use std::time::Instant;
 

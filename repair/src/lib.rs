@@ -37,25 +37,30 @@
 //!    kernels of the corpus; the greedy step handles kernels with more independent races.
 //! 5. Minimise: try removing each barrier of the result (inserted or original), in source
 //!    order, and keep the removal when the kernel stays clean. Unlike the advice of
-//!    [`redundant`](crate::redundant), which judges each barrier alone, the removals here are
+//!    [`redundant`](mapcheck_smt::redundant), which judges each barrier alone, the removals here are
 //!    cumulative: each is judged on the kernel the earlier ones left.
 //! 6. If-conversion: when the search fails and some race has no uniform point between its
 //!    accesses (both under one thread-dependent `if`, or one in each branch), the enclosing
-//!    branches are split as AuCS does ([`ifconvert`](crate::ifconvert)) and steps 4–5 run
+//!    branches are split as AuCS does ([`ifconvert`]) and steps 4–5 run
 //!    again on the split kernel. [`Settings::if_conversion`] turns this off, and
 //!    [`Settings::admit`] restricts the candidate points (CUDA statement boundaries).
 //!
 //! No access is reordered, added or removed: barriers move, and branches are split with their
 //! conditions re-tested over immutable bindings. So every execution of the result that is race
 //! free computes what the original computes on its race-free runs (`papers/repair.md` gives
-//! the argument; `map-smt/tests/common/crosscheck.rs` tests it with the interpreter).
+//! the argument; `repair/tests/common/crosscheck.rs` tests it with the interpreter).
 
-pub use crate::ifconvert::Obstacle;
-use crate::ifconvert::{block_at, create_point, Carry};
-pub use crate::redundant::clean;
-use crate::{decide, Certainty, Decision, Finding, Kind, Options};
-use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
-use mapcheck_core::{Span, Structural};
+pub mod ifconvert;
+mod points;
+mod search;
+
+use ifconvert::{if_convert, Carry, Conversion, Obstacle};
+use mapcheck_core::ast::{Block, Kernel, StmtKind};
+use mapcheck_core::Span;
+use mapcheck_smt::redundant::{clean, syncs};
+use mapcheck_smt::{decide, Certainty, Conflict, Decision, Finding, Kind, Options};
+use points::{contains, insert, relevant, remove_sync, uniform_points, Point};
+use search::Search;
 
 /// At most this many candidate points are tried as single insertions.
 pub const MAX_CANDIDATES: usize = 40;
@@ -77,7 +82,7 @@ pub enum Change {
     /// ordering it gave restored by an insertion).
     RemovedDivergent(Span),
     /// The thread-dependent `if` at this span was split (AuCS's if-conversion, see
-    /// [`ifconvert`](crate::ifconvert)) to create a uniform point between two racing accesses.
+    /// [`ifconvert`]) to create a uniform point between two racing accesses.
     IfConverted(Span),
 }
 
@@ -223,7 +228,7 @@ pub type Admit<'a> = &'a dyn Fn(&Block, usize) -> bool;
 /// What a repair may do besides inserting and removing barriers at any uniform point.
 #[derive(Clone, Copy)]
 pub struct Settings<'a> {
-    /// Split thread-dependent branches (AuCS's if-conversion, [`ifconvert`](crate::ifconvert))
+    /// Split thread-dependent branches (AuCS's if-conversion, [`ifconvert`])
     /// when no uniform point lies between two racing accesses.
     pub if_conversion: bool,
     /// Restricts where a barrier may be inserted: `admit(block, index)` says whether a `sync`
@@ -281,7 +286,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
     }
     // Barriers can turn a write-write data race into a benign one (a copy of a cell another
     // statement writes in the phase, `benign`): such a race is judged by the search instead.
-    let monotone = |f: &Finding| options.strict || f.access != Some(crate::Conflict::WriteWrite);
+    let monotone = |f: &Finding| options.strict || f.access != Some(Conflict::WriteWrite);
     if let Some(f) = races
         .iter()
         .find(|f| self_race(f) && !in_loop(&kernel.body, pair(f)[0]) && monotone(f))
@@ -303,7 +308,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
         .filter(|f| f.kind == Kind::BarrierDivergence)
     {
         if let Some(&span) = f.locations.first() {
-            start = without_sync(&start, span);
+            start = remove_sync(&start, span);
             changes.push(Change::RemovedDivergent(span));
         }
     }
@@ -416,7 +421,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
 
     // Minimise: barriers the repaired kernel no longer needs, in source order.
     for span in syncs(&repaired.body) {
-        let trial = without_sync(&repaired, span);
+        let trial = remove_sync(&repaired, span);
         let d = verify(&trial, options);
         if clean(&d) {
             repaired = trial;
@@ -457,100 +462,13 @@ fn unorderable(why: Refusal) -> Refusal {
     }
 }
 
-/// What [`if_convert`] did.
-enum Conversion {
-    /// The split kernel and the spans of the `if`s that were split.
-    Done(Kernel, Vec<Span>),
-    /// A race needs a split that cannot be done.
-    Blocked([Span; 2], Obstacle),
-    /// No race lacks a uniform point between its accesses.
-    None,
-}
-
-/// Splits branches (see [`ifconvert`](crate::ifconvert)) for each race of `decision` that has
-/// no uniform point between its two accesses, one race after the other.
-fn if_convert(
-    kernel: &Kernel,
-    decision: &Decision,
-    options: &Options,
-    settings: &Settings<'_>,
-) -> Conversion {
-    let uniform = |k: &Kernel, path: &[(usize, Child)], index: usize| {
-        block_at(&k.body, path).is_some_and(|block| {
-            let pos = match index.checked_sub(1) {
-                None => block.span.start,
-                Some(i) => block.stmts.get(i).map_or(block.span.end, |s| s.span.end),
-            };
-            let point = Point {
-                path: path.to_vec(),
-                index,
-                pos,
-                end_of_loop: None,
-                start_of_loop: None,
-            };
-            settings.admit.is_none_or(|admit| admit(block, index))
-                && point_is_uniform(k, &point, options)
-        })
-    };
-    let boundary = |k: &Kernel, path: &[(usize, Child)], index: usize| {
-        block_at(&k.body, path)
-            .is_some_and(|block| settings.admit.is_none_or(|admit| admit(block, index)))
-    };
-    let mut current = kernel.clone();
-    let mut spans = Vec::new();
-    for f in decision
-        .findings
-        .iter()
-        .filter(|f| f.kind == Kind::DataRace && !f.grid && !self_race(f))
-    {
-        let points = uniform_points(&current, options, settings);
-        if !between(&points, pair(f)).is_empty() {
-            continue;
-        }
-        match create_point(&current, pair(f), &uniform, &boundary, settings.carry) {
-            Ok(split) => {
-                current = split.kernel;
-                spans.extend(split.split);
-            }
-            Err(Obstacle::Nothing) => {}
-            Err(obstacle) => return Conversion::Blocked(pair(f), obstacle),
-        }
-    }
-    // Report the `if`s of the kernel as written: a later split may cut a piece an earlier
-    // one made, whose span is not a statement of the input.
-    let mut written = Vec::new();
-    kernel.body.walk(&mut |s| {
-        if matches!(s.kind, StmtKind::If { .. }) {
-            written.push(s.span);
-        }
-    });
-    spans.retain(|s| written.contains(s));
-    if current.same_shape(kernel) {
-        Conversion::None
-    } else {
-        spans.sort_by_key(|s| (s.start, s.end));
-        spans.dedup();
-        Conversion::Done(current, spans)
-    }
-}
-
 /// Types and decides a kernel: the whole pipeline, as `mapcheck check` runs it.
 pub fn verify(kernel: &Kernel, options: &Options) -> Decision {
     let checked = mapcheck_typeck::check(kernel, options.arith);
     decide(kernel, &checked, options)
 }
 
-/// How far a decision is from clean: defects plus undecided queries. The search minimises it.
-fn defects(d: &Decision) -> usize {
-    d.findings
-        .iter()
-        .filter(|f| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence))
-        .count()
-        + d.undecided_races.len()
-        + d.undecided_divergence.len()
-}
-
-fn pair(f: &Finding) -> [Span; 2] {
+pub(crate) fn pair(f: &Finding) -> [Span; 2] {
     match f.locations.as_slice() {
         [a, b, ..] => [*a, *b],
         [a] => [*a, *a],
@@ -558,7 +476,7 @@ fn pair(f: &Finding) -> [Span; 2] {
     }
 }
 
-fn self_race(f: &Finding) -> bool {
+pub(crate) fn self_race(f: &Finding) -> bool {
     let [a, b] = pair(f);
     a == b
 }
@@ -576,421 +494,8 @@ fn in_loop(block: &Block, span: Span) -> bool {
     })
 }
 
-fn contains(outer: Span, inner: Span) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end
-}
-
-/// Which child block of a statement a path goes through.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Child {
-    Then,
-    Else,
-    Body,
-}
-
-/// A program point: before statement `index` of the block that `path` leads to (`index` equal
-/// to the block's length is its end). A path step is a statement index and the child block.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Point {
-    path: Vec<(usize, Child)>,
-    index: usize,
-    /// Byte offset in the original text: the end of the statement before the point, or the
-    /// start of the block when the point opens it.
-    pos: usize,
-    /// The innermost loop statement the point is the end of the body of, if any.
-    end_of_loop: Option<Span>,
-    /// The innermost loop statement the point is the start of the body of, if any.
-    start_of_loop: Option<Span>,
-}
-
-/// Every point of the kernel that a `sync` could go to without divergence: all enclosing
-/// control uniform, and not next to an existing `sync` (a second barrier there orders
-/// nothing new).
-fn uniform_points(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -> Vec<Point> {
-    let mut all = Vec::new();
-    collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
-    all.into_iter()
-        .filter(|p| {
-            settings.admit.is_none_or(|admit| {
-                block_at(&kernel.body, &p.path).is_some_and(|b| admit(b, p.index))
-            })
-        })
-        .filter(|p| point_is_uniform(kernel, p, options))
-        .collect()
-}
-
-/// Whether a `sync` at `point` is under uniform control: the type checker does not list it
-/// among the barriers under thread-dependent or data-dependent control.
-fn point_is_uniform(kernel: &Kernel, point: &Point, options: &Options) -> bool {
-    let (trial, markers) = insert(kernel, &[point]);
-    let checked = mapcheck_typeck::check(&trial, options.arith);
-    !checked.barriers.iter().any(|b| markers.contains(&b.sync))
-}
-
-fn collect_points(
-    block: &Block,
-    path: &mut Vec<(usize, Child)>,
-    loop_stmt: Option<Span>,
-    out: &mut Vec<Point>,
-) {
-    let is_sync = |i: usize| matches!(block.stmts.get(i).map(|s| &s.kind), Some(StmtKind::Sync));
-    let len = block.stmts.len();
-    for index in 0..=len {
-        let next_to_sync = (index > 0 && is_sync(index - 1)) || is_sync(index);
-        if !next_to_sync {
-            let pos = match index {
-                0 => block.span.start,
-                i => block.stmts[i - 1].span.end,
-            };
-            out.push(Point {
-                path: path.clone(),
-                index,
-                pos,
-                end_of_loop: loop_stmt.filter(|_| index == len),
-                start_of_loop: loop_stmt.filter(|_| index == 0),
-            });
-        }
-        if let Some(stmt) = block.stmts.get(index) {
-            match &stmt.kind {
-                StmtKind::If {
-                    then_branch,
-                    else_branch,
-                    ..
-                } => {
-                    path.push((index, Child::Then));
-                    collect_points(then_branch, path, None, out);
-                    path.pop();
-                    if let Some(e) = else_branch {
-                        path.push((index, Child::Else));
-                        collect_points(e, path, None, out);
-                        path.pop();
-                    }
-                }
-                StmtKind::For { body, .. } => {
-                    path.push((index, Child::Body));
-                    collect_points(body, path, Some(stmt.span), out);
-                    path.pop();
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
-/// `kernel` with a `sync` at each point; the inserted statements' spans, in the order of
-/// `points`. Each inserted `sync` gets the empty span at its point's offset, which no
-/// statement of the parsed kernel has, so it can be found again by its span.
-fn insert(kernel: &Kernel, points: &[&Point]) -> (Kernel, Vec<Span>) {
-    fn go(block: &Block, path: &mut Vec<(usize, Child)>, points: &[&Point]) -> Block {
-        let here = |path: &[(usize, Child)], i: usize| {
-            points
-                .iter()
-                .find(|p| p.path == path && p.index == i)
-                .map(|p| p.pos)
-        };
-        let mut stmts = Vec::with_capacity(block.stmts.len() + 1);
-        for index in 0..=block.stmts.len() {
-            if let Some(pos) = here(path, index) {
-                stmts.push(Stmt {
-                    kind: StmtKind::Sync,
-                    span: Span::new(pos, pos),
-                    ann: (),
-                });
-            }
-            let Some(stmt) = block.stmts.get(index) else {
-                continue;
-            };
-            let kind = match &stmt.kind {
-                StmtKind::If {
-                    cond,
-                    then_branch,
-                    else_branch,
-                } => {
-                    path.push((index, Child::Then));
-                    let then_branch = go(then_branch, path, points);
-                    path.pop();
-                    let else_branch = else_branch.as_ref().map(|e| {
-                        path.push((index, Child::Else));
-                        let e = go(e, path, points);
-                        path.pop();
-                        e
-                    });
-                    StmtKind::If {
-                        cond: cond.clone(),
-                        then_branch,
-                        else_branch,
-                    }
-                }
-                StmtKind::For { var, range, body } => {
-                    path.push((index, Child::Body));
-                    let body = go(body, path, points);
-                    path.pop();
-                    StmtKind::For {
-                        var: var.clone(),
-                        range: range.clone(),
-                        body,
-                    }
-                }
-                other => other.clone(),
-            };
-            stmts.push(Stmt {
-                kind,
-                span: stmt.span,
-                ann: (),
-            });
-        }
-        Block {
-            stmts,
-            span: block.span,
-        }
-    }
-    let body = go(&kernel.body, &mut Vec::new(), points);
-    let markers = points.iter().map(|p| Span::new(p.pos, p.pos)).collect();
-    (
-        Kernel {
-            body,
-            ..kernel.clone()
-        },
-        markers,
-    )
-}
-
-/// `kernel` without the `sync` statement at `span` (compared by range). An `if` that held
-/// nothing else goes too: its condition is pure, so an empty `if` does nothing.
-fn without_sync(kernel: &Kernel, span: Span) -> Kernel {
-    fn go(block: &Block, span: Span) -> Block {
-        let stmts = block
-            .stmts
-            .iter()
-            .filter(|s| !(matches!(s.kind, StmtKind::Sync) && s.span == span))
-            .filter_map(|s| {
-                let kind = match &s.kind {
-                    StmtKind::If {
-                        cond,
-                        then_branch,
-                        else_branch,
-                    } => {
-                        let then_new = go(then_branch, span);
-                        let else_new = else_branch.as_ref().map(|e| go(e, span));
-                        let emptied = then_new.stmts.is_empty()
-                            && else_new.as_ref().is_none_or(|e| e.stmts.is_empty())
-                            && (!then_branch.stmts.is_empty()
-                                || else_branch.as_ref().is_some_and(|e| !e.stmts.is_empty()));
-                        if emptied {
-                            return None;
-                        }
-                        StmtKind::If {
-                            cond: cond.clone(),
-                            then_branch: then_new,
-                            else_branch: else_new,
-                        }
-                    }
-                    StmtKind::For { var, range, body } => StmtKind::For {
-                        var: var.clone(),
-                        range: range.clone(),
-                        body: go(body, span),
-                    },
-                    other => other.clone(),
-                };
-                Some(Stmt {
-                    kind,
-                    span: s.span,
-                    ann: (),
-                })
-            })
-            .collect();
-        Block {
-            stmts,
-            span: block.span,
-        }
-    }
-    Kernel {
-        body: go(&kernel.body, span),
-        ..kernel.clone()
-    }
-}
-
-/// The spans of the `sync` statements of a block and the blocks nested in it, in source
-/// order (inserted ones included: their empty spans sit where they go).
-pub fn syncs<T>(block: &Block<T>) -> Vec<Span> {
-    let mut out = Vec::new();
-    block.walk(&mut |s| {
-        if matches!(s.kind, StmtKind::Sync) {
-            out.push(s.span);
-        }
-    });
-    out
-}
-
-/// The candidate points for the races of `d`, most promising first, as indices into the
-/// points; at most [`MAX_CANDIDATES`].
-fn candidates(d: &Decision, points: &[Point], skip: &[usize]) -> Vec<usize> {
-    let mut out: Vec<usize> = Vec::new();
-    let push = |i: usize, out: &mut Vec<usize>| {
-        if !skip.contains(&i) && !out.contains(&i) {
-            out.push(i);
-        }
-    };
-    for f in d.findings.iter().filter(|f| f.kind == Kind::DataRace) {
-        for i in relevant(points, pair(f)) {
-            push(i, &mut out);
-        }
-    }
-    out.truncate(MAX_CANDIDATES);
-    out
-}
-
-/// The points between the two accesses in source order.
-fn between(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
-    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
-    let lo = first.end;
-    let hi = second.start;
-    (0..points.len())
-        .filter(|&i| lo <= points[i].pos && points[i].pos <= hi)
-        .collect()
-}
-
-/// The points that can order the two accesses: those between them in source order, then the
-/// end and the start of the body of each loop that holds both (for races between iterations).
-fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
-    let mut out = between(points, [a, b]);
-    let holds_both = |l: Option<Span>| l.is_some_and(|l| contains(l, a) && contains(l, b));
-    // Innermost loops first: their ends are the nearest points that separate iterations.
-    let mut ends: Vec<usize> = (0..points.len())
-        .filter(|&i| holds_both(points[i].end_of_loop))
-        .collect();
-    ends.sort_by_key(|&i| std::cmp::Reverse(points[i].pos));
-    let mut starts: Vec<usize> = (0..points.len())
-        .filter(|&i| holds_both(points[i].start_of_loop))
-        .collect();
-    starts.sort_by_key(|&i| std::cmp::Reverse(points[i].pos));
-    for i in ends.into_iter().chain(starts) {
-        if !out.contains(&i) {
-            out.push(i);
-        }
-    }
-    out
-}
-
-struct Search<'a> {
-    start: &'a Kernel,
-    points: &'a [Point],
-    options: &'a Options,
-}
-
-impl Search<'_> {
-    fn try_set(&self, set: &[usize]) -> Decision {
-        let chosen: Vec<&Point> = set.iter().map(|&i| &self.points[i]).collect();
-        let (kernel, _) = insert(self.start, &chosen);
-        verify(&kernel, self.options)
-    }
-
-    /// The indices of a clean placement, or the number of placements tried and the best
-    /// decision met.
-    fn run(&self, start: &Decision) -> Result<Vec<usize>, (usize, Decision)> {
-        if clean(start) {
-            return Ok(Vec::new());
-        }
-        let mut tried = 0;
-        let mut best: (Vec<usize>, Decision) = (Vec::new(), start.clone());
-
-        // Single insertions, in order of preference: the first clean one wins.
-        let singles = candidates(start, self.points, &[]);
-        let mut scored: Vec<(usize, usize)> = Vec::new();
-        for &p in &singles {
-            let d = self.try_set(&[p]);
-            tried += 1;
-            if clean(&d) {
-                return Ok(vec![p]);
-            }
-            scored.push((defects(&d), p));
-            if defects(&d) < defects(&best.1) {
-                best = (vec![p], d);
-            }
-        }
-
-        // Pairs of the most promising singles.
-        scored.sort_by_key(|&(score, _)| score);
-        let pool: Vec<usize> = scored.iter().take(PAIR_POOL).map(|&(_, p)| p).collect();
-        for (i, &p) in pool.iter().enumerate() {
-            for &q in &pool[i + 1..] {
-                let d = self.try_set(&[p, q]);
-                tried += 1;
-                if clean(&d) {
-                    return Ok(vec![p, q]);
-                }
-                if defects(&d) < defects(&best.1) {
-                    best = (vec![p, q], d);
-                }
-            }
-        }
-
-        // Greedy descent from the best placement so far.
-        let (mut set, mut current) = best;
-        while set.len() < MAX_INSERTIONS {
-            let mut step: Option<(usize, Decision)> = None;
-            for p in candidates(&current, self.points, &set) {
-                let mut trial = set.clone();
-                trial.push(p);
-                let d = self.try_set(&trial);
-                tried += 1;
-                if clean(&d) {
-                    return Ok(trial);
-                }
-                if defects(&d) < step.as_ref().map_or(defects(&current), |s| defects(&s.1)) {
-                    step = Some((p, d));
-                }
-            }
-            match step {
-                Some((p, d)) => {
-                    set.push(p);
-                    current = d;
-                }
-                None => {
-                    // No single point helps: a race that needs two barriers at once (one
-                    // between the accesses, one at the end of the loop body, say). Try pairs
-                    // of the points of the first race left.
-                    let Some(race) = current.findings.iter().find(|f| f.kind == Kind::DataRace)
-                    else {
-                        break;
-                    };
-                    let local: Vec<usize> = relevant(self.points, pair(race))
-                        .into_iter()
-                        .filter(|p| !set.contains(p))
-                        .take(PAIR_POOL)
-                        .collect();
-                    let mut pair_step: Option<([usize; 2], Decision)> = None;
-                    'pairs: for (i, &p) in local.iter().enumerate() {
-                        for &q in &local[i + 1..] {
-                            let mut trial = set.clone();
-                            trial.extend([p, q]);
-                            let d = self.try_set(&trial);
-                            tried += 1;
-                            if clean(&d) {
-                                return Ok(trial);
-                            }
-                            if defects(&d) < defects(&current) {
-                                pair_step = Some(([p, q], d));
-                                break 'pairs;
-                            }
-                        }
-                    }
-                    match pair_step {
-                        Some((ps, d)) => {
-                            set.extend(ps);
-                            current = d;
-                        }
-                        None => break,
-                    }
-                }
-            }
-        }
-        Err((tried, current))
-    }
-}
-
 /// Why the search failed, judged on the best decision it met.
-fn refusal(points: &[Point], best: &Decision, tried: usize) -> Refusal {
+pub(crate) fn refusal(points: &[Point], best: &Decision, tried: usize) -> Refusal {
     let races: Vec<&Finding> = best
         .findings
         .iter()

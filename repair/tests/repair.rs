@@ -8,7 +8,9 @@ mod crosscheck;
 
 use mapcheck_core::ast::{Kernel, StmtKind};
 use mapcheck_core::Structural;
-use mapcheck_smt::repair::{clean, repair, syncs, verify, Change, Obstacle, Outcome, Refusal};
+use mapcheck_repair::ifconvert::Obstacle;
+use mapcheck_repair::{repair, verify, Change, Outcome, Refusal};
+use mapcheck_smt::redundant::{clean, syncs};
 use mapcheck_smt::{Fixed, Options};
 
 fn kernel(src: &str) -> Kernel {
