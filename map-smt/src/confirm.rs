@@ -10,6 +10,7 @@
 
 use crate::decode::{self, Witness};
 use crate::encode::{eq, value_of, Copy, Val};
+use crate::kept::{self, Asked};
 use crate::pairs::PathAccess;
 use crate::phases::Phase;
 use crate::query::{self, KernelFacts};
@@ -98,6 +99,11 @@ pub fn with_memory(
     if reads.is_empty() {
         return None;
     }
+    let asked = || Asked::Confirm {
+        array: a.acc.array.name.clone(),
+        locations: (a.acc.span, b.acc.span),
+    };
+    kept::keep(asked, &q.constraints);
     let model = match q.solve(limits) {
         Outcome::Sat(model) => model,
         Outcome::Unsat | Outcome::Unknown(_) => return None,

@@ -21,6 +21,7 @@ pub mod confirm;
 pub mod decode;
 pub mod encode;
 pub mod fast;
+pub mod kept;
 mod options;
 pub mod pairs;
 pub mod phases;
@@ -34,6 +35,7 @@ mod verdict;
 pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
+pub use kept::{Again, Asked, Query};
 use options::mutated;
 #[cfg(feature = "mutation")]
 pub use options::Mutation;
@@ -82,104 +84,24 @@ pub struct Decision {
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
 /// ([`solve::context`]): the answer depends on the kernel and the options only.
 pub fn decide<T: Sync>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
-    solve::context(options.limits, || {
-        decide_here(kernel, checked, options, None)
-    })
-}
-
-/// What one solver query of a decision asks (`--emit smt`).
-#[derive(Clone, Debug)]
-pub enum Asked {
-    /// A question of the phase split: can some thread satisfy all of these conditions?
-    Feasibility { conditions: Vec<String> },
-    /// Two threads reach these two accesses on the same cell: of one block in phase `phase`
-    /// (its index in the split) or, at grid level (`phase` is `None`), of different blocks.
-    Race {
-        phase: Option<(usize, phases::Boundary, phases::Boundary)>,
-        array: String,
-        conflict: Conflict,
-        locations: (Span, Span),
-    },
-    /// One thread of a block reaches the `sync` at this span and another does not.
-    Divergence { sync: Span },
-    /// A race pair settled without the solver, by `rule` ([`fast`]): no query. `phase` as for
-    /// [`Asked::Race`] (`None`: grid level).
-    Settled {
-        phase: Option<(usize, phases::Boundary, phases::Boundary)>,
-        array: String,
-        conflict: Conflict,
-        locations: (Span, Span),
-        rule: fast::Rule,
-    },
-    /// A write-write race asked again with the two stored values apart: `unsat` makes it a
-    /// benign race.
-    Differ {
-        array: String,
-        locations: (Span, Span),
-    },
-    /// A block-level race asked again with the two threads in different warps of `warp`
-    /// threads: `unsat` makes it warp-only.
-    ApartWarps {
-        array: String,
-        locations: (Span, Span),
-        warp: u32,
-    },
-}
-
-/// One solver query of a decision: what it asks, and its constraints as SMT-LIB text.
-#[derive(Clone, Debug)]
-pub struct Query {
-    pub asked: Asked,
-    pub smtlib: String,
+    solve::context(options.limits, || decide_here(kernel, checked, options))
 }
 
 /// [`decide`], keeping every query it sends to the solver, in order (`--emit smt`). The
 /// re-solving of a satisfiable query under bounds (for small witnesses) and its retry in a
-/// fresh context are the same query, kept once; the confirmation query of a data-dependent
-/// finding (`confirm`) is not kept.
+/// fresh context are the same query, kept once.
 pub fn decide_keeping_queries<T: Sync>(
     kernel: &Kernel<T>,
     checked: &Checked,
     options: &Options,
 ) -> (Decision, Vec<Query>) {
     solve::context(options.limits, || {
-        let kept = std::cell::RefCell::new(Vec::new());
-        let decision = decide_here(kernel, checked, options, Some(&kept));
-        (decision, kept.into_inner())
+        kept::keeping(|| decide_here(kernel, checked, options))
     })
 }
 
-/// Keeps a query's text when `kept` is given.
-fn keep(
-    kept: Option<&std::cell::RefCell<Vec<Query>>>,
-    asked: impl FnOnce() -> Asked,
-    constraints: &[z3::ast::Bool],
-) {
-    if let Some(kept) = kept {
-        kept.borrow_mut().push(Query {
-            asked: asked(),
-            smtlib: solve::smtlib(constraints),
-        });
-    }
-}
-
-/// Keeps a pair the fast path settled when `kept` is given: no query, no SMT-LIB text.
-fn keep_settled(kept: Option<&std::cell::RefCell<Vec<Query>>>, asked: impl FnOnce() -> Asked) {
-    if let Some(kept) = kept {
-        kept.borrow_mut().push(Query {
-            asked: asked(),
-            smtlib: String::new(),
-        });
-    }
-}
-
-/// [`decide`] in the current thread's z3 context, keeping its queries in `kept`.
-fn decide_here<T>(
-    kernel: &Kernel<T>,
-    checked: &Checked,
-    options: &Options,
-    kept: Option<&std::cell::RefCell<Vec<Query>>>,
-) -> Decision {
+/// [`decide`] in the current thread's z3 context (its queries kept when [`kept::keeping`]).
+fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
     let body = split_body(map, options);
@@ -187,14 +109,7 @@ fn decide_here<T>(
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
     let forget_zero_trip = mutated!(options, ForgetZeroTrip);
-    let split = split_with(
-        &facts,
-        &body,
-        options.limits,
-        forget_zero_trip,
-        &queries,
-        kept,
-    );
+    let split = split_with(&facts, &body, options.limits, forget_zero_trip, &queries);
     let warps_apart = body.has_syncwarp() && !mutated!(options, SyncwarpOrdersAllWarps);
     let apart_split = warps_apart.then(|| {
         split_with(
@@ -203,7 +118,6 @@ fn decide_here<T>(
             options.limits,
             forget_zero_trip,
             &queries,
-            kept,
         )
     });
     let approximate = split.approximate || apart_split.as_ref().is_some_and(|s| s.approximate);
@@ -261,7 +175,7 @@ fn decide_here<T>(
                 }
                 if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
                     decision.settled += 1;
-                    keep_settled(kept, || Asked::Settled {
+                    kept::keep_settled(|| Asked::Settled {
                         phase: Some((n, phase.from.clone(), phase.to.clone())),
                         array: accs[i].acc.array.name.clone(),
                         conflict,
@@ -281,11 +195,10 @@ fn decide_here<T>(
                     conflict,
                     locations: (accs[i].acc.span, accs[j].acc.span),
                 };
-                keep(kept, asked, &built.constraints);
+                kept::keep(asked, &built.constraints);
                 let scope = Scope {
                     accesses: &accs,
                     kernel: &kernel_accesses,
-                    kept,
                     apart,
                 };
                 if let Some(f) = race_query(
@@ -316,7 +229,7 @@ fn decide_here<T>(
         }
         if let Some(rule) = fast::settle_grid(&facts, &all[i], &all[j]) {
             decision.settled += 1;
-            keep_settled(kept, || Asked::Settled {
+            kept::keep_settled(|| Asked::Settled {
                 phase: None,
                 array: all[i].acc.array.name.clone(),
                 conflict,
@@ -329,7 +242,6 @@ fn decide_here<T>(
         let scope = Scope {
             accesses: &all,
             kernel: &kernel_accesses,
-            kept,
             apart: false,
         };
         let asked = || Asked::Race {
@@ -338,7 +250,7 @@ fn decide_here<T>(
             conflict,
             locations: (all[i].acc.span, all[j].acc.span),
         };
-        keep(kept, asked, &built.constraints);
+        kept::keep(asked, &built.constraints);
         if let Some(f) = race_query(
             map,
             options,
@@ -365,7 +277,8 @@ fn decide_here<T>(
             built.constraints.push(apart.not());
         }
         let asked = || Asked::Divergence { sync: barrier.sync };
-        keep(kept, asked, &built.constraints);
+        kept::keep(asked, &built.constraints);
+        let subject = kept::last();
         decision.queries += 1;
         match built.solve(options.limits) {
             Outcome::Unsat => {}
@@ -376,6 +289,7 @@ fn decide_here<T>(
                 let replayed = replay::divergence(&mut runs, &first, replay::STEP_BUDGET);
                 let found = search::finishing(
                     &built,
+                    subject.as_ref(),
                     options.limits,
                     (first, replayed),
                     decode,
@@ -426,7 +340,7 @@ pub fn split(
     limits: Limits,
 ) -> phases::Split {
     solve::context(limits, || {
-        split_with(facts, body, limits, false, &std::cell::Cell::new(0), None)
+        split_with(facts, body, limits, false, &std::cell::Cell::new(0))
     })
 }
 
@@ -436,7 +350,6 @@ fn split_with(
     limits: Limits,
     forget_zero_trip: bool,
     queries: &std::cell::Cell<usize>,
-    kept: Option<&std::cell::RefCell<Vec<Query>>>,
 ) -> phases::Split {
     let feasible = |conds: &[mapcheck_core::ast::Cond]| {
         queries.set(queries.get() + 1);
@@ -444,7 +357,7 @@ fn split_with(
         let asked = || Asked::Feasibility {
             conditions: conds.iter().map(ToString::to_string).collect(),
         };
-        keep(kept, asked, &built.constraints);
+        kept::keep(asked, &built.constraints);
         !matches!(
             solve::solve(&built.constraints, &[], &[], limits, |v| built.enc.lit(v)),
             Outcome::Unsat
@@ -475,8 +388,6 @@ pub(crate) fn split_body(
 struct Scope<'a, 'b> {
     accesses: &'a [PathAccess],
     kernel: &'a [&'b mapcheck_typeck::Acc],
-    /// Where the follow-up queries of a race are kept (`--emit smt`).
-    kept: Option<&'a std::cell::RefCell<Vec<Query>>>,
     /// The query has its two threads in different warps already ([`warp`]).
     apart: bool,
 }
@@ -510,6 +421,9 @@ fn race_query<T>(
     runs: &mut replay::Runs<'_, T>,
 ) -> Option<Finding> {
     decision.queries += 1;
+    // The race query itself, kept last by the caller (`--emit smt`): the witness search asks it
+    // again.
+    let subject = kept::last();
     match built.solve(options.limits) {
         Outcome::Unsat => None,
         Outcome::Unknown(why) => {
@@ -545,7 +459,7 @@ fn race_query<T>(
                     };
                     let mut all = built.constraints.clone();
                     all.extend(extra.iter().cloned());
-                    keep(scope.kept, asked, &all);
+                    kept::keep(asked, &all);
                     match built.solve_and(&extra, follow_up(options.limits)) {
                         Outcome::Unsat => {
                             kind = Kind::BenignRace;
@@ -584,7 +498,7 @@ fn race_query<T>(
                 };
                 let mut all = built.constraints.clone();
                 all.push(apart.clone());
-                keep(scope.kept, asked, &all);
+                kept::keep(asked, &all);
                 let across = built.solve_and(&[apart], follow_up(options.limits));
                 warp_only = matches!(across, Outcome::Unsat);
                 let one_statement = conflict == Conflict::WriteWrite && a.acc.span == b.acc.span;
@@ -639,6 +553,7 @@ fn race_query<T>(
             );
             let found = search::finishing(
                 &built,
+                subject.as_ref(),
                 options.limits,
                 (first, replayed),
                 decode,

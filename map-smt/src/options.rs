@@ -4,6 +4,7 @@
 //! the cross-check uses to test itself.
 
 use crate::{Fixed, Limits};
+use mapcheck_core::ast::{Access, BinOp, Cond, CondKind, Expr, ExprKind, Kernel, StmtKind};
 use mapcheck_core::Arith;
 use mapcheck_typeck::Checked;
 
@@ -52,8 +53,9 @@ impl Options {
 /// its typing in `int`. Both read a lowered `.cu` kernel as C does on every run without
 /// signed overflow (undefined in C): its lowering reduces unsigned values modulo 2^32 or 2^64
 /// with masks, and no value of such a run leaves 64 bits. `int` is the faster on products of
-/// symbolic values, `bv64` the exact one for bitwise operations.
-pub fn theories(int_typing: &Checked, options: &Options) -> Vec<Arith> {
+/// symbolic values, `bv64` the exact one for bitwise operations, and the fast one for a
+/// product by a large constant wrapped to a machine word ([`wraps_large_product`]).
+pub fn theories<T>(kernel: &Kernel<T>, int_typing: &Checked, options: &Options) -> Vec<Arith> {
     if !options.c_words {
         return vec![options.arith];
     }
@@ -64,7 +66,7 @@ pub fn theories(int_typing: &Checked, options: &Options) -> Vec<Arith> {
             .unknowns
             .iter()
             .any(|u| matches!(u.origin, mapcheck_typeck::UnknownOrigin::Inexact { .. }));
-    if inexact {
+    if inexact || wraps_large_product(kernel) {
         vec![Arith::Bv64, Arith::Int]
     } else {
         vec![Arith::Int, Arith::Bv64]
@@ -97,6 +99,71 @@ macro_rules! mutated {
     }};
 }
 pub(crate) use mutated;
+
+/// The least constant factor of a wrapped product that sends a kernel to `bv64` first.
+const LARGE_FACTOR: i64 = 1 << 16;
+
+/// Whether `kernel` reduces to a 32- or 64-bit word (the lowering's mask `& (2^32 - 1)`, or
+/// `& (2^64 - 1)`, written `-1` in an `i64`) a product by a constant of at least
+/// [`LARGE_FACTOR`]: a multiplicative hash (`key * 2654435761u`). In `int` such a remainder is
+/// a linear equation with a quotient of 32 bits and a coefficient of 32 bits, which z3's
+/// integer search cannot bound: `tests/cuda/uwrap_mul_hash.cu`'s race query, `(div (mod (*
+/// tid.x 2654435761) 4294967296) 33554432)` equal for two threads below 64, takes 7.4 s in the
+/// `z3` binary and runs to the limits in mapcheck, where `bv64` decides it in 0.1 s (a
+/// product by a constant is shifts and adds to the bit-blaster).
+fn wraps_large_product<T>(kernel: &Kernel<T>) -> bool {
+    fn large_product(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Bin(BinOp::Mul, a, b) => [a, b].iter().any(|x| {
+                matches!(x.kind, ExprKind::Int(c) if c.unsigned_abs() >= LARGE_FACTOR as u64)
+                    || large_product(x)
+            }),
+            ExprKind::Bin(_, a, b) => large_product(a) || large_product(b),
+            ExprKind::Neg(a) => large_product(a),
+            ExprKind::Select(_, a, b) => large_product(a) || large_product(b),
+            ExprKind::Int(_) | ExprKind::Var(_) => false,
+        }
+    }
+    fn wrapped(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Bin(BinOp::And, a, b) => {
+                let word = |x: &Expr| matches!(x.kind, ExprKind::Int(m) if m == u32::MAX as i64 || m == -1);
+                (word(b) && large_product(a))
+                    || (word(a) && large_product(b))
+                    || wrapped(a)
+                    || wrapped(b)
+            }
+            ExprKind::Bin(_, a, b) => wrapped(a) || wrapped(b),
+            ExprKind::Neg(a) => wrapped(a),
+            ExprKind::Select(c, a, b) => wrapped_cond(c) || wrapped(a) || wrapped(b),
+            ExprKind::Int(_) | ExprKind::Var(_) => false,
+        }
+    }
+    fn wrapped_cond(c: &Cond) -> bool {
+        match &c.kind {
+            CondKind::Bool(_) => false,
+            CondKind::Cmp(_, a, b) => wrapped(a) || wrapped(b),
+            CondKind::Not(a) => wrapped_cond(a),
+            CondKind::And(a, b) | CondKind::Or(a, b) => wrapped_cond(a) || wrapped_cond(b),
+        }
+    }
+    let mut found = false;
+    kernel.body.walk(&mut |stmt| {
+        let index = |a: &Access| a.index.iter().any(wrapped);
+        found |= match &stmt.kind {
+            StmtKind::Write { target, value } => index(target) || wrapped(value),
+            StmtKind::Read { source, .. } => index(source),
+            StmtKind::Let { value, .. } => wrapped(value),
+            StmtKind::Atomic { target, value, .. } => index(target) || wrapped(value),
+            StmtKind::If { cond, .. } | StmtKind::Assume { cond } => wrapped_cond(cond),
+            StmtKind::For { range, .. } => wrapped(&range.start) || wrapped(&range.bound),
+            StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {
+                false
+            }
+        };
+    });
+    found
+}
 
 /// A deliberate defect of the decision procedure. Each must be caught by the cross-check
 /// properties; a mutation that survives them shows a gap in the tests.

@@ -3,6 +3,7 @@
 //! disagree on reaching this barrier", built from the encoder's terms.
 
 use crate::encode::{add, cmp, eq, mul, Copy, Encoder, Val};
+use crate::kept::{self, Again};
 use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
@@ -118,6 +119,7 @@ impl Built {
             Outcome::Sat(model) => match &self.block_limit {
                 Some(limit) if model.eval(limit, true).and_then(|b| b.as_bool()) == Some(false) => {
                     constraints.push(limit.clone());
+                    kept::keep_again(Again::BlockLimit, &constraints);
                     self.solve_with(constraints, limits)
                 }
                 _ => Outcome::Sat(model),
@@ -171,6 +173,7 @@ impl Built {
             Outcome::Unknown(why) => match &self.distinct_alternative {
                 Some((at, other)) => {
                     constraints[*at] = other.clone();
+                    kept::keep_again(Again::DistinctLinear, &constraints);
                     match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
                         Outcome::Unknown(_) => Outcome::Unknown(why),
                         decided => decided,

@@ -27,6 +27,7 @@
 
 use crate::decode::Witness;
 use crate::encode::{eq, Copy, Encoder};
+use crate::kept::{self, Asked};
 use crate::query::Built;
 use crate::replay::{Replay, LONG_STEP_BUDGET, STEP_BUDGET};
 use crate::solve::{Limits, Outcome};
@@ -51,9 +52,11 @@ pub struct Found {
 /// [`LONG_STEP_BUDGET`] when its run was only long (no loop stuck); else the first witness
 /// whose replay finishes of the query (`constraints`, minimised over `sizes` as
 /// [`crate::solve::solve`] does) asked again without what made the runs so far unfinished. `decode`
-/// reads a witness off a model and `replay` replays one with a step budget.
+/// reads a witness off a model and `replay` replays one with a step budget; `subject` says
+/// what `query` asks when its queries are kept for `--emit smt` ([`crate::kept`]).
 pub fn finishing(
     query: &Built,
+    subject: Option<&Asked>,
     limits: Limits,
     first: (Witness, Replay),
     decode: impl Fn(&Model) -> Witness,
@@ -94,6 +97,15 @@ pub fn finishing(
             constraints.extend(moving(enc, var, *value));
         }
         tried += 1;
+        if let Some(subject) = subject {
+            let mut all = query.constraints.clone();
+            all.extend(constraints.iter().cloned());
+            let asked = || Asked::Finishing {
+                subject: Box::new(subject.clone()),
+                tried,
+            };
+            kept::keep(asked, &all);
+        }
         let Outcome::Sat(model) = query.solve_and(&constraints, limits) else {
             break;
         };

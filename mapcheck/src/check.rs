@@ -542,7 +542,7 @@ fn plan(kernel: &Kernel, options: &Options) -> (Option<Checked>, Vec<mapcheck_co
         return (None, vec![options.arith]);
     }
     let typing = mapcheck_typeck::check(kernel, mapcheck_core::Arith::Int);
-    let plan = mapcheck_smt::theories(&typing, options);
+    let plan = mapcheck_smt::theories(kernel, &typing, options);
     (Some(typing), plan)
 }
 

@@ -9,7 +9,7 @@ use crate::render::Style;
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;
 use mapcheck_smt::phases::Boundary;
-use mapcheck_smt::{query, Asked, Conflict, Options};
+use mapcheck_smt::{query, Again, Asked, Conflict, Options};
 use mapcheck_typeck::Checked;
 use std::io::Write;
 
@@ -72,79 +72,104 @@ pub fn emit(
                 let lc = source.line_col(s);
                 format!("{}:{}", lc.line, lc.column)
             };
-            // A race pair: its level (phase or grid), access kind, array and places.
-            let pair = |phase: &Option<(usize, Boundary, Boundary)>,
-                        array: &str,
-                        conflict: Conflict,
-                        (a, b): (Span, Span)| {
-                let level = match phase {
-                    Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
-                    None => "grid level (threads of different blocks)".to_string(),
-                };
-                format!(
-                    "{level}: {} on `{array}` between {} and {}",
-                    conflict.name(),
-                    at(a),
-                    at(b)
-                )
-            };
             for q in &queries {
-                let what = match &q.asked {
-                    Asked::Feasibility { conditions } => format!(
-                        "feasibility (phase split): can a thread satisfy {}?",
-                        if conditions.is_empty() {
-                            "true".to_string()
-                        } else {
-                            conditions
-                                .iter()
-                                .map(|c| shortened(c))
-                                .collect::<Vec<_>>()
-                                .join(" && ")
-                        }
-                    ),
-                    Asked::Race {
-                        phase,
-                        array,
-                        conflict,
-                        locations,
-                    } => pair(phase, array, *conflict, *locations),
-                    // No query: the comment line only, naming the rule.
-                    Asked::Settled {
-                        phase,
-                        array,
-                        conflict,
-                        locations,
-                        rule,
-                    } => format!(
-                        "{}: settled without the solver (rule {})",
-                        pair(phase, array, *conflict, *locations),
-                        rule.name()
-                    ),
-                    Asked::Divergence { sync } => format!(
-                        "divergence: one thread of a block reaches the `sync` at {} and another does not",
-                        at(*sync)
-                    ),
-                    Asked::Differ {
-                        array,
-                        locations: (a, b),
-                    } => format!(
-                        "benign?: the write-write race on `{array}` between {} and {} with the two stored values different",
-                        at(*a),
-                        at(*b)
-                    ),
-                    Asked::ApartWarps {
-                        array,
-                        locations: (a, b),
-                        warp,
-                    } => format!(
-                        "warp-only?: the race on `{array}` between {} and {} with the two threads in different warps of {warp}",
-                        at(*a),
-                        at(*b)
-                    ),
-                };
+                let what = described(&q.asked, &at);
                 let _ = writeln!(out, "; kernel {}, {what}\n{}", kernel.name, q.smtlib);
             }
         }
+    }
+}
+
+/// The comment line of a kept query: what it asks. `at` places a span.
+fn described(asked: &Asked, at: &dyn Fn(Span) -> String) -> String {
+    // A race pair: its level (phase or grid), access kind, array and places.
+    let pair = |phase: &Option<(usize, Boundary, Boundary)>,
+                array: &str,
+                conflict: Conflict,
+                (a, b): (Span, Span)| {
+        let level = match phase {
+            Some((n, from, to)) => format!("phase {n} ({from} → {to})"),
+            None => "grid level (threads of different blocks)".to_string(),
+        };
+        format!(
+            "{level}: {} on `{array}` between {} and {}",
+            conflict.name(),
+            at(a),
+            at(b)
+        )
+    };
+    match asked {
+        Asked::Feasibility { conditions } => format!(
+            "feasibility (phase split): can a thread satisfy {}?",
+            if conditions.is_empty() {
+                "true".to_string()
+            } else {
+                conditions
+                    .iter()
+                    .map(|c| shortened(c))
+                    .collect::<Vec<_>>()
+                    .join(" && ")
+            }
+        ),
+        Asked::Race {
+            phase,
+            array,
+            conflict,
+            locations,
+        } => pair(phase, array, *conflict, *locations),
+        // No query: the comment line only, naming the rule.
+        Asked::Settled {
+            phase,
+            array,
+            conflict,
+            locations,
+            rule,
+        } => format!(
+            "{}: settled without the solver (rule {})",
+            pair(phase, array, *conflict, *locations),
+            rule.name()
+        ),
+        Asked::Divergence { sync } => format!(
+            "divergence: one thread of a block reaches the `sync` at {} and another does not",
+            at(*sync)
+        ),
+        Asked::Differ {
+            array,
+            locations: (a, b),
+        } => format!(
+            "benign?: the write-write race on `{array}` between {} and {} with the two stored values different",
+            at(*a),
+            at(*b)
+        ),
+        Asked::Finishing { subject, tried } => format!(
+            "witness search, try {tried}: {} again, without the configurations whose runs did not finish",
+            described(subject, at)
+        ),
+        Asked::Confirm {
+            array,
+            locations: (a, b),
+        } => format!(
+            "confirmation: the race on `{array}` between {} and {} with every read tied to the initial memory",
+            at(*a),
+            at(*b)
+        ),
+        Asked::Again { subject, how } => format!(
+            "{} again, {}",
+            described(subject, at),
+            match how {
+                Again::DistinctLinear => "with the two threads distinct in the linear form of their ids",
+                Again::BlockLimit => "under CUDA's limit of 1024 threads per block (the first model broke it)",
+            }
+        ),
+        Asked::ApartWarps {
+            array,
+            locations: (a, b),
+            warp,
+        } => format!(
+            "warp-only?: the race on `{array}` between {} and {} with the two threads in different warps of {warp}",
+            at(*a),
+            at(*b)
+        ),
     }
 }
 

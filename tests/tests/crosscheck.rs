@@ -872,6 +872,41 @@ fn f_every_operator_on_edge_values_is_z3s() {
     tally.check("f-edges");
 }
 
+/// Words divided by a literal power of two: the encoder writes these as shifts and masks
+/// (`encode::by_power_of_two`) instead of z3's dividers, up to `2^(width - 2)`; the largest
+/// powers, whose literal is negative in the word (`2^31` in `bv32`), keep the general form.
+#[test]
+fn f_word_division_by_literal_powers_of_two() {
+    let tally = Tally::default();
+    let var = |n: &str| Expr::var(n, Default::default());
+    for arith in [Arith::Bv32, Arith::Bv64] {
+        let check = arith_case(arith, &tally);
+        for op in [BinOp::Div, BinOp::Rem, BinOp::UDiv, BinOp::URem] {
+            for k in [0, 1, 2, 5, 30, 31, 32, 61, 62] {
+                for a in [
+                    0,
+                    1,
+                    -1,
+                    7,
+                    -7,
+                    -8,
+                    Value::from(i32::MAX),
+                    Value::from(i32::MIN),
+                    Value::from(i64::MIN),
+                    Value::from(i64::MAX),
+                    -(1_i128 << 40) - 3,
+                ] {
+                    let e = Expr::bin(op, var("a"), Expr::int(1_i64 << k, Default::default()));
+                    if let Err(err) = check((e, var("c"), CmpOp::Lt, vec![a, 0, 0])) {
+                        panic!("{err}");
+                    }
+                }
+            }
+        }
+    }
+    tally.check("f-division-by-powers");
+}
+
 /// `int` mode: a shift by a literal amount of 126 or more, up to the last one
 /// `core::arith::int_exact` calls exact. The encoder once made these fresh unknowns, so an
 /// exact kernel got an alarm whose witness did not replay
