@@ -47,6 +47,7 @@ mod loops;
 mod memory;
 mod nodes;
 mod operators;
+mod pattern;
 mod places;
 mod ranges;
 mod rvalue;
@@ -314,6 +315,8 @@ pub struct Lower<'g, 'a> {
     /// Pointers the next counted loop body binds at each iteration's start to a selection by
     /// the iteration's parity (a swap of two pointers: see `Lower::pointer_swap`).
     ptr_presets: HashMap<String, Ptr>,
+    /// The value parameters of a template kernel read from its pattern: kernel parameters.
+    template_values: Vec<pattern::ValueParam>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -343,6 +346,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             closed_starts: HashSet::new(),
             path: Vec::new(),
             ptr_presets: HashMap::new(),
+            template_values: Vec::new(),
         }
     }
 

@@ -108,7 +108,12 @@ impl Lower<'_, '_> {
                     }
                     Some(Kind::FunctionDecl | Kind::CXXMethodDecl) => Val::Opaque,
                     Some(Kind::Other(k)) if k == "NonTypeTemplateParmDecl" => {
-                        self.unknown_val("template_parameter", &ty, span, out)
+                        // A kernel read from its template's pattern binds its value
+                        // parameters as kernel parameters (`pattern.rs`).
+                        match decl.and_then(|d| self.env.get(&d.id)) {
+                            Some(Binding::Val(v)) => v.clone(),
+                            _ => self.unknown_val("template_parameter", &ty, span, out),
+                        }
                     }
                     _ if n.is_lvalue() && matches!(ty, CType::Array(..) | CType::Other(_)) => {
                         // An array or a function designator used as a value.
@@ -116,6 +121,9 @@ impl Lower<'_, '_> {
                         self.address(p)
                     }
                     _ if n.is_lvalue() => {
+                        if let Some(v) = self.builtin_value(n, span) {
+                            return v;
+                        }
                         let p = self.place(n, out);
                         self.read(p, span, out)
                     }
@@ -171,6 +179,10 @@ impl Lower<'_, '_> {
             },
             Kind::StringLiteral => Val::Ptr(Ptr::Private),
             Kind::ArraySubscriptExpr | Kind::MemberExpr => {
+                // A template's pattern reads `threadIdx.x` without a conversion node.
+                if let Some(v) = self.builtin_value(n, span) {
+                    return v;
+                }
                 // An lvalue of array or record type used as a value (decay is a cast).
                 let p = self.place(n, out);
                 self.read(p, span, out)
@@ -181,6 +193,15 @@ impl Lower<'_, '_> {
                     "a kernel launch from device code is not supported",
                     "dynamic parallelism",
                 );
+                Val::Opaque
+            }
+            Kind::Other(k) if k == pattern::UNKNOWN => {
+                let why = n.name.clone().unwrap_or_default();
+                self.unknown_val(&why, &ty, span, out)
+            }
+            Kind::Other(k) if k == pattern::REFUSED => {
+                let why = n.name.clone().unwrap_or_default();
+                self.error(span, why, "in a template kernel clang never instantiated");
                 Val::Opaque
             }
             other => {
