@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — read from the template's pattern (no instantiation), the halving loop `for (s = BLOCK_THREADS / 2; s > 0; s >>= 1)` starts at a parameter: its trip count (the bit length of the start) has no closed form in the core, so `s` and the barrier in the loop are `?`
 // A templated block reduction in the CUB style: `template <typename T, int BLOCK_THREADS,
 // int ITEMS_PER_THREAD>`. Each thread first sums ITEMS_PER_THREAD strided inputs in a
 // register, then the block reduces the partials in shared memory with sequential addressing

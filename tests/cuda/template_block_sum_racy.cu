@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=256 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — read from the template's pattern (no instantiation), the halving loop `for (s = BLOCK_THREADS / 2; s > 0; s >>= 1)` starts at a parameter: its trip count has no closed form in the core, so `s` is `?` and the race cannot be confirmed
 // The CUB-style templated block reduction of `template_block_sum.cu` with the barrier of the
 // tree loop moved after the loop. No instantiation is made, so the kernel stands for every
 // `T`, `BLOCK_THREADS` and `ITEMS_PER_THREAD`. With BLOCK_THREADS = 256 (the launch's block),

@@ -111,8 +111,15 @@ impl Lower<'_, '_> {
         for v in std::mem::take(&mut self.template_values) {
             let pspan = v.span.unwrap_or(span);
             let core = self.fresh(&v.name);
-            if let Some(r) = v.ty.range() {
-                self.ranges.insert(core.clone(), r);
+            // Within the assumption below when it sizes a `__shared__` array.
+            match (v.ty.range(), v.max) {
+                (Some((lo, hi)), Some(max)) => {
+                    self.ranges.insert(core.clone(), (lo.max(0), hi.min(max)));
+                }
+                (Some(r), None) => {
+                    self.ranges.insert(core.clone(), r);
+                }
+                (None, _) => {}
             }
             self.params.push(Param {
                 name: core.clone(),
