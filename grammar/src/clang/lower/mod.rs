@@ -1,5 +1,6 @@
 //! The lowering of clang's typed AST to the BabyCUDA core (SPEC §8): one core kernel per
-//! `__global__` function (per instantiation, for templates).
+//! `__global__` function (per instantiation, for templates; a template without one is read
+//! from its pattern, standing for every instantiation: `pattern.rs`).
 //!
 //! The rule of the whole module: every construct is lowered with its exact semantics,
 //! over-approximated with a named reason (a `let x = ?;` whose name says what it stands for,
