@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DN=1024
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — the `__invariant(...)` comma operands of the loop condition make the loop non-canonical and `out` unknown (the alarm that leaves is a copy's write-write pair storing in[i] twice: benign)
 // GPUVerify's loop invariants (issue 14), written where GPUVerify reads them, in the loop
 // condition: `__invariant(i % blockDim.x == threadIdx.x)` and a `__write_implies` saying every
 // write to `out` is at an offset congruent to the thread. Both are true and ignoring them is

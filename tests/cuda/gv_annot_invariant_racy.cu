@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1 -DN=1024
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `__invariant(...)` comma operand of the loop condition makes the loop non-canonical (trip count `?`)
 // The annotated loop with the stride halved (i += blockDim.x / 2) and a weaker, still true,
 // invariant: thread t writes out[t + 32k], so threads 0 and 32 both write out[32]: a
 // write-write race. (The annotation neither causes nor hides it.)

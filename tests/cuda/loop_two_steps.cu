@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DN=1024
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — a counter stepped twice per iteration is `?` (the alarm that leaves is a copy's write-write pair storing in[i] twice: benign)
 // A loop unrolled by hand, stepping its counter twice per iteration (issue 20): each
 // iteration handles i and i + 64, with `i += blockDim.x` after each. Thread t touches only
 // cells congruent to t modulo 64: race free.

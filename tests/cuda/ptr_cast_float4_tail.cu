@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DN=259
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `reinterpret_cast<float4 *>` of a float array is an access of an unknown cell of it (not byte-addressed yet)
 // Vectorised copy with a pointer cast between element types (issue 20): thread t copies
 // float4 number t (floats 4t .. 4t + 3) for t < N / 4 = 64, and the N % 4 = 3 tail floats
 // 256, 257, 258 are copied by threads 0, 1, 2 as scalars: every float of `out` is written by

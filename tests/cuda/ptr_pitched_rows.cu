@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[32,8] --gridDim=[2,4] -DPITCH=256
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the byte-offset pointer `(float *)((char *)base + y * PITCH)` is an access of an unknown cell of `base` (not byte-addressed yet)
 // A pitched allocation (cudaMallocPitch) addressed through a byte offset (issue 20): row y
 // starts at (char *)base + y * PITCH, and the 64 floats of a row take 256 bytes = PITCH, so
 // element (x, y) is float number y * 64 + x: distinct for distinct threads: race free.

@@ -1,7 +1,7 @@
 //pass
 //--blockDim=256 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the template kernel is never instantiated: the clang front end lowers clang's instantiations only (a located error that asks for an explicit instantiation)
+// mapcheck: known-imprecision: data-dependent drf — read from the template's pattern (no instantiation), the grid-stride step `blockSize * 2 * gridDim.x` is any unsigned value (0 when it wraps): the loop is not counted and `i` is a loop-carried unknown
 // Reduction #6 (Harris), "completely unrolled" with a template block size, in its race-free
 // form: every level is guarded by a compile-time test of blockSize and followed by a
 // block-wide barrier, down to the last pair. blockSize is not instantiated here, so it is

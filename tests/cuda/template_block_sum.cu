@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the template kernel is never instantiated: the clang front end lowers clang's instantiations only (a located error that asks for an explicit instantiation)
 // A templated block reduction in the CUB style: `template <typename T, int BLOCK_THREADS,
 // int ITEMS_PER_THREAD>`. Each thread first sums ITEMS_PER_THREAD strided inputs in a
 // register, then the block reduces the partials in shared memory with sequential addressing

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the template kernel is never instantiated: the clang front end lowers clang's instantiations only (a located error that asks for an explicit instantiation)
 // A templated block-local reversal: `template <class T, int BLOCK>` with the element type
 // opaque and the block size a symbolic value parameter. Thread t stages in[b * BLOCK + t] into
 // tile[t], waits, and writes tile[BLOCK - 1 - t]. Writes before the barrier and reads after

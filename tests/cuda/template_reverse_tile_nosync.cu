@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the template kernel is never instantiated: the clang front end lowers clang's instantiations only (a located error that asks for an explicit instantiation)
 // The templated reversal without its barrier: thread t reads tile[BLOCK - 1 - t], which
 // thread BLOCK - 1 - t writes in the same phase (for any BLOCK >= 2 that fits the block).
 

@@ -313,6 +313,9 @@ pub struct Node {
     pub has_init: Option<bool>,
     #[serde(rename = "hasVar")]
     pub has_var: Option<bool>,
+    /// `TemplateTypeParmDecl`, `NonTypeTemplateParmDecl`: a `...` pack.
+    #[serde(rename = "isParameterPack")]
+    pub is_parameter_pack: Option<bool>,
     #[serde(rename = "isConstexpr")]
     pub is_constexpr: Option<bool>,
     /// `UnaryExprOrTypeTraitExpr`: `sizeof`, ...; `argType` when applied to a type.

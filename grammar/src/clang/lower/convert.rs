@@ -90,6 +90,26 @@ impl Lower<'_, '_> {
 
     /// A pointer cast to point to `to`: kept when the cells line up, else a pointer into an
     /// unknown cell of the same arrays.
+    /// The size of the scalars of a type made of scalars of one size laid end to end, with no
+    /// padding (`float`, `float4`, `int[3]`): its cells are then the same bytes whatever such
+    /// type views them (`float *` and `float4 *` name the same cells, four to a `float4`).
+    pub(super) fn uniform_cell(&self, ty: &CType) -> Option<u64> {
+        let mut scalars = Vec::new();
+        self.g.byte_scalars(ty, 0, &mut scalars)?;
+        let (size, _) = self.g.byte_size(ty, 0)?;
+        let s = scalar_bytes(scalars.first()?.1);
+        let end_to_end = scalars
+            .iter()
+            .enumerate()
+            .all(|(i, (off, sc))| scalar_bytes(*sc) == s && *off == i as u64 * s);
+        (s > 0 && end_to_end && size == scalars.len() as u64 * s).then_some(s)
+    }
+
+    /// Whether a pointer to `a` and one to `b` index the same cells (see `uniform_cell`).
+    fn same_cells(&self, a: &CType, b: &CType) -> bool {
+        matches!((self.uniform_cell(a), self.uniform_cell(b)), (Some(x), Some(y)) if x == y)
+    }
+
     pub(super) fn recast(&mut self, p: Ptr, to: &CType, _span: Span) -> Ptr {
         match p {
             Ptr::To {
@@ -118,8 +138,9 @@ impl Lower<'_, '_> {
                     (_, CType::Void) => true,
                     (CType::Void, _) => off.kind == ExprKind::Int(0),
                     _ => {
-                        self.g.cells(&pointee, 0).is_some()
-                            && self.g.cells(&pointee, 0) == self.g.cells(to, 0)
+                        (self.g.cells(&pointee, 0).is_some()
+                            && self.g.cells(&pointee, 0) == self.g.cells(to, 0))
+                            || self.same_cells(&pointee, to)
                     }
                 };
                 if same && *to == CType::Void {

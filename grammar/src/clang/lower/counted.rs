@@ -15,6 +15,133 @@ pub(super) struct Counted<'n> {
     pub(super) bound: &'n Node,
     pub(super) step: StepOp,
     pub(super) amount: Option<&'n Node>,
+    /// The condition reads `i + offset CMP bound` (signed: the sum does not wrap), which is
+    /// `i CMP bound - offset`.
+    pub(super) offset: Option<&'n Node>,
+    /// More steps of the variable an iteration, statements of the body's top level (`{ ...;
+    /// i += k; ...; i += k2; }`): the loop moves by all of them.
+    pub(super) extra: Vec<(StepOp, Option<&'n Node>)>,
+}
+
+/// `i++`, `i -= k`, ...: the step of the local `var` that `inc` is.
+pub(super) fn step_of<'n>(inc: &'n Node, var: &str) -> Option<(StepOp, Option<&'n Node>)> {
+    let target = |n: &Node| {
+        n.kind == Kind::DeclRefExpr && n.referenced_decl.as_ref().is_some_and(|d| d.id == var)
+    };
+    match inc.kind {
+        Kind::UnaryOperator if child(inc, 0).is_some_and(target) => match inc.opcode.as_deref()? {
+            "++" => Some((StepOp::Add, None)),
+            "--" => Some((StepOp::Sub, None)),
+            _ => None,
+        },
+        Kind::CompoundAssignOperator if child(inc, 0).is_some_and(target) => {
+            let op = match inc.opcode.as_deref()? {
+                "+=" => StepOp::Add,
+                "-=" => StepOp::Sub,
+                "*=" => StepOp::Mul,
+                "/=" => StepOp::Div,
+                "<<=" => StepOp::Shl,
+                ">>=" => StepOp::Shr,
+                _ => return None,
+            };
+            let amount = child(inc, 1)?;
+            (!mentions_var(amount, var)).then_some((op, Some(amount)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `n` names the local `id` anywhere.
+pub(super) fn mentions_var(n: &Node, id: &str) -> bool {
+    n.referenced_decl.as_ref().is_some_and(|d| d.id == id)
+        || n.inner.iter().any(|c| mentions_var(c, id))
+}
+
+/// Whether `n` may change the local `id`: any use of it other than a read of its value.
+pub(super) fn may_write_var(n: &Node, id: &str) -> bool {
+    match n.kind {
+        Kind::ImplicitCastExpr if n.cast_kind.as_deref() == Some("LValueToRValue") => {
+            let c = n.exprs().next().map(strip_parens);
+            match c {
+                Some(c) if c.kind == Kind::DeclRefExpr => false,
+                _ => n.inner.iter().any(|c| may_write_var(c, id)),
+            }
+        }
+        Kind::DeclRefExpr => n.referenced_decl.as_ref().is_some_and(|d| d.id == id),
+        _ => n.inner.iter().any(|c| may_write_var(c, id)),
+    }
+}
+
+/// The statements of `body`'s top level that step the variable `var` by adding or
+/// subtracting (`{ ...; i += k; ... }`), when nothing else in the body may write it.
+pub(super) fn body_steps<'n>(
+    body: &[&'n Node],
+    var: &str,
+) -> Option<Vec<(StepOp, Option<&'n Node>)>> {
+    let mut steps = Vec::new();
+    for s in body {
+        match step_of(s, var) {
+            Some(st @ (StepOp::Add | StepOp::Sub, _)) => steps.push(st),
+            _ if may_write_var(s, var) => return None,
+            _ => {}
+        }
+    }
+    Some(steps)
+}
+
+/// A GPUVerify annotation mapcheck ignores (`__invariant(c)`: `__mapcheck_ignored`) whose
+/// arguments have no side effects.
+fn is_pure_annotation(n: &Node) -> bool {
+    let mut n = strip_parens(n);
+    while n.kind == Kind::ImplicitCastExpr {
+        match n.exprs().next() {
+            Some(c) => n = strip_parens(c),
+            None => return false,
+        }
+    }
+    if n.kind == Kind::BinaryOperator && n.opcode.as_deref() == Some(",") {
+        return n.exprs().all(is_pure_annotation);
+    }
+    if n.kind != Kind::CallExpr {
+        return false;
+    }
+    let mut args = n.exprs();
+    let Some(mut callee) = args.next() else {
+        return false;
+    };
+    while callee.kind == Kind::ImplicitCastExpr {
+        match callee.exprs().next() {
+            Some(c) => callee = c,
+            None => return false,
+        }
+    }
+    callee
+        .referenced_decl
+        .as_ref()
+        .is_some_and(|d| d.name.as_deref() == Some("__mapcheck_ignored"))
+        && !args.any(has_side_effects)
+}
+
+/// `i + c` with `c` not reading `i`, in a signed type: `c`.
+fn plus_offset<'n>(n: &'n Node, var: &str) -> Option<&'n Node> {
+    let n = strip_parens(n);
+    if n.kind != Kind::BinaryOperator || n.opcode.as_deref() != Some("+") {
+        return None;
+    }
+    if !matches!(
+        CType::parse(n.qual_type()).scalar(),
+        Some(Scalar::Int { signed: true, .. })
+    ) {
+        return None;
+    }
+    let (a, b) = (child(n, 0)?, child(n, 1)?);
+    if reads_var(a, var) && !mentions_var(b, var) {
+        Some(b)
+    } else if reads_var(b, var) && !mentions_var(a, var) {
+        Some(a)
+    } else {
+        None
+    }
 }
 
 /// Whether `n` reads the local `id` directly (`i`, through implicit casts that keep its value,
@@ -82,55 +209,51 @@ pub(super) fn counted_parts<'n>(
     if !matches!(var_ty, Scalar::Int { .. }) {
         return None;
     }
-    let cond = match cond.kind {
+    let mut cond = match cond.kind {
         Kind::ExprWithCleanups | Kind::ParenExpr => cond.exprs().next()?,
         _ => cond,
     };
+    // `__invariant(..), .., i < n`: GPUVerify's loop invariants are comma operands of the
+    // condition that mapcheck reads as nothing (like the annotation itself, `calls.rs`).
+    while cond.kind == Kind::BinaryOperator
+        && cond.opcode.as_deref() == Some(",")
+        && child(cond, 0).is_some_and(is_pure_annotation)
+    {
+        cond = strip_parens(child(cond, 1)?);
+    }
     if cond.kind != Kind::BinaryOperator {
         return None;
     }
     let op = cond.opcode.clone()?;
     let (l, r) = (child(cond, 0)?, child(cond, 1)?);
-    let (cmp, bound) = if reads_var(l, &var) {
-        (op, r)
-    } else if reads_var(r, &var) {
-        let flipped = match op.as_str() {
+    let flip = |op: &str| {
+        Some(match op {
             "<" => ">",
             "<=" => ">=",
             ">" => "<",
             ">=" => "<=",
             _ => return None,
-        };
-        (flipped.to_string(), l)
+        })
+    };
+    let (cmp, bound, offset) = if reads_var(l, &var) {
+        (op, r, None)
+    } else if reads_var(r, &var) {
+        (flip(&op)?.to_string(), l, None)
+    } else if let Some(o) = plus_offset(l, &var).filter(|_| !mentions_var(r, &var)) {
+        (op, r, Some(o))
+    } else if let Some(o) = plus_offset(r, &var).filter(|_| !mentions_var(l, &var)) {
+        (flip(&op)?.to_string(), l, Some(o))
     } else {
         return None;
     };
+    // `i + c != b` is left to the general loop: only the orderings move with the offset.
+    if offset.is_some() && cmp == "!=" {
+        return None;
+    }
     if !matches!(cmp.as_str(), "<" | "<=" | ">" | ">=" | "!=") {
         return None;
     }
-    let target = |n: &Node| {
-        n.kind == Kind::DeclRefExpr && n.referenced_decl.as_ref().is_some_and(|d| d.id == var)
-    };
-    let (step, amount) = match inc.kind {
-        Kind::UnaryOperator if child(inc, 0).is_some_and(target) => match inc.opcode.as_deref()? {
-            "++" => (StepOp::Add, None),
-            "--" => (StepOp::Sub, None),
-            _ => return None,
-        },
-        Kind::CompoundAssignOperator if child(inc, 0).is_some_and(target) => {
-            let op = match inc.opcode.as_deref()? {
-                "+=" => StepOp::Add,
-                "-=" => StepOp::Sub,
-                "*=" => StepOp::Mul,
-                "/=" => StepOp::Div,
-                "<<=" => StepOp::Shl,
-                ">>=" => StepOp::Shr,
-                _ => return None,
-            };
-            (op, Some(child(inc, 1)?))
-        }
-        _ => return None,
-    };
+    let (step, amount) = step_of(inc, &var)?;
     Some(Counted {
         var,
         var_ty,
@@ -140,6 +263,8 @@ pub(super) fn counted_parts<'n>(
         bound,
         step,
         amount,
+        offset,
+        extra: Vec::new(),
     })
 }
 
@@ -193,11 +318,56 @@ impl Lower<'_, '_> {
             Some(a) => self.rvalue(a, &mut scratch),
             None => Val::Num(int(1, span), Scalar::INT),
         };
+        let offset = c.offset.map(|o| self.rvalue(o, &mut scratch));
         let (Val::Num(bound, bs), Val::Num(amount, _)) = (bound, amount) else {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;
         };
+        // `i + o < b` in a signed type (no wrap) is `i < b - o`.
+        let (bound, bs) = match offset {
+            None => (bound, bs),
+            // Only where `b - o` stays within the type: C never computes it, and a core
+            // `b - o` that wrapped in words would change the trip count.
+            Some(Val::Num(o, os))
+                if !bs.is_unsigned()
+                    && !os.is_unsigned()
+                    && bs.range().is_some_and(|(lo, hi)| {
+                        self.within(&Expr::bin(BinOp::Sub, bound.clone(), o.clone()), lo, hi)
+                    }) =>
+            {
+                (Expr::bin(BinOp::Sub, bound, o), bs)
+            }
+            Some(_) => {
+                self.env = saved_env;
+                self.errors.truncate(saved_errors);
+                return None;
+            }
+        };
+        // Several steps an iteration: the loop moves by their sum (in the loop's direction).
+        let mut amount = amount;
+        if !c.extra.is_empty() && !matches!(c.step, StepOp::Add | StepOp::Sub) {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+            return None;
+        }
+        for (op, a) in &c.extra {
+            let v = match a {
+                Some(a) => self.rvalue(a, &mut scratch),
+                None => Val::Num(int(1, span), Scalar::INT),
+            };
+            let Val::Num(e, _) = v else {
+                self.env = saved_env;
+                self.errors.truncate(saved_errors);
+                return None;
+            };
+            let with = if *op == c.step {
+                BinOp::Add
+            } else {
+                BinOp::Sub
+            };
+            amount = Expr::bin(with, amount, e);
+        }
         if !scratch.is_empty() || matches!(bs, Scalar::Float(_)) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
@@ -263,6 +433,13 @@ impl Lower<'_, '_> {
             Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
         );
         let body_nodes: Vec<&Node> = body.to_vec();
+        // The steps in the body change the variable within an iteration only: each iteration
+        // starts at the loop's own counter.
+        let fixed: HashSet<String> = if !c.extra.is_empty() {
+            HashSet::from([c.var.clone()])
+        } else {
+            HashSet::new()
+        };
         // Lowered until the closed forms of its carried variables settle (see `closed.rs`):
         // first with every carried variable `?`, then with those that have a closed form bound
         // to it, which must come out of the body in the same shape.
@@ -279,14 +456,7 @@ impl Lower<'_, '_> {
         loop {
             self.env = entry.clone();
             self.errors.truncate(entry_errors);
-            lowered = self.loop_body(
-                &|_, _| {},
-                &body_nodes,
-                &|_, _| {},
-                &HashSet::new(),
-                &presets,
-                span,
-            );
+            lowered = self.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &fixed, &presets, span);
             forms = self.closed_forms(&lowered, &entry, &c.var, &var);
             for (id, (f, _)) in forms.iter_mut() {
                 if let Some(old) = previous.get(id).filter(|old| closed::unwrapped_of(old, f)) {
@@ -333,14 +503,7 @@ impl Lower<'_, '_> {
                     me.env = entry.clone();
                     me.errors.truncate(entry_errors);
                     me.ptr_presets = ptrs;
-                    me.loop_body(
-                        &|_, _| {},
-                        &body_nodes,
-                        &|_, _| {},
-                        &HashSet::new(),
-                        &presets,
-                        span,
-                    )
+                    me.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &fixed, &presets, span)
                 };
                 let again = relower(self, swap.clone());
                 let holds = swap.iter().all(|(id, p)| {
@@ -379,25 +542,6 @@ impl Lower<'_, '_> {
         let mut moving = HashSet::new();
         moving.extend(carried.iter().cloned());
         let loop_var_changed = moving.contains(&c.var);
-        let core_vars: HashSet<String> = moving
-            .iter()
-            .filter_map(|id| match saved_env.get(id) {
-                Some(Binding::Val(Val::Num(
-                    Expr {
-                        kind: ExprKind::Var(v),
-                        ..
-                    },
-                    _,
-                ))) => Some(v.clone()),
-                _ => None,
-            })
-            .collect();
-        let depends = |e: &Expr| {
-            let mut hit = false;
-            e.for_each_var(&mut |name, _| hit |= core_vars.contains(name));
-            hit
-        };
-        let _ = depends;
         // Bounds were evaluated from the environment before the loop, and the environment's
         // values are immutable core names: a C variable the body changes gets a new name, so
         // the bound computed before the loop is what C reads only if no variable it reads
@@ -408,6 +552,7 @@ impl Lower<'_, '_> {
             Some(a) => self.rvalue(a, &mut check),
             None => Val::Num(int(1, span), Scalar::INT),
         };
+        let offset_after = c.offset.map(|o| self.rvalue(o, &mut check));
         let bound_before = self.with_env(saved_env.clone(), |me| {
             let mut s = Vec::new();
             let b = me.rvalue(c.bound, &mut s);
@@ -415,9 +560,24 @@ impl Lower<'_, '_> {
                 Some(a) => me.rvalue(a, &mut s),
                 None => Val::Num(int(1, span), Scalar::INT),
             };
-            (b, a)
+            let o = c.offset.map(|o| me.rvalue(o, &mut s));
+            let x: Vec<Option<Val>> = c
+                .extra
+                .iter()
+                .map(|(_, e)| e.map(|e| me.rvalue(e, &mut s)))
+                .collect();
+            ((b, a), (o, x))
         });
-        let invariant = (bound_after, amount_after).same_shape(&bound_before);
+        let extra_after: Vec<Option<Val>> = c
+            .extra
+            .iter()
+            .map(|(_, e)| e.map(|e| self.rvalue(e, &mut check)))
+            .collect();
+        let invariant =
+            ((bound_after, amount_after), (offset_after, extra_after)).same_shape(&bound_before);
+        // With several steps an iteration the body changes the variable, by its steps only
+        // (`for_stmt` checked that nothing else in it may write the variable).
+        let loop_var_changed = loop_var_changed && c.extra.is_empty();
         if loop_var_changed || !invariant {
             self.env = saved_env;
             self.errors.truncate(saved_errors);

@@ -22,7 +22,7 @@ pub struct Globals<'a> {
     pub(super) kernels: Vec<&'a Node>,
     /// Every function declaration, with a body or not, by id.
     pub(super) decls: HashMap<&'a str, &'a Node>,
-    /// Template kernels of which clang made no instantiation.
+    /// Template kernels (`FunctionTemplateDecl`) of which clang made no instantiation.
     pub(super) uninstantiated: Vec<&'a Node>,
 }
 
@@ -44,10 +44,8 @@ impl<'a> Globals<'a> {
                         .filter(|f| f.kind == Kind::FunctionDecl && f.mangled_name.is_some())
                         .count();
                     let pattern = n.inner.iter().find(|f| f.kind == Kind::FunctionDecl);
-                    if let Some(p) =
-                        pattern.filter(|p| p.has_attr("CUDAGlobalAttr") && instances == 0)
-                    {
-                        self.uninstantiated.push(p);
+                    if pattern.is_some_and(|p| p.has_attr("CUDAGlobalAttr") && instances == 0) {
+                        self.uninstantiated.push(n);
                     }
                     self.scan(&n.inner)
                 }

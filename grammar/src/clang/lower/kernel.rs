@@ -41,6 +41,7 @@ impl Lower<'_, '_> {
     /// could not follow). Each lowering is sound; the last one is exact for the views it saw.
     pub fn kernel(self, k: &Node, name: &str) -> Result<Kernel, Vec<Diagnostic>> {
         let (g, text, options) = (self.g, self.text, self.options);
+        let values = self.template_values.clone();
         let (mut result, mut needed) = self.kernel_once(k, name);
         let mut unit = None;
         for _ in 0..4 {
@@ -50,6 +51,7 @@ impl Lower<'_, '_> {
             }
             let mut again = Lower::new(g, text, options);
             again.byte_unit = unit;
+            again.template_values = values.clone();
             (result, needed) = again.kernel_once(k, name);
         }
         result
@@ -103,7 +105,44 @@ impl Lower<'_, '_> {
             };
             self.env.insert(p.id.clone(), b);
         }
+        // A template kernel read from its pattern: each value parameter is a kernel
+        // parameter, the same for every thread and any value of its C type.
         let mut body = Vec::new();
+        for v in std::mem::take(&mut self.template_values) {
+            let pspan = v.span.unwrap_or(span);
+            let core = self.fresh(&v.name);
+            // Within the assumption below when it sizes a `__shared__` array.
+            match (v.ty.range(), v.max) {
+                (Some((lo, hi)), Some(max)) => {
+                    self.ranges.insert(core.clone(), (lo.max(0), hi.min(max)));
+                }
+                (Some(r), None) => {
+                    self.ranges.insert(core.clone(), r);
+                }
+                (None, _) => {}
+            }
+            self.params.push(Param {
+                name: core.clone(),
+                span: pspan,
+                ty: v.ty.param_type(),
+            });
+            let e = Expr::var(core.clone(), pspan);
+            let val = match v.ty {
+                Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, pspan))),
+                s => Val::Num(e, s),
+            };
+            self.env.insert(v.id, Binding::Val(val));
+            if let Some(max) = v.max.and_then(|m| i64::try_from(m).ok()) {
+                // A size of a `__shared__` array: no instantiation that compiles has it
+                // negative or beyond the block's static shared memory.
+                let x = Expr::var(core.clone(), pspan);
+                let c = and(
+                    cmp(CmpOp::Ge, x.clone(), int(0, pspan)),
+                    cmp(CmpOp::Le, x, int(max, pspan)),
+                );
+                body.push(stmt(StmtKind::Assume { cond: c }, pspan));
+            }
+        }
         if let Some(b) = k.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let stmts: Vec<&Node> = b.exprs().collect();
             self.block(&stmts, &mut body);
@@ -208,24 +247,43 @@ pub fn lower_all(
             })),
         }
     }
+    // A template kernel without instantiations stands for all of them: it is read from its
+    // pattern, its type parameters opaque and its value parameters kernel parameters.
     for t in &g.uninstantiated {
         if !t.is_in_main_file() {
             continue;
         }
-        let name = t.name.clone().unwrap_or_default();
-        errors.push(ItemError {
-            kernel: Some(name.clone()),
-            diagnostic: Diagnostic::error(format!(
-                "the template kernel `{name}` is never instantiated"
-            ))
-            .with_primary(
-                t.span_in_main().unwrap_or_default(),
-                "mapcheck checks the instantiations clang makes",
-            )
-            .with_help(format!(
-                "launch it or instantiate it explicitly: `template __global__ void {name}<...>(...);`"
-            )),
-        });
+        let base = t.name.clone().unwrap_or_default();
+        if skip.contains(&base) {
+            continue;
+        }
+        if t.depth_exceeds(crate::clang::ast::MAX_DEPTH) {
+            errors.push(ItemError {
+                kernel: Some(base),
+                diagnostic: Diagnostic::error("the kernel is nested too deeply")
+                    .with_primary(t.span_in_main().unwrap_or_default(), "here"),
+            });
+            continue;
+        }
+        let p = match pattern::pattern(t) {
+            Ok(p) => p,
+            Err(d) => {
+                errors.push(ItemError {
+                    kernel: Some(base),
+                    diagnostic: d,
+                });
+                continue;
+            }
+        };
+        let mut lower = Lower::new(&g, text, options);
+        lower.template_values = p.values;
+        match lower.kernel(&p.function, &p.name) {
+            Ok(kernel) => kernels.push(kernel),
+            Err(ds) => errors.extend(ds.into_iter().map(|d| ItemError {
+                kernel: Some(p.name.clone()),
+                diagnostic: d,
+            })),
+        }
     }
     (Program { kernels }, errors)
 }

@@ -282,8 +282,22 @@ impl Lower<'_, '_> {
             return self.general_loop(n, span, out);
         };
         if !init.is_null() && !cond.is_null() && !inc.is_null() {
-            if let Some(c) = counted(init, cond, inc) {
-                if let Some(stay) = self.counted_loop(&c, &[*body], span, out) {
+            if let Some(mut c) = counted(init, cond, inc) {
+                // The step repeated in the body (`for (..; ..; i += k) { ..; i += k; .. }`):
+                // the loop moves by all of them.
+                let stmts: Vec<&Node> = match body.kind {
+                    Kind::CompoundStmt => body.exprs().collect(),
+                    _ => vec![*body],
+                };
+                let repeats = body_steps(&stmts, &c.var).filter(|k| !k.is_empty());
+                let stay = match repeats {
+                    Some(k) if !stmts.iter().any(|s| has_continue(s)) => {
+                        c.extra = k;
+                        self.counted_loop(&c, &stmts, span, out)
+                    }
+                    _ => self.counted_loop(&c, &[*body], span, out),
+                };
+                if let Some(stay) = stay {
                     return stay;
                 }
             }
@@ -304,7 +318,9 @@ impl Lower<'_, '_> {
             let stmts: Vec<&Node> = body.exprs().collect();
             if let Some((step, rest)) = stmts.split_last() {
                 if !rest.iter().any(|s| has_continue(s)) {
-                    if let Some(c) = counted(init, cond, step) {
+                    if let Some(mut c) = counted(init, cond, step) {
+                        // `{ ..; i += k; ..; i += k; }`: stepped several times an iteration.
+                        c.extra = body_steps(rest, &c.var).unwrap_or_default();
                         if let Some(stay) = self.counted_loop(&c, rest, span, out) {
                             return stay;
                         }
@@ -332,7 +348,8 @@ impl Lower<'_, '_> {
             if let Some((inc, rest)) = stmts.split_last() {
                 // A `continue` would skip the step, which the counted form runs every time.
                 let skips = rest.iter().any(|s| has_continue(s));
-                if let Some(c) = counted_while(cond, inc).filter(|_| !skips) {
+                if let Some(mut c) = counted_while(cond, inc).filter(|_| !skips) {
+                    c.extra = body_steps(rest, &c.var).unwrap_or_default();
                     if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
                         if let Some(stay) = self.counted_loop(&c, rest, span, out) {
                             return stay;

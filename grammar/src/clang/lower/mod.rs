@@ -1,5 +1,6 @@
 //! The lowering of clang's typed AST to the BabyCUDA core (SPEC §8): one core kernel per
-//! `__global__` function (per instantiation, for templates).
+//! `__global__` function (per instantiation, for templates; a template without one is read
+//! from its pattern, standing for every instantiation: `pattern.rs`).
 //!
 //! The rule of the whole module: every construct is lowered with its exact semantics,
 //! over-approximated with a named reason (a `let x = ?;` whose name says what it stands for,
@@ -47,6 +48,7 @@ mod loops;
 mod memory;
 mod nodes;
 mod operators;
+mod pattern;
 mod places;
 mod ranges;
 mod rvalue;
@@ -342,6 +344,8 @@ pub struct Lower<'g, 'a> {
     /// Pointers the next counted loop body binds at each iteration's start to a selection by
     /// the iteration's parity (a swap of two pointers: see `Lower::pointer_swap`).
     ptr_presets: HashMap<String, Ptr>,
+    /// The value parameters of a template kernel read from its pattern: kernel parameters.
+    template_values: Vec<pattern::ValueParam>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -371,6 +375,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             closed_starts: HashSet::new(),
             path: Vec::new(),
             ptr_presets: HashMap::new(),
+            template_values: Vec::new(),
         }
     }
 

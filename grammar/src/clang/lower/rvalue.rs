@@ -108,7 +108,12 @@ impl Lower<'_, '_> {
                     }
                     Some(Kind::FunctionDecl | Kind::CXXMethodDecl) => Val::Opaque,
                     Some(Kind::Other(k)) if k == "NonTypeTemplateParmDecl" => {
-                        self.unknown_val("template_parameter", &ty, span, out)
+                        // A kernel read from its template's pattern binds its value
+                        // parameters as kernel parameters (`pattern.rs`).
+                        match decl.and_then(|d| self.env.get(&d.id)) {
+                            Some(Binding::Val(v)) => v.clone(),
+                            _ => self.unknown_val("template_parameter", &ty, span, out),
+                        }
                     }
                     _ if n.is_lvalue() && matches!(ty, CType::Array(..) | CType::Other(_)) => {
                         // An array or a function designator used as a value.
@@ -116,6 +121,9 @@ impl Lower<'_, '_> {
                         self.address(p)
                     }
                     _ if n.is_lvalue() => {
+                        if let Some(v) = self.builtin_value(n, span) {
+                            return v;
+                        }
                         let p = self.place(n, out);
                         self.read(p, span, out)
                     }
@@ -171,6 +179,10 @@ impl Lower<'_, '_> {
             },
             Kind::StringLiteral => Val::Ptr(Ptr::Private),
             Kind::ArraySubscriptExpr | Kind::MemberExpr => {
+                // A template's pattern reads `threadIdx.x` without a conversion node.
+                if let Some(v) = self.builtin_value(n, span) {
+                    return v;
+                }
                 // An lvalue of array or record type used as a value (decay is a cast).
                 let p = self.place(n, out);
                 self.read(p, span, out)
@@ -181,6 +193,15 @@ impl Lower<'_, '_> {
                     "a kernel launch from device code is not supported",
                     "dynamic parallelism",
                 );
+                Val::Opaque
+            }
+            Kind::Other(k) if k == pattern::UNKNOWN => {
+                let why = n.name.clone().unwrap_or_default();
+                self.unknown_val(&why, &ty, span, out)
+            }
+            Kind::Other(k) if k == pattern::REFUSED => {
+                let why = n.name.clone().unwrap_or_default();
+                self.error(span, why, "in a template kernel clang never instantiated");
                 Val::Opaque
             }
             other => {
@@ -248,6 +269,9 @@ impl Lower<'_, '_> {
         let Some(inner) = n.exprs().next() else {
             return Val::Opaque;
         };
+        if let (CType::Pointer(to), Some((p, e, minus))) = (ty, byte_offset(n)) {
+            return self.byte_offset_pointer(p, e, minus, to, span, out);
+        }
         match n.cast_kind.as_deref().unwrap_or("NoOp") {
             "LValueToRValue" => {
                 if let Some(v) = self.builtin_value(inner, span) {
@@ -339,6 +363,58 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// `(U *)((char *)p + e)` (a pitched row, a byte offset): `p` moved by `e / sizeof(U)`
+    /// cells when `p` and `U` have cells of one size and `e` is a multiple of it (the
+    /// lowering sees the factor: `y * pitch` with a constant pitch); otherwise what C does
+    /// step by step, where the `char *` is any cell of its array.
+    fn byte_offset_pointer(
+        &mut self,
+        p: &Node,
+        e: &Node,
+        minus: bool,
+        to: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let pv = self.rvalue(p, out);
+        let ev = self.rvalue(e, out);
+        if let (
+            Val::Ptr(Ptr::To {
+                array,
+                off,
+                pointee,
+            }),
+            Val::Num(x, xs),
+        ) = (&pv, &ev)
+        {
+            let cell = self.uniform_cell(pointee);
+            let plain = self.byte_array(array).is_none()
+                && self.dynamic_shared.as_deref() != Some(array.as_str());
+            if let Some(c) = cell.filter(|c| {
+                plain
+                    && !matches!(xs, Scalar::Float(_))
+                    && Some(*c) == self.uniform_cell(to)
+                    && matches!(c, 1 | 2 | 4 | 8 | 16)
+                    && divisible(x, *c as i64)
+            }) {
+                let cells = Expr::bin(BinOp::Div, x.clone(), int(c as i64, span));
+                let op = if minus { BinOp::Sub } else { BinOp::Add };
+                return Val::Ptr(Ptr::To {
+                    array: array.clone(),
+                    off: Expr::bin(op, off.clone(), cells),
+                    pointee: to.clone(),
+                });
+            }
+        }
+        let bytes = CType::Scalar(Scalar::Int {
+            bits: 8,
+            signed: true,
+        });
+        let c = self.recast(ptr_of(pv), &bytes, span);
+        let moved = self.pointer_arith(if minus { "-" } else { "+" }, c, ev, span, out);
+        Val::Ptr(self.recast(ptr_of(moved), to, span))
+    }
+
     /// `threadIdx.x` and the like, and `warpSize`: values, not memory.
     pub(super) fn builtin_value(&mut self, n: &Node, span: Span) -> Option<Val> {
         match n.kind {
@@ -374,5 +450,64 @@ impl Lower<'_, '_> {
             .is_some_and(|(decl, _)| {
                 !decl.is_in_main_file() && decl.file().is_some_and(is_prelude_file)
             })
+    }
+}
+
+/// `(U *)((char *)p + e)` or `(U *)((char *)p - e)`, an explicit cast: `p`, `e` and whether
+/// the offset is subtracted.
+fn byte_offset(n: &Node) -> Option<(&Node, &Node, bool)> {
+    if !matches!(
+        n.kind,
+        Kind::CStyleCastExpr | Kind::CXXReinterpretCastExpr | Kind::CXXStaticCastExpr
+    ) {
+        return None;
+    }
+    let sum = strip_parens(n.exprs().next()?);
+    let op = sum.opcode.as_deref()?;
+    if sum.kind != Kind::BinaryOperator || !matches!(op, "+" | "-") {
+        return None;
+    }
+    let is_bytes = |m: &Node| {
+        matches!(
+            CType::parse(m.qual_type()),
+            CType::Pointer(t) if matches!(*t, CType::Scalar(Scalar::Int { bits: 8, .. }))
+        )
+    };
+    if !is_bytes(sum) {
+        return None;
+    }
+    let (a, b) = (child(sum, 0)?, child(sum, 1)?);
+    let (ptr, off) = if is_bytes(a) {
+        (a, b)
+    } else if op == "+" && is_bytes(b) {
+        (b, a)
+    } else {
+        return None;
+    };
+    let cast = strip_parens(ptr);
+    if !matches!(
+        cast.kind,
+        Kind::CStyleCastExpr | Kind::CXXReinterpretCastExpr | Kind::CXXStaticCastExpr
+    ) || cast.cast_kind.as_deref() != Some("BitCast")
+    {
+        return None;
+    }
+    Some((cast.exprs().next()?, off, op == "-"))
+}
+
+/// Whether the value of `e` is a multiple of `k` (a power of two) by its shape: a product
+/// with such a factor, sums of such, and C's reductions modulo 2^n (n at least `k`'s bits).
+fn divisible(e: &Expr, k: i64) -> bool {
+    match &e.kind {
+        ExprKind::Int(n) => n % k == 0,
+        ExprKind::Neg(a) => divisible(a, k),
+        ExprKind::Bin(BinOp::Mul, a, b) => divisible(a, k) || divisible(b, k),
+        ExprKind::Bin(BinOp::Add | BinOp::Sub, a, b) => divisible(a, k) && divisible(b, k),
+        ExprKind::Bin(BinOp::And, a, m) => {
+            matches!(m.kind,
+            ExprKind::Int(m) if m > 0 && (m + 1) % k == 0 && ((m + 1) & m) == 0)
+                && divisible(a, k)
+        }
+        _ => false,
     }
 }
