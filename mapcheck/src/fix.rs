@@ -309,10 +309,12 @@ fn fix_cuda(
         }
     };
     let admit = |b: &Block, i: usize| points::boundary(&ranges, b, i);
+    let one_statement = |pair: [Span; 2]| points::one_statement(&ranges, pair);
     let settings = Settings {
         if_conversion: true,
         admit: Some(&admit),
         carry: Carry::Unknown,
+        one_statement: Some(&one_statement),
     };
     let at = |s: Span| {
         let lc = source.line_col(s);

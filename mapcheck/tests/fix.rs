@@ -4,6 +4,9 @@
 
 #[path = "../../repair/tests/common/crosscheck.rs"]
 mod crosscheck;
+mod geometry;
+
+use geometry::one_dimensional;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -137,28 +140,6 @@ fn scratch(name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
-}
-
-/// Runs `mapcheck` (check) on a file and returns its exit code.
-/// The 1-D geometry a CUDA input of these tests runs with (see [`fix`]), for what neither the
-/// test's flags nor the file's GPUVerify header fix.
-fn one_dimensional<'a>(args: &[&'a str]) -> Vec<&'a str> {
-    let Some(file) = args.iter().find(|a| a.ends_with(".cu")) else {
-        return Vec::new();
-    };
-    let header = std::fs::read_to_string(file)
-        .map(|text| mapcheck_grammar::cuda::header::read_header(&text))
-        .unwrap_or_default();
-    let mut geometry = Vec::new();
-    for (flag, default, fixed) in [
-        ("--block-dim", "64", header.block_dim.is_some()),
-        ("--grid-dim", "4", header.grid_dim.is_some()),
-    ] {
-        if !fixed && !args.contains(&flag) {
-            geometry.extend([flag, default]);
-        }
-    }
-    geometry
 }
 
 /// The exit code of `mapcheck PATH` (with [`one_dimensional`]'s geometry for CUDA).

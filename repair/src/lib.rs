@@ -239,6 +239,12 @@ pub struct Settings<'a> {
     /// refuses the split, CUDA text carries the local as an unknown
     /// ([`Carry`]).
     pub carry: Carry,
+    /// Whether the accesses at two spans lie in one statement of the source text the kernel
+    /// was lowered from, with no point for a barrier between them (CUDA's
+    /// `a[i] += a[i + 1];` is a read and a write of the core). A race between them outside
+    /// any loop is refused at once: every uniform barrier is before or after the statement for
+    /// both threads alike. `None`: only a statement's race with itself is ([`Refusal::SameStatement`]).
+    pub one_statement: Option<&'a dyn Fn([Span; 2]) -> bool>,
 }
 
 impl std::fmt::Debug for Settings<'_> {
@@ -247,6 +253,7 @@ impl std::fmt::Debug for Settings<'_> {
             .field("if_conversion", &self.if_conversion)
             .field("admit", &self.admit.map(|_| "restricted"))
             .field("carry", &self.carry)
+            .field("one_statement", &self.one_statement.map(|_| "given"))
             .finish()
     }
 }
@@ -257,6 +264,7 @@ impl Default for Settings<'_> {
             if_conversion: true,
             admit: None,
             carry: Carry::Refuse,
+            one_statement: None,
         }
     }
 }
@@ -296,6 +304,18 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
             location: pair(f)[0],
             potential: f.certainty == Certainty::Potential,
         });
+    }
+    if let Some(one_statement) = settings.one_statement {
+        let outside_loops = |f: &Finding| pair(f).iter().all(|s| !in_loop(&kernel.body, *s));
+        if let Some(f) = races
+            .iter()
+            .find(|f| monotone(f) && one_statement(pair(f)) && outside_loops(f))
+        {
+            return Outcome::Refused(Refusal::NoUniformPoint {
+                locations: pair(f),
+                obstacle: None,
+            });
+        }
     }
 
     // Move divergent barriers: delete them, and let the search put a barrier back where all

@@ -1,0 +1,66 @@
+//! What `mapcheck fix` prints for every example, one insta snapshot per file: the exit code,
+//! the repaired (or unchanged) text on stdout and the summary on stderr. `fix.rs` holds the
+//! truths a repair must meet (it parses, it is proven race free, the interpreter agrees with
+//! the original where the original ran race free); these snapshots hold the text itself, so a
+//! change of where a barrier goes, of a flag's name or of a refusal's wording is seen in review.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod geometry;
+
+use geometry::one_dimensional;
+use std::path::Path;
+use std::process::Command;
+
+/// `mapcheck fix FILE` from the repository's root (FILE relative to it, as the snapshot
+/// records it), with [`one_dimensional`]'s geometry for CUDA.
+fn fixed(root: &Path, file: &str) -> String {
+    let path = root.join(file);
+    let path = path.to_str().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .current_dir(root)
+        .arg("fix")
+        .arg(file)
+        .args(one_dimensional(&[path]))
+        // Answers are bounded by z3's deterministic resource limit; the wall-clock backstop
+        // is set far above it so that the machine's load cannot change them.
+        .args(["--timeout", "120"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        output
+            .status
+            .code()
+            .map_or("signal".into(), |c| c.to_string()),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn snapshot_every(dir: &str, extension: &str, prefix: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files: Vec<String> = std::fs::read_dir(root.join(dir))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(extension))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "only {} files in {dir}", files.len());
+    for file in files {
+        let stem = file.trim_end_matches(extension);
+        let text = fixed(&root, &format!("{dir}/{file}"));
+        insta::assert_snapshot!(format!("{prefix}{stem}"), text);
+    }
+}
+
+#[test]
+fn fix_of_every_example() {
+    snapshot_every("examples", ".bcu", "");
+}
+
+#[test]
+fn fix_of_every_cuda_example() {
+    snapshot_every("examples/cuda", ".cu", "cuda_");
+}
