@@ -54,7 +54,7 @@ impl Options {
 /// signed overflow (undefined in C): its lowering reduces unsigned values modulo 2^32 or 2^64
 /// with masks, and no value of such a run leaves 64 bits. `int` is the faster on products of
 /// symbolic values, `bv64` the exact one for bitwise operations, and the fast one for a
-/// product by a large constant wrapped to a machine word ([`wraps_large_product`]).
+/// product by a large constant wrapped to a machine word (`wraps_large_product`).
 pub fn theories<T>(kernel: &Kernel<T>, int_typing: &Checked, options: &Options) -> Vec<Arith> {
     if !options.c_words {
         return vec![options.arith];
