@@ -670,9 +670,10 @@ fn certify(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option
             Certainty::Potential,
             None,
             Some(format!(
-                "the phase split over-approximates the kernel (a barrier in a nested loop that \
-                 may run zero times puts accesses of different phases together) and the \
-                 witness did not replay ({why}): this may be a false alarm"
+                "the phase split over-approximates the kernel (a loop whose body can be run \
+                 through without a barrier — a barrier under a condition, or in an inner loop \
+                 that may run zero times — is split as if it had none) and the witness did \
+                 not replay ({why}): this may be a false alarm"
             )),
         ),
         Replay::NotReproduced(why) => (

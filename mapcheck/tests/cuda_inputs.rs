@@ -271,7 +271,10 @@ fn a_struct_field_race_is_reported_at_the_field() {
 fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
     let cases = [
-        ("header_block_too_large.cu", "`ntid.x` = 2024 is outside CUDA's limits"),
+        (
+            "header_block_too_large.cu",
+            "`ntid.x` = 2024 is outside CUDA's limits",
+        ),
         (
             "header_grid_too_large.cu",
             "`nbid.x` = 4294967296 is outside CUDA's limits",
@@ -284,7 +287,10 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
         let (code, out) = mapcheck(&["--json", &path]);
         assert_eq!(code, 2, "{file}: {out}");
         let doc: Value = serde_json::from_str(&out).unwrap();
-        assert!(doc["kernels"].as_array().unwrap().is_empty(), "{file}: {doc}");
+        assert!(
+            doc["kernels"].as_array().unwrap().is_empty(),
+            "{file}: {doc}"
+        );
         let errors = doc["errors"].as_array().unwrap();
         assert_eq!(errors.len(), 1, "{file}: {doc}");
         assert_eq!(errors[0]["line"], 1, "{file}: {doc}");

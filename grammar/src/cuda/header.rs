@@ -129,6 +129,8 @@ mod tests {
         assert_eq!(h.block_dim, None);
         assert_eq!(h.grid_dim, None);
         assert_eq!(h.invalid, ["--blockDim=0", "--gridDim=[2,x]", "--blockDim"]);
-        assert!(read_header("//pass\n//--blockDim=[4,4]\n").invalid.is_empty());
+        assert!(read_header("//pass\n//--blockDim=[4,4]\n")
+            .invalid
+            .is_empty());
     }
 }
