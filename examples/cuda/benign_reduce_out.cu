@@ -5,6 +5,7 @@
 // thread stores the same value: a benign race, and the kernel is race free as GPUVerify says.
 // check: => exact drf exit=0
 // check: --strict => exact racy exit=1
+// findings: => benign-race/proven/write-write
 __global__ void reduce(float *d_in, float *d_out) {
   __shared__ float s[64];
   unsigned t = threadIdx.x;

@@ -3,6 +3,7 @@
 // The twin of benign_reduce_out.cu: every thread copies its own partial sum `s[t]` to
 // `d_out[0]`, so the stored values differ and the race on `d_out[0]` is a data race.
 // check: => exact racy exit=1
+// findings: => data-race/proven/write-write
 __global__ void reduce(float *d_in, float *d_out) {
   __shared__ float s[64];
   unsigned t = threadIdx.x;

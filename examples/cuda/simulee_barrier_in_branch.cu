@@ -1,7 +1,7 @@
 // Simulee, Figure 4 (before the fix), in CUDA: a halving reduction of distances whose barrier
 // sits inside the branch that only the threads below the stride take; the others skip it
 // (barrier divergence in the first round). `mapcheck fix` moves the barrier after the branch.
-// check: --block-dim 64 => data-dependent possibly-racy divergent exit=1
+// check: --block-dim 64 => data-dependent possibly-racy divergent approximate exit=1
 #define BLOCK 64
 
 __global__ void nearest_neighbour(float *dist, int *idx) {

@@ -13,6 +13,9 @@
 // check: --warp-sync => exact drf exit=0
 // check: --warp-sync=32 => exact drf exit=0
 // check: --warp-sync=16 => exact racy exit=1
+// findings: => data-race/proven/read-write/warp-only+
+// findings: --warp-sync => 
+// findings: --warp-sync=16 => data-race/proven/read-write+
 __global__ void reduce4(const int *g_in, int *g_out) {
   __shared__ int sdata[128];
   unsigned tid = threadIdx.x;

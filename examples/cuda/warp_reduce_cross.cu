@@ -6,6 +6,8 @@
 // without `--warp-sync`.
 // check: => exact racy exit=1
 // check: --warp-sync => exact racy exit=1
+// findings: => data-race/proven/read-write+
+// findings: --warp-sync => data-race/proven/read-write+
 __global__ void reduce4(const int *g_in, int *g_out) {
   __shared__ int sdata[128];
   unsigned tid = threadIdx.x;

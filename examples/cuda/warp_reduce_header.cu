@@ -5,6 +5,8 @@
 // The command line's `--warp-sync=N` wins over the header's.
 // check: => exact drf exit=0
 // check: --warp-sync=16 => exact racy exit=1
+// findings: => 
+// findings: --warp-sync=16 => data-race/proven/read-write+
 __global__ void reduce4(const int *g_in, int *g_out) {
   __shared__ int sdata[128];
   unsigned tid = threadIdx.x;

@@ -121,7 +121,10 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         )
     });
     let approximate = split.approximate || apart_split.as_ref().is_some_and(|s| s.approximate);
-    let exact = checked.class == Class::Exact && !approximate;
+    let basis = Basis {
+        class: checked.class,
+        approximate,
+    };
     let mut decision = Decision {
         class: checked.class,
         verdict: Verdict::Drf,
@@ -138,7 +141,8 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // in the later ones, where it may be a data race.
     let mut benign: HashMap<(pairs::PairKey, bool), usize> = HashMap::new();
     let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate)
-        .with_warp_size(options.warp_size.or(options.warp_sync));
+        .with_warp_size(options.warp_size.or(options.warp_sync))
+        .with_warp_sync(options.warp_sync);
     let kernel_accesses = map.accesses();
     let mut record = |decision: &mut Decision,
                       decided: &mut BTreeSet<(pairs::PairKey, bool)>,
@@ -205,7 +209,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
                     map,
                     options,
                     &facts,
-                    exact,
+                    basis,
                     built,
                     (&accs[i], &accs[j]),
                     conflict,
@@ -255,7 +259,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             map,
             options,
             &facts,
-            exact,
+            basis,
             built,
             (&all[i], &all[j]),
             conflict,
@@ -300,8 +304,12 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
                 if let Replay::Reproduced { seed, .. } = found.replay {
                     witness.random_memory = seed;
                 }
-                let exact_here = checked.class == Class::Exact;
-                let (certainty, internal_error, note) = certify(found.replay, exact_here);
+                // The divergence query does not go through the phase split.
+                let here = Basis {
+                    class: checked.class,
+                    approximate: false,
+                };
+                let (certainty, internal_error, note) = certify(found.replay, here);
                 decision.findings.push(Finding {
                     kind: Kind::BarrierDivergence,
                     certainty,
@@ -411,7 +419,7 @@ fn race_query<T>(
     map: &mapcheck_typeck::Map,
     options: &Options,
     facts: &KernelFacts<'_>,
-    exact: bool,
+    basis: Basis,
     built: query::Built,
     (a, b): (&PathAccess, &PathAccess),
     conflict: Conflict,
@@ -562,7 +570,7 @@ fn race_query<T>(
             decision.queries += found.queries;
             let (mut witness, mut replayed) = (found.witness, found.replay);
             let mut chosen = chosen;
-            if !exact && matches!(replayed, Replay::NotReproduced(_)) {
+            if !basis.exact() && matches!(replayed, Replay::NotReproduced(_)) {
                 // Data-dependent: try again with the reads tied to an initial memory.
                 decision.queries += 1;
                 if let Some((w, memory)) =
@@ -607,7 +615,7 @@ fn race_query<T>(
                     }
                 }
             }
-            let (certainty, internal_error, why) = certify(replayed, exact);
+            let (certainty, internal_error, why) = certify(replayed, basis);
             Some(Finding {
                 kind,
                 certainty,
@@ -625,18 +633,50 @@ fn race_query<T>(
     }
 }
 
-fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<String>) {
-    match (replayed, exact) {
-        (Replay::Reproduced { .. }, true) => (Certainty::Proven, None, None),
-        (Replay::Reproduced { .. }, false) => (Certainty::Confirmed, None, None),
-        (Replay::NotReproduced(why), true) => (
+/// What a finding's certainty rests on besides its replay: the kernel's class, and whether the
+/// phase split over-approximated the MAP (`Decision::approximate`).
+#[derive(Clone, Copy, Debug)]
+struct Basis {
+    class: Class,
+    approximate: bool,
+}
+
+impl Basis {
+    /// The pairs of the query are exactly those of the runs (Theorem 1): a witness that does
+    /// not replay is a bug of mapcheck.
+    fn exact(self) -> bool {
+        self.class == Class::Exact && !self.approximate
+    }
+}
+
+/// The certainty of a finding whose witness replayed as `replayed` (SPEC §7): `proven` for an
+/// exact kernel, `confirmed` for a data-dependent one, `potential` with the reason otherwise.
+/// A replay shows a run of the kernel itself, so a witness of an exact kernel that replays is
+/// `proven` also when the phase split over-approximated; a witness that does not replay is a
+/// possible false alarm of the approximation that made it, named in the note.
+fn certify(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option<String>) {
+    let exact_class = basis.class == Class::Exact;
+    match replayed {
+        Replay::Reproduced { .. } if exact_class => (Certainty::Proven, None, None),
+        Replay::Reproduced { .. } => (Certainty::Confirmed, None, None),
+        Replay::NotReproduced(why) if basis.exact() => (
             Certainty::Potential,
             Some(format!(
                 "the witness of an exact kernel did not replay in the interpreter ({why})"
             )),
             None,
         ),
-        (Replay::NotReproduced(why), false) => (
+        Replay::NotReproduced(why) if basis.approximate && exact_class => (
+            Certainty::Potential,
+            None,
+            Some(format!(
+                "the phase split over-approximates the kernel (a loop whose body can be run \
+                 through without a barrier — a barrier under a condition, or in an inner loop \
+                 that may run zero times — is split as if it had none) and the witness did \
+                 not replay ({why}): this may be a false alarm"
+            )),
+        ),
+        Replay::NotReproduced(why) => (
             Certainty::Potential,
             None,
             Some(format!(
@@ -644,8 +684,8 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
             )),
         ),
         // An exact kernel's `?` values are payloads, which no race depends on (Theorem 1).
-        (Replay::ThroughUnknowns, true) => (Certainty::Proven, None, None),
-        (Replay::ThroughUnknowns, false) => (
+        Replay::ThroughUnknowns if exact_class => (Certainty::Proven, None, None),
+        Replay::ThroughUnknowns => (
             Certainty::Potential,
             None,
             Some("the witness replays only in runs that use values the front end could not follow (`?`): the race may exist in the lowered kernel and not in the source".into()),
@@ -654,14 +694,14 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
         // exact about the accesses of the runs that exist, but says nothing about whether a
         // run ends: a witness whose run cannot finish may name a race no run reaches (an
         // endless loop before it). Not a bug of mapcheck either, so no internal error.
-        (Replay::Unfinished { why, .. }, true) => (
+        Replay::Unfinished { why, .. } if exact_class => (
             Certainty::Potential,
             None,
             Some(format!(
                 "the race is not proven: the witness's run does not finish ({why})"
             )),
         ),
-        (Replay::Unfinished { why, .. }, false) => (
+        Replay::Unfinished { why, .. } => (
             Certainty::Potential,
             None,
             Some(format!(
@@ -670,7 +710,7 @@ fn certify(replayed: Replay, exact: bool) -> (Certainty, Option<String>, Option<
         ),
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.
-        (Replay::Diverged, _) => (
+        Replay::Diverged => (
             Certainty::Potential,
             None,
             Some("the witness's configuration stops at a barrier divergence first, so the interpreter cannot show this race".into()),

@@ -83,6 +83,10 @@ pub struct Runs<'k, T> {
     done: BTreeMap<RunKey, Result<Made, Failed>>,
     /// `Options::warp_size` (or `warp_sync`'s): the warps `syncwarp;` orders in the runs.
     warp_size: Option<u32>,
+    /// `Options::warp_sync`: the runs execute each warp's lanes in lockstep, so that a finding
+    /// decided under `--warp-sync` is replayed under the same execution model (a race that
+    /// lockstep orders must not be certified by a run without it).
+    warp_sync: Option<u32>,
 }
 
 /// A run that did not finish: why, and whether that is because it could not end (the step
@@ -124,12 +128,19 @@ impl<'k, T> Runs<'k, T> {
             },
             done: BTreeMap::new(),
             warp_size: None,
+            warp_sync: None,
         }
     }
 
     /// Runs with warps of `size` lanes (`None`: the interpreter's default).
     pub fn with_warp_size(mut self, size: Option<u32>) -> Self {
         self.warp_size = size;
+        self
+    }
+
+    /// Runs with the lanes of each warp of `size` in lockstep (`None`: independent threads).
+    pub fn with_warp_sync(mut self, size: Option<u32>) -> Self {
+        self.warp_sync = size;
         self
     }
 }
@@ -196,12 +207,13 @@ fn runs<T>(
         watch: watch.to_vec(),
     };
     let (kernel, arith, approximate) = (cache.kernel, cache.arith, cache.approximate);
-    let warp_size = cache.warp_size;
+    let (warp_size, warp_sync) = (cache.warp_size, cache.warp_sync);
     let run = |memory: &dyn interp::InitialMemory| {
         consulted.set(false);
         let mut config = Config::with_dims(w.block_dim, w.grid_dim)
             .with_arith(arith)
             .with_warp_size(warp_size)
+            .with_warp_sync(warp_sync)
             .with_memory(memory)
             .with_unknowns(&unknowns)
             .with_only_blocks(blocks.clone())

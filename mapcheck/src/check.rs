@@ -628,9 +628,16 @@ impl Decided<'_> {
             (mapcheck_smt::Verdict::Drf, n) if n > 1 => format!("; its {n} races are benign"),
             _ => String::new(),
         };
+        // The JSON's `approximate`: the phase split's over-approximation is named where the
+        // verdict is, not only in the notes of the findings it left unreplayed.
+        let approximate = if self.decision.approximate {
+            "; approximate phase split"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "{}: kernel `{}`: {} ({}{}{arith}{benign})",
+            "{}: kernel `{}`: {} ({}{}{approximate}{arith}{benign})",
             source.name,
             self.kernel.name.name,
             self.decision.verdict.name(),

@@ -225,7 +225,25 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
             use mapcheck_grammar::cuda;
             let header = cuda::header::read_header(&source.text);
             // A header's geometry is held to CUDA's limits like the command line's (SPEC §3):
-            // a witness outside them could not be replayed.
+            // a witness outside them could not be replayed. A flag whose value cannot be read
+            // is refused too, as on the command line, rather than left symbolic.
+            let line_end: usize = source.text.lines().take(2).map(|l| l.len() + 1).sum();
+            let header_span = mapcheck_core::Span::new(0, line_end.min(source.text.len()));
+            let refuse = |source, message: String| {
+                let d = Diagnostic::error(format!("the GPUVerify header's geometry: {message}"))
+                    .with_primary(header_span, "fixed here");
+                fail(Some(source), vec![d])
+            };
+            let overridden = |flag: &str| {
+                (flag.starts_with("--blockDim") && options.block_dim.is_some())
+                    || (flag.starts_with("--gridDim") && options.grid_dim.is_some())
+            };
+            if let Some(flag) = header.invalid.iter().find(|f| !overridden(f)) {
+                return refuse(
+                    source,
+                    format!("`{flag}`: expected X, [X,Y] or [X,Y,Z] of positive integers"),
+                );
+            }
             for (given, dim, check) in [
                 (
                     options.block_dim,
@@ -236,13 +254,19 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
             ] {
                 if let (None, Some(dim)) = (given, dim) {
                     if let Err(e) = check(dims(dim)) {
-                        let line_end: usize =
-                            source.text.lines().take(2).map(|l| l.len() + 1).sum();
-                        let span = mapcheck_core::Span::new(0, line_end.min(source.text.len()));
-                        let d = Diagnostic::error(format!("the GPUVerify header's geometry: {e}"))
-                            .with_primary(span, "fixed here");
-                        return fail(Some(source), vec![d]);
+                        return refuse(source, e.to_string());
                     }
+                }
+            }
+            match header_warp_sync_flag(&source.text) {
+                Ok(n) => source.header_warp_sync = n,
+                Err(flag) => {
+                    let d = Diagnostic::error(format!(
+                        "the GPUVerify header's `{flag}`: expected `--warp-sync` or \
+                         `--warp-sync=N` with N a positive number of lanes"
+                    ))
+                    .with_primary(header_span, "given here");
+                    return fail(Some(source), vec![d]);
                 }
             }
             if options.block_dim.is_none() {
@@ -251,7 +275,6 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
             if options.grid_dim.is_none() {
                 source.header_grid_dim = header.grid_dim;
             }
-            source.header_warp_sync = header_warp_sync(&source.text);
             let cuda_options = cuda::Options::with_header(
                 &header,
                 &options.defines,
@@ -326,19 +349,38 @@ fn extension(path: &Path) -> Option<String> {
 
 /// The `--warp-sync` or `--warp-sync=N` flag of a GPUVerify header (line 1 `//pass` or
 /// `//xfail:...`, line 2 `//` and the flags), as a warp size; `None` without one (or with an
-/// `N` that is not a positive number).
+/// `N` that is not a positive number, which [`parse_text`] refuses).
 pub fn header_warp_sync(text: &str) -> Option<u32> {
+    header_warp_sync_flag(text).ok().flatten()
+}
+
+/// [`header_warp_sync`], with a flag whose `N` is not a positive number given back as written.
+fn header_warp_sync_flag(text: &str) -> Result<Option<u32>, String> {
     let mut lines = text.lines();
-    let first = lines.next()?.trim().strip_prefix("//")?.trim();
+    let Some(first) = lines
+        .next()
+        .and_then(|l| l.trim().strip_prefix("//"))
+        .map(str::trim)
+    else {
+        return Ok(None);
+    };
     if first != "pass" && !first.starts_with("xfail:") {
-        return None;
+        return Ok(None);
     }
-    let flags = lines.next()?.trim().strip_prefix("//")?;
-    flags
-        .split_whitespace()
-        .find_map(|w| match w.split_once('=') {
-            None if w == "--warp-sync" => Some(mapcheck_smt::warp::DEFAULT_WARP_SIZE),
-            Some(("--warp-sync", n)) => n.parse().ok().filter(|n| *n > 0),
-            _ => None,
-        })
+    let Some(flags) = lines.next().and_then(|l| l.trim().strip_prefix("//")) else {
+        return Ok(None);
+    };
+    for w in flags.split_whitespace() {
+        match w.split_once('=') {
+            None if w == "--warp-sync" => return Ok(Some(mapcheck_smt::warp::DEFAULT_WARP_SIZE)),
+            Some(("--warp-sync", n)) => {
+                return match n.parse::<u32>() {
+                    Ok(n) if n > 0 => Ok(Some(n)),
+                    _ => Err(w.to_string()),
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(None)
 }

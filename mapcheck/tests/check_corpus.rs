@@ -1,7 +1,8 @@
 //! The corpus test of the whole pipeline: every `examples/*.bcu` and `examples/cuda/*.cu` is
 //! checked with `mapcheck --json` under each of its `// check: FLAGS => OUTCOME` header lines,
-//! and the class, the
-//! verdict, barrier divergence and the exit code must be what the header says. The JSON
+//! and the class, the verdict, barrier divergence, the `approximate` flag and the exit code
+//! must be what the header says; a `// findings: FLAGS => ITEMS` line with the same flags lists
+//! the kernel's findings (kind, certainty, access, grid, warp-only) exactly. The JSON
 //! document is checked against the schema the README documents, and no witness of an exact
 //! kernel may fail to replay (an internal error). A GPUVerify header (`//pass`,
 //! `//xfail:data-race`) must agree with the verdict of the file's flag-less check line.
@@ -31,9 +32,14 @@ fn files(dir: &str, extension: &str) -> Vec<PathBuf> {
 /// `// check: FLAGS => WORDS` lines of a file, with their line numbers (the corpus header
 /// reader of `mapcheck_tests::corpus`).
 fn checks(text: &str) -> Vec<(usize, Vec<String>, Vec<String>)> {
+    lines_of(text, "check")
+}
+
+/// `// KEY: FLAGS => WORDS` lines of a file, with their line numbers.
+fn lines_of(text: &str, wanted: &str) -> Vec<(usize, Vec<String>, Vec<String>)> {
     header(text)
         .into_iter()
-        .filter(|(_, key, _)| key == "check")
+        .filter(|(_, key, _)| key == wanted)
         .map(|(line, _, rest)| {
             let (flags, outcome) = rest.split_once("=>").expect("`=>` in a check line");
             (
@@ -81,6 +87,7 @@ fn check_schema(doc: &Value) {
                 "loop-bound",
                 "loop-step",
                 "assume",
+                "assume-per-thread",
                 "barrier-placement"
             ]
             .contains(&kind));
@@ -197,6 +204,10 @@ fn check_line(file: &Path, text: &str, flags: &[String], words: &[String]) -> Re
     if divergent {
         got.push("divergent".into());
     }
+    // SPEC §7 / issue 16 item 3: the phase split's over-approximation is a kernel-level flag.
+    if k["approximate"] == true {
+        got.push("approximate".into());
+    }
     got.push(format!("exit={}", output.status.code().unwrap_or(-1)));
     if got != words {
         return Err(format!("expected {words:?}, got {got:?}").into());
@@ -211,6 +222,12 @@ fn check_line(file: &Path, text: &str, flags: &[String], words: &[String]) -> Re
     if words.iter().any(|w| w == "racy") && replayed == 0 {
         return Err("a `racy` verdict whose findings were not replayed here".into());
     }
+    // `// findings: FLAGS => ITEMS`, for the same flags: the kernel's findings, exactly.
+    for (_, fflags, items) in lines_of(text, "findings") {
+        if fflags == flags {
+            findings_match(&items, &findings_of(k))?;
+        }
+    }
     // A GPUVerify header's expectation must agree with the default check's verdict.
     if flags.is_empty() {
         let verdict = words.get(1).map(String::as_str);
@@ -224,6 +241,69 @@ fn check_line(file: &Path, text: &str, flags: &[String], words: &[String]) -> Re
         }
     }
     Ok(())
+}
+
+/// The findings of a JSON kernel as a `// findings:` line writes them:
+/// `KIND/CERTAINTY[/ACCESS][/grid][/warp-only]`.
+fn findings_of(k: &Value) -> Vec<String> {
+    k["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let mut item = format!(
+                "{}/{}",
+                f["kind"].as_str().unwrap(),
+                f["certainty"].as_str().unwrap()
+            );
+            if let Some(access) = f["access"].as_str() {
+                item += &format!("/{access}");
+            }
+            if f["scope"] == "grid" {
+                item += "/grid";
+            }
+            if f["warp_only"] == true {
+                item += "/warp-only";
+            }
+            item
+        })
+        .collect()
+}
+
+/// `have` (the findings of a kernel) is what the items of a `// findings:` line say: each item
+/// is one finding, and an item ending in `+` is one or more findings alike (a kernel whose many
+/// racing statement pairs share one description).
+fn findings_match(items: &[String], have: &[String]) -> Result<(), String> {
+    let mut left: BTreeMap<&str, usize> = BTreeMap::new();
+    for h in have {
+        *left.entry(h.as_str()).or_default() += 1;
+    }
+    for item in items {
+        let (base, many) = match item.strip_suffix('+') {
+            Some(base) => (base, true),
+            None => (item.as_str(), false),
+        };
+        match left.get_mut(base) {
+            Some(n) if *n > 0 => *n = if many { 0 } else { *n - 1 },
+            _ => {
+                return Err(format!(
+                    "no finding `{base}` left for `{item}`; findings: {have:?}"
+                ))
+            }
+        }
+    }
+    let extra: Vec<&&str> = left
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(f, _)| f)
+        .collect();
+    if extra.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "findings the `// findings:` line does not list: {extra:?}; findings: {have:?}"
+        ))
+    }
 }
 
 /// The trials of one file: one per check line (`NAME:LINE`), or one that fails saying why
@@ -243,6 +323,13 @@ fn trials_of(prefix: &str, file: PathBuf) -> Vec<Trial> {
     let lines = checks(&text);
     if lines.is_empty() {
         return vec![Trial::test(name, || Err("no `// check:` line".into()))];
+    }
+    if let Some((line, ..)) = lines_of(&text, "findings")
+        .into_iter()
+        .find(|(_, flags, _)| !lines.iter().any(|(_, f, _)| f == flags))
+    {
+        let why = format!("the `// findings:` line {line} has no `// check:` line of its flags");
+        return vec![Trial::test(name, move || Err(why.into()))];
     }
     let file = Arc::new(file);
     lines
@@ -372,8 +459,21 @@ fn certain_findings_replay(file: &Path, flags: &[String], kernel: &Value) -> Res
         .iter()
         .find(|k| k.name.name == name)
         .ok_or_else(|| format!("no kernel `{name}`"))?;
+    // The execution model the kernel was decided in: lockstep warps (`--warp-sync[=N]`, also
+    // from the header) and the warps `syncwarp;` orders (`--warp-size N`).
+    let warp_sync = flags
+        .iter()
+        .find_map(|f| match f.split_once('=') {
+            None if f == "--warp-sync" => Some(32),
+            Some(("--warp-sync", n)) => n.parse().ok(),
+            _ => None,
+        })
+        .or(source.header_warp_sync);
+    let warp_size = flag_values(flags, &["--warp-size"])
+        .first()
+        .map(|n| n.parse().unwrap());
     for f in &certain {
-        replay_finding(&source, k, arith, f)?;
+        replay_finding(&source, k, arith, (warp_sync, warp_size), f)?;
     }
     Ok(certain.len())
 }
@@ -382,6 +482,7 @@ fn replay_finding<T>(
     source: &SourceFile,
     k: &Kernel<T>,
     arith: Arith,
+    (warp_sync, warp_size): (Option<u32>, Option<u32>),
     f: &Value,
 ) -> Result<(), String> {
     let w = &f["witness"];
@@ -440,6 +541,8 @@ fn replay_finding<T>(
     blocks.dedup();
     let mut config = Config::with_dims(block, grid)
         .with_arith(arith)
+        .with_warp_sync(warp_sync)
+        .with_warp_size(warp_size)
         .with_memory(&initial)
         .with_unknowns(&unknowns)
         .with_only_blocks(blocks);

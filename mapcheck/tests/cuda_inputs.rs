@@ -262,3 +262,50 @@ fn a_struct_field_race_is_reported_at_the_field() {
         );
     }
 }
+
+/// Issue 16 item 3: a GPUVerify header's geometry is validated like the command line's. A header
+/// outside CUDA's limits, or a value that is no geometry, is an input error located at the
+/// header (exit 2), for `check` and `run` alike — never an internal error, never a geometry
+/// silently left open. The same value on the command line is refused by the argument parser.
+#[test]
+fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let cases = [
+        (
+            "header_block_too_large.cu",
+            "`ntid.x` = 2024 is outside CUDA's limits",
+        ),
+        (
+            "header_grid_too_large.cu",
+            "`nbid.x` = 4294967296 is outside CUDA's limits",
+        ),
+        ("header_block_zero.cu", "`--blockDim=0`"),
+        ("header_warp_sync_zero.cu", "`--warp-sync=0`"),
+    ];
+    for (file, message) in cases {
+        let path = format!("{data}{file}");
+        let (code, out) = mapcheck(&["--json", &path]);
+        assert_eq!(code, 2, "{file}: {out}");
+        let doc: Value = serde_json::from_str(&out).unwrap();
+        assert!(
+            doc["kernels"].as_array().unwrap().is_empty(),
+            "{file}: {doc}"
+        );
+        let errors = doc["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{file}: {doc}");
+        assert_eq!(errors[0]["line"], 1, "{file}: {doc}");
+        let text = errors[0]["message"].as_str().unwrap();
+        assert!(text.contains(message), "{file}: {text}");
+        assert!(!out.contains("internal"), "{file}: {out}");
+        let (code, out) = mapcheck(&["run", &path]);
+        assert_eq!(code, 2, "{file}: `mapcheck run`: {out}");
+    }
+    // The command line's own flag overrides an unreadable header value.
+    let (code, _) = mapcheck(&["--block-dim", "4", &format!("{data}header_block_zero.cu")]);
+    assert_ne!(code, 2);
+    // The same geometry on the command line: refused by the argument parser (exit 2).
+    let (code, _) = mapcheck(&["--block-dim", "2024", "warp_reduce.cu"]);
+    assert_eq!(code, 2);
+    let (code, _) = mapcheck(&["--grid-dim", "4294967296", "warp_reduce.cu"]);
+    assert_eq!(code, 2);
+}

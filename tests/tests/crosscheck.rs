@@ -414,10 +414,11 @@ fn b_every_witness_of_an_exact_kernel_replays() {
                     );
                 } else if d.approximate {
                     // The split merged phases: the race may be spurious, but a replayed one
-                    // must be confirmed and an unreplayed one potential.
+                    // is a run of this exact kernel, so proven (SPEC §7), and an unreplayed
+                    // one potential.
                     let replayed = i.races.contains(&site);
                     let expected = if replayed {
-                        Certainty::Confirmed
+                        Certainty::Proven
                     } else {
                         Certainty::Potential
                     };

@@ -35,11 +35,15 @@ struct Flags {
     init: Option<u64>,
     arith: Arith,
     kernel: Option<String>,
+    /// `--warp-sync[=N]`: the lanes of each warp of N (32) run in lockstep.
+    warp_sync: Option<u32>,
+    /// `--warp-size N`: the lanes `syncwarp;` orders.
+    warp_size: Option<u32>,
 }
 
 /// What a run must show: exactly these defects. `kinds`, when given, is the exact set of race
 /// kinds (`write-write`, `read-write`, `atomic-write`); `grid` says whether some race is
-/// between blocks.
+/// between blocks; `benign` whether every race of the run stored equal values.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Outcome {
     error: bool,
@@ -47,6 +51,7 @@ struct Outcome {
     divergent: bool,
     kinds: Option<BTreeSet<String>>,
     grid: bool,
+    benign: bool,
 }
 
 fn examples_dir() -> PathBuf {
@@ -68,6 +73,16 @@ fn parse_flags(text: &str) -> Result<Flags, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut i = 0;
     while i < words.len() {
+        // `--warp-sync` and `--warp-sync=N` are one word, as on `mapcheck run`'s command line.
+        if let Some(rest) = words[i].strip_prefix("--warp-sync") {
+            flags.warp_sync = Some(match rest.strip_prefix('=') {
+                Some(n) => n.parse().map_err(|e| format!("bad `{}`: {e}", words[i]))?,
+                None if rest.is_empty() => 32,
+                None => return Err(format!("unknown flag `{}`", words[i])),
+            });
+            i += 1;
+            continue;
+        }
         let arg = words
             .get(i + 1)
             .copied()
@@ -96,6 +111,9 @@ fn parse_flags(text: &str) -> Result<Flags, String> {
             }
             "--arith" => flags.arith = arg.parse::<Arith>().map_err(|e| e.to_string())?,
             "--kernel" => flags.kernel = Some(arg.to_string()),
+            "--warp-size" => {
+                flags.warp_size = Some(arg.parse().map_err(|e| format!("bad `{arg}`: {e}"))?);
+            }
             other => return Err(format!("unknown flag `{other}`")),
         }
         i += 2;
@@ -120,6 +138,7 @@ fn parse_outcome(text: &str) -> Result<Outcome, String> {
             "divergent" => outcome.divergent = true,
             "error" => outcome.error = true,
             "grid" => outcome.grid = true,
+            "benign" => outcome.benign = true,
             "write-write" | "read-write" | "atomic-write" => {
                 kinds.insert(word.to_string());
             }
@@ -132,9 +151,9 @@ fn parse_outcome(text: &str) -> Result<Outcome, String> {
     if !drf && !outcome.racy && !outcome.divergent && !outcome.error {
         return Err("no outcome: say `drf`, `racy`, `divergent` or `error`".into());
     }
-    if !kinds.is_empty() || outcome.grid {
+    if !kinds.is_empty() || outcome.grid || outcome.benign {
         if !outcome.racy {
-            return Err("race kinds and `grid` go with `racy`".into());
+            return Err("race kinds, `grid` and `benign` go with `racy`".into());
         }
         outcome.kinds = Some(kinds);
     }
@@ -168,8 +187,10 @@ fn run_config(kernel: &Kernel, flags: &Flags) -> Result<Run, RunError> {
     let (zero_memory, zero_unknowns) = (ZeroMemory, ZeroUnknowns);
     let seed = flags.init.unwrap_or_default();
     let (random_memory, random_unknowns) = (RandomMemory { seed }, RandomUnknowns { seed });
-    let mut config =
-        Config::with_dims(dims(&flags.block), dims(&flags.grid)).with_arith(flags.arith);
+    let mut config = Config::with_dims(dims(&flags.block), dims(&flags.grid))
+        .with_arith(flags.arith)
+        .with_warp_sync(flags.warp_sync)
+        .with_warp_size(flags.warp_size);
     config.params = flags.params.clone();
     let config = match flags.init {
         None => config
@@ -199,6 +220,7 @@ fn observed(result: &Result<Run, RunError>) -> Outcome {
                     .collect(),
             ),
             grid: run.races.iter().any(|r| r.scope == RaceScope::Grid),
+            benign: !run.races.is_empty() && run.races.iter().all(|r| r.benign),
         },
     }
 }
@@ -207,10 +229,11 @@ fn matches(expected: &Outcome, got: &Outcome) -> bool {
     expected.error == got.error
         && expected.racy == got.racy
         && expected.divergent == got.divergent
-        && expected
-            .kinds
-            .as_ref()
-            .is_none_or(|kinds| Some(kinds) == got.kinds.as_ref() && expected.grid == got.grid)
+        && expected.kinds.as_ref().is_none_or(|kinds| {
+            Some(kinds) == got.kinds.as_ref()
+                && expected.grid == got.grid
+                && expected.benign == got.benign
+        })
 }
 
 fn describe(result: &Result<Run, RunError>) -> String {

@@ -10,6 +10,11 @@ pub struct Header {
     pub block_dim: Option<[u64; 3]>,
     pub grid_dim: Option<[u64; 3]>,
     pub defines: Vec<(String, Option<String>)>,
+    /// Geometry flags whose value is not `X`, `[X,Y]` or `[X,Y,Z]` of positive numbers
+    /// (`--blockDim=0`, `--gridDim=abc`), as written: the header states a geometry mapcheck
+    /// cannot read, which is an error like the same flag's on the command line, never a
+    /// geometry silently left symbolic.
+    pub invalid: Vec<String>,
 }
 
 /// `X`, `[X,Y]` or `[X,Y,Z]`, each at least 1.
@@ -73,15 +78,11 @@ pub fn read_header(text: &str) -> Header {
             None => (w, None),
         };
         match key {
-            "--blockDim" | "--gridDim" => {
-                if let Some(dim) = value.as_deref().and_then(parse_dim) {
-                    if key == "--blockDim" {
-                        header.block_dim = Some(dim);
-                    } else {
-                        header.grid_dim = Some(dim);
-                    }
-                }
-            }
+            "--blockDim" | "--gridDim" => match value.as_deref().and_then(parse_dim) {
+                Some(dim) if key == "--blockDim" => header.block_dim = Some(dim),
+                Some(dim) => header.grid_dim = Some(dim),
+                None => header.invalid.push(w.to_string()),
+            },
             "-D" => {
                 if let Some(next) = words.get(i + 1) {
                     header.defines.push(parse_define(next));
@@ -119,5 +120,17 @@ mod tests {
         assert_eq!(h.block_dim, Some([32, 4, 1]));
         assert_eq!(h.grid_dim, Some([2, 2, 2]));
         assert_eq!(h.defines, vec![("N".to_string(), Some("4".to_string()))]);
+    }
+
+    /// A geometry flag the header gives but mapcheck cannot read is kept, to be refused.
+    #[test]
+    fn unreadable_geometry_is_kept() {
+        let h = read_header("//pass\n//--blockDim=0 --gridDim=[2,x] --blockDim\n");
+        assert_eq!(h.block_dim, None);
+        assert_eq!(h.grid_dim, None);
+        assert_eq!(h.invalid, ["--blockDim=0", "--gridDim=[2,x]", "--blockDim"]);
+        assert!(read_header("//pass\n//--blockDim=[4,4]\n")
+            .invalid
+            .is_empty());
     }
 }

@@ -1,0 +1,4 @@
+//pass
+//--blockDim=2024 --gridDim=1
+// Issue 16 item 3: a header geometry outside CUDA's limits (1024 threads per block).
+__global__ void k(int *a) { a[threadIdx.x] = 0; }
