@@ -687,7 +687,13 @@ impl Lower<'_, '_> {
     /// it is C's loop when that value is still a value of the type. A signed counter's
     /// overflow is undefined behaviour and is assumed not to happen, as for every signed
     /// operation of the lowering.
-    fn no_unsigned_wrap(&self, c: &Counted<'_>, dir: Direction, bound: &Expr, amount: &Expr) -> bool {
+    fn no_unsigned_wrap(
+        &self,
+        c: &Counted<'_>,
+        dir: Direction,
+        bound: &Expr,
+        amount: &Expr,
+    ) -> bool {
         let Scalar::Int {
             bits,
             signed: false,

@@ -125,7 +125,9 @@ impl Lower<'_, '_> {
         };
         self.template_view.get_or_insert(span);
         let elem = CType::Scalar(Scalar::Float(32));
-        let layout = self.g.layout(&CType::Array(Box::new(elem.clone()), None), 0);
+        let layout = self
+            .g
+            .layout(&CType::Array(Box::new(elem.clone()), None), 0);
         self.declare(&name, Space::Shared, span, layout);
         Ptr::To {
             array: name,
