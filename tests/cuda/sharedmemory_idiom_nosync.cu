@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=256 --gridDim=16
 // mapcheck: exact
-// mapcheck: known-imprecision: error — read from the template's pattern (no instantiation), `SharedMemory<T>()` is a construction clang resolves only for a given `T` (`CXXUnresolvedConstructExpr`): a located error
 // The SharedMemory<T> reduction with the barrier inside the loop dropped: thread 0 reads
 // sdata[64] in round s = 64 while thread 64 may still write it in round s = 128.
 

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=16
 // mapcheck: exact
-// mapcheck: known-imprecision: error — read from the template's pattern (no instantiation), `SharedMemory<T>()` is a construction clang resolves only for a given `T` (`CXXUnresolvedConstructExpr`): a located error
 // The CUDA samples' reduction (reduction_kernel.cu, reduce2) with the `SharedMemory<T>`
 // idiom: a templated struct whose conversion operator returns the `extern __shared__` buffer,
 // used to get typed dynamic shared memory in templates. Sequential addressing with a barrier

@@ -118,7 +118,10 @@ impl Lower<'_, '_> {
                 pointee,
             } => {
                 if self.dynamic_shared.as_deref() == Some(array.as_str()) {
-                    self.view_shared(to);
+                    // A cast that keeps the pointee (`T *` to `volatile T *`) is no new view.
+                    if self.template_view.is_none() || pointee != *to {
+                        self.view_shared(to);
+                    }
                     if self.byte_array(&array).is_some() {
                         // Byte-addressed: the offset is in bytes (cells of them), whatever
                         // the view; each access covers the cells of its own bytes.

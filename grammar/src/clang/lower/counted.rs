@@ -405,8 +405,9 @@ impl Lower<'_, '_> {
         // Unsigned comparisons agree with the core's signed ones only on values below 2^31.
         let small = |e: &Expr, me: &Self| me.within(e, 0, i128::from(i32::MAX) - 1);
         let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&bound, self));
+        let wrap_ok = self.no_unsigned_wrap(c, dir, &bound, &amount);
         // `i >= 0` on an unsigned `i` never fails.
-        if !(c.step.moves(dir) && amount_ok && start_ok && cmp_ok) {
+        if !(c.step.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;
@@ -674,5 +675,47 @@ impl Lower<'_, '_> {
             carried.insert(c.var.clone());
         }
         Some(self.after_loop(&carried, &exits, span, out))
+    }
+}
+
+impl Lower<'_, '_> {
+    /// Whether an unsigned counter provably never wraps on its last step. C computes an
+    /// unsigned `i += k` modulo 2^bits, the core's counter does not: from 8, `i += 0xFFFFFFFCu`
+    /// is 4 in C and 0x100000004 in the core, so a loop `i < 16` runs three times in C and once
+    /// in the core (`loop_unsigned_wrap_step_racy.cu`). The core loop stops at the first value
+    /// past the bound (`bound` is exclusive: `i < bound` going up, `i > bound` going down), so
+    /// it is C's loop when that value is still a value of the type. A signed counter's
+    /// overflow is undefined behaviour and is assumed not to happen, as for every signed
+    /// operation of the lowering.
+    fn no_unsigned_wrap(
+        &self,
+        c: &Counted<'_>,
+        dir: Direction,
+        bound: &Expr,
+        amount: &Expr,
+    ) -> bool {
+        let Scalar::Int {
+            bits,
+            signed: false,
+        } = c.var_ty
+        else {
+            return true;
+        };
+        let top = (1i128 << bits) - 1;
+        let (Some((blo, bhi)), Some((_, khi))) = (self.range(bound), self.range(amount)) else {
+            return matches!(c.step, StepOp::Div | StepOp::Shr);
+        };
+        match (dir, c.step) {
+            (_, StepOp::Div | StepOp::Shr) => true,
+            // The last value in the loop is at most `bound - 1`.
+            (Direction::Up, StepOp::Add) => bhi - 1 + khi <= top,
+            (Direction::Up, StepOp::Mul) => (bhi - 1).saturating_mul(khi) <= top,
+            (Direction::Up, StepOp::Shl) => {
+                khi < i128::from(bits) && (bhi - 1).saturating_mul(1i128 << khi) <= top
+            }
+            // The last value in the loop is at least `bound + 1`.
+            (Direction::Down, StepOp::Sub) => blo + 1 - khi >= 0,
+            _ => false,
+        }
     }
 }

@@ -24,12 +24,21 @@ pub struct Globals<'a> {
     pub(super) decls: HashMap<&'a str, &'a Node>,
     /// Template kernels (`FunctionTemplateDecl`) of which clang made no instantiation.
     pub(super) uninstantiated: Vec<&'a Node>,
+    /// Class templates of the CUDA samples' `SharedMemory<T>` idiom: every definition (the
+    /// pattern and each specialization) only converts to a pointer to its type argument, by
+    /// returning an `extern __shared__` array (see [`shared_memory_class`]).
+    pub(super) shared_memory_classes: HashSet<String>,
+    /// Class templates with a definition that does not have that shape.
+    not_shared_memory: HashSet<String>,
 }
 
 impl<'a> Globals<'a> {
     pub fn collect(root: &'a Node) -> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
+        for bad in &g.not_shared_memory {
+            g.shared_memory_classes.remove(bad);
+        }
         g
     }
 
@@ -49,11 +58,48 @@ impl<'a> Globals<'a> {
                     }
                     self.scan(&n.inner)
                 }
-                Kind::ClassTemplateDecl => self.scan(&n.inner),
+                Kind::ClassTemplateDecl => {
+                    let param = n.inner.iter().find_map(|p| match &p.kind {
+                        Kind::Other(k) if k == "TemplateTypeParmDecl" => p.name.clone(),
+                        _ => None,
+                    });
+                    let params = n
+                        .inner
+                        .iter()
+                        .filter(|p| matches!(&p.kind, Kind::Other(k) if k.ends_with("ParmDecl")))
+                        .count();
+                    let record = n.inner.iter().find(|r| r.kind == Kind::CXXRecordDecl);
+                    if let (Some(name), Some(record)) = (&n.name, record) {
+                        match param.filter(|_| params == 1) {
+                            Some(p) if shared_memory_class(record, &p) => {
+                                self.shared_memory_classes.insert(name.clone());
+                            }
+                            _ => {
+                                self.not_shared_memory.insert(name.clone());
+                            }
+                        }
+                    }
+                    self.scan(&n.inner)
+                }
                 Kind::FunctionDecl | Kind::CXXMethodDecl | Kind::CXXConversionDecl => {
                     self.function(n)
                 }
                 Kind::CXXRecordDecl | Kind::RecordDecl | Kind::ClassTemplateSpecializationDecl => {
+                    if n.kind == Kind::ClassTemplateSpecializationDecl && !n.inner.is_empty() {
+                        // Each specialization (explicit or instantiated) must have the
+                        // idiom's shape for its own type argument (a class template lists its
+                        // specializations again as references without children).
+                        let arg = n.inner.iter().find_map(|a| match &a.kind {
+                            Kind::Other(k) if k == "TemplateArgument" => {
+                                a.ty.as_ref().map(|t| t.qual.clone())
+                            }
+                            _ => None,
+                        });
+                        let ok = arg.is_some_and(|a| shared_memory_class(n, &a));
+                        if let (false, Some(name)) = (ok, &n.name) {
+                            self.not_shared_memory.insert(name.clone());
+                        }
+                    }
                     if n.complete_definition == Some(true) {
                         if let Some(name) = &n.name {
                             self.records.entry(name.clone()).or_insert(n);
@@ -305,3 +351,81 @@ impl<'a> Globals<'a> {
 
 /// The fields of a record with their byte offsets, in declaration order.
 type FieldBytes = Vec<(u64, CType)>;
+
+/// Whether the record `r` (a class template's pattern, or a specialization for `arg`) is the
+/// `SharedMemory<T>` idiom: no fields, no user-written constructor or destructor, at least one
+/// conversion, and every conversion defined in the class as `{ extern __shared__ U a[];
+/// return (arg *)a; }` with a result type of pointer to `arg`. Such a construction converted
+/// to `arg *` is the start of the dynamic shared memory viewed through `arg`, whatever `arg` is.
+fn shared_memory_class(r: &Node, arg: &str) -> bool {
+    let bare = |t: &str| {
+        t.replace("const", "")
+            .replace("volatile", "")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+    };
+    let mut conversions = 0;
+    for m in &r.inner {
+        let written = m.is_implicit != Some(true);
+        match &m.kind {
+            Kind::FieldDecl => return false,
+            Kind::Other(k)
+                if written && matches!(k.as_str(), "CXXConstructorDecl" | "CXXDestructorDecl") =>
+            {
+                return false
+            }
+            Kind::CXXConversionDecl => {
+                conversions += 1;
+                // `T *()` or `const T *() const`.
+                let ty = m.qual_type();
+                let result = ty.split('(').next().unwrap_or_default();
+                if bare(result) != format!("{}*", bare(arg)) {
+                    return false;
+                }
+                let Some(body) = m.inner.iter().find(|b| b.kind == Kind::CompoundStmt) else {
+                    return false;
+                };
+                let stmts: Vec<&Node> = body.exprs().collect();
+                let [decl, ret] = stmts.as_slice() else {
+                    return false;
+                };
+                let array = decl.inner.iter().find(|v| v.kind == Kind::VarDecl);
+                let Some(array) = array.filter(|v| {
+                    decl.kind == Kind::DeclStmt
+                        && decl.inner.len() == 1
+                        && v.storage_class.as_deref() == Some("extern")
+                        && v.has_attr("CUDASharedAttr")
+                        && matches!(CType::parse(v.qual_type()), CType::Array(_, None))
+                }) else {
+                    return false;
+                };
+                if ret.kind != Kind::ReturnStmt {
+                    return false;
+                }
+                let mut e = ret.exprs().next();
+                while let Some(c) = e.filter(|c| {
+                    matches!(
+                        c.kind,
+                        Kind::CStyleCastExpr
+                            | Kind::ImplicitCastExpr
+                            | Kind::ParenExpr
+                            | Kind::CXXStaticCastExpr
+                            | Kind::CXXReinterpretCastExpr
+                    )
+                }) {
+                    e = c.exprs().next();
+                }
+                let refers = e.is_some_and(|d| {
+                    d.kind == Kind::DeclRefExpr
+                        && d.referenced_decl.as_ref().is_some_and(|r| r.id == array.id)
+                });
+                if !refers {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    conversions > 0
+}

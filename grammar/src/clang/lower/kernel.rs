@@ -147,7 +147,8 @@ impl Lower<'_, '_> {
             let stmts: Vec<&Node> = b.exprs().collect();
             self.block(&stmts, &mut body);
         }
-        let needed = self.needed_unit();
+        self.check_template_view();
+        let needed = self.needed_unit().filter(|_| self.template_view.is_none());
         if !self.errors.is_empty() {
             return (Err(self.errors), needed);
         }
@@ -265,7 +266,7 @@ pub fn lower_all(
             });
             continue;
         }
-        let p = match pattern::pattern(t) {
+        let p = match pattern::pattern(t, &g.shared_memory_classes) {
             Ok(p) => p,
             Err(d) => {
                 errors.push(ItemError {

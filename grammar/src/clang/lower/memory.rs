@@ -112,6 +112,47 @@ impl Lower<'_, '_> {
             .collect()
     }
 
+    /// `SharedMemory<T>()` in a template kernel read from its pattern: the start of the
+    /// dynamic shared memory, in cells of the type parameter `T` (held by its stand-in).
+    pub(super) fn template_shared(&mut self, span: Span) -> Ptr {
+        let name = match &self.dynamic_shared {
+            Some(name) => name.clone(),
+            None => {
+                let name = self.fresh("dynamic_shared");
+                self.dynamic_shared = Some(name.clone());
+                name
+            }
+        };
+        self.template_view.get_or_insert(span);
+        let elem = CType::Scalar(Scalar::Float(32));
+        let layout = self
+            .g
+            .layout(&CType::Array(Box::new(elem.clone()), None), 0);
+        self.declare(&name, Space::Shared, span, layout);
+        Ptr::To {
+            array: name,
+            off: int(0, span),
+            pointee: elem,
+        }
+    }
+
+    /// The error of a kernel that views its dynamic shared memory through a template type
+    /// parameter and through another type (their relative sizes are unknown).
+    pub(super) fn check_template_view(&mut self) {
+        let Some(span) = self.template_view else {
+            return;
+        };
+        if !self.shared_views.is_empty() {
+            self.error(
+                span,
+                "the dynamic shared memory is viewed through a template type parameter here \
+                 and elsewhere through another type: which cells of one overlap the other \
+                 depends on the template arguments",
+                "in a template kernel clang never instantiated",
+            );
+        }
+    }
+
     /// The core array of a file-scope or kernel-scope memory declaration.
     pub(super) fn memory_array(&mut self, decl: &Node, space: Space, span: Span) -> Option<Place> {
         let ty = CType::parse(decl.qual_type());

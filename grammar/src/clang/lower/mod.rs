@@ -327,6 +327,10 @@ pub struct Lower<'g, 'a> {
     /// cells of this many bytes (the greatest common size of the views' scalars), and every
     /// access covers the cells of its bytes. Unset, a cell is an element of the first view.
     byte_unit: Option<u64>,
+    /// Where a template kernel read from its pattern views the dynamic shared memory through
+    /// a type parameter (`SharedMemory<T>()`). Cells of `T` are exact only while no other
+    /// view exists: any entry of `shared_views` then refuses the kernel.
+    template_view: Option<Span>,
     /// `this` of the method being inlined: the object's address.
     this: Option<Val>,
     /// The place the last assignment or increment wrote (for one used as an lvalue).
@@ -369,6 +373,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             dynamic_shared: None,
             shared_views: Vec::new(),
             byte_unit: None,
+            template_view: None,
             this: None,
             last_place: None,
             function_base: 0,

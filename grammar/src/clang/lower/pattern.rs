@@ -20,7 +20,13 @@
 //!   place of a type that mentions `T` is converted to it (`T s = 0` is an unknown `T`);
 //! * what clang could not resolve without the arguments (`UnresolvedLookupExpr`,
 //!   `CXXDependentScopeMemberExpr`, constructions of dependent types, calls through them) is
-//!   refused with a located error naming it: it may read or write memory, so it cannot be a `?`.
+//!   refused with a located error naming it: it may read or write memory, so it cannot be a `?`;
+//! * but `SharedMemory<T>()`, the CUDA samples' idiom for typed dynamic shared memory (a class
+//!   template whose every definition converts to `T *` by returning an `extern __shared__`
+//!   array: `Globals::shared_memory_classes`), of a type parameter `T` of the kernel, is the
+//!   start of the dynamic shared memory viewed through `T` ([`SHARED_VIEW`]). Cells of `T` index
+//!   it exactly whatever `T` is, as long as nothing views it through another type (then the
+//!   lowering refuses it: `Lower::template_view`).
 
 use super::super::ast::Type;
 use super::*;
@@ -33,6 +39,8 @@ const DEPENDENT: &str = "<dependent type>";
 pub(super) const REFUSED: &str = "MapcheckTemplateRefused";
 /// A node the rewrite makes a `?`: its `name` holds the reason.
 pub(super) const UNKNOWN: &str = "MapcheckTemplateUnknown";
+/// `SharedMemory<T>()`: a pointer of type `T *` to the start of the dynamic shared memory.
+pub(super) const SHARED_VIEW: &str = "MapcheckTemplateSharedView";
 
 /// A non-type template parameter, lowered as a kernel parameter.
 #[derive(Clone, Debug)]
@@ -58,7 +66,7 @@ pub(super) struct Pattern {
 }
 
 /// The pattern of the `FunctionTemplateDecl` `t`, or why it cannot be read.
-pub(super) fn pattern(t: &Node) -> Result<Pattern, Diagnostic> {
+pub(super) fn pattern(t: &Node, shared: &HashSet<String>) -> Result<Pattern, Diagnostic> {
     let span = t.span_in_main().unwrap_or_default();
     let f = t
         .inner
@@ -111,6 +119,7 @@ pub(super) fn pattern(t: &Node) -> Result<Pattern, Diagnostic> {
     let mut r = Rewrite {
         types: &types,
         sizes: HashSet::new(),
+        shared,
     };
     r.node(&mut function);
     for v in &mut values {
@@ -130,6 +139,8 @@ struct Rewrite<'a> {
     types: &'a HashSet<String>,
     /// Names that are a whole dimension of a `__shared__` array (`T tile[BLOCK]`).
     sizes: HashSet<String>,
+    /// The class templates of the `SharedMemory<T>` idiom.
+    shared: &'a HashSet<String>,
 }
 
 /// The identifiers of a printed type, with their byte ranges.
@@ -162,6 +173,18 @@ fn bare(s: &str) -> String {
 }
 
 impl Rewrite<'_> {
+    /// Whether the printed type `C<T>` constructs a class of the `SharedMemory<T>` idiom for a
+    /// type parameter `T` of the kernel.
+    fn shared_view(&self, ty: &str) -> bool {
+        let Some((class, rest)) = ty.split_once('<') else {
+            return false;
+        };
+        let Some(arg) = rest.trim().strip_suffix('>') else {
+            return false;
+        };
+        self.shared.contains(class.trim()) && self.types.contains(arg.trim())
+    }
+
     fn mentions(&self, s: &str) -> bool {
         identifiers(s)
             .into_iter()
@@ -300,6 +323,14 @@ impl Rewrite<'_> {
                         format!("a call clang resolves only for given template arguments (`{k}`)"),
                     );
                 }
+            }
+            Kind::Other(k)
+                if k == "CXXUnresolvedConstructExpr"
+                    && n.exprs().next().is_none()
+                    && self.shared_view(&original) =>
+            {
+                n.kind = Kind::Other(SHARED_VIEW.into());
+                set_type(n, &format!("{STAND_IN} *"));
             }
             Kind::Other(k) if is_dependent_kind(k) => {
                 let k = k.clone();

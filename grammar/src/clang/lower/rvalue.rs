@@ -199,6 +199,7 @@ impl Lower<'_, '_> {
                 let why = n.name.clone().unwrap_or_default();
                 self.unknown_val(&why, &ty, span, out)
             }
+            Kind::Other(k) if k == pattern::SHARED_VIEW => Val::Ptr(self.template_shared(span)),
             Kind::Other(k) if k == pattern::REFUSED => {
                 let why = n.name.clone().unwrap_or_default();
                 self.error(span, why, "in a template kernel clang never instantiated");
