@@ -183,8 +183,10 @@ impl Ctx {
                     }
                     return self.inexact(e, out, hint);
                 }
-                out.value =
-                    term::Expr::new(term::ExprKind::Bin(*op, Box::new(lhs), Box::new(rhs)), e.span);
+                out.value = term::Expr::new(
+                    term::ExprKind::Bin(*op, Box::new(lhs), Box::new(rhs)),
+                    e.span,
+                );
                 out
             }
             // Exact when its condition and both branches are; data-dependent (and per thread)

@@ -83,10 +83,20 @@ impl From<String> for Var {
 }
 
 // Variables are listed (in witnesses, in reports) in the order of their printed names, as they
-// were when names were strings.
+// were when names were strings; the kind breaks ties, so that the order agrees with `==`.
 impl Ord for Var {
     fn cmp(&self, other: &Var) -> std::cmp::Ordering {
-        self.to_string().cmp(&other.to_string())
+        let kind = |v: &Var| match v {
+            Var::Source(_) => 0,
+            Var::Unknown(_) => 1,
+            Var::Fresh(_) => 2,
+        };
+        (self.to_string(), kind(self))
+            .cmp(&(other.to_string(), kind(other)))
+            .then_with(|| match (self, other) {
+                (Var::Unknown(a), Var::Unknown(b)) => a.cmp(b),
+                _ => std::cmp::Ordering::Equal,
+            })
     }
 }
 
