@@ -161,7 +161,7 @@ pub struct Acc {
     /// reads and atomics. Not part of the paper's MAP (T-WRITE drops the payload): kept only
     /// to tell benign write-write races apart (both threads store the same value).
     pub value: Option<Expr>,
-    /// The unknown a read binds (`?x` for `let x = A[...]`), so that a payload that stores
+    /// The unknown a read binds (`?x` of `let x = A[...]`), so that a payload that stores
     /// what was read can be tied to the cell it came from.
     pub binds: Option<UnknownId>,
 }
@@ -497,8 +497,9 @@ pub enum UnknownOrigin {
 /// applied to those loop variables, or a fresh constant per thread copy when there are none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unknown {
-    /// `?x` for the variable `x` a read, `?` or atomic binds; `?1`, `?2`, ... for inexact
-    /// operations.
+    /// Which unknown: [`UnknownId::Of`] the variable a read, `?`, atomic or inexact `let`
+    /// binds (printed `?x`), or [`UnknownId::Anonymous`] for an inexact operation no `let`
+    /// names (printed `?1`, `?2`, ...).
     pub id: UnknownId,
     pub origin: UnknownOrigin,
     /// Where it is introduced: the binding statement, or the inexact operation.
