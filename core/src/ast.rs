@@ -268,55 +268,70 @@ impl StepOp {
 
 /// `x = x OP amount` after each iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct Step<V = String> {
     pub op: StepOp,
-    pub amount: Expr,
+    pub amount: Expr<V>,
     pub span: Span,
 }
 
 /// The iteration space of a loop: start, exclusive bound, direction and step.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Range {
-    pub start: Expr,
-    pub bound: Expr,
+pub struct Range<V = String> {
+    pub start: Expr<V>,
+    pub bound: Expr<V>,
     pub dir: Direction,
-    pub step: Step,
+    pub step: Step<V>,
 }
 
-impl Range {
+impl<V> Range<V> {
     /// A stride-1 loop of the paper (`for x ∈ n..m`), possibly written with an explicit
     /// `step +1`.
     pub fn is_unit_stride(&self) -> bool {
         self.dir == Direction::Up
             && self.step.op == StepOp::Add
-            && self.step.amount.kind == ExprKind::Int(1)
+            && matches!(self.step.amount.kind, ExprKind::Int(1))
+    }
+
+    /// The same range over other variables: `f` of each.
+    pub fn map_vars<W>(&self, f: &mut impl FnMut(&V) -> W) -> Range<W> {
+        Range {
+            start: self.start.map_vars(f),
+            bound: self.bound.map_vars(f),
+            dir: self.dir,
+            step: Step {
+                op: self.step.op,
+                amount: self.step.amount.map_vars(f),
+                span: self.step.span,
+            },
+        }
     }
 }
 
-/// A numeric expression (the paper's `n`).
+/// A numeric expression (the paper's `n`), over variables `V`: a kernel names them as written
+/// (`String`); a MAP's terms have typed variables (`mapcheck_typeck::Var`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Expr {
-    pub kind: ExprKind,
+pub struct Expr<V = String> {
+    pub kind: ExprKind<V>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ExprKind {
+pub enum ExprKind<V = String> {
     /// A literal; the parser only produces naturals, lowering may produce any `i64`.
     Int(i64),
     /// A parameter, built-in, loop variable or `let`-bound variable.
-    Var(String),
-    Neg(Box<Expr>),
-    Bin(BinOp, Box<Expr>, Box<Expr>),
+    Var(V),
+    Neg(Box<Expr<V>>),
+    Bin(BinOp, Box<Expr<V>>, Box<Expr<V>>),
     /// `select(c, a, b)`: `a` where `c` holds, else `b` (C's `c ? a : b` on integers). Both
     /// branches are pure, so evaluating only the chosen one is the same as evaluating both;
     /// the CUDA lowering uses it for ternaries and for a variable assigned on both branches
     /// of an `if` (a join).
-    Select(Box<Cond>, Box<Expr>, Box<Expr>),
+    Select(Box<Cond<V>>, Box<Expr<V>>, Box<Expr<V>>),
 }
 
-impl Expr {
-    pub fn new(kind: ExprKind, span: Span) -> Self {
+impl<V> Expr<V> {
+    pub fn new(kind: ExprKind<V>, span: Span) -> Self {
         Expr { kind, span }
     }
 
@@ -324,31 +339,56 @@ impl Expr {
         Expr::new(ExprKind::Int(value), span)
     }
 
-    pub fn var(name: impl Into<String>, span: Span) -> Self {
+    pub fn var(name: impl Into<V>, span: Span) -> Self {
         Expr::new(ExprKind::Var(name.into()), span)
     }
 
-    pub fn bin(op: BinOp, lhs: Expr, rhs: Expr) -> Self {
+    pub fn bin(op: BinOp, lhs: Expr<V>, rhs: Expr<V>) -> Self {
         let span = lhs.span.to(rhs.span);
         Expr::new(ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)), span)
     }
 
     /// Calls `f` on every variable occurrence, left to right.
-    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+    pub fn visit_vars<'a>(&'a self, f: &mut impl FnMut(&'a V, Span)) {
         match &self.kind {
             ExprKind::Int(_) => {}
             ExprKind::Var(name) => f(name, self.span),
-            ExprKind::Neg(e) => e.for_each_var(f),
+            ExprKind::Neg(e) => e.visit_vars(f),
             ExprKind::Bin(_, a, b) => {
-                a.for_each_var(f);
-                b.for_each_var(f);
+                a.visit_vars(f);
+                b.visit_vars(f);
             }
             ExprKind::Select(c, a, b) => {
-                c.for_each_var(f);
-                a.for_each_var(f);
-                b.for_each_var(f);
+                c.visit_vars(f);
+                a.visit_vars(f);
+                b.visit_vars(f);
             }
         }
+    }
+
+    /// The same expression over other variables: `f` of each.
+    pub fn map_vars<W>(&self, f: &mut impl FnMut(&V) -> W) -> Expr<W> {
+        let kind = match &self.kind {
+            ExprKind::Int(v) => ExprKind::Int(*v),
+            ExprKind::Var(name) => ExprKind::Var(f(name)),
+            ExprKind::Neg(e) => ExprKind::Neg(Box::new(e.map_vars(f))),
+            ExprKind::Bin(op, a, b) => {
+                ExprKind::Bin(*op, Box::new(a.map_vars(f)), Box::new(b.map_vars(f)))
+            }
+            ExprKind::Select(c, a, b) => ExprKind::Select(
+                Box::new(c.map_vars(f)),
+                Box::new(a.map_vars(f)),
+                Box::new(b.map_vars(f)),
+            ),
+        };
+        Expr::new(kind, self.span)
+    }
+}
+
+impl Expr {
+    /// Calls `f` on every variable occurrence, left to right.
+    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+        self.visit_vars(&mut |name: &'a String, span| f(name, span));
     }
 }
 
@@ -446,41 +486,60 @@ impl BinOp {
     }
 }
 
-/// A boolean condition (the paper's `c`).
+/// A boolean condition (the paper's `c`), over variables `V` as [`Expr`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Cond {
-    pub kind: CondKind,
+pub struct Cond<V = String> {
+    pub kind: CondKind<V>,
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CondKind {
+pub enum CondKind<V = String> {
     Bool(bool),
-    Cmp(CmpOp, Expr, Expr),
-    Not(Box<Cond>),
-    And(Box<Cond>, Box<Cond>),
-    Or(Box<Cond>, Box<Cond>),
+    Cmp(CmpOp, Expr<V>, Expr<V>),
+    Not(Box<Cond<V>>),
+    And(Box<Cond<V>>, Box<Cond<V>>),
+    Or(Box<Cond<V>>, Box<Cond<V>>),
 }
 
-impl Cond {
-    pub fn new(kind: CondKind, span: Span) -> Self {
+impl<V> Cond<V> {
+    pub fn new(kind: CondKind<V>, span: Span) -> Self {
         Cond { kind, span }
     }
 
     /// Calls `f` on every variable occurrence, left to right.
-    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+    pub fn visit_vars<'a>(&'a self, f: &mut impl FnMut(&'a V, Span)) {
         match &self.kind {
             CondKind::Bool(_) => {}
             CondKind::Cmp(_, a, b) => {
-                a.for_each_var(f);
-                b.for_each_var(f);
+                a.visit_vars(f);
+                b.visit_vars(f);
             }
-            CondKind::Not(c) => c.for_each_var(f),
+            CondKind::Not(c) => c.visit_vars(f),
             CondKind::And(a, b) | CondKind::Or(a, b) => {
-                a.for_each_var(f);
-                b.for_each_var(f);
+                a.visit_vars(f);
+                b.visit_vars(f);
             }
         }
+    }
+
+    /// The same condition over other variables: `f` of each.
+    pub fn map_vars<W>(&self, f: &mut impl FnMut(&V) -> W) -> Cond<W> {
+        let kind = match &self.kind {
+            CondKind::Bool(b) => CondKind::Bool(*b),
+            CondKind::Cmp(op, a, b) => CondKind::Cmp(*op, a.map_vars(f), b.map_vars(f)),
+            CondKind::Not(c) => CondKind::Not(Box::new(c.map_vars(f))),
+            CondKind::And(a, b) => CondKind::And(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
+            CondKind::Or(a, b) => CondKind::Or(Box::new(a.map_vars(f)), Box::new(b.map_vars(f))),
+        };
+        Cond::new(kind, self.span)
+    }
+}
+
+impl Cond {
+    /// Calls `f` on every variable occurrence, left to right.
+    pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
+        self.visit_vars(&mut |name: &'a String, span| f(name, span));
     }
 }
 

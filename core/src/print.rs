@@ -141,27 +141,27 @@ impl Display for Access {
     }
 }
 
-impl Display for Range {
+impl<V: Display> Display for Range<V> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (sep, default) = match self.dir {
             Direction::Up => ("..", StepOp::Add),
             Direction::Down => (" downto ", StepOp::Sub),
         };
         write!(f, "{}{sep}{}", self.start, self.bound)?;
-        if self.step.op != default || self.step.amount.kind != ExprKind::Int(1) {
+        if self.step.op != default || !matches!(self.step.amount.kind, ExprKind::Int(1)) {
             write!(f, " step {}{}", self.step.op.symbol(), self.step.amount)?;
         }
         Ok(())
     }
 }
 
-impl Display for Expr {
+impl<V: Display> Display for Expr<V> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         expr(f, self, 0)
     }
 }
 
-fn strength(e: &Expr) -> u8 {
+fn strength<V>(e: &Expr<V>) -> u8 {
     match &e.kind {
         ExprKind::Int(v) if *v < 0 => UNARY,
         ExprKind::Int(_) | ExprKind::Var(_) => ATOM,
@@ -175,7 +175,7 @@ fn strength(e: &Expr) -> u8 {
 }
 
 /// Prints `e`, in parentheses when it binds more loosely than `min` requires.
-fn expr(f: &mut Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
+fn expr<V: Display>(f: &mut Formatter<'_>, e: &Expr<V>, min: u8) -> fmt::Result {
     let own = strength(e);
     if own < min {
         f.write_char('(')?;
@@ -188,7 +188,7 @@ fn expr(f: &mut Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
             write!(f, "{}", v.unsigned_abs())
         }
         ExprKind::Int(v) => write!(f, "{v}"),
-        ExprKind::Var(name) => f.write_str(name),
+        ExprKind::Var(name) => write!(f, "{name}"),
         ExprKind::Neg(inner) => {
             f.write_char('-')?;
             expr(f, inner, UNARY)
@@ -208,18 +208,18 @@ fn expr(f: &mut Formatter<'_>, e: &Expr, min: u8) -> fmt::Result {
 /// Apart from [`expr`] so that its formatting state does not grow the frame of every level of
 /// a deep expression (the printer runs on ordinary stacks).
 #[inline(never)]
-fn select(f: &mut Formatter<'_>, c: &Cond, a: &Expr, b: &Expr) -> fmt::Result {
+fn select<V: Display>(f: &mut Formatter<'_>, c: &Cond<V>, a: &Expr<V>, b: &Expr<V>) -> fmt::Result {
     write!(f, "select({c}, {a}, {b})")
 }
 
-impl Display for Cond {
+impl<V: Display> Display for Cond<V> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         cond(f, self, 0)
     }
 }
 
 /// Binding strengths of conditions: `||` 1, `&&` 2, `!` 3, atoms 4.
-fn cond_strength(c: &Cond) -> u8 {
+fn cond_strength<V>(c: &Cond<V>) -> u8 {
     match &c.kind {
         CondKind::Or(..) => 1,
         CondKind::And(..) => 2,
@@ -228,7 +228,7 @@ fn cond_strength(c: &Cond) -> u8 {
     }
 }
 
-fn cond(f: &mut Formatter<'_>, c: &Cond, min: u8) -> fmt::Result {
+fn cond<V: Display>(f: &mut Formatter<'_>, c: &Cond<V>, min: u8) -> fmt::Result {
     if cond_strength(c) < min {
         f.write_char('(')?;
         cond(f, c, 0)?;

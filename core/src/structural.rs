@@ -207,7 +207,7 @@ impl Structural for Access {
     }
 }
 
-impl Structural for Range {
+impl<V: Clone + PartialEq> Structural for Range<V> {
     fn erase_spans(&mut self) {
         let Range {
             start,
@@ -221,7 +221,7 @@ impl Structural for Range {
     }
 }
 
-impl Structural for Step {
+impl<V: Clone + PartialEq> Structural for Step<V> {
     fn erase_spans(&mut self) {
         let Step {
             op: _,
@@ -233,7 +233,7 @@ impl Structural for Step {
     }
 }
 
-impl Structural for Expr {
+impl<V: Clone + PartialEq> Structural for Expr<V> {
     fn erase_spans(&mut self) {
         let Expr { kind, span } = self;
         match kind {
@@ -253,7 +253,7 @@ impl Structural for Expr {
     }
 }
 
-impl Structural for Cond {
+impl<V: Clone + PartialEq> Structural for Cond<V> {
     fn erase_spans(&mut self) {
         let Cond { kind, span } = self;
         match kind {

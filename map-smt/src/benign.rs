@@ -26,12 +26,13 @@
 //! checker could not translate — is a free value per thread, which can only make the values
 //! differ, so this errs towards a data race, never towards hiding one.
 
-use crate::encode::{eq, Copy, Val};
+use crate::encode::{eq, Side, Val};
 use crate::pairs::PathAccess;
 use crate::query::Built;
-use mapcheck_core::ast::{Expr, Space};
+use mapcheck_core::ast::Space;
 use mapcheck_core::Arith;
-use mapcheck_typeck::{Acc, Mode};
+use mapcheck_typeck::term::Expr;
+use mapcheck_typeck::{Acc, Mode, Var};
 use std::collections::{BTreeSet, HashMap};
 use z3::ast::{Ast, Bool};
 use z3::{FuncDecl, Sort};
@@ -76,7 +77,7 @@ pub fn stored(
     let mut functions: HashMap<(String, usize), FuncDecl> = HashMap::new();
     let mut links = Vec::new();
     let mut reads = Vec::new();
-    for (copy, w, value) in [(Copy::One, a, va), (Copy::Two, b, vb)] {
+    for (side, w, value) in [(Side::One, a, va), (Side::Two, b, vb)] {
         let Some(at) = scope
             .iter()
             .position(|x| x.acc.mode == Mode::Wr && x.acc.span == w.acc.span)
@@ -85,9 +86,10 @@ pub fn stored(
         };
         let mut unknowns = BTreeSet::new();
         unknowns_of(value, &mut unknowns);
-        for name in unknowns {
+        for var in unknowns {
+            let Var::Unknown(id) = &var else { continue };
             let binding: Vec<usize> = (0..scope.len())
-                .filter(|&i| scope[i].acc.binds.as_deref() == Some(name.as_str()))
+                .filter(|&i| scope[i].acc.binds.as_ref() == Some(id))
                 .collect();
             let [r] = binding[..] else { continue };
             if r >= at {
@@ -101,7 +103,7 @@ pub fn stored(
             if !stable {
                 continue;
             }
-            let index: Vec<Val> = read.index.iter().map(|e| q.enc.expr(e, copy)).collect();
+            let index: Vec<Val> = read.index.iter().map(|e| q.enc.expr(e, side)).collect();
             let f = functions
                 .entry((read.array.name.clone(), index.len()))
                 .or_insert_with(|| {
@@ -120,12 +122,12 @@ pub fn stored(
                 Arith::Int => applied.as_int().map(Val::I),
                 Arith::Bv32 | Arith::Bv64 => applied.as_bv().map(Val::B),
             }?;
-            let v = q.enc.var(&name, copy);
+            let v = q.enc.var(&var, side);
             links.push(eq(&v, &contents));
             reads.push((read.array.name.clone(), index, v));
         }
     }
-    let values = [q.enc.expr(va, Copy::One), q.enc.expr(vb, Copy::Two)];
+    let values = [q.enc.expr(va, Side::One), q.enc.expr(vb, Side::Two)];
     Some(Stored {
         values,
         links,
@@ -138,11 +140,12 @@ fn writes<'a>(mut accs: impl Iterator<Item = &'a Acc>, array: &str) -> bool {
     accs.any(|x| x.array.name == array && x.mode != Mode::Rd)
 }
 
-/// The per-thread unknowns (`?x`) a term mentions (also in a selection's condition).
-fn unknowns_of(e: &Expr, out: &mut BTreeSet<String>) {
-    e.for_each_var(&mut |name, _| {
-        if mapcheck_typeck::Unknown::is_unknown_name(name) {
-            out.insert(name.to_string());
+/// The per-thread unknowns (`?x`) a term mentions (also in a selection's condition), in the
+/// order of their names.
+fn unknowns_of(e: &Expr, out: &mut BTreeSet<Var>) {
+    e.visit_vars(&mut |var, _| {
+        if matches!(var, Var::Unknown(_)) {
+            out.insert(var.clone());
         }
     });
 }

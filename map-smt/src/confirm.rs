@@ -9,7 +9,7 @@
 //! and the race query itself, without them, is what decides.
 
 use crate::decode::{self, Witness};
-use crate::encode::{eq, value_of, Copy, Val};
+use crate::encode::{eq, value_of, Side, Val};
 use crate::kept::{self, Asked};
 use crate::pairs::PathAccess;
 use crate::phases::Phase;
@@ -17,7 +17,7 @@ use crate::query::{self, KernelFacts};
 use crate::solve::{Limits, Outcome};
 use mapcheck_core::interp::InitialMemory;
 use mapcheck_core::Arith;
-use mapcheck_typeck::{Map, Mode, UnknownOrigin};
+use mapcheck_typeck::{Map, Mode, UnknownOrigin, Var};
 use std::collections::{BTreeMap, HashMap};
 use z3::ast::Ast;
 use z3::{FuncDecl, Sort};
@@ -55,12 +55,13 @@ pub fn with_memory(
     let mut functions: HashMap<(String, usize), FuncDecl> = HashMap::new();
     let mut reads: Vec<(String, Vec<Val>, Val)> = Vec::new();
     let accesses = map.accesses();
-    for copy in [Copy::One, Copy::Two] {
+    for side in [Side::One, Side::Two] {
         for unknown in &map.unknowns {
             let UnknownOrigin::Read { array, .. } = &unknown.origin else {
                 continue;
             };
-            if !q.enc.consts.contains_key(&q.enc.name(&unknown.name, copy)) {
+            let var = Var::Unknown(unknown.id.clone());
+            if q.enc.get(&var, side).is_none() {
                 continue;
             }
             // The read that bound the unknown: inside its `let` statement.
@@ -72,7 +73,7 @@ pub fn with_memory(
             }) else {
                 continue;
             };
-            let index: Vec<Val> = read.index.iter().map(|e| q.enc.expr(e, copy)).collect();
+            let index: Vec<Val> = read.index.iter().map(|e| q.enc.expr(e, side)).collect();
             let f = functions
                 .entry((array.clone(), index.len()))
                 .or_insert_with(|| {
@@ -91,7 +92,7 @@ pub fn with_memory(
                 Arith::Int => applied.as_int().map(Val::I),
                 Arith::Bv32 | Arith::Bv64 => applied.as_bv().map(Val::B),
             }?;
-            let value = q.enc.var(&unknown.name, copy);
+            let value = q.enc.var(&var, side);
             q.constraints.push(eq(&value, &contents));
             reads.push((array.clone(), index, value));
         }
@@ -112,7 +113,7 @@ pub fn with_memory(
         .acc
         .index
         .iter()
-        .map(|e| q.enc.expr(e, Copy::One))
+        .map(|e| q.enc.expr(e, Side::One))
         .collect();
     let witness = decode::witness(&model, &q.enc, facts, &index);
     let mut memory = CellMemory::default();

@@ -2,10 +2,11 @@
 //! and the interpreter can replay: the parameters and geometry, each thread's ids, loop
 //! variables and unknowns, the iteration of the barrier loops, and the cell.
 
-use crate::encode::{value_of, Copy, Encoder, Val};
+use crate::encode::{value_of, Encoder, Side, Val};
 use crate::query::KernelFacts;
 use mapcheck_core::ast::{Builtin, Dim, Geometry};
 use mapcheck_core::geometry;
+use mapcheck_typeck::Var;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use z3::Model;
@@ -17,8 +18,8 @@ pub struct ThreadWitness {
     pub tid: i128,
     /// The linear block id (`bid`); its components follow from the witness's `grid_dim`.
     pub bid: i128,
-    /// Loop variables and per-thread unknowns, by name.
-    pub vars: BTreeMap<String, i128>,
+    /// Loop variables and per-thread unknowns, in the order of their names.
+    pub vars: BTreeMap<Var, i128>,
 }
 
 /// A concrete configuration and two threads that show a finding.
@@ -66,44 +67,42 @@ impl Witness {
 
 /// Reads the witness off `model`. `index` holds the first thread's index terms.
 pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[Val]) -> Witness {
-    let get = |full: &str| {
-        enc.consts
-            .get(full)
-            .and_then(|v| value_of(model, v))
-            .unwrap_or(0)
-    };
+    let get = |v: Option<&Val>| v.and_then(|v| value_of(model, v)).unwrap_or(0);
+    let shared_value = |name: &str| get(enc.get_shared(name));
     let params = &facts.params;
     let mut shared = BTreeMap::new();
     for name in &enc.shared {
         let builtin = Builtin::from_name(name).is_some();
-        if !builtin && !params.iter().any(|p| &p.name == name) && enc.consts.contains_key(name) {
-            shared.insert(name.clone(), get(name));
+        let declared = enc.get_shared(name).is_some();
+        if !builtin && !params.iter().any(|p| &p.name == name) && declared {
+            shared.insert(name.clone(), shared_value(name));
         }
     }
     // One side of the geometry: its dimensions and the linear id of each copy.
     let side = |id: Geometry, components: bool, fixed: Option<[i128; 3]>| {
         let size = id.partner();
         if components {
-            let dim = Dim::ALL.map(|d| get(Builtin::component(size, d).name()).max(1));
-            let linear = [Copy::One, Copy::Two].map(|copy| {
-                let c = Dim::ALL.map(|d| get(&enc.name(Builtin::component(id, d).name(), copy)));
+            let dim = Dim::ALL.map(|d| shared_value(Builtin::component(size, d).name()).max(1));
+            let linear = [Side::One, Side::Two].map(|side| {
+                let c =
+                    Dim::ALL.map(|d| get(enc.get_source(Builtin::component(id, d).name(), side)));
                 geometry::linear(c, dim)
             });
             (dim, linear)
         } else {
-            let dim = fixed.unwrap_or([get(size.name()).max(1), 1, 1]);
-            let linear = [Copy::One, Copy::Two].map(|copy| get(&enc.name(id.name(), copy)));
+            let dim = fixed.unwrap_or([shared_value(size.name()).max(1), 1, 1]);
+            let linear = [Side::One, Side::Two].map(|side| get(enc.get_source(id.name(), side)));
             (dim, linear)
         }
     };
     let (block_dim, tids) = side(Geometry::Tid, facts.components.threads, facts.fixed.block);
     let (grid_dim, bids) = side(Geometry::Bid, facts.components.blocks, facts.fixed.grid);
-    let thread = |copy: Copy| {
-        let vars: BTreeMap<String, i128> = enc
-            .per_thread(copy)
-            .map(|(base, name)| (base.to_string(), get(name)))
+    let thread = |side: Side| {
+        let vars: BTreeMap<Var, i128> = enc
+            .per_thread(side)
+            .map(|(var, v)| (var.clone(), get(Some(v))))
             .collect();
-        let i = usize::from(copy == Copy::Two);
+        let i = usize::from(side == Side::Two);
         ThreadWitness {
             tid: tids[i],
             bid: bids[i],
@@ -114,11 +113,16 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
         // As C reads them: an `unsigned` parameter held as a negative `bv32` word is large.
         params: params
             .iter()
-            .map(|p| (p.name.clone(), p.ty.c_value(facts.arith, get(&p.name))))
+            .map(|p| {
+                (
+                    p.name.clone(),
+                    p.ty.c_value(facts.arith, shared_value(&p.name)),
+                )
+            })
             .collect(),
         block_dim,
         grid_dim,
-        threads: [thread(Copy::One), thread(Copy::Two)],
+        threads: [thread(Side::One), thread(Side::Two)],
         shared,
         index: index.iter().filter_map(|v| value_of(model, v)).collect(),
         memory: BTreeMap::new(),

@@ -7,12 +7,13 @@
 //!
 //! **What is trusted here.** That z3 decides the quantifier-free queries built here correctly;
 //! that this file encodes each operator as `core::arith` evaluates it (tested on random
-//! values); and that names keep the two thread copies apart: a variable is *shared* (one z3
-//! constant, named as written) when the query says so — parameters, geometry, the block id of
-//! a block-level query, barrier-loop variables of the phase — and otherwise *per copy*
-//! (`name@1`, `name@2`). Per-thread unknowns are per-copy constants: each copy encodes one
-//! access, so an unknown is evaluated at one point per copy and a constant is as free as a
-//! function of the loop variables.
+//! values); and that symbols keep the two thread copies apart: a variable is *shared* (one z3
+//! constant) when the query says so — parameters, geometry, the block id of a block-level
+//! query, barrier-loop variables of the phase — and otherwise *per copy* ([`Symbol::side`]).
+//! Per-thread unknowns are per-copy constants: each copy encodes one access, so an unknown is
+//! evaluated at one point per copy and a constant is as free as a function of the loop
+//! variables. A constant's z3 name is made from its [`Symbol`] by [`z3_name`] alone (`name`,
+//! `name@1`, `name@2`) and never read back: the encoder keeps the symbol of every name.
 //!
 //! In `int` mode the bitwise operations the arithmetic cannot express exactly (SPEC §4) were
 //! replaced by unknowns in the MAP; if one reaches this file anyway it is encoded as a fresh
@@ -21,8 +22,10 @@
 use crate::pairs::Step;
 use crate::phases::iteration;
 use mapcheck_core::arith::MAX_EXACT_SHIFT;
-use mapcheck_core::ast::{BinOp, Builtin, CmpOp, Cond, CondKind, Expr, ExprKind};
+use mapcheck_core::ast::{BinOp, Builtin, CmpOp};
 use mapcheck_core::Arith;
+use mapcheck_typeck::term::{Cond, CondKind, Expr, ExprKind};
+use mapcheck_typeck::Var;
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Ast, Bool, Int, BV};
 
@@ -33,19 +36,32 @@ pub enum Val {
     B(BV),
 }
 
-/// Which copy of a thread a term belongs to; `Shared` names only shared variables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Copy {
+/// Which of the two threads of a query a term belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
     One,
     Two,
 }
 
-impl Copy {
-    pub fn suffix(self) -> &'static str {
-        match self {
-            Copy::One => "@1",
-            Copy::Two => "@2",
-        }
+/// A constant of a query: a variable, and the thread copy it belongs to (`None` when the two
+/// copies share it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Symbol {
+    pub var: Var,
+    pub side: Option<Side>,
+}
+
+/// The z3 name of a constant: the variable as printed, then `@1` or `@2` for a per-copy one
+/// (the only place a name is made; nothing parses it).
+pub fn z3_name(symbol: &Symbol) -> String {
+    let base = match &symbol.var {
+        Var::Fresh(n) => format!("inexact!{n}"),
+        var => var.to_string(),
+    };
+    match symbol.side {
+        None => base,
+        Some(Side::One) => format!("{base}@1"),
+        Some(Side::Two) => format!("{base}@2"),
     }
 }
 
@@ -53,10 +69,11 @@ impl Copy {
 #[derive(Debug)]
 pub struct Encoder {
     pub arith: Arith,
-    /// Names shared by both copies.
+    /// Source names shared by both copies.
     pub shared: BTreeSet<String>,
-    /// Every constant declared: its z3 name and its term.
-    pub consts: BTreeMap<String, Val>,
+    /// Every constant declared, by z3 name (the order in which models are made canonical and
+    /// witnesses read): its symbol and its term.
+    consts: BTreeMap<String, (Symbol, Val)>,
     fresh: usize,
 }
 
@@ -70,51 +87,85 @@ impl Encoder {
         }
     }
 
-    /// The z3 name of `name` in `copy`.
-    pub fn name(&self, name: &str, copy: Copy) -> String {
-        if self.shared.contains(name) {
-            name.to_string()
-        } else {
-            format!("{name}{}", copy.suffix())
+    /// The symbol of `var` in `side`: shared when it is a shared source name.
+    pub fn symbol(&self, var: &Var, side: Side) -> Symbol {
+        let shared = matches!(var, Var::Source(name) if self.shared.contains(name));
+        Symbol {
+            var: var.clone(),
+            side: (!shared).then_some(side),
         }
     }
 
-    /// The constants of `copy` a witness shows per thread (loop variables, values read,
-    /// unknowns; not the built-ins nor the encoder's own `inexact!N`), as (source name, z3
-    /// name), by z3 name.
-    pub fn per_thread(&self, copy: Copy) -> impl Iterator<Item = (&str, &String)> {
-        self.consts.keys().filter_map(move |name| {
-            let base = name.strip_suffix(copy.suffix())?;
-            (Builtin::from_name(base).is_none() && !base.starts_with("inexact!"))
-                .then_some((base, name))
+    /// The term of `var` in `side`, if it was declared (or defined).
+    pub fn get(&self, var: &Var, side: Side) -> Option<&Val> {
+        self.declared(&self.symbol(var, side))
+    }
+
+    /// The term of `symbol`, if it was declared (or defined).
+    pub fn declared(&self, symbol: &Symbol) -> Option<&Val> {
+        self.consts.get(&z3_name(symbol)).map(|(_, v)| v)
+    }
+
+    /// [`Encoder::get`] of a source name (a parameter, a built-in, a loop variable).
+    pub fn get_source(&self, name: &str, side: Side) -> Option<&Val> {
+        self.get(&Var::from(name), side)
+    }
+
+    /// The one term of the source name `name` when the two copies share it and it was
+    /// declared (a parameter, a size, a barrier-loop variable of the phase).
+    pub fn get_shared(&self, name: &str) -> Option<&Val> {
+        self.declared(&Symbol {
+            var: Var::from(name),
+            side: None,
         })
     }
 
-    /// The constant for `name` in `copy`, declared on first use.
-    pub fn var(&mut self, name: &str, copy: Copy) -> Val {
-        let full = self.name(name, copy);
-        if let Some(v) = self.consts.get(&full) {
+    /// The constants of `side` a witness shows per thread (loop variables, values read,
+    /// unknowns; not the built-ins nor the encoder's own fresh values), by z3 name.
+    pub fn per_thread(&self, side: Side) -> impl Iterator<Item = (&Var, &Val)> {
+        self.consts.values().filter_map(move |(symbol, v)| {
+            let shown = match &symbol.var {
+                Var::Source(name) => Builtin::from_name(name).is_none(),
+                Var::Unknown(_) => true,
+                Var::Fresh(_) => false,
+            };
+            (symbol.side == Some(side) && shown).then_some((&symbol.var, v))
+        })
+    }
+
+    /// The constant for `var` in `side`, declared on first use.
+    pub fn var(&mut self, var: &Var, side: Side) -> Val {
+        let symbol = self.symbol(var, side);
+        let name = z3_name(&symbol);
+        if let Some((known, v)) = self.consts.get(&name) {
+            // Distinct symbols have distinct names: a source name has no `?`, `!` or `@`.
+            debug_assert_eq!(*known, symbol, "two symbols named {name}");
             return v.clone();
         }
         let v = match self.arith {
-            Arith::Int => Val::I(Int::new_const(full.as_str())),
-            Arith::Bv32 | Arith::Bv64 => Val::B(BV::new_const(full.as_str(), self.width())),
+            Arith::Int => Val::I(Int::new_const(name.as_str())),
+            Arith::Bv32 | Arith::Bv64 => Val::B(BV::new_const(name.as_str(), self.width())),
         };
-        self.consts.insert(full, v.clone());
+        self.consts.insert(name, (symbol, v.clone()));
         v
     }
 
-    /// Makes `name` in `copy` stand for `value` instead of a constant of its own: a fixed
-    /// geometry is a literal in every term, so that `bid.x * 128` stays linear for the solver.
-    pub fn define(&mut self, name: &str, copy: Copy, value: Val) {
-        let full = self.name(name, copy);
-        self.consts.insert(full, value);
+    /// [`Encoder::var`] of a source name (a parameter, a built-in, a loop variable).
+    pub fn source(&mut self, name: &str, side: Side) -> Val {
+        self.var(&Var::from(name), side)
     }
 
-    fn fresh(&mut self, copy: Copy) -> Val {
+    /// Makes the source name `name` in `side` stand for `value` instead of a constant of its
+    /// own: a fixed geometry is a literal in every term, so that `bid.x * 128` stays linear
+    /// for the solver.
+    pub fn define(&mut self, name: &str, side: Side, value: Val) {
+        let symbol = self.symbol(&Var::from(name), side);
+        self.consts.insert(z3_name(&symbol), (symbol, value));
+    }
+
+    fn fresh(&mut self, side: Side) -> Val {
         self.fresh += 1;
-        let name = format!("inexact!{}", self.fresh);
-        self.var(&name, copy)
+        self.var(&Var::Fresh(self.fresh), side)
     }
 
     /// The width of a word (only asked in the word modes).
@@ -130,11 +181,11 @@ impl Encoder {
         }
     }
 
-    pub fn expr(&mut self, e: &Expr, copy: Copy) -> Val {
+    pub fn expr(&mut self, e: &Expr, side: Side) -> Val {
         match &e.kind {
             ExprKind::Int(v) => self.lit(i128::from(*v)),
-            ExprKind::Var(name) => self.var(name, copy),
-            ExprKind::Neg(a) => match self.expr(a, copy) {
+            ExprKind::Var(name) => self.var(name, side),
+            ExprKind::Neg(a) => match self.expr(a, side) {
                 Val::I(a) => Val::I(a.unary_minus()),
                 Val::B(a) => Val::B(a.bvneg()),
             },
@@ -144,9 +195,9 @@ impl Encoder {
                     _ => None,
                 };
                 let (la, lb) = (literal(a), literal(b));
-                let (x, y) = (self.expr(a, copy), self.expr(b, copy));
+                let (x, y) = (self.expr(a, side), self.expr(b, side));
                 match (x, y) {
-                    (Val::I(x), Val::I(y)) => self.int_bin(*op, x, y, la, lb, copy),
+                    (Val::I(x), Val::I(y)) => self.int_bin(*op, x, y, la, lb, side),
                     (Val::B(x), Val::B(y)) => {
                         Val::B(by_power_of_two(*op, &x, lb).unwrap_or_else(|| bv_bin(*op, &x, &y)))
                     }
@@ -155,8 +206,8 @@ impl Encoder {
                 }
             }
             ExprKind::Select(c, a, b) => {
-                let c = self.cond(c, copy);
-                match (self.expr(a, copy), self.expr(b, copy)) {
+                let c = self.cond(c, side);
+                match (self.expr(a, side), self.expr(b, side)) {
                     (Val::I(x), Val::I(y)) => Val::I(c.ite(&x, &y)),
                     (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
                     // Unreachable: one encoder has one sort.
@@ -173,7 +224,7 @@ impl Encoder {
         y: Int,
         lx: Option<i64>,
         ly: Option<i64>,
-        copy: Copy,
+        side: Side,
     ) -> Val {
         let zero = Int::from_i64(0);
         let is_zero = y.eq(&zero);
@@ -186,13 +237,13 @@ impl Encoder {
             BinOp::Shl => match ly {
                 Some(k) if k < 0 => zero,
                 Some(k) if k < MAX_EXACT_SHIFT => Int::mul(&[x, pow2(k)]),
-                _ => return self.fresh(copy),
+                _ => return self.fresh(side),
             },
             // Floor division by a positive power of two, which is what `>>` is.
             BinOp::Shr | BinOp::UShr => match ly {
                 Some(k) if k < 0 => zero,
                 Some(k) if k < MAX_EXACT_SHIFT => x.div(pow2(k)),
-                _ => return self.fresh(copy),
+                _ => return self.fresh(side),
             },
             BinOp::And => {
                 let mask = |c: Option<i64>| {
@@ -201,39 +252,39 @@ impl Encoder {
                 match (mask(lx), mask(ly)) {
                     (_, Some(m)) => x.modulo(Int::from_i128(i128::from(m) + 1)),
                     (Some(m), _) => y.modulo(Int::from_i128(i128::from(m) + 1)),
-                    _ => return self.fresh(copy),
+                    _ => return self.fresh(side),
                 }
             }
-            BinOp::Or | BinOp::Xor => return self.fresh(copy),
+            BinOp::Or | BinOp::Xor => return self.fresh(side),
             BinOp::Min | BinOp::UMin => x.lt(&y).ite(&x, &y),
             BinOp::Max | BinOp::UMax => x.gt(&y).ite(&x, &y),
         };
         Val::I(v)
     }
 
-    pub fn cond(&mut self, c: &Cond, copy: Copy) -> Bool {
+    pub fn cond(&mut self, c: &Cond, side: Side) -> Bool {
         match &c.kind {
             CondKind::Bool(b) => Bool::from_bool(*b),
-            CondKind::Not(a) => self.cond(a, copy).not(),
-            CondKind::And(a, b) => Bool::and(&[self.cond(a, copy), self.cond(b, copy)]),
-            CondKind::Or(a, b) => Bool::or(&[self.cond(a, copy), self.cond(b, copy)]),
+            CondKind::Not(a) => self.cond(a, side).not(),
+            CondKind::And(a, b) => Bool::and(&[self.cond(a, side), self.cond(b, side)]),
+            CondKind::Or(a, b) => Bool::or(&[self.cond(a, side), self.cond(b, side)]),
             CondKind::Cmp(op, a, b) => {
-                let (x, y) = (self.expr(a, copy), self.expr(b, copy));
+                let (x, y) = (self.expr(a, side), self.expr(b, side));
                 cmp(*op, &x, &y)
             }
         }
     }
 
-    /// The conditions under which `copy` follows `path`: every condition taken holds, and each
+    /// The conditions under which `side` follows `path`: every condition taken holds, and each
     /// loop variable is one of its loop's iterations.
-    pub fn path(&mut self, path: &[Step], copy: Copy) -> Vec<Bool> {
+    pub fn path(&mut self, path: &[Step], side: Side) -> Vec<Bool> {
         path.iter()
             .map(|step| match step {
-                Step::Cond(c) => self.cond(c, copy),
+                Step::Cond(c) => self.cond(c, side),
                 Step::Loop { var, range } => {
                     let v = Expr::var(var.as_str(), range.start.span);
                     let c = iteration(&v, range, self.arith);
-                    self.cond(&c, copy)
+                    self.cond(&c, side)
                 }
             })
             .collect()

@@ -24,7 +24,9 @@
 use crate::options::mutated;
 use crate::query::KernelFacts;
 use crate::PathAccess;
-use mapcheck_core::ast::{BinOp, Builtin, Dim, Expr, ExprKind, Geometry};
+use mapcheck_core::ast::{BinOp, Builtin, Dim, Geometry};
+use mapcheck_typeck::term::{Expr, ExprKind};
+use mapcheck_typeck::Var;
 use std::collections::BTreeMap;
 
 /// Why a pair cannot race.
@@ -169,9 +171,14 @@ fn forms(index: &[Expr], leaf: &dyn Fn(&str) -> Leaf) -> Option<Vec<Form>> {
 /// `e` as a [`Form`]: affine in the digits `leaf` names, any expression of shared values
 /// beside.
 fn affine(e: &Expr, leaf: &dyn Fn(&str) -> Leaf) -> Option<Form> {
+    // Source names are for `leaf` to read; an unknown is a per-thread value.
+    let read = |v: &Var| match v {
+        Var::Source(name) => leaf(name),
+        Var::Unknown(_) | Var::Fresh(_) => Leaf::Foreign,
+    };
     let constant = |e: &Expr| match &e.kind {
         ExprKind::Int(k) => Some(i128::from(*k)),
-        ExprKind::Var(v) => match leaf(v) {
+        ExprKind::Var(v) => match read(v) {
             Leaf::Number(k) => Some(k),
             _ => None,
         },
@@ -179,7 +186,7 @@ fn affine(e: &Expr, leaf: &dyn Fn(&str) -> Leaf) -> Option<Form> {
     };
     match &e.kind {
         ExprKind::Int(_) => Some(Form::default()),
-        ExprKind::Var(v) => match leaf(v) {
+        ExprKind::Var(v) => match read(v) {
             Leaf::Digit(b) => Some(Form {
                 coefficients: BTreeMap::from([(b, 1)]),
             }),

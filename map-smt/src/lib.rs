@@ -359,7 +359,7 @@ fn split_with(
     forget_zero_trip: bool,
     queries: &std::cell::Cell<usize>,
 ) -> phases::Split {
-    let feasible = |conds: &[mapcheck_core::ast::Cond]| {
+    let feasible = |conds: &[mapcheck_typeck::term::Cond]| {
         queries.set(queries.get() + 1);
         let built = query::feasibility(facts, conds);
         let asked = || Asked::Feasibility {
@@ -528,7 +528,7 @@ fn race_query<T>(
                 .acc
                 .index
                 .iter()
-                .map(|e| built.enc.expr(e, encode::Copy::One))
+                .map(|e| built.enc.expr(e, encode::Side::One))
                 .collect();
             let enc = &built.enc;
             let decode = |m: &z3::Model| decode::witness(m, enc, facts, &index);

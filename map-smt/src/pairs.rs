@@ -4,8 +4,9 @@
 //! (SPEC §6). Pairs are keyed by their two source locations, so each racing pair of places is
 //! decided — and reported — once.
 
-use mapcheck_core::ast::{Cond, CondKind, Range, Space};
+use mapcheck_core::ast::Space;
 use mapcheck_core::Span;
+use mapcheck_typeck::term::{Cond, CondKind, Range};
 use mapcheck_typeck::{Acc, Mode, Proto};
 
 /// One step of the path to an access, for one thread.

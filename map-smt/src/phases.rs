@@ -23,8 +23,9 @@
 //! phases — a sound over-approximation, flagged by [`Split::approximate`] so that alarms on it
 //! are potential until replayed.
 
-use mapcheck_core::ast::{CmpOp, Cond, CondKind, Expr, Ident, Range};
+use mapcheck_core::ast::{CmpOp, Ident};
 use mapcheck_core::{Arith, Span, Structural};
+use mapcheck_typeck::term::{Cond, CondKind, Expr, Range};
 use mapcheck_typeck::{Proto, SyncProto};
 use std::fmt;
 

@@ -2,17 +2,16 @@
 //! block level within one phase, or at grid level anywhere) and "two threads of a block can
 //! disagree on reaching this barrier", built from the encoder's terms.
 
-use crate::encode::{add, cmp, eq, mul, Copy, Encoder, Val};
+use crate::encode::{add, cmp, eq, mul, Encoder, Side, Val};
 use crate::kept::{self, Again};
 use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
 use crate::solve::{self, Limits, Outcome, Sign};
-use mapcheck_core::ast::{
-    Builtin, CmpOp, Cond, Dim, Expr, Geometry, Param, ParamBounds, ParamType,
-};
+use mapcheck_core::ast::{Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, ParamType};
 use mapcheck_core::geometry;
 use mapcheck_core::Arith;
+use mapcheck_typeck::term::{Cond, Expr};
 use mapcheck_typeck::{BarrierPlacement, ControlKind};
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::Bool;
@@ -139,31 +138,28 @@ impl Built {
     /// one run and `1, 0` in the next, under load (z3's tactics keep wall-clock limits of their
     /// own, so its first model is not a function of the query alone).
     fn order(&self) -> Vec<Val> {
-        let mut names = Vec::new();
+        let mut order: Vec<Val> = Vec::new();
         // The geometry first: among the bounded sizes the least block and grid (a block of one
         // thread cannot diverge at a barrier, so a grid race between such blocks replays), z
         // before y before x, so that a block of two threads is (2, 1, 1), as CUDA code has it.
         for g in [Geometry::Ntid, Geometry::Nbid] {
             let components = [Dim::Z, Dim::Y, Dim::X].map(|d| Builtin::component(g, d));
             for b in std::iter::once(Builtin::linear(g)).chain(components) {
-                names.push(b.name().to_string());
+                order.extend(self.enc.get_shared(b.name()).cloned());
             }
         }
-        for copy in [Copy::One, Copy::Two] {
+        for side in [Side::One, Side::Two] {
             for g in [Geometry::Bid, Geometry::Tid] {
                 let components = Dim::ALL.map(|d| Builtin::component(g, d));
                 for b in std::iter::once(Builtin::linear(g)).chain(components) {
-                    names.push(self.enc.name(b.name(), copy));
+                    order.extend(self.enc.get_source(b.name(), side).cloned());
                 }
             }
         }
-        for copy in [Copy::One, Copy::Two] {
-            names.extend(self.enc.per_thread(copy).map(|(_, name)| name.clone()));
+        for side in [Side::One, Side::Two] {
+            order.extend(self.enc.per_thread(side).map(|(_, v)| v.clone()));
         }
-        names
-            .iter()
-            .filter_map(|n| self.enc.consts.get(n).cloned())
-            .collect()
+        order
     }
 
     fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits) -> Outcome {
@@ -228,7 +224,7 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built
         level == Level::Grid,
     );
     for p in facts.params {
-        let v = q.enc.var(&p.name, Copy::One);
+        let v = q.enc.source(&p.name, Side::One);
         match facts.fixed.params.get(&p.name) {
             Some(value) => q.constraints.push(cmp(CmpOp::Eq, &v, &q.enc.lit(*value))),
             None => {
@@ -249,8 +245,8 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built
         }
     }
     for c in &facts.assumes {
-        let a1 = q.enc.cond(c, Copy::One);
-        let a2 = q.enc.cond(c, Copy::Two);
+        let a1 = q.enc.cond(c, Side::One);
+        let a2 = q.enc.cond(c, Side::Two);
         q.constraints.push(a1);
         q.constraints.push(a2);
     }
@@ -282,19 +278,19 @@ fn geometry(
     let zero = q.enc.lit(0);
     let ids = |q: &mut Built, b: Builtin| {
         [
-            q.enc.var(b.name(), Copy::One),
-            q.enc.var(b.name(), Copy::Two),
+            q.enc.source(b.name(), Side::One),
+            q.enc.source(b.name(), Side::Two),
         ]
     };
     if !components {
         let n = match fixed {
             Some(dim) => {
                 let total = q.enc.lit(dim.iter().product());
-                q.enc.define(size.name(), Copy::One, total.clone());
+                q.enc.define(size.name(), Side::One, total.clone());
                 total
             }
             None => {
-                let n = q.enc.var(size.name(), Copy::One);
+                let n = q.enc.source(size.name(), Side::One);
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
                 q.constraints
                     .push(cmp(CmpOp::Le, &n, &q.enc.lit(max_total)));
@@ -321,17 +317,17 @@ fn geometry(
         let n = match fixed {
             Some(dim) => {
                 let v = q.enc.lit(dim[d.index()]);
-                q.enc.define(size_d, Copy::One, v.clone());
+                q.enc.define(size_d, Side::One, v.clone());
                 if dim[d.index()] == 1 {
                     // The only index of a dimension of size 1.
-                    for copy in [Copy::One, Copy::Two] {
-                        q.enc.define(id_d, copy, zero.clone());
+                    for side in [Side::One, Side::Two] {
+                        q.enc.define(id_d, side, zero.clone());
                     }
                 }
                 v
             }
             None => {
-                let n = q.enc.var(size_d, Copy::One);
+                let n = q.enc.source(size_d, Side::One);
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
                 let max = q.enc.lit(max_dim[d.index()]);
                 q.constraints.push(cmp(CmpOp::Le, &n, &max));
@@ -352,7 +348,7 @@ fn geometry(
     match fixed {
         Some(dim) => {
             let total = q.enc.lit(dim.iter().product());
-            q.enc.define(size.name(), Copy::One, total);
+            q.enc.define(size.name(), Side::One, total);
         }
         None => {
             let product = mul(&mul(&dims[0], &dims[1]), &dims[2]);
@@ -360,7 +356,7 @@ fn geometry(
                 q.block_limit = Some(cmp(CmpOp::Le, &product, &q.enc.lit(max_total)));
             }
             if facts.builtins.contains(&Builtin::linear(size)) {
-                let n = q.enc.var(size.name(), Copy::One);
+                let n = q.enc.source(size.name(), Side::One);
                 q.constraints.push(eq(&n, &product));
             }
         }
@@ -403,9 +399,9 @@ pub fn race(
     };
     let mut q = base(facts, shared, level);
     if let Some(phase) = phase {
-        for copy in [Copy::One, Copy::Two] {
+        for side in [Side::One, Side::Two] {
             for g in &phase.guard {
-                let c = q.enc.cond(g, copy);
+                let c = q.enc.cond(g, side);
                 q.constraints.push(c);
             }
         }
@@ -417,21 +413,21 @@ pub fn race(
             }
         }
     }
-    let p1 = q.enc.path(&a.path, Copy::One);
-    let p2 = q.enc.path(&b.path, Copy::Two);
+    let p1 = q.enc.path(&a.path, Side::One);
+    let p2 = q.enc.path(&b.path, Side::Two);
     q.constraints.extend(p1);
     q.constraints.extend(p2);
     let i1: Vec<Val> = a
         .acc
         .index
         .iter()
-        .map(|e| q.enc.expr(e, Copy::One))
+        .map(|e| q.enc.expr(e, Side::One))
         .collect();
     let i2: Vec<Val> = b
         .acc
         .index
         .iter()
-        .map(|e| q.enc.expr(e, Copy::Two))
+        .map(|e| q.enc.expr(e, Side::Two))
         .collect();
     let same = q.enc.same_cell(&i1, &i2);
     q.constraints.push(same);
@@ -443,7 +439,7 @@ pub fn race(
 pub fn feasibility(facts: &KernelFacts<'_>, conds: &[Cond]) -> Built {
     let mut q = base(facts, &[], Level::Block);
     for c in conds {
-        let b = q.enc.cond(c, Copy::One);
+        let b = q.enc.cond(c, Side::One);
         q.constraints.push(b);
     }
     q
@@ -461,13 +457,13 @@ pub fn divergence(facts: &KernelFacts<'_>, barrier: &BarrierPlacement) -> Built 
         })
         .collect();
     let mut q = base(facts, &loop_vars, Level::Block);
-    let reach = |copy: Copy, q: &mut Built| -> Bool {
+    let reach = |side: Side, q: &mut Built| -> Bool {
         let parts: Vec<Bool> = barrier
             .controls
             .iter()
             .map(|c| match &c.kind {
                 ControlKind::If { cond, branch } => {
-                    let c = q.enc.cond(cond, copy);
+                    let c = q.enc.cond(cond, side);
                     match branch {
                         mapcheck_typeck::Branch::Then => c,
                         mapcheck_typeck::Branch::Else => c.not(),
@@ -476,14 +472,14 @@ pub fn divergence(facts: &KernelFacts<'_>, barrier: &BarrierPlacement) -> Built 
                 ControlKind::Loop { var, range } => {
                     let v = Expr::var(var.name.as_str(), var.span);
                     let c = iteration(&v, range, facts.arith);
-                    q.enc.cond(&c, copy)
+                    q.enc.cond(&c, side)
                 }
             })
             .collect();
         Bool::and(&parts)
     };
-    let r1 = reach(Copy::One, &mut q);
-    let r2 = reach(Copy::Two, &mut q);
+    let r1 = reach(Side::One, &mut q);
+    let r2 = reach(Side::Two, &mut q);
     q.constraints.push(r1);
     q.constraints.push(r2.not());
     q

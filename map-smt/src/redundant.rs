@@ -46,7 +46,7 @@ use crate::options::mutated;
 use crate::query::{self, KernelFacts};
 use crate::solve::{self, Outcome};
 use crate::{pairs, phases, split_body, Certainty, Decision, Finding, Kind, Options, Verdict};
-use mapcheck_core::ast::{Block, Cond, Kernel, StmtKind};
+use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_typeck::{Checked, Class};
 use std::cell::Cell;
@@ -124,7 +124,7 @@ fn advise_here(
         // No witness is wanted: only whether the query is unsatisfiable.
         solve::solve(constraints, &[], &[], options.limits, |v| enc.lit(v))
     };
-    let feasible = |conds: &[Cond]| {
+    let feasible = |conds: &[mapcheck_typeck::term::Cond]| {
         let built = query::feasibility(&facts, conds);
         !matches!(solved(&built.constraints, &built.enc), Outcome::Unsat)
     };

@@ -22,6 +22,7 @@ use crate::taint::Taint;
 use mapcheck_core::ast::{Kernel, Stmt, StmtKind};
 use mapcheck_core::interp::{self, Config, RaceScope, RandomMemory, UnknownSite, ZeroMemory};
 use mapcheck_core::{Arith, Span};
+use mapcheck_typeck::{UnknownId, Var};
 use std::collections::BTreeMap;
 
 /// What replaying a witness showed.
@@ -163,7 +164,7 @@ struct RunKey {
 }
 
 /// A thread's block and thread id, and the values of its unknowns.
-type ThreadUnknowns = (i128, i128, Vec<(String, i128)>);
+type ThreadUnknowns = (i128, i128, Vec<(UnknownId, i128)>);
 
 /// `depends`: whether the finding may depend on the kernel's `?`s ([`Taint`]); only then does a
 /// run that evaluated one leave it unconfirmed.
@@ -200,8 +201,11 @@ fn runs<T>(
             .threads
             .iter()
             .map(|t| {
-                let vars = t.vars.iter().filter(|(n, _)| n.starts_with('?'));
-                (t.tid, t.bid, vars.map(|(n, v)| (n.clone(), *v)).collect())
+                let unknowns = t.vars.iter().filter_map(|(var, v)| match var {
+                    Var::Unknown(id) => Some((id.clone(), *v)),
+                    Var::Source(_) | Var::Fresh(_) => None,
+                });
+                (t.tid, t.bid, unknowns.collect())
             })
             .collect(),
         watch: watch.to_vec(),
@@ -323,11 +327,11 @@ fn runs<T>(
 /// The value the witness gives the `let x = ?` of `site`: the model's for the two threads,
 /// 0 elsewhere.
 fn unknown_value(w: &Witness, site: &UnknownSite<'_>) -> i128 {
-    let name = format!("?{}", site.var);
+    let var = Var::Unknown(UnknownId::Of(site.var.to_string()));
     w.threads
         .iter()
         .find(|t| t.tid == site.tid && t.bid == site.bid)
-        .and_then(|t| t.vars.get(&name).copied())
+        .and_then(|t| t.vars.get(&var).copied())
         .unwrap_or(0)
 }
 

@@ -26,12 +26,13 @@
 //! finding stays reported, as `potential`.
 
 use crate::decode::Witness;
-use crate::encode::{eq, Copy, Encoder};
+use crate::encode::{eq, Encoder, Side, Val};
 use crate::kept::{self, Asked};
 use crate::query::Built;
 use crate::replay::{Replay, LONG_STEP_BUDGET, STEP_BUDGET};
 use crate::solve::{Limits, Outcome};
 use mapcheck_core::ast::{Builtin, Dim, Geometry};
+use mapcheck_typeck::Var;
 use z3::ast::Bool;
 use z3::Model;
 
@@ -137,34 +138,35 @@ pub fn finishing(
 /// two threads; `None` when the query has none of these unknowns (nothing left to vary).
 fn another_configuration(enc: &Encoder, w: &Witness) -> Option<Bool> {
     let mut same = Vec::new();
-    let mut pin = |name: &str, value: i128| {
-        if let Some(c) = enc.consts.get(name) {
+    let mut pin = |c: Option<&Val>, value: i128| {
+        if let Some(c) = c {
             same.push(eq(c, &enc.lit(value)));
         }
     };
     for (name, value) in &w.params {
-        pin(name, *value);
+        pin(enc.get_shared(name), *value);
     }
     // The geometry and the two blocks, in whichever form the query has them (linear or by
     // components; a fixed geometry's literals pin nothing new).
-    pin(Builtin::Ntid.name(), w.ntid());
-    pin(Builtin::Nbid.name(), w.nbid());
+    pin(enc.get_shared(Builtin::Ntid.name()), w.ntid());
+    pin(enc.get_shared(Builtin::Nbid.name()), w.nbid());
     for d in Dim::ALL {
+        let (ntid, nbid) = (Geometry::Ntid, Geometry::Nbid);
         pin(
-            Builtin::component(Geometry::Ntid, d).name(),
+            enc.get_shared(Builtin::component(ntid, d).name()),
             w.block_dim[d.index()],
         );
         pin(
-            Builtin::component(Geometry::Nbid, d).name(),
+            enc.get_shared(Builtin::component(nbid, d).name()),
             w.grid_dim[d.index()],
         );
     }
-    for (i, copy) in [Copy::One, Copy::Two].into_iter().enumerate() {
-        pin(&enc.name(Builtin::Bid.name(), copy), w.threads[i].bid);
+    for (i, side) in [Side::One, Side::Two].into_iter().enumerate() {
+        pin(enc.get_source(Builtin::Bid.name(), side), w.threads[i].bid);
         let idx = w.block_idx(i);
         for d in Dim::ALL {
             let name = Builtin::component(Geometry::Bid, d).name();
-            pin(&enc.name(name, copy), idx[d.index()]);
+            pin(enc.get_source(name, side), idx[d.index()]);
         }
     }
     (!same.is_empty()).then(|| Bool::and(&same).not())
@@ -173,11 +175,12 @@ fn another_configuration(enc: &Encoder, w: &Witness) -> Option<Bool> {
 /// That neither thread is in the loop over `var` at `value`, where it could not move; nothing
 /// when `var` is not one of the query's unknowns.
 fn moving(enc: &Encoder, var: &str, value: i128) -> Vec<Bool> {
-    let mut names = vec![enc.name(var, Copy::One), enc.name(var, Copy::Two)];
-    names.dedup();
-    names
+    let var = Var::from(var);
+    let mut symbols = vec![enc.symbol(&var, Side::One), enc.symbol(&var, Side::Two)];
+    symbols.dedup();
+    symbols
         .iter()
-        .filter_map(|name| enc.consts.get(name))
+        .filter_map(|symbol| enc.declared(symbol))
         .map(|c| eq(c, &enc.lit(value)).not())
         .collect()
 }

@@ -25,10 +25,11 @@
 //! within one of their block phases (when every warp reaches its `syncwarp`s alike, which the
 //! divergence queries check with the two threads in one warp), so it adds no false race.
 
-use crate::encode::{cmp, Copy, Encoder};
+use crate::encode::{cmp, Encoder, Side};
 use crate::query::KernelFacts;
-use mapcheck_core::ast::{BinOp, Builtin, CmpOp, Dim, Expr, ExprKind, Geometry};
+use mapcheck_core::ast::{BinOp, Builtin, CmpOp, Dim, Geometry};
 use mapcheck_core::Span;
+use mapcheck_typeck::term::{Expr, ExprKind};
 use z3::ast::Bool;
 
 /// The warp size of CUDA's GPUs, the default of `--warp-size` and `--warp-sync`.
@@ -61,7 +62,7 @@ pub fn different_warps(enc: &mut Encoder, facts: &KernelFacts<'_>, size: u32) ->
         var(Builtin::linear(Geometry::Tid))
     };
     let warp = bin(BinOp::Div, linear, Expr::int(i64::from(size.max(1)), at));
-    let w1 = enc.expr(&warp, Copy::One);
-    let w2 = enc.expr(&warp, Copy::Two);
+    let w1 = enc.expr(&warp, Side::One);
+    let w2 = enc.expr(&warp, Side::Two);
     cmp(CmpOp::Ne, &w1, &w2)
 }

@@ -3,6 +3,7 @@
 
 use mapcheck_core::Arith;
 use mapcheck_smt::{decide, Certainty, Conflict, Decision, Fixed, Kind, Options, Verdict};
+use mapcheck_typeck::Var;
 
 fn with(src: &str, options: Options) -> Decision {
     let program = mapcheck_grammar::parse(src).unwrap();
@@ -41,7 +42,7 @@ fn figure_3_races_with_a_small_witness_that_replays() {
     assert_eq!(w.params["M"], 1);
     assert_ne!(w.threads[0].tid, w.threads[1].tid);
     assert_eq!(w.index, vec![0]);
-    assert_eq!(w.threads[0].vars["x"], 0);
+    assert_eq!(w.threads[0].vars[&Var::from("x")], 0);
 }
 
 #[test]
@@ -436,7 +437,11 @@ fn a_data_race_between_writes_has_a_witness_whose_values_differ() {
     assert_ne!(w.threads[0].tid / 2, w.threads[1].tid / 2, "{w:?}");
     let d = run("kernel k(N) { shared A; for i in 0..N { A[0] := i; } }");
     let w = &races(&d)[0].witness;
-    assert_ne!(w.threads[0].vars["i"], w.threads[1].vars["i"], "{w:?}");
+    assert_ne!(
+        w.threads[0].vars[&Var::from("i")],
+        w.threads[1].vars[&Var::from("i")],
+        "{w:?}"
+    );
 }
 
 #[test]

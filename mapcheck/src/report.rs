@@ -176,7 +176,7 @@ impl WitnessReport {
                     bid: w.block_idx(i),
                     thread_idx: w.thread_idx(i),
                     block_idx: w.block_idx(i),
-                    vars: t.vars.clone(),
+                    vars: t.vars.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
                 })
                 .collect(),
             iteration: w.shared.clone(),

@@ -251,14 +251,14 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
             (ids[1].into(), [0, 1].map(|i| triple(w.block_idx(i)))),
         ]
     };
-    let mut names: Vec<&String> = t1.vars.keys().chain(t2.vars.keys()).collect();
+    let mut names: Vec<&mapcheck_typeck::Var> = t1.vars.keys().chain(t2.vars.keys()).collect();
     names.sort();
     names.dedup();
     for name in names {
         let show = |t: &mapcheck_smt::ThreadWitness| {
             t.vars.get(name).map_or("-".to_string(), |v| v.to_string())
         };
-        rows.push((name.clone(), [show(t1), show(t2)]));
+        rows.push((name.to_string(), [show(t1), show(t2)]));
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
     // Each column is as wide as its widest entry, so long names and wide triples stay aligned.

@@ -34,7 +34,7 @@
 
 use mapcheck_core::ast::{BinOp, CmpOp, Cond, CondKind, Expr, ExprKind, Kernel};
 use mapcheck_core::{Arith, Value};
-use mapcheck_smt::encode::{eq, value_of, Copy, Encoder};
+use mapcheck_smt::encode::{eq, value_of, Encoder, Side};
 use mapcheck_smt::{Certainty, Fixed, Kind, Limits, Verdict};
 use mapcheck_tests::gen::{expr_over, kernel, GenSettings};
 use mapcheck_tests::oracle::{
@@ -42,6 +42,7 @@ use mapcheck_tests::oracle::{
     RaceSite, Setting,
 };
 use mapcheck_typeck::Class;
+use mapcheck_typeck::Var;
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -703,7 +704,7 @@ fn z3_agrees(
     params.set_u32("timeout", 10_000);
     solver.set_params(&params);
     for (name, value) in env {
-        let v = enc.var(name, Copy::One);
+        let v = enc.source(name, Side::One);
         solver.assert(eq(&v, &enc.lit(*value)));
     }
     solver.assert(claim.not());
@@ -743,7 +744,8 @@ fn arith_case(
         };
         let shared = VARS.iter().map(|v| v.to_string()).collect();
         let mut enc = Encoder::new(arith, shared);
-        let term = enc.expr(&e, Copy::One);
+        // The generated expression's names are source names.
+        let term = enc.expr(&e.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
         let claim = eq(&term, &enc.lit(x));
         tally.decisions.set(tally.decisions.get() + 2);
         match z3_agrees(&mut enc, &env, claim, Some(&term)) {
@@ -758,7 +760,7 @@ fn arith_case(
             ),
         }
         let cond = Cond::new(CondKind::Cmp(op, e.clone(), other.clone()), e.span);
-        let c = enc.cond(&cond, Copy::One);
+        let c = enc.cond(&cond.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
         let expected = arith.cmp(op, x, y);
         let claim = if expected { c } else { c.not() };
         match z3_agrees(&mut enc, &env, claim, None) {

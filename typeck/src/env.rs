@@ -12,7 +12,7 @@
 //! within a block, and, when it is not in `V`, which reads, `?`s, atomics, operations and
 //! `let`s it depends on.
 
-use crate::map::{Unknown, UnknownOrigin};
+use crate::map::{term, Unknown, UnknownId, UnknownOrigin, Var};
 use crate::reason::{Source, SourceKind};
 use mapcheck_core::arith::int_exact;
 use mapcheck_core::ast::{BinOp, Builtin, Cond, CondKind, Expr, ExprKind, Range, Step, StepOp};
@@ -26,9 +26,9 @@ pub(crate) enum Binding {
     /// (the same for every thread of a block).
     InV { uniform: bool },
     /// `let x = e`: replaced by the translation of `e`.
-    Let { value: Translated<Expr> },
+    Let { value: Translated<term::Expr> },
     /// Bound by a read, `?` or atomic: replaced by the unknown `?x`.
-    Data { unknown: String, source: Source },
+    Data { unknown: UnknownId, source: Source },
 }
 
 /// A term in MAP terms, with what it depends on.
@@ -145,15 +145,15 @@ impl Ctx {
         }
     }
 
-    /// Introduces the unknown `name` for a value the protocol cannot follow.
-    pub fn fresh_unknown(&mut self, name: String, origin: UnknownOrigin, span: Span) -> String {
+    /// Introduces the unknown `id` for a value the protocol cannot follow.
+    pub fn fresh_unknown(&mut self, id: UnknownId, origin: UnknownOrigin, span: Span) -> UnknownId {
         self.unknowns.push(Unknown {
-            name: name.clone(),
+            id: id.clone(),
             origin,
             span,
             loop_vars: self.loops.clone(),
         });
-        name
+        id
     }
 
     /// `V ⊢ n`, as a translation of `n` into MAP terms (see the module doc). `hint` names the
@@ -164,17 +164,17 @@ impl Ctx {
     /// `Mapcheck.Infer.subb (fv n) V`; `uniform` in the result is `Mapcheck.Infer.uniform`.
     /// Departure: in `int` arithmetic an inexact operation fails the premise here, where Coq's
     /// typing ignores operators (exception `int-inexact` of `tests/tests/coq_differential.rs`).
-    pub fn expr(&mut self, e: &Expr, hint: Option<&str>) -> Translated<Expr> {
+    pub fn expr(&mut self, e: &Expr, hint: Option<&str>) -> Translated<term::Expr> {
         match &e.kind {
-            ExprKind::Int(_) => Translated::pure(e.clone(), true),
+            ExprKind::Int(v) => Translated::pure(term::Expr::int(*v, e.span), true),
             ExprKind::Var(name) => self.var(name, e.span),
             ExprKind::Neg(inner) => self
                 .expr(inner, None)
-                .map(|v| Expr::new(ExprKind::Neg(Box::new(v)), e.span)),
+                .map(|v| term::Expr::new(term::ExprKind::Neg(Box::new(v)), e.span)),
             ExprKind::Bin(op, a, b) => {
                 let mut out = self.expr(a, None);
                 let rhs = self.expr(b, None);
-                let lhs = std::mem::replace(&mut out.value, Expr::int(0, e.span));
+                let lhs = std::mem::replace(&mut out.value, term::Expr::int(0, e.span));
                 let rhs = out.absorb(rhs);
                 if self.arith == Arith::Int && !int_exact(*op, literal(&lhs), literal(&rhs)) {
                     if let Some(folded) = self.fold(*op, &lhs, &rhs, e.span) {
@@ -183,7 +183,10 @@ impl Ctx {
                     }
                     return self.inexact(e, out, hint);
                 }
-                out.value = Expr::new(ExprKind::Bin(*op, Box::new(lhs), Box::new(rhs)), e.span);
+                out.value = term::Expr::new(
+                    term::ExprKind::Bin(*op, Box::new(lhs), Box::new(rhs)),
+                    e.span,
+                );
                 out
             }
             // Exact when its condition and both branches are; data-dependent (and per thread)
@@ -191,11 +194,14 @@ impl Ctx {
             ExprKind::Select(c, a, b) => {
                 let mut out = self.cond(c);
                 let (a, b) = (self.expr(a, None), self.expr(b, None));
-                let c = std::mem::replace(&mut out.value, Cond::new(CondKind::Bool(true), e.span));
+                let c = std::mem::replace(
+                    &mut out.value,
+                    term::Cond::new(term::CondKind::Bool(true), e.span),
+                );
                 let (a, b) = (out.absorb(a), out.absorb(b));
                 out.map(|_| {
-                    Expr::new(
-                        ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)),
+                    term::Expr::new(
+                        term::ExprKind::Select(Box::new(c), Box::new(a), Box::new(b)),
                         e.span,
                     )
                 })
@@ -206,7 +212,7 @@ impl Ctx {
     /// A write's payload as a MAP term, for the benign-race question only: its translation
     /// when that makes no new unknown (an inexact operation), else `None`. The context is left
     /// as it was, so keeping payloads changes neither the MAP nor the names of its unknowns.
-    pub fn payload(&mut self, e: &Expr) -> Option<Expr> {
+    pub fn payload(&mut self, e: &Expr) -> Option<term::Expr> {
         let (unknowns, anonymous) = (self.unknowns.len(), self.anonymous);
         let t = self.expr(e, None);
         if self.unknowns.len() == unknowns {
@@ -218,12 +224,14 @@ impl Ctx {
         }
     }
 
-    fn var(&mut self, name: &str, span: Span) -> Translated<Expr> {
+    fn var(&mut self, name: &str, span: Span) -> Translated<term::Expr> {
         match self.bindings.get(name) {
-            Some(Binding::InV { uniform }) => Translated::pure(Expr::var(name, span), *uniform),
+            Some(Binding::InV { uniform }) => {
+                Translated::pure(term::Expr::var(Var::Source(name.into()), span), *uniform)
+            }
             Some(Binding::Let { value }) => value.clone(),
             Some(Binding::Data { unknown, source }) => Translated {
-                value: Expr::var(unknown.clone(), span),
+                value: term::Expr::var(Var::Unknown(unknown.clone()), span),
                 data: true,
                 uniform: false,
                 culprits: vec![name.to_string()],
@@ -231,35 +239,35 @@ impl Ctx {
             },
             // INVARIANT (scope checks of `mapcheck-grammar`): every variable used is in scope.
             // Should lowering ever break it, the name is kept as if it were a parameter.
-            None => Translated::pure(Expr::var(name, span), true),
+            None => Translated::pure(term::Expr::var(Var::Source(name.into()), span), true),
         }
     }
 
     /// Two literal operands: the operation is a constant, computed in the arithmetic at hand.
-    fn fold(&self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Option<Expr> {
+    fn fold(&self, op: BinOp, a: &term::Expr, b: &term::Expr, span: Span) -> Option<term::Expr> {
         let (a, b) = (literal(a)?, literal(b)?);
         let v = self.arith.bin(op, a.into(), b.into()).ok()?;
-        Some(Expr::int(i64::try_from(v).ok()?, span))
+        Some(term::Expr::int(i64::try_from(v).ok()?, span))
     }
 
     /// A bitwise operation `int` arithmetic cannot encode: a per-thread unknown (SPEC §4).
     fn inexact(
         &mut self,
         e: &Expr,
-        operands: Translated<Expr>,
+        operands: Translated<term::Expr>,
         hint: Option<&str>,
-    ) -> Translated<Expr> {
+    ) -> Translated<term::Expr> {
         let text = e.to_string();
-        let name = match hint {
-            Some(var) => format!("?{var}"),
+        let id = match hint {
+            Some(var) => UnknownId::Of(var.to_string()),
             None => {
                 self.anonymous += 1;
-                format!("?{}", self.anonymous)
+                UnknownId::Anonymous(self.anonymous)
             }
         };
-        let name = self.fresh_unknown(name, UnknownOrigin::Inexact { text: text.clone() }, e.span);
+        let id = self.fresh_unknown(id, UnknownOrigin::Inexact { text: text.clone() }, e.span);
         let mut out = Translated {
-            value: Expr::var(name, e.span),
+            value: term::Expr::var(Var::Unknown(id), e.span),
             data: true,
             uniform: false,
             culprits: vec![text.clone()],
@@ -277,37 +285,41 @@ impl Ctx {
     }
 
     /// `V ⊢ c`, as a translation (see [`Ctx::expr`]).
-    pub fn cond(&mut self, c: &Cond) -> Translated<Cond> {
+    pub fn cond(&mut self, c: &Cond) -> Translated<term::Cond> {
         match &c.kind {
-            CondKind::Bool(_) => Translated::pure(c.clone(), true),
+            CondKind::Bool(b) => {
+                Translated::pure(term::Cond::new(term::CondKind::Bool(*b), c.span), true)
+            }
             CondKind::Cmp(op, a, b) => {
                 let mut out = self.expr(a, None);
                 let rhs = self.expr(b, None);
-                let lhs = std::mem::replace(&mut out.value, Expr::int(0, c.span));
+                let lhs = std::mem::replace(&mut out.value, term::Expr::int(0, c.span));
                 let rhs = out.absorb(rhs);
-                out.map(|_| Cond::new(CondKind::Cmp(*op, lhs, rhs), c.span))
+                out.map(|_| term::Cond::new(term::CondKind::Cmp(*op, lhs, rhs), c.span))
             }
             CondKind::Not(inner) => self
                 .cond(inner)
-                .map(|v| Cond::new(CondKind::Not(Box::new(v)), c.span)),
+                .map(|v| term::Cond::new(term::CondKind::Not(Box::new(v)), c.span)),
             CondKind::And(a, b) | CondKind::Or(a, b) => {
                 let mut out = self.cond(a);
                 let rhs = self.cond(b);
-                let lhs =
-                    std::mem::replace(&mut out.value, Cond::new(CondKind::Bool(true), c.span));
+                let lhs = std::mem::replace(
+                    &mut out.value,
+                    term::Cond::new(term::CondKind::Bool(true), c.span),
+                );
                 let rhs = out.absorb(rhs);
                 let kind = match &c.kind {
-                    CondKind::And(..) => CondKind::And(Box::new(lhs), Box::new(rhs)),
-                    _ => CondKind::Or(Box::new(lhs), Box::new(rhs)),
+                    CondKind::And(..) => term::CondKind::And(Box::new(lhs), Box::new(rhs)),
+                    _ => term::CondKind::Or(Box::new(lhs), Box::new(rhs)),
                 };
-                out.map(|_| Cond::new(kind, c.span))
+                out.map(|_| term::Cond::new(kind, c.span))
             }
         }
     }
 
     /// The three parts of a loop range, each translated on its own so that each offending
     /// part can be reported, and the step's operation.
-    pub fn range(&mut self, r: &Range) -> (StepOp, [Translated<Expr>; 3]) {
+    pub fn range(&mut self, r: &Range) -> (StepOp, [Translated<term::Expr>; 3]) {
         let start = self.expr(&r.start, None);
         let bound = self.expr(&r.bound, None);
         let (op, step) = self.step(&r.step);
@@ -317,7 +329,7 @@ impl Ctx {
     /// The step `x = x OP k`. In `int` arithmetic a shift by a non-constant `k` is not exact;
     /// it is rewritten to the multiplication or division by `1 << k` it equals, so that only
     /// the amount becomes an unknown and the loop keeps its shape.
-    fn step(&mut self, s: &Step) -> (StepOp, Translated<Expr>) {
+    fn step(&mut self, s: &Step) -> (StepOp, Translated<term::Expr>) {
         let amount = self.expr(&s.amount, None);
         let exact =
             self.arith != Arith::Int || int_exact(s.op.bin_op(), None, literal(&amount.value));
@@ -342,7 +354,7 @@ impl Ctx {
 }
 
 /// The value of a literal operand, as `int_exact` wants it.
-fn literal(e: &Expr) -> Option<i64> {
+fn literal<V>(e: &mapcheck_core::ast::Expr<V>) -> Option<i64> {
     match &e.kind {
         ExprKind::Int(v) => Some(*v),
         ExprKind::Neg(inner) => match inner.kind {
@@ -354,12 +366,16 @@ fn literal(e: &Expr) -> Option<i64> {
 }
 
 /// Rebuilds a range from its translated parts.
-pub(crate) fn range_from(r: &Range, op: StepOp, [start, bound, step]: [Expr; 3]) -> Range {
-    Range {
+pub(crate) fn range_from(
+    r: &Range,
+    op: StepOp,
+    [start, bound, step]: [term::Expr; 3],
+) -> term::Range {
+    term::Range {
         start,
         bound,
         dir: r.dir,
-        step: Step {
+        step: term::Step {
             op,
             amount: step,
             span: r.step.span,
@@ -367,7 +383,7 @@ pub(crate) fn range_from(r: &Range, op: StepOp, [start, bound, step]: [Expr; 3])
     }
 }
 
-impl Translated<Expr> {
+impl Translated<term::Expr> {
     /// Marks this value as flowing through `let var = ...` at `span`, for diagnostics.
     pub fn through_let(mut self, var: &str, written: &Expr, span: Span) -> Self {
         if self.data {

@@ -10,7 +10,7 @@
 //! blocks would be under uniform control (`Stmt<Typed>`).
 
 use crate::env::{range_from, Binding, Ctx, Translated};
-use crate::map::{Acc, Fragment, Mode, Proto, SyncProto, Typed, UnknownOrigin};
+use crate::map::{Acc, Fragment, Mode, Proto, SyncProto, Typed, UnknownId, UnknownOrigin};
 use crate::reason::{
     BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind, Source,
     SourceKind,
@@ -25,7 +25,7 @@ use std::collections::HashMap;
 pub const MAX_SUBSTITUTED: usize = 4096;
 
 /// The number of operations and leaves of a term.
-fn expr_size(e: &Expr) -> usize {
+fn expr_size<V>(e: &mapcheck_core::ast::Expr<V>) -> usize {
     let mut n = 0;
     let mut stack = vec![e];
     while let Some(e) = stack.pop() {
@@ -241,7 +241,7 @@ impl Checker {
     /// barriers); branch T-READ of `Mapcheck.Infer.infer`, TS_Read of `Mapcheck.Infer.sinfer`.
     fn t_read(&mut self, var: &Ident, source: &Access, span: Span) -> Fragment {
         let mut acc = self.access(Mode::Rd, source);
-        acc.binds = Some(format!("?{}", var.name));
+        acc.binds = Some(UnknownId::Of(var.name.clone()));
         let origin = UnknownOrigin::Read {
             var: var.name.clone(),
             array: source.array.name.clone(),
@@ -626,7 +626,7 @@ impl Checker {
         };
         let unknown = self
             .ctx
-            .fresh_unknown(format!("?{}", var.name), origin, span);
+            .fresh_unknown(UnknownId::Of(var.name.clone()), origin, span);
         let source = Source {
             kind,
             span,

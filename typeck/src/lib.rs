@@ -102,14 +102,17 @@ pub mod reason;
 #[cfg(test)]
 mod tests;
 
-pub use map::{Acc, Fragment, Map, Mode, Proto, SyncProto, Typed, Unknown, UnknownOrigin};
+pub use map::{
+    term, Acc, Fragment, Map, Mode, Proto, SyncProto, Typed, Unknown, UnknownId, UnknownOrigin, Var,
+};
 pub use print::Style;
 pub use reason::{
     BarrierPlacement, Branch, Control, ControlKind, LoopPart, Reason, ReasonKind, Source,
     SourceKind,
 };
 
-use mapcheck_core::ast::{Cond, Expr, Kernel, Program};
+use map::term::{Cond, Expr};
+use mapcheck_core::ast::{Kernel, Program};
 use mapcheck_core::{Arith, Diagnostic};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -197,7 +200,7 @@ impl fmt::Display for EmitMap<'_> {
             } else {
                 format!("per thread and {}", u.loop_vars.join(", "))
             };
-            writeln!(f, "  where {}: {what}, {per}", u.name)?;
+            writeln!(f, "  where {}: {what}, {per}", u.id)?;
         }
         Ok(())
     }
@@ -214,7 +217,7 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         .ctx
         .unknowns
         .into_iter()
-        .filter(|u| mentioned.contains(&u.name))
+        .filter(|u| mentioned.contains(&u.id))
         .collect();
     let mut reasons = checker.reasons;
     reasons.sort_by_key(|r| (r.span.start, r.span.end));
@@ -256,16 +259,16 @@ pub fn check_program<T>(program: &Program<T>, arith: Arith) -> Vec<Checked> {
 }
 
 /// The unknowns a protocol mentions.
-fn unknowns_in(p: &SyncProto) -> BTreeSet<String> {
+fn unknowns_in(p: &SyncProto) -> BTreeSet<UnknownId> {
     let mut out = BTreeSet::new();
-    let mut note = |name: &str, _| {
-        if Unknown::is_unknown_name(name) {
-            out.insert(name.to_string());
+    let mut note = |var: &Var, _| {
+        if let Var::Unknown(id) = var {
+            out.insert(id.clone());
         }
     };
     visit(p, &mut |item| match item {
-        Item::Expr(e) => e.for_each_var(&mut note),
-        Item::Cond(c) => c.for_each_var(&mut note),
+        Item::Expr(e) => e.visit_vars(&mut note),
+        Item::Cond(c) => c.visit_vars(&mut note),
     });
     out
 }
@@ -277,7 +280,7 @@ enum Item<'a> {
 
 /// Calls `f` on every expression and condition of a protocol.
 fn visit<'a>(p: &'a SyncProto, f: &mut impl FnMut(Item<'a>)) {
-    fn range<'a>(r: &'a mapcheck_core::ast::Range, f: &mut impl FnMut(Item<'a>)) {
+    fn range<'a>(r: &'a term::Range, f: &mut impl FnMut(Item<'a>)) {
         f(Item::Expr(&r.start));
         f(Item::Expr(&r.bound));
         f(Item::Expr(&r.step.amount));

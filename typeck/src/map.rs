@@ -9,15 +9,119 @@
 //! * [`SyncProto`] — synchronised protocols `p` (Coq `sproto`): an unsynchronised protocol,
 //!   `sync`, sequencing, and loops and conditionals whose bodies contain a `sync`.
 //!
-//! Index expressions, conditions and loop ranges reuse `mapcheck-core`'s [`Expr`], [`Cond`]
-//! and [`Range`]. After inference every variable in them is a parameter, a built-in, a loop
-//! variable of an enclosing protocol loop, or a per-thread unknown: pure `let`s have been
-//! substituted away, and variables bound by reads, `?` and atomics have been replaced by
-//! unknowns. Unknowns are variables whose name starts with `?` (no `.bcu` identifier can), and
-//! each is described once in [`Map::unknowns`].
+//! Index expressions, conditions and loop ranges reuse `mapcheck-core`'s expressions over
+//! typed variables ([`term`]). After inference every variable in them is a [`Var::Source`] (a
+//! parameter, a built-in, a loop variable of an enclosing protocol loop) or a per-thread
+//! [`Var::Unknown`]: pure `let`s have been substituted away, and variables bound by reads, `?`
+//! and atomics have been replaced by unknowns, each described once in [`Map::unknowns`].
 
-use mapcheck_core::ast::{ArrayDecl, Cond, Expr, Ident, Param, Range, Space};
+use mapcheck_core::ast::{ArrayDecl, Ident, Param, Space};
 use mapcheck_core::Span;
+use std::fmt;
+use term::{Cond, Expr, Range};
+
+/// A variable of a MAP term, and of the SMT encoding's terms: what it is, not a name to be
+/// parsed (printed names, `?x` for an unknown, are made only by [`fmt::Display`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Var {
+    /// A parameter, a built-in or a loop variable, by its name in the source (the phase split's
+    /// copy of a barrier-loop variable for the next iteration is primed: `i'`).
+    Source(String),
+    /// A per-thread unknown ([`Map::unknowns`]).
+    Unknown(UnknownId),
+    /// A value the SMT encoding makes up for an operation it cannot express (`int` mode), the
+    /// `n`-th of its query.
+    Fresh(usize),
+}
+
+/// Which per-thread unknown.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnknownId {
+    /// The value of the variable `x` that a read, `?` or atomic binds, or of the `let x` whose
+    /// value is inexact or too large to substitute: `?x`.
+    Of(String),
+    /// The `n`-th inexact operation that no `let` names: `?n`.
+    Anonymous(usize),
+}
+
+impl fmt::Display for UnknownId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnknownId::Of(var) => write!(f, "?{var}"),
+            UnknownId::Anonymous(n) => write!(f, "?{n}"),
+        }
+    }
+}
+
+impl fmt::Display for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Var::Source(name) => f.write_str(name),
+            Var::Unknown(id) => write!(f, "{id}"),
+            Var::Fresh(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+/// A variable is the source name `name` when it is [`Var::Source`] of it.
+impl PartialEq<str> for Var {
+    fn eq(&self, name: &str) -> bool {
+        matches!(self, Var::Source(n) if n == name)
+    }
+}
+
+impl From<&str> for Var {
+    fn from(name: &str) -> Var {
+        Var::Source(name.to_string())
+    }
+}
+
+impl From<String> for Var {
+    fn from(name: String) -> Var {
+        Var::Source(name)
+    }
+}
+
+// Variables are listed (in witnesses, in reports) in the order of their printed names, as they
+// were when names were strings; the kind breaks ties, so that the order agrees with `==`.
+impl Ord for Var {
+    fn cmp(&self, other: &Var) -> std::cmp::Ordering {
+        let kind = |v: &Var| match v {
+            Var::Source(_) => 0,
+            Var::Unknown(_) => 1,
+            Var::Fresh(_) => 2,
+        };
+        (self.to_string(), kind(self))
+            .cmp(&(other.to_string(), kind(other)))
+            .then_with(|| match (self, other) {
+                (Var::Unknown(a), Var::Unknown(b)) => a.cmp(b),
+                _ => std::cmp::Ordering::Equal,
+            })
+    }
+}
+
+impl PartialOrd for Var {
+    fn partial_cmp(&self, other: &Var) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl serde::Serialize for Var {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// MAP terms: `mapcheck-core`'s expressions, conditions and ranges over [`Var`].
+pub mod term {
+    use super::Var;
+    pub type Expr = mapcheck_core::ast::Expr<Var>;
+    pub type ExprKind = mapcheck_core::ast::ExprKind<Var>;
+    pub type Cond = mapcheck_core::ast::Cond<Var>;
+    pub type CondKind = mapcheck_core::ast::CondKind<Var>;
+    pub type Range = mapcheck_core::ast::Range<Var>;
+    pub type Step = mapcheck_core::ast::Step<Var>;
+}
 
 /// What an access does to its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -57,9 +161,9 @@ pub struct Acc {
     /// reads and atomics. Not part of the paper's MAP (T-WRITE drops the payload): kept only
     /// to tell benign write-write races apart (both threads store the same value).
     pub value: Option<Expr>,
-    /// The unknown a read binds (`?x` for `let x = A[...]`), so that a payload that stores
+    /// The unknown a read binds (`?x` of `let x = A[...]`), so that a payload that stores
     /// what was read can be tied to the cell it came from.
-    pub binds: Option<String>,
+    pub binds: Option<UnknownId>,
 }
 
 /// An unsynchronised protocol `u` (Coq `proto`).
@@ -393,21 +497,15 @@ pub enum UnknownOrigin {
 /// applied to those loop variables, or a fresh constant per thread copy when there are none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unknown {
-    /// `?x` for the variable `x` a read, `?` or atomic binds; `?1`, `?2`, ... for inexact
-    /// operations.
-    pub name: String,
+    /// Which unknown: [`UnknownId::Of`] the variable a read, `?`, atomic or inexact `let`
+    /// binds (printed `?x`), or [`UnknownId::Anonymous`] for an inexact operation no `let`
+    /// names (printed `?1`, `?2`, ...).
+    pub id: UnknownId,
     pub origin: UnknownOrigin,
     /// Where it is introduced: the binding statement, or the inexact operation.
     pub span: Span,
     /// Variables of the loops enclosing the introduction, outermost first.
     pub loop_vars: Vec<String>,
-}
-
-impl Unknown {
-    /// Whether a variable name denotes an unknown rather than a program variable.
-    pub fn is_unknown_name(name: &str) -> bool {
-        name.starts_with('?')
-    }
 }
 
 /// A kernel's memory access protocol.
@@ -425,8 +523,8 @@ pub struct Map {
 }
 
 impl Map {
-    pub fn unknown(&self, name: &str) -> Option<&Unknown> {
-        self.unknowns.iter().find(|u| u.name == name)
+    pub fn unknown(&self, id: &UnknownId) -> Option<&Unknown> {
+        self.unknowns.iter().find(|u| u.id == *id)
     }
 
     /// Every access of the kernel, in protocol order.

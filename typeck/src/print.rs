@@ -16,10 +16,9 @@
 //! [`Style::width`] breaks protocols that do not fit on a line into an indented layout, one
 //! element of a sequence per line.
 
+use crate::map::term::{Cond, CondKind, Expr, ExprKind, Range};
 use crate::map::{Acc, Map, Proto, SyncProto};
-use mapcheck_core::ast::{
-    CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Notation, Range, StepOp,
-};
+use mapcheck_core::ast::{CmpOp, Direction, Notation, StepOp};
 use std::collections::BTreeSet;
 use std::fmt;
 

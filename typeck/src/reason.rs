@@ -3,8 +3,9 @@
 //! [`Diagnostic`]s: primary label at the use, secondary labels at the reads, `?`s, atomics,
 //! inexact operations and `let`s the offending value flows from.
 
+use crate::map::term::{Cond, Range};
 use crate::map::Mode;
-use mapcheck_core::ast::{Cond, Ident, Range};
+use mapcheck_core::ast::Ident;
 use mapcheck_core::diag::{Diagnostic, Severity};
 use mapcheck_core::Span;
 

@@ -77,7 +77,7 @@ fn equation_2_is_data_dependent_and_points_at_the_write_and_the_read() {
     assert!(text(EQ2, d.secondary[0].span).starts_with("let x = A[tid]"));
     assert_eq!(d.secondary[0].message, "`x` is read from `A` here");
     // The unknown is described for the SMT stage.
-    let x = c.protocol.unknown("?x");
+    let x = c.protocol.unknown(&UnknownId::Of("x".into()));
     assert!(x.is_some_and(|u| u.loop_vars.is_empty()
         && u.origin
             == UnknownOrigin::Read {
@@ -426,7 +426,7 @@ fn unknowns_record_their_enclosing_loops() {
     let c = checked(
         "kernel k(M) { shared A; for i in 0..M { for j in 0..M { let v = A[i]; A[v] := j; } } }",
     );
-    let v = c.protocol.unknown("?v");
+    let v = c.protocol.unknown(&UnknownId::Of("v".into()));
     assert!(v.is_some_and(|u| u.loop_vars == vec!["i".to_string(), "j".to_string()]));
     // Unknowns nobody uses in an index, condition or range are not listed.
     let c = checked("kernel k() { shared A; let v = A[0]; A[1] := v; }");

@@ -2,8 +2,9 @@
 //! iteration predicate ("`v` is a value the loop variable takes") that the straddling phases
 //! of a barrier loop and the queries use, with geometric loops unrolled.
 
-use mapcheck_core::ast::{BinOp, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Range, StepOp};
+use mapcheck_core::ast::{BinOp, CmpOp, Direction, StepOp};
 use mapcheck_core::Arith;
+use mapcheck_typeck::term::{Cond, CondKind, Expr, ExprKind, Range};
 
 /// `v OP amount`: the loop's next value after `v`.
 pub fn step(v: &Expr, range: &Range) -> Expr {

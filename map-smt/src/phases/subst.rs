@@ -3,10 +3,16 @@
 
 use mapcheck_core::ast::{Cond, CondKind, Expr, ExprKind, Range};
 use mapcheck_typeck::Proto;
+use mapcheck_typeck::Var;
 
-pub fn subst_expr(e: &Expr, x: &str, value: &Expr) -> Expr {
+/// `e` with `value` for the variable `x` (a name as written, or a MAP term's variable).
+pub fn subst_expr<V, Q>(e: &Expr<V>, x: &Q, value: &Expr<V>) -> Expr<V>
+where
+    V: Clone + PartialEq<Q>,
+    Q: ?Sized,
+{
     match &e.kind {
-        ExprKind::Var(name) if name == x => Expr::new(value.kind.clone(), e.span),
+        ExprKind::Var(name) if *name == *x => Expr::new(value.kind.clone(), e.span),
         ExprKind::Int(_) | ExprKind::Var(_) => e.clone(),
         ExprKind::Neg(a) => Expr::new(ExprKind::Neg(Box::new(subst_expr(a, x, value))), e.span),
         ExprKind::Bin(op, a, b) => Expr::new(
@@ -28,7 +34,12 @@ pub fn subst_expr(e: &Expr, x: &str, value: &Expr) -> Expr {
     }
 }
 
-pub fn subst_cond(c: &Cond, x: &str, value: &Expr) -> Cond {
+/// [`subst_expr`] in a condition.
+pub fn subst_cond<V, Q>(c: &Cond<V>, x: &Q, value: &Expr<V>) -> Cond<V>
+where
+    V: Clone + PartialEq<Q>,
+    Q: ?Sized,
+{
     let kind = match &c.kind {
         CondKind::Bool(b) => CondKind::Bool(*b),
         CondKind::Cmp(op, a, b) => {
@@ -47,7 +58,7 @@ pub fn subst_cond(c: &Cond, x: &str, value: &Expr) -> Cond {
     Cond::new(kind, c.span)
 }
 
-fn subst_range(r: &Range, x: &str, value: &Expr) -> Range {
+fn subst_range(r: &Range<Var>, x: &str, value: &Expr<Var>) -> Range<Var> {
     let mut r = r.clone();
     r.start = subst_expr(&r.start, x, value);
     r.bound = subst_expr(&r.bound, x, value);
@@ -55,7 +66,7 @@ fn subst_range(r: &Range, x: &str, value: &Expr) -> Range {
     r
 }
 
-pub fn subst_proto(p: &Proto, x: &str, value: &Expr) -> Proto {
+pub fn subst_proto(p: &Proto, x: &str, value: &Expr<Var>) -> Proto {
     match p {
         Proto::Skip => Proto::Skip,
         Proto::Acc(a) => {

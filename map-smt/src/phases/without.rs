@@ -38,8 +38,8 @@ use super::{
     Piece, Shape, Split, Splitter,
 };
 use crate::pairs;
-use mapcheck_core::ast::{Cond, Expr};
 use mapcheck_core::{Arith, Span};
+use mapcheck_typeck::term::{Cond, Expr};
 use mapcheck_typeck::{Proto, SyncProto};
 use std::collections::{BTreeMap, HashMap};
 

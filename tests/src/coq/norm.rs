@@ -80,17 +80,17 @@ impl Norm {
     }
 
     /// mapcheck's `if cond {then_branch} else {else_branch}`, its condition folded.
-    fn branch(cond: &Cond, then_branch: Norm, else_branch: Norm) -> Norm {
+    fn branch(cond: &mapcheck_typeck::term::Cond, then_branch: Norm, else_branch: Norm) -> Norm {
         Norm::If(
-            fold_cond(cond),
+            fold_cond(&cond.map_vars(&mut named)),
             Box::new(then_branch),
             Box::new(else_branch),
         )
     }
 
     /// mapcheck's `for var in range {body}`, its range in normal form.
-    fn counted(var: &str, range: &mapcheck_core::ast::Range, body: Norm) -> Norm {
-        let (lo, hi, st) = rust_range(range);
+    fn counted(var: &str, range: &mapcheck_typeck::term::Range, body: Norm) -> Norm {
+        let (lo, hi, st) = rust_range(&range.map_vars(&mut named));
         Norm::For(var.to_string(), lo, hi, st, Box::new(body))
     }
 
@@ -127,7 +127,10 @@ impl Norm {
             Proto::Acc(a) => Norm::Acc(
                 a.mode,
                 a.array.name.clone(),
-                a.index.iter().map(fold).collect(),
+                a.index
+                    .iter()
+                    .map(|e| fold(&e.map_vars(&mut named)))
+                    .collect(),
             ),
             Proto::Seq(parts) => Norm::seq(
                 parts
@@ -254,6 +257,11 @@ impl Norm {
     pub fn parse_coq(text: &str) -> Result<Norm, String> {
         Norm::sproto(&parse_sexp(text)?)
     }
+}
+
+/// A MAP variable by the name it prints as: the Coq fragment has source names only.
+fn named(v: &mapcheck_typeck::Var) -> String {
+    v.to_string()
 }
 
 pub(super) fn rust_range(r: &mapcheck_core::ast::Range) -> (Expr, Expr, Option<LoopStep>) {
