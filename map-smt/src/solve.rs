@@ -64,7 +64,7 @@ const GROBNER_MAX_DEGREE: u32 = 8;
 ///
 /// A query is tried first in the caller's context with a tenth of the resource limit, in
 /// z3's SMT core, then, if that was `unknown`, in a fresh context with all of it, through the
-/// tactic z3 picks for it ([`Path`]; see [`context`] for why the context matters). Z3's search depends on the terms its context already holds, and a query
+/// tactic z3 picks for it (`Path`; see [`context`] for why the context matters). Z3's search depends on the terms its context already holds, and a query
 /// that the history of earlier queries sends down a hopeless path is often decided in
 /// milliseconds alone — measured: a grid-stride kernel's grid-level query, `unknown` after
 /// 10 s as the third query of its kernel, `unsat` in 5 ms in a fresh context. Creating a
