@@ -346,10 +346,13 @@ fn witness_blocks(w: &Witness) -> Vec<i128> {
 /// The run that certified `w`, with its full history, for a person to look at (`mapcheck
 /// FILE --html`): the witness's parameters, geometry and blocks, its `?` values, and the
 /// initial memory its replay showed the finding on — the cells of [`Witness::memory`], the
-/// random memory of [`Witness::random_memory`], else zero — stopped after `budget` steps.
+/// random memory of [`Witness::random_memory`], else zero — stopped after `budget` steps; its
+/// warps those of the decision (`options`' `--warp-size`, and lockstep under `--warp-sync`), as
+/// the replay that certified it ran them.
 pub fn witness_run<T>(
     kernel: &Kernel<T>,
     arith: Arith,
+    options: &crate::Options,
     w: &Witness,
     budget: u64,
 ) -> Result<interp::Run, interp::RunError> {
@@ -369,6 +372,8 @@ pub fn witness_run<T>(
     let unknowns = |site: &UnknownSite<'_>| unknown_value(w, site);
     let mut config = Config::with_dims(w.block_dim, w.grid_dim)
         .with_arith(arith)
+        .with_warp_size(options.warp_size.or(options.warp_sync))
+        .with_warp_sync(options.warp_sync)
         .with_memory(memory)
         .with_unknowns(&unknowns)
         .with_only_blocks(witness_blocks(w))

@@ -175,8 +175,9 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
                     decided.print(source, style, &mut part.out);
                 }
                 if args.html.is_some() {
+                    let options = options_for(&settings.analysis, source);
                     part.sections
-                        .extend(crate::html::witnesses(source, &decided));
+                        .extend(crate::html::witnesses(source, &decided, &options));
                 }
                 part.kernels.push(decided.report);
             }

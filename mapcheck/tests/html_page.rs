@@ -266,6 +266,36 @@ fn each_finding_of_a_bcu_kernel_gets_its_witness_drawn() {
     assert_eq!(focus_kinds, ["read-write", "write-write"]);
 }
 
+/// Under `--warp-sync` the drawn run is the one that certified the finding: the lanes of each
+/// warp in lockstep. `A[tid] := tid; let x = A[tid + 1];` then races only where `tid + 1` is in
+/// the next warp (thread 31 reads what thread 32 writes); a run without lockstep would also show
+/// every pair of neighbours inside a warp racing.
+#[test]
+fn a_witness_under_warp_sync_is_drawn_in_lockstep() {
+    let dir = scratch("lockstep");
+    let (html, code) = page(
+        &[
+            "examples/warp_only_neighbour.bcu",
+            "--kernel",
+            "across_warps",
+            "--warp-sync",
+        ],
+        &dir.join("p.html"),
+    );
+    assert_eq!(code, 1);
+    let section = html.split("<section class=\"picture\"").nth(1).unwrap();
+    let seen = races(section, "li");
+    assert!(!seen.is_empty(), "the witness's race is drawn");
+    let warp = |t: &str| t.trim_start_matches('t').parse::<u32>().unwrap() / 32;
+    for (_, _, cell, [a, b]) in &seen {
+        assert_ne!(
+            warp(a),
+            warp(b),
+            "{cell}: {a} and {b} are lanes of one warp"
+        );
+    }
+}
+
 #[test]
 fn pages_are_deterministic() {
     let dir = scratch("determinism");

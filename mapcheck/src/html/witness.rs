@@ -7,14 +7,15 @@ use crate::check::Decided;
 use crate::input::SourceFile;
 use mapcheck_core::interp::{Race, RaceScope};
 use mapcheck_core::{Arith, Span};
-use mapcheck_smt::{replay, Certainty, Finding, Kind};
+use mapcheck_smt::{replay, Certainty, Finding, Kind, Options};
 use maud::Markup;
 
 /// The sections of `mapcheck FILE --html` for one decided kernel: for each data race, benign
 /// race and barrier divergence, the run its witness replays
 /// ([`mapcheck_smt::replay::witness_run`]), the witness's threads named A and B and its race
-/// drawn thicker; a short note for a kernel without such findings.
-pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
+/// drawn thicker; a short note for a kernel without such findings. `options` are the decision's
+/// (its warps are the runs').
+pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) -> Vec<Markup> {
     let kernel = decided.kernel;
     let arith: Arith = decided.report.arith.parse().unwrap_or_default();
     let cuda = source.is_cuda();
@@ -80,7 +81,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>) -> Vec<Markup> {
                     .map(|a| (*a, f.locations.get(1).copied().unwrap_or(*a), f.grid)),
             };
             let w = &f.witness;
-            match replay::witness_run(kernel, arith, w, replay::LONG_STEP_BUDGET) {
+            match replay::witness_run(kernel, arith, options, w, replay::LONG_STEP_BUDGET) {
                 Ok(run) => {
                     let shown = match race {
                         Some(focus) => run.races.iter().any(|r| is_race(r, focus)),
