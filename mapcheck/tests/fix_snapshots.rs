@@ -6,10 +6,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod geometry;
+mod transcript;
 
 use geometry::one_dimensional;
 use std::path::Path;
 use std::process::Command;
+use transcript::{inputs, transcript};
 
 /// `mapcheck fix FILE` from the repository's root (FILE relative to it, as the snapshot
 /// records it), with [`one_dimensional`]'s geometry for CUDA.
@@ -25,28 +27,15 @@ fn fixed(root: &Path, file: &str) -> String {
         // is set far above it so that the machine's load cannot change them.
         .args(["--timeout", "120"])
         .env("NO_COLOR", "1")
+        .env_remove("MAPCHECK_ASCII")
         .output()
         .unwrap();
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        output
-            .status
-            .code()
-            .map_or("signal".into(), |c| c.to_string()),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+    transcript(&output)
 }
 
 fn snapshot_every(dir: &str, extension: &str, prefix: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files: Vec<String> = std::fs::read_dir(root.join(dir))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(extension))
-        .collect();
-    files.sort();
+    let files = inputs(&root, dir, extension);
     assert!(files.len() >= 20, "only {} files in {dir}", files.len());
     for file in files {
         let stem = file.trim_end_matches(extension);

@@ -5,8 +5,11 @@
 //! needs redacting; the JSON, which does, is checked by `check_corpus.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod transcript;
+
 use std::path::Path;
 use std::process::Command;
+use transcript::{inputs, transcript};
 
 fn report(root: &Path, file: &str, args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
@@ -20,27 +23,13 @@ fn report(root: &Path, file: &str, args: &[&str]) -> String {
         .env_remove("MAPCHECK_ASCII")
         .output()
         .unwrap();
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        output
-            .status
-            .code()
-            .map_or("signal".into(), |c| c.to_string()),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+    transcript(&output)
 }
 
 #[test]
 fn human_report_of_every_example() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files: Vec<String> = std::fs::read_dir(root.join("examples"))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".bcu"))
-        .collect();
-    files.sort();
+    let files = inputs(&root, "examples", ".bcu");
     assert!(files.len() >= 20, "only {} examples", files.len());
     for file in files {
         let stem = file.trim_end_matches(".bcu").to_string();
@@ -55,13 +44,7 @@ fn human_report_of_every_example() {
 #[test]
 fn human_report_of_every_cuda_example() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files: Vec<String> = std::fs::read_dir(root.join("examples/cuda"))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".cu"))
-        .collect();
-    files.sort();
+    let files = inputs(&root, "examples/cuda", ".cu");
     assert!(files.len() >= 20, "only {} CUDA examples", files.len());
     let mut witnesses = 0;
     for file in files {
