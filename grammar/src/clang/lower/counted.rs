@@ -3,6 +3,11 @@
 
 use super::*;
 
+/// A counted loop's bound and step amount, its offset and its further steps' amounts, as
+/// values ([`Lower::loop_parts`]), nested in pairs so that they compare by
+/// [`Structural::same_shape`].
+type LoopParts = ((Val, Val), (Option<Val>, Vec<Option<Val>>));
+
 /// A canonical counted loop: `for (i = a; i CMP b; i STEP k)`.
 pub(super) struct Counted<'n> {
     pub(super) var: String,
@@ -285,6 +290,23 @@ pub(super) fn counted_while<'n>(cond: &'n Node, inc: &'n Node) -> Option<Counted
 }
 
 impl Lower<'_, '_> {
+    /// The values of a counted loop's bound, step amount, offset and further steps, read in
+    /// the current environment (the statements the reads lower to are dropped: only the values
+    /// are compared, before the loop and after its body).
+    fn loop_parts(&mut self, c: &Counted<'_>, span: Span) -> LoopParts {
+        let mut scratch = Vec::new();
+        let bound = self.rvalue(c.bound, &mut scratch);
+        let amount = match c.amount {
+            Some(a) => self.rvalue(a, &mut scratch),
+            None => Val::Num(int(1, span), Scalar::INT),
+        };
+        let offset = c.offset.map(|o| self.rvalue(o, &mut scratch));
+        let extra = (c.extra.iter())
+            .map(|(_, e)| e.map(|e| self.rvalue(e, &mut scratch)))
+            .collect();
+        ((bound, amount), (offset, extra))
+    }
+
     /// A canonical counted loop as a core `for`, when its bounds and step are loop-invariant
     /// and pure; `None` (nothing emitted) otherwise.
     pub(super) fn counted_loop(
@@ -547,35 +569,9 @@ impl Lower<'_, '_> {
         // values are immutable core names: a C variable the body changes gets a new name, so
         // the bound computed before the loop is what C reads only if no variable it reads
         // changes. Check that by re-reading the bound after the body.
-        let mut check = Vec::new();
-        let bound_after = self.rvalue(c.bound, &mut check);
-        let amount_after = match c.amount {
-            Some(a) => self.rvalue(a, &mut check),
-            None => Val::Num(int(1, span), Scalar::INT),
-        };
-        let offset_after = c.offset.map(|o| self.rvalue(o, &mut check));
-        let bound_before = self.with_env(saved_env.clone(), |me| {
-            let mut s = Vec::new();
-            let b = me.rvalue(c.bound, &mut s);
-            let a = match c.amount {
-                Some(a) => me.rvalue(a, &mut s),
-                None => Val::Num(int(1, span), Scalar::INT),
-            };
-            let o = c.offset.map(|o| me.rvalue(o, &mut s));
-            let x: Vec<Option<Val>> = c
-                .extra
-                .iter()
-                .map(|(_, e)| e.map(|e| me.rvalue(e, &mut s)))
-                .collect();
-            ((b, a), (o, x))
-        });
-        let extra_after: Vec<Option<Val>> = c
-            .extra
-            .iter()
-            .map(|(_, e)| e.map(|e| self.rvalue(e, &mut check)))
-            .collect();
-        let invariant =
-            ((bound_after, amount_after), (offset_after, extra_after)).same_shape(&bound_before);
+        let after = self.loop_parts(c, span);
+        let before = self.with_env(saved_env.clone(), |me| me.loop_parts(c, span));
+        let invariant = after.same_shape(&before);
         // With several steps an iteration the body changes the variable, by its steps only
         // (`for_stmt` checked that nothing else in it may write the variable).
         let loop_var_changed = loop_var_changed && c.extra.is_empty();
