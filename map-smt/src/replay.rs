@@ -372,7 +372,7 @@ pub fn witness_run<T>(
     let unknowns = |site: &UnknownSite<'_>| unknown_value(w, site);
     let mut config = Config::with_dims(w.block_dim, w.grid_dim)
         .with_arith(arith)
-        .with_warp_size(options.warp_size.or(options.warp_sync))
+        .with_warp_size(options.warp_size)
         .with_warp_sync(options.warp_sync)
         .with_memory(memory)
         .with_unknowns(&unknowns)
