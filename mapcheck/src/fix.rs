@@ -61,10 +61,25 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             errors,
         } => {
             // A kernel of a CUDA file that could not be lowered: the edited file could not be
-            // re-verified as a whole, so this is an input error like any other.
-            if !errors.is_empty() {
-                for e in &errors {
-                    let _ = render::render(&e.diagnostic, &name, Some(&source), style, err);
+            // re-verified as a whole, so this is an input error like any other — unless
+            // `--kernel` selects another kernel, which is then fixed as `mapcheck --kernel`
+            // checks it (the other kernel's text is printed unchanged).
+            let kernel = args.common.kernel.as_deref();
+            let relevant: Vec<&Diagnostic> = input::errors_for(&errors, kernel).collect();
+            if !relevant.is_empty() {
+                let others = program.kernels.iter().map(|k| k.name.name.as_str());
+                let hint = others.clone().next().filter(|_| kernel.is_none()).map(|first| {
+                    format!(
+                        "the kernels that lowered ({}) can be fixed one at a time: `--kernel {first}`",
+                        others.map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+                    )
+                });
+                for (i, d) in relevant.iter().enumerate() {
+                    let d = match &hint {
+                        Some(h) if i + 1 == relevant.len() => (*d).clone().with_help(h.clone()),
+                        _ => (*d).clone(),
+                    };
+                    let _ = render::render(&d, &name, Some(&source), style, err);
                 }
                 return 2;
             }
@@ -464,14 +479,17 @@ fn reverify(
 ) -> Result<(), error::Reverify> {
     use error::Reverify;
     let load_options = input::LoadOptions::of(&args.common);
+    let kernel = args.common.kernel.as_deref();
     let program = match input::parse_text(&args.file, edited.to_string(), &load_options) {
         Loaded::Parsed {
             program, errors, ..
-        } if errors.is_empty() => program,
+        } if input::errors_for(&errors, kernel).next().is_none() => program,
         Loaded::Parsed { errors, .. } => {
-            return Err(errors.first().map_or(Reverify::DoesNotParse, |e| {
-                Reverify::Front(e.diagnostic.message.clone())
-            }))
+            return Err(input::errors_for(&errors, kernel)
+                .next()
+                .map_or(Reverify::DoesNotParse, |d| {
+                    Reverify::Front(d.message.clone())
+                }))
         }
         Loaded::Failed { diagnostics, .. } => {
             return Err(diagnostics.first().map_or(Reverify::DoesNotParse, |d| {

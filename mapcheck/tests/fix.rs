@@ -204,6 +204,30 @@ __global__ void reduce(int *in, int *out) {
 }
 ";
 
+/// A kernel outside the CUDA subset does not stop `--kernel` from fixing its neighbour, as it
+/// does not stop `mapcheck --kernel` from checking it; without `--kernel` the file is an input
+/// error whose help names the kernels that can be fixed.
+#[test]
+fn a_kernel_that_does_not_lower_leaves_its_neighbour_to_be_fixed() {
+    let bad = "__global__ void bad(int *A) {\n  goto done;\ndone:\n  A[0] = 1;\n}\n";
+    let path = scratch("with_goto.cu", &format!("{NEIGHBOUR_CU}\n{bad}"));
+    let path = path.to_str().unwrap();
+    let run = fix(&[path]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(run.stderr.contains("`goto`"), "{}", run.stderr);
+    assert!(run.stderr.contains("--kernel neighbour"), "{}", run.stderr);
+
+    let run = fix(&[path, "--kernel", "neighbour"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("__syncthreads();"), "{}", run.stdout);
+    assert!(run.stdout.ends_with(bad), "{}", run.stdout);
+
+    let run = fix(&[path, "--kernel", "bad"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("`goto`"), "{}", run.stderr);
+}
+
 #[test]
 fn a_divergent_cuda_barrier_is_moved_out_keeping_its_comment() {
     let path = scratch("reduce.cu", REDUCE_CU);
