@@ -1,0 +1,10 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=1
+// mapcheck: exact
+// 0.0f and -0.0f compare equal but are different values (bit patterns): not a benign race.
+// (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
+
+__global__ void k(float *F)
+{
+    if (threadIdx.x % 2) F[0] = -0.0f; else F[0] = 0.0f;
+}
