@@ -1,0 +1,10 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=1
+// mapcheck: exact
+// Twin of probe_bool_store_benign: t & 2 converted to bool is false for t = 0 and true for
+// t = 2: different values, a data race.
+
+__global__ void set_flag(bool *B)
+{
+    B[0] = threadIdx.x & 2;
+}

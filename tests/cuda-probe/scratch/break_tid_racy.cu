@@ -1,0 +1,10 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=1
+__global__ void k(int *A)
+{
+    int i;
+    for (i = 0; i < 64; i++)
+        if (i == threadIdx.x / 2)
+            break;
+    A[i] = threadIdx.x;
+}

@@ -1,0 +1,6 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=1
+__global__ void k(int *A)
+{
+    (threadIdx.x < 32 ? A[threadIdx.x / 2] : A[100 + threadIdx.x]) = threadIdx.x;
+}

@@ -1,0 +1,8 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=1
+struct S { int k = threadIdx.x / 2; };
+__global__ void k(int *A)
+{
+    S s;
+    A[s.k] = threadIdx.x;
+}

@@ -1,0 +1,10 @@
+//xfail:data-race
+//--blockDim=32 --gridDim=1
+__global__ void k(int *A)
+{
+    int t = threadIdx.x;
+    int i = 2 * t;
+    A[i] = ++i;
+    if (t > 0)
+        A[2 * t - 1] = -1;
+}

@@ -1,0 +1,13 @@
+// Truth of probe_cmp_unsigned_minus_one_racy.cu (session 12 probe): the kernel's own expressions, compiled by g++.
+#include "truth.h"
+int main()
+{
+    Truth tr({64, 1, 1}, {1, 1, 1});
+    for_each_thread(tr, [&](Dim3, Dim3 th, unsigned b, unsigned tl) {
+        unsigned tid = th.x;
+        (void)tid;
+        if (tid < -1)
+            tr.write(0, 0, b, tl);
+    });
+    return tr.report();
+}

@@ -1,0 +1,14 @@
+// Truth of probe_smod_negative.cu (session 12 probe): the kernel's own expressions, compiled by g++.
+#include "truth.h"
+int main()
+{
+    Truth tr({64, 1, 1}, {1, 1, 1});
+    for_each_thread(tr, [&](Dim3, Dim3 th, unsigned b, unsigned tl) {
+        unsigned tid = th.x;
+        (void)tid;
+        int t = tid;
+        if ((t - 32) % 8 < -7)
+            tr.write(0, 0, b, tl);
+    });
+    return tr.report();
+}

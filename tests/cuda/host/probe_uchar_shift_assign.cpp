@@ -1,0 +1,14 @@
+// Truth of probe_uchar_shift_assign.cu (session 12 probe): the kernel's own expressions, compiled by g++.
+#include "truth.h"
+int main()
+{
+    Truth tr({32, 1, 1}, {1, 1, 1});
+    for_each_thread(tr, [&](Dim3, Dim3 th, unsigned b, unsigned tl) {
+        unsigned tid = th.x;
+        (void)tid;
+        unsigned char x = tid;
+        x <<= 3;
+        tr.write(0, x >> 3, b, tl);
+    });
+    return tr.report();
+}

@@ -1,0 +1,12 @@
+//xfail:data-race
+//--blockDim=64 --gridDim=1
+// mapcheck: exact
+// The assignment inside the condition sets k = t / 2: threads 2k and 2k + 1 collide.
+// (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
+
+__global__ void k(int *A)
+{
+    int k;
+    if ((k = threadIdx.x / 2) >= 0)
+        A[k] = threadIdx.x;
+}

@@ -1,0 +1,13 @@
+//pass
+//--blockDim=64 --gridDim=1
+// mapcheck: exact
+// The body adds 1 to i as well: i = 0, 2, so thread t writes A[4t] and A[4t + 2].
+// (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
+
+__global__ void k(int *A)
+{
+    for (int i = 0; i < 4; i++) {
+        A[threadIdx.x * 4 + i] = threadIdx.x;
+        i += 1;
+    }
+}

@@ -1,0 +1,15 @@
+//xfail:data-race
+//--blockDim=16 --gridDim=1
+// mapcheck: exact
+// s[0][t] for t >= 8 runs into row 1: thread 8 writes s[1][0], which thread 0 writes as well.
+// (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
+
+__global__ void k(int *out)
+{
+    __shared__ int s[4][8];
+    unsigned t = threadIdx.x;
+    s[0][t] = t;
+    if (t < 8) s[1][t] = 100 + t;
+    __syncthreads();
+    out[t] = s[1][t % 8];
+}
