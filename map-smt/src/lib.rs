@@ -683,8 +683,14 @@ fn certify(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option
                 "the MAP over-approximates the kernel and the witness did not replay ({why}): this may be a false alarm"
             )),
         ),
-        // An exact kernel's `?` values are payloads, which no race depends on (Theorem 1).
-        Replay::ThroughUnknowns if exact_class => (Certainty::Proven, None, None),
+        // An exact kernel's `?` values are payloads, which no access depends on (Theorem 1);
+        // but whether two writes store different values — a data race rather than a benign
+        // one — does, when the front end could not follow a stored value.
+        Replay::ThroughUnknowns if exact_class => (
+            Certainty::Potential,
+            None,
+            Some("the two threads store different values only in runs that use values the front end could not follow (`?`): they may store the same value, which is a benign race".into()),
+        ),
         Replay::ThroughUnknowns => (
             Certainty::Potential,
             None,

@@ -423,7 +423,10 @@ pub fn race<T>(
     first: Option<&dyn interp::InitialMemory>,
     budget: u64,
 ) -> Replay {
-    let depends = cache.taint.race_depends(a, b);
+    // A data race between two writes needs different stored values: the race depends on the
+    // `?`s also when only those values do.
+    let depends = cache.taint.race_depends(a, b)
+        || (stores == Stores::Different && cache.taint.value_depends(a, b));
     let watch = arrays_at(cache.kernel, &[a, b]);
     let ours = |r: &&interp::Race| {
         let same =

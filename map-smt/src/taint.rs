@@ -34,6 +34,9 @@ pub struct Taint {
     arrays: BTreeSet<String>,
     /// Spans of the accesses whose index or control is tainted.
     accesses: Vec<Span>,
+    /// Spans of the plain writes whose stored value is tainted: whether two such writes store
+    /// different values (a data race, not a benign one) may depend on a `?`.
+    values: Vec<Span>,
     /// Some barrier sits under tainted control.
     phases: bool,
     /// The kernel has no `?` at all.
@@ -54,6 +57,7 @@ impl Taint {
         loop {
             let before = (t.vars.len(), t.arrays.len());
             t.accesses.clear();
+            t.values.clear();
             t.phases = false;
             t.block(&kernel.body, false);
             if (t.vars.len(), t.arrays.len()) == before {
@@ -65,6 +69,12 @@ impl Taint {
     /// Whether a race between the accesses at `a` and `b` may depend on a `?`.
     pub fn race_depends(&self, a: Span, b: Span) -> bool {
         !self.none && (self.phases || self.accesses.iter().any(|s| *s == a || *s == b))
+    }
+
+    /// Whether the values the writes at `a` and `b` store may depend on a `?`: a write-write
+    /// race between them is then a data race only if the `?`s make the values differ.
+    pub fn value_depends(&self, a: Span, b: Span) -> bool {
+        !self.none && self.values.iter().any(|s| *s == a || *s == b)
     }
 
     /// Whether a barrier divergence may depend on a `?`.
@@ -115,7 +125,11 @@ impl Taint {
                     if index || control {
                         self.accesses.push(target.span);
                     }
-                    if index || control || self.expr(value) {
+                    let stored = self.expr(value);
+                    if stored {
+                        self.values.push(target.span);
+                    }
+                    if index || control || stored {
                         self.arrays.insert(target.array.name.clone());
                     }
                 }
@@ -204,6 +218,20 @@ mod tests {
         assert!(!depends(
             "kernel k() { shared A; let v = ?; A[tid] := v; let r = A[tid + 1]; }"
         ));
+    }
+
+    #[test]
+    fn a_stored_unknown_makes_only_the_values_depend() {
+        // Whether thread 0 and thread 1 store different values into A[0] — a data race, not a
+        // benign one — depends on the `?`; where they write does not.
+        let k = kernel("kernel k() { shared A; let v = ?; A[0] := v; }");
+        let t = Taint::of(&k);
+        let a = access(&k, "A", 0);
+        assert!(!t.race_depends(a, a));
+        assert!(t.value_depends(a, a));
+        let k = kernel("kernel k() { shared A; let v = ?; let w = 1; A[0] := w; }");
+        let a = access(&k, "A", 0);
+        assert!(!Taint::of(&k).value_depends(a, a));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
+// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // A comparison between `int` and `unsigned` (the usual arithmetic conversions): `j <
 // blockDim.x / 2` converts j to unsigned, so for threads 0..31 (j = t - 32 < 0) j becomes a
 // huge value, the test is false and they take the `else` branch: all 32 of them write s[0]

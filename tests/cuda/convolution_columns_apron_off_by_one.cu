@@ -1,6 +1,7 @@
 //xfail:data-race
 //--blockDim=[16,8] --gridDim=[4,2]
 // mapcheck: exact
+// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // The column pass of `convolutionSeparable` with an off-by-one in the upper apron: it is
 // staged at s_Data[x][y + 8 i + 1] instead of y + 8 i. For i = 0, thread (x, 7) writes
 // s_Data[x][8], which thread (x, 0) writes as its first main-data pixel (i = 1: 0 + 8) in the

@@ -1,6 +1,7 @@
 //xfail:data-race
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
+// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // One 8-byte cell of dynamic shared memory viewed as a double and as a long long. Thread 0
 // stores the double 1.0 (bytes 00 00 00 00 00 00 f0 3f, IEEE 754), thread 1 stores the long
 // long 0x3f800000 (bytes 00 00 80 3f 00 00 00 00; the bits of the *float* 1.0f) into the same

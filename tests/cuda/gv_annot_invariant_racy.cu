@@ -1,6 +1,7 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1 -DN=1024
 // mapcheck: exact
+// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // The annotated loop with the stride halved (i += blockDim.x / 2) and a weaker, still true,
 // invariant: thread t writes out[t + 32k], so threads 0 and 32 both write out[32]: a
 // write-write race. (The annotation neither causes nor hides it.)

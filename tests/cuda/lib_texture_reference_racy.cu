@@ -1,6 +1,7 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
+// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // The texture-reference fetch stored at threadIdx.x only: thread t of blocks 0 and 1 both
 // write out[t]: a write-write race between blocks.
 

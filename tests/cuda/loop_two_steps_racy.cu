@@ -1,6 +1,7 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1 -DN=1024
 // mapcheck: exact
+// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // The hand-unrolled loop whose second step is one element short (i += blockDim.x - 1):
 // thread 0 writes out[0] and out[64], steps by 63 and writes out[127] in its second
 // iteration; thread 63 writes out[63] and out[127] in its first. Both write out[127]: a

@@ -332,6 +332,16 @@ pub struct Node {
     /// `CallExpr` through an overload set, `CXXConstructExpr`: the constructor.
     #[serde(rename = "ctorType")]
     pub ctor_type: Option<Type>,
+    /// `CXXRecordDecl`: what clang knows of the class (`isPolymorphic`, whether its
+    /// destructor and special constructors are trivial).
+    #[serde(rename = "definitionData")]
+    pub definition_data: Option<serde_json::Value>,
+    /// `CXXConstructorDecl`, `CXXMethodDecl`: `default` for `= default`.
+    #[serde(rename = "explicitlyDefaulted")]
+    pub explicitly_defaulted: Option<String>,
+    /// `CXXCtorInitializer`: the field it initialises (a base initialiser has `baseInit`).
+    #[serde(rename = "anyInit")]
+    pub any_init: Option<serde_json::Value>,
     #[serde(rename = "variadic")]
     pub variadic: Option<bool>,
     /// `FunctionDecl`: `inline`, `constexpr`, ...

@@ -32,6 +32,7 @@ pub const PRELUDE: &str = "__mapcheck_cuda.h";
 pub const HEADERS: &[(&str, &str)] = &[
     (PRELUDE, include_str!("include/__mapcheck_cuda.h")),
     ("assert.h", include_str!("include/assert.h")),
+    ("cassert", include_str!("include/cassert")),
     (
         "cooperative_groups.h",
         include_str!("include/cooperative_groups.h"),

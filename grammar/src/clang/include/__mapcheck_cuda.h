@@ -279,9 +279,15 @@ template <class T> __device__ T __old(T);
 #define __old_bool(x) __old(x)
 
 /* `assert(c)` is read as a precondition, as GPUVerify and Faial read it: runs in which it
- * fails (and trap) are not analysed. GPUVerify's `__assert` is ignored. */
+ * fails (and trap) are not analysed. GPUVerify's `__assert` is ignored. Under `NDEBUG` it is
+ * nothing, as C's `<assert.h>` makes it (C 7.2): the kernel's stores then run unguarded. A file
+ * that defines `NDEBUG` itself gets that meaning where it includes `<assert.h>` (`assert.h`
+ * redefines the macro on each inclusion, as C's does). */
 __device__ void __mapcheck_assert(bool);
-#ifndef assert
+#undef assert
+#ifdef NDEBUG
+#define assert(c) ((void)0)
+#else
 #define assert(c) __mapcheck_assert(c)
 #endif
 

@@ -61,16 +61,24 @@ impl Lower<'_, '_> {
             };
         };
         match (v, *to) {
+            // A float's payload is the bits of the `float` it equals (`rvalue`'s literals): a
+            // conversion between `float`, `double` and `long double` keeps the value of every
+            // payload, one to `__half` rounds it.
+            (Val::Num(_, Scalar::Float(from)), Scalar::Float(16)) if from != 16 => self
+                .unknown_val(
+                    "float_to_half",
+                    &CType::Scalar(Scalar::Float(16)),
+                    span,
+                    out,
+                ),
             (Val::Num(e, Scalar::Float(_)), f @ Scalar::Float(_)) => Val::Num(e, f),
             (Val::Num(_, Scalar::Float(_)), s) => {
                 self.unknown_val("float_to_int", &CType::Scalar(s), span, out)
             }
-            (Val::Num(e, _), f @ Scalar::Float(_)) => {
-                // The payload of an integer converted to float stays the integer: equal
-                // integers give equal floats (the converse matters only for benign races,
-                // and there a distinct `?` would only be less precise).
+            // A float's payload is its bit pattern (`rvalue`'s literals), which no term of the
+            // integer computes: an integer converted to float is a `?`.
+            (Val::Num(_, _), f @ Scalar::Float(_)) => {
                 let v = self.unknown("int_to_float", None, span, out);
-                let _ = e;
                 Val::Num(v, f)
             }
             (Val::Num(e, _), Scalar::Bool) => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
@@ -103,6 +111,22 @@ impl Lower<'_, '_> {
             .enumerate()
             .all(|(i, (off, sc))| scalar_bytes(*sc) == s && *off == i as u64 * s);
         (s > 0 && end_to_end && size == scalars.len() as u64 * s).then_some(s)
+    }
+
+    /// Whether `a` and `b` lay their scalars at the same byte offsets with the same sizes, in
+    /// values of the same size (C's layout; `None` — unknown — is not the same).
+    fn same_bytes(&self, a: &CType, b: &CType) -> bool {
+        let layout = |t: &CType| {
+            let mut scalars = Vec::new();
+            self.g.byte_scalars(t, 0, &mut scalars)?;
+            let (size, _) = self.g.byte_size(t, 0)?;
+            let shape: Vec<(u64, u64)> = scalars
+                .iter()
+                .map(|(off, s)| (*off, scalar_bytes(*s)))
+                .collect();
+            Some((size, shape))
+        };
+        matches!((layout(a), layout(b)), (Some(x), Some(y)) if x == y)
     }
 
     /// Whether a pointer to `a` and one to `b` index the same cells (see `uniform_cell`).
@@ -140,9 +164,13 @@ impl Lower<'_, '_> {
                     // every view), since the type it came from is not known here.
                     (_, CType::Void) => true,
                     (CType::Void, _) => off.kind == ExprKind::Int(0),
+                    // Records of as many cells: the same cells only when their bytes line up
+                    // too (an `__align__(16)` struct of one `int` is 16 bytes, so viewed as
+                    // `int`s element k is int 4k, not int k).
                     _ => {
                         (self.g.cells(&pointee, 0).is_some()
-                            && self.g.cells(&pointee, 0) == self.g.cells(to, 0))
+                            && self.g.cells(&pointee, 0) == self.g.cells(to, 0)
+                            && self.same_bytes(&pointee, to))
                             || self.same_cells(&pointee, to)
                     }
                 };

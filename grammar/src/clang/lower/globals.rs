@@ -194,6 +194,45 @@ impl<'a> Globals<'a> {
         )
     }
 
+    /// Whether `record` is a `union`.
+    pub(super) fn is_union(&self, record: &str) -> bool {
+        self.records
+            .get(record)
+            .is_some_and(|r| r.tag_used.as_deref() == Some("union"))
+    }
+
+    /// Whether `field` of `record` is a bit-field (its width is an expression child): adjacent
+    /// bit-fields are one memory location (C++ [intro.memory]), which the cell model, one cell
+    /// per field, does not have.
+    pub(super) fn bit_field(&self, record: &str, field: &str) -> bool {
+        self.records.get(record).is_some_and(|r| {
+            r.inner.iter().any(|f| {
+                f.kind == Kind::FieldDecl
+                    && f.name.as_deref() == Some(field)
+                    && f.exprs().next().is_some()
+            })
+        })
+    }
+
+    /// The size of the cells of a union whose members are all made of scalars of that one size
+    /// laid end to end (`union { int w[2]; struct { int a, b; } p; float f; }`: 4): then the
+    /// cells of every member are the same bytes, and member cell k is byte 4k of the union.
+    /// `None` when the members' scalars differ in size (a `long long` over two `int`s).
+    pub(super) fn union_cell_bytes(&self, record: &str) -> Option<u64> {
+        let mut size = None;
+        for (_, fty) in self.fields(record)? {
+            let mut scalars = Vec::new();
+            self.byte_scalars(&CType::parse(fty), 0, &mut scalars)?;
+            for (i, (off, sc)) in scalars.iter().enumerate() {
+                let b = scalar_bytes(*sc);
+                if *size.get_or_insert(b) != b || *off != i as u64 * b {
+                    return None;
+                }
+            }
+        }
+        size
+    }
+
     /// The number of core cells a value of `ty` occupies: one per scalar.
     pub(super) fn cells(&self, ty: &CType, depth: usize) -> Option<u64> {
         if depth > 16 {
@@ -202,6 +241,16 @@ impl<'a> Globals<'a> {
         match ty {
             CType::Scalar(_) | CType::Pointer(_) => Some(1),
             CType::Array(t, Some(n)) => self.cells(t, depth + 1)?.checked_mul(*n),
+            CType::Record(name) if self.is_union(name) => {
+                // All fields start at cell 0 (`field`): the union is as many cells as its
+                // largest field, when they all cut their bytes into cells alike.
+                self.union_cell_bytes(name)?;
+                let mut most = 0u64;
+                for (_, fty) in self.fields(name)? {
+                    most = most.max(self.cells(&CType::parse(fty), depth + 1)?);
+                }
+                (most <= MAX_STRUCT_CELLS).then_some(most.max(1))
+            }
             CType::Record(name) => {
                 let mut total = 0u64;
                 for (_, fty) in self.fields(name)? {
@@ -215,6 +264,19 @@ impl<'a> Globals<'a> {
 
     /// The offset in cells of field `field` of `record`, and its type.
     pub(super) fn field(&self, record: &str, field: &str) -> Option<(u64, CType)> {
+        if self.bit_field(record, field) {
+            return None;
+        }
+        if self.is_union(record) {
+            // Every member of a union starts at its first byte: cell 0, when its members cut
+            // their bytes into cells of one size (`union_cell_bytes`), else no cell model.
+            self.union_cell_bytes(record)?;
+            let (_, fty) = self
+                .fields(record)?
+                .into_iter()
+                .find(|(n, _)| *n == field)?;
+            return Some((0, CType::parse(fty)));
+        }
         let mut off = 0u64;
         for (name, fty) in self.fields(record)? {
             let ty = CType::parse(fty);
@@ -428,4 +490,164 @@ fn shared_memory_class(r: &Node, arg: &str) -> bool {
         }
     }
     conversions > 0
+}
+
+/// Why constructing, holding or calling into a class would run code the lowering does not
+/// follow: C++ runs constructors, destructors and virtual overrides without a call in the
+/// source, so a class that has any is refused where it is used (never silently dropped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ClassCode {
+    /// A virtual method: which body a call runs depends on the object's dynamic type.
+    Virtual,
+    /// A destructor other than the trivial one: it runs at the end of the object's scope.
+    Destructor,
+    /// A constructor that does more than copy its arguments into fields.
+    Constructor,
+    /// A class mapcheck has no definition of.
+    Unseen,
+}
+
+impl ClassCode {
+    pub(super) fn describe(self) -> &'static str {
+        match self {
+            ClassCode::Virtual => {
+                "virtual methods (a call runs the override of the object's dynamic type)"
+            }
+            ClassCode::Destructor => {
+                "a destructor that is not trivial (it runs where the object's lifetime ends)"
+            }
+            ClassCode::Constructor => {
+                "a constructor that runs code (a body, a base initialiser, or a member \
+                 initialiser other than a parameter or a literal)"
+            }
+            ClassCode::Unseen => "no definition mapcheck can see",
+        }
+    }
+}
+
+impl Globals<'_> {
+    /// The record named by `ty` (a class template's instance by its template's name too).
+    fn record_of(&self, ty: &CType) -> Option<&Node> {
+        let CType::Record(name) = ty else { return None };
+        let bare = name.split('<').next().unwrap_or(name).trim();
+        self.records
+            .get(name.as_str())
+            .or_else(|| self.records.get(bare))
+            .copied()
+    }
+
+    fn class_flag(r: &Node, path: &[&str]) -> bool {
+        let mut v = r.definition_data.as_ref();
+        for key in path {
+            v = v.and_then(|x| x.get(*key));
+        }
+        v.and_then(serde_json::Value::as_bool).unwrap_or(false)
+    }
+
+    /// Code that holding an object of type `ty` (a local, a temporary) runs unseen: a
+    /// destructor, or virtual methods (whose calls the lowering could not resolve).
+    pub(super) fn holding(&self, ty: &CType) -> Option<ClassCode> {
+        let ty = match ty {
+            CType::Array(t, _) => t,
+            t => t,
+        };
+        let CType::Record(_) = ty else { return None };
+        let Some(r) = self.record_of(ty) else {
+            return (!r_is_builtin(ty)).then_some(ClassCode::Unseen);
+        };
+        if Self::class_flag(r, &["isPolymorphic"]) {
+            return Some(ClassCode::Virtual);
+        }
+        let dtor_trivial = Self::class_flag(r, &["dtor", "trivial"])
+            || r.definition_data
+                .as_ref()
+                .and_then(|d| d.get("dtor"))
+                .is_none();
+        (!dtor_trivial).then_some(ClassCode::Destructor)
+    }
+
+    /// Code that the construction `n` (a `CXXConstructExpr`) of a `ty` runs that the lowering
+    /// would not see: a user-written constructor with a body, a base initialiser or a member
+    /// initialiser other than a parameter or a literal; an implicit one that is not trivial
+    /// (it calls such a constructor of a member or base).
+    pub(super) fn constructing(&self, n: &Node, ty: &CType) -> Option<ClassCode> {
+        if let Some(code) = self.holding(ty) {
+            return Some(code);
+        }
+        let ty = match ty {
+            CType::Array(t, _) => t.as_ref(),
+            t => t,
+        };
+        let r = self.record_of(ty)?;
+        let ctor_type = n.ctor_type.as_ref().map(|t| t.qual.as_str()).unwrap_or("");
+        let ctor = r.inner.iter().find(|c| {
+            matches!(&c.kind, Kind::Other(k) if k == "CXXConstructorDecl")
+                && c.qual_type() == ctor_type
+        });
+        let Some(ctor) = ctor else {
+            // No declaration of that signature: an implicit constructor clang did not list
+            // (it lists those it uses); trivial only when the class says so.
+            let special = if ctor_type.ends_with("()") {
+                "defaultCtor"
+            } else if ctor_type.contains("&&") {
+                "moveCtor"
+            } else {
+                "copyCtor"
+            };
+            return Self::class_flag(r, &[special, "nonTrivial"]).then_some(ClassCode::Constructor);
+        };
+        if ctor.is_implicit == Some(true) || ctor.explicitly_defaulted.is_some() {
+            let special = if ctor_type.ends_with("()") {
+                "defaultCtor"
+            } else if ctor_type.contains("&&") {
+                "moveCtor"
+            } else {
+                "copyCtor"
+            };
+            return Self::class_flag(r, &[special, "nonTrivial"]).then_some(ClassCode::Constructor);
+        }
+        let plain_value = |e: &Node| {
+            let mut e = e;
+            loop {
+                match &e.kind {
+                    Kind::ImplicitCastExpr | Kind::ParenExpr => match e.exprs().next() {
+                        Some(c) => e = c,
+                        None => return false,
+                    },
+                    Kind::IntegerLiteral | Kind::FloatingLiteral | Kind::CXXBoolLiteralExpr => {
+                        return true
+                    }
+                    Kind::DeclRefExpr => {
+                        return e.referenced_decl.as_ref().is_some_and(
+                            |d| matches!(&d.kind, Some(Kind::Other(k)) if k == "ParmVarDecl"),
+                        )
+                    }
+                    _ => return false,
+                }
+            }
+        };
+        for part in &ctor.inner {
+            match &part.kind {
+                Kind::CompoundStmt if !part.inner.is_empty() => {
+                    return Some(ClassCode::Constructor)
+                }
+                Kind::Other(k) if k == "CXXCtorInitializer" => {
+                    let field = part.any_init.is_some();
+                    if !field || !part.exprs().all(plain_value) {
+                        return Some(ClassCode::Constructor);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// mapcheck's own vector types and CUDA's built-in records, which have no code.
+fn r_is_builtin(ty: &CType) -> bool {
+    let CType::Record(name) = ty else {
+        return false;
+    };
+    name.starts_with("__") || name.contains("cooperative_groups::")
 }

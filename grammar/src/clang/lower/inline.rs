@@ -200,6 +200,18 @@ impl Lower<'_, '_> {
             .map(|o| o.qual_type().to_string())
             .unwrap_or_default();
         let method_id = callee.referenced_member_decl.clone().unwrap_or_default();
+        // A method of a class with virtual methods may be overridden: the body the call runs
+        // depends on the object's dynamic type, which the lowering does not follow.
+        if let Some(o) = object {
+            let class = match self.node_type(o) {
+                CType::Pointer(t) | CType::Reference(t) => *t,
+                t => t,
+            };
+            if self.g.holding(&class) == Some(ClassCode::Virtual) {
+                self.class_code_error(&class, ClassCode::Virtual, span);
+                return Val::Opaque;
+            }
+        }
         let is_cg = object_ty.contains("cooperative_groups::");
         if is_cg {
             if let Some(o) = object {

@@ -75,6 +75,7 @@ use places::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use terms::*;
 
+use globals::ClassCode;
 pub use globals::Globals;
 pub use kernel::lower_all;
 

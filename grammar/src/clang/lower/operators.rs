@@ -12,8 +12,10 @@ impl Lower<'_, '_> {
         };
         match op.as_str() {
             "=" => {
-                let p = self.place(a, out);
+                // C++17 ([expr.ass]/1): the right operand is sequenced before the left one
+                // (`A[i] = i++` stores into the incremented `i`'s cell).
                 let v = self.rvalue(b, out);
+                let p = self.place(a, out);
                 self.write(p.clone(), v.clone(), span, out);
                 self.last_place = Some(p.clone());
                 // The value of an assignment is the (converted) value stored.
@@ -291,8 +293,9 @@ impl Lower<'_, '_> {
         let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
             return Val::Opaque;
         };
-        let p = self.place(a, out);
+        // The right operand first, as for `=` (C++17 [expr.ass]/1).
         let rhs = self.rvalue(b, out);
+        let p = self.place(a, out);
         let old = self.read(p.clone(), span, out);
         let lty = self.node_type(a);
         let new = if matches!(old, Val::Ptr(_)) {

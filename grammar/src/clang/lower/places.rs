@@ -253,6 +253,28 @@ impl Lower<'_, '_> {
                     },
                     ty: fty,
                 },
+                None if self.g.bit_field(&r, &field) => {
+                    self.error(
+                        span,
+                        format!(
+                            "bit-field `{field}` of `{r}`: adjacent bit-fields share one memory \
+                             location, which mapcheck does not model"
+                        ),
+                        "not supported",
+                    );
+                    Place::Unknown(ty)
+                }
+                None if self.g.is_union(&r) => {
+                    self.error(
+                        span,
+                        format!(
+                            "union `{r}`: its members cut its bytes into scalars of different \
+                             sizes, which mapcheck's cells (one per scalar) do not model"
+                        ),
+                        "member of this union",
+                    );
+                    Place::Unknown(ty)
+                }
                 None => {
                     self.error(
                         span,
@@ -286,9 +308,33 @@ impl Lower<'_, '_> {
             return Place::Unknown(ty.clone());
         };
         let cv = self.rvalue(c, out);
-        let _ = self.as_cond(cv, span, out);
-        let pa = self.place(a, out);
-        let pb = self.place(b, out);
+        let cond = self.as_cond(cv, span, out);
+        // Only the chosen arm is evaluated (`c ? (s[0] = 5) : (s[t] = 6)` as a statement
+        // stores once): each arm's statements run under its side of the condition, as
+        // `conditional` runs a value's arms.
+        let before = self.env.clone();
+        let mut ta = Vec::new();
+        let pa = self.place(a, &mut ta);
+        let env_a = std::mem::replace(&mut self.env, before.clone());
+        let mut tb = Vec::new();
+        let pb = self.place(b, &mut tb);
+        let env_b = std::mem::replace(&mut self.env, before);
+        let (alets, blets) = (branch_lets(&ta), branch_lets(&tb));
+        let bound: HashSet<String> = bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
+        if !(ta.is_empty() && tb.is_empty()) {
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: cond.clone(),
+                        then_branch: Block { stmts: ta, span },
+                        else_branch: Some(Block { stmts: tb, span }),
+                    },
+                    span,
+                ),
+            );
+        }
+        self.join_if(&cond, [(env_a, &alets), (env_b, &blets)], &bound, span, out);
         let arrays = |p: &Place| p.arrays().unwrap_or_default();
         if matches!(pa, Place::Local(..)) || matches!(pb, Place::Local(..)) {
             self.error(
@@ -297,6 +343,10 @@ impl Lower<'_, '_> {
                 "not supported",
             );
             return Place::Unknown(ty.clone());
+        }
+        let plain = |p: &Place| matches!(p, Place::Mem { off, .. } if !expr_uses(off, &bound));
+        if plain(&pa) && plain(&pb) {
+            return Place::Sel(Box::new(cond), Box::new(pa), Box::new(pb));
         }
         let mut all = arrays(&pa);
         all.extend(arrays(&pb));

@@ -50,18 +50,27 @@ impl Lower<'_, '_> {
                 Val::Bool(Cond::new(CondKind::Bool(b), span))
             }
             Kind::FloatingLiteral => {
-                // The bit pattern of the literal: equal literals give equal payloads.
-                let bits = n
+                // The payload of a float value is the bit pattern of the `float` it equals, so
+                // that equal payloads are equal values (what a benign race rests on) in every
+                // arithmetic, `bv32` included, and a `float` stored through an `int *` view
+                // (same bytes) has the payload of the same bits: a `double` literal that a
+                // `float` holds exactly (`1.0`, `0.5`) has the payload of that `float` (and
+                // `1.0f` widened to `double` keeps its own), any other (`0.1`, `1.0000000001`)
+                // is a `?`. clang prints the literal with the digits of its own type, so the
+                // text reads back exactly.
+                let scalar = ty.scalar().unwrap_or(Scalar::Float(32));
+                let value = n
                     .value
                     .as_ref()
                     .and_then(|v| v.as_str())
-                    .and_then(|s| s.parse::<f64>().ok())
-                    .map(|f| (f as f32).to_bits());
-                match bits {
-                    Some(b) => Val::Num(
-                        int(i64::from(b), span),
-                        ty.scalar().unwrap_or(Scalar::Float(32)),
-                    ),
+                    .and_then(|s| s.parse::<f64>().ok());
+                let single = match (value, scalar) {
+                    (Some(f), Scalar::Float(32)) => Some(f as f32),
+                    (Some(f), Scalar::Float(64)) if f64::from(f as f32) == f => Some(f as f32),
+                    _ => None,
+                };
+                match single {
+                    Some(f) => Val::Num(int(i64::from(f.to_bits()), span), scalar),
                     None => self.unknown_val("float_literal", &ty, span, out),
                 }
             }
@@ -75,10 +84,14 @@ impl Lower<'_, '_> {
                 },
                 _ => self.first(n, out),
             },
-            Kind::ParenExpr
-            | Kind::ExprWithCleanups
-            | Kind::MaterializeTemporaryExpr
-            | Kind::CXXBindTemporaryExpr => self.first(n, out),
+            Kind::CXXBindTemporaryExpr => {
+                // clang binds a temporary whose destructor is not trivial.
+                self.class_code_error(&ty, ClassCode::Destructor, span);
+                self.first(n, out)
+            }
+            Kind::ParenExpr | Kind::ExprWithCleanups | Kind::MaterializeTemporaryExpr => {
+                self.first(n, out)
+            }
             Kind::SubstNonTypeTemplateParmExpr => match n.exprs().last() {
                 Some(c) => self.rvalue(c, out),
                 None => self.unknown_val("template_argument", &ty, span, out),
@@ -152,6 +165,15 @@ impl Lower<'_, '_> {
             | Kind::CXXTemporaryObjectExpr
             | Kind::InitListExpr
             | Kind::ImplicitValueInitExpr => {
+                let unseen = match n.kind {
+                    Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr => {
+                        self.g.constructing(n, &ty)
+                    }
+                    _ => self.g.holding(&ty),
+                };
+                if let Some(code) = unseen {
+                    self.class_code_error(&ty, code, span);
+                }
                 // A struct or vector value built from its arguments: they are evaluated (their
                 // reads and effects happen), the value itself is not followed.
                 for c in n.exprs() {
@@ -510,5 +532,27 @@ fn divisible(e: &Expr, k: i64) -> bool {
                 && divisible(a, k)
         }
         _ => false,
+    }
+}
+
+impl Lower<'_, '_> {
+    /// The located refusal of a class whose code C++ would run without a call in the source.
+    pub(super) fn class_code_error(&mut self, ty: &CType, code: ClassCode, span: Span) {
+        let name = match ty {
+            CType::Record(n) => n.clone(),
+            CType::Array(t, _) => match t.as_ref() {
+                CType::Record(n) => n.clone(),
+                _ => "object".into(),
+            },
+            _ => "object".into(),
+        };
+        let message = format!(
+            "`{name}` has {}: code C++ runs without a call in the source, which mapcheck does not follow",
+            code.describe()
+        );
+        // A declaration and its construction name the same class: say it once.
+        if !self.errors.iter().any(|d| d.message == message) {
+            self.error(span, message, "here");
+        }
     }
 }

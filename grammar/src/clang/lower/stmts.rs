@@ -363,6 +363,9 @@ impl Lower<'_, '_> {
             return;
         }
         let ty = CType::parse(d.qual_type());
+        if let Some(code) = self.g.holding(&ty) {
+            self.class_code_error(&ty, code, span);
+        }
         let init = d.exprs().next();
         match &ty {
             CType::Reference(_) => match init {

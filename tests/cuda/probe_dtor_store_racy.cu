@@ -1,7 +1,8 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// UNSOUND on main: implicit destructor calls are dropped. `g` is destroyed at the closing
+// mapcheck: known-imprecision: error — a class with a destructor that is not trivial is refused (C++ runs it without a call in the source)
+// Session 12 probe, unsound before its fix: implicit destructor calls are dropped. `g` is destroyed at the closing
 // brace of its block; ~Guard stores v into a[i] = A[t / 2], so threads 2k and 2k + 1 write
 // A[k] with different values. mapcheck lowers the kernel to no access at all: `drf (exact)`.
 

@@ -1,6 +1,7 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
+// mapcheck: known-imprecision: error — a class with virtual methods is refused (a call runs the override of the dynamic type)
 // Twin of probe_virtual_dispatch_racy: the object is a B, so B::put (A[t]) runs.
 
 struct B {

@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
-// UNSOUND on main: the same sequencing rule with a helper that bumps its reference argument:
+// Session 12 probe, unsound before its fix: the same sequencing rule with a helper that bumps its reference argument:
 // bump(i) runs before A[i] is evaluated (C++17), so the store goes to A[2t + 1].
 
 __device__ int bump(int &i)

@@ -1,7 +1,8 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// UNSOUND on main: a virtual call is lowered as a call of the static callee. `b.put` with `b`
+// mapcheck: known-imprecision: error — a class with virtual methods is refused (a call runs the override of the dynamic type)
+// Session 12 probe, unsound before its fix: a virtual call is lowered as a call of the static callee. `b.put` with `b`
 // bound to a D runs D::put, which writes A[t / 2] (threads 2k and 2k + 1 collide); mapcheck
 // inlines B::put (A[t]) and answers `drf (exact)`.
 

@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// UNSOUND on main: with NDEBUG defined before <assert.h>, assert(c) expands to nothing
+// Session 12 probe, unsound before its fix: with NDEBUG defined before <assert.h>, assert(c) expands to nothing
 // (C++ [assertions], C 7.2), so all 64 threads run the store and t, t + 32 write A[t % 32].
 // mapcheck's force-included header defines assert as a precondition regardless of NDEBUG:
 // `drf`. (A CMake Release build passes -DNDEBUG, so this is the common build of a kernel.)

@@ -1,7 +1,7 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// WRONG CERTAINTY on main: a conditional expression whose arms are assignments to memory (an
+// Session 12 probe, a wrongly proven race before its fix: a conditional expression whose arms are assignments to memory (an
 // lvalue `?:`) used as a statement runs both arms. Truth: thread 0 writes s[0] = 5, thread t > 0
 // writes s[t] = 6; one writer per cell, reads after the barrier: race free. mapcheck lowers
 // `s[0] := 5; s[tid.x] := 6;` for every thread and reports a *proven* race on s.

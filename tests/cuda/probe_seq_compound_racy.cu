@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
-// UNSOUND on main: also for compound assignment ([expr.ass]/1 applies to `+=`): in
+// Session 12 probe, unsound before its fix: also for compound assignment ([expr.ass]/1 applies to `+=`): in
 // `A[i] += i++` the cell is A[2t + 1], which thread t + 1 writes.
 
 __global__ void post_inc_accumulate(int *A)

@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
-// UNSOUND on main: in union U { int w[2]; P p; } the member p.b is the same int as w[1].
+// Session 12 probe, unsound before its fix: in union U { int w[2]; P p; } the member p.b is the same int as w[1].
 // Thread 2k writes u[k].w[1] and thread 2k + 1 writes u[k].p.b: a write-write race. mapcheck
 // places p after w (cells 2, 3) and answers `drf (exact)`.
 
