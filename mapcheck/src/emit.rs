@@ -59,7 +59,8 @@ pub fn emit(
                     let _ = writeln!(out, "  when {g}");
                 }
                 if !p.shared.is_empty() {
-                    let _ = writeln!(out, "  shared by the block: {}", p.shared.join(", "));
+                    let shared: Vec<String> = p.shared.iter().map(|v| v.to_string()).collect();
+                    let _ = writeln!(out, "  shared by the block: {}", shared.join(", "));
                 }
                 let _ = writeln!(out, "  {}", p.body.display(map_style));
             }

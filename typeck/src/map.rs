@@ -24,14 +24,16 @@ use term::{Cond, Expr, Range};
 /// parsed (printed names, `?x` for an unknown, are made only by [`fmt::Display`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Var {
-    /// A parameter, a built-in or a loop variable, by its name in the source (the phase split's
-    /// copy of a barrier-loop variable for the next iteration is primed: `i'`).
+    /// A parameter, a built-in or a loop variable, by its name in the source.
     Source(String),
     /// A per-thread unknown ([`Map::unknowns`]).
     Unknown(UnknownId),
     /// A value the SMT encoding makes up for an operation it cannot express (`int` mode), the
     /// `n`-th of its query.
     Fresh(usize),
+    /// The phase split's copy of a barrier-loop variable for the next iteration, in the second
+    /// half of a phase that straddles the loop's back edge (printed primed: `i'`).
+    Next(Box<Var>),
 }
 
 /// Which per-thread unknown.
@@ -59,7 +61,15 @@ impl fmt::Display for Var {
             Var::Source(name) => f.write_str(name),
             Var::Unknown(id) => write!(f, "{id}"),
             Var::Fresh(n) => write!(f, "#{n}"),
+            Var::Next(var) => write!(f, "{var}'"),
         }
+    }
+}
+
+impl Var {
+    /// The variable's copy for the next iteration of its barrier loop ([`Var::Next`]).
+    pub fn next(self) -> Var {
+        Var::Next(Box::new(self))
     }
 }
 
@@ -90,11 +100,13 @@ impl Ord for Var {
             Var::Source(_) => 0,
             Var::Unknown(_) => 1,
             Var::Fresh(_) => 2,
+            Var::Next(_) => 3,
         };
         (self.to_string(), kind(self))
             .cmp(&(other.to_string(), kind(other)))
             .then_with(|| match (self, other) {
                 (Var::Unknown(a), Var::Unknown(b)) => a.cmp(b),
+                (Var::Next(a), Var::Next(b)) => a.cmp(b),
                 _ => std::cmp::Ordering::Equal,
             })
     }
