@@ -30,12 +30,14 @@ pub mod redundant;
 pub mod replay;
 pub mod search;
 pub mod solve;
+pub mod stage;
 pub mod taint;
 mod verdict;
 pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
 pub use kept::{Again, Asked, Query};
+#[cfg(feature = "mutation")]
 use options::mutated;
 #[cfg(feature = "mutation")]
 pub use options::Mutation;
@@ -72,6 +74,8 @@ pub struct Decision {
     pub undecided_divergence: Vec<String>,
     /// The phase split dropped barriers (see [`phases`]): alarms are potential until replayed.
     pub approximate: bool,
+    /// Stage 1: the phase split ([`stage::Split`]).
+    pub split: stage::Split,
     /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
     pub queries: usize,
     /// Race pairs settled without the solver ([`fast`]).
@@ -105,22 +109,10 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
     let body = split_body(map, options);
-    let queries = std::cell::Cell::new(0);
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
-    let forget_zero_trip = mutated!(options, ForgetZeroTrip);
-    let split = split_with(&facts, &body, options.limits, forget_zero_trip, &queries);
-    let warps_apart = body.has_syncwarp() && !mutated!(options, SyncwarpOrdersAllWarps);
-    let apart_split = warps_apart.then(|| {
-        split_with(
-            &facts,
-            &body.without_warps(),
-            options.limits,
-            forget_zero_trip,
-            &queries,
-        )
-    });
-    let approximate = split.approximate || apart_split.as_ref().is_some_and(|s| s.approximate);
+    let split = stage::split_here(&facts, &body, options);
+    let approximate = split.approximate();
     let basis = Basis {
         class: checked.class,
         approximate,
@@ -132,7 +124,9 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         undecided_races: Vec::new(),
         undecided_divergence: Vec::new(),
         approximate,
-        queries: queries.get(),
+        queries: split.queries,
+        // Moved in at the end, when the block-level pairs no longer borrow it.
+        split: stage::Split::default(),
         settled: 0,
         warp_ordered: Vec::new(),
     };
@@ -168,7 +162,8 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // Block level: every phase, every pair of accesses in it; then, with `syncwarp`s, every
     // phase of the split at block barriers, with the threads in different warps.
     let warp_size = options.warp_lanes();
-    let levels = std::iter::once((&split, false)).chain(apart_split.iter().map(|s| (s, true)));
+    let levels =
+        std::iter::once((&split.block, false)).chain(split.apart.iter().map(|s| (s, true)));
     for (split, apart) in levels {
         for (n, phase) in split.phases.iter().enumerate() {
             let accs = pairs::accesses(&phase.body);
@@ -338,40 +333,8 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         )
     });
     decision.verdict = verdict(&decision);
+    decision.split = split;
     decision
-}
-
-/// The phase split, with the solver answering its feasibility questions.
-pub fn split(
-    facts: &KernelFacts<'_>,
-    body: &mapcheck_typeck::SyncProto,
-    limits: Limits,
-) -> phases::Split {
-    solve::context(limits, || {
-        split_with(facts, body, limits, false, &std::cell::Cell::new(0))
-    })
-}
-
-fn split_with(
-    facts: &KernelFacts<'_>,
-    body: &mapcheck_typeck::SyncProto,
-    limits: Limits,
-    forget_zero_trip: bool,
-    queries: &std::cell::Cell<usize>,
-) -> phases::Split {
-    let feasible = |conds: &[mapcheck_typeck::term::Cond]| {
-        queries.set(queries.get() + 1);
-        let built = query::feasibility(facts, conds);
-        let asked = || Asked::Feasibility {
-            conditions: conds.iter().map(ToString::to_string).collect(),
-        };
-        kept::keep(asked, &built.constraints);
-        !matches!(
-            solve::solve(&built.constraints, &[], &[], limits, |v| built.enc.lit(v)),
-            Outcome::Unsat
-        )
-    };
-    phases::split(body, facts.arith, &feasible, forget_zero_trip)
 }
 
 /// The protocol a decision splits into phases: the MAP's (with the `mutation` feature, less

@@ -81,7 +81,7 @@ pub struct Phase {
 }
 
 /// The phases of a kernel.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Split {
     pub phases: Vec<Phase>,
     /// Some barriers were dropped (see the module doc): alarms need replay to be trusted.
