@@ -14,6 +14,9 @@
 //! [`query`] assembles the constraints of one query from the encoder's terms, and [`decide`]
 //! runs the passes over a kernel and turns their results into findings and a verdict
 //! (SPEC §7).
+//!
+//! [`stage`] holds what the first passes give as values ([`stage::Split`], [`stage::Pairs`]),
+//! which the [`Decision`] keeps.
 #![forbid(unsafe_code)]
 
 pub mod benign;
@@ -76,6 +79,8 @@ pub struct Decision {
     pub approximate: bool,
     /// Stage 1: the phase split ([`stage::Split`]).
     pub split: stage::Split,
+    /// Stage 2: the accesses and pairs of each phase and of the grid ([`stage::Pairs`]).
+    pub pairs: stage::Pairs,
     /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
     pub queries: usize,
     /// Race pairs settled without the solver ([`fast`]).
@@ -112,6 +117,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
     let split = stage::split_here(&facts, &body, options);
+    let paired = stage::pairs(map, &split);
     let approximate = split.approximate();
     let basis = Basis {
         class: checked.class,
@@ -127,6 +133,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         queries: split.queries,
         // Moved in at the end, when the block-level pairs no longer borrow it.
         split: stage::Split::default(),
+        pairs: stage::Pairs::default(),
         settled: 0,
         warp_ordered: Vec::new(),
     };
@@ -162,66 +169,62 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // Block level: every phase, every pair of accesses in it; then, with `syncwarp`s, every
     // phase of the split at block barriers, with the threads in different warps.
     let warp_size = options.warp_lanes();
-    let levels =
-        std::iter::once((&split.block, false)).chain(split.apart.iter().map(|s| (s, true)));
-    for (split, apart) in levels {
-        for (n, phase) in split.phases.iter().enumerate() {
-            let accs = pairs::accesses(&phase.body);
-            for (i, j, conflict) in pairs::candidates(&accs, false) {
-                let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
-                if decided.contains(&key) {
-                    continue;
-                }
-                if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
-                    decision.settled += 1;
-                    kept::keep_settled(|| Asked::Settled {
-                        phase: Some((n, phase.from.clone(), phase.to.clone())),
-                        array: accs[i].acc.array.name.clone(),
-                        conflict,
-                        locations: (accs[i].acc.span, accs[j].acc.span),
-                        rule,
-                    });
-                    continue;
-                }
-                let mut built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
-                if apart {
-                    let c = warp::different_warps(&mut built.enc, &facts, warp_size);
-                    built.constraints.push(c);
-                }
-                let asked = || Asked::Race {
+    for (n, phase, at, apart) in paired.phases(&split) {
+        let accs = &at.accesses;
+        for &(i, j, conflict) in &at.pairs {
+            let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
+            if decided.contains(&key) {
+                continue;
+            }
+            if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
+                decision.settled += 1;
+                kept::keep_settled(|| Asked::Settled {
                     phase: Some((n, phase.from.clone(), phase.to.clone())),
                     array: accs[i].acc.array.name.clone(),
                     conflict,
                     locations: (accs[i].acc.span, accs[j].acc.span),
-                };
-                kept::keep(asked, &built.constraints);
-                let scope = Scope {
-                    accesses: &accs,
-                    kernel: &kernel_accesses,
-                    apart,
-                };
-                if let Some(f) = race_query(
-                    map,
-                    options,
-                    &facts,
-                    basis,
-                    built,
-                    (&accs[i], &accs[j]),
-                    conflict,
-                    Some(phase),
-                    scope,
-                    &mut decision,
-                    &mut runs,
-                ) {
-                    record(&mut decision, &mut decided, key, f);
-                }
+                    rule,
+                });
+                continue;
+            }
+            let mut built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
+            if apart {
+                let c = warp::different_warps(&mut built.enc, &facts, warp_size);
+                built.constraints.push(c);
+            }
+            let asked = || Asked::Race {
+                phase: Some((n, phase.from.clone(), phase.to.clone())),
+                array: accs[i].acc.array.name.clone(),
+                conflict,
+                locations: (accs[i].acc.span, accs[j].acc.span),
+            };
+            kept::keep(asked, &built.constraints);
+            let scope = Scope {
+                accesses: accs,
+                kernel: &kernel_accesses,
+                apart,
+            };
+            if let Some(f) = race_query(
+                map,
+                options,
+                &facts,
+                basis,
+                built,
+                (&accs[i], &accs[j]),
+                conflict,
+                Some(phase),
+                scope,
+                &mut decision,
+                &mut runs,
+            ) {
+                record(&mut decision, &mut decided, key, f);
             }
         }
     }
 
     // Grid level: global arrays, threads of different blocks, anywhere in the kernel.
-    let all = pairs::accesses(&phases::erase(&map.body));
-    for (i, j, conflict) in pairs::candidates(&all, true) {
+    let all = &paired.grid.accesses;
+    for &(i, j, conflict) in &paired.grid.pairs {
         let key = (pairs::key(all[i].acc.span, all[j].acc.span), true);
         if decided.contains(&key) {
             continue;
@@ -239,7 +242,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         }
         let built = query::race(&facts, None, &all[i], &all[j]);
         let scope = Scope {
-            accesses: &all,
+            accesses: all,
             kernel: &kernel_accesses,
             apart: false,
         };
@@ -334,6 +337,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     });
     decision.verdict = verdict(&decision);
     decision.split = split;
+    decision.pairs = paired;
     decision
 }
 

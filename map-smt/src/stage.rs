@@ -2,18 +2,21 @@
 //! and the input of the next, kept in the [`crate::Decision`] so that `--emit phases`,
 //! `mapcheck bench` and repair read them instead of running the passes again:
 //!
-//! 1. [`Split`] — the phases of the kernel's protocol ([`crate::phases`]).
+//! 1. [`Split`] — the phases of the kernel's protocol ([`crate::phases`]);
+//! 2. [`Pairs`] — in each phase, and at grid level, the accesses with their paths and the
+//!    pairs of them that could race ([`crate::pairs`]).
 //!
-//! The later stages (the pairs, the queries, their outcomes, the witnesses and their
-//! certification) are still steps inside [`crate::decide`].
+//! The later stages (the queries, their outcomes, the witnesses and their certification) are
+//! still steps inside [`crate::decide`].
 
 use crate::options::mutated;
+use crate::pairs::{self, Conflict, PathAccess};
 use crate::phases;
 use crate::query::{self, KernelFacts};
 use crate::solve::{self, Outcome};
 use crate::{kept, split_body, Asked, Options};
 use mapcheck_typeck::term::Cond;
-use mapcheck_typeck::{Checked, SyncProto};
+use mapcheck_typeck::{Checked, Map, Proto, SyncProto};
 
 /// Stage 1: the phase split of a kernel's protocol.
 #[derive(Clone, Debug, Default)]
@@ -96,4 +99,76 @@ fn split_with(
         )
     };
     phases::split(body, facts.arith, &feasible, forget_zero_trip)
+}
+
+/// Stage 2: the accesses that could race, and the pairs of them the decision asks about.
+#[derive(Clone, Debug, Default)]
+pub struct Pairs {
+    /// Block level: for each phase of [`Split::block`], in order, its accesses and pairs.
+    // INVARIANT: as long as `Split::block.phases`, and `apart` as `Split::apart`'s.
+    pub block: Vec<Accesses>,
+    /// Likewise for each phase of [`Split::apart`] (threads of different warps).
+    pub apart: Option<Vec<Accesses>>,
+    /// Grid level: the accesses of the whole kernel (its barriers dropped, [`phases::erase`])
+    /// and their pairs on global arrays, for threads of different blocks.
+    pub grid: Accesses,
+}
+
+/// Accesses with their paths, and the pairs of them that could race.
+#[derive(Clone, Debug, Default)]
+pub struct Accesses {
+    /// In protocol order ([`pairs::accesses`]).
+    pub accesses: Vec<PathAccess>,
+    /// `(i, j, conflict)`: the accesses `i <= j` could race ([`pairs::candidates`]).
+    pub pairs: Vec<(usize, usize, Conflict)>,
+}
+
+impl Accesses {
+    fn of(body: &Proto, grid: bool) -> Accesses {
+        let accesses = pairs::accesses(body);
+        let pairs = pairs::candidates(&accesses, grid);
+        Accesses { accesses, pairs }
+    }
+}
+
+impl Pairs {
+    /// Each phase of `split` (whose pairs these are) with its accesses and pairs, and whether
+    /// its two threads are in different warps: the block split's phases first.
+    pub fn phases<'a>(
+        &'a self,
+        split: &'a Split,
+    ) -> impl Iterator<Item = (usize, &'a phases::Phase, &'a Accesses, bool)> + 'a {
+        let block = split
+            .block
+            .phases
+            .iter()
+            .zip(&self.block)
+            .map(|p| (p, false));
+        let apart = split
+            .apart
+            .iter()
+            .zip(&self.apart)
+            .flat_map(|(s, a)| s.phases.iter().zip(a))
+            .map(|p| (p, true));
+        block
+            .enumerate()
+            .chain(apart.enumerate())
+            .map(|(n, ((phase, accesses), apart))| (n, phase, accesses, apart))
+    }
+}
+
+/// Stage 2 of the protocol `map` split as `split`.
+pub fn pairs(map: &Map, split: &Split) -> Pairs {
+    let of = |split: &phases::Split| -> Vec<Accesses> {
+        split
+            .phases
+            .iter()
+            .map(|phase| Accesses::of(&phase.body, false))
+            .collect()
+    };
+    Pairs {
+        block: of(&split.block),
+        apart: split.apart.as_ref().map(of),
+        grid: Accesses::of(&phases::erase(&map.body), true),
+    }
 }
