@@ -2,7 +2,7 @@
 //! and the interpreter can replay: the parameters and geometry, each thread's ids, loop
 //! variables and unknowns, the iteration of the barrier loops, and the cell.
 
-use crate::encode::{value_of, Encoder, Side, Val};
+use crate::encode::{value_of, Encoder, Side, Symbol, Val};
 use crate::query::KernelFacts;
 use mapcheck_core::ast::{Builtin, Dim, Geometry};
 use mapcheck_core::geometry;
@@ -32,7 +32,7 @@ pub struct Witness {
     pub grid_dim: [i128; 3],
     pub threads: [ThreadWitness; 2],
     /// Barrier-loop variables: which iteration the phase belongs to.
-    pub shared: BTreeMap<String, i128>,
+    pub shared: BTreeMap<Var, i128>,
     /// The cell, one value per dimension (empty for barrier divergence).
     pub index: Vec<i128>,
     /// Initial contents the witness needs (cell `A[i]` → value); all other cells are zero.
@@ -71,11 +71,15 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
     let shared_value = |name: &str| get(enc.get_shared(name));
     let params = &facts.params;
     let mut shared = BTreeMap::new();
-    for name in &enc.shared {
-        let builtin = Builtin::from_name(name).is_some();
-        let declared = enc.get_shared(name).is_some();
-        if !builtin && !params.iter().any(|p| &p.name == name) && declared {
-            shared.insert(name.clone(), shared_value(name));
+    for var in &enc.shared {
+        let named = matches!(var, Var::Source(name)
+            if Builtin::from_name(name).is_some() || params.iter().any(|p| &p.name == name));
+        let symbol = Symbol {
+            var: var.clone(),
+            side: None,
+        };
+        if let (false, Some(v)) = (named, enc.declared(&symbol)) {
+            shared.insert(var.clone(), get(Some(v)));
         }
     }
     // One side of the geometry: its dimensions and the linear id of each copy.

@@ -69,8 +69,9 @@ pub fn z3_name(symbol: &Symbol) -> String {
 #[derive(Debug)]
 pub struct Encoder {
     pub arith: Arith,
-    /// Source names shared by both copies.
-    pub shared: BTreeSet<String>,
+    /// Variables shared by both copies (source names and barrier-loop variables' copies for
+    /// the next iteration).
+    pub shared: BTreeSet<Var>,
     /// Every constant declared, by z3 name (the order in which models are made canonical and
     /// witnesses read): its symbol and its term.
     consts: BTreeMap<String, (Symbol, Val)>,
@@ -78,7 +79,7 @@ pub struct Encoder {
 }
 
 impl Encoder {
-    pub fn new(arith: Arith, shared: BTreeSet<String>) -> Self {
+    pub fn new(arith: Arith, shared: BTreeSet<Var>) -> Self {
         Encoder {
             arith,
             shared,
@@ -87,9 +88,9 @@ impl Encoder {
         }
     }
 
-    /// The symbol of `var` in `side`: shared when it is a shared source name.
+    /// The symbol of `var` in `side`: shared when it is a shared variable.
     pub fn symbol(&self, var: &Var, side: Side) -> Symbol {
-        let shared = matches!(var, Var::Source(name) if self.shared.contains(name));
+        let shared = self.shared.contains(var);
         Symbol {
             var: var.clone(),
             side: (!shared).then_some(side),
@@ -126,7 +127,7 @@ impl Encoder {
         self.consts.values().filter_map(move |(symbol, v)| {
             let shown = match &symbol.var {
                 Var::Source(name) => Builtin::from_name(name).is_none(),
-                Var::Unknown(_) => true,
+                Var::Unknown(_) | Var::Next(_) => true,
                 Var::Fresh(_) => false,
             };
             (symbol.side == Some(side) && shown).then_some((&symbol.var, v))
@@ -138,7 +139,7 @@ impl Encoder {
         let symbol = self.symbol(var, side);
         let name = z3_name(&symbol);
         if let Some((known, v)) = self.consts.get(&name) {
-            // Distinct symbols have distinct names: a source name has no `?`, `!` or `@`.
+            // Distinct symbols have distinct names: a source name has no `?`, `!`, `@` or `'`.
             debug_assert_eq!(*known, symbol, "two symbols named {name}");
             return v.clone();
         }

@@ -53,17 +53,22 @@ impl Rule {
 /// must be asked.
 pub fn settle(
     facts: &KernelFacts<'_>,
-    shared: &[String],
+    shared: &[Var],
     a: &PathAccess,
     b: &PathAccess,
 ) -> Option<Rule> {
     let index = same_index(facts, a, b)?;
     // The thread ids are the digits; everything else both threads share is one value.
-    let leaf = |v: &str| match Builtin::from_name(v) {
-        Some(b) if b.is_thread_id() => Leaf::Digit(b),
-        Some(_) => Leaf::Shared,
-        None if shared.iter().any(|s| s == v) || is_param(facts, v) => Leaf::Shared,
-        None => Leaf::Foreign,
+    let leaf = |v: &Var| match v {
+        Var::Source(name) => match Builtin::from_name(name) {
+            Some(b) if b.is_thread_id() => Leaf::Digit(b),
+            Some(_) => Leaf::Shared,
+            None if shared.contains(v) || is_param(facts, name) => Leaf::Shared,
+            None => Leaf::Foreign,
+        },
+        Var::Next(_) if shared.contains(v) => Leaf::Shared,
+        // An unknown is a per-thread value.
+        _ => Leaf::Foreign,
     };
     let forms = forms(index, &leaf)?;
     injective(&forms, facts).then_some(Rule::SameInjectiveIndex)
@@ -86,11 +91,14 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
         }
     };
     // The block and thread ids are the digits, the geometry's sizes numbers.
-    let leaf = |v: &str| match Builtin::from_name(v) {
-        Some(b) if matches!(b.geometry, Geometry::Tid | Geometry::Bid) => Leaf::Digit(b),
-        Some(b) => Leaf::Number(extent(b)),
-        None if is_param(facts, v) => Leaf::Shared,
-        None => Leaf::Foreign,
+    let leaf = |v: &Var| match v {
+        Var::Source(name) => match Builtin::from_name(name) {
+            Some(b) if matches!(b.geometry, Geometry::Tid | Geometry::Bid) => Leaf::Digit(b),
+            Some(b) => Leaf::Number(extent(b)),
+            None if is_param(facts, name) => Leaf::Shared,
+            None => Leaf::Foreign,
+        },
+        _ => Leaf::Foreign,
     };
     let forms = forms(index, &leaf)?;
     let ids = [Geometry::Tid, Geometry::Bid];
@@ -164,21 +172,16 @@ impl Form {
     }
 }
 
-fn forms(index: &[Expr], leaf: &dyn Fn(&str) -> Leaf) -> Option<Vec<Form>> {
+fn forms(index: &[Expr], leaf: &dyn Fn(&Var) -> Leaf) -> Option<Vec<Form>> {
     index.iter().map(|e| affine(e, leaf)).collect()
 }
 
 /// `e` as a [`Form`]: affine in the digits `leaf` names, any expression of shared values
 /// beside.
-fn affine(e: &Expr, leaf: &dyn Fn(&str) -> Leaf) -> Option<Form> {
-    // Source names are for `leaf` to read; an unknown is a per-thread value.
-    let read = |v: &Var| match v {
-        Var::Source(name) => leaf(name),
-        Var::Unknown(_) | Var::Fresh(_) => Leaf::Foreign,
-    };
+fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<Form> {
     let constant = |e: &Expr| match &e.kind {
         ExprKind::Int(k) => Some(i128::from(*k)),
-        ExprKind::Var(v) => match read(v) {
+        ExprKind::Var(v) => match leaf(v) {
             Leaf::Number(k) => Some(k),
             _ => None,
         },
@@ -186,7 +189,7 @@ fn affine(e: &Expr, leaf: &dyn Fn(&str) -> Leaf) -> Option<Form> {
     };
     match &e.kind {
         ExprKind::Int(_) => Some(Form::default()),
-        ExprKind::Var(v) => match read(v) {
+        ExprKind::Var(v) => match leaf(v) {
             Leaf::Digit(b) => Some(Form {
                 coefficients: BTreeMap::from([(b, 1)]),
             }),

@@ -14,6 +14,9 @@
 //! [`query`] assembles the constraints of one query from the encoder's terms, and [`decide`]
 //! runs the passes over a kernel and turns their results into findings and a verdict
 //! (SPEC §7).
+//!
+//! [`stage`] holds what the first passes give as values ([`stage::Split`], [`stage::Pairs`]),
+//! which the [`Decision`] keeps.
 #![forbid(unsafe_code)]
 
 pub mod benign;
@@ -30,12 +33,14 @@ pub mod redundant;
 pub mod replay;
 pub mod search;
 pub mod solve;
+pub mod stage;
 pub mod taint;
 mod verdict;
 pub mod warp;
 
 pub use decode::{ThreadWitness, Witness};
 pub use kept::{Again, Asked, Query};
+#[cfg(feature = "mutation")]
 use options::mutated;
 #[cfg(feature = "mutation")]
 pub use options::Mutation;
@@ -72,6 +77,10 @@ pub struct Decision {
     pub undecided_divergence: Vec<String>,
     /// The phase split dropped barriers (see [`phases`]): alarms are potential until replayed.
     pub approximate: bool,
+    /// Stage 1: the phase split ([`stage::Split`]).
+    pub split: stage::Split,
+    /// Stage 2: the accesses and pairs of each phase and of the grid ([`stage::Pairs`]).
+    pub pairs: stage::Pairs,
     /// Solver queries run (feasibility, race and divergence), for `mapcheck bench`.
     pub queries: usize,
     /// Race pairs settled without the solver ([`fast`]).
@@ -105,22 +114,11 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     let map = &checked.protocol;
     let facts = KernelFacts::new(map, options);
     let body = split_body(map, options);
-    let queries = std::cell::Cell::new(0);
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
-    let forget_zero_trip = mutated!(options, ForgetZeroTrip);
-    let split = split_with(&facts, &body, options.limits, forget_zero_trip, &queries);
-    let warps_apart = body.has_syncwarp() && !mutated!(options, SyncwarpOrdersAllWarps);
-    let apart_split = warps_apart.then(|| {
-        split_with(
-            &facts,
-            &body.without_warps(),
-            options.limits,
-            forget_zero_trip,
-            &queries,
-        )
-    });
-    let approximate = split.approximate || apart_split.as_ref().is_some_and(|s| s.approximate);
+    let split = stage::split_here(&facts, &body, options);
+    let paired = stage::pairs(map, &split);
+    let approximate = split.approximate();
     let basis = Basis {
         class: checked.class,
         approximate,
@@ -132,7 +130,10 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         undecided_races: Vec::new(),
         undecided_divergence: Vec::new(),
         approximate,
-        queries: queries.get(),
+        queries: split.queries,
+        // Moved in at the end, when the block-level pairs no longer borrow it.
+        split: stage::Split::default(),
+        pairs: stage::Pairs::default(),
         settled: 0,
         warp_ordered: Vec::new(),
     };
@@ -168,65 +169,62 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // Block level: every phase, every pair of accesses in it; then, with `syncwarp`s, every
     // phase of the split at block barriers, with the threads in different warps.
     let warp_size = options.warp_lanes();
-    let levels = std::iter::once((&split, false)).chain(apart_split.iter().map(|s| (s, true)));
-    for (split, apart) in levels {
-        for (n, phase) in split.phases.iter().enumerate() {
-            let accs = pairs::accesses(&phase.body);
-            for (i, j, conflict) in pairs::candidates(&accs, false) {
-                let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
-                if decided.contains(&key) {
-                    continue;
-                }
-                if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
-                    decision.settled += 1;
-                    kept::keep_settled(|| Asked::Settled {
-                        phase: Some((n, phase.from.clone(), phase.to.clone())),
-                        array: accs[i].acc.array.name.clone(),
-                        conflict,
-                        locations: (accs[i].acc.span, accs[j].acc.span),
-                        rule,
-                    });
-                    continue;
-                }
-                let mut built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
-                if apart {
-                    let c = warp::different_warps(&mut built.enc, &facts, warp_size);
-                    built.constraints.push(c);
-                }
-                let asked = || Asked::Race {
+    for (n, phase, at, apart) in paired.phases(&split) {
+        let accs = &at.accesses;
+        for &(i, j, conflict) in &at.pairs {
+            let key = (pairs::key(accs[i].acc.span, accs[j].acc.span), false);
+            if decided.contains(&key) {
+                continue;
+            }
+            if let Some(rule) = fast::settle(&facts, &phase.shared, &accs[i], &accs[j]) {
+                decision.settled += 1;
+                kept::keep_settled(|| Asked::Settled {
                     phase: Some((n, phase.from.clone(), phase.to.clone())),
                     array: accs[i].acc.array.name.clone(),
                     conflict,
                     locations: (accs[i].acc.span, accs[j].acc.span),
-                };
-                kept::keep(asked, &built.constraints);
-                let scope = Scope {
-                    accesses: &accs,
-                    kernel: &kernel_accesses,
-                    apart,
-                };
-                if let Some(f) = race_query(
-                    map,
-                    options,
-                    &facts,
-                    basis,
-                    built,
-                    (&accs[i], &accs[j]),
-                    conflict,
-                    Some(phase),
-                    scope,
-                    &mut decision,
-                    &mut runs,
-                ) {
-                    record(&mut decision, &mut decided, key, f);
-                }
+                    rule,
+                });
+                continue;
+            }
+            let mut built = query::race(&facts, Some(phase), &accs[i], &accs[j]);
+            if apart {
+                let c = warp::different_warps(&mut built.enc, &facts, warp_size);
+                built.constraints.push(c);
+            }
+            let asked = || Asked::Race {
+                phase: Some((n, phase.from.clone(), phase.to.clone())),
+                array: accs[i].acc.array.name.clone(),
+                conflict,
+                locations: (accs[i].acc.span, accs[j].acc.span),
+            };
+            kept::keep(asked, &built.constraints);
+            let scope = Scope {
+                accesses: accs,
+                kernel: &kernel_accesses,
+                apart,
+            };
+            if let Some(f) = race_query(
+                map,
+                options,
+                &facts,
+                basis,
+                built,
+                (&accs[i], &accs[j]),
+                conflict,
+                Some(phase),
+                scope,
+                &mut decision,
+                &mut runs,
+            ) {
+                record(&mut decision, &mut decided, key, f);
             }
         }
     }
 
     // Grid level: global arrays, threads of different blocks, anywhere in the kernel.
-    let all = pairs::accesses(&phases::erase(&map.body));
-    for (i, j, conflict) in pairs::candidates(&all, true) {
+    let all = &paired.grid.accesses;
+    for &(i, j, conflict) in &paired.grid.pairs {
         let key = (pairs::key(all[i].acc.span, all[j].acc.span), true);
         if decided.contains(&key) {
             continue;
@@ -244,7 +242,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         }
         let built = query::race(&facts, None, &all[i], &all[j]);
         let scope = Scope {
-            accesses: &all,
+            accesses: all,
             kernel: &kernel_accesses,
             apart: false,
         };
@@ -338,40 +336,9 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         )
     });
     decision.verdict = verdict(&decision);
+    decision.split = split;
+    decision.pairs = paired;
     decision
-}
-
-/// The phase split, with the solver answering its feasibility questions.
-pub fn split(
-    facts: &KernelFacts<'_>,
-    body: &mapcheck_typeck::SyncProto,
-    limits: Limits,
-) -> phases::Split {
-    solve::context(limits, || {
-        split_with(facts, body, limits, false, &std::cell::Cell::new(0))
-    })
-}
-
-fn split_with(
-    facts: &KernelFacts<'_>,
-    body: &mapcheck_typeck::SyncProto,
-    limits: Limits,
-    forget_zero_trip: bool,
-    queries: &std::cell::Cell<usize>,
-) -> phases::Split {
-    let feasible = |conds: &[mapcheck_typeck::term::Cond]| {
-        queries.set(queries.get() + 1);
-        let built = query::feasibility(facts, conds);
-        let asked = || Asked::Feasibility {
-            conditions: conds.iter().map(ToString::to_string).collect(),
-        };
-        kept::keep(asked, &built.constraints);
-        !matches!(
-            solve::solve(&built.constraints, &[], &[], limits, |v| built.enc.lit(v)),
-            Outcome::Unsat
-        )
-    };
-    phases::split(body, facts.arith, &feasible, forget_zero_trip)
 }
 
 /// The protocol a decision splits into phases: the MAP's (with the `mutation` feature, less

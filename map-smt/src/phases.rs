@@ -26,7 +26,7 @@
 use mapcheck_core::ast::{CmpOp, Ident};
 use mapcheck_core::{Arith, Span, Structural};
 use mapcheck_typeck::term::{Cond, CondKind, Expr, Range};
-use mapcheck_typeck::{Proto, SyncProto};
+use mapcheck_typeck::{Proto, SyncProto, Var};
 use std::fmt;
 
 mod erase;
@@ -58,9 +58,9 @@ pub enum Boundary {
 /// Which iteration of one barrier loop a barrier event is in.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Iteration {
-    /// The iteration the loop variable names (a barrier-loop variable of the phase, primed in
-    /// the second half of a straddling phase: `i'`).
-    Var(String),
+    /// The iteration the loop variable names (a barrier-loop variable of the phase, its
+    /// [`Var::Next`] copy in the second half of a straddling phase).
+    Var(Var),
     /// The first iteration: the variable at the loop's start value (without spans: barrier
     /// events compare by it).
     Start { var: String, value: Expr },
@@ -75,13 +75,13 @@ pub struct Phase {
     /// The accesses a thread makes in the phase.
     pub body: Proto,
     /// Barrier-loop variables of this phase: shared by the two threads of a block.
-    pub shared: Vec<String>,
+    pub shared: Vec<Var>,
     pub from: Boundary,
     pub to: Boundary,
 }
 
 /// The phases of a kernel.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Split {
     pub phases: Vec<Phase>,
     /// Some barriers were dropped (see the module doc): alarms need replay to be trusted.
@@ -92,7 +92,7 @@ pub struct Split {
 struct Piece {
     guard: Vec<Cond>,
     body: Proto,
-    shared: Vec<String>,
+    shared: Vec<Var>,
     from: Boundary,
     to: Boundary,
     /// The piece runs through the place of a removed barrier ([`without`]); always `false`
@@ -224,7 +224,7 @@ fn merge_group(mut group: Vec<Piece>) -> Phase {
         };
     }
     let (from, to) = (group[0].from.clone(), group[0].to.clone());
-    let mut shared: Vec<String> = Vec::new();
+    let mut shared: Vec<Var> = Vec::new();
     let mut alternatives = Vec::new();
     for piece in group {
         for v in piece.shared {
@@ -444,6 +444,7 @@ impl<'f> Splitter<'f> {
         only_fresh: bool,
     ) -> Shape {
         let x = var.name.as_str();
+        let xvar = Var::from(x);
         let xv = Expr::var(x, var.span);
         let in_x = iteration(&xv, range, self.arith);
         let first = range.start.clone();
@@ -464,8 +465,8 @@ impl<'f> Splitter<'f> {
         // Inner phases of every iteration.
         for p in &body.inner {
             let mut p = p.clone().guarded(std::slice::from_ref(&in_x));
-            p.shared.insert(0, x.to_string());
-            tag_iteration(&mut p, x);
+            p.shared.insert(0, xvar.clone());
+            tag_iteration(&mut p, &xvar);
             out.inner.push(p);
         }
         // Straddling: tail at x, head at next(x).
@@ -476,13 +477,12 @@ impl<'f> Splitter<'f> {
                     continue;
                 }
                 let mut t = t.clone();
-                t.shared.insert(0, x.to_string());
-                tag_iteration(&mut t, x);
+                t.shared.insert(0, xvar.clone());
+                tag_iteration(&mut t, &xvar);
                 let mut h = h.clone();
-                let primes = prime_piece(&mut h, x);
-                let x2 = primes.as_str();
-                h.shared.insert(0, x2.to_string());
-                tag_iteration(&mut h, x2);
+                let x2 = next_iteration(&mut h, &xvar);
+                h.shared.insert(0, x2.clone());
+                tag_iteration(&mut h, &x2);
                 let x2v = Expr::var(x2, var.span);
                 let link = Cond::new(
                     CondKind::Cmp(CmpOp::Eq, x2v.clone(), next.clone()),
@@ -497,8 +497,8 @@ impl<'f> Splitter<'f> {
         // The last tail: x in range, next(x) not.
         for t in &body.tails {
             let mut t = t.clone();
-            t.shared.insert(0, x.to_string());
-            tag_iteration(&mut t, x);
+            t.shared.insert(0, xvar.clone());
+            tag_iteration(&mut t, &xvar);
             out.tails
                 .push(t.guarded(&[in_x.clone(), not(in_range(&next, range))]));
         }
@@ -607,30 +607,31 @@ fn not(c: Cond) -> Cond {
 
 /// Adds the iteration variable to the names of the barriers at the piece's ends that lie in
 /// this loop's body.
-fn tag_iteration(p: &mut Piece, var: &str) {
+fn tag_iteration(p: &mut Piece, var: &Var) {
     for b in [&mut p.from, &mut p.to] {
         if let Boundary::Sync { iteration, .. } = b {
-            iteration.insert(0, Iteration::Var(var.to_string()));
+            iteration.insert(0, Iteration::Var(var.clone()));
         }
     }
 }
 
-/// Renames, in a straddling phase's second half, the barrier-loop variable `x` (to `x'`) and
-/// the barrier-loop variables bound inside the loop body, so that the two iterations do not
-/// share them. Returns the new name of `x`.
+/// Renames, in a straddling phase's second half, the barrier-loop variable `x` and the
+/// barrier-loop variables bound inside the loop body to their copies for the next iteration
+/// ([`Var::Next`], printed `x'`), so that the two iterations do not share them. Returns the
+/// copy of `x`.
 ///
 /// Unknowns need no renaming: a query encodes one access per thread copy, so each unknown is
 /// evaluated at one point per copy, and a fresh constant per copy is exactly as free as a
 /// function of the loop variables would be.
-fn prime_piece(p: &mut Piece, x: &str) -> String {
-    let mut renames: Vec<(String, String)> = vec![(x.to_string(), format!("{x}'"))];
+fn next_iteration(p: &mut Piece, x: &Var) -> Var {
+    let mut renames: Vec<(Var, Var)> = vec![(x.clone(), x.clone().next())];
     for v in &p.shared {
-        renames.push((v.clone(), format!("{v}'")));
+        renames.push((v.clone(), v.clone().next()));
     }
     for (from, to) in &renames {
         rename_piece_var(p, from, to);
     }
-    p.shared = p.shared.iter().map(|v| format!("{v}'")).collect();
+    p.shared = p.shared.drain(..).map(Var::next).collect();
     for b in [&mut p.from, &mut p.to] {
         if let Boundary::Sync { iteration, .. } = b {
             for it in iteration.iter_mut() {
@@ -642,11 +643,11 @@ fn prime_piece(p: &mut Piece, x: &str) -> String {
             }
         }
     }
-    format!("{x}'")
+    x.clone().next()
 }
 
-fn rename_piece_var(p: &mut Piece, from: &str, to: &str) {
-    let by = Expr::var(to, Span::default());
+fn rename_piece_var(p: &mut Piece, from: &Var, to: &Var) {
+    let by = Expr::var(to.clone(), Span::default());
     p.body = subst_proto(&p.body, from, &by);
     p.guard = p.guard.iter().map(|c| subst_cond(c, from, &by)).collect();
 }
@@ -674,7 +675,7 @@ impl Boundary {
     pub fn describe(
         &self,
         at: impl Fn(Span) -> String,
-        values: &std::collections::BTreeMap<String, i128>,
+        values: &std::collections::BTreeMap<Var, i128>,
     ) -> String {
         match self {
             Boundary::Start => "the start".into(),
@@ -692,7 +693,7 @@ impl Boundary {
                         .map(|it| match it {
                             Iteration::Var(v) => match values.get(v) {
                                 Some(x) => format!("{v} = {x}"),
-                                None => v.clone(),
+                                None => v.to_string(),
                             },
                             Iteration::Start { .. } => it.to_string(),
                         })
@@ -730,7 +731,7 @@ impl fmt::Display for Boundary {
 impl fmt::Display for Iteration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Iteration::Var(v) => f.write_str(v),
+            Iteration::Var(v) => write!(f, "{v}"),
             Iteration::Start { var, value } => write!(f, "{var}={value}"),
         }
     }

@@ -12,7 +12,7 @@ use mapcheck_core::ast::{Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, Para
 use mapcheck_core::geometry;
 use mapcheck_core::Arith;
 use mapcheck_typeck::term::{Cond, Expr};
-use mapcheck_typeck::{BarrierPlacement, ControlKind};
+use mapcheck_typeck::{BarrierPlacement, ControlKind, Var};
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::Bool;
 
@@ -191,12 +191,16 @@ pub enum Level {
     Grid,
 }
 
-fn base(facts: &KernelFacts<'_>, extra_shared: &[String], level: Level) -> Built {
-    let mut shared: BTreeSet<String> = facts.params.iter().map(|p| p.name.clone()).collect();
+fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
+    let mut shared: BTreeSet<Var> = facts
+        .params
+        .iter()
+        .map(|p| Var::from(p.name.as_str()))
+        .collect();
     for b in Builtin::ALL {
         let block_id = b.geometry == Geometry::Bid;
         if !b.is_thread_id() && (!block_id || level == Level::Block) {
-            shared.insert(b.name().to_string());
+            shared.insert(Var::from(b.name()));
         }
     }
     shared.extend(extra_shared.iter().cloned());
@@ -393,7 +397,7 @@ pub fn race(
     a: &PathAccess,
     b: &PathAccess,
 ) -> Built {
-    let (shared, level): (&[String], Level) = match phase {
+    let (shared, level): (&[Var], Level) = match phase {
         Some(p) => (&p.shared, Level::Block),
         None => (&[], Level::Grid),
     };
@@ -409,7 +413,7 @@ pub fn race(
     if mutated!(facts, SharedLoopVariables) {
         for step in a.path.iter().chain(&b.path) {
             if let crate::pairs::Step::Loop { var, .. } = step {
-                q.enc.shared.insert(var.clone());
+                q.enc.shared.insert(Var::from(var.as_str()));
             }
         }
     }
@@ -448,11 +452,11 @@ pub fn feasibility(facts: &KernelFacts<'_>, conds: &[Cond]) -> Built {
 /// Thread 1 reaches the barrier at some iteration of its loops and thread 2, of the same
 /// block and at the same iteration, does not (SPEC §6).
 pub fn divergence(facts: &KernelFacts<'_>, barrier: &BarrierPlacement) -> Built {
-    let loop_vars: Vec<String> = barrier
+    let loop_vars: Vec<Var> = barrier
         .controls
         .iter()
         .filter_map(|c| match &c.kind {
-            ControlKind::Loop { var, .. } => Some(var.name.clone()),
+            ControlKind::Loop { var, .. } => Some(Var::from(var.name.as_str())),
             ControlKind::If { .. } => None,
         })
         .collect();

@@ -203,7 +203,7 @@ fn runs<T>(
             .map(|t| {
                 let unknowns = t.vars.iter().filter_map(|(var, v)| match var {
                     Var::Unknown(id) => Some((id.clone(), *v)),
-                    Var::Source(_) | Var::Fresh(_) => None,
+                    Var::Source(_) | Var::Fresh(_) | Var::Next(_) => None,
                 });
                 (t.tid, t.bid, unknowns.collect())
             })

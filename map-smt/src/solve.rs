@@ -555,14 +555,14 @@ pub fn smtlib(constraints: &[Bool]) -> String {
     out
 }
 
-/// `line` with every symbol SMT-LIB does not allow unquoted written `|like'this|`: the second
-/// half of a phase that straddles a loop's back edge primes its loop variables (`i'`), which Z3
-/// prints as they are, and which no SMT-LIB reader, Z3's included, accepts bare.
+/// `line` with every symbol SMT-LIB does not allow unquoted written `|like'this|`: Z3 prints
+/// some names as they are that no SMT-LIB reader, Z3's included, accepts bare (the copy of a
+/// barrier-loop variable for the next iteration, `Var::Next`, is named `i'`).
 fn quote_symbols(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut token = String::new();
     let flush = |token: &mut String, out: &mut String| {
-        if token.contains('\'') && !token.starts_with('|') {
+        if needs_quotes(token) {
             out.push('|');
             out.push_str(token);
             out.push('|');
@@ -581,6 +581,16 @@ fn quote_symbols(line: &str) -> String {
     }
     flush(&mut token, &mut out);
     out
+}
+
+/// Whether a token of Z3's text is a symbol that SMT-LIB's lexical rules (SMT-LIB 2.6, §3.1)
+/// allow only quoted: it has a character no simple symbol has, and it is not already quoted,
+/// a literal (`#x…`, a string) or a keyword.
+fn needs_quotes(token: &str) -> bool {
+    let simple = |c: char| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c);
+    !token.starts_with(['|', '#', ':', '"'])
+        && !token.contains(['|', '"'])
+        && !token.chars().all(simple)
 }
 
 #[cfg(test)]

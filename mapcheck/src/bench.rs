@@ -31,7 +31,7 @@ use crate::check;
 use crate::cli::{BenchArgs, CheckArgs, Common};
 use crate::input::{self, Loaded, SourceFile};
 use mapcheck_core::ast::{Block, Kernel, Program, StmtKind};
-use mapcheck_smt::{query, Options};
+use mapcheck_smt::Options;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -387,14 +387,11 @@ fn measure(kernel: &Kernel, source: &SourceFile, options: &Options, repeat: usiz
     let (typing, checked) = timed(repeat, || mapcheck_typeck::check(kernel, first.arith));
     let (solving, decision) = timed(repeat, || mapcheck_smt::decide(kernel, &checked, first));
     let (check, decided) = timed(repeat, || check::decide(kernel, source, options, true));
-    // The phase count, from a split of its own (its feasibility queries are also inside the
-    // timed decision above).
-    let facts = query::KernelFacts::new(&checked.protocol, first);
-    let split = mapcheck_smt::split(&facts, &checked.protocol.body, first.limits);
     Row {
         kernels: 1,
         statements: statements(&kernel.body),
-        phases: split.phases.len(),
+        // The decision's split at every barrier.
+        phases: decision.split.block.phases.len(),
         parse: Time::default(),
         typing,
         solving,
@@ -411,7 +408,7 @@ fn measure(kernel: &Kernel, source: &SourceFile, options: &Options, repeat: usiz
         verdict: format!(
             "{}{}",
             decision.verdict.name(),
-            if split.approximate {
+            if decision.split.block.approximate {
                 " (approximate split)"
             } else {
                 ""

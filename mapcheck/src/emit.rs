@@ -9,8 +9,7 @@ use crate::render::Style;
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;
 use mapcheck_smt::phases::Boundary;
-use mapcheck_smt::{query, Again, Asked, Conflict, Options};
-use mapcheck_typeck::Checked;
+use mapcheck_smt::{Again, Asked, Conflict, Options};
 use std::io::Write;
 
 pub fn emit(
@@ -39,8 +38,8 @@ pub fn emit(
             }
         }
         Emit::Phases => {
-            let facts = facts(&checked, options);
-            let split = mapcheck_smt::split(&facts, &checked.protocol.body, options.limits);
+            // The decision's first stage alone: the split at every barrier.
+            let split = mapcheck_smt::stage::split(&checked, options).block;
             let _ = writeln!(
                 out,
                 "kernel {}: {} phase(s)",
@@ -59,7 +58,8 @@ pub fn emit(
                     let _ = writeln!(out, "  when {g}");
                 }
                 if !p.shared.is_empty() {
-                    let _ = writeln!(out, "  shared by the block: {}", p.shared.join(", "));
+                    let shared: Vec<String> = p.shared.iter().map(|v| v.to_string()).collect();
+                    let _ = writeln!(out, "  shared by the block: {}", shared.join(", "));
                 }
                 let _ = writeln!(out, "  {}", p.body.display(map_style));
             }
@@ -206,10 +206,6 @@ fn shortened(c: &str) -> String {
         Some((cut, _)) => format!("{}…", &c[..cut]),
         None => c.to_string(),
     }
-}
-
-fn facts<'a>(checked: &'a Checked, options: &'a Options) -> query::KernelFacts<'a> {
-    query::KernelFacts::new(&checked.protocol, options)
 }
 
 /// `kernel` with the geometry the analysis fixes (flags, or a CUDA file's GPUVerify header)

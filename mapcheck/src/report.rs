@@ -179,7 +179,7 @@ impl WitnessReport {
                     vars: t.vars.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
                 })
                 .collect(),
-            iteration: w.shared.clone(),
+            iteration: w.shared.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
             memory: w.memory.clone(),
             init: w.random_memory.map(|seed| format!("random:{seed}")),
             index: w.index.clone(),

@@ -742,7 +742,7 @@ fn arith_case(
             Tally::bump(&tally.not_a_run);
             return Ok(());
         };
-        let shared = VARS.iter().map(|v| v.to_string()).collect();
+        let shared = VARS.iter().map(|v| Var::from(*v)).collect();
         let mut enc = Encoder::new(arith, shared);
         // The generated expression's names are source names.
         let term = enc.expr(&e.map_vars(&mut |n| Var::from(n.as_str())), Side::One);

@@ -103,7 +103,8 @@ pub mod reason;
 mod tests;
 
 pub use map::{
-    term, Acc, Fragment, Map, Mode, Proto, SyncProto, Typed, Unknown, UnknownId, UnknownOrigin, Var,
+    term, Acc, Fragment, Map, Mode, Proto, SyncNode, SyncProto, Typed, Unknown, UnknownId,
+    UnknownOrigin, Var,
 };
 pub use print::Style;
 pub use reason::{

@@ -24,14 +24,16 @@ use term::{Cond, Expr, Range};
 /// parsed (printed names, `?x` for an unknown, are made only by [`fmt::Display`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Var {
-    /// A parameter, a built-in or a loop variable, by its name in the source (the phase split's
-    /// copy of a barrier-loop variable for the next iteration is primed: `i'`).
+    /// A parameter, a built-in or a loop variable, by its name in the source.
     Source(String),
     /// A per-thread unknown ([`Map::unknowns`]).
     Unknown(UnknownId),
     /// A value the SMT encoding makes up for an operation it cannot express (`int` mode), the
     /// `n`-th of its query.
     Fresh(usize),
+    /// The phase split's copy of a barrier-loop variable for the next iteration, in the second
+    /// half of a phase that straddles the loop's back edge (printed primed: `i'`).
+    Next(Box<Var>),
 }
 
 /// Which per-thread unknown.
@@ -59,7 +61,15 @@ impl fmt::Display for Var {
             Var::Source(name) => f.write_str(name),
             Var::Unknown(id) => write!(f, "{id}"),
             Var::Fresh(n) => write!(f, "#{n}"),
+            Var::Next(var) => write!(f, "{var}'"),
         }
+    }
+}
+
+impl Var {
+    /// The variable's copy for the next iteration of its barrier loop ([`Var::Next`]).
+    pub fn next(self) -> Var {
+        Var::Next(Box::new(self))
     }
 }
 
@@ -90,11 +100,13 @@ impl Ord for Var {
             Var::Source(_) => 0,
             Var::Unknown(_) => 1,
             Var::Fresh(_) => 2,
+            Var::Next(_) => 3,
         };
         (self.to_string(), kind(self))
             .cmp(&(other.to_string(), kind(other)))
             .then_with(|| match (self, other) {
                 (Var::Unknown(a), Var::Unknown(b)) => a.cmp(b),
+                (Var::Next(a), Var::Next(b)) => a.cmp(b),
                 _ => std::cmp::Ordering::Equal,
             })
     }
@@ -367,56 +379,51 @@ impl SyncProto {
     /// and a conditional or loop left without a `sync` is unsynchronised again (as the type
     /// checker types the kernel without its `syncwarp`s).
     pub fn without_warps(&self) -> SyncProto {
-        self.map_warps().into_sync()
+        self.fold(&mut |node| match node {
+            SyncNode::SyncWarp(_) => Fragment::skip(),
+            node => node.into_fragment(),
+        })
+        .into_sync()
     }
 
-    fn map_warps(&self) -> Fragment {
-        match self {
-            SyncProto::U(u) => Fragment::U(u.clone()),
-            SyncProto::Sync(span) => Fragment::P(SyncProto::Sync(*span)),
-            SyncProto::SyncWarp(_) => Fragment::skip(),
-            SyncProto::Seq(parts) => {
-                Fragment::seq(parts.iter().map(SyncProto::map_warps).collect())
-            }
+    /// Folds the protocol bottom up: `f` is given every node with the results of its children
+    /// in place of them, the nodes in protocol order (children left to right, then their
+    /// parent). The one traversal that rebuilds conditionals and loops ([`SyncNode::rebuild`],
+    /// [`SyncNode::into_fragment`], [`SyncNode::into_unsync`]).
+    pub fn fold<T>(&self, f: &mut impl FnMut(SyncNode<'_, T>) -> T) -> T {
+        let node = match self {
+            SyncProto::U(u) => SyncNode::U(u),
+            SyncProto::Sync(span) => SyncNode::Sync(*span),
+            SyncProto::SyncWarp(span) => SyncNode::SyncWarp(*span),
+            SyncProto::Seq(parts) => SyncNode::Seq(parts.iter().map(|p| p.fold(f)).collect()),
             SyncProto::If {
                 cond,
                 then_branch,
                 else_branch,
                 span,
-            } => match (then_branch.map_warps(), else_branch.map_warps()) {
-                (Fragment::U(a), Fragment::U(b)) => Fragment::U(Proto::If {
-                    cond: cond.clone(),
-                    then_branch: Box::new(a),
-                    else_branch: Box::new(b),
+            } => {
+                let then_branch = then_branch.fold(f);
+                let else_branch = else_branch.fold(f);
+                SyncNode::If {
+                    cond,
+                    then_branch,
+                    else_branch,
                     span: *span,
-                }),
-                (a, b) => Fragment::P(SyncProto::If {
-                    cond: cond.clone(),
-                    then_branch: Box::new(a.into_sync()),
-                    else_branch: Box::new(b.into_sync()),
-                    span: *span,
-                }),
-            },
+                }
+            }
             SyncProto::For {
                 var,
                 range,
                 body,
                 span,
-            } => match body.map_warps() {
-                Fragment::U(u) => Fragment::U(Proto::For {
-                    var: var.clone(),
-                    range: range.clone(),
-                    body: Box::new(u),
-                    span: *span,
-                }),
-                Fragment::P(p) => Fragment::P(SyncProto::For {
-                    var: var.clone(),
-                    range: range.clone(),
-                    body: Box::new(p),
-                    span: *span,
-                }),
+            } => SyncNode::For {
+                var,
+                range,
+                body: body.fold(f),
+                span: *span,
             },
-        }
+        };
+        f(node)
     }
 
     /// The spans of the `sync`s, in protocol order.
@@ -440,6 +447,160 @@ impl SyncProto {
                 else_branch.collect_barriers(out);
             }
             SyncProto::For { body, .. } => body.collect_barriers(out),
+        }
+    }
+}
+
+/// One node of a synchronised protocol whose children were folded into `T`
+/// ([`SyncProto::fold`]); the leaves are the protocol's own.
+#[derive(Clone, Debug)]
+pub enum SyncNode<'a, T> {
+    U(&'a Proto),
+    Sync(Span),
+    SyncWarp(Span),
+    Seq(Vec<T>),
+    If {
+        cond: &'a Cond,
+        then_branch: T,
+        else_branch: T,
+        span: Span,
+    },
+    For {
+        var: &'a Ident,
+        range: &'a Range,
+        body: T,
+        span: Span,
+    },
+}
+
+impl SyncNode<'_, SyncProto> {
+    /// The node as it was, with its children's results in their places (a sequence is not
+    /// normalised again).
+    pub fn rebuild(self) -> SyncProto {
+        match self {
+            SyncNode::U(u) => SyncProto::U(u.clone()),
+            SyncNode::Sync(span) => SyncProto::Sync(span),
+            SyncNode::SyncWarp(span) => SyncProto::SyncWarp(span),
+            SyncNode::Seq(parts) => SyncProto::Seq(parts),
+            SyncNode::If {
+                cond,
+                then_branch,
+                else_branch,
+                span,
+            } => SyncProto::If {
+                cond: cond.clone(),
+                then_branch: Box::new(then_branch),
+                else_branch: Box::new(else_branch),
+                span,
+            },
+            SyncNode::For {
+                var,
+                range,
+                body,
+                span,
+            } => SyncProto::For {
+                var: var.clone(),
+                range: range.clone(),
+                body: Box::new(body),
+                span,
+            },
+        }
+    }
+}
+
+impl SyncNode<'_, Proto> {
+    /// The node as an unsynchronised protocol, with `barrier` in place of a `sync` or
+    /// `syncwarp`.
+    pub fn into_unsync(self, barrier: Proto) -> Proto {
+        match self {
+            SyncNode::U(u) => u.clone(),
+            SyncNode::Sync(_) | SyncNode::SyncWarp(_) => barrier,
+            SyncNode::Seq(parts) => Proto::seq(parts),
+            SyncNode::If {
+                cond,
+                then_branch,
+                else_branch,
+                span,
+            } => Proto::If {
+                cond: cond.clone(),
+                then_branch: Box::new(then_branch),
+                else_branch: Box::new(else_branch),
+                span,
+            },
+            SyncNode::For {
+                var,
+                range,
+                body,
+                span,
+            } => Proto::For {
+                var: var.clone(),
+                range: range.clone(),
+                body: Box::new(body),
+                span,
+            },
+        }
+    }
+}
+
+impl SyncNode<'_, Fragment> {
+    /// The node as a fragment: unsynchronised when its children are (a conditional or loop
+    /// whose blocks lost their barriers is typed as the type checker types it without them).
+    pub fn into_fragment(self) -> Fragment {
+        match self {
+            SyncNode::U(u) => Fragment::U(u.clone()),
+            SyncNode::Sync(span) => Fragment::P(SyncProto::Sync(span)),
+            SyncNode::SyncWarp(span) => Fragment::P(SyncProto::SyncWarp(span)),
+            SyncNode::Seq(parts) => Fragment::seq(parts),
+            SyncNode::If {
+                cond,
+                then_branch,
+                else_branch,
+                span,
+            } => match (then_branch, else_branch) {
+                (Fragment::U(a), Fragment::U(b)) => Fragment::U(
+                    SyncNode::If {
+                        cond,
+                        then_branch: a,
+                        else_branch: b,
+                        span,
+                    }
+                    .into_unsync(Proto::Skip),
+                ),
+                (a, b) => Fragment::P(
+                    SyncNode::If {
+                        cond,
+                        then_branch: a.into_sync(),
+                        else_branch: b.into_sync(),
+                        span,
+                    }
+                    .rebuild(),
+                ),
+            },
+            SyncNode::For {
+                var,
+                range,
+                body,
+                span,
+            } => match body {
+                Fragment::U(u) => Fragment::U(
+                    SyncNode::For {
+                        var,
+                        range,
+                        body: u,
+                        span,
+                    }
+                    .into_unsync(Proto::Skip),
+                ),
+                Fragment::P(p) => Fragment::P(
+                    SyncNode::For {
+                        var,
+                        range,
+                        body: p,
+                        span,
+                    }
+                    .rebuild(),
+                ),
+            },
         }
     }
 }

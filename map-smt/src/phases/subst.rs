@@ -58,7 +58,11 @@ where
     Cond::new(kind, c.span)
 }
 
-fn subst_range(r: &Range<Var>, x: &str, value: &Expr<Var>) -> Range<Var> {
+fn subst_range<Q>(r: &Range<Var>, x: &Q, value: &Expr<Var>) -> Range<Var>
+where
+    Var: PartialEq<Q>,
+    Q: ?Sized,
+{
     let mut r = r.clone();
     r.start = subst_expr(&r.start, x, value);
     r.bound = subst_expr(&r.bound, x, value);
@@ -66,7 +70,12 @@ fn subst_range(r: &Range<Var>, x: &str, value: &Expr<Var>) -> Range<Var> {
     r
 }
 
-pub fn subst_proto(p: &Proto, x: &str, value: &Expr<Var>) -> Proto {
+/// [`subst_expr`] in a protocol.
+pub fn subst_proto<Q>(p: &Proto, x: &Q, value: &Expr<Var>) -> Proto
+where
+    Var: PartialEq<Q>,
+    Q: ?Sized,
+{
     match p {
         Proto::Skip => Proto::Skip,
         Proto::Acc(a) => {
