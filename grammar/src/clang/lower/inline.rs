@@ -43,10 +43,7 @@ impl Lower<'_, '_> {
                 CType::Record(_) if self.followed_record(&pty).is_some() => {
                     let v = match self.constructed_record(arg, &pty, out) {
                         Some(v) => v,
-                        None => {
-                            self.rvalue(arg, out);
-                            Val::Opaque
-                        }
+                        None => self.record_operand(arg, out),
                     };
                     records.push((p.id.clone(), pty.clone(), v));
                     Binding::Record(pty.clone())

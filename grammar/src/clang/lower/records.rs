@@ -309,6 +309,22 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The struct value of an expression that is not a construction the lowering follows (a
+    /// call returning a struct, a written constructor's): its fields when it gives them.
+    pub(super) fn record_operand(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Val {
+        let v = if n.is_lvalue() {
+            let span = self.span(n);
+            let p = self.place(n, out);
+            self.read(p, span, out)
+        } else {
+            self.rvalue(n, out)
+        };
+        match v {
+            v @ Val::Fields(_) => v,
+            _ => Val::Opaque,
+        }
+    }
+
     /// Every field of the followed struct `id` unknown: something the lowering does not follow
     /// may have written it.
     pub(super) fn havoc_record(&mut self, id: &str, span: Span, out: &mut Vec<Stmt>) {

@@ -377,10 +377,8 @@ impl Lower<'_, '_> {
                 let v = match init {
                     Some(i) => match self.constructed_record(i, &ty, out) {
                         Some(v) => v,
-                        None => {
-                            self.rvalue_or_place(i, out);
-                            Val::Opaque
-                        }
+                        // A struct returned by an inlined call is its fields.
+                        None => self.record_operand(i, out),
                     },
                     None => Val::Opaque,
                 };
