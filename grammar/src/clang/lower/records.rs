@@ -124,10 +124,10 @@ impl Lower<'_, '_> {
         for (field, fty) in fields {
             let fid = field_id(id, &field);
             let fname = format!("{name}_{field}");
-            let fv = match given.iter().position(|(f, _)| *f == field) {
-                Some(k) => Some(given.swap_remove(k).1),
-                None => None,
-            };
+            let fv = given
+                .iter()
+                .position(|(f, _)| *f == field)
+                .map(|k| given.swap_remove(k).1);
             if let CType::Record(_) = fty {
                 self.bind_record(&fid, &fname, &fty, fv.unwrap_or(Val::Opaque), span, out);
                 continue;
