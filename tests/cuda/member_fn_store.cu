@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the member `put` writes through the pointer field `data` of a by-value struct, which the clang lowering refuses with a located error
 // A member function writing through the struct's pointer (issue 14): `Out::put(i, v)` stores
 // data[i]. Each thread calls it with its global index: distinct cells: race free.
 

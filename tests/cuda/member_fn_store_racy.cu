@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the member `put` writes through the pointer field `data` of a by-value struct, which the clang lowering refuses with a located error
 // The member function called with threadIdx.x: `o.put(t, v)` writes o.data[t] for thread t of
 // both blocks: a write-write race between blocks, made through a member function's store.
 

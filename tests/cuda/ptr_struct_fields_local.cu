@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the pointer field `v.data` of a local struct is not followed
 // Pointer fields of a local struct: `View v = {tile, 8}` keeps a pointer to the shared tile
 // and its pitch; thread t writes v.data[(t / 8) * v.pitch + t % 8] = tile[t]; the reads of
 // the transposed cell follow the barrier: race free.

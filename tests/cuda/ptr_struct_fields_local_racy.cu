@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the pointer field `v.data` of a local struct is not followed
 // The local view's pitch is 4 instead of 8: rows overlap, so (t / 8) * 4 + t % 8 is the same
 // for thread 4 (row 0, col 4) and thread 8 (row 1, col 0): both write tile[4] before the
 // barrier: a write-write race.

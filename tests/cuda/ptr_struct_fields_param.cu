@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the pointer field `b.out` of a struct parameter is not followed
 // Pointer fields of a struct passed by value (issue 20): `Buffers b` holds the device pointers
 // `in` and `out` (distinct allocations, as for pointer parameters). Each thread writes its own
 // b.out[gid]: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the pointer field `b.out` of a struct parameter is not followed
 // The struct's `out` field indexed by threadIdx.x only: threads t of all four blocks write
 // b.out[t]: a write-write race between blocks.
 

@@ -350,6 +350,8 @@ pub struct Node {
     /// `IntegerLiteral`/`ConstantExpr`: clang's evaluated value of a constant expression.
     #[serde(rename = "isPartOfExplicitCast")]
     pub part_of_explicit_cast: Option<bool>,
+    /// `CXXRecordDecl`: its base classes, when it has any.
+    pub bases: Option<serde_json::Value>,
 }
 
 /// Deepest nesting of nodes accepted: deeper ASTs are refused before any recursive pass.

@@ -20,6 +20,7 @@ impl Lower<'_, '_> {
                 Some(Binding::Val(v)) => v,
                 Some(Binding::Ref(p)) => self.read(p, span, out),
                 Some(Binding::Private) => self.unknown_val("private", &ty, span, out),
+                Some(Binding::Record(_)) => self.record_value(&id, span, out),
                 None => {
                     self.error(span, "internal error: a variable without a value", "here");
                     Val::Num(int(0, span), Scalar::INT)
@@ -105,6 +106,7 @@ impl Lower<'_, '_> {
             Place::Local(id, ty) => match self.env.get(&id).cloned() {
                 Some(Binding::Ref(p)) => self.write(p, v, span, out),
                 Some(Binding::Private) => {}
+                Some(Binding::Record(_)) => self.assign_record(&id, v, span, out),
                 _ => {
                     let v = match v {
                         Val::Num(e, s) => {

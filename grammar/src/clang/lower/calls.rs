@@ -115,7 +115,7 @@ impl Lower<'_, '_> {
                 self.rvalue(args[1], out)
             };
             let source = match source {
-                v @ (Val::Num(..) | Val::Bool(_)) => v,
+                v @ (Val::Num(..) | Val::Bool(_) | Val::Fields(_)) => v,
                 _ => Val::Opaque,
             };
             self.write(target.clone(), source, span, out);
@@ -336,6 +336,8 @@ impl Lower<'_, '_> {
                         let t = p.ty();
                         let v2 = match v {
                             Val::Num(..) | Val::Bool(_) => self.unknown_val(name, &t, span, out),
+                            // A followed struct written by the callee: its fields unknown.
+                            Val::Fields(_) => Val::Opaque,
                             other => other,
                         };
                         self.write(p, v2, span, out);
@@ -402,6 +404,11 @@ impl Lower<'_, '_> {
                 match p.coarse(pty) {
                     Place::Mem { array, .. } => arrays.push(array),
                     Place::Many(v, _) => arrays.extend(v),
+                    Place::Local(id, _)
+                        if matches!(self.env.get(&id), Some(Binding::Record(_))) =>
+                    {
+                        self.havoc_record(&id, span, out);
+                    }
                     Place::Local(id, t) => {
                         let v = self.unknown_val("changed_by_call", &t, span, out);
                         self.env.insert(id, Binding::Val(v));
@@ -421,9 +428,43 @@ impl Lower<'_, '_> {
                 Val::Ptr(p) => Val::Ptr(p.coarse()),
                 v => v,
             };
+            // A struct passed by value: the callee may access what its pointers point to.
+            let mut held = Vec::new();
+            Self::record_pointers(&v, &mut held);
+            for p in held {
+                match p.coarse() {
+                    Ptr::To { array, .. } => arrays.push(array),
+                    Ptr::Many(v) => arrays.extend(v),
+                    Ptr::Private => {}
+                    Ptr::Local(id) => {
+                        let t = CType::Scalar(Scalar::INT);
+                        match self.env.get(&id).cloned() {
+                            Some(Binding::Record(_)) => self.havoc_record(&id, span, out),
+                            Some(Binding::Val(v)) => {
+                                let v = self.havoc(&v, "changed_by_call", span, out);
+                                self.env.insert(id, Binding::Val(v));
+                            }
+                            _ => {
+                                let v = self.unknown_val("changed_by_call", &t, span, out);
+                                self.env.insert(id, Binding::Val(v));
+                            }
+                        }
+                    }
+                    Ptr::Unknown | Ptr::Sel(..) => self.error(
+                        span,
+                        format!("a {why} may access memory mapcheck cannot name"),
+                        "a pointer held by this struct argument",
+                    ),
+                }
+            }
             match (v, aty) {
                 (Val::Ptr(Ptr::To { array, .. }), _) => arrays.push(array),
                 (Val::Ptr(Ptr::Many(v)), _) => arrays.extend(v),
+                (Val::Ptr(Ptr::Local(id)), _)
+                    if matches!(self.env.get(&id), Some(Binding::Record(_))) =>
+                {
+                    self.havoc_record(&id, span, out);
+                }
                 (Val::Ptr(Ptr::Local(id)), _) => {
                     let t = CType::Scalar(Scalar::INT);
                     let cur = match self.env.get(&id) {

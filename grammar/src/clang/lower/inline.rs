@@ -29,6 +29,7 @@ impl Lower<'_, '_> {
             .collect();
         // Evaluate the arguments in the caller, bind them to the parameters afterwards.
         let mut bindings = Vec::new();
+        let mut records = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let pty = CType::parse(p.qual_type());
             let arg = args.get(i).copied().or_else(|| p.exprs().next());
@@ -38,6 +39,15 @@ impl Lower<'_, '_> {
             };
             let b = match &pty {
                 CType::Reference(_) => Binding::Ref(self.place(arg, out)),
+                // A struct holding pointers, passed by value: a copy of its fields.
+                CType::Record(_) if self.followed_record(&pty).is_some() => {
+                    let v = match self.constructed_record(arg, &pty, out) {
+                        Some(v) => v,
+                        None => self.record_operand(arg, out),
+                    };
+                    records.push((p.id.clone(), pty.clone(), v));
+                    Binding::Record(pty.clone())
+                }
                 CType::Record(_) | CType::Array(..) => {
                     self.rvalue(arg, out);
                     Binding::Private
@@ -60,13 +70,36 @@ impl Lower<'_, '_> {
         // were bound to (recursion reuses ids) and restore it after.
         let mut own = Vec::new();
         collect_decl_ids(def, &mut own);
+        // The fields of followed structs (`ID.f`) go with their struct's id.
+        let owns = |key: &str| {
+            own.iter().any(|id| {
+                key == id
+                    || key
+                        .strip_prefix(id.as_str())
+                        .is_some_and(|r| r.starts_with('.'))
+            })
+        };
         let saved: Vec<(String, Option<Binding>)> = own
             .iter()
             .map(|id| (id.clone(), self.env.get(id).cloned()))
+            .chain(
+                self.env
+                    .iter()
+                    .filter(|(k, _)| !own.contains(*k) && owns(k))
+                    .map(|(k, b)| (k.clone(), Some(b.clone()))),
+            )
             .collect();
         for (id, name, b) in bindings {
-            self.local_names.insert(id.clone(), name);
-            self.env.insert(id, b);
+            self.local_names.insert(id.clone(), name.clone());
+            match records.iter().position(|(r, _, _)| *r == id) {
+                Some(k) => {
+                    let (_, ty, v) = records.swap_remove(k);
+                    self.bind_record(&id, &name, &ty, v, span, out);
+                }
+                None => {
+                    self.env.insert(id, b);
+                }
+            }
         }
         self.frames.push(Frame {
             returns: Vec::new(),
@@ -85,6 +118,10 @@ impl Lower<'_, '_> {
             self.function_base = base;
         }
         let frame = self.frames.pop();
+        let inner: Vec<String> = self.env.keys().filter(|k| owns(k)).cloned().collect();
+        for k in inner {
+            self.env.remove(&k);
+        }
         for (id, b) in saved {
             match b {
                 Some(b) => self.env.insert(id, b),

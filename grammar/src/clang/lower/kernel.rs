@@ -90,6 +90,9 @@ impl Lower<'_, '_> {
                     if let Some(r) = s.range() {
                         self.ranges.insert(core.clone(), r);
                     }
+                    if matches!(s, Scalar::Int { .. }) {
+                        self.int_params.insert(core.clone());
+                    }
                     self.params.push(Param {
                         name: core.clone(),
                         span: pspan,
@@ -101,6 +104,12 @@ impl Lower<'_, '_> {
                         s => Val::Num(e, *s),
                     })
                 }
+                // A struct holding device pointers: a distinct array per pointer field, a
+                // parameter per scalar field (`records.rs`).
+                CType::Record(_) if self.followed_record(&ty).is_some() => {
+                    self.record_param(&p.id, &pname, &ty, pspan);
+                    continue;
+                }
                 _ => Binding::Private,
             };
             self.env.insert(p.id.clone(), b);
@@ -111,6 +120,9 @@ impl Lower<'_, '_> {
         for v in std::mem::take(&mut self.template_values) {
             let pspan = v.span.unwrap_or(span);
             let core = self.fresh(&v.name);
+            if matches!(v.ty, Scalar::Int { .. }) {
+                self.int_params.insert(core.clone());
+            }
             // Within the assumption below when it sizes a `__shared__` array.
             match (v.ty.range(), v.max) {
                 (Some((lo, hi)), Some(max)) => {
@@ -147,6 +159,20 @@ impl Lower<'_, '_> {
             let stmts: Vec<&Node> = b.exprs().collect();
             self.block(&stmts, &mut body);
         }
+        // A pitch in a byte offset is a multiple of the element size it is cast to (see
+        // `byte_offset_pointer`): assumed for the whole launch.
+        let assumed: Vec<Stmt> = std::mem::take(&mut self.assumed_multiples)
+            .into_iter()
+            .map(|(p, k)| {
+                let multiple = cmp(
+                    CmpOp::Eq,
+                    Expr::bin(BinOp::Rem, Expr::var(p, span), int(k, span)),
+                    int(0, span),
+                );
+                stmt(StmtKind::Assume { cond: multiple }, span)
+            })
+            .collect();
+        body.splice(0..0, assumed);
         self.check_template_view();
         let needed = self.needed_unit().filter(|_| self.template_view.is_none());
         if !self.errors.is_empty() {

@@ -51,6 +51,7 @@ mod operators;
 mod pattern;
 mod places;
 mod ranges;
+mod records;
 mod rvalue;
 mod stmts;
 mod switch;
@@ -172,6 +173,8 @@ enum Val {
     Num(Expr, Scalar),
     Bool(Cond),
     Ptr(Ptr),
+    /// The value of a struct followed field by field (`records.rs`), by field name.
+    Fields(Vec<(String, Val)>),
     /// A struct value, a function, `void`: nothing the lowering computes with.
     Opaque,
 }
@@ -184,6 +187,7 @@ impl Structural for Val {
             Val::Num(e, _) => e.erase_spans(),
             Val::Bool(c) => c.erase_spans(),
             Val::Ptr(p) => p.erase_spans(),
+            Val::Fields(f) => f.iter_mut().for_each(|(_, v)| v.erase_spans()),
             Val::Opaque => {}
         }
     }
@@ -260,6 +264,9 @@ enum Binding {
     Ref(Place),
     /// A local array or struct: thread-private memory.
     Private,
+    /// A struct of this type followed field by field: field `f` is the local `ID.f`
+    /// (`records.rs`).
+    Record(CType),
 }
 
 /// What an exit statement leaves.
@@ -351,6 +358,12 @@ pub struct Lower<'g, 'a> {
     ptr_presets: HashMap<String, Ptr>,
     /// The value parameters of a template kernel read from its pattern: kernel parameters.
     template_values: Vec<pattern::ValueParam>,
+    /// The core names of the kernel's integer parameters (not floats, which are `i64`s too).
+    int_params: HashSet<String>,
+    /// Integer parameters assumed multiples of a power of two: a pitch `p` in a byte offset
+    /// `(U *)((char *)q + y * p)` is assumed a multiple of `sizeof(U)` (`assume p % k == 0;`
+    /// at the kernel's start), as `cudaMallocPitch` returns it.
+    assumed_multiples: BTreeMap<String, i64>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -382,6 +395,8 @@ impl<'g, 'a> Lower<'g, 'a> {
             path: Vec::new(),
             ptr_presets: HashMap::new(),
             template_values: Vec::new(),
+            int_params: HashSet::new(),
+            assumed_multiples: BTreeMap::new(),
         }
     }
 

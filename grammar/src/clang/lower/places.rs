@@ -149,6 +149,7 @@ impl Lower<'_, '_> {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
                 Binding::Ref(p) => p,
                 Binding::Private => Place::Private(ty.clone()),
+                Binding::Record(_) => Place::Local(d.id.clone(), ty.clone()),
             };
         }
         if let Some((decl, space)) = self.g.memory.get(d.id.as_str()).copied() {
@@ -287,7 +288,7 @@ impl Lower<'_, '_> {
             Place::Mem { array, .. } => Place::Many(vec![array], ty),
             Place::Many(arrays, _) => Place::Many(arrays, ty),
             Place::Local(id, _) => match self.env.get(&id) {
-                Some(Binding::Private) | Some(Binding::Val(Val::Opaque)) => Place::Private(ty),
+                Some(Binding::Record(_)) => self.field_place(&id, &field, ty),
                 _ => Place::Private(ty),
             },
             Place::Private(_) => Place::Private(ty),

@@ -174,6 +174,10 @@ impl Lower<'_, '_> {
                 if let Some(code) = unseen {
                     self.class_code_error(&ty, code, span);
                 }
+                // A struct holding pointers, copied or built from braces: its fields.
+                if let Some(v) = self.constructed_record(n, &ty, out) {
+                    return v;
+                }
                 // A struct or vector value built from its arguments: they are evaluated (their
                 // reads and effects happen), the value itself is not followed.
                 for c in n.exprs() {
@@ -277,6 +281,7 @@ impl Lower<'_, '_> {
             Place::Local(id, ty) => match self.env.get(&id).cloned() {
                 Some(Binding::Private) => Val::Ptr(Ptr::Private),
                 Some(Binding::Ref(p)) => self.address(p),
+                Some(Binding::Record(_)) => Val::Ptr(Ptr::Local(id)),
                 _ if matches!(ty, CType::Array(..) | CType::Record(_)) => Val::Ptr(Ptr::Private),
                 _ => Val::Ptr(Ptr::Local(id)),
             },
@@ -390,6 +395,14 @@ impl Lower<'_, '_> {
     /// cells when `p` and `U` have cells of one size and `e` is a multiple of it (the
     /// lowering sees the factor: `y * pitch` with a constant pitch); otherwise what C does
     /// step by step, where the `char *` is any cell of its array.
+    ///
+    /// A factor that is an integer kernel parameter (`y * pitch`, `pitch` a `size_t`) is
+    /// assumed a multiple of `sizeof(U)`: `assume pitch % 4 == 0;` opens the kernel. CUDA
+    /// gives no other meaning to such a cast: a `U` at an address that is not a multiple of
+    /// its size is a misaligned access, which faults, and the pitch of `cudaMallocPitch` is a
+    /// multiple of the device's alignment (hundreds of bytes). The assumption is stated in
+    /// `--emit core` and in the README; a kernel whose byte offset is not a multiple for
+    /// another reason (`+ 2`) stays any cell of its array.
     fn byte_offset_pointer(
         &mut self,
         p: &Node,
@@ -413,13 +426,19 @@ impl Lower<'_, '_> {
             let cell = self.uniform_cell(pointee);
             let plain = self.byte_array(array).is_none()
                 && self.dynamic_shared.as_deref() != Some(array.as_str());
+            let mut assumed = Vec::new();
             if let Some(c) = cell.filter(|c| {
                 plain
                     && !matches!(xs, Scalar::Float(_))
                     && Some(*c) == self.uniform_cell(to)
                     && matches!(c, 1 | 2 | 4 | 8 | 16)
-                    && divisible(x, *c as i64)
+                    && (divisible(x, *c as i64)
+                        || divisible_assuming(x, *c as i64, &self.int_params, &mut assumed))
             }) {
+                for p in assumed {
+                    let k = self.assumed_multiples.entry(p).or_insert(1);
+                    *k = (*k).max(c as i64);
+                }
                 let cells = Expr::bin(BinOp::Div, x.clone(), int(c as i64, span));
                 let op = if minus { BinOp::Sub } else { BinOp::Add };
                 return Val::Ptr(Ptr::To {
@@ -521,17 +540,65 @@ fn byte_offset(n: &Node) -> Option<(&Node, &Node, bool)> {
 /// Whether the value of `e` is a multiple of `k` (a power of two) by its shape: a product
 /// with such a factor, sums of such, and C's reductions modulo 2^n (n at least `k`'s bits).
 fn divisible(e: &Expr, k: i64) -> bool {
+    divisible_assuming(e, k, &HashSet::new(), &mut Vec::new())
+}
+
+/// [`divisible`], where a variable of `params` is a multiple of `k` by assumption (recorded
+/// in `assumed`; a proof that needs none is preferred).
+fn divisible_assuming(
+    e: &Expr,
+    k: i64,
+    params: &HashSet<String>,
+    assumed: &mut Vec<String>,
+) -> bool {
+    if let Some(c) = constant(e) {
+        return c % i128::from(k) == 0;
+    }
+    let go = |x: &Expr, assumed: &mut Vec<String>| divisible_assuming(x, k, params, assumed);
     match &e.kind {
-        ExprKind::Int(n) => n % k == 0,
-        ExprKind::Neg(a) => divisible(a, k),
-        ExprKind::Bin(BinOp::Mul, a, b) => divisible(a, k) || divisible(b, k),
-        ExprKind::Bin(BinOp::Add | BinOp::Sub, a, b) => divisible(a, k) && divisible(b, k),
+        ExprKind::Var(v) if params.contains(v) => {
+            assumed.push(v.clone());
+            true
+        }
+        ExprKind::Neg(a) => go(a, assumed),
+        ExprKind::Bin(BinOp::Mul, a, b) => {
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            let (ta, tb) = (go(a, &mut x), go(b, &mut y));
+            if ta && x.is_empty() || tb && y.is_empty() {
+                return true;
+            }
+            assumed.extend(if ta { x } else { y });
+            ta || tb
+        }
+        ExprKind::Bin(BinOp::Add | BinOp::Sub, a, b) => go(a, assumed) && go(b, assumed),
         ExprKind::Bin(BinOp::And, a, m) => {
             matches!(m.kind,
             ExprKind::Int(m) if m > 0 && (m + 1) % k == 0 && ((m + 1) & m) == 0)
-                && divisible(a, k)
+                && go(a, assumed)
+        }
+        // C's reduction modulo 2^64 (`e % (K + K + 2)`, see `convert_int`): a multiple of `k`
+        // in `int`; in machine words the modulus wraps to 0 and `e % 0` is `e`.
+        ExprKind::Bin(BinOp::Rem, a, m) => {
+            constant(m).is_some_and(|m| m != 0 && m % i128::from(k) == 0) && go(a, assumed)
         }
         _ => false,
+    }
+}
+
+/// The value of a constant expression of literals, `+`, `-` and `*` (128-bit, unwrapped).
+fn constant(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(n) => Some(i128::from(*n)),
+        ExprKind::Neg(a) => constant(a)?.checked_neg(),
+        ExprKind::Bin(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+            let (a, b) = (constant(a)?, constant(b)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                _ => a.checked_mul(b),
+            }
+        }
+        _ => None,
     }
 }
 

@@ -375,6 +375,18 @@ impl Lower<'_, '_> {
                 }
                 None => self.error(span, "a reference without an initialiser", "here"),
             },
+            CType::Record(_) if self.followed_record(&ty).is_some() => {
+                // A struct holding pointers: followed field by field (`records.rs`).
+                let v = match init {
+                    Some(i) => match self.constructed_record(i, &ty, out) {
+                        Some(v) => v,
+                        // A struct returned by an inlined call is its fields.
+                        None => self.record_operand(i, out),
+                    },
+                    None => Val::Opaque,
+                };
+                self.bind_record(&d.id, &name, &ty, v, span, out);
+            }
             CType::Array(..) | CType::Record(_) | CType::Other(_) => {
                 if let Some(i) = init {
                     self.rvalue_or_place(i, out);

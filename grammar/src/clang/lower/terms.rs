@@ -232,6 +232,7 @@ pub(super) fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
         Val::Num(e, _) => expr_uses(e, names),
         Val::Bool(c) => cond_uses(c, names),
         Val::Ptr(p) => ptr_uses(p, names),
+        Val::Fields(f) => f.iter().any(|(_, v)| val_uses(v, names)),
         _ => false,
     }
 }

@@ -1,0 +1,351 @@
+//! Structs that hold pointers, followed field by field (issue 20 item 4): a struct parameter,
+//! local, or by-value argument whose type has a pointer among its fields (at any depth of
+//! nested structs) is not thread-private memory but one local per field. A field `b.out` is
+//! the local `ID.out` of the environment (`ID` the declaration's id), so that everything the
+//! lowering does for locals — joins by cases after an `if`, loop-carried values and their
+//! closed forms, pointers to locals — holds for fields too, and an access through `b.out` is
+//! an access of the array it points into.
+//!
+//! * A **kernel parameter** of such a type gives each pointer field an array of its own
+//!   (`b_out`), distinct from every other parameter's and field's: the assumption the lowering
+//!   makes for pointer parameters (README, "Distinct pointer parameters do not alias"), now
+//!   for pointers passed inside a struct. Each scalar field is a kernel parameter of its own
+//!   C type (`b_n: i32`).
+//! * A **local** takes its fields from an aggregate initialiser (`View v = {tile, 8}`), from
+//!   a copy (`Args b = a;`, `c = b;`, a by-value argument of an inlined call), or is left
+//!   indeterminate (`Args c;`: every field `?`, every pointer unknown, so an access through
+//!   one is refused with a located error). A record with a written constructor is built by
+//!   that constructor, which is not followed: its fields are then unknown too.
+//! * What may change a followed struct behind the lowering's back makes its fields unknown:
+//!   its address passed to a function without a body, a write of a whole value the lowering
+//!   does not follow (`*(int *)&b = 0`). Pointer arithmetic on `&b` is an unknown pointer
+//!   (refused where used), as for any local.
+//!
+//! Records that cannot be followed this way (unions, bases, bit-fields, array fields, nesting
+//! deeper than [`MAX_RECORD_DEPTH`]) stay thread-private memory as before: a pointer read from
+//! one is unknown, and an access through it refused.
+
+use super::*;
+
+/// How deep structs nest inside a followed struct.
+const MAX_RECORD_DEPTH: usize = 4;
+/// How many fields, at every depth, a followed struct has at most.
+const MAX_RECORD_FIELDS: usize = 64;
+
+impl Lower<'_, '_> {
+    /// The fields of `ty` when it is a struct followed field by field: known, laid out
+    /// plainly, with only scalar, pointer and such struct fields, and a pointer among them.
+    pub(super) fn followed_record(&self, ty: &CType) -> Option<Vec<(String, CType)>> {
+        let fields = self.record_fields(ty, 0)?;
+        let mut count = 0;
+        self.has_pointer(ty, 0, &mut count)
+            .filter(|_| count <= MAX_RECORD_FIELDS)?;
+        Some(fields)
+    }
+
+    fn record_fields(&self, ty: &CType, depth: usize) -> Option<Vec<(String, CType)>> {
+        let CType::Record(name) = ty else {
+            return None;
+        };
+        if depth > MAX_RECORD_DEPTH {
+            return None;
+        }
+        let r = self.g.records.get(name.as_str())?;
+        if r.tag_used.as_deref() == Some("union") || r.bases.is_some() {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
+            // A bit-field has its width as a child; an anonymous field has no name to reach.
+            let name = f.name.clone().filter(|n| !n.is_empty())?;
+            if f.exprs().next().is_some() {
+                return None;
+            }
+            let fty = CType::parse(f.qual_type());
+            match &fty {
+                CType::Scalar(_) | CType::Pointer(_) => {}
+                CType::Record(_) => {
+                    self.record_fields(&fty, depth + 1)?;
+                }
+                _ => return None,
+            }
+            fields.push((name, fty));
+        }
+        (!fields.is_empty()).then_some(fields)
+    }
+
+    /// Whether a followable `ty` has a pointer field at some depth; counts the fields.
+    fn has_pointer(&self, ty: &CType, depth: usize, count: &mut usize) -> Option<()> {
+        let mut found = false;
+        for (_, fty) in self.record_fields(ty, depth)? {
+            *count += 1;
+            match fty {
+                CType::Pointer(_) => found = true,
+                CType::Record(_) => found |= self.has_pointer(&fty, depth + 1, count).is_some(),
+                _ => {}
+            }
+        }
+        found.then_some(())
+    }
+
+    /// Whether the record `ty` has a constructor written by the user (then a construction is
+    /// that constructor's, not a copy or an aggregate).
+    pub(super) fn written_constructor(&self, ty: &CType) -> bool {
+        let CType::Record(name) = ty else {
+            return false;
+        };
+        self.g.records.get(name.as_str()).is_some_and(|r| {
+            r.inner.iter().any(|m| {
+                matches!(&m.kind, Kind::Other(k) if k == "CXXConstructorDecl")
+                    && m.is_implicit != Some(true)
+            })
+        })
+    }
+
+    /// Binds the followed struct `id` (named `name` in lets) of type `ty` to `v`: the fields
+    /// of a `Val::Fields`, each converted to its type; any field `v` does not give is `?` (an
+    /// unknown pointer for a pointer field).
+    pub(super) fn bind_record(
+        &mut self,
+        id: &str,
+        name: &str,
+        ty: &CType,
+        v: Val,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let fields = self.record_fields(ty, 0).unwrap_or_default();
+        let mut given = match v {
+            Val::Fields(f) => f,
+            _ => Vec::new(),
+        };
+        self.env.insert(id.to_string(), Binding::Record(ty.clone()));
+        self.local_names.insert(id.to_string(), name.to_string());
+        for (field, fty) in fields {
+            let fid = field_id(id, &field);
+            let fname = format!("{name}_{field}");
+            let fv = given
+                .iter()
+                .position(|(f, _)| *f == field)
+                .map(|k| given.swap_remove(k).1);
+            if let CType::Record(_) = fty {
+                self.bind_record(&fid, &fname, &fty, fv.unwrap_or(Val::Opaque), span, out);
+                continue;
+            }
+            self.local_names.insert(fid.clone(), fname.clone());
+            let fv = match fv {
+                Some(v @ (Val::Num(..) | Val::Bool(_) | Val::Ptr(_))) => {
+                    let v = self.convert(v, &fty, span, out);
+                    match v {
+                        Val::Num(e, s) => Val::Num(self.bound(&fname, e, out), s),
+                        v => v,
+                    }
+                }
+                _ => self.unknown_val(&format!("{fname}_unknown"), &fty, span, out),
+            };
+            self.env.insert(fid, Binding::Val(fv));
+        }
+    }
+
+    /// The value of the followed struct `id`: its fields' values, nested structs as
+    /// `Val::Fields` of theirs.
+    pub(super) fn record_value(&mut self, id: &str, span: Span, out: &mut Vec<Stmt>) -> Val {
+        let Some(Binding::Record(ty)) = self.env.get(id).cloned() else {
+            return Val::Opaque;
+        };
+        let mut fields = Vec::new();
+        for (field, fty) in self.record_fields(&ty, 0).unwrap_or_default() {
+            let fid = field_id(id, &field);
+            let v = match self.env.get(&fid).cloned() {
+                Some(Binding::Record(_)) => self.record_value(&fid, span, out),
+                Some(Binding::Val(v)) => v,
+                _ => self.unknown_val("field", &fty, span, out),
+            };
+            fields.push((field, v));
+        }
+        Val::Fields(fields)
+    }
+
+    /// `id = v` for a followed struct: the fields of `v`, or every field unknown when `v` is
+    /// not a struct value the lowering follows.
+    pub(super) fn assign_record(&mut self, id: &str, v: Val, span: Span, out: &mut Vec<Stmt>) {
+        let Some(Binding::Record(ty)) = self.env.get(id).cloned() else {
+            return;
+        };
+        let name = self.local_name(id);
+        self.bind_record(id, &name, &ty, v, span, out);
+    }
+
+    /// The place of field `field` of the followed struct `id`.
+    pub(super) fn field_place(&mut self, id: &str, field: &str, ty: CType) -> Place {
+        let fid = field_id(id, field);
+        match self.env.get(&fid) {
+            Some(Binding::Val(_) | Binding::Record(_)) => Place::Local(fid, ty),
+            _ => Place::Unknown(ty),
+        }
+    }
+
+    /// A kernel parameter of a followed struct type: a distinct array per pointer field, a
+    /// kernel parameter per scalar field.
+    pub(super) fn record_param(&mut self, id: &str, name: &str, ty: &CType, span: Span) {
+        let v = self.param_fields(name, ty, span);
+        let mut out = Vec::new();
+        self.bind_record(id, name, ty, v, span, &mut out);
+        // Every field has a value: binding it emits nothing.
+        debug_assert!(out.is_empty());
+    }
+
+    fn param_fields(&mut self, name: &str, ty: &CType, span: Span) -> Val {
+        let mut fields = Vec::new();
+        for (field, fty) in self.record_fields(ty, 0).unwrap_or_default() {
+            let fname = format!("{name}_{field}");
+            let v = match &fty {
+                CType::Record(_) => self.param_fields(&fname, &fty, span),
+                CType::Pointer(pointee) => {
+                    let array = self.fresh(&fname);
+                    let layout = self.g.layout(&CType::Array(pointee.clone(), None), 0);
+                    self.declare(&array, Space::Global, span, layout);
+                    Val::Ptr(Ptr::To {
+                        array,
+                        off: int(0, span),
+                        pointee: (**pointee).clone(),
+                    })
+                }
+                CType::Scalar(s) => {
+                    let core = self.fresh(&fname);
+                    if let Some(r) = s.range() {
+                        self.ranges.insert(core.clone(), r);
+                    }
+                    if matches!(s, Scalar::Int { .. }) {
+                        self.int_params.insert(core.clone());
+                    }
+                    self.params.push(Param {
+                        name: core.clone(),
+                        span,
+                        ty: s.param_type(),
+                    });
+                    let e = Expr::var(core, span);
+                    match s {
+                        Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
+                        s => Val::Num(e, *s),
+                    }
+                }
+                _ => Val::Opaque,
+            };
+            fields.push((field, v));
+        }
+        Val::Fields(fields)
+    }
+
+    /// The value of a construction of a followed struct: a copy of its argument, or an
+    /// aggregate's fields in order; `None` for any other construction (a written constructor,
+    /// a default one): the fields are then unknown.
+    pub(super) fn constructed_record(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Val> {
+        self.followed_record(ty)?;
+        self.construct(n, ty, 0, out)
+    }
+
+    fn construct(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        depth: usize,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Val> {
+        let fields = self.record_fields(ty, depth)?;
+        let span = self.span(n);
+        let n = strip_parens(n);
+        let args: Vec<&Node> = n.exprs().collect();
+        match n.kind {
+            Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr
+                if !self.written_constructor(ty) =>
+            {
+                let [a] = args.as_slice() else {
+                    return None;
+                };
+                if CType::parse(a.qual_type()) != *ty {
+                    return None;
+                }
+                Some(if a.is_lvalue() {
+                    let p = self.place(a, out);
+                    self.read(p, span, out)
+                } else {
+                    self.rvalue(a, out)
+                })
+            }
+            Kind::InitListExpr if args.len() == fields.len() => {
+                let mut vals = Vec::new();
+                for ((field, fty), a) in fields.into_iter().zip(args) {
+                    let v = match (&fty, a.kind.clone()) {
+                        // A pointer field left out of the braces is null.
+                        (CType::Pointer(_), Kind::ImplicitValueInitExpr) => Val::Ptr(Ptr::Unknown),
+                        (CType::Scalar(s), Kind::ImplicitValueInitExpr)
+                            if !matches!(s, Scalar::Float(_)) =>
+                        {
+                            Val::Num(int(0, span), *s)
+                        }
+                        (CType::Record(_), _) => match self.construct(a, &fty, depth + 1, out) {
+                            Some(v) => v,
+                            None => {
+                                self.rvalue(a, out);
+                                Val::Opaque
+                            }
+                        },
+                        _ => {
+                            let v = self.rvalue(a, out);
+                            self.convert(v, &fty, span, out)
+                        }
+                    };
+                    vals.push((field, v));
+                }
+                Some(Val::Fields(vals))
+            }
+            _ => None,
+        }
+    }
+
+    /// The struct value of an expression that is not a construction the lowering follows (a
+    /// call returning a struct, a written constructor's): its fields when it gives them.
+    pub(super) fn record_operand(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Val {
+        let v = if n.is_lvalue() {
+            let span = self.span(n);
+            let p = self.place(n, out);
+            self.read(p, span, out)
+        } else {
+            self.rvalue(n, out)
+        };
+        match v {
+            v @ Val::Fields(_) => v,
+            _ => Val::Opaque,
+        }
+    }
+
+    /// Every field of the followed struct `id` unknown: something the lowering does not follow
+    /// may have written it.
+    pub(super) fn havoc_record(&mut self, id: &str, span: Span, out: &mut Vec<Stmt>) {
+        self.assign_record(id, Val::Opaque, span, out);
+    }
+
+    /// The pointers a struct value holds, at every depth.
+    pub(super) fn record_pointers(v: &Val, found: &mut Vec<Ptr>) {
+        if let Val::Fields(fields) = v {
+            for (_, f) in fields {
+                match f {
+                    Val::Ptr(p) => found.push(p.clone()),
+                    f @ Val::Fields(_) => Self::record_pointers(f, found),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// The environment id of field `field` of the followed struct `id`.
+pub(super) fn field_id(id: &str, field: &str) -> String {
+    format!("{id}.{field}")
+}
