@@ -43,7 +43,8 @@ pub enum Outcome {
 const CANONICAL_SHARE: u32 = 10;
 const CANONICAL_CHECKS: usize = 48;
 
-/// How [`canonical`] orders the values of one constant, least first.
+/// How the canonical witness (`canonical`, after [`solve`] finds a model) orders the values of
+/// one constant, least first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Least {
     /// By magnitude, then positive before negative: 0, 1, -1, 2, -2, ...
