@@ -7,7 +7,7 @@ use crate::kept::{self, Again};
 use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
-use crate::solve::{self, Limits, Outcome, Sign};
+use crate::solve::{self, Least, Limits, Outcome, Sign};
 use mapcheck_core::ast::{Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, ParamType};
 use mapcheck_core::geometry;
 use mapcheck_core::Arith;
@@ -100,6 +100,10 @@ pub struct Built {
     /// when a model breaks it ([`Built::solve`]). Leaving it out only adds configurations, so
     /// an `unsat` without it holds with it.
     pub block_limit: Option<Bool>,
+    /// The parameters the query leaves free (not given with `-p`), in the kernel's order.
+    pub params: Vec<Val>,
+    /// The shared variables of the phase's barrier loops: which iteration the phase is.
+    pub iterations: Vec<String>,
 }
 
 impl Built {
@@ -112,14 +116,20 @@ impl Built {
 
     /// [`Built::solve`] with the constraints `extra` added to the query.
     pub fn solve_and(&self, extra: &[Bool], limits: Limits) -> Outcome {
+        self.solve_ordered(extra, limits, Least::FromTwo)
+    }
+
+    /// [`Built::solve_and`] with the parameters of the witness least as `params` orders them
+    /// (`Least::FromTwo` in every other query).
+    pub fn solve_ordered(&self, extra: &[Bool], limits: Limits, params: Least) -> Outcome {
         let mut constraints = self.constraints.clone();
         constraints.extend_from_slice(extra);
-        match self.solve_with(constraints.clone(), limits) {
+        match self.solve_with(constraints.clone(), limits, params) {
             Outcome::Sat(model) => match &self.block_limit {
                 Some(limit) if model.eval(limit, true).and_then(|b| b.as_bool()) == Some(false) => {
                     constraints.push(limit.clone());
                     kept::keep_again(Again::BlockLimit, &constraints);
-                    self.solve_with(constraints, limits)
+                    self.solve_with(constraints, limits, params)
                 }
                 _ => Outcome::Sat(model),
             },
@@ -127,17 +137,19 @@ impl Built {
         }
     }
 
-    /// The constants a witness is made canonical over ([`solve::solve`]): the dimensions of the
-    /// block and the grid; the block and thread ids of the first thread, x before y before z,
-    /// then those of the second; then the other values the report shows per thread (loop
-    /// variables, values read, unknowns), of the first thread then the second, by name. The
-    /// other sizes are already small and pinned (the bounds of `solve`); parameters are left
-    /// out, as the least ones are the degenerate ones (`K = 0` in `step *K`) that the replay
-    /// search must then climb out of. Without the per-thread values
-    /// a report could still flip between runs: `?x` of `grid_stride_wrong.bcu` was `0, 1` in
-    /// one run and `1, 0` in the next, under load (z3's tactics keep wall-clock limits of their
-    /// own, so its first model is not a function of the query alone).
-    fn order(&self) -> Vec<Val> {
+    /// The constants a witness is made canonical over ([`solve::solve`]), each least in its
+    /// turn: the free parameters, each the least value of at least 2 when one leaves a model
+    /// ([`Least::FromTwo`]: the least ones, 0 and 1, are degenerate, a loop `step *K` with
+    /// `K = 0` that the replay search must then climb out of); the dimensions of the block and
+    /// the grid; the block and thread ids of the first thread, x before y before z, then those
+    /// of the second; the other values the report shows per thread (loop variables, values
+    /// read, unknowns), of the first thread then the second, by name; last the iteration of
+    /// the barrier loops. The other sizes are already small and pinned (the bounds of
+    /// `solve`). Without this a report could flip between runs: `?x` of
+    /// `grid_stride_wrong.bcu` was `0, 1` in one run and `1, 0` in the next, and its `N` 1 or
+    /// 2, under load (the retry of an undecided query goes through z3's tactics, which keep
+    /// wall-clock limits of their own, so its model is not a function of the query alone).
+    fn order(&self, params: Least) -> Vec<(Val, Least)> {
         let mut order: Vec<Val> = Vec::new();
         // The geometry first: among the bounded sizes the least block and grid (a block of one
         // thread cannot diverge at a barrier, so a grid race between such blocks replays), z
@@ -159,12 +171,18 @@ impl Built {
         for side in [Side::One, Side::Two] {
             order.extend(self.enc.per_thread(side).map(|(_, v)| v.clone()));
         }
-        order
+        for name in &self.iterations {
+            order.extend(self.enc.get_shared(name).cloned());
+        }
+        let params = self.params.iter().map(|p| (p.clone(), params));
+        params
+            .chain(order.into_iter().map(|v| (v, Least::Magnitude)))
+            .collect()
     }
 
-    fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits) -> Outcome {
+    fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits, params: Least) -> Outcome {
         let lit = |v| self.enc.lit(v);
-        let order = self.order();
+        let order = self.order(params);
         match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
             Outcome::Unknown(why) => match &self.distinct_alternative {
                 Some((at, other)) => {
@@ -210,6 +228,8 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         sizes: Vec::new(),
         distinct_alternative: None,
         block_limit: None,
+        params: Vec::new(),
+        iterations: extra_shared.to_vec(),
     };
     geometry(
         &mut q,
@@ -244,7 +264,8 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
                     ty if ty.signed() => Sign::Signed,
                     _ => Sign::Unsigned,
                 };
-                q.sizes.push((v, sign));
+                q.sizes.push((v.clone(), sign));
+                q.params.push(v);
             }
         }
     }

@@ -24,13 +24,19 @@
 //! After [`MORE_WITNESSES`] questions the finding keeps its first (smallest) witness, and the
 //! note says how many others were tried. Excluding too much only ends the search early: the
 //! finding stays reported, as `potential`.
+//!
+//! A replay that finished without showing the race (a data-dependent kernel's `assume` the
+//! witness breaks) gets one more witness: the query's witnesses take each parameter's least
+//! value of at least 2 ([`Least::FromTwo`], which keeps loop factors from being degenerate),
+//! and sometimes only the degenerate values show the race: `for i in 0..N { assume tid == 0; }`
+//! races in a run only with `N = 0`. The other witness takes the least values by magnitude.
 
 use crate::decode::Witness;
 use crate::encode::{eq, Encoder, Side, Val};
 use crate::kept::{self, Asked};
 use crate::query::Built;
 use crate::replay::{Replay, LONG_STEP_BUDGET, STEP_BUDGET};
-use crate::solve::{Limits, Outcome};
+use crate::solve::{Least, Limits, Outcome};
 use mapcheck_core::ast::{Builtin, Dim, Geometry};
 use mapcheck_typeck::Var;
 use z3::ast::Bool;
@@ -49,7 +55,9 @@ pub struct Found {
     pub queries: usize,
 }
 
-/// `first` and its replay when that finished; else `first` replayed once more with
+/// When `first`'s replay finished without the race and the query has free parameters, the
+/// witness with the least parameters by magnitude if its replay shows the race, else `first`.
+/// Else `first` and its replay when that finished; else `first` replayed once more with
 /// [`LONG_STEP_BUDGET`] when its run was only long (no loop stuck); else the first witness
 /// whose replay finishes of the query (`constraints`, minimised over `sizes` as
 /// [`crate::solve::solve`] does) asked again without what made the runs so far unfinished. `decode`
@@ -64,6 +72,27 @@ pub fn finishing(
     mut replay: impl FnMut(&Witness, u64) -> Replay,
 ) -> Found {
     let (witness, replayed) = first;
+    if matches!(replayed, Replay::NotReproduced(_)) && !query.params.is_empty() {
+        // The same query (not kept again for `--emit smt`), its witness ordered otherwise.
+        if let Outcome::Sat(model) = query.solve_ordered(&[], limits, Least::Magnitude) {
+            let next = decode(&model);
+            if next.params != witness.params {
+                let again = replay(&next, STEP_BUDGET);
+                if matches!(again, Replay::Reproduced { .. }) {
+                    return Found {
+                        witness: next,
+                        replay: again,
+                        queries: 1,
+                    };
+                }
+            }
+        }
+        return Found {
+            witness,
+            replay: replayed,
+            queries: 1,
+        };
+    }
     let Replay::Unfinished { mut why, stuck } = replayed else {
         return Found {
             witness,

@@ -1,5 +1,5 @@
 //! Pass 4 — solving: one z3 solver per query, bounded by a deterministic resource limit and a
-//! wall-clock timeout as a backstop; `unknown` is kept as such, never read as "no race". A
+//! timeout of the solving thread's CPU time as a backstop; `unknown` is kept as such, never read as "no race". A
 //! satisfiable query is solved again under growing bounds on the parameters and the geometry,
 //! so that witnesses are small enough for a person to replay, and then made canonical: the
 //! least model in a fixed order of its constants (`canonical`), so that the witness is a
@@ -15,7 +15,8 @@ use z3::{DeclKind, Model, Params, PrepareSynchronized, SatResult, Solver};
 pub struct Limits {
     /// z3's `rlimit`: the same on every machine for the same query and Z3 version.
     pub rlimit: u32,
-    /// Wall-clock backstop, in milliseconds.
+    /// Backstop, in milliseconds of the CPU time of the thread that solves (the wall clock
+    /// where the system does not tell a thread's CPU time; see `Watchdog`).
     pub timeout_ms: u32,
 }
 
@@ -40,7 +41,20 @@ pub enum Outcome {
 /// most [`CANONICAL_CHECKS`] of them: a witness is made canonical at a bounded cost, also when
 /// its checks are non-linear (a loop `step *K` makes each one a question about powers of `K`).
 const CANONICAL_SHARE: u32 = 10;
-const CANONICAL_CHECKS: usize = 40;
+const CANONICAL_CHECKS: usize = 48;
+
+/// How the canonical witness (`canonical`, after [`solve`] finds a model) orders the values of
+/// one constant, least first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Least {
+    /// By magnitude, then positive before negative: 0, 1, -1, 2, -2, ...
+    Magnitude,
+    /// 2, 3, ... up to the largest of the witness bounds first, then the others as
+    /// [`Least::Magnitude`] orders them: a parameter, whose values 0 and 1 are the degenerate
+    /// ones (a loop `step *K` that never moves, a size that leaves one thread), which the
+    /// replay search would otherwise have to climb out of.
+    FromTwo,
+}
 
 /// Bounds tried, smallest first, on every free parameter and dimension of a witness.
 const WITNESS_BOUNDS: [i128; 7] = [2, 4, 8, 16, 64, 256, 1024];
@@ -74,7 +88,7 @@ const GROBNER_MAX_DEGREE: u32 = 8;
 pub fn solve(
     constraints: &[Bool],
     sizes: &[(Val, Sign)],
-    order: &[Val],
+    order: &[(Val, Least)],
     limits: Limits,
     lit: impl Fn(i128) -> Val,
 ) -> Outcome {
@@ -92,11 +106,15 @@ pub fn solve(
 fn retry_fresh(
     constraints: &[Bool],
     sizes: &[(Val, Sign)],
-    order: &[Val],
+    order: &[(Val, Least)],
     limits: Limits,
 ) -> Outcome {
     // One encoder has one sort; z3 objects cross contexts by translation.
-    let width = match sizes.first().map(|(v, _)| v).or(order.first()) {
+    let width = match sizes
+        .first()
+        .map(|(v, _)| v)
+        .or(order.first().map(|(v, _)| v))
+    {
         Some(Val::B(x)) => Some(x.get_size()),
         _ => None,
     };
@@ -104,9 +122,10 @@ fn retry_fresh(
         vals.map(Val::as_dynamic).collect()
     };
     let signs: Vec<Sign> = sizes.iter().map(|(_, s)| *s).collect();
+    let leasts: Vec<Least> = order.iter().map(|(_, l)| *l).collect();
     let (sizes, order) = (
         dynamic(&mut sizes.iter().map(|(v, _)| v)),
-        dynamic(&mut order.iter()),
+        dynamic(&mut order.iter().map(|(v, _)| v)),
     );
     let (constraints, sizes, order) = (
         constraints.synchronized(),
@@ -128,6 +147,7 @@ fn retry_fresh(
         };
         let (sizes, order) = (vals(sizes.recover()), vals(order.recover()));
         let sizes: Vec<(Val, Sign)> = sizes.into_iter().zip(signs).collect();
+        let order: Vec<(Val, Least)> = order.into_iter().zip(leasts).collect();
         let lit = |v: i128| match width {
             Some(bits) => Val::B(BV::from_i64(v as i64, bits)),
             None => Val::I(Int::from_i128(v)),
@@ -162,7 +182,7 @@ enum Path {
 fn solve_here(
     constraints: &[Bool],
     sizes: &[(Val, Sign)],
-    order: &[Val],
+    order: &[(Val, Least)],
     limits: Limits,
     path: Path,
     lit: &dyn Fn(i128) -> Val,
@@ -173,7 +193,7 @@ fn solve_here(
     if max_degree(constraints) > GROBNER_MAX_DEGREE {
         params.set_bool("arith.nl.grobner", false);
     }
-    // No `timeout` here: the wall-clock backstop is the context's (see [`context`]). Set on the
+    // No `timeout` here: the backstop is the context's (see [`context`]). Set on the
     // solver, Z3 5.4's combined solver takes another path, which spun to the timeout on linear
     // queries it otherwise decides in milliseconds (a grid-stride loop's grid-level query:
     // 10 s `unknown` against 5 ms `unsat`).
@@ -203,18 +223,20 @@ fn solve_here(
     // (a block of 1024 threads for a race that 4 show).
     // (Those that `order` minimises next are left free for it.)
     for (size, _) in sizes {
-        if order.iter().any(|o| o.as_dynamic() == size.as_dynamic()) {
+        if order
+            .iter()
+            .any(|(o, _)| o.as_dynamic() == size.as_dynamic())
+        {
             continue;
         }
         if let Some(v) = crate::encode::value_of(&small, size) {
             solver.assert(cmp(CmpOp::Eq, size, &lit(v)));
         }
     }
-    let order: Vec<&Val> = order.iter().collect();
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit / CANONICAL_SHARE);
     solver.set_params(&params);
-    Outcome::Sat(canonical(&solver, small, &order, lit))
+    Outcome::Sat(canonical(&solver, small, order, lit))
 }
 
 /// The largest number of non-literal factors of an integer product in `constraints`, counted
@@ -323,9 +345,9 @@ fn small(solver: &Solver, first: Model, sizes: &[(Val, Sign)], lit: &dyn Fn(i128
 }
 
 /// The least model of the assertions of `solver` (`model` is one) in the lexicographic order
-/// of the values of `order`'s constants, each compared by magnitude and then positive before
-/// negative: each constant in turn gets the smallest value that leaves a model (a binary search
-/// between 0 and its value in the current model) and keeps it for the ones after it.
+/// of the values of `order`'s constants, each compared as its [`Least`] says: each constant in
+/// turn gets the least value that leaves a model (a binary search between 0, or 2, and its
+/// value in the current model) and keeps it for the ones after it.
 ///
 /// Without this the witness was whichever model z3's search reached first, and that path
 /// depends on more than the query: the snapshot of a write-write race printed threads 0 and 1
@@ -340,7 +362,7 @@ fn small(solver: &Solver, first: Model, sizes: &[(Val, Sign)], lit: &dyn Fn(i128
 fn canonical(
     solver: &Solver,
     mut model: Model,
-    order: &[&Val],
+    order: &[(Val, Least)],
     lit: &dyn Fn(i128) -> Val,
 ) -> Model {
     let mut seen = std::collections::BTreeSet::new();
@@ -363,7 +385,7 @@ fn canonical(
             _ => None,
         }
     };
-    for v in order {
+    for (v, least) in order {
         let d = v.as_dynamic();
         if !d.is_const()
             || d.decl().kind() != DeclKind::Uninterpreted
@@ -374,6 +396,40 @@ fn canonical(
         let Some(mut value) = crate::encode::value_of(&model, v) else {
             continue;
         };
+        if *least == Least::FromTwo {
+            // Between 2 and `high`, when some model has the constant there.
+            let from_two = |high: i128| {
+                Bool::and(&[cmp(CmpOp::Ge, v, &lit(2)), cmp(CmpOp::Le, v, &lit(high))])
+            };
+            let reach = WITNESS_BOUNDS[WITNESS_BOUNDS.len() - 1];
+            if !(2..=reach).contains(&value) {
+                match ask(&from_two(reach)) {
+                    Some(Some(m)) => {
+                        value = crate::encode::value_of(&m, v).unwrap_or(value);
+                        model = m;
+                    }
+                    Some(None) => {}
+                    None => return model,
+                }
+            }
+            if (2..=reach).contains(&value) {
+                // Invariant: no model (with the earlier constants fixed) has `2 <= v < low`.
+                let mut low = 2;
+                while low < value {
+                    let mid = low + (value - low) / 2;
+                    match ask(&from_two(mid)) {
+                        Some(Some(m)) => {
+                            value = crate::encode::value_of(&m, v).unwrap_or(value);
+                            model = m;
+                        }
+                        Some(None) => low = mid + 1,
+                        None => return model,
+                    }
+                }
+                solver.assert(cmp(CmpOp::Eq, v, &lit(value)));
+                continue;
+            }
+        }
         let within = |bound: i128| {
             Bool::and(&[
                 cmp(CmpOp::Le, v, &lit(bound)),
@@ -408,15 +464,15 @@ fn canonical(
     model
 }
 
-/// Runs `f` in a fresh z3 context whose every check stops after `limits.timeout_ms` of wall
-/// clock. Z3's answers (and models, hence witnesses) depend on the terms a context already
+/// Runs `f` in a fresh z3 context whose every check stops after `limits.timeout_ms` of the
+/// solving thread's CPU time. Z3's answers (and models, hence witnesses) depend on the terms a context already
 /// holds: with one context per thread, the verdict of a kernel could change with the kernels
 /// decided before it in the same process (observed: a grid-stride kernel `unknown` alone and
 /// `drf` after another file). Each decision in its own context answers as a function of the
 /// kernel and the options only.
 ///
-/// The wall-clock backstop is a `Watchdog` thread that interrupts the context when a check
-/// outlives its deadline, not z3's own `timeout`: with `timeout` set, every check starts one of
+/// The backstop is a `Watchdog` thread that interrupts the context when a check has used its
+/// time, not z3's own `timeout` (wall clock, and costly): with `timeout` set, every check starts one of
 /// z3's timer threads and, when done, spins on `sched_yield` until that thread has noticed — on
 /// a loaded machine most of the run. Measured on `tests/cuda/reduce_unrolled_last_warp.cu`
 /// (30 races, a few hundred checks; two cores shared with two builds): 27.7 s wall, 8.3 s user
@@ -446,15 +502,23 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// The wall-clock backstop of one context: a thread that wakes every [`Watchdog::TICK`] and
-/// interrupts the context when the running check is past its deadline. A check sets its
-/// deadline before it starts and clears it when it returns ([`Armed`]), under the same lock
-/// the watchdog interrupts under, so an interrupt only ever reaches the check it was meant
-/// for (and z3 drops an interrupt that arrives between checks).
+/// The backstop of one context: a thread that wakes every [`Watchdog::TICK`] and interrupts
+/// the context when the running check has used its time. A check starts its clock before it
+/// starts and clears it when it returns ([`Armed`]), under the same lock the watchdog
+/// interrupts under, so an interrupt only ever reaches the check it was meant for (and z3
+/// drops an interrupt that arrives between checks).
+///
+/// The time is the CPU time of the thread that runs the check, not the wall clock: the
+/// backstop is there for the z3 passes that check neither the resource limit nor an
+/// interrupt (see [`GROBNER_MAX_DEGREE`]), and a wall-clock one also stopped checks that were
+/// merely waiting for a core. Measured: `examples/grid_stride_loop.bcu`, 1 s of CPU in all,
+/// was `drf` on an idle machine and `unknown` ("interrupted") beside four busy loops on two
+/// shared cores (load average 22), its first check starved past the 10 s default; a verdict
+/// that depends on the machine's load is not a function of the input.
 struct Watchdog {
     timeout: std::time::Duration,
-    /// The running check's deadline.
-    deadline: std::sync::Mutex<Option<std::time::Instant>>,
+    /// The running check's clock and the time it had used when it started.
+    deadline: std::sync::Mutex<Option<(Clock, std::time::Duration)>>,
     done: std::sync::Mutex<bool>,
     wake: std::sync::Condvar,
 }
@@ -481,8 +545,10 @@ impl Watchdog {
                 Err(_) => return,
             };
             if let Ok(deadline) = self.deadline.lock() {
-                if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                    handle.interrupt();
+                if let Some((clock, start)) = &*deadline {
+                    if clock.now().saturating_sub(*start) >= self.timeout {
+                        handle.interrupt();
+                    }
                 }
             }
         }
@@ -501,7 +567,48 @@ impl Drop for Stop<'_> {
     }
 }
 
-/// The deadline of one check, set while it runs.
+/// The time one thread has used: its CPU time, read from Linux's
+/// `/proc/self/task/TID/schedstat` (nanoseconds on the CPU first), or the wall clock elapsed
+/// since the clock was made where that file cannot be read. The path is readable from the
+/// watchdog's thread; a thread's own `CLOCK_THREAD_CPUTIME_ID` is not, and
+/// `pthread_getcpuclockid` would take `unsafe` code.
+#[derive(Clone, Debug)]
+enum Clock {
+    Cpu(std::path::PathBuf),
+    Wall(std::time::Instant),
+}
+
+impl Clock {
+    fn of_this_thread() -> Clock {
+        thread_local! {
+            static SCHEDSTAT: Option<std::path::PathBuf> = std::fs::read_link("/proc/thread-self")
+                .ok()
+                .map(|task| std::path::Path::new("/proc").join(task).join("schedstat"))
+                .filter(|path| Clock::cpu(path).is_some());
+        }
+        match SCHEDSTAT.with(Clone::clone) {
+            Some(path) => Clock::Cpu(path),
+            None => Clock::Wall(std::time::Instant::now()),
+        }
+    }
+
+    fn cpu(path: &std::path::Path) -> Option<std::time::Duration> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let ns = text.split_whitespace().next()?.parse().ok()?;
+        Some(std::time::Duration::from_nanos(ns))
+    }
+
+    /// The time used so far. A CPU clock whose file has gone (its thread ended) reads as
+    /// stopped, which is only ever asked while its check runs.
+    fn now(&self) -> std::time::Duration {
+        match self {
+            Clock::Cpu(path) => Clock::cpu(path).unwrap_or_default(),
+            Clock::Wall(start) => start.elapsed(),
+        }
+    }
+}
+
+/// The clock of one check, set while it runs.
 struct Armed(Option<std::sync::Arc<Watchdog>>);
 
 impl Armed {
@@ -509,7 +616,9 @@ impl Armed {
         let watch = WATCH.with(|c| c.borrow().clone());
         if let Some(w) = &watch {
             if let Ok(mut d) = w.deadline.lock() {
-                *d = Some(std::time::Instant::now() + w.timeout);
+                let clock = Clock::of_this_thread();
+                let start = clock.now();
+                *d = Some((clock, start));
             }
         }
         Armed(watch)
@@ -526,7 +635,7 @@ impl Drop for Armed {
     }
 }
 
-/// `solver.check()` under the context's wall-clock backstop.
+/// `solver.check()` under the context's backstop.
 fn check(solver: &Solver) -> SatResult {
     let _armed = Armed::new();
     solver.check()
@@ -695,7 +804,7 @@ mod tests {
                 cmp(CmpOp::Lt, &x, &lit(7)),
                 cmp(CmpOp::Lt, &y, &lit(7)),
             ];
-            let order = [x.clone(), y.clone()];
+            let order = [(x.clone(), Least::Magnitude), (y.clone(), Least::Magnitude)];
             let Outcome::Sat(m) = solve(&symmetric, &[], &order, Limits::default(), lit) else {
                 panic!("expected a model");
             };
@@ -719,6 +828,38 @@ mod tests {
                 };
                 assert_eq!(value_of(&m, &x), Some(least), "{values:?}, bv32: {bv}");
             }
+            // A parameter: the least value of at least 2 when there is one, else by magnitude.
+            let param = [(x.clone(), Least::FromTwo), (y.clone(), Least::Magnitude)];
+            for (values, least) in [
+                (&[0, 1, 5, 3, 1000][..], 3),
+                (&[0, 1, 2][..], 2),
+                (&[7, -1, 1][..], 7),
+                (&[-1, 1, 0][..], 0),
+                (&[-4, 3000][..], -4),
+            ] {
+                let Outcome::Sat(m) = solve(&[one_of(values)], &[], &param, Limits::default(), lit)
+                else {
+                    panic!("expected a model");
+                };
+                assert_eq!(value_of(&m, &x), Some(least), "{values:?}, bv32: {bv}");
+            }
+            // The parameter first, then the threads with it fixed: x = 2 and y = 0, though
+            // x = 0, y = 1 is least by magnitude.
+            let apart = [
+                cmp(CmpOp::Ne, &x, &y),
+                cmp(CmpOp::Ge, &x, &lit(0)),
+                cmp(CmpOp::Ge, &y, &lit(0)),
+                cmp(CmpOp::Lt, &x, &lit(7)),
+                cmp(CmpOp::Lt, &y, &lit(7)),
+            ];
+            let Outcome::Sat(m) = solve(&apart, &[], &param, Limits::default(), lit) else {
+                panic!("expected a model");
+            };
+            assert_eq!(
+                (value_of(&m, &x), value_of(&m, &y)),
+                (Some(2), Some(0)),
+                "bv32: {bv}"
+            );
         }
     }
 }

@@ -83,8 +83,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub common: Common,
 
-    /// Wall-clock limit of each solver query, in seconds (a deterministic resource limit
-    /// bounds them first)
+    /// Limit of each solver query, in seconds of the solving thread's CPU time (a
+    /// deterministic resource limit bounds them first)
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
 
@@ -240,7 +240,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "MODE")]
     pub arith: Option<Arith>,
 
-    /// Wall-clock limit of each solver query, in seconds
+    /// Limit of each solver query, in seconds of the solving thread's CPU time
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
 }
@@ -254,7 +254,7 @@ pub struct FixArgs {
     #[command(flatten)]
     pub common: Common,
 
-    /// Wall-clock limit of each solver query, in seconds
+    /// Limit of each solver query, in seconds of the solving thread's CPU time
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
 }
