@@ -115,8 +115,14 @@ impl Encoder {
     /// The one term of the source name `name` when the two copies share it and it was
     /// declared (a parameter, a size, a barrier-loop variable of the phase).
     pub fn get_shared(&self, name: &str) -> Option<&Val> {
+        self.get_shared_var(&Var::from(name))
+    }
+
+    /// The constant of the shared variable `var` (a barrier-loop variable, primed or not), if
+    /// declared.
+    pub fn get_shared_var(&self, var: &Var) -> Option<&Val> {
         self.declared(&Symbol {
-            var: Var::from(name),
+            var: var.clone(),
             side: None,
         })
     }

@@ -103,7 +103,7 @@ pub struct Built {
     /// The parameters the query leaves free (not given with `-p`), in the kernel's order.
     pub params: Vec<Val>,
     /// The shared variables of the phase's barrier loops: which iteration the phase is.
-    pub iterations: Vec<String>,
+    pub iterations: Vec<Var>,
 }
 
 impl Built {
@@ -171,8 +171,8 @@ impl Built {
         for side in [Side::One, Side::Two] {
             order.extend(self.enc.per_thread(side).map(|(_, v)| v.clone()));
         }
-        for name in &self.iterations {
-            order.extend(self.enc.get_shared(name).cloned());
+        for var in &self.iterations {
+            order.extend(self.enc.get_shared_var(var).cloned());
         }
         let params = self.params.iter().map(|p| (p.clone(), params));
         params
