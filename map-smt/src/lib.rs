@@ -337,6 +337,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             f.grid,
         )
     });
+    decision.queries += facts.pin_queries();
     decision.verdict = verdict(&decision);
     decision
 }
