@@ -72,11 +72,14 @@ pub struct KernelFacts<'a> {
     pins: std::sync::Mutex<Pins>,
 }
 
+/// A phase as [`pinned`] sees it: its guard and its shared variables.
+type PhaseKey = (Vec<Cond>, Vec<String>);
+
 /// The memo of [`pinned`]: per phase (its guard and its shared variables), the barrier-loop
 /// variables that have one value in every run of it.
 #[derive(Debug, Default)]
 struct Pins {
-    known: std::collections::HashMap<(Vec<Cond>, Vec<String>), Vec<(String, i128)>>,
+    known: std::collections::HashMap<PhaseKey, Vec<(String, i128)>>,
     queries: usize,
 }
 
