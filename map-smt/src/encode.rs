@@ -166,7 +166,12 @@ impl Encoder {
     /// own: a fixed geometry is a literal in every term, so that `bid.x * 128` stays linear
     /// for the solver.
     pub fn define(&mut self, name: &str, side: Side, value: Val) {
-        let symbol = self.symbol(&Var::from(name), side);
+        self.define_var(&Var::from(name), side, value);
+    }
+
+    /// [`Encoder::define`] of any variable (a barrier-loop variable, primed or not).
+    pub fn define_var(&mut self, var: &Var, side: Side, value: Val) {
+        let symbol = self.symbol(var, side);
         self.consts.insert(z3_name(&symbol), (symbol, value));
     }
 

@@ -61,6 +61,16 @@ pub enum Asked {
     /// `subject`, which the solver left undecided or answered with a model CUDA does not
     /// allow, asked again another way ([`crate::query::Built`]).
     Again { subject: Box<Asked>, how: Again },
+    /// Which value the barrier-loop variable `var` has in a run of the phase from `from` to
+    /// `to` (`value` is `None`: find one), or whether it can have another than `value`
+    /// (`unsat`: the variable is pinned, and the phase's race queries name the literal;
+    /// [`crate::query::pinned`]).
+    Pin {
+        var: String,
+        value: Option<i128>,
+        from: Boundary,
+        to: Boundary,
+    },
 }
 
 /// How [`Asked::Again`] asks its query again.

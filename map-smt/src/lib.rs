@@ -335,6 +335,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             f.grid,
         )
     });
+    decision.queries += facts.pin_queries();
     decision.verdict = verdict(&decision);
     decision.split = split;
     decision.pairs = paired;

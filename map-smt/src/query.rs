@@ -66,6 +66,21 @@ pub struct KernelFacts<'a> {
     pub components: Components,
     /// The built-ins the kernel reads.
     pub builtins: &'a BTreeSet<Builtin>,
+    /// The limits of the questions [`pinned`] asks.
+    pub limits: Limits,
+    /// What [`pinned`] found for each phase it was asked about, and how many queries it sent.
+    pins: std::sync::Mutex<Pins>,
+}
+
+/// A phase as [`pinned`] sees it: its guard and its shared variables.
+type PhaseKey = (Vec<Cond>, Vec<Var>);
+
+/// The memo of [`pinned`]: per phase (its guard and its shared variables), the barrier-loop
+/// variables that have one value in every run of it.
+#[derive(Debug, Default)]
+struct Pins {
+    known: std::collections::HashMap<PhaseKey, Vec<(Var, i128)>>,
+    queries: usize,
 }
 
 impl<'a> KernelFacts<'a> {
@@ -80,7 +95,14 @@ impl<'a> KernelFacts<'a> {
             fixed: &options.fixed,
             components: Components::of(&map.builtins),
             builtins: &map.builtins,
+            limits: options.limits,
+            pins: std::sync::Mutex::new(Pins::default()),
         }
+    }
+
+    /// The solver queries [`pinned`] has sent for these facts.
+    pub fn pin_queries(&self) -> usize {
+        self.pins.lock().map(|p| p.queries).unwrap_or(0)
     }
 }
 
@@ -424,6 +446,10 @@ pub fn race(
     };
     let mut q = base(facts, shared, level);
     if let Some(phase) = phase {
+        for (var, value) in pinned(facts, phase) {
+            let v = q.enc.lit(value);
+            q.enc.define_var(&var, Side::One, v);
+        }
         for side in [Side::One, Side::Two] {
             for g in &phase.guard {
                 let c = q.enc.cond(g, side);
@@ -457,6 +483,82 @@ pub fn race(
     let same = q.enc.same_cell(&i1, &i2);
     q.constraints.push(same);
     q
+}
+
+/// The barrier-loop variables of `phase` that have one value in every run of it, with that
+/// value: the race queries of the phase name the literal instead of the variable
+/// ([`Encoder::define`]). A loop's auxiliary induction variables are divisions by its variable
+/// (`offset = 128 / d` for `for d = 1; d < 128; d *= 2`), and the phase that leaves the loop
+/// admits only its last value: with the variable, each query of that phase is non-linear
+/// (`(div 128 d)` times a thread id) and took z3 up to a second; with the literal, it is linear
+/// (`tests/cuda/scan_gems_bank_conflict_free.cu`, papers/benchmarks.md).
+///
+/// A variable is pinned to `c` only when the solver proves that no thread satisfies the phase's
+/// guard (over the same geometry, parameters and preconditions as the race query) with another
+/// value: every model of a race query of the phase, which asserts that guard for its first
+/// thread, then has the variable at `c`, so naming `c` changes no answer. An undecided question
+/// pins nothing. Asked once per phase (memoised in `facts`), and only for phases whose pairs
+/// reach the solver: one query to find a value, one per variable to exclude the others.
+pub fn pinned(facts: &KernelFacts<'_>, phase: &Phase) -> Vec<(Var, i128)> {
+    if phase.shared.is_empty() {
+        return Vec::new();
+    }
+    let key = (phase.guard.clone(), phase.shared.clone());
+    if let Some(known) = facts
+        .pins
+        .lock()
+        .ok()
+        .and_then(|p| p.known.get(&key).cloned())
+    {
+        return known;
+    }
+    let mut q = base(facts, &phase.shared, Level::Block);
+    for g in &phase.guard {
+        let c = q.enc.cond(g, Side::One);
+        q.constraints.push(c);
+    }
+    // A variable the guard does not name is free in it: not pinned.
+    let vars: Vec<(Var, Val)> = phase
+        .shared
+        .iter()
+        .filter_map(|var| q.enc.get_shared_var(var).map(|v| (var.clone(), v.clone())))
+        .collect();
+    let mut asked = 0;
+    let mut ask = |var: String, value: Option<i128>, constraints: &[Bool]| {
+        asked += 1;
+        let (from, to) = (phase.from.clone(), phase.to.clone());
+        kept::keep(
+            || crate::kept::Asked::Pin {
+                var,
+                value,
+                from,
+                to,
+            },
+            constraints,
+        );
+        solve::check_once(constraints, facts.limits)
+    };
+    let mut found = Vec::new();
+    if !vars.is_empty() {
+        let names: Vec<String> = vars.iter().map(|(n, _)| n.to_string()).collect();
+        if let Outcome::Sat(model) = ask(names.join(", "), None, &q.constraints) {
+            for (name, v) in &vars {
+                let Some(c) = crate::encode::value_of(&model, v) else {
+                    continue;
+                };
+                let mut other = q.constraints.clone();
+                other.push(cmp(CmpOp::Ne, v, &q.enc.lit(c)));
+                if matches!(ask(name.to_string(), Some(c), &other), Outcome::Unsat) {
+                    found.push((name.clone(), c));
+                }
+            }
+        }
+    }
+    if let Ok(mut pins) = facts.pins.lock() {
+        pins.queries += asked;
+        pins.known.insert(key, found.clone());
+    }
+    found
 }
 
 /// Some thread of some block satisfies every condition in `conds` (feasibility questions of

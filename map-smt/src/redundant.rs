@@ -158,7 +158,7 @@ fn advise_here(
     }
     Advice {
         findings,
-        queries: queries.get(),
+        queries: queries.get() + facts.pin_queries(),
     }
 }
 

@@ -635,6 +635,29 @@ impl Drop for Armed {
     }
 }
 
+/// One check of `constraints` in z3's SMT core with a tenth of the resource limit (as the first
+/// try of [`solve`]), without a retry and without making its model small or canonical: for
+/// questions whose answer only steers how a query is built ([`crate::query::pinned`]), where
+/// `unknown` costs nothing but the shortcut.
+pub fn check_once(constraints: &[Bool], limits: Limits) -> Outcome {
+    let solver = Solver::new();
+    let mut params = Params::new();
+    params.set_u32("rlimit", limits.rlimit / FIRST_TRY_SHARE);
+    solver.set_params(&params);
+    solver.push();
+    for c in constraints {
+        solver.assert(c);
+    }
+    match check(&solver) {
+        SatResult::Unsat => Outcome::Unsat,
+        SatResult::Unknown => Outcome::Unknown(solver.get_reason_unknown().unwrap_or_default()),
+        SatResult::Sat => match solver.get_model() {
+            Some(model) => Outcome::Sat(model),
+            None => Outcome::Unknown("the solver found no model".into()),
+        },
+    }
+}
+
 /// `solver.check()` under the context's backstop.
 fn check(solver: &Solver) -> SatResult {
     let _armed = Armed::new();

@@ -161,6 +161,19 @@ fn described(asked: &Asked, at: &dyn Fn(Span) -> String) -> String {
                 Again::BlockLimit => "under CUDA's limit of 1024 threads per block (the first model broke it)",
             }
         ),
+        Asked::Pin {
+            var,
+            value,
+            from,
+            to,
+        } => match value {
+            None => format!(
+                "pin (phase {from} → {to}): which value can the barrier-loop variable `{var}` take?"
+            ),
+            Some(v) => format!(
+                "pin (phase {from} → {to}): can `{var}` be other than {v}? (if not, the phase's race queries name {v} for it)"
+            ),
+        },
         Asked::ApartWarps {
             array,
             locations: (a, b),
