@@ -584,9 +584,9 @@ impl Globals<'_> {
             matches!(&c.kind, Kind::Other(k) if k == "CXXConstructorDecl")
                 && c.qual_type() == ctor_type
         });
-        let Some(ctor) = ctor else {
-            // No declaration of that signature: an implicit constructor clang did not list
-            // (it lists those it uses); trivial only when the class says so.
+        // An implicit or defaulted constructor (or one clang did not list: it lists those it
+        // uses) does only what the class's special member does: trivial when the class says so.
+        let special_is_trivial = || {
             let special = if ctor_type.ends_with("()") {
                 "defaultCtor"
             } else if ctor_type.contains("&&") {
@@ -594,18 +594,12 @@ impl Globals<'_> {
             } else {
                 "copyCtor"
             };
-            return Self::class_flag(r, &[special, "nonTrivial"]).then_some(ClassCode::Constructor);
+            !Self::class_flag(r, &[special, "nonTrivial"])
         };
-        if ctor.is_implicit == Some(true) || ctor.explicitly_defaulted.is_some() {
-            let special = if ctor_type.ends_with("()") {
-                "defaultCtor"
-            } else if ctor_type.contains("&&") {
-                "moveCtor"
-            } else {
-                "copyCtor"
-            };
-            return Self::class_flag(r, &[special, "nonTrivial"]).then_some(ClassCode::Constructor);
-        }
+        let ctor = match ctor {
+            Some(c) if c.is_implicit != Some(true) && c.explicitly_defaulted.is_none() => c,
+            _ => return (!special_is_trivial()).then_some(ClassCode::Constructor),
+        };
         let plain_value = |e: &Node| {
             let mut e = e;
             loop {

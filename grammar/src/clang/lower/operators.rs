@@ -328,29 +328,28 @@ impl Lower<'_, '_> {
         }
     }
 
-    pub(super) fn conditional(
+    /// The two arms of `c ? a : b`, each lowered by `arm` with only its own side's effects:
+    /// the arms' statements run under their side of `cond` (an `If`), the locals they assign
+    /// are joined after it. Returns both results and the names the arms bind, which are not in
+    /// scope after the `If`.
+    pub(super) fn conditional_arms<R>(
         &mut self,
-        n: &Node,
-        ty: &CType,
+        cond: &Cond,
+        (a, b): (&Node, &Node),
         span: Span,
         out: &mut Vec<Stmt>,
-    ) -> Val {
-        let (Some(c), Some(a), Some(b)) = (child(n, 0), child(n, 1), child(n, 2)) else {
-            return Val::Opaque;
-        };
-        let cv = self.rvalue(c, out);
-        let cond = self.as_cond(cv, span, out);
+        mut arm: impl FnMut(&mut Self, &Node, &mut Vec<Stmt>) -> R,
+    ) -> (R, R, HashSet<String>) {
         let before = self.env.clone();
         let mut ta = Vec::new();
-        let va = self.rvalue(a, &mut ta);
+        let ra = arm(self, a, &mut ta);
         let env_a = std::mem::replace(&mut self.env, before.clone());
         let mut tb = Vec::new();
-        let vb = self.rvalue(b, &mut tb);
-        let env_b = std::mem::replace(&mut self.env, before.clone());
-        let pure = ta.is_empty() && tb.is_empty();
+        let rb = arm(self, b, &mut tb);
+        let env_b = std::mem::replace(&mut self.env, before);
         let (alets, blets) = (branch_lets(&ta), branch_lets(&tb));
         let bound: HashSet<String> = bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
-        if !pure {
+        if !(ta.is_empty() && tb.is_empty()) {
             self.emit(
                 out,
                 stmt(
@@ -363,8 +362,24 @@ impl Lower<'_, '_> {
                 ),
             );
         }
-        let branches = [(env_a, &alets), (env_b, &blets)];
-        self.join_if(&cond, branches, &bound, span, out);
+        self.join_if(cond, [(env_a, &alets), (env_b, &blets)], &bound, span, out);
+        (ra, rb, bound)
+    }
+
+    pub(super) fn conditional(
+        &mut self,
+        n: &Node,
+        ty: &CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let (Some(c), Some(a), Some(b)) = (child(n, 0), child(n, 1), child(n, 2)) else {
+            return Val::Opaque;
+        };
+        let cv = self.rvalue(c, out);
+        let cond = self.as_cond(cv, span, out);
+        let (va, vb, bound) =
+            self.conditional_arms(&cond, (a, b), span, out, |l, e, o| l.rvalue(e, o));
         if va.same_shape(&vb) && !val_uses(&va, &bound) {
             return va;
         }

@@ -313,29 +313,8 @@ impl Lower<'_, '_> {
         // Only the chosen arm is evaluated (`c ? (s[0] = 5) : (s[t] = 6)` as a statement
         // stores once): each arm's statements run under its side of the condition, as
         // `conditional` runs a value's arms.
-        let before = self.env.clone();
-        let mut ta = Vec::new();
-        let pa = self.place(a, &mut ta);
-        let env_a = std::mem::replace(&mut self.env, before.clone());
-        let mut tb = Vec::new();
-        let pb = self.place(b, &mut tb);
-        let env_b = std::mem::replace(&mut self.env, before);
-        let (alets, blets) = (branch_lets(&ta), branch_lets(&tb));
-        let bound: HashSet<String> = bound_names(&ta).union(&bound_names(&tb)).cloned().collect();
-        if !(ta.is_empty() && tb.is_empty()) {
-            self.emit(
-                out,
-                stmt(
-                    StmtKind::If {
-                        cond: cond.clone(),
-                        then_branch: Block { stmts: ta, span },
-                        else_branch: Some(Block { stmts: tb, span }),
-                    },
-                    span,
-                ),
-            );
-        }
-        self.join_if(&cond, [(env_a, &alets), (env_b, &blets)], &bound, span, out);
+        let (pa, pb, bound) =
+            self.conditional_arms(&cond, (a, b), span, out, |l, e, o| l.place(e, o));
         let arrays = |p: &Place| p.arrays().unwrap_or_default();
         if matches!(pa, Place::Local(..)) || matches!(pb, Place::Local(..)) {
             self.error(
