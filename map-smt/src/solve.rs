@@ -53,6 +53,16 @@ pub enum Least {
     /// [`Least::Magnitude`] orders them: a parameter, whose values 0 and 1 are the degenerate
     /// ones (a loop `step *K` that never moves, a size that leaves one thread), which the
     /// replay search would otherwise have to climb out of.
+    ///
+    /// Not for queries with a product of more than [`GROBNER_MAX_DEGREE`] factors (a loop
+    /// `step *K` unrolled to `K^64`): there a parameter keeps the value of the model z3
+    /// found, and the replay search climbs out of a degenerate witness. With every factor at
+    /// 2 or more, z3's non-linear core refines such a product by lemmas over its
+    /// factorisations (`nla::basics`, 2^(d-1) of them for degree d), checking neither the
+    /// resource limit nor an interrupt: the canonical check `2 <= K <= 1024` of
+    /// `for i in 1..N step *K { A[0] := tid; }` grew past 13 GB in 100 s under `--timeout 2`,
+    /// the backstop's interrupt sent every 25 ms and never read; ordered by magnitude
+    /// instead, the kernel's checks, each bounded, took more than 300 s in all.
     FromTwo,
 }
 
@@ -190,7 +200,8 @@ fn solve_here(
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit);
-    if max_degree(constraints) > GROBNER_MAX_DEGREE {
+    let high_degree = max_degree(constraints) > GROBNER_MAX_DEGREE;
+    if high_degree {
         params.set_bool("arith.nl.grobner", false);
     }
     // No `timeout` here: the backstop is the context's (see [`context`]). Set on the
@@ -236,7 +247,14 @@ fn solve_here(
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit / CANONICAL_SHARE);
     solver.set_params(&params);
-    Outcome::Sat(canonical(&solver, small, order, lit))
+    // Parameters keep the values of the model found when a product is of high degree (see
+    // [`Least::FromTwo`]).
+    let order: Vec<(Val, Least)> = order
+        .iter()
+        .filter(|(_, least)| !(high_degree && *least == Least::FromTwo))
+        .cloned()
+        .collect();
+    Outcome::Sat(canonical(&solver, small, &order, lit))
 }
 
 /// The largest number of non-literal factors of an integer product in `constraints`, counted

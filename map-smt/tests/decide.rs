@@ -314,9 +314,6 @@ fn a_loop_that_never_moves_in_any_witness_leaves_the_race_potential() {
 }
 
 #[test]
-#[ignore = "REGRESSION of session 12 (see notes/ci.md): the canonical witness's search for K >= 2 \
-            (solve::Least::FromTwo) sends z3 a non-linear query that grows past 10 GB without \
-            honouring the interrupt; fix before re-enabling"]
 fn a_factor_that_stops_the_loop_sends_the_search_to_another_witness() {
     // `i *= K` with `K = 0` moves `i` from 1 to 0, where it stays, and `K = 1` leaves it at 1:
     // either loop never ends (`mapcheck run --block-dim 2 -p K=0 -p N=2` stops: "its step
