@@ -101,7 +101,7 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         // (its header's geometry, its `?`s approximations); its parse column is the front end.
         let path = Path::new(name);
         let (parse_time, parsed) = timed(repeat, || {
-            if input::is_cuda(path) {
+            if input::Language::of(path) == input::Language::Cuda {
                 match input::parse_text(path, text.clone(), &load) {
                     Loaded::Parsed {
                         source,
@@ -132,7 +132,8 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             .as_ref()
             .map_or_else(|| options.clone(), |s| check::options_for(&options, s));
         // What `mapcheck FILE` reports from (a `.bcu` file's source is its text).
-        let source = source.unwrap_or_else(|| input::SourceFile::new(path, text.clone()));
+        let source = source
+            .unwrap_or_else(|| input::SourceFile::new(path, text.clone(), input::Language::Core));
         total.parse += parse_time;
         for (i, kernel) in program.kernels.iter().enumerate() {
             if args.kernel.as_ref().is_some_and(|k| *k != kernel.name.name) {
@@ -682,7 +683,7 @@ mod tests {
             let kernel = &program.kernels[0];
             assert_eq!(statements(&kernel.body), 6 * n + (n - 1));
             let options = Options::default();
-            let source = SourceFile::new(Path::new("family.bcu"), family(n));
+            let source = SourceFile::new(Path::new("family.bcu"), family(n), input::Language::Core);
             let row = measure(kernel, &source, &options, 1);
             assert_eq!(row.phases, n);
             assert_eq!(row.verdict, "drf");

@@ -490,6 +490,7 @@ pub fn decide<'a>(
     let time_ms = started.elapsed().as_millis() as u64;
     let report = KernelReport {
         file: source.name.clone(),
+        language: source.language,
         name: kernel.name.name.clone(),
         class: checked.class,
         verdict: decision.verdict,

@@ -52,7 +52,6 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             err,
         );
     }
-    let is_cuda = input::is_cuda(&args.file);
     let load_options = input::LoadOptions::of(&args.common);
     let (source, program) = match input::load_with(&args.file, &load_options) {
         Loaded::Parsed {
@@ -107,7 +106,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     });
     // As `mapcheck` reads the input: a CUDA file's header geometry and its `?` values.
     let options = check::options_for(&options, &source);
-    if is_cuda {
+    if source.is_cuda() {
         return fix_cuda(args, &source, &program, &options, out, err, style);
     }
 

@@ -12,12 +12,38 @@ use std::path::{Path, PathBuf};
 /// Inputs larger than this are refused before parsing.
 const MAX_INPUT_BYTES: u64 = 64 << 20;
 
+/// The language of an input: it selects the front end that reads the file, and it is a fact
+/// about the kernels the file gives for every later step, read from here (never again from
+/// the file's name): how a CUDA kernel's `?` are read, the arithmetic it is decided in, how its
+/// witnesses name the ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// `.bcu`, the core language (SPEC §3).
+    Core,
+    /// `.cu`, `.cuh` and `.h`, read by the CUDA front end on clang: its `let x = ?` stand for
+    /// values it could not follow.
+    Cuda,
+}
+
+impl Language {
+    /// The front end a file's extension selects: `.cu`, `.cuh` and `.h` are CUDA, every other
+    /// file the core language.
+    pub fn of(path: &Path) -> Language {
+        match extension(path).as_deref() {
+            Some("cu" | "cuh" | "h") => Language::Cuda,
+            _ => Language::Core,
+        }
+    }
+}
+
 /// A file that could be read as text.
 #[derive(Debug)]
 pub struct SourceFile {
     /// The path as the user wrote it, for messages and JSON.
     pub name: String,
     pub text: String,
+    /// The front end that read it.
+    pub language: Language,
     /// Geometry a CUDA file's GPUVerify header fixed and the command line did not: the
     /// lowering used it, so the analysis must fix `ntid`/`nbid` to match.
     pub header_block_dim: Option<[u64; 3]>,
@@ -28,20 +54,21 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    pub fn new(path: &Path, text: String) -> Self {
+    pub fn new(path: &Path, text: String, language: Language) -> Self {
         SourceFile {
             name: path.display().to_string(),
             index: LineIndex::new(&text),
             text,
+            language,
             header_block_dim: None,
             header_grid_dim: None,
             header_warp_sync: None,
         }
     }
 
-    /// Read by the CUDA front end, whose `let x = ?` stand for values it could not follow.
+    /// Read by the CUDA front end.
     pub fn is_cuda(&self) -> bool {
-        is_cuda(Path::new(&self.name))
+        self.language == Language::Cuda
     }
 
     pub fn line_col(&self, span: Span) -> LineCol {
@@ -219,9 +246,9 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
         source,
         diagnostics,
     };
-    let mut source = SourceFile::new(path, text);
-    match extension(path).as_deref() {
-        Some("cu" | "cuh" | "h") => {
+    let mut source = SourceFile::new(path, text, Language::of(path));
+    match source.language {
+        Language::Cuda => {
             use mapcheck_grammar::cuda;
             let header = cuda::header::read_header(&source.text);
             // A header's geometry is held to CUDA's limits like the command line's (SPEC §3):
@@ -292,7 +319,7 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 errors: lowered.errors,
             }
         }
-        _ => match mapcheck_grammar::parse(&source.text) {
+        Language::Core => match mapcheck_grammar::parse(&source.text) {
             Ok(program) => Loaded::Parsed {
                 source,
                 program,
@@ -334,11 +361,6 @@ pub fn errors_for<'a>(
             _ => true,
         })
         .map(|e| &e.diagnostic)
-}
-
-/// `.cu`, `.cuh` and `.h` files are CUDA.
-pub fn is_cuda(path: &Path) -> bool {
-    matches!(extension(path).as_deref(), Some("cu" | "cuh" | "h"))
 }
 
 fn extension(path: &Path) -> Option<String> {

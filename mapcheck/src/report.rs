@@ -327,6 +327,9 @@ impl ReasonReport {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct KernelReport {
     pub file: String,
+    /// The front end that read the kernel's file (not in the JSON: its `file` says it).
+    #[serde(skip)]
+    pub language: crate::input::Language,
     pub name: String,
     pub class: Class,
     pub verdict: Verdict,

@@ -178,7 +178,7 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
     };
     if let Some(w) = &f.witness {
         text.push_str(": ");
-        let cuda = crate::input::is_cuda(std::path::Path::new(&k.file));
+        let cuda = k.language == crate::input::Language::Cuda;
         text.push_str(&witness_text(w, f.array.as_deref(), cuda));
     }
     text.push('.');
