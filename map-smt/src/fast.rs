@@ -23,7 +23,7 @@
 
 use crate::options::mutated;
 use crate::query::KernelFacts;
-use crate::PathAccess;
+use crate::pairs::PathAccess;
 use mapcheck_core::ast::{BinOp, Builtin, Dim, Geometry};
 use mapcheck_typeck::term::{Expr, ExprKind};
 use mapcheck_typeck::Var;

@@ -9,6 +9,9 @@
 //! The later stages (the queries, their outcomes, the witnesses and their certification) are
 //! still steps inside [`crate::decide`].
 
+pub mod asked;
+pub use asked::{queries, Certified, Outcomes, Queries, Stages, Witnesses};
+
 use crate::options::mutated;
 use crate::pairs::{self, Conflict, PathAccess};
 use crate::phases;
@@ -132,6 +135,15 @@ impl Accesses {
 }
 
 impl Pairs {
+    /// The accesses and pairs of phase `n` of the split at every barrier, or with `apart` of
+    /// the split of threads of different warps.
+    pub fn at(&self, apart: bool, n: usize) -> &Accesses {
+        match (apart, &self.apart) {
+            (true, Some(apart)) => &apart[n],
+            _ => &self.block[n],
+        }
+    }
+
     /// Each phase of `split` (whose pairs these are) with its accesses and pairs, and whether
     /// its two threads are in different warps: the block split's phases first.
     pub fn phases<'a>(
