@@ -489,8 +489,13 @@ pub(crate) fn race_finding<T>(
         );
         Some((w, memory, again))
     };
-    let (witness, certainty, internal_error, why) =
-        certified(found, basis, chosen, Some(&mut confirm as _), &mut cx.queries);
+    let (witness, certainty, internal_error, why) = certified(
+        found,
+        basis,
+        chosen,
+        Some(&mut confirm as _),
+        &mut cx.queries,
+    );
     let finding = Finding {
         kind,
         certainty,
