@@ -15,7 +15,8 @@
 //! runs the passes over a kernel and turns their results into findings and a verdict
 //! (SPEC §7).
 //!
-//! [`stage`] holds what the first passes give as values ([`stage::Split`], [`stage::Pairs`]),
+//! [`stage`] holds what the passes give as values: [`stage::Split`] → [`stage::Pairs`] →
+//! [`stage::Queries`] → [`stage::Outcomes`] → [`stage::Witnesses`] → [`stage::Certified`],
 //! which the [`Decision`] keeps.
 #![forbid(unsafe_code)]
 

@@ -26,7 +26,7 @@ pub enum Least {
     /// ones (a loop `step *K` that never moves, a size that leaves one thread), which the
     /// replay search would otherwise have to climb out of.
     ///
-    /// Not for queries with a product of more than [`super::GROBNER_MAX_DEGREE`] factors (a loop
+    /// Not for queries with a product of more than `GROBNER_MAX_DEGREE` factors (a loop
     /// `step *K` unrolled to `K^64`): there a parameter keeps the value of the model z3
     /// found, and the replay search climbs out of a degenerate witness. With every factor at
     /// 2 or more, z3's non-linear core refines such a product by lemmas over its

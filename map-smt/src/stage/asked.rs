@@ -6,7 +6,7 @@
 //! one query at a time.
 //!
 //! Stage 3 is computed whole from stage 2. Stages 4–6 are computed per query, each from the one
-//! before ([`outcome`] → [`witnessed`] → [`certified`]), and the decision runs them for one
+//! before (`outcome` → `witnessed` → `certified`), and the decision runs them for one
 //! query before it builds the next: a pair found racy in one phase is not asked again in the
 //! later ones (its outcome is [`Said::Decided`]), and the order in which terms and queries reach
 //! the z3 context is part of what the solver answers and of what `--emit smt` prints. What the
@@ -422,40 +422,32 @@ fn certified(
 /// Stages 5 and 6 of a satisfied race query: its finding.
 pub(crate) fn race_finding<T>(
     cx: &mut Ctx<'_, '_, '_, T>,
-    sat: Sat,
+    mut sat: Sat,
     pair: Pair<'_>,
     basis: Basis,
 ) -> ((Witness, Replay), Finding) {
     let (a, b, conflict, phase) = (pair.a, pair.b, pair.conflict, pair.phase);
     let grid = phase.is_none();
-    let Sat {
-        mut built,
-        model,
-        kind,
-        want,
-        note,
-        read_memory,
-        warp_only,
-        subject,
-    } = sat;
     let facts = cx.facts;
     let limits = cx.options.limits;
     let index: Vec<encode::Val> = a
         .acc
         .index
         .iter()
-        .map(|e| built.enc.expr(e, encode::Side::One))
+        .map(|e| sat.built.enc.expr(e, encode::Side::One))
         .collect();
-    let enc = &built.enc;
+    let enc = &sat.built.enc;
     let decode = |m: &z3::Model| decode::witness(m, enc, facts, &index);
     let spans = (a.acc.span, b.acc.span);
     // The memory the differing model read from, tried first (else zero and random).
-    let chosen = read_memory.map(|reads| {
+    let chosen = sat.read_memory.map(|reads| {
         let mut memory = CellMemory::default();
         for (array, index, value) in reads {
-            let cell: Option<Vec<i128>> =
-                index.iter().map(|v| encode::value_of(&model, v)).collect();
-            if let (Some(cell), Some(v)) = (cell, encode::value_of(&model, &value)) {
+            let cell: Option<Vec<i128>> = index
+                .iter()
+                .map(|v| encode::value_of(&sat.model, v))
+                .collect();
+            if let (Some(cell), Some(v)) = (cell, encode::value_of(&sat.model, &value)) {
                 memory.cells.insert((array, cell), v);
             }
         }
@@ -466,13 +458,13 @@ pub(crate) fn race_finding<T>(
         .map(|m| m as &dyn mapcheck_core::interp::InitialMemory);
     let runs = &mut *cx.runs;
     let found = witnessed(
-        &built,
-        subject.as_ref(),
+        &sat.built,
+        sat.subject.as_ref(),
         &mut cx.queries,
         limits,
-        &model,
+        &sat.model,
         decode,
-        |w, budget| replay::race(runs, w, spans, grid, want, chosen_memory, budget),
+        |w, budget| replay::race(runs, w, spans, grid, sat.want, chosen_memory, budget),
     );
     let witnessed = (found.witness.clone(), found.replay.clone());
     let map = cx.map;
@@ -483,7 +475,7 @@ pub(crate) fn race_finding<T>(
             &w,
             spans,
             grid,
-            want,
+            sat.want,
             Some(&memory),
             replay::STEP_BUDGET,
         );
@@ -497,7 +489,7 @@ pub(crate) fn race_finding<T>(
         &mut cx.queries,
     );
     let finding = Finding {
-        kind,
+        kind: sat.kind,
         certainty,
         array: Some(a.acc.array.name.clone()),
         access: Some(conflict),
@@ -506,8 +498,8 @@ pub(crate) fn race_finding<T>(
         phase: phase.map(|p| (p.from.clone(), p.to.clone())),
         witness,
         internal_error,
-        note: why.or(note),
-        warp_only,
+        note: why.or(sat.note),
+        warp_only: sat.warp_only,
     };
     (witnessed, finding)
 }
