@@ -22,8 +22,8 @@
 //! (`bid.x * ntid.x + tid.x` in a grid of one row; [`settle_grid`]).
 
 use crate::options::mutated;
+use crate::pairs::PathAccess;
 use crate::query::KernelFacts;
-use crate::PathAccess;
 use mapcheck_core::ast::{BinOp, Builtin, Dim, Geometry};
 use mapcheck_typeck::term::{Expr, ExprKind};
 use mapcheck_typeck::Var;

@@ -4,10 +4,23 @@
 //!
 //! 1. [`Split`] — the phases of the kernel's protocol ([`crate::phases`]);
 //! 2. [`Pairs`] — in each phase, and at grid level, the accesses with their paths and the
-//!    pairs of them that could race ([`crate::pairs`]).
+//!    pairs of them that could race ([`crate::pairs`]);
+//! 3. [`Queries`] — every pair in the decision's order, with the rule of [`crate::fast`] that
+//!    settles it when one does, and the barriers asked about;
+//! 4. [`Outcomes`] — what each query said (and which were not asked: settled, or a pair
+//!    already found racing in an earlier phase);
+//! 5. [`Witnesses`] — each finding's witness after the replay search ([`crate::search`]);
+//! 6. [`Certified`] — the findings with their certainty after the replay and the confirmation
+//!    with a memory ([`crate::confirm`]).
 //!
-//! The later stages (the queries, their outcomes, the witnesses and their certification) are
-//! still steps inside [`crate::decide`].
+//! Stages 1–3 are computed whole, each from the one before. Stages 4–6 ([`asked`]) are
+//! computed per query, each from the one before, one query at a time: whether a pair is asked
+//! depends on what the earlier ones said, and the order of the solver's queries is part of
+//! its answers and of `--emit smt`. Stages 1–2 are also in [`crate::Decision::split`] and
+//! [`crate::Decision::pairs`], stages 3–6 in [`crate::Decision::stages`].
+
+pub mod asked;
+pub use asked::{queries, Certified, Outcomes, Queries, Stages, Witnesses};
 
 use crate::options::mutated;
 use crate::pairs::{self, Conflict, PathAccess};
@@ -132,6 +145,15 @@ impl Accesses {
 }
 
 impl Pairs {
+    /// The accesses and pairs of phase `n` of the split at every barrier, or with `apart` of
+    /// the split of threads of different warps.
+    pub fn at(&self, apart: bool, n: usize) -> &Accesses {
+        match (apart, &self.apart) {
+            (true, Some(apart)) => &apart[n],
+            _ => &self.block[n],
+        }
+    }
+
     /// Each phase of `split` (whose pairs these are) with its accesses and pairs, and whether
     /// its two threads are in different warps: the block split's phases first.
     pub fn phases<'a>(

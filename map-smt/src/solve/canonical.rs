@@ -1,0 +1,247 @@
+//! The witness a satisfiable query gives: small (every size under one of the bounds
+//! [`WITNESS_BOUNDS`], [`small`]), then canonical (the least model in a fixed order of its
+//! constants, each ordered as [`Least`] says, [`canonical`]), so that the witness is a function
+//! of the query's meaning and not of the path z3's search took.
+
+use super::backstop::check;
+use crate::encode::{cmp, Val};
+use mapcheck_core::ast::CmpOp;
+use z3::ast::{Ast, Bool};
+use z3::{DeclKind, Model, SatResult, Solver};
+
+/// Each check of [`canonical`] gets this fraction of the resource limit, and it makes at
+/// most [`CANONICAL_CHECKS`] of them: a witness is made canonical at a bounded cost, also when
+/// its checks are non-linear (a loop `step *K` makes each one a question about powers of `K`).
+pub(super) const CANONICAL_SHARE: u32 = 10;
+const CANONICAL_CHECKS: usize = 48;
+
+/// How the canonical witness (`canonical`, after [`super::solve`] finds a model) orders the values of
+/// one constant, least first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Least {
+    /// By magnitude, then positive before negative: 0, 1, -1, 2, -2, ...
+    Magnitude,
+    /// 2, 3, ... up to the largest of the witness bounds first, then the others as
+    /// [`Least::Magnitude`] orders them: a parameter, whose values 0 and 1 are the degenerate
+    /// ones (a loop `step *K` that never moves, a size that leaves one thread), which the
+    /// replay search would otherwise have to climb out of.
+    ///
+    /// Not for queries with a product of more than `GROBNER_MAX_DEGREE` factors (a loop
+    /// `step *K` unrolled to `K^64`): there a parameter keeps the value of the model z3
+    /// found, and the replay search climbs out of a degenerate witness. With every factor at
+    /// 2 or more, z3's non-linear core refines such a product by lemmas over its
+    /// factorisations (`nla::basics`, 2^(d-1) of them for degree d), checking neither the
+    /// resource limit nor an interrupt: the canonical check `2 <= K <= 1024` of
+    /// `for i in 1..N step *K { A[0] := tid; }` grew past 13 GB in 100 s under `--timeout 2`,
+    /// the backstop's interrupt sent every 25 ms and never read; ordered by magnitude
+    /// instead, the kernel's checks, each bounded, took more than 300 s in all.
+    FromTwo,
+}
+
+/// Bounds tried, smallest first, on every free parameter and dimension of a witness.
+const WITNESS_BOUNDS: [i128; 7] = [2, 4, 8, 16, 64, 256, 1024];
+
+/// How the witness search keeps a size small (in `small`): by its magnitude, in the reading its
+/// type gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// Never negative (a dimension, a natural parameter): `v <= b`.
+    Natural,
+    /// May be negative (a signed parameter): `-b <= v <= b`.
+    Signed,
+    /// Every `bv32` bit pattern is a value (an `unsigned` parameter), and the ones that read
+    /// negative as signed are the large ones: `v <=u b`.
+    Unsigned,
+}
+
+/// That `v` is at most `bound` in magnitude, as `sign` reads it.
+fn within(v: &Val, sign: Sign, bound: i128, lit: &dyn Fn(i128) -> Val) -> Bool {
+    let b = lit(bound);
+    match sign {
+        Sign::Natural => cmp(CmpOp::Le, v, &b),
+        Sign::Signed => Bool::and(&[cmp(CmpOp::Le, v, &b), cmp(CmpOp::Ge, v, &lit(-bound))]),
+        Sign::Unsigned => cmp(CmpOp::ULe, v, &b),
+    }
+}
+
+/// A model of the assertions of `solver` (`first` is one) whose `sizes` are small: one bound
+/// of [`WITNESS_BOUNDS`] on all of them, else each bounded in turn by the smallest bound that
+/// still leaves a model. Leaves `solver` with the per-size bounds it found asserted.
+pub(super) fn small(
+    solver: &Solver,
+    first: Model,
+    sizes: &[(Val, Sign)],
+    lit: &dyn Fn(i128) -> Val,
+) -> Model {
+    if sizes.is_empty() {
+        return first;
+    }
+    for bound in WITNESS_BOUNDS {
+        solver.push();
+        for (s, sign) in sizes {
+            solver.assert(within(s, *sign, bound, lit));
+        }
+        let found = match check(solver) {
+            SatResult::Sat => solver.get_model(),
+            _ => None,
+        };
+        solver.pop(1);
+        if let Some(model) = found {
+            return model;
+        }
+    }
+    // Some size must be large (a `bv32` race through a wrap-around needs a parameter near
+    // 2^31): bound the sizes one at a time instead, each by the smallest bound that still
+    // leaves a witness, keeping the bounds found for the earlier ones. Without this the
+    // witness was the first model, whose every size was arbitrary (a grid of 2^30 blocks of
+    // 1023 threads where 2 of 2 would do).
+    let mut witness = first;
+    for (s, sign) in sizes {
+        for bound in WITNESS_BOUNDS {
+            solver.push();
+            solver.assert(within(s, *sign, bound, lit));
+            let found = match check(solver) {
+                SatResult::Sat => solver.get_model(),
+                _ => None,
+            };
+            match found {
+                // The bound stays asserted for the sizes after this one.
+                Some(model) => {
+                    witness = model;
+                    break;
+                }
+                None => solver.pop(1),
+            }
+        }
+    }
+    witness
+}
+
+/// The least model of the assertions of `solver` (`model` is one) in the lexicographic order
+/// of the values of `order`'s constants, each compared as its [`Least`] says: each constant in
+/// turn gets the least value that leaves a model (a binary search between 0, or 2, and its
+/// value in the current model) and keeps it for the ones after it.
+///
+/// Without this the witness was whichever model z3's search reached first, and that path
+/// depends on more than the query: the snapshot of a write-write race printed threads 0 and 1
+/// in one run and 1 and 0 in another, on the same binary and the same input, when other
+/// processes shared the cores. With the sizes pinned first, the values of `order` in the least
+/// model are a function of the query's meaning and of those sizes alone, and the ones a person
+/// would pick (the threads with the smallest ids). A check that comes back `unknown`, or the [`CANONICAL_CHECKS`]-th
+/// check, ends the search with the model found so far; the resource limit bounds each check,
+/// so where that happens is deterministic too.
+/// Terms of `order` that are not uninterpreted constants (a fixed dimension is a literal) are
+/// skipped, as are repeats.
+pub(super) fn canonical(
+    solver: &Solver,
+    mut model: Model,
+    order: &[(Val, Least)],
+    lit: &dyn Fn(i128) -> Val,
+) -> Model {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut checks = 0;
+    let mut ask = |assertion: &Bool| {
+        checks += 1;
+        if checks > CANONICAL_CHECKS {
+            return None;
+        }
+        solver.push();
+        solver.assert(assertion);
+        let answer = check(solver);
+        let found = (answer == SatResult::Sat)
+            .then(|| solver.get_model())
+            .flatten();
+        solver.pop(1);
+        match (answer, found) {
+            (SatResult::Sat, Some(m)) => Some(Some(m)),
+            (SatResult::Unsat, _) => Some(None),
+            _ => None,
+        }
+    };
+    for (v, least) in order {
+        let d = v.as_dynamic();
+        if !d.is_const()
+            || d.decl().kind() != DeclKind::Uninterpreted
+            || !seen.insert(d.to_string())
+        {
+            continue;
+        }
+        let Some(mut value) = crate::encode::value_of(&model, v) else {
+            continue;
+        };
+        if *least == Least::FromTwo {
+            // Between 2 and `high`, when some model has the constant there.
+            let from_two = |high: i128| {
+                Bool::and(&[cmp(CmpOp::Ge, v, &lit(2)), cmp(CmpOp::Le, v, &lit(high))])
+            };
+            let reach = WITNESS_BOUNDS[WITNESS_BOUNDS.len() - 1];
+            if !(2..=reach).contains(&value) {
+                match ask(&from_two(reach)) {
+                    Some(Some(m)) => {
+                        value = crate::encode::value_of(&m, v).unwrap_or(value);
+                        model = m;
+                    }
+                    Some(None) => {}
+                    None => return model,
+                }
+            }
+            if (2..=reach).contains(&value) {
+                let least = bisect(&mut ask, v, 2, |x| x, from_two, &mut value, &mut model);
+                if least.is_none() {
+                    return model;
+                }
+                solver.assert(cmp(CmpOp::Eq, v, &lit(value)));
+                continue;
+            }
+        }
+        let within = |bound: i128| {
+            Bool::and(&[
+                cmp(CmpOp::Le, v, &lit(bound)),
+                cmp(CmpOp::Ge, v, &lit(-bound)),
+            ])
+        };
+        if bisect(&mut ask, v, 0, i128::abs, within, &mut value, &mut model).is_none() {
+            return model;
+        }
+        if value < 0 {
+            match ask(&cmp(CmpOp::Eq, v, &lit(-value))) {
+                Some(Some(m)) => {
+                    value = -value;
+                    model = m;
+                }
+                Some(None) => {}
+                None => return model,
+            }
+        }
+        solver.assert(cmp(CmpOp::Eq, v, &lit(value)));
+    }
+    model
+}
+
+/// Lowers `value`, the constant `v`'s value in `model`, to the least `measure` of it from `low`
+/// up that a model has: bisection on whether a model has `measure(v) <= mid` (`fits(mid)`),
+/// each model found replacing `model` and `value`. `None` when `ask` has no answer (a check
+/// unknown or over [`CANONICAL_CHECKS`]): the search ends with the model found so far.
+fn bisect(
+    ask: &mut impl FnMut(&Bool) -> Option<Option<Model>>,
+    v: &Val,
+    mut low: i128,
+    measure: impl Fn(i128) -> i128,
+    fits: impl Fn(i128) -> Bool,
+    value: &mut i128,
+    model: &mut Model,
+) -> Option<()> {
+    // Invariant: no model (with the earlier constants fixed) has a `measure(v)` from the
+    // starting `low` up to below `low`.
+    while low < measure(*value) {
+        let mid = low + (measure(*value) - low) / 2;
+        match ask(&fits(mid))? {
+            Some(m) => {
+                *value = crate::encode::value_of(&m, v).unwrap_or(*value);
+                *model = m;
+            }
+            None => low = mid + 1,
+        }
+    }
+    Some(())
+}
