@@ -20,13 +20,16 @@ impl fmt::Display for ThreadId {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
     /// The kernel has a parameter the configuration gives no value for.
+    #[error("no value for parameter `{name}`")]
     MissingParameter { name: String, span: Span },
     /// The configuration fixes a parameter the kernel does not have.
+    #[error("kernel `{kernel}` has no parameter `{name}`")]
     UnknownParameter { name: String, kernel: String },
     /// A parameter given a value outside its type (`.bcu`'s default: the naturals).
+    #[error("parameter `{name}` is `{value}`, outside its type `{ty}` ({} to {})", range.0, range.1)]
     ParameterOutOfRange {
         name: String,
         value: Value,
@@ -34,14 +37,17 @@ pub enum RunError {
         range: (Value, Value),
     },
     /// A block or grid dimension outside CUDA's limits.
+    #[error(transparent)]
     BadGeometry(crate::geometry::GeometryError),
     /// An `assume` that does not hold in this configuration.
+    #[error("assumption `{cond}` does not hold (in {thread})")]
     AssumeFalse {
         cond: String,
         span: Span,
         thread: ThreadId,
     },
     /// The run executed more steps than allowed.
+    #[error("step budget of {budget} exhausted in {thread}: a loop may not terminate")]
     StepBudget {
         budget: u64,
         span: Span,
@@ -49,6 +55,7 @@ pub enum RunError {
     },
     /// A loop whose step leaves its variable unchanged while the loop condition holds: it can
     /// never end, so the run stops at once rather than after the whole budget.
+    #[error("loop over `{var}` never terminates in {thread}: its step leaves `{var}` at {value}")]
     LoopStuck {
         var: String,
         value: Value,
@@ -56,6 +63,7 @@ pub enum RunError {
         thread: ThreadId,
     },
     /// An `int`-mode result beyond 128 bits.
+    #[error("integer overflow beyond 128 bits in `{expr}` (in {thread})")]
     Overflow {
         expr: String,
         span: Span,
@@ -63,62 +71,12 @@ pub enum RunError {
     },
     /// A variable with no value: the tree breaks the scope invariant of `ast` (a bug in the
     /// stage that built it, since the parser checks scopes).
+    #[error("internal error: variable `{name}` has no value")]
     UnboundVariable { name: String, span: Span },
     /// An access to an array the kernel does not declare (same remark).
+    #[error("internal error: array `{name}` is not declared")]
     UndeclaredArray { name: String, span: Span },
 }
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunError::MissingParameter { name, .. } => {
-                write!(f, "no value for parameter `{name}`")
-            }
-            RunError::UnknownParameter { name, kernel } => {
-                write!(f, "kernel `{kernel}` has no parameter `{name}`")
-            }
-            RunError::ParameterOutOfRange {
-                name,
-                value,
-                ty,
-                range: (lo, hi),
-            } => {
-                write!(
-                    f,
-                    "parameter `{name}` is `{value}`, outside its type `{ty}` ({lo} to {hi})"
-                )
-            }
-            RunError::BadGeometry(e) => e.fmt(f),
-            RunError::AssumeFalse { cond, thread, .. } => {
-                write!(f, "assumption `{cond}` does not hold (in {thread})")
-            }
-            RunError::StepBudget { budget, thread, .. } => write!(
-                f,
-                "step budget of {budget} exhausted in {thread}: a loop may not terminate"
-            ),
-            RunError::LoopStuck {
-                var, value, thread, ..
-            } => write!(
-                f,
-                "loop over `{var}` never terminates in {thread}: its step leaves `{var}` at {value}"
-            ),
-            RunError::Overflow { expr, thread, .. } => {
-                write!(
-                    f,
-                    "integer overflow beyond 128 bits in `{expr}` (in {thread})"
-                )
-            }
-            RunError::UnboundVariable { name, .. } => {
-                write!(f, "internal error: variable `{name}` has no value")
-            }
-            RunError::UndeclaredArray { name, .. } => {
-                write!(f, "internal error: array `{name}` is not declared")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RunError {}
 
 impl RunError {
     /// Where the error points, when it has a place in the kernel.
