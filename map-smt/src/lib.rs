@@ -50,7 +50,7 @@ pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;
 use verdict::verdict;
-pub use verdict::{Certainty, Finding, Kind, Verdict};
+pub use verdict::{Certainty, Finding, Kind, Note, Verdict};
 
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;

@@ -69,10 +69,35 @@ pub struct Finding {
     /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
     pub internal_error: Option<String>,
     /// Why a potential finding stayed potential; why a benign race is benign.
-    pub note: Option<String>,
+    pub note: Option<Note>,
     /// A block-level race every witness of which has its two threads in one warp ([`crate::warp`]):
     /// safe only under warp-synchronous execution.
     pub warp_only: bool,
+}
+
+/// Why a finding stayed `potential`, or why a race is benign: the facts, which the command
+/// line words ([`Note`] carries no prose of its own). The `String`s are the replay's reasons
+/// (the interpreter's, or the witness search's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// Both threads store the same value in every run that reaches the race, proven by the
+    /// solver: a benign race.
+    SameValue,
+    /// The witness of an exact kernel whose phase split over-approximated did not replay.
+    SplitNotReplayed(String),
+    /// The witness of a data-dependent kernel did not replay.
+    MapNotReplayed(String),
+    /// An exact kernel's two threads store different values only in runs that use values the
+    /// front end could not follow (`?`).
+    StoresThroughUnknowns,
+    /// A data-dependent kernel's witness replays only in runs that use `?` values.
+    ThroughUnknowns,
+    /// An exact kernel's witness whose run does not finish.
+    Unfinished(String),
+    /// A data-dependent kernel's witness that could not be replayed to the end.
+    NotReplayed(String),
+    /// The witness's configuration stops at a barrier divergence before the race.
+    Diverged,
 }
 
 /// SPEC §7: racy if a race is proven or confirmed, else possibly-racy if one is potential,

@@ -236,7 +236,7 @@ impl FindingReport {
             }),
             witness: (f.kind != Kind::RedundantBarrier)
                 .then(|| WitnessReport::new(&f.witness, CellReport::of(kernel, f))),
-            notes: f.note.iter().cloned().collect(),
+            notes: f.note.iter().map(crate::show::note).collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),
         }

@@ -22,7 +22,7 @@ use crate::replay::{self, Replay};
 use crate::search::{self, Found};
 use crate::solve::{Limits, Outcome};
 use crate::stage::{Pairs, Split};
-use crate::{benign, encode, phases, warp, Certainty, Finding, Kind, Options};
+use crate::{benign, encode, phases, warp, Certainty, Finding, Kind, Note, Options};
 use mapcheck_typeck::{Acc, Class, Map};
 
 /// Stages 3–6, kept in [`crate::Decision::stages`].
@@ -193,7 +193,7 @@ pub(crate) struct Sat {
     model: z3::Model,
     kind: Kind,
     want: replay::Stores,
-    note: Option<String>,
+    note: Option<Note>,
     /// The reads of a write-write race whose stored values differ, to read off the model.
     read_memory: Option<Vec<(String, Vec<encode::Val>, encode::Val)>>,
     warp_only: bool,
@@ -263,12 +263,7 @@ pub(crate) fn outcome<T>(
                     kind = Kind::BenignRace;
                     want = replay::Stores::Equal;
                     built.constraints.extend(stored.links.iter().cloned());
-                    note = Some(
-                        "both threads store the same value in every run that reaches \
-                         this race (proven by the solver): advice, not a defect; \
-                         `--strict` counts it as a data race"
-                            .to_string(),
-                    );
+                    note = Some(Note::SameValue);
                 }
                 Outcome::Sat(differing) => {
                     // The witness shows two different values.
@@ -391,7 +386,7 @@ fn certified(
     mut chosen: Option<CellMemory>,
     confirm: Option<&mut dyn FnMut() -> Option<(Witness, CellMemory, Replay)>>,
     queries: &mut usize,
-) -> (Witness, Certainty, Option<String>, Option<String>) {
+) -> (Witness, Certainty, Option<String>, Option<Note>) {
     let (mut witness, mut replayed) = (found.witness, found.replay);
     if let Some(confirm) = confirm {
         if !basis.exact() && matches!(replayed, Replay::NotReproduced(_)) {
@@ -555,7 +550,7 @@ pub(crate) fn divergence_finding<T>(
 /// A replay shows a run of the kernel itself, so a witness of an exact kernel that replays is
 /// `proven` also when the phase split over-approximated; a witness that does not replay is a
 /// possible false alarm of the approximation that made it, named in the note.
-fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option<String>) {
+fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option<Note>) {
     let exact_class = basis.class == Class::Exact;
     match replayed {
         Replay::Reproduced { .. } if exact_class => (Certainty::Proven, None, None),
@@ -570,57 +565,30 @@ fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Opti
         Replay::NotReproduced(why) if basis.approximate && exact_class => (
             Certainty::Potential,
             None,
-            Some(format!(
-                "the phase split over-approximates the kernel (a loop whose body can be run \
-                 through without a barrier — a barrier under a condition, or in an inner loop \
-                 that may run zero times — is split as if it had none) and the witness did \
-                 not replay ({why}): this may be a false alarm"
-            )),
+            Some(Note::SplitNotReplayed(why)),
         ),
-        Replay::NotReproduced(why) => (
-            Certainty::Potential,
-            None,
-            Some(format!(
-                "the MAP over-approximates the kernel and the witness did not replay ({why}): this may be a false alarm"
-            )),
-        ),
+        Replay::NotReproduced(why) => (Certainty::Potential, None, Some(Note::MapNotReplayed(why))),
         // An exact kernel's `?` values are payloads, which no access depends on (Theorem 1);
         // but whether two writes store different values — a data race rather than a benign
         // one — does, when the front end could not follow a stored value.
         Replay::ThroughUnknowns if exact_class => (
             Certainty::Potential,
             None,
-            Some("the two threads store different values only in runs that use values the front end could not follow (`?`): they may store the same value, which is a benign race".into()),
+            Some(Note::StoresThroughUnknowns),
         ),
-        Replay::ThroughUnknowns => (
-            Certainty::Potential,
-            None,
-            Some("the witness replays only in runs that use values the front end could not follow (`?`): the race may exist in the lowered kernel and not in the source".into()),
-        ),
+        Replay::ThroughUnknowns => (Certainty::Potential, None, Some(Note::ThroughUnknowns)),
         // SPEC §7: `proven` needs a replay that reached the race. An exact kernel's MAP is
         // exact about the accesses of the runs that exist, but says nothing about whether a
         // run ends: a witness whose run cannot finish may name a race no run reaches (an
         // endless loop before it). Not a bug of mapcheck either, so no internal error.
-        Replay::Unfinished { why, .. } if exact_class => (
-            Certainty::Potential,
-            None,
-            Some(format!(
-                "the race is not proven: the witness's run does not finish ({why})"
-            )),
-        ),
-        Replay::Unfinished { why, .. } => (
-            Certainty::Potential,
-            None,
-            Some(format!(
-                "the witness was not replayed ({why}): this may be a false alarm"
-            )),
-        ),
+        Replay::Unfinished { why, .. } if exact_class => {
+            (Certainty::Potential, None, Some(Note::Unfinished(why)))
+        }
+        Replay::Unfinished { why, .. } => {
+            (Certainty::Potential, None, Some(Note::NotReplayed(why)))
+        }
         // The witness's configuration stops at a barrier divergence before the race: the
         // divergence is reported on its own, and the race cannot be shown past it.
-        Replay::Diverged => (
-            Certainty::Potential,
-            None,
-            Some("the witness's configuration stops at a barrier divergence first, so the interpreter cannot show this race".into()),
-        ),
+        Replay::Diverged => (Certainty::Potential, None, Some(Note::Diverged)),
     }
 }

@@ -68,7 +68,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) 
                 i + 1,
                 if f.grid { " between blocks" } else { "" }
             );
-            let mut notes: Vec<String> = f.note.iter().cloned().collect();
+            let mut notes: Vec<String> = f.note.iter().map(crate::show::note).collect();
             let facts: Vec<String> = crate::show::witness_table(f, kernel, cuda)
                 .lines()
                 .map(|l| l.trim_end().to_string())
