@@ -289,6 +289,43 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
     s
 }
 
+/// What a finding's [`Note`] says, in the words of every report (human, JSON, SARIF, HTML).
+pub fn note(note: &Note) -> String {
+    match note {
+        Note::SameValue => "both threads store the same value in every run that reaches this \
+             race (proven by the solver): advice, not a defect; `--strict` counts it as a data \
+             race"
+            .into(),
+        Note::SplitNotReplayed(why) => format!(
+            "the phase split over-approximates the kernel (a loop whose body can be run \
+             through without a barrier — a barrier under a condition, or in an inner loop \
+             that may run zero times — is split as if it had none) and the witness did not \
+             replay ({why}): this may be a false alarm"
+        ),
+        Note::MapNotReplayed(why) => format!(
+            "the MAP over-approximates the kernel and the witness did not replay ({why}): this \
+             may be a false alarm"
+        ),
+        Note::StoresThroughUnknowns => "the two threads store different values only in runs \
+             that use values the front end could not follow (`?`): they may store the same \
+             value, which is a benign race"
+            .into(),
+        Note::ThroughUnknowns => "the witness replays only in runs that use values the front \
+             end could not follow (`?`): the race may exist in the lowered kernel and not in \
+             the source"
+            .into(),
+        Note::Unfinished(why) => {
+            format!("the race is not proven: the witness's run does not finish ({why})")
+        }
+        Note::NotReplayed(why) => {
+            format!("the witness was not replayed ({why}): this may be a false alarm")
+        }
+        Note::Diverged => "the witness's configuration stops at a barrier divergence first, so \
+             the interpreter cannot show this race"
+            .into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{cuda_words, declared_cell, table};
@@ -381,42 +418,5 @@ mod tests {
         // An array without a layout, or a text that is not a cell, stays as it is.
         assert_eq!(declared_cell(&kernel, "other[18]"), "other[18]");
         assert_eq!(declared_cell(&kernel, "tile[x]"), "tile[x]");
-    }
-}
-
-/// What a finding's [`Note`] says, in the words of every report (human, JSON, SARIF, HTML).
-pub fn note(note: &Note) -> String {
-    match note {
-        Note::SameValue => "both threads store the same value in every run that reaches this \
-             race (proven by the solver): advice, not a defect; `--strict` counts it as a data \
-             race"
-            .into(),
-        Note::SplitNotReplayed(why) => format!(
-            "the phase split over-approximates the kernel (a loop whose body can be run \
-             through without a barrier — a barrier under a condition, or in an inner loop \
-             that may run zero times — is split as if it had none) and the witness did not \
-             replay ({why}): this may be a false alarm"
-        ),
-        Note::MapNotReplayed(why) => format!(
-            "the MAP over-approximates the kernel and the witness did not replay ({why}): this \
-             may be a false alarm"
-        ),
-        Note::StoresThroughUnknowns => "the two threads store different values only in runs \
-             that use values the front end could not follow (`?`): they may store the same \
-             value, which is a benign race"
-            .into(),
-        Note::ThroughUnknowns => "the witness replays only in runs that use values the front \
-             end could not follow (`?`): the race may exist in the lowered kernel and not in \
-             the source"
-            .into(),
-        Note::Unfinished(why) => {
-            format!("the race is not proven: the witness's run does not finish ({why})")
-        }
-        Note::NotReplayed(why) => {
-            format!("the witness was not replayed ({why}): this may be a false alarm")
-        }
-        Note::Diverged => "the witness's configuration stops at a barrier divergence first, so \
-             the interpreter cannot show this race"
-            .into(),
     }
 }
