@@ -13,9 +13,16 @@ impl Lower<'_, '_> {
                 match n.exprs().next() {
                     Some(c) if c.is_lvalue() => self.place(c, out),
                     Some(c) => {
-                        // A temporary: thread-private.
-                        self.rvalue(c, out);
-                        Place::Private(ty)
+                        // A temporary: thread-private; a followed struct's fields are kept
+                        // (`f(P(i))` for `f(const P &)`, `P(i).get()`).
+                        match self.rvalue(c, out) {
+                            v @ Val::Fields(_) if self.followed_record(&ty).is_some() => {
+                                let tmp = self.fresh("temporary");
+                                self.bind_record(&tmp, &tmp, &ty, v, span, out);
+                                Place::Local(tmp, ty)
+                            }
+                            _ => Place::Private(ty),
+                        }
                     }
                     None => Place::Private(ty),
                 }
@@ -25,7 +32,7 @@ impl Lower<'_, '_> {
             | Kind::CXXStaticCastExpr
             | Kind::CXXReinterpretCastExpr
             | Kind::CXXConstCastExpr
-                if n.is_lvalue() =>
+                if n.is_lvalue() || n.value_category.as_deref() == Some("xvalue") =>
             {
                 match n.exprs().next() {
                     Some(c) => {

@@ -165,6 +165,12 @@ impl Lower<'_, '_> {
             | Kind::CXXTemporaryObjectExpr
             | Kind::InitListExpr
             | Kind::ImplicitValueInitExpr => {
+                if matches!(n.kind, Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr) {
+                    // A constructor written by the user, inlined on a fresh object.
+                    if let Some(def) = self.inlined_ctor(n, &ty) {
+                        return self.run_constructor(n, def, &ty, out);
+                    }
+                }
                 let unseen = match n.kind {
                     Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr => {
                         self.g.constructing(n, &ty)
@@ -378,10 +384,11 @@ impl Lower<'_, '_> {
                     _ => self.unknown_val("conversion", ty, span, out),
                 }
             }
-            "ConstructorConversion" => {
-                self.rvalue(inner, out);
-                self.unknown_val("conversion", ty, span, out)
-            }
+            "ConstructorConversion" => match self.rvalue(inner, out) {
+                // `P(i)`: the object its constructor built.
+                v @ Val::Fields(_) if matches!(ty, CType::Record(_)) => v,
+                _ => self.unknown_val("conversion", ty, span, out),
+            },
             other => {
                 let v = self.rvalue(inner, out);
                 let _ = v;
