@@ -48,6 +48,9 @@ impl Lower<'_, '_> {
             }
             Kind::DeclRefExpr => self.decl_place(n, &ty, span, out),
             Kind::ArraySubscriptExpr => {
+                if let Some(p) = self.slot_place(n, out) {
+                    return p;
+                }
                 let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
                     return Place::Private(ty);
                 };
@@ -155,6 +158,7 @@ impl Lower<'_, '_> {
             return match b {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
                 Binding::Ref(p) => p,
+                Binding::Private if self.slot_escape(&d.id, span) => Place::Unknown(ty.clone()),
                 Binding::Private => Place::Private(ty.clone()),
                 Binding::Record(_) => Place::Local(d.id.clone(), ty.clone()),
             };

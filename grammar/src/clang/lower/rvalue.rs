@@ -165,7 +165,10 @@ impl Lower<'_, '_> {
             | Kind::CXXTemporaryObjectExpr
             | Kind::InitListExpr
             | Kind::ImplicitValueInitExpr => {
-                if matches!(n.kind, Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr) {
+                if matches!(
+                    n.kind,
+                    Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr
+                ) {
                     // A constructor written by the user, inlined on a fresh object.
                     if let Some(def) = self.inlined_ctor(n, &ty) {
                         return self.run_constructor(n, def, &ty, out);
@@ -309,6 +312,9 @@ impl Lower<'_, '_> {
         match n.cast_kind.as_deref().unwrap_or("NoOp") {
             "LValueToRValue" => {
                 if let Some(v) = self.builtin_value(inner, span) {
+                    return v;
+                }
+                if let Some(v) = self.slot_read(inner, out) {
                     return v;
                 }
                 let bare = strip_parens(inner);
@@ -593,7 +599,7 @@ fn divisible_assuming(
 }
 
 /// The value of a constant expression of literals, `+`, `-` and `*` (128-bit, unwrapped).
-fn constant(e: &Expr) -> Option<i128> {
+pub(super) fn constant(e: &Expr) -> Option<i128> {
     match &e.kind {
         ExprKind::Int(n) => Some(i128::from(*n)),
         ExprKind::Neg(a) => constant(a)?.checked_neg(),
