@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a constructor that runs code is refused (C++ runs it without a call in the source)
 // Twin of probe_copy_ctor_racy: the copy constructor stores into A[i], one cell per thread,
 // and the value `use` returns only reaches a stored value.
 

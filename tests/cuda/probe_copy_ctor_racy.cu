@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a constructor that runs code is refused (C++ runs it without a call in the source)
 // Session 12 probe, unsound before its fix: passing `t` by value to `use` runs T's user-provided copy constructor,
 // which stores i into a[i / 2]: threads 2k and 2k + 1 write A[k]. The copy constructor is
 // dropped, and mapcheck answers `drf`.

@@ -1,7 +1,6 @@
 //xfail:barrier-divergence
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a constructor that runs code is refused (C++ runs it without a call in the source)
 // Session 12 probe, unsound before its fix: the barrier inside Sync's constructor is dropped with the constructor, so
 // the divergent barrier (only threads t < 32 construct `s`) is not seen: `drf`, exit 0.
 

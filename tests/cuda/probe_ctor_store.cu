@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a constructor that runs code is refused (C++ runs it without a call in the source)
 // Twin of probe_ctor_store_racy: the constructor stores in[t] into buf[t] (one cell per
 // thread); the reads of buf[63 - t] follow the barrier. Race free. (mapcheck says drf, but only
 // because it drops the constructor's store; the barrier it calls redundant is needed.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a constructor that runs code is refused (C++ runs it without a call in the source)
 // Session 12 probe, unsound before its fix: the body of a user-provided constructor is dropped.
 // `Tile t(buf, in)` runs Tile's constructor, which stores in[t] into buf[t / 2]: threads 2k and
 // 2k + 1 both write buf[k] before the barrier, a write-write race. mapcheck lowers the

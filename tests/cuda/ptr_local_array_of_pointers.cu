@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — pointers kept in a local array (`float *bufs[2] = {even, odd}`) are not followed
 // Pointers kept in a local array (issue 14): bufs[0] = even, bufs[1] = odd. Thread t writes
 // bufs[t % 2][t / 2]: even threads write even[0..31], odd threads odd[0..31], one cell each:
 // race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — pointers kept in a local array (`float *bufs[2] = {even, even}`) are not followed
 // The local pointer table holds `even` twice: odd threads also write even[t / 2], so threads
 // 2k and 2k + 1 both write even[k] (threads 0 and 1 on even[0]): a write-write race.
 

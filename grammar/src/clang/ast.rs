@@ -352,6 +352,9 @@ pub struct Node {
     pub part_of_explicit_cast: Option<bool>,
     /// `CXXRecordDecl`: its base classes, when it has any.
     pub bases: Option<serde_json::Value>,
+    /// A redeclaration (a constructor defined outside its class): the id of the earlier one.
+    #[serde(rename = "previousDecl")]
+    pub previous_decl: Option<String>,
 }
 
 /// Deepest nesting of nodes accepted: deeper ASTs are refused before any recursive pass.

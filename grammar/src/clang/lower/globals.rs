@@ -30,6 +30,8 @@ pub struct Globals<'a> {
     pub(super) shared_memory_classes: HashSet<String>,
     /// Class templates with a definition that does not have that shape.
     not_shared_memory: HashSet<String>,
+    /// Constructors defined outside their class, by the id of their declaration in it.
+    ctor_definitions: HashMap<&'a str, &'a Node>,
 }
 
 impl<'a> Globals<'a> {
@@ -83,6 +85,12 @@ impl<'a> Globals<'a> {
                 }
                 Kind::FunctionDecl | Kind::CXXMethodDecl | Kind::CXXConversionDecl => {
                     self.function(n)
+                }
+                Kind::Other(k) if k == "CXXConstructorDecl" => {
+                    let body = n.inner.iter().any(|c| c.kind == Kind::CompoundStmt);
+                    if let (true, Some(prev)) = (body, &n.previous_decl) {
+                        self.ctor_definitions.insert(prev, n);
+                    }
                 }
                 Kind::CXXRecordDecl | Kind::RecordDecl | Kind::ClassTemplateSpecializationDecl => {
                     if n.kind == Kind::ClassTemplateSpecializationDecl && !n.inner.is_empty() {
@@ -600,6 +608,15 @@ impl Globals<'_> {
             Some(c) if c.is_implicit != Some(true) && c.explicitly_defaulted.is_none() => c,
             _ => return (!special_is_trivial()).then_some(ClassCode::Constructor),
         };
+        // Defined outside the class: its initialisers and body are the definition's.
+        let ctor = self
+            .ctor_definitions
+            .get(ctor.id.as_str())
+            .copied()
+            .unwrap_or(ctor);
+        if !ctor.inner.iter().any(|b| b.kind == Kind::CompoundStmt) {
+            return Some(ClassCode::Unseen);
+        }
         let plain_value = |e: &Node| {
             let mut e = e;
             loop {
@@ -635,6 +652,37 @@ impl Globals<'_> {
             }
         }
         None
+    }
+}
+
+impl<'a> Globals<'a> {
+    /// The definition of the constructor written by the user (in the class or outside it) that
+    /// the construction `n` of `ty` runs; `None` for an implicit or defaulted one, or one whose
+    /// body mapcheck does not see.
+    pub(super) fn written_ctor(&self, n: &Node, ty: &CType) -> Option<&'a Node> {
+        let CType::Record(name) = ty else { return None };
+        let bare = name.split('<').next().unwrap_or(name).trim();
+        let r: &'a Node = self
+            .records
+            .get(name.as_str())
+            .or_else(|| self.records.get(bare))
+            .copied()?;
+        let ctor_type = n.ctor_type.as_ref().map(|t| t.qual.as_str())?;
+        let decl = r.inner.iter().find(|c| {
+            matches!(&c.kind, Kind::Other(k) if k == "CXXConstructorDecl")
+                && c.qual_type() == ctor_type
+                && c.is_implicit != Some(true)
+                && c.explicitly_defaulted.is_none()
+        })?;
+        let def = self
+            .ctor_definitions
+            .get(decl.id.as_str())
+            .copied()
+            .unwrap_or(decl);
+        def.inner
+            .iter()
+            .any(|b| b.kind == Kind::CompoundStmt)
+            .then_some(def)
     }
 }
 

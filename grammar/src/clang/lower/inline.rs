@@ -109,6 +109,9 @@ impl Lower<'_, '_> {
         let start = out.len();
         // Whether control may reach the end of the body without a `return`.
         let mut falls_off = true;
+        if matches!(&def.kind, Kind::Other(k) if k == "CXXConstructorDecl") {
+            self.member_inits(def, span, out);
+        }
         if let Some(body) = def.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let body_nodes: Vec<&Node> = body.exprs().collect();
             let base = std::mem::replace(&mut self.function_base, self.loop_exits.len());
@@ -310,7 +313,8 @@ impl Lower<'_, '_> {
         if let Some(def) = self.g.functions.get(method_id.as_str()).copied() {
             let this = match object {
                 Some(o) if callee.is_arrow == Some(true) => self.rvalue(o, out),
-                Some(o) if o.is_lvalue() => {
+                // A temporary (`P(i).get()`) is materialised, followed when its struct is.
+                Some(o) if o.is_lvalue() || o.value_category.as_deref() == Some("xvalue") => {
                     let p = self.place(o, out);
                     self.address(p)
                 }

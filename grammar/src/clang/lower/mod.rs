@@ -53,6 +53,7 @@ mod places;
 mod ranges;
 mod records;
 mod rvalue;
+mod slots;
 mod stmts;
 mod switch;
 mod terms;
@@ -364,6 +365,9 @@ pub struct Lower<'g, 'a> {
     /// `(U *)((char *)q + y * p)` is assumed a multiple of `sizeof(U)` (`assume p % k == 0;`
     /// at the kernel's start), as `cudaMallocPitch` returns it.
     assumed_multiples: BTreeMap<String, i64>,
+    /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
+    /// their element type and length.
+    slot_arrays: HashMap<String, (CType, usize)>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -397,6 +401,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             template_values: Vec::new(),
             int_params: HashSet::new(),
             assumed_multiples: BTreeMap::new(),
+            slot_arrays: HashMap::new(),
         }
     }
 

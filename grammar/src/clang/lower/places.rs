@@ -13,9 +13,16 @@ impl Lower<'_, '_> {
                 match n.exprs().next() {
                     Some(c) if c.is_lvalue() => self.place(c, out),
                     Some(c) => {
-                        // A temporary: thread-private.
-                        self.rvalue(c, out);
-                        Place::Private(ty)
+                        // A temporary: thread-private; a followed struct's fields are kept
+                        // (`f(P(i))` for `f(const P &)`, `P(i).get()`).
+                        match self.rvalue(c, out) {
+                            v @ Val::Fields(_) if self.followed_record(&ty).is_some() => {
+                                let tmp = self.fresh("temporary");
+                                self.bind_record(&tmp, &tmp, &ty, v, span, out);
+                                Place::Local(tmp, ty)
+                            }
+                            _ => Place::Private(ty),
+                        }
                     }
                     None => Place::Private(ty),
                 }
@@ -25,7 +32,7 @@ impl Lower<'_, '_> {
             | Kind::CXXStaticCastExpr
             | Kind::CXXReinterpretCastExpr
             | Kind::CXXConstCastExpr
-                if n.is_lvalue() =>
+                if n.is_lvalue() || n.value_category.as_deref() == Some("xvalue") =>
             {
                 match n.exprs().next() {
                     Some(c) => {
@@ -41,6 +48,9 @@ impl Lower<'_, '_> {
             }
             Kind::DeclRefExpr => self.decl_place(n, &ty, span, out),
             Kind::ArraySubscriptExpr => {
+                if let Some(p) = self.slot_place(n, out) {
+                    return p;
+                }
                 let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
                     return Place::Private(ty);
                 };
@@ -148,6 +158,7 @@ impl Lower<'_, '_> {
             return match b {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
                 Binding::Ref(p) => p,
+                Binding::Private if self.slot_escape(&d.id, span) => Place::Unknown(ty.clone()),
                 Binding::Private => Place::Private(ty.clone()),
                 Binding::Record(_) => Place::Local(d.id.clone(), ty.clone()),
             };

@@ -14,8 +14,14 @@
 //! * A **local** takes its fields from an aggregate initialiser (`View v = {tile, 8}`), from
 //!   a copy (`Args b = a;`, `c = b;`, a by-value argument of an inlined call), or is left
 //!   indeterminate (`Args c;`: every field `?`, every pointer unknown, so an access through
-//!   one is refused with a located error). A record with a written constructor is built by
-//!   that constructor, which is not followed: its fields are then unknown too.
+//!   one is refused with a located error).
+//! * A record with a **constructor written by the user** is followed too, whether it holds a
+//!   pointer or not, and each construction by such a constructor (`P p(i)`, `P p = P(i)`, a
+//!   temporary, a delegating initialiser) inlines it on a fresh object (`run_constructor`):
+//!   its fields indeterminate, then its member initialisers in order, then its body with
+//!   `this` the object's address. A class whose objects run other code unseen (virtual
+//!   methods, a destructor that is not trivial) or that is not followed (bases, arrays,
+//!   bit-fields) keeps the located refusal of `ClassCode`.
 //! * What may change a followed struct behind the lowering's back makes its fields unknown:
 //!   its address passed to a function without a body, a write of a whole value the lowering
 //!   does not follow (`*(int *)&b = 0`). Pointer arithmetic on `&b` is an unknown pointer
@@ -32,15 +38,16 @@ const MAX_RECORD_DEPTH: usize = 4;
 /// How many fields, at every depth, a followed struct has at most.
 const MAX_RECORD_FIELDS: usize = 64;
 
-impl Lower<'_, '_> {
+impl<'a> Lower<'_, 'a> {
     /// The fields of `ty` when it is a struct followed field by field: known, laid out
     /// plainly, with only scalar, pointer and such struct fields, and a pointer among them.
     pub(super) fn followed_record(&self, ty: &CType) -> Option<Vec<(String, CType)>> {
         let fields = self.record_fields(ty, 0)?;
         let mut count = 0;
-        self.has_pointer(ty, 0, &mut count)
-            .filter(|_| count <= MAX_RECORD_FIELDS)?;
-        Some(fields)
+        let pointer = self.has_pointer(ty, 0, &mut count).is_some();
+        // A class with a written constructor too: the constructor is inlined on the object's
+        // fields, which only a followed struct has.
+        ((pointer || self.written_constructor(ty)) && count <= MAX_RECORD_FIELDS).then_some(fields)
     }
 
     fn record_fields(&self, ty: &CType, depth: usize) -> Option<Vec<(String, CType)>> {
@@ -71,7 +78,7 @@ impl Lower<'_, '_> {
             }
             fields.push((name, fty));
         }
-        (!fields.is_empty()).then_some(fields)
+        Some(fields)
     }
 
     /// Whether a followable `ty` has a pointer field at some depth; counts the fields.
@@ -262,9 +269,14 @@ impl Lower<'_, '_> {
         let n = strip_parens(n);
         let args: Vec<&Node> = n.exprs().collect();
         match n.kind {
-            Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr
-                if !self.written_constructor(ty) =>
-            {
+            Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr => {
+                if let Some(def) = self.inlined_ctor(n, ty) {
+                    return Some(self.run_constructor(n, def, ty, out));
+                }
+                // Any other constructor written by the user is not followed.
+                if self.g.written_ctor(n, ty).is_some() || self.g.constructing(n, ty).is_some() {
+                    return None;
+                }
                 let [a] = args.as_slice() else {
                     return None;
                 };
@@ -306,6 +318,120 @@ impl Lower<'_, '_> {
                 Some(Val::Fields(vals))
             }
             _ => None,
+        }
+    }
+
+    /// The user-written constructor that the construction `n` of `ty` runs, when the lowering
+    /// inlines it (issue 20): `ty` is a struct followed field by field whose objects run no
+    /// other code unseen (no virtual methods, a trivial destructor), and the constructor's
+    /// definition is visible.
+    pub(super) fn inlined_ctor(&self, n: &Node, ty: &CType) -> Option<&'a Node> {
+        let CType::Record(_) = ty else {
+            return None;
+        };
+        if self.g.holding(ty).is_some() {
+            return None;
+        }
+        self.followed_record(ty)?;
+        self.g.written_ctor(n, ty)
+    }
+
+    /// The value of the construction `n` by the user-written constructor `def`: a fresh object
+    /// of `ty` followed field by field (fields indeterminate until written, as in C++), `this`
+    /// its address, the member initialisers then the body inlined on it, its fields the value.
+    pub(super) fn run_constructor(
+        &mut self,
+        n: &Node,
+        def: &Node,
+        ty: &CType,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let span = self.span(n);
+        let obj = self.fresh("obj");
+        self.bind_record(&obj, &obj, ty, Val::Opaque, span, out);
+        let args: Vec<&Node> = n.exprs().collect();
+        let saved = self.this.replace(Val::Ptr(Ptr::Local(obj.clone())));
+        self.inline(def, &args, None, &CType::Void, span, out);
+        self.this = saved;
+        let v = self.record_value(&obj, span, out);
+        // The object is its value now: its fields leave the environment.
+        let prefix = format!("{obj}.");
+        self.env.retain(|k, _| *k != obj && !k.starts_with(&prefix));
+        v
+    }
+
+    /// The member initialisers of the constructor `def` being inlined, in the order clang
+    /// lists them (the order C++ runs them: the fields' declaration order), on the object
+    /// `this` points to. A delegating initialiser (`P() : P(7) {}`) builds the whole object by
+    /// the other constructor.
+    pub(super) fn member_inits(&mut self, def: &Node, span: Span, out: &mut Vec<Stmt>) {
+        let inits: Vec<&Node> = def
+            .inner
+            .iter()
+            .filter(|c| matches!(&c.kind, Kind::Other(k) if k == "CXXCtorInitializer"))
+            .collect();
+        if inits.is_empty() {
+            return;
+        }
+        let obj = match self.this.clone() {
+            Some(Val::Ptr(Ptr::Local(obj))) => obj,
+            _ => {
+                self.error(
+                    span,
+                    "a constructor's initialisers on an object mapcheck does not follow",
+                    "here",
+                );
+                return;
+            }
+        };
+        let Some(Binding::Record(ty)) = self.env.get(&obj).cloned() else {
+            self.error(
+                span,
+                "a constructor's initialisers on an object mapcheck does not follow",
+                "here",
+            );
+            return;
+        };
+        let fields = self.record_fields(&ty, 0).unwrap_or_default();
+        for init in inits {
+            let Some(e) = init.exprs().next() else {
+                continue;
+            };
+            let field = init
+                .any_init
+                .as_ref()
+                .and_then(|f| f.get("name"))
+                .and_then(|f| f.as_str());
+            let fty = field.and_then(|f| fields.iter().find(|(name, _)| name == f));
+            match (field, fty) {
+                (Some(field), Some((_, fty))) => {
+                    let fty = fty.clone();
+                    let v = match &fty {
+                        CType::Record(_) => match self.construct(e, &fty, 1, out) {
+                            Some(v) => v,
+                            None => self.record_operand(e, out),
+                        },
+                        _ => {
+                            let v = self.rvalue(e, out);
+                            self.convert(v, &fty, span, out)
+                        }
+                    };
+                    let place = self.field_place(&obj, field, fty);
+                    self.write(place, v, span, out);
+                }
+                (None, _) if CType::parse(e.qual_type()) == ty => {
+                    let v = match self.construct(e, &ty, 0, out) {
+                        Some(v) => v,
+                        None => self.record_operand(e, out),
+                    };
+                    self.assign_record(&obj, v, span, out);
+                }
+                _ => self.error(
+                    self.span(init),
+                    "a constructor initialiser mapcheck does not lower (a base or an unnamed member)",
+                    "here",
+                ),
+            }
         }
     }
 

@@ -165,6 +165,15 @@ impl Lower<'_, '_> {
             | Kind::CXXTemporaryObjectExpr
             | Kind::InitListExpr
             | Kind::ImplicitValueInitExpr => {
+                if matches!(
+                    n.kind,
+                    Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr
+                ) {
+                    // A constructor written by the user, inlined on a fresh object.
+                    if let Some(def) = self.inlined_ctor(n, &ty) {
+                        return self.run_constructor(n, def, &ty, out);
+                    }
+                }
                 let unseen = match n.kind {
                     Kind::CXXConstructExpr | Kind::CXXTemporaryObjectExpr => {
                         self.g.constructing(n, &ty)
@@ -305,6 +314,9 @@ impl Lower<'_, '_> {
                 if let Some(v) = self.builtin_value(inner, span) {
                     return v;
                 }
+                if let Some(v) = self.slot_read(inner, out) {
+                    return v;
+                }
                 let bare = strip_parens(inner);
                 if bare.kind == Kind::ConditionalOperator {
                     // `c ? x : y` of two lvalues, read: the value of the branch taken.
@@ -378,10 +390,11 @@ impl Lower<'_, '_> {
                     _ => self.unknown_val("conversion", ty, span, out),
                 }
             }
-            "ConstructorConversion" => {
-                self.rvalue(inner, out);
-                self.unknown_val("conversion", ty, span, out)
-            }
+            "ConstructorConversion" => match self.rvalue(inner, out) {
+                // `P(i)`: the object its constructor built.
+                v @ Val::Fields(_) if matches!(ty, CType::Record(_)) => v,
+                _ => self.unknown_val("conversion", ty, span, out),
+            },
             other => {
                 let v = self.rvalue(inner, out);
                 let _ = v;
@@ -586,7 +599,7 @@ fn divisible_assuming(
 }
 
 /// The value of a constant expression of literals, `+`, `-` and `*` (128-bit, unwrapped).
-fn constant(e: &Expr) -> Option<i128> {
+pub(super) fn constant(e: &Expr) -> Option<i128> {
     match &e.kind {
         ExprKind::Int(n) => Some(i128::from(*n)),
         ExprKind::Neg(a) => constant(a)?.checked_neg(),

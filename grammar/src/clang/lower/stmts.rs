@@ -387,6 +387,8 @@ impl Lower<'_, '_> {
                 };
                 self.bind_record(&d.id, &name, &ty, v, span, out);
             }
+            // A local array of pointers: one local per element (`slots.rs`).
+            CType::Array(..) if self.slot_array(d, &ty, init, span, out) => {}
             CType::Array(..) | CType::Record(_) | CType::Other(_) => {
                 if let Some(i) = init {
                     self.rvalue_or_place(i, out);
