@@ -28,7 +28,9 @@
 //!   the kernel with it does not have, each with the accesses on paths through `s`, from the
 //!   decision's split and the protocol around `s` only. A pair of accesses of an old phase
 //!   was decided (unsatisfiable), so only pairs with an access on a path through `s` are
-//!   asked, and feasibility questions only about pieces through `s`.
+//!   asked, and feasibility questions only about pieces through `s`; a pair the decision's
+//!   rules settle without the solver ([`fast::settle`], e.g. `B[tid]` against itself) is
+//!   settled here the same way.
 //!
 //! The MAP without `s` is the MAP with `Sync(s)` read as `skip` and a barrier loop whose last
 //! barrier that was read as an unsynchronised loop, which is what the type checker gives the
@@ -42,6 +44,7 @@
 //! run. [`Finding::witness`] holds an empty placeholder the reports never show.
 
 use crate::decode::Witness;
+use crate::fast;
 use crate::options::mutated;
 use crate::query::{self, KernelFacts};
 use crate::solve::{self, Outcome};
@@ -49,7 +52,8 @@ use crate::{pairs, phases, split_body, Certainty, Decision, Finding, Kind, Optio
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_typeck::{Checked, Class};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
 /// Whether a decision is DRF, free of divergence and fully decided: the precondition for
 /// looking for redundant barriers, and the test each barrier's removal must pass.
@@ -119,14 +123,29 @@ fn advise_here(
     let body = split_body(map, options);
     let forget_zero_trip = mutated!(options, ForgetZeroTrip);
     let queries = Cell::new(0);
-    let solved = |constraints: &[z3::ast::Bool], enc: &crate::encode::Encoder| {
+    // Whether a query is satisfiable or not, by its constraints: z3's terms are hash-consed
+    // in one context, so a query built again from the same expressions is the same key. The
+    // barriers of a repeated pattern ask one query again and again (issue 15's phase family:
+    // `A[tid]` against `A[(tid + 1) % ntid]`, the same terms for every barrier removed).
+    // An undecided answer is not kept: it is asked again.
+    let answers: RefCell<HashMap<Vec<z3::ast::Bool>, bool>> = RefCell::new(HashMap::new());
+    let unsat = |constraints: &[z3::ast::Bool], enc: &crate::encode::Encoder| -> bool {
+        if let Some(&known) = answers.borrow().get(constraints) {
+            return known;
+        }
         queries.set(queries.get() + 1);
         // No witness is wanted: only whether the query is unsatisfiable.
-        solve::solve(constraints, &[], &[], options.limits, |v| enc.lit(v))
+        let answer = match solve::solve(constraints, &[], &[], options.limits, |v| enc.lit(v)) {
+            Outcome::Unsat => true,
+            Outcome::Sat(_) => false,
+            Outcome::Unknown(_) => return false,
+        };
+        answers.borrow_mut().insert(constraints.to_vec(), answer);
+        answer
     };
     let feasible = |conds: &[mapcheck_typeck::term::Cond]| {
         let built = query::feasibility(&facts, conds);
-        !matches!(solved(&built.constraints, &built.enc), Outcome::Unsat)
+        !unsat(&built.constraints, &built.enc)
     };
     let (_, memo) = phases::split_memo(&body, options.arith, &feasible, forget_zero_trip);
     let mut findings = Vec::new();
@@ -145,8 +164,12 @@ fn advise_here(
                 if i >= new.fresh_accesses {
                     break;
                 }
+                // The decision's rule without the solver (`fast`): such a pair is unsat.
+                if fast::settle(&facts, &new.phase.shared, &accs[i], &accs[j]).is_some() {
+                    continue;
+                }
                 let built = query::race(&facts, Some(&new.phase), &accs[i], &accs[j]);
-                if !matches!(solved(&built.constraints, &built.enc), Outcome::Unsat) {
+                if !unsat(&built.constraints, &built.enc) {
                     redundant = false;
                     break 'phases;
                 }
