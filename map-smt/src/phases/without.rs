@@ -529,7 +529,9 @@ fn edit(p: &SyncProto, span: Span) -> SyncProto {
             span: at,
         } => {
             let body = edit(body, span);
-            if body.barriers().is_empty() {
+            // As the type checker types a loop: a barrier loop while a `sync` or a `syncwarp`
+            // is left in its body.
+            if body.barriers().is_empty() && !body.has_syncwarp() {
                 SyncProto::U(Proto::For {
                     var: var.clone(),
                     range: range.clone(),
