@@ -48,7 +48,9 @@ use crate::fast;
 use crate::options::mutated;
 use crate::query::{self, KernelFacts};
 use crate::solve::{self, Outcome};
-use crate::{pairs, phases, split_body, Certainty, Decision, Finding, Kind, Options, Verdict};
+use crate::{
+    benign, pairs, phases, split_body, Certainty, Decision, Finding, Kind, Options, Verdict,
+};
 use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_typeck::{Checked, Class};
@@ -148,6 +150,32 @@ fn advise_here(
         !unsat(&built.constraints, &built.enc)
     };
     let (_, memo) = phases::split_memo(&body, options.arith, &feasible, forget_zero_trip);
+    let kernel_accesses = map.accesses();
+    // A write-write race both of whose threads provably store the same value is benign, no
+    // defect (SPEC §7): a barrier whose removal makes only such races is redundant, as a
+    // decision of the kernel without it says (`clean` allows benign races). Asked as the
+    // decision asks it ([`crate::benign`]); undecided, or under `--strict`, it is a race.
+    let benign = |built: &mut query::Built,
+                  scope: &[pairs::PathAccess],
+                  a: &pairs::PathAccess,
+                  b: &pairs::PathAccess|
+     -> bool {
+        if options.strict {
+            return false;
+        }
+        let Some(stored) =
+            benign::stored(built, options.arith, scope, &kernel_accesses, false, a, b)
+        else {
+            return false;
+        };
+        queries.set(queries.get() + 1);
+        let mut extra = stored.links.clone();
+        extra.push(stored.differ());
+        matches!(
+            built.solve_and(&extra, crate::stage::asked::follow_up(options.limits)),
+            Outcome::Unsat
+        )
+    };
     let mut findings = Vec::new();
     for &span in spans {
         let Some(without) = memo.without(&body, span, options.arith, &feasible, forget_zero_trip)
@@ -160,7 +188,7 @@ fn advise_here(
         'phases: for new in &without.phases {
             let accs = pairs::accesses(&new.phase.body);
             // Pairs come by their first access, and a pair of two old accesses was decided.
-            for (i, j, _) in pairs::candidates(&accs, false) {
+            for (i, j, conflict) in pairs::candidates(&accs, false) {
                 if i >= new.fresh_accesses {
                     break;
                 }
@@ -168,8 +196,11 @@ fn advise_here(
                 if fast::settle(&facts, &new.phase.shared, &accs[i], &accs[j]).is_some() {
                     continue;
                 }
-                let built = query::race(&facts, Some(&new.phase), &accs[i], &accs[j]);
-                if !unsat(&built.constraints, &built.enc) {
+                let mut built = query::race(&facts, Some(&new.phase), &accs[i], &accs[j]);
+                let harmless = unsat(&built.constraints, &built.enc)
+                    || (conflict == pairs::Conflict::WriteWrite
+                        && benign(&mut built, &accs, &accs[i], &accs[j]));
+                if !harmless {
                     redundant = false;
                     break 'phases;
                 }

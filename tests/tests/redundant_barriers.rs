@@ -72,7 +72,14 @@ fn sync_as_skip<T: Clone>(kernel: &Kernel<T>, span: Span) -> Kernel<T> {
 
 /// The advice as the definition gives it: one whole decision per barrier.
 fn by_definition(kernel: &Kernel, decision: &Decision, options: &Options) -> Vec<String> {
-    if !clean(decision) {
+    // The advice is defined on kernels without `syncwarp` only: with them the decision splits
+    // twice (`map-smt/src/warp.rs`), and `advise` gives no advice rather than advice on one
+    // of the splits.
+    let syncwarps = mapcheck_typeck::check(kernel, options.arith)
+        .protocol
+        .body
+        .has_syncwarp();
+    if !clean(decision) || syncwarps {
         return Vec::new();
     }
     let mut out = Vec::new();

@@ -205,7 +205,7 @@ pub(crate) struct Sat {
 /// limit. Their `unknown` is sound either way (a data race, not warp-only), and on non-linear
 /// races (`step *K`) they were the costliest queries of the decision: the warp question alone
 /// ran for minutes and gigabytes under the full limit.
-fn follow_up(limits: Limits) -> Limits {
+pub(crate) fn follow_up(limits: Limits) -> Limits {
     Limits {
         rlimit: limits.rlimit / 10,
         ..limits
