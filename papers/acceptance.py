@@ -30,12 +30,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-
-def corpus():
-    out = []
-    for d, ext in (("tests/cuda", ".cu"), ("examples", ".bcu"), ("examples/cuda", ".cu")):
-        out += sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(ext))
-    return out
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from verdicts import corpus  # noqa: E402  (the same corpus as the verdict table)
 
 
 def timed(cmd):

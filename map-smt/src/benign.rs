@@ -50,9 +50,12 @@ pub struct Stored {
 }
 
 impl Stored {
-    /// `v1 != v2`.
-    pub fn differ(&self) -> Bool {
-        eq(&self.values[0], &self.values[1]).not()
+    /// What the race query is asked again with: the links of the stable reads and `v1 != v2`
+    /// (`unsat`: the race is benign).
+    pub fn apart(&self) -> Vec<Bool> {
+        let mut extra = self.links.clone();
+        extra.push(eq(&self.values[0], &self.values[1]).not());
+        extra
     }
 }
 

@@ -169,10 +169,11 @@ fn advise_here(
             return false;
         };
         queries.set(queries.get() + 1);
-        let mut extra = stored.links.clone();
-        extra.push(stored.differ());
         matches!(
-            built.solve_and(&extra, crate::stage::asked::follow_up(options.limits)),
+            built.solve_and(
+                &stored.apart(),
+                crate::stage::asked::follow_up(options.limits)
+            ),
             Outcome::Unsat
         )
     };

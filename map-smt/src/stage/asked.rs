@@ -248,9 +248,7 @@ pub(crate) fn outcome<T>(
         );
         if let Some(stored) = stored {
             cx.queries += 1;
-            let differ = stored.differ();
-            let mut extra = stored.links.clone();
-            extra.push(differ);
+            let extra = stored.apart();
             let asked = || Asked::Differ {
                 array: a.acc.array.name.clone(),
                 locations: (a.acc.span, b.acc.span),

@@ -218,10 +218,7 @@ impl Lower<'_, '_> {
                 select(c, e, value, span)
             };
         }
-        Some(match s {
-            Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, value, int(0, span))),
-            _ => Val::Num(value, *s),
-        })
+        Some(Val::of_scalar(value, *s, span))
     }
 
     pub(super) fn member_call(

@@ -34,6 +34,59 @@ fn template_arguments(f: &Node) -> Option<String> {
 }
 
 impl Lower<'_, '_> {
+    /// A pointer parameter (or a pointer field of a struct parameter) named `name`: a global
+    /// array of its own, pointed to at its start.
+    pub(super) fn pointer_param(&mut self, name: &str, pointee: &CType, span: Span) -> Val {
+        let array = self.fresh(name);
+        let layout = self
+            .g
+            .layout(&CType::Array(Box::new(pointee.clone()), None), 0);
+        self.declare(&array, Space::Global, span, layout);
+        Val::Ptr(Ptr::To {
+            array,
+            off: int(0, span),
+            pointee: pointee.clone(),
+        })
+    }
+
+    /// A scalar parameter (or a scalar field of a struct parameter) named `name`: a kernel
+    /// parameter with the range of its C type.
+    pub(super) fn scalar_param(&mut self, name: &str, s: &Scalar, span: Span) -> Val {
+        self.kernel_param(name, *s, None, span).1
+    }
+
+    /// A kernel parameter of C type `s` named after `name`, within the range of its type and,
+    /// when `max` is given (a template value that sizes a `__shared__` array), within `0..=max`;
+    /// its name in the core kernel and its value.
+    fn kernel_param(
+        &mut self,
+        name: &str,
+        s: Scalar,
+        max: Option<i128>,
+        span: Span,
+    ) -> (String, Val) {
+        let core = self.fresh(name);
+        if matches!(s, Scalar::Int { .. }) {
+            self.int_params.insert(core.clone());
+        }
+        match (s.range(), max) {
+            (Some((lo, hi)), Some(max)) => {
+                self.ranges.insert(core.clone(), (lo.max(0), hi.min(max)));
+            }
+            (Some(r), None) => {
+                self.ranges.insert(core.clone(), r);
+            }
+            (None, _) => {}
+        }
+        self.params.push(Param {
+            name: core.clone(),
+            span,
+            ty: s.param_type(),
+        });
+        let e = Expr::var(core.clone(), span);
+        (core, Val::of_scalar(e, s, span))
+    }
+
     /// Lowers one kernel. When it views its `extern __shared__` memory through types of
     /// different layouts, it is lowered again with that memory byte-addressed, in cells of
     /// the greatest common size of the views' scalars; again while a lowering finds views that
@@ -75,35 +128,13 @@ impl Lower<'_, '_> {
             self.local_names.insert(p.id.clone(), pname.clone());
             let b = match &ty {
                 CType::Pointer(pointee) => {
-                    let array = self.fresh(&pname);
-                    let layout = self.g.layout(&CType::Array(pointee.clone(), None), 0);
-                    self.declare(&array, Space::Global, pspan, layout);
-                    self.array_names.insert(p.id.clone(), array.clone());
-                    Binding::Val(Val::Ptr(Ptr::To {
-                        array,
-                        off: int(0, pspan),
-                        pointee: (**pointee).clone(),
-                    }))
-                }
-                CType::Scalar(s) => {
-                    let core = self.fresh(&pname);
-                    if let Some(r) = s.range() {
-                        self.ranges.insert(core.clone(), r);
+                    let ptr = self.pointer_param(&pname, pointee, pspan);
+                    if let Val::Ptr(Ptr::To { array, .. }) = &ptr {
+                        self.array_names.insert(p.id.clone(), array.clone());
                     }
-                    if matches!(s, Scalar::Int { .. }) {
-                        self.int_params.insert(core.clone());
-                    }
-                    self.params.push(Param {
-                        name: core.clone(),
-                        span: pspan,
-                        ty: s.param_type(),
-                    });
-                    let e = Expr::var(core, pspan);
-                    Binding::Val(match s {
-                        Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, pspan))),
-                        s => Val::Num(e, *s),
-                    })
+                    Binding::Val(ptr)
                 }
+                CType::Scalar(s) => Binding::Val(self.scalar_param(&pname, s, pspan)),
                 // A struct holding device pointers: a distinct array per pointer field, a
                 // parameter per scalar field (`records.rs`).
                 CType::Record(_) if self.followed_record(&ty).is_some() => {
@@ -119,30 +150,8 @@ impl Lower<'_, '_> {
         let mut body = Vec::new();
         for v in std::mem::take(&mut self.template_values) {
             let pspan = v.span.unwrap_or(span);
-            let core = self.fresh(&v.name);
-            if matches!(v.ty, Scalar::Int { .. }) {
-                self.int_params.insert(core.clone());
-            }
             // Within the assumption below when it sizes a `__shared__` array.
-            match (v.ty.range(), v.max) {
-                (Some((lo, hi)), Some(max)) => {
-                    self.ranges.insert(core.clone(), (lo.max(0), hi.min(max)));
-                }
-                (Some(r), None) => {
-                    self.ranges.insert(core.clone(), r);
-                }
-                (None, _) => {}
-            }
-            self.params.push(Param {
-                name: core.clone(),
-                span: pspan,
-                ty: v.ty.param_type(),
-            });
-            let e = Expr::var(core.clone(), pspan);
-            let val = match v.ty {
-                Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, pspan))),
-                s => Val::Num(e, s),
-            };
+            let (core, val) = self.kernel_param(&v.name, v.ty, v.max, pspan);
             self.env.insert(v.id, Binding::Val(val));
             if let Some(max) = v.max.and_then(|m| i64::try_from(m).ok()) {
                 // A size of a `__shared__` array: no instantiation that compiles has it

@@ -180,6 +180,16 @@ enum Val {
     Opaque,
 }
 
+impl Val {
+    /// The value `e` of C type `s`: a `bool` is its comparison with 0.
+    fn of_scalar(e: Expr, s: Scalar, span: Span) -> Val {
+        match s {
+            Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
+            s => Val::Num(e, s),
+        }
+    }
+}
+
 /// Values compare by shape ([`Structural::same_shape`]): the same value computed at two places
 /// of the source is the same value.
 impl Structural for Val {

@@ -208,35 +208,8 @@ impl<'a> Lower<'_, 'a> {
             let fname = format!("{name}_{field}");
             let v = match &fty {
                 CType::Record(_) => self.param_fields(&fname, &fty, span),
-                CType::Pointer(pointee) => {
-                    let array = self.fresh(&fname);
-                    let layout = self.g.layout(&CType::Array(pointee.clone(), None), 0);
-                    self.declare(&array, Space::Global, span, layout);
-                    Val::Ptr(Ptr::To {
-                        array,
-                        off: int(0, span),
-                        pointee: (**pointee).clone(),
-                    })
-                }
-                CType::Scalar(s) => {
-                    let core = self.fresh(&fname);
-                    if let Some(r) = s.range() {
-                        self.ranges.insert(core.clone(), r);
-                    }
-                    if matches!(s, Scalar::Int { .. }) {
-                        self.int_params.insert(core.clone());
-                    }
-                    self.params.push(Param {
-                        name: core.clone(),
-                        span,
-                        ty: s.param_type(),
-                    });
-                    let e = Expr::var(core, span);
-                    match s {
-                        Scalar::Bool => Val::Bool(cmp(CmpOp::Ne, e, int(0, span))),
-                        s => Val::Num(e, *s),
-                    }
-                }
+                CType::Pointer(pointee) => self.pointer_param(&fname, pointee, span),
+                CType::Scalar(s) => self.scalar_param(&fname, s, span),
                 _ => Val::Opaque,
             };
             fields.push((field, v));
