@@ -149,3 +149,30 @@ fn advice_leaves_the_verdict_alone() {
     assert_eq!(redundant_barriers(kernel, &decision, &options).len(), 1);
     assert_eq!(decision.verdict, Verdict::Drf);
 }
+
+#[test]
+fn a_barrier_whose_removal_makes_only_a_benign_race_is_redundant() {
+    // Every thread stores 1 into A[0] on both sides of the barrier: without it the writes of
+    // the two sides meet, but every thread stores the same value, a benign race (SPEC §7) —
+    // the kernel without the barrier is as clean as the kernel with it.
+    let (found, syncs) = redundant("kernel k() { shared A; A[0] := 1; sync; A[0] := 1; }");
+    assert_eq!(syncs.len(), 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].locations[0], syncs[0]);
+    // Its twin: the second side stores 2, so without the barrier thread t's 1 and thread u's
+    // 2 race on A[0] with different values — a data race, and the barrier is needed.
+    let (found, syncs) = redundant("kernel k() { shared A; A[0] := 1; sync; A[0] := 2; }");
+    assert_eq!(syncs.len(), 1);
+    assert!(found.is_empty(), "{found:?}");
+    // Under `--strict` every write-write race is a data race: the kernel already races on
+    // A[0] within each side, so it gets no advice at all.
+    let strict = Options {
+        strict: true,
+        ..Options::default()
+    };
+    let (found, _) = redundant_with(
+        "kernel k() { shared A; A[0] := 1; sync; A[0] := 1; }",
+        &strict,
+    );
+    assert!(found.is_empty(), "{found:?}");
+}
