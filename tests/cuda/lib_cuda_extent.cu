@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[8,8,4] --gridDim=[2,2,2]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the fields of the by-value `cudaExtent` parameter are read as unknowns (fields of by-value struct parameters are not followed)
 // A `cudaExtent` passed by value bounds a 3-D volume (its width, height and depth are
 // parameters, not memory): thread (x, y, z) with x < width, y < height, z < depth writes
 // v[(z * height + y) * width + x], a row-major index that is injective on the box: race free.

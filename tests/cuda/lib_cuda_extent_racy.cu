@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[8,8,4] --gridDim=[2,2,2]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the fields of the by-value `cudaExtent` parameter are read as unknowns (fields of by-value struct parameters are not followed)
 // The volume scaling with the y guard tested against e.width instead of e.height: for an
 // extent with width > height (say 16 x 2 x 8), y = 2 passes the guard and
 // (z * 2 + 2) * 16 + x = ((z + 1) * 2 + 0) * 16 + x: threads (x, 2, z) and (x, 0, z + 1)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a local struct's fields are `?`
 // A member without an initializer in P p{t} is zero: p.b = 0, so every thread writes A[0].
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
 

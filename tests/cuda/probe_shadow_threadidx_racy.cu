@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a local struct's field is `?`
 // A local named threadIdx hides the builtin: threadIdx.x is 0 and every thread writes A[0].
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
 

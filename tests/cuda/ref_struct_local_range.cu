@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1 -DN=1024
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — fields of a local struct are `?` (and `init_range`'s writes through `Range &` are lost) (the alarm that leaves is a copy's write-write pair storing in[i] twice: benign)
 // A local struct filled through a reference: `init_range(r, t)` writes r.begin = t and
 // r.step = blockDim.x into the caller's struct. The loop is then a block-stride loop: thread t
 // writes out[t], out[t + 64], ... (cells congruent to t modulo 64): race free.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — fields of local structs (`Pos p = split(t)`) are `?`
 // A struct returned by value: `split(t)` returns {t / 8, t % 8}, a bijection onto the 8 x 8
 // tile; each thread writes its own tile[p.r][p.c] and reads the transposed cell after the
 // barrier: race free.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — fields of local structs (`Pos p = split(t)`) are `?`
 // The returned struct has c = t % 4: threads t and t + 4 with t % 8 < 4 get the same (r, c)
 // and both write tile[r][c] before the barrier (threads 0 and 4 on tile[0][0]): a write-write
 // race.

@@ -92,6 +92,52 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// Narrows the intervals of kernel parameters by the conjuncts of a kernel's `__requires`
+    /// `c` that bound one parameter by a constant (`n <= 4096`, `ult(n, 64)`, `8 <= n`). The
+    /// decision assumes `c` of every run (a false one is no run), so a wrap-around mask the
+    /// narrower interval shows cannot act is skipped exactly: without it a product of
+    /// 64-bit parameters keeps `% 2^64` terms the solver cannot see through.
+    pub(super) fn refine_ranges(&mut self, c: &Cond) {
+        match &c.kind {
+            CondKind::And(a, b) => {
+                self.refine_ranges(a);
+                self.refine_ranges(b);
+            }
+            CondKind::Cmp(op, a, b) => {
+                let (name, k, op) = match (&a.kind, &b.kind) {
+                    (ExprKind::Var(n), ExprKind::Int(k)) => (n, i128::from(*k), *op),
+                    (ExprKind::Int(k), ExprKind::Var(n)) => (n, i128::from(*k), converse(*op)),
+                    _ => return,
+                };
+                if !self.params.iter().any(|p| &p.name == name) {
+                    return;
+                }
+                let Some(&(lo, hi)) = self.ranges.get(name) else {
+                    return;
+                };
+                // An unsigned comparison agrees with the signed one on a nonnegative
+                // parameter and a nonnegative constant only.
+                let unsigned = matches!(op, CmpOp::ULt | CmpOp::ULe | CmpOp::UGt | CmpOp::UGe);
+                if unsigned && (lo < 0 || k < 0) {
+                    return;
+                }
+                let (lo, hi) = match op {
+                    CmpOp::Lt | CmpOp::ULt => (lo, hi.min(k - 1)),
+                    CmpOp::Le | CmpOp::ULe => (lo, hi.min(k)),
+                    CmpOp::Gt | CmpOp::UGt => (lo.max(k + 1), hi),
+                    CmpOp::Ge | CmpOp::UGe => (lo.max(k), hi),
+                    CmpOp::Eq => (lo.max(k), hi.min(k)),
+                    CmpOp::Ne => return,
+                };
+                // An empty interval: the requirement is never met; leave the type's range.
+                if lo <= hi {
+                    self.ranges.insert(name.clone(), (lo, hi));
+                }
+            }
+            CondKind::Bool(_) | CondKind::Not(_) | CondKind::Or(..) => {}
+        }
+    }
+
     /// `c` as the integer 1 when it holds and 0 when not (C's conversion of a `bool`),
     /// written with `min`/`max` over differences of its operands, when every operand has a
     /// known interval within ±2^29 (so that the differences and the `+ 1` neither wrap in
@@ -161,5 +207,20 @@ impl Lower<'_, '_> {
 
     pub(super) fn within(&self, e: &Expr, lo: i128, hi: i128) -> bool {
         self.range(e).is_some_and(|(a, b)| a >= lo && b <= hi)
+    }
+}
+
+/// `op` with its operands swapped: `k < n` is `n > k`.
+fn converse(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        CmpOp::ULt => CmpOp::UGt,
+        CmpOp::ULe => CmpOp::UGe,
+        CmpOp::UGt => CmpOp::ULt,
+        CmpOp::UGe => CmpOp::ULe,
+        CmpOp::Eq | CmpOp::Ne => op,
     }
 }

@@ -1,5 +1,5 @@
-//! Structs that hold pointers, followed field by field (issue 20 item 4): a struct parameter,
-//! local, or by-value argument whose type has a pointer among its fields (at any depth of
+//! Structs followed field by field (issue 20 items 1 and 4): a struct parameter, local, or
+//! by-value argument whose fields are scalars, pointers or such structs (at any depth of
 //! nested structs) is not thread-private memory but one local per field. A field `b.out` is
 //! the local `ID.out` of the environment (`ID` the declaration's id), so that everything the
 //! lowering does for locals — joins by cases after an `if`, loop-carried values and their
@@ -10,14 +10,14 @@
 //!   (`b_out`), distinct from every other parameter's and field's: the assumption the lowering
 //!   makes for pointer parameters (README, "Distinct pointer parameters do not alias"), now
 //!   for pointers passed inside a struct. Each scalar field is a kernel parameter of its own
-//!   C type (`b_n: i32`).
+//!   C type (`b_n: i32`): a `cudaExtent` bounds a volume by three parameters.
 //! * A **local** takes its fields from an aggregate initialiser (`View v = {tile, 8}`), from
 //!   a copy (`Args b = a;`, `c = b;`, a by-value argument of an inlined call), or is left
 //!   indeterminate (`Args c;`: every field `?`, every pointer unknown, so an access through
 //!   one is refused with a located error).
-//! * A record with a **constructor written by the user** is followed too, whether it holds a
-//!   pointer or not, and each construction by such a constructor (`P p(i)`, `P p = P(i)`, a
-//!   temporary, a delegating initialiser) inlines it on a fresh object (`run_constructor`):
+//! * A record with a **constructor written by the user**: each construction by it (`P p(i)`,
+//!   `P p = P(i)`, a temporary, a delegating initialiser) inlines it on a fresh object
+//!   (`run_constructor`):
 //!   its fields indeterminate, then its member initialisers in order, then its body with
 //!   `this` the object's address. A class whose objects run other code unseen (virtual
 //!   methods, a destructor that is not trivial) or that is not followed (bases, arrays,
@@ -28,8 +28,11 @@
 //!   (refused where used), as for any local.
 //!
 //! Records that cannot be followed this way (unions, bases, bit-fields, array fields, nesting
-//! deeper than [`MAX_RECORD_DEPTH`]) stay thread-private memory as before: a pointer read from
-//! one is unknown, and an access through it refused.
+//! deeper than [`MAX_RECORD_DEPTH`], more than [`MAX_RECORD_FIELDS`] fields) stay
+//! thread-private memory: a field read from one is `?`, a pointer read from one is unknown,
+//! and an access through it refused. Until session 14 only structs holding a pointer (or with
+//! a written constructor) were followed, so a plain `struct Pos { int r, c; }` returned by a
+//! helper made its reader data-dependent.
 
 use super::*;
 
@@ -40,14 +43,10 @@ const MAX_RECORD_FIELDS: usize = 64;
 
 impl<'a> Lower<'_, 'a> {
     /// The fields of `ty` when it is a struct followed field by field: known, laid out
-    /// plainly, with only scalar, pointer and such struct fields, and a pointer among them.
+    /// plainly, with only scalar, pointer and such struct fields, not too many of them.
     pub(super) fn followed_record(&self, ty: &CType) -> Option<Vec<(String, CType)>> {
         let fields = self.record_fields(ty, 0)?;
-        let mut count = 0;
-        let pointer = self.has_pointer(ty, 0, &mut count).is_some();
-        // A class with a written constructor too: the constructor is inlined on the object's
-        // fields, which only a followed struct has.
-        ((pointer || self.written_constructor(ty)) && count <= MAX_RECORD_FIELDS).then_some(fields)
+        (self.field_count(ty, 0)? <= MAX_RECORD_FIELDS).then_some(fields)
     }
 
     fn record_fields(&self, ty: &CType, depth: usize) -> Option<Vec<(String, CType)>> {
@@ -81,32 +80,16 @@ impl<'a> Lower<'_, 'a> {
         Some(fields)
     }
 
-    /// Whether a followable `ty` has a pointer field at some depth; counts the fields.
-    fn has_pointer(&self, ty: &CType, depth: usize, count: &mut usize) -> Option<()> {
-        let mut found = false;
+    /// How many fields a followable `ty` has, at every depth.
+    fn field_count(&self, ty: &CType, depth: usize) -> Option<usize> {
+        let mut count = 0;
         for (_, fty) in self.record_fields(ty, depth)? {
-            *count += 1;
-            match fty {
-                CType::Pointer(_) => found = true,
-                CType::Record(_) => found |= self.has_pointer(&fty, depth + 1, count).is_some(),
-                _ => {}
+            count += 1;
+            if let CType::Record(_) = fty {
+                count += self.field_count(&fty, depth + 1)?;
             }
         }
-        found.then_some(())
-    }
-
-    /// Whether the record `ty` has a constructor written by the user (then a construction is
-    /// that constructor's, not a copy or an aggregate).
-    pub(super) fn written_constructor(&self, ty: &CType) -> bool {
-        let CType::Record(name) = ty else {
-            return false;
-        };
-        self.g.records.get(name.as_str()).is_some_and(|r| {
-            r.inner.iter().any(|m| {
-                matches!(&m.kind, Kind::Other(k) if k == "CXXConstructorDecl")
-                    && m.is_implicit != Some(true)
-            })
-        })
+        Some(count)
     }
 
     /// Binds the followed struct `id` (named `name` in lets) of type `ty` to `v`: the fields
