@@ -357,11 +357,7 @@ pub fn witness_run<T>(
     budget: u64,
 ) -> Result<interp::Run, interp::RunError> {
     let cells = crate::confirm::CellMemory {
-        cells: w
-            .memory
-            .iter()
-            .filter_map(|(cell, v)| Some((parse_cell(cell)?, *v)))
-            .collect(),
+        cells: w.memory.clone(),
     };
     let random = w.random_memory.map(|seed| RandomMemory { seed });
     let memory: &dyn interp::InitialMemory = match &random {
@@ -382,17 +378,6 @@ pub fn witness_run<T>(
         config = config.with_param(name.clone(), *value);
     }
     interp::run(kernel, &config)
-}
-
-/// `A[1][2]`, as [`Witness::memory`] names a cell, as the array and its indices.
-fn parse_cell(text: &str) -> Option<(String, Vec<i128>)> {
-    let (array, rest) = text.split_once('[')?;
-    let index = rest.strip_suffix(']')?;
-    let index = index
-        .split("][")
-        .map(|i| i.parse().ok())
-        .collect::<Option<_>>()?;
-    Some((array.to_string(), index))
 }
 
 /// What a replayed write-write race must show of the values the two threads stored.

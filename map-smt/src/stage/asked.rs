@@ -362,18 +362,6 @@ fn witnessed(
     found
 }
 
-/// The initial memory `memory` as a witness shows it: `A[3]` and its value.
-fn shown(memory: &CellMemory) -> std::collections::BTreeMap<String, i128> {
-    memory
-        .cells
-        .iter()
-        .map(|((array, index), v)| {
-            let cell: String = index.iter().map(|i| format!("[{i}]")).collect();
-            (format!("{array}{cell}"), *v)
-        })
-        .collect()
-}
-
 /// Stage 6, for races and divergences alike: the witness `found` kept, once more tried with
 /// an initial memory its reads are tied to by `confirm` when the kernel is not exact and the
 /// replay missed (races only), with the memory its reproducing replay started from (`chosen`
@@ -394,7 +382,7 @@ fn certified(
                 if matches!(again, Replay::Reproduced { .. }) {
                     chosen = None;
                     witness = w;
-                    witness.memory = shown(&memory);
+                    witness.memory = memory.cells;
                     replayed = again;
                 }
             }
@@ -402,10 +390,8 @@ fn certified(
     }
     if let Replay::Reproduced { seed, given } = replayed {
         witness.random_memory = seed;
-        if let Some(memory) = &chosen {
-            if given {
-                witness.memory = shown(memory);
-            }
+        if let (Some(memory), true) = (chosen, given) {
+            witness.memory = memory.cells;
         }
     }
     let (certainty, internal_error, note) = certainty(replayed, basis);
@@ -441,7 +427,7 @@ pub(crate) fn race_finding<T>(
                 .map(|v| encode::value_of(&sat.model, v))
                 .collect();
             if let (Some(cell), Some(v)) = (cell, encode::value_of(&sat.model, &value)) {
-                memory.cells.insert((array, cell), v);
+                memory.cells.insert(decode::Cell::new(array, cell), v);
             }
         }
         memory
