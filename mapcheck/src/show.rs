@@ -12,6 +12,7 @@ use crate::render::{self, Style};
 use crate::report::{CellReport, THREAD_NAMES};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::{Diagnostic, Severity};
+use mapcheck_smt::replay::{Missed, Unfinished};
 use mapcheck_smt::{Cell, Certainty, Finding, Kind, Note, Witness};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -298,11 +299,13 @@ pub fn note(note: &Note) -> String {
             "the phase split over-approximates the kernel (a loop whose body can be run \
              through without a barrier — a barrier under a condition, or in an inner loop \
              that may run zero times — is split as if it had none) and the witness did not \
-             replay ({why}): this may be a false alarm"
+             replay ({}): this may be a false alarm",
+            missed(why)
         ),
         Note::MapNotReplayed(why) => format!(
-            "the MAP over-approximates the kernel and the witness did not replay ({why}): this \
-             may be a false alarm"
+            "the MAP over-approximates the kernel and the witness did not replay ({}): this \
+             may be a false alarm",
+            missed(why)
         ),
         Note::StoresThroughUnknowns => "the two threads store different values only in runs \
              that use values the front end could not follow (`?`): they may store the same \
@@ -312,16 +315,51 @@ pub fn note(note: &Note) -> String {
              end could not follow (`?`): the race may exist in the lowered kernel and not in \
              the source"
             .into(),
-        Note::Unfinished(why) => {
-            format!("the race is not proven: the witness's run does not finish ({why})")
-        }
-        Note::NotReplayed(why) => {
-            format!("the witness was not replayed ({why}): this may be a false alarm")
-        }
+        Note::Unfinished(why) => format!(
+            "the race is not proven: the witness's run does not finish ({})",
+            unfinished(why)
+        ),
+        Note::NotReplayed(why) => format!(
+            "the witness was not replayed ({}): this may be a false alarm",
+            unfinished(why)
+        ),
         Note::Diverged => "the witness's configuration stops at a barrier divergence first, so \
              the interpreter cannot show this race"
             .into(),
     }
+}
+
+/// What the last run of a replay that did not show a finding showed instead.
+pub fn missed(why: &Missed) -> String {
+    match why {
+        Missed::NoRun => "no run".into(),
+        Missed::Aligned => "the run was aligned".into(),
+        Missed::OtherRaces { races, arrays } => format!(
+            "the run had {races} other race(s) on `{}`",
+            arrays.join("`, `")
+        ),
+        Missed::Diverged => "the run stopped at a barrier divergence".into(),
+        Missed::Failed(e) => format!("the run failed: {e}"),
+    }
+}
+
+/// Where a replay's run stopped, and how the search for a witness that finishes went.
+pub fn unfinished(why: &Unfinished) -> String {
+    let error = &why.error;
+    match why.others_tried {
+        0 => error.to_string(),
+        1 => format!("{error}; the one other witness tried did not finish either"),
+        n => format!("{error}; none of {n} other witnesses tried finished"),
+    }
+}
+
+/// The internal error of a witness of an exact kernel that did not replay (SPEC §6: a bug of
+/// mapcheck).
+pub fn internal_error(why: &Missed) -> String {
+    format!(
+        "the witness of an exact kernel did not replay in the interpreter ({})",
+        missed(why)
+    )
 }
 
 #[cfg(test)]

@@ -372,7 +372,7 @@ fn certified(
     mut chosen: Option<CellMemory>,
     confirm: Option<&mut dyn FnMut() -> Option<(Witness, CellMemory, Replay)>>,
     queries: &mut usize,
-) -> (Witness, Certainty, Option<String>, Option<Note>) {
+) -> (Witness, Certainty, Option<replay::Missed>, Option<Note>) {
     let (mut witness, mut replayed) = (found.witness, found.replay);
     if let Some(confirm) = confirm {
         if !basis.exact() && matches!(replayed, Replay::NotReproduced(_)) {
@@ -534,18 +534,12 @@ pub(crate) fn divergence_finding<T>(
 /// A replay shows a run of the kernel itself, so a witness of an exact kernel that replays is
 /// `proven` also when the phase split over-approximated; a witness that does not replay is a
 /// possible false alarm of the approximation that made it, named in the note.
-fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option<Note>) {
+fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<replay::Missed>, Option<Note>) {
     let exact_class = basis.class == Class::Exact;
     match replayed {
         Replay::Reproduced { .. } if exact_class => (Certainty::Proven, None, None),
         Replay::Reproduced { .. } => (Certainty::Confirmed, None, None),
-        Replay::NotReproduced(why) if basis.exact() => (
-            Certainty::Potential,
-            Some(format!(
-                "the witness of an exact kernel did not replay in the interpreter ({why})"
-            )),
-            None,
-        ),
+        Replay::NotReproduced(why) if basis.exact() => (Certainty::Potential, Some(why), None),
         Replay::NotReproduced(why) if basis.approximate && exact_class => (
             Certainty::Potential,
             None,
