@@ -168,3 +168,22 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
         random_memory: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+
+    #[test]
+    fn a_cell_reads_as_c_writes_it_and_orders_by_number() {
+        assert_eq!(Cell::new("A", vec![1, 2]).to_string(), "A[1][2]");
+        // As numbers, not as text: `A[10]` after `A[2]`; arrays first.
+        let mut cells = [
+            Cell::new("B", vec![0]),
+            Cell::new("A", vec![10]),
+            Cell::new("A", vec![2]),
+        ];
+        cells.sort();
+        let shown: Vec<String> = cells.iter().map(Cell::to_string).collect();
+        assert_eq!(shown, ["A[2]", "A[10]", "B[0]"]);
+    }
+}
