@@ -8,7 +8,7 @@
 //! also see an earlier write), so this query only ever confirms: its `unsat` proves nothing,
 //! and the race query itself, without them, is what decides.
 
-use crate::decode::{self, Witness};
+use crate::decode::{self, Cell, Witness};
 use crate::encode::{eq, value_of, Side, Val};
 use crate::kept::{self, Asked};
 use crate::pairs::PathAccess;
@@ -25,13 +25,13 @@ use z3::{FuncDecl, Sort};
 /// An initial memory given cell by cell; every other cell is zero.
 #[derive(Clone, Debug, Default)]
 pub struct CellMemory {
-    pub cells: BTreeMap<(String, Vec<i128>), i128>,
+    pub cells: BTreeMap<Cell, i128>,
 }
 
 impl InitialMemory for CellMemory {
     fn value(&self, array: &str, index: &[i128]) -> i128 {
         self.cells
-            .get(&(array.to_string(), index.to_vec()))
+            .get(&Cell::new(array, index.to_vec()))
             .copied()
             .unwrap_or(0)
     }
@@ -120,7 +120,7 @@ pub fn with_memory(
     for (array, index, value) in reads {
         let cell: Option<Vec<i128>> = index.iter().map(|v| value_of(&model, v)).collect();
         if let (Some(cell), Some(v)) = (cell, value_of(&model, &value)) {
-            memory.cells.insert((array, cell), v);
+            memory.cells.insert(Cell::new(array, cell), v);
         }
     }
     Some((witness, memory))

@@ -1,15 +1,50 @@
 //! Pass 5 — decoding: a model of a satisfiable query becomes a [`Witness`] a person can read
 //! and the interpreter can replay: the parameters and geometry, each thread's ids, loop
-//! variables and unknowns, the iteration of the barrier loops, and the cell.
+//! variables and unknowns, the iteration of the barrier loops, and the cell; and [`Cell`], an
+//! array cell by name, as the witness's initial memory names its cells.
 
 use crate::encode::{value_of, Encoder, Side, Symbol, Val};
 use crate::query::KernelFacts;
 use mapcheck_core::ast::{Builtin, Dim, Geometry};
 use mapcheck_core::geometry;
 use mapcheck_typeck::Var;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
+use std::fmt;
 use z3::Model;
+
+/// A cell of the analysed (core) kernel: an array by name and one index per dimension. Cells
+/// order by array, then by their indices as numbers (`A[2]` before `A[10]`). As text, and as a
+/// key of JSON (`Witness::memory`), it is `A[1][2]`. (The interpreter's own cells,
+/// `interp::Cell`, name their array by position instead.)
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    pub array: String,
+    pub index: Vec<i128>,
+}
+
+impl Cell {
+    pub fn new(array: impl Into<String>, index: Vec<i128>) -> Cell {
+        Cell {
+            array: array.into(),
+            index,
+        }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.array)?;
+        self.index.iter().try_for_each(|i| write!(f, "[{i}]"))
+    }
+}
+
+/// As its text (`"A[1][2]"`): the form `memory`'s keys have always had in JSON.
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
 
 /// One thread of a witness.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -35,9 +70,9 @@ pub struct Witness {
     pub shared: BTreeMap<Var, i128>,
     /// The cell, one value per dimension (empty for barrier divergence).
     pub index: Vec<i128>,
-    /// Initial contents the witness needs (cell `A[i]` → value); all other cells are zero.
+    /// Initial contents the witness needs (cell → value); all other cells are zero.
     /// Empty unless the race of a data-dependent kernel was confirmed with a chosen memory.
-    pub memory: BTreeMap<String, i128>,
+    pub memory: BTreeMap<Cell, i128>,
     /// The seed of the random initial memory (`mapcheck run --init random:SEED`) on which the
     /// replay showed the finding; `None` when the zero memory (or `memory`) did.
     pub random_memory: Option<u64>,
@@ -131,5 +166,24 @@ pub fn witness(model: &Model, enc: &Encoder, facts: &KernelFacts<'_>, index: &[V
         index: index.iter().filter_map(|v| value_of(model, v)).collect(),
         memory: BTreeMap::new(),
         random_memory: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+
+    #[test]
+    fn a_cell_reads_as_c_writes_it_and_orders_by_number() {
+        assert_eq!(Cell::new("A", vec![1, 2]).to_string(), "A[1][2]");
+        // As numbers, not as text: `A[10]` after `A[2]`; arrays first.
+        let mut cells = [
+            Cell::new("B", vec![0]),
+            Cell::new("A", vec![10]),
+            Cell::new("A", vec![2]),
+        ];
+        cells.sort();
+        let shown: Vec<String> = cells.iter().map(Cell::to_string).collect();
+        assert_eq!(shown, ["A[2]", "A[10]", "B[0]"]);
     }
 }

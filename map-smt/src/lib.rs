@@ -39,7 +39,7 @@ pub mod taint;
 mod verdict;
 pub mod warp;
 
-pub use decode::{ThreadWitness, Witness};
+pub use decode::{Cell, ThreadWitness, Witness};
 pub use kept::{Again, Asked, Query};
 #[cfg(feature = "mutation")]
 use options::mutated;

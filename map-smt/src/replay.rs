@@ -32,8 +32,8 @@ pub enum Replay {
     /// (`RandomMemory`) the run that showed it started from, `None` for the zero memory or the
     /// memory the caller gave; `given` says that the memory the caller gave did.
     Reproduced { seed: Option<u64>, given: bool },
-    /// The runs went through without it; the text says what they showed instead.
-    NotReproduced(String),
+    /// The runs went through without it; what the last of them showed instead.
+    NotReproduced(Missed),
     /// The first run stopped at a barrier divergence before showing it.
     Diverged,
     /// A run showed it, but every run that did evaluated a `let x = ?` that stands for a value
@@ -47,9 +47,34 @@ pub enum Replay {
     /// (`why` says where the run stopped; `stuck` names the loop variable and the value it
     /// stayed at, when that was the reason).
     Unfinished {
-        why: String,
+        why: Unfinished,
         stuck: Option<(String, i128)>,
     },
+}
+
+/// What the last run of a replay that did not show the finding showed instead (the command
+/// line words it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missed {
+    /// No run was made.
+    NoRun,
+    /// A divergence's replay: the run was aligned.
+    Aligned,
+    /// A race's replay: the run had `races` other races on the arrays it watched.
+    OtherRaces { races: usize, arrays: Vec<String> },
+    /// The run stopped at a barrier divergence (on a memory after the first).
+    Diverged,
+    /// The configuration is not a run: the interpreter refused it (an `assume` that does not
+    /// hold, a parameter outside its type, ...).
+    Failed(interp::RunError),
+}
+
+/// Why a replay could not finish: where the run stopped, and how many other witnesses the
+/// replay search ([`crate::search`]) tried whose runs did not finish either.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfinished {
+    pub error: interp::RunError,
+    pub others_tried: usize,
 }
 
 /// The step budget of one replay run: statements, loop iterations and thread launches of the
@@ -94,7 +119,7 @@ pub struct Runs<'k, T> {
 /// budget, a loop that cannot move) rather than because the configuration is not a run.
 #[derive(Debug)]
 struct Failed {
-    why: String,
+    error: interp::RunError,
     unfinished: bool,
     /// A loop that cannot move: its variable and the value it stays at.
     stuck: Option<(String, i128)>,
@@ -250,10 +275,10 @@ fn runs<T>(
                     interp::RunError::LoopStuck { var, value, .. } => Some((var.clone(), *value)),
                     _ => None,
                 },
-                why: e.to_string(),
+                error: e,
             })
     };
-    let mut last = String::from("no run");
+    let mut last = Missed::NoRun;
     let mut through_unknowns = false;
     // The verdict of one attempt, if it settles the replay.
     let mut judge = |outcome: &Result<Made, Failed>, attempt: usize| {
@@ -272,15 +297,14 @@ fn runs<T>(
             }
             Ok(Made { run, .. }) if run.is_aligned() => {
                 last = match watch {
-                    [] => "the run was aligned".into(),
-                    _ => format!(
-                        "the run had {} other race(s) on `{}`",
-                        run.races.len(),
-                        watch.join("`, `")
-                    ),
+                    [] => Missed::Aligned,
+                    _ => Missed::OtherRaces {
+                        races: run.races.len(),
+                        arrays: watch.to_vec(),
+                    },
                 };
             }
-            Ok(_) => last = "the run stopped at a barrier divergence".into(),
+            Ok(_) => last = Missed::Diverged,
             // Another memory would spend the budget again (or meet the same stuck loop) on an
             // exact kernel, whose control does not read memory; on a data-dependent one the
             // finding stays potential either way. So the replay stops here.
@@ -289,12 +313,15 @@ fn runs<T>(
                     Replay::ThroughUnknowns
                 } else {
                     Replay::Unfinished {
-                        why: e.why.clone(),
+                        why: Unfinished {
+                            error: e.error.clone(),
+                            others_tried: 0,
+                        },
                         stuck: e.stuck.clone(),
                     }
                 })
             }
-            Err(e) => last = format!("the run failed: {}", e.why),
+            Err(e) => last = Missed::Failed(e.error.clone()),
         }
         None
     };
@@ -357,11 +384,7 @@ pub fn witness_run<T>(
     budget: u64,
 ) -> Result<interp::Run, interp::RunError> {
     let cells = crate::confirm::CellMemory {
-        cells: w
-            .memory
-            .iter()
-            .filter_map(|(cell, v)| Some((parse_cell(cell)?, *v)))
-            .collect(),
+        cells: w.memory.clone(),
     };
     let random = w.random_memory.map(|seed| RandomMemory { seed });
     let memory: &dyn interp::InitialMemory = match &random {
@@ -382,17 +405,6 @@ pub fn witness_run<T>(
         config = config.with_param(name.clone(), *value);
     }
     interp::run(kernel, &config)
-}
-
-/// `A[1][2]`, as [`Witness::memory`] names a cell, as the array and its indices.
-fn parse_cell(text: &str) -> Option<(String, Vec<i128>)> {
-    let (array, rest) = text.split_once('[')?;
-    let index = rest.strip_suffix(']')?;
-    let index = index
-        .split("][")
-        .map(|i| i.parse().ok())
-        .collect::<Option<_>>()?;
-    Some((array.to_string(), index))
 }
 
 /// What a replayed write-write race must show of the values the two threads stored.

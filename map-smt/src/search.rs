@@ -151,11 +151,7 @@ pub fn finishing(
             }
         }
     }
-    let why = match tried {
-        0 => why,
-        1 => format!("{why}; the one other witness tried did not finish either"),
-        n => format!("{why}; none of {n} other witnesses tried finished"),
-    };
+    why.others_tried = tried;
     Found {
         witness,
         replay: Replay::Unfinished { why, stuck },

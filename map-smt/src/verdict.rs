@@ -2,6 +2,7 @@
 //! verdict. (The exit code the command line derives from them is `mapcheck`'s
 //! `report::Defects`.)
 
+use crate::replay::{Missed, Unfinished};
 use crate::{phases, Conflict, Decision, Witness};
 use mapcheck_core::Span;
 use serde::Serialize;
@@ -66,8 +67,9 @@ pub struct Finding {
     /// The phase of a block-level race: the barrier events that start and end it.
     pub phase: Option<(phases::Boundary, phases::Boundary)>,
     pub witness: Witness,
-    /// Set when an exact kernel's witness did not replay: a bug in mapcheck.
-    pub internal_error: Option<String>,
+    /// Set when an exact kernel's witness did not replay: a bug in mapcheck. What the replay
+    /// showed instead.
+    pub internal_error: Option<Missed>,
     /// Why a potential finding stayed potential; why a benign race is benign.
     pub note: Option<Note>,
     /// A block-level race every witness of which has its two threads in one warp ([`crate::warp`]):
@@ -76,26 +78,25 @@ pub struct Finding {
 }
 
 /// Why a finding stayed `potential`, or why a race is benign: the facts, which the command
-/// line words ([`Note`] carries no prose of its own). The `String`s are the replay's reasons
-/// (the interpreter's, or the witness search's).
+/// line words ([`Note`] carries no prose of its own, nor do the replay's reasons it holds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// Both threads store the same value in every run that reaches the race, proven by the
     /// solver: a benign race.
     SameValue,
     /// The witness of an exact kernel whose phase split over-approximated did not replay.
-    SplitNotReplayed(String),
+    SplitNotReplayed(Missed),
     /// The witness of a data-dependent kernel did not replay.
-    MapNotReplayed(String),
+    MapNotReplayed(Missed),
     /// An exact kernel's two threads store different values only in runs that use values the
     /// front end could not follow (`?`).
     StoresThroughUnknowns,
     /// A data-dependent kernel's witness replays only in runs that use `?` values.
     ThroughUnknowns,
     /// An exact kernel's witness whose run does not finish.
-    Unfinished(String),
+    Unfinished(Unfinished),
     /// A data-dependent kernel's witness that could not be replayed to the end.
-    NotReplayed(String),
+    NotReplayed(Unfinished),
     /// The witness's configuration stops at a barrier divergence before the race.
     Diverged,
 }

@@ -3,8 +3,10 @@
 //! hand: two distinct threads meet on the cell or they do not.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use mapcheck_core::Arith;
-use mapcheck_smt::{decide, Decision, Fixed, Options, Verdict};
+use mapcheck_smt::{Decision, Verdict};
 
 fn decided(src: &str, block: Option<[i128; 3]>, arith: Arith) -> Decision {
     decided_in(src, block, None, arith)
@@ -16,19 +18,7 @@ fn decided_in(
     grid: Option<[i128; 3]>,
     arith: Arith,
 ) -> Decision {
-    let program = mapcheck_grammar::parse(src).unwrap();
-    let kernel = &program.kernels[0];
-    let checked = mapcheck_typeck::check(kernel, arith);
-    let options = Options {
-        arith,
-        fixed: Fixed {
-            block,
-            grid,
-            ..Fixed::default()
-        },
-        ..Options::default()
-    };
-    decide(kernel, &checked, &options)
+    common::decided(src, &common::fixed(arith, block, grid))
 }
 
 /// (settled pairs, verdict) in `int` and in `bv32`, which must agree on the verdict.

@@ -7,23 +7,15 @@
 //! `A[t * (64 / d)]` is injective for every d.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use mapcheck_core::Arith;
 use mapcheck_smt::kept::Asked;
-use mapcheck_smt::{decide_keeping_queries, Decision, Fixed, Options, Query, Verdict};
+use mapcheck_smt::{Decision, Query, Verdict};
 
+/// The decision in `arith` with blocks of 64 threads, and its queries.
 fn decided(src: &str, arith: Arith) -> (Decision, Vec<Query>) {
-    let program = mapcheck_grammar::parse(src).unwrap();
-    let kernel = &program.kernels[0];
-    let checked = mapcheck_typeck::check(kernel, arith);
-    let options = Options {
-        arith,
-        fixed: Fixed {
-            block: Some([64, 1, 1]),
-            ..Fixed::default()
-        },
-        ..Options::default()
-    };
-    decide_keeping_queries(kernel, &checked, &options)
+    common::decided_keeping_queries(src, &common::fixed(arith, Some([64, 1, 1]), None))
 }
 
 /// The race queries of the phase from the loop's barrier to the end of the kernel.

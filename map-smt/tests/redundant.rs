@@ -2,16 +2,16 @@
 //! free of divergence, as decided by the SMT stage (Simulee's Figure 3 and its opposites).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mapcheck_core::Span;
+mod common;
+
+use mapcheck_core::{Arith, Span};
 use mapcheck_smt::redundant::{redundant_barriers, syncs};
-use mapcheck_smt::{decide, Certainty, Finding, Fixed, Kind, Options, Verdict};
+use mapcheck_smt::{Certainty, Finding, Kind, Options, Verdict};
 
 /// The redundant-barrier findings of the first kernel of `src`, with the spans of its syncs.
 fn redundant_with(src: &str, options: &Options) -> (Vec<Finding>, Vec<Span>) {
-    let program = mapcheck_grammar::parse(src).unwrap();
-    let kernel = &program.kernels[0];
-    let checked = mapcheck_typeck::check(kernel, options.arith);
-    let decision = decide(kernel, &checked, options);
+    let kernel = &common::kernel(src);
+    let decision = common::decided(src, options);
     let found = redundant_barriers(kernel, &decision, options);
     for f in &found {
         assert_eq!(f.kind, Kind::RedundantBarrier);
@@ -123,13 +123,7 @@ fn redundancy_is_relative_to_the_fixed_configuration() {
     // With one thread per block nothing can race, so the barrier is redundant; for any block
     // size it is needed.
     let src = "kernel k() { shared A; A[tid] := 1; sync; let x = A[(tid + 1) % ntid]; }";
-    let one = Options {
-        fixed: Fixed {
-            block: Some([1, 1, 1]),
-            ..Fixed::default()
-        },
-        ..Options::default()
-    };
+    let one = common::fixed(Arith::default(), Some([1, 1, 1]), None);
     let (found, _) = redundant_with(src, &one);
     assert_eq!(found.len(), 1, "{found:?}");
     let (found, _) = redundant(src);
@@ -139,11 +133,9 @@ fn redundancy_is_relative_to_the_fixed_configuration() {
 #[test]
 fn advice_leaves_the_verdict_alone() {
     let src = example("simulee_redundant_barrier.bcu");
-    let program = mapcheck_grammar::parse(&src).unwrap();
-    let kernel = &program.kernels[0];
+    let kernel = &common::kernel(&src);
     let options = Options::default();
-    let checked = mapcheck_typeck::check(kernel, options.arith);
-    let decision = decide(kernel, &checked, &options);
+    let decision = common::decided(&src, &options);
     assert_eq!(decision.verdict, Verdict::Drf);
     assert!(decision.findings.is_empty());
     assert_eq!(redundant_barriers(kernel, &decision, &options).len(), 1);

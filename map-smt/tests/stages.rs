@@ -2,17 +2,15 @@
 //! answers are worked out by hand from the core language's semantics.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use mapcheck_smt::fast::Rule;
 use mapcheck_smt::replay::Replay;
 use mapcheck_smt::stage::asked::{Level, Said, Subject};
-use mapcheck_smt::{decide, Decision, Kind, Options};
+use mapcheck_smt::{Decision, Kind, Options};
 
 fn run(src: &str) -> Decision {
-    let program = mapcheck_grammar::parse(src).unwrap();
-    let kernel = &program.kernels[0];
-    let options = Options::default();
-    let checked = mapcheck_typeck::check(kernel, options.arith);
-    decide(kernel, &checked, &options)
+    common::decided(src, &Options::default())
 }
 
 /// `A[tid] := tid` with itself is settled without the solver (distinct threads write distinct

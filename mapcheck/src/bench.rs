@@ -97,24 +97,21 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         grid_dim: args.grid_dim,
     };
     for (name, text) in &inputs {
-        // A `.cu` file goes through the CUDA front end and is decided as `mapcheck` decides it
-        // (its header's geometry, its `?`s approximations); its parse column is the front end.
+        // Read as `mapcheck FILE` reads it: the loader picks the front end and records the
+        // language on the source, which says how the file is decided (for a `.cu` file its
+        // header's geometry, its `?`s approximations). The parse column is the front end.
         let path = Path::new(name);
         let (parse_time, parsed) = timed(repeat, || {
-            if input::Language::of(path) == input::Language::Cuda {
-                match input::parse_text(path, text.clone(), &load) {
-                    Loaded::Parsed {
-                        source,
-                        program,
-                        errors,
-                    } => Ok((program, Some(source), errors)),
-                    Loaded::Failed { diagnostics, .. } => Err(diagnostics),
-                }
-            } else {
-                mapcheck_grammar::parse(text).map(|p| (p, None, Vec::new()))
+            match input::parse_text(path, text.clone(), &load) {
+                Loaded::Parsed {
+                    source,
+                    program,
+                    errors,
+                } => Ok((program, source, errors)),
+                Loaded::Failed { diagnostics, .. } => Err(diagnostics),
             }
         });
-        let (program, source, errors): (Program, _, _) = match parsed {
+        let (program, source, errors): (Program, SourceFile, _) = match parsed {
             Ok(parsed) => parsed,
             Err(diagnostics) => {
                 for d in diagnostics {
@@ -128,12 +125,7 @@ pub fn bench(args: &BenchArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = writeln!(err, "error: {name}: {}", e.diagnostic.message);
             failed = true;
         }
-        let file_options = source
-            .as_ref()
-            .map_or_else(|| options.clone(), |s| check::options_for(&options, s));
-        // What `mapcheck FILE` reports from (a `.bcu` file's source is its text).
-        let source = source
-            .unwrap_or_else(|| input::SourceFile::new(path, text.clone(), input::Language::Core));
+        let file_options = check::options_for(&options, &source);
         total.parse += parse_time;
         for (i, kernel) in program.kernels.iter().enumerate() {
             if args.kernel.as_ref().is_some_and(|k| *k != kernel.name.name) {

@@ -513,7 +513,7 @@ pub fn decide<'a>(
         internal_errors: decision
             .findings
             .iter()
-            .filter_map(|f| f.internal_error.clone())
+            .filter_map(|f| f.internal_error.as_ref().map(crate::show::internal_error))
             .collect(),
         defects: Defects::of(&decision),
     };

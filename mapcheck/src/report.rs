@@ -6,7 +6,8 @@ use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::layout::{cell_text, Step};
 use mapcheck_core::Span;
-use mapcheck_smt::{Certainty, Conflict, Decision, Finding, Kind, Verdict, Witness};
+use mapcheck_smt::phases::{Boundary, Iteration};
+use mapcheck_smt::{Cell, Certainty, Conflict, Decision, Finding, Kind, Verdict, Witness};
 use mapcheck_typeck::reason::{LoopPart, Reason, ReasonKind, SourceKind};
 use mapcheck_typeck::Class;
 use schemars::JsonSchema;
@@ -126,6 +127,11 @@ impl CellReport {
         }
     }
 
+    /// The cell `cell` of `kernel`, as its source declares it.
+    pub fn at(kernel: &Kernel, cell: &Cell) -> CellReport {
+        CellReport::new(kernel, &cell.array, &cell.index)
+    }
+
     /// The cell of finding `f` of `kernel`; none for a finding without a cell.
     pub fn of(kernel: &Kernel, f: &Finding) -> Option<CellReport> {
         let array = f.array.as_deref()?;
@@ -150,18 +156,36 @@ pub struct WitnessReport {
     /// The cell as the source declares it; absent for barrier divergence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<CellReport>,
-    /// Initial contents the witness needs (`"A[3]": 7`); other cells start at zero. Only
-    /// present for races of data-dependent kernels confirmed with a chosen memory.
+    /// Initial contents the witness needs (`"A[3]": 7`, the cell of the analysed array); other
+    /// cells start at zero. Only present for races of data-dependent kernels confirmed with a
+    /// chosen memory.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub memory: BTreeMap<String, i128>,
+    /// The cells of `memory` as data, in the order of their arrays and indices: the analysed
+    /// array's `index` and the `cell` as the source declares it, with its `value`. Present when
+    /// `memory` is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub memory_cells: Vec<MemoryCellReport>,
     /// `"random:SEED"` when the replay needed the random initial memory of
     /// `mapcheck run --init random:SEED`; absent for the zero memory (or `memory`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init: Option<String>,
 }
 
+/// One cell of a witness's initial memory ([`WitnessReport::memory_cells`]).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct MemoryCellReport {
+    /// One flat index per dimension of the analysed (core) array, as `memory`'s key has it.
+    pub index: Vec<i128>,
+    /// The cell as the source declares it.
+    pub cell: CellReport,
+    /// Its initial contents.
+    pub value: i128,
+}
+
 impl WitnessReport {
-    pub fn new(w: &Witness, cell: Option<CellReport>) -> Self {
+    /// The witness `w` of a finding of `kernel` whose cell is `cell`.
+    pub fn new(kernel: &Kernel, w: &Witness, cell: Option<CellReport>) -> Self {
         WitnessReport {
             params: w.params.clone(),
             block_dim: w.block_dim,
@@ -180,7 +204,16 @@ impl WitnessReport {
                 })
                 .collect(),
             iteration: w.shared.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-            memory: w.memory.clone(),
+            memory: w.memory.iter().map(|(c, v)| (c.to_string(), *v)).collect(),
+            memory_cells: w
+                .memory
+                .iter()
+                .map(|(c, v)| MemoryCellReport {
+                    index: c.index.clone(),
+                    cell: CellReport::at(kernel, c),
+                    value: *v,
+                })
+                .collect(),
             init: w.random_memory.map(|seed| format!("random:{seed}")),
             index: w.index.clone(),
             cell,
@@ -199,8 +232,14 @@ pub struct FindingReport {
     pub locations: Vec<Location>,
     /// `block` (two threads of one block, in one phase) or `grid` (two blocks).
     pub scope: &'static str,
+    /// The phase of a block-level race in words (`"the start → the `sync` at 12:5"`);
+    /// `phase_bounds` says the same as data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
+    /// The barrier events that start and end the phase of a block-level race; present when
+    /// `phase` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase_bounds: Option<PhaseBounds>,
     /// Absent for `redundant-barrier`, a claim about every run rather than one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub witness: Option<WitnessReport>,
@@ -234,11 +273,89 @@ impl FindingReport {
                     crate::show::describe(to, source, &f.witness)
                 )
             }),
+            phase_bounds: f.phase.as_ref().map(|(from, to)| PhaseBounds {
+                from: BoundaryReport::new(source, from, &f.witness),
+                to: BoundaryReport::new(source, to, &f.witness),
+            }),
             witness: (f.kind != Kind::RedundantBarrier)
-                .then(|| WitnessReport::new(&f.witness, CellReport::of(kernel, f))),
+                .then(|| WitnessReport::new(kernel, &f.witness, CellReport::of(kernel, f))),
             notes: f.note.iter().map(crate::show::note).collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),
+        }
+    }
+}
+
+/// Where a finding's phase starts and where it ends ([`FindingReport::phase_bounds`]).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PhaseBounds {
+    pub from: BoundaryReport,
+    pub to: BoundaryReport,
+}
+
+/// One end of a phase: the start or the end of the kernel, or a barrier in an iteration of the
+/// barrier loops around it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BoundaryReport {
+    /// `start`, `end`, `sync` or `syncwarp` (`__syncthreads()` and `__syncwarp()` in CUDA).
+    pub event: &'static str,
+    /// The barrier; absent for `start` and `end`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+    /// Which iteration of each barrier loop around the barrier, as `phase` lists them; absent
+    /// outside barrier loops.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub iteration: Vec<IterationReport>,
+}
+
+/// The iteration of one barrier loop a phase boundary is in: its `variable` with the `value`
+/// the witness gives it, or, for the loop's first iteration, the variable's `start` value as an
+/// expression.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct IterationReport {
+    pub variable: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i128>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+}
+
+impl BoundaryReport {
+    /// The boundary `b` of a phase of witness `w`, in `source`'s words (CUDA's for a CUDA file).
+    pub fn new(source: &SourceFile, b: &Boundary, w: &Witness) -> Self {
+        match b {
+            Boundary::Start | Boundary::End => BoundaryReport {
+                event: if *b == Boundary::Start {
+                    "start"
+                } else {
+                    "end"
+                },
+                location: None,
+                iteration: Vec::new(),
+            },
+            Boundary::Sync {
+                span,
+                iteration,
+                warp,
+            } => BoundaryReport {
+                event: if *warp { "syncwarp" } else { "sync" },
+                location: Some(Location::new(source, *span)),
+                iteration: iteration
+                    .iter()
+                    .map(|it| match it {
+                        Iteration::Var(v) => IterationReport {
+                            variable: v.to_string(),
+                            value: w.shared.get(v).copied(),
+                            start: None,
+                        },
+                        Iteration::Start { var, value } => IterationReport {
+                            variable: var.clone(),
+                            value: None,
+                            start: Some(crate::show::in_words_of(source, value.to_string())),
+                        },
+                    })
+                    .collect(),
+            },
         }
     }
 }

@@ -12,7 +12,8 @@ use crate::render::{self, Style};
 use crate::report::{CellReport, THREAD_NAMES};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::{Diagnostic, Severity};
-use mapcheck_smt::{Certainty, Finding, Kind, Note, Witness};
+use mapcheck_smt::replay::{Missed, Unfinished};
+use mapcheck_smt::{Cell, Certainty, Finding, Kind, Note, Witness};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -105,31 +106,16 @@ pub fn finding(
     out.write_all(witness_table(f, kernel, source.is_cuda()).as_bytes())
 }
 
-/// The [`table`] of finding `f`'s witness, its cells named as `kernel` declares them.
+/// The [`table`] of finding `f`'s witness, its cells (the race's and those of the initial
+/// memory) named as `kernel` declares them.
 pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
     let cell = CellReport::of(kernel, f).map(|c| c.text);
-    // The initial memory the witness needs, its cells named as declared too.
-    let mut witness = f.witness.clone();
-    witness.memory = (f.witness.memory.iter())
-        .map(|(c, v)| (declared_cell(kernel, c), *v))
-        .collect();
-    table(&witness, cell.as_deref(), cuda)
-}
-
-/// A cell `A[i][j]` of the analysed kernel as its source declares it ([`CellReport`]); the
-/// text as it is when it is not such a cell.
-fn declared_cell(kernel: &Kernel, cell: &str) -> String {
-    let Some((array, rest)) = cell.split_once('[') else {
-        return cell.to_string();
-    };
-    let index: Option<Vec<i128>> = rest
-        .strip_suffix(']')
-        .map(|r| r.split("][").map(|i| i.parse().ok()).collect())
-        .unwrap_or(None);
-    match index {
-        Some(index) => CellReport::new(kernel, array, &index).text,
-        None => cell.to_string(),
-    }
+    table(
+        &f.witness,
+        |c| CellReport::at(kernel, c).text,
+        cell.as_deref(),
+        cuda,
+    )
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -162,6 +148,11 @@ pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Wit
         },
         &w.shared,
     );
+    in_words_of(source, text)
+}
+
+/// `text` of the core language in `source`'s words: [`cuda_words`] for a CUDA file.
+pub fn in_words_of(source: &SourceFile, text: String) -> String {
     if source.is_cuda() {
         cuda_words(&text)
     } else {
@@ -207,9 +198,15 @@ pub fn cuda_words(text: &str) -> String {
 }
 
 /// The witness as text: parameters, geometry, a column per thread (`thread A`, `thread B`, as
-/// the labels name them), the cell as the source declares it. A CUDA kernel's witness is in
-/// CUDA's terms (`blockDim`, `threadIdx`, ...); a `.bcu` kernel's in BabyCUDA's (`ntid`, `tid`).
-pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
+/// the labels name them), the initial memory with its cells named by `declared`, the cell as
+/// the source declares it. A CUDA kernel's witness is in CUDA's terms (`blockDim`,
+/// `threadIdx`, ...); a `.bcu` kernel's in BabyCUDA's (`ntid`, `tid`).
+pub fn table(
+    w: &Witness,
+    declared: impl Fn(&Cell) -> String,
+    cell: Option<&str>,
+    cuda: bool,
+) -> String {
     let mut s = String::new();
     let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let _ = writeln!(s, "  witness:");
@@ -270,7 +267,9 @@ pub fn table(w: &Witness, cell: Option<&str>, cuda: bool) -> String {
         let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
     }
     if !w.memory.is_empty() {
-        let cells: Vec<String> = w.memory.iter().map(|(c, v)| format!("{c} = {v}")).collect();
+        let cells: Vec<String> = (w.memory.iter())
+            .map(|(c, v)| format!("{} = {v}", declared(c)))
+            .collect();
         let _ = writeln!(
             s,
             "    memory      {} (all other cells 0)",
@@ -300,11 +299,13 @@ pub fn note(note: &Note) -> String {
             "the phase split over-approximates the kernel (a loop whose body can be run \
              through without a barrier — a barrier under a condition, or in an inner loop \
              that may run zero times — is split as if it had none) and the witness did not \
-             replay ({why}): this may be a false alarm"
+             replay ({}): this may be a false alarm",
+            missed(why)
         ),
         Note::MapNotReplayed(why) => format!(
-            "the MAP over-approximates the kernel and the witness did not replay ({why}): this \
-             may be a false alarm"
+            "the MAP over-approximates the kernel and the witness did not replay ({}): this \
+             may be a false alarm",
+            missed(why)
         ),
         Note::StoresThroughUnknowns => "the two threads store different values only in runs \
              that use values the front end could not follow (`?`): they may store the same \
@@ -314,25 +315,65 @@ pub fn note(note: &Note) -> String {
              end could not follow (`?`): the race may exist in the lowered kernel and not in \
              the source"
             .into(),
-        Note::Unfinished(why) => {
-            format!("the race is not proven: the witness's run does not finish ({why})")
-        }
-        Note::NotReplayed(why) => {
-            format!("the witness was not replayed ({why}): this may be a false alarm")
-        }
+        Note::Unfinished(why) => format!(
+            "the race is not proven: the witness's run does not finish ({})",
+            unfinished(why)
+        ),
+        Note::NotReplayed(why) => format!(
+            "the witness was not replayed ({}): this may be a false alarm",
+            unfinished(why)
+        ),
         Note::Diverged => "the witness's configuration stops at a barrier divergence first, so \
              the interpreter cannot show this race"
             .into(),
     }
 }
 
+/// What the last run of a replay that did not show a finding showed instead.
+pub fn missed(why: &Missed) -> String {
+    match why {
+        Missed::NoRun => "no run".into(),
+        Missed::Aligned => "the run was aligned".into(),
+        Missed::OtherRaces { races, arrays } => format!(
+            "the run had {races} other race(s) on `{}`",
+            arrays.join("`, `")
+        ),
+        Missed::Diverged => "the run stopped at a barrier divergence".into(),
+        Missed::Failed(e) => format!("the run failed: {e}"),
+    }
+}
+
+/// Where a replay's run stopped, and how the search for a witness that finishes went.
+pub fn unfinished(why: &Unfinished) -> String {
+    let error = &why.error;
+    match why.others_tried {
+        0 => error.to_string(),
+        1 => format!("{error}; the one other witness tried did not finish either"),
+        n => format!("{error}; none of {n} other witnesses tried finished"),
+    }
+}
+
+/// The internal error of a witness of an exact kernel that did not replay (SPEC §6: a bug of
+/// mapcheck).
+pub fn internal_error(why: &Missed) -> String {
+    format!(
+        "the witness of an exact kernel did not replay in the interpreter ({})",
+        missed(why)
+    )
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{cuda_words, declared_cell, table};
+    use super::{cuda_words, table};
+    use crate::report::CellReport;
     use mapcheck_core::ast::{ArrayDecl, Block, Ident, Kernel, Space};
     use mapcheck_core::layout::Layout;
     use mapcheck_core::Span;
-    use mapcheck_smt::{ThreadWitness, Witness};
+    use mapcheck_smt::{Cell, ThreadWitness, Witness};
+
+    fn core(c: &Cell) -> String {
+        c.to_string()
+    }
 
     #[test]
     fn components_read_as_cuda() {
@@ -361,7 +402,7 @@ mod tests {
 
     #[test]
     fn a_cuda_witness_is_in_cudas_terms() {
-        let t = table(&transpose_witness(), Some("tile[0][1]"), true);
+        let t = table(&transpose_witness(), core, Some("tile[0][1]"), true);
         assert!(
             t.contains("blockDim = (16, 16, 1), gridDim = (4, 4, 1)"),
             "{t}"
@@ -378,12 +419,12 @@ mod tests {
         let mut w = transpose_witness();
         w.block_dim = [32, 1, 1];
         w.grid_dim = [1, 1, 1];
-        let t = table(&w, Some("A[1]"), false);
+        let t = table(&w, core, Some("A[1]"), false);
         assert!(t.contains("ntid = 32, nbid = 1"), "{t}");
         assert!(t.contains("thread A    thread B\n"), "{t}");
         assert!(t.contains("tid         1           16\n"), "{t}");
         // Components as triples once the geometry has a second dimension.
-        let t = table(&transpose_witness(), None, false);
+        let t = table(&transpose_witness(), core, None, false);
         assert!(t.contains("ntid = (16, 16, 1)"), "{t}");
         assert!(t.contains("tid         (1, 0, 0)   (0, 1, 0)\n"), "{t}");
     }
@@ -414,9 +455,20 @@ mod tests {
             span: Span::default(),
             ann: (),
         };
-        assert_eq!(declared_cell(&kernel, "tile[18]"), "tile[1][1]");
-        // An array without a layout, or a text that is not a cell, stays as it is.
-        assert_eq!(declared_cell(&kernel, "other[18]"), "other[18]");
-        assert_eq!(declared_cell(&kernel, "tile[x]"), "tile[x]");
+        let mut w = transpose_witness();
+        w.memory = [
+            (Cell::new("tile", vec![18]), 5),
+            (Cell::new("tile", vec![2]), 6),
+            (Cell::new("other", vec![18]), 7),
+        ]
+        .into();
+        let t = table(&w, |c| CellReport::at(&kernel, c).text, None, true);
+        // An array without a layout stays as it is; cells in the order of their indices.
+        assert!(
+            t.contains(
+                "memory      other[18] = 7, tile[0][2] = 6, tile[1][1] = 5 (all other cells 0)\n"
+            ),
+            "{t}"
+        );
     }
 }

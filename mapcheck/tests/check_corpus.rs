@@ -191,6 +191,14 @@ fn check_line(file: &Path, text: &str, flags: &[String], words: &[String]) -> Re
     let doc: Value =
         serde_json::from_slice(&output.stdout).map_err(|e| format!("not JSON ({e})"))?;
     check_schema(&doc);
+    for f in doc["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|k| k["findings"].as_array().unwrap())
+    {
+        phase_bounds_say_the_phase(f)?;
+    }
     let k = &doc["kernels"][0];
     let divergent = k["findings"]
         .as_array()
@@ -401,14 +409,82 @@ fn linear(id: [i128; 3], dim: [i128; 3]) -> i128 {
 }
 
 /// `"A[3][1]"` → `("A", [3, 1])`.
-fn cell(key: &str) -> (String, Vec<i128>) {
-    let (name, rest) = key.split_once('[').unwrap();
-    let index = rest
-        .trim_end_matches(']')
-        .split("][")
-        .map(|i| i.parse().unwrap())
+/// A finding's `phase_bounds`, worded as README says `phase` words a phase (`the start`, `the
+/// end`, ``the `sync` at 13:5 (i = 0)``), is its `phase`; both are present or neither is.
+fn phase_bounds_say_the_phase(f: &Value) -> Result<(), String> {
+    let boundary = |b: &Value| -> String {
+        let event = b["event"].as_str().unwrap();
+        if matches!(event, "start" | "end") {
+            return format!("the {event}");
+        }
+        let at = &b["location"];
+        let mut s = format!("the `{event}` at {}:{}", at["line"], at["column"]);
+        if let Some(its) = b.get("iteration").and_then(Value::as_array) {
+            let its: Vec<String> = its
+                .iter()
+                .map(|it| {
+                    let var = it["variable"].as_str().unwrap();
+                    match (it.get("value"), it.get("start").and_then(Value::as_str)) {
+                        (Some(v), _) => format!("{var} = {v}"),
+                        (None, Some(start)) => format!("{var}={start}"),
+                        (None, None) => var.to_string(),
+                    }
+                })
+                .collect();
+            s.push_str(&format!(" ({})", its.join(", ")));
+        }
+        s
+    };
+    let worded = f
+        .get("phase_bounds")
+        .map(|p| format!("{} → {}", boundary(&p["from"]), boundary(&p["to"])));
+    let phase = f.get("phase").and_then(Value::as_str);
+    if worded.as_deref() == phase {
+        Ok(())
+    } else {
+        Err(format!(
+            "`phase` is {phase:?}, `phase_bounds` say {worded:?}: {f}"
+        ))
+    }
+}
+
+/// The initial memory witness `w` gives, cell by cell, from its `memory_cells`; which must
+/// say what its `memory` says, whose keys name the cells as `A[1][2]` (the form of SPEC §7's
+/// first documents, which stays).
+fn initial_memory(w: &Value) -> Result<BTreeMap<(String, Vec<i128>), i128>, String> {
+    let number = |v: &Value| i128::from(v.as_i64().unwrap());
+    let cells: BTreeMap<(String, Vec<i128>), i128> = w
+        .get("memory_cells")
+        .and_then(Value::as_array)
+        .map(|cells| {
+            cells
+                .iter()
+                .map(|c| {
+                    let array = c["cell"]["array"].as_str().unwrap().to_string();
+                    let index = c["index"].as_array().unwrap().iter().map(number).collect();
+                    ((array, index), number(&c["value"]))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let keyed: BTreeMap<String, i128> = w
+        .get("memory")
+        .and_then(Value::as_object)
+        .map(|m| m.iter().map(|(k, v)| (k.clone(), number(v))).collect())
+        .unwrap_or_default();
+    let named: BTreeMap<String, i128> = cells
+        .iter()
+        .map(|((array, index), v)| {
+            let index: String = index.iter().map(|i| format!("[{i}]")).collect();
+            (format!("{array}{index}"), *v)
+        })
         .collect();
-    (name.to_string(), index)
+    if named != keyed {
+        return Err(format!(
+            "`memory` and `memory_cells` disagree: {keyed:?} and {named:?}\n{w}"
+        ));
+    }
+    Ok(cells)
 }
 
 /// Every `proven` or `confirmed` finding of `kernel` (a JSON kernel of `file` checked with
@@ -506,15 +582,7 @@ fn replay_finding<T>(
             )
         })
         .collect();
-    let memory: BTreeMap<(String, Vec<i128>), i128> = w
-        .get("memory")
-        .and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .map(|(key, v)| (cell(key), i128::from(v.as_i64().unwrap())))
-                .collect()
-        })
-        .unwrap_or_default();
+    let memory = initial_memory(w)?;
     // `"init": "random:SEED"`: the random memory of `mapcheck run --init random:SEED`.
     let random = w["init"]
         .as_str()

@@ -362,18 +362,6 @@ fn witnessed(
     found
 }
 
-/// The initial memory `memory` as a witness shows it: `A[3]` and its value.
-fn shown(memory: &CellMemory) -> std::collections::BTreeMap<String, i128> {
-    memory
-        .cells
-        .iter()
-        .map(|((array, index), v)| {
-            let cell: String = index.iter().map(|i| format!("[{i}]")).collect();
-            (format!("{array}{cell}"), *v)
-        })
-        .collect()
-}
-
 /// Stage 6, for races and divergences alike: the witness `found` kept, once more tried with
 /// an initial memory its reads are tied to by `confirm` when the kernel is not exact and the
 /// replay missed (races only), with the memory its reproducing replay started from (`chosen`
@@ -384,7 +372,7 @@ fn certified(
     mut chosen: Option<CellMemory>,
     confirm: Option<&mut dyn FnMut() -> Option<(Witness, CellMemory, Replay)>>,
     queries: &mut usize,
-) -> (Witness, Certainty, Option<String>, Option<Note>) {
+) -> (Witness, Certainty, Option<replay::Missed>, Option<Note>) {
     let (mut witness, mut replayed) = (found.witness, found.replay);
     if let Some(confirm) = confirm {
         if !basis.exact() && matches!(replayed, Replay::NotReproduced(_)) {
@@ -394,7 +382,7 @@ fn certified(
                 if matches!(again, Replay::Reproduced { .. }) {
                     chosen = None;
                     witness = w;
-                    witness.memory = shown(&memory);
+                    witness.memory = memory.cells;
                     replayed = again;
                 }
             }
@@ -402,10 +390,8 @@ fn certified(
     }
     if let Replay::Reproduced { seed, given } = replayed {
         witness.random_memory = seed;
-        if let Some(memory) = &chosen {
-            if given {
-                witness.memory = shown(memory);
-            }
+        if let (Some(memory), true) = (chosen, given) {
+            witness.memory = memory.cells;
         }
     }
     let (certainty, internal_error, note) = certainty(replayed, basis);
@@ -441,7 +427,7 @@ pub(crate) fn race_finding<T>(
                 .map(|v| encode::value_of(&sat.model, v))
                 .collect();
             if let (Some(cell), Some(v)) = (cell, encode::value_of(&sat.model, &value)) {
-                memory.cells.insert((array, cell), v);
+                memory.cells.insert(decode::Cell::new(array, cell), v);
             }
         }
         memory
@@ -548,18 +534,12 @@ pub(crate) fn divergence_finding<T>(
 /// A replay shows a run of the kernel itself, so a witness of an exact kernel that replays is
 /// `proven` also when the phase split over-approximated; a witness that does not replay is a
 /// possible false alarm of the approximation that made it, named in the note.
-fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<String>, Option<Note>) {
+fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<replay::Missed>, Option<Note>) {
     let exact_class = basis.class == Class::Exact;
     match replayed {
         Replay::Reproduced { .. } if exact_class => (Certainty::Proven, None, None),
         Replay::Reproduced { .. } => (Certainty::Confirmed, None, None),
-        Replay::NotReproduced(why) if basis.exact() => (
-            Certainty::Potential,
-            Some(format!(
-                "the witness of an exact kernel did not replay in the interpreter ({why})"
-            )),
-            None,
-        ),
+        Replay::NotReproduced(why) if basis.exact() => (Certainty::Potential, Some(why), None),
         Replay::NotReproduced(why) if basis.approximate && exact_class => (
             Certainty::Potential,
             None,
