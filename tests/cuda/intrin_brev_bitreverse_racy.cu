@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // The 64-point bit reversal launched with 128 threads: __brev(t) >> 26 keeps the reversal of
 // the 6 low bits only, so t and t + 64 (bit 6 lands in bit 25, shifted out) get the same r and
 // both write s[r] before the barrier (threads 0 and 64 on s[0]): a write-write race. Host

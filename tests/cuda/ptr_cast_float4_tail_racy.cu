@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1 -DN=259
 // mapcheck: exact
-// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
 // The tail indexed in float4 units instead of floats: thread t < 3 writes out[N / 4 + t] =
 // out[64 + t], which lies inside float4 number 16 written by thread 16 (floats 64..67):
 // threads 0 and 16 both write out[64]: a write-write race that only the byte-level view of

@@ -45,13 +45,15 @@ impl Lower<'_, '_> {
                     }
                 }
                 Some(n) => {
-                    // A whole struct or array element: every cell is read.
+                    // A whole struct or array element: every cell is read; a followed struct
+                    // takes its fields from them.
                     let off = self.bound("at", off, out);
+                    let mut cells = Vec::new();
                     for k in 0..n {
                         let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
-                        self.emit_read(&array, index, span, out);
+                        cells.push(self.emit_read(&array, index, span, out));
                     }
-                    Val::Opaque
+                    self.record_from_cells(&ty, cells).unwrap_or(Val::Opaque)
                 }
                 None => {
                     let t = format!("{ty:?}");
@@ -156,8 +158,15 @@ impl Lower<'_, '_> {
                     }
                     Some(n) => {
                         let off = self.bound("at", off, out);
-                        for k in 0..n {
-                            let value = self.unknown("field", None, span, out);
+                        // A followed struct's fields are stored cell by cell; any other value
+                        // (or a field it does not give) is `?` in its cells.
+                        let mut given = self.record_cells(&ty, &v).unwrap_or_default();
+                        given.resize(n as usize, None);
+                        for (k, field) in given.into_iter().enumerate() {
+                            let value = match field {
+                                Some(f) => self.payload(f, span, out),
+                                None => self.unknown("field", None, span, out),
+                            };
                             let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
                             self.emit(
                                 out,

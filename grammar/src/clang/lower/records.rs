@@ -156,6 +156,123 @@ impl<'a> Lower<'_, 'a> {
         Val::Fields(fields)
     }
 
+    /// A followed struct read whole from memory (`float4 v = in[i]`), from the values of its
+    /// cells in order: its scalar fields those values, its pointer fields unknown (a pointer
+    /// loaded from memory is not followed); `None` when `ty` is not followed or its cells are
+    /// not one per scalar and pointer field, in declaration order.
+    pub(super) fn record_from_cells(&mut self, ty: &CType, cells: Vec<Expr>) -> Option<Val> {
+        let leaves = self.record_leaves(ty)?;
+        if leaves.len() != cells.len() {
+            return None;
+        }
+        for (e, (_, lty)) in cells.iter().zip(&leaves) {
+            if let (Some(r), ExprKind::Var(name)) = (lty.scalar().and_then(|s| s.range()), &e.kind)
+            {
+                self.ranges.insert(name.clone(), r);
+            }
+        }
+        let mut cells = cells.into_iter();
+        self.record_of_cells(ty, &mut cells, 0)
+    }
+
+    fn record_of_cells(
+        &self,
+        ty: &CType,
+        cells: &mut impl Iterator<Item = Expr>,
+        depth: usize,
+    ) -> Option<Val> {
+        let mut fields = Vec::new();
+        for (field, fty) in self.record_fields(ty, depth)? {
+            let v = match &fty {
+                CType::Record(_) => self.record_of_cells(&fty, cells, depth + 1)?,
+                CType::Scalar(Scalar::Bool) => {
+                    let e = cells.next()?;
+                    let span = e.span;
+                    Val::Bool(cmp(CmpOp::Ne, e, int(0, span)))
+                }
+                CType::Scalar(s) => Val::Num(cells.next()?, *s),
+                CType::Pointer(_) => {
+                    cells.next()?;
+                    Val::Ptr(Ptr::Unknown)
+                }
+                _ => return None,
+            };
+            fields.push((field, v));
+        }
+        Some(Val::Fields(fields))
+    }
+
+    /// The values a followed struct value `v` of type `ty` gives its cells, in order (`None`
+    /// for a field it does not give); `None` when `v` is no such value or the cells of `ty` are
+    /// not one per scalar and pointer field.
+    pub(super) fn record_cells(&self, ty: &CType, v: &Val) -> Option<Vec<Option<Val>>> {
+        let leaves = self.record_leaves(ty)?;
+        let mut out = Vec::new();
+        self.cells_of_record(ty, v, 0, &mut out)?;
+        (out.len() == leaves.len()).then_some(out)
+    }
+
+    fn cells_of_record(
+        &self,
+        ty: &CType,
+        v: &Val,
+        depth: usize,
+        out: &mut Vec<Option<Val>>,
+    ) -> Option<()> {
+        let Val::Fields(given) = v else {
+            return None;
+        };
+        for (field, fty) in self.record_fields(ty, depth)? {
+            let fv = given.iter().find(|(f, _)| *f == field).map(|(_, v)| v);
+            match (&fty, fv) {
+                (CType::Record(_), Some(fv @ Val::Fields(_))) => {
+                    self.cells_of_record(&fty, fv, depth + 1, out)?
+                }
+                (CType::Record(_), _) => {
+                    let n = self.record_leaves(&fty)?.len();
+                    out.extend(std::iter::repeat_n(None, n));
+                }
+                (_, fv) => out.push(fv.cloned()),
+            }
+        }
+        Some(())
+    }
+
+    /// The scalar and pointer fields of the followed struct `ty`, nested structs inline, in
+    /// declaration order — the order of its cells — when it has one cell per such field.
+    fn record_leaves(&self, ty: &CType) -> Option<Vec<(Vec<String>, CType)>> {
+        self.followed_record(ty)?;
+        let mut leaves = Vec::new();
+        self.collect_leaves(ty, &mut Vec::new(), &mut leaves, 0)?;
+        (self.g.cells(ty, 0)? == leaves.len() as u64).then_some(leaves)
+    }
+
+    fn collect_leaves(
+        &self,
+        ty: &CType,
+        path: &mut Vec<String>,
+        leaves: &mut Vec<(Vec<String>, CType)>,
+        depth: usize,
+    ) -> Option<()> {
+        let CType::Record(name) = ty else {
+            return None;
+        };
+        let base = leaves.len() as u64;
+        for (field, fty) in self.record_fields(ty, depth)? {
+            // The layout's own offset of the field, so that the order is the cells' order.
+            if self.g.field(name, &field)?.0 != leaves.len() as u64 - base {
+                return None;
+            }
+            path.push(field);
+            match &fty {
+                CType::Record(_) => self.collect_leaves(&fty, path, leaves, depth + 1)?,
+                _ => leaves.push((path.clone(), fty.clone())),
+            }
+            path.pop();
+        }
+        Some(())
+    }
+
     /// `id = v` for a followed struct: the fields of `v`, or every field unknown when `v` is
     /// not a struct value the lowering follows.
     pub(super) fn assign_record(&mut self, id: &str, v: Val, span: Span, out: &mut Vec<Stmt>) {
