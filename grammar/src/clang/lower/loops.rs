@@ -334,6 +334,67 @@ impl Lower<'_, '_> {
     /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
     /// the step is the body's last statement.
     pub(super) fn while_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        match self.counted_while_stmt(n, span, out) {
+            Some(stay) => stay,
+            None => self.general_loop(n, span, out),
+        }
+    }
+
+    /// `do B while (c)`, which C runs as `B; while (c) B` (issue 20 item 2): the first `B`
+    /// is lowered as straight-line code, then the condition. When the condition is then a
+    /// constant `false` (`do { ... } while (0)`, a counter already past its bound) the loop
+    /// ends there; when the `while` is a counted loop it follows as one. Otherwise, or when
+    /// `B` may `break`, `continue` or `return` (which in the first `B` would leave or restart
+    /// the loop), the whole statement is a general loop, as before.
+    pub(super) fn do_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n.inner.iter().filter(|c| !c.is_meta()).collect();
+        let (Some(body), Some(cond), None) = (kids.first(), kids.get(1), kids.get(2)) else {
+            return self.general_loop(n, span, out);
+        };
+        if body.is_null() || cond.is_null() || has_exit(body) {
+            return self.general_loop(n, span, out);
+        }
+        let (env, errors, emitted) = (self.env.clone(), self.errors.len(), self.emitted);
+        let mut peeled = Vec::new();
+        let stay = self.stmt(body, &mut peeled);
+        if is_true(&stay) {
+            // The condition's value, read without its side effects (they run below): a
+            // constant only when it names no value at all.
+            let test = self.with_env(self.env.clone(), |me| {
+                let mut scratch = Vec::new();
+                let v = me.rvalue(cond, &mut scratch);
+                me.as_cond(v, span, &mut scratch)
+            });
+            let never = Some(test).is_some_and(|c| {
+                [Arith::Int, Arith::Bv32, Arith::Bv64]
+                    .iter()
+                    .all(|a| eval_cond_at(&c, "", 0, *a) == Some(false))
+            });
+            if never {
+                let _ = self.rvalue(cond, &mut peeled);
+                out.extend(peeled);
+                return tt(span);
+            }
+            let mut rest = Vec::new();
+            let again = Node {
+                kind: Kind::WhileStmt,
+                inner: vec![(*cond).clone(), (*body).clone()],
+                ..n.clone()
+            };
+            if let Some(stay) = self.counted_while_stmt(&again, span, &mut rest) {
+                out.extend(peeled);
+                out.extend(rest);
+                return stay;
+            }
+        }
+        self.env = env;
+        self.errors.truncate(errors);
+        self.emitted = emitted;
+        self.general_loop(n, span, out)
+    }
+
+    /// [`Self::while_stmt`]'s counted loop; `None` (nothing emitted) for another shape.
+    fn counted_while_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Option<Cond> {
         let kids: Vec<&Node> = n
             .inner
             .iter()
@@ -352,13 +413,13 @@ impl Lower<'_, '_> {
                     c.extra = body_steps(rest, &c.var).unwrap_or_default();
                     if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
                         if let Some(stay) = self.counted_loop(&c, rest, span, out) {
-                            return stay;
+                            return Some(stay);
                         }
                     }
                 }
             }
         }
-        self.general_loop(n, span, out)
+        None
     }
 
     pub(super) fn with_env<R>(&mut self, env: Env, f: impl FnOnce(&mut Self) -> R) -> R {
