@@ -26,6 +26,53 @@ pub(super) struct Counted<'n> {
     /// More steps of the variable an iteration, statements of the body's top level (`{ ...;
     /// i += k; ...; i += k2; }`): the loop moves by all of them.
     pub(super) extra: Vec<(StepOp, Option<&'n Node>)>,
+    /// The body starts with `if (i == K) break;` (dropped from the body lowered): the loop
+    /// ends at `K` when the counter reaches it, which a bound of `K` says exactly.
+    pub(super) until: Option<&'n Node>,
+}
+
+/// `if (i == K) break;` as the first statement of `body`, with `K` pure, not reading `i`, and
+/// both sides of `==` of `i`'s own type (so that C compares the values the core compares):
+/// `K` and the statements after it.
+pub(super) fn break_first<'n>(
+    body: &[&'n Node],
+    var: &str,
+    var_ty: Scalar,
+) -> Option<(&'n Node, Vec<&'n Node>)> {
+    let (first, rest) = body.split_first()?;
+    if first.kind != Kind::IfStmt
+        || first.has_init == Some(true)
+        || first.has_var == Some(true)
+        || first.has_else == Some(true)
+    {
+        return None;
+    }
+    let kids: Vec<&Node> = first.exprs().collect();
+    let [cond, then] = kids.as_slice() else {
+        return None;
+    };
+    let only_break = match then.kind {
+        Kind::BreakStmt => true,
+        Kind::CompoundStmt => {
+            let s: Vec<&Node> = then.exprs().collect();
+            matches!(s.as_slice(), [b] if b.kind == Kind::BreakStmt)
+        }
+        _ => false,
+    };
+    let cond = strip_parens(cond);
+    if !only_break || cond.kind != Kind::BinaryOperator || cond.opcode.as_deref() != Some("==") {
+        return None;
+    }
+    let (l, r) = (child(cond, 0)?, child(cond, 1)?);
+    let own = |n: &Node| CType::parse(n.qual_type()).scalar() == Some(var_ty);
+    let k = if reads_var(l, var) {
+        r
+    } else if reads_var(r, var) {
+        l
+    } else {
+        return None;
+    };
+    (own(l) && own(r) && !mentions_var(k, var) && !has_side_effects(k)).then(|| (k, rest.to_vec()))
 }
 
 /// `i++`, `i -= k`, ...: the step of the local `var` that `inc` is.
@@ -270,6 +317,7 @@ pub(super) fn counted_parts<'n>(
         amount,
         offset,
         extra: Vec::new(),
+        until: None,
     })
 }
 
@@ -301,9 +349,12 @@ impl Lower<'_, '_> {
             None => Val::Num(int(1, span), Scalar::INT),
         };
         let offset = c.offset.map(|o| self.rvalue(o, &mut scratch));
-        let extra = (c.extra.iter())
+        let mut extra: Vec<Option<Val>> = (c.extra.iter())
             .map(|(_, e)| e.map(|e| self.rvalue(e, &mut scratch)))
             .collect();
+        if let Some(k) = c.until {
+            extra.push(Some(self.rvalue(k, &mut scratch)));
+        }
         ((bound, amount), (offset, extra))
     }
 
@@ -341,6 +392,15 @@ impl Lower<'_, '_> {
             None => Val::Num(int(1, span), Scalar::INT),
         };
         let offset = c.offset.map(|o| self.rvalue(o, &mut scratch));
+        let until = match c.until.map(|k| self.rvalue(k, &mut scratch)) {
+            None => None,
+            Some(Val::Num(k, _)) => Some(k),
+            Some(_) => {
+                self.env = saved_env;
+                self.errors.truncate(saved_errors);
+                return None;
+            }
+        };
         let (Val::Num(bound, bs), Val::Num(amount, _)) = (bound, amount) else {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
@@ -434,6 +494,48 @@ impl Lower<'_, '_> {
             self.errors.truncate(saved_errors);
             return None;
         }
+        // `if (i == K) break;` first in a loop stepping by one: the loop runs up to `K`
+        // (excluded) when `K` is one of its values, else to its own bound; with `K` the
+        // counter's value when it breaks, as the loop's end value is.
+        // With `K`, the bound is `K` or the loop's own: within the start and the bound.
+        let until_range = until.as_ref().and_then(|_| {
+            let ((sl, sh), (bl, bh)) = (self.range(&start)?, self.range(&bound)?);
+            Some(match dir {
+                Direction::Up => (sl.min(bl), bh.max(sl)),
+                Direction::Down => (bl.min(sh), bh.max(sh)),
+            })
+        });
+        let bound = match until {
+            None => bound,
+            // An unsigned `K` compares in the core as in C below 2^31 (as `cmp_ok` asks of
+            // the start and the bound).
+            Some(k)
+                if self.within(&amount, 1, 1)
+                    && c.extra.is_empty()
+                    && (!unsigned_cmp || small(&k, self)) =>
+            {
+                let hit = match dir {
+                    Direction::Up => and(
+                        cmp(CmpOp::Le, start.clone(), k.clone()),
+                        cmp(CmpOp::Lt, k.clone(), bound.clone()),
+                    ),
+                    Direction::Down => and(
+                        cmp(CmpOp::Lt, bound.clone(), k.clone()),
+                        cmp(CmpOp::Le, k.clone(), start.clone()),
+                    ),
+                };
+                match self.decided(&hit) {
+                    Some(true) => k,
+                    Some(false) => bound,
+                    None => select(hit, k, bound, span),
+                }
+            }
+            Some(_) => {
+                self.env = saved_env;
+                self.errors.truncate(saved_errors);
+                return None;
+            }
+        };
         let loop_name = self
             .local_names
             .get(&c.var)
@@ -447,6 +549,9 @@ impl Lower<'_, '_> {
         }
         let start = self.bound(&format!("{loop_name}_start"), start, &mut pre);
         let bound = self.bound(&format!("{loop_name}_bound"), bound, &mut pre);
+        if let (ExprKind::Var(b), Some(r)) = (&bound.kind, until_range) {
+            self.ranges.insert(b.clone(), r);
+        }
         let amount = self.bound(&format!("{loop_name}_step"), amount, &mut pre);
         self.local_names
             .entry(c.var.clone())
@@ -675,6 +780,52 @@ impl Lower<'_, '_> {
 }
 
 impl Lower<'_, '_> {
+    /// The value of `c` when the intervals of its comparisons' operands (or, for a closed
+    /// condition, its evaluation in every arithmetic) decide it.
+    pub(super) fn decided(&self, c: &Cond) -> Option<bool> {
+        let all: Vec<Option<bool>> = [Arith::Int, Arith::Bv32, Arith::Bv64]
+            .iter()
+            .map(|a| eval_cond_at(c, "", 0, *a))
+            .collect();
+        if let Some(v) = all[0].filter(|_| all.iter().all(|x| *x == all[0])) {
+            return Some(v);
+        }
+        match &c.kind {
+            CondKind::Bool(b) => Some(*b),
+            CondKind::Not(x) => self.decided(x).map(|v| !v),
+            CondKind::And(x, y) => match (self.decided(x), self.decided(y)) {
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                (Some(true), Some(true)) => Some(true),
+                _ => None,
+            },
+            CondKind::Or(x, y) => match (self.decided(x), self.decided(y)) {
+                (Some(true), _) | (_, Some(true)) => Some(true),
+                (Some(false), Some(false)) => Some(false),
+                _ => None,
+            },
+            CondKind::Cmp(op, x, y) => {
+                let (lo, hi) = self.range(&Expr::bin(BinOp::Sub, x.clone(), y.clone()))?;
+                let (t, f) = match op {
+                    CmpOp::Lt => (hi < 0, lo >= 0),
+                    CmpOp::Le => (hi <= 0, lo > 0),
+                    CmpOp::Gt => (lo > 0, hi <= 0),
+                    CmpOp::Ge => (lo >= 0, hi < 0),
+                    CmpOp::Eq => (lo == 0 && hi == 0, lo > 0 || hi < 0),
+                    CmpOp::Ne => (lo > 0 || hi < 0, lo == 0 && hi == 0),
+                    // Unsigned comparisons of the core: not read off a difference.
+                    _ => (false, false),
+                };
+                if t {
+                    Some(true)
+                } else if f {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
     /// Whether an unsigned counter provably never wraps on its last step. C computes an
     /// unsigned `i += k` modulo 2^bits, the core's counter does not: from 8, `i += 0xFFFFFFFCu`
     /// is 4 in C and 0x100000004 in the core, so a loop `i < 16` runs three times in C and once

@@ -289,6 +289,13 @@ impl Lower<'_, '_> {
                     Kind::CompoundStmt => body.exprs().collect(),
                     _ => vec![*body],
                 };
+                if let Some((k, rest)) = break_first(&stmts, &c.var, c.var_ty) {
+                    c.until = Some(k);
+                    if let Some(stay) = self.counted_loop(&c, &rest, span, out) {
+                        return stay;
+                    }
+                    c.until = None;
+                }
                 let repeats = body_steps(&stmts, &c.var).filter(|k| !k.is_empty());
                 let stay = match repeats {
                     Some(k) if !stmts.iter().any(|s| has_continue(s)) => {
