@@ -473,23 +473,61 @@ impl Lower<'_, '_> {
             ">" => (Direction::Down, bound),
             _ => (Direction::Down, Expr::bin(BinOp::Sub, bound, int(1, span))),
         };
-        let amount_ok = match c.step {
+        // An unsigned `i += K` with `K` a constant above half the type's range is C's
+        // `i -= d`, `d = 2^bits - K`: the counter goes down from the start while `i < B`, and
+        // the step past 0 wraps it to `2^bits + i - d`, which is not below `B` when
+        // `B + d <= 2^bits`: the loop is `start, start - d, ..., >= 0`, ending at that wrap
+        // (`loop_unsigned_wrap_step.cu`), and no iteration when the start is not below `B`.
+        // The counter's value after the loop would be the wrapped one: only a counter
+        // declared by the loop, which ends with it.
+        let orig_bound = bound.clone();
+        let (dir, bound, amount, step_op, wraps) = match (c.var_ty, c.step, dir) {
+            (
+                Scalar::Int {
+                    bits,
+                    signed: false,
+                },
+                StepOp::Add,
+                Direction::Up,
+            ) if c.declared && c.extra.is_empty() && c.until.is_none() => {
+                let top = 1i128 << bits;
+                match (self.range(&amount), self.range(&bound)) {
+                    (Some((k, k2)), Some((_, bhi)))
+                        if k == k2 && 2 * k > top && k < top && bhi + (top - k) <= top =>
+                    {
+                        let d = i64::try_from(top - k).unwrap_or(i64::MAX);
+                        let runs = cmp(CmpOp::Lt, start.clone(), bound.clone());
+                        let end = match self.decided(&runs) {
+                            Some(true) => int(-1, span),
+                            Some(false) => start.clone(),
+                            None => select(runs, int(-1, span), start.clone(), span),
+                        };
+                        (Direction::Down, end, int(d, span), StepOp::Sub, true)
+                    }
+                    _ => (dir, bound, amount, c.step, false),
+                }
+            }
+            _ => (dir, bound, amount, c.step, false),
+        };
+        let amount_ok = match step_op {
             StepOp::Add | StepOp::Sub | StepOp::Shl | StepOp::Shr => {
                 self.within(&amount, 1, 1 << 40)
             }
             StepOp::Mul | StepOp::Div => self.within(&amount, 2, 1 << 40),
         };
-        let start_ok = match c.step {
+        let start_ok = match step_op {
             StepOp::Mul | StepOp::Shl => self.within(&start, 1, i128::MAX),
             StepOp::Div | StepOp::Shr => self.within(&start, 0, i128::MAX),
             _ => true,
         };
         // Unsigned comparisons agree with the core's signed ones only on values below 2^31.
         let small = |e: &Expr, me: &Self| me.within(e, 0, i128::from(i32::MAX) - 1);
-        let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&bound, self));
-        let wrap_ok = self.no_unsigned_wrap(c, dir, &bound, &amount);
+        // (A wrapping counter's core loop compares its values, in `0..=start`, with -1 or the
+        // start; its `start < B` is C's when both are small.)
+        let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&orig_bound, self));
+        let wrap_ok = wraps || self.no_unsigned_wrap(c, dir, &bound, &amount);
         // `i >= 0` on an unsigned `i` never fails.
-        if !(c.step.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
+        if !(step_op.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;
@@ -572,7 +610,7 @@ impl Lower<'_, '_> {
         // first with every carried variable `?`, then with those that have a closed form bound
         // to it, which must come out of the body in the same shape.
         let x = Expr::var(var.clone(), span);
-        let inside = self.inner_counter(&x, &start, &amount, dir, c.step);
+        let inside = self.inner_counter(&x, &start, &amount, dir, step_op);
         let entry = self.env.clone();
         let entry_errors = self.errors.len();
         let mut presets: HashMap<String, Expr> = HashMap::new();
@@ -707,7 +745,7 @@ impl Lower<'_, '_> {
                         bound: bound.clone(),
                         dir,
                         step: Step {
-                            op: c.step,
+                            op: step_op,
                             amount: amount.clone(),
                             span,
                         },
@@ -725,7 +763,7 @@ impl Lower<'_, '_> {
         // A loop every thread runs to its end leaves its closed forms at the trip count.
         let runs_all = !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return));
         let end = if runs_all {
-            self.end_counter(&start, &bound, &amount, dir, c.step)
+            self.end_counter(&start, &bound, &amount, dir, step_op)
         } else {
             None
         };
