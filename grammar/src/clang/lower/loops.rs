@@ -309,6 +309,11 @@ impl Lower<'_, '_> {
                 }
             }
         }
+        // `for (int a = .., b = ..; a CMP n; a += k, b += k2)`: counted on one variable,
+        // the others declared before it and stepped at the end of the body.
+        if let Some(stay) = self.several_variables(init, cond, inc, body, span, out) {
+            return stay;
+        }
         // `for (; i < n; i += k)`: counted from `i`'s current value, as a `while`.
         if init.is_null() && !cond.is_null() && !inc.is_null() {
             if let Some(c) = counted_while(cond, inc) {
@@ -336,6 +341,92 @@ impl Lower<'_, '_> {
             }
         }
         self.general_loop(n, span, out)
+    }
+
+    /// `for (T a = a0, b = b0, ..; c; s1, s2, ..)` (the comma steps in any order): C runs it
+    /// as `T b = b0; ..; for (T a = a0; c; a STEP k) { B; s2; .. }` when `a` is the counter
+    /// of a counted loop on `c` and one of the steps, no initialiser reads another of the
+    /// declared variables, the condition and the counter's step read no other one (so that
+    /// the other steps, moved before the counter's, change nothing they read), the other
+    /// steps do not read the counter, and the body has no `continue` (which would skip the
+    /// moved steps). The other variables then follow as any local a counted loop updates
+    /// (a closed form for `b += k2`). `None`, nothing emitted, otherwise.
+    fn several_variables(
+        &mut self,
+        init: &Node,
+        cond: &Node,
+        inc: &Node,
+        body: &Node,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Cond> {
+        if init.kind != Kind::DeclStmt || cond.is_null() || has_continue(body) {
+            return None;
+        }
+        let decls: Vec<&Node> = init.exprs().collect();
+        if decls.len() < 2 || decls.iter().any(|d| d.kind != Kind::VarDecl) {
+            return None;
+        }
+        let mut steps = Vec::new();
+        let mut pending = vec![strip_parens(inc)];
+        while let Some(e) = pending.pop() {
+            if e.kind == Kind::BinaryOperator && e.opcode.as_deref() == Some(",") {
+                pending.push(strip_parens(child(e, 1)?));
+                pending.push(strip_parens(child(e, 0)?));
+            } else {
+                steps.push(e);
+            }
+        }
+        let ids: Vec<&str> = decls.iter().map(|d| d.id.as_str()).collect();
+        let reads_other =
+            |n: &Node, me: &str| ids.iter().any(|id| *id != me && mentions_var(n, id));
+        if decls
+            .iter()
+            .any(|d| d.exprs().next().is_none_or(|e| reads_other(e, &d.id)))
+        {
+            return None;
+        }
+        for (j, d) in decls.iter().enumerate() {
+            let Some(s) = CType::parse(d.qual_type()).scalar() else {
+                continue;
+            };
+            let Some(k) = steps.iter().position(|st| step_of(st, &d.id).is_some()) else {
+                continue;
+            };
+            let Some(mut c) = counted_parts(&d.id, s, cond, steps[k]) else {
+                continue;
+            };
+            let others: Vec<&Node> = (steps.iter().enumerate())
+                .filter(|(i, _)| *i != k)
+                .map(|(_, st)| *st)
+                .collect();
+            if reads_other(cond, &d.id)
+                || reads_other(steps[k], &d.id)
+                || others.iter().any(|st| mentions_var(st, &d.id))
+            {
+                return None;
+            }
+            c.start = d.exprs().next();
+            c.declared = true;
+            let (env, errors, emitted) = (self.env.clone(), self.errors.len(), self.emitted);
+            let mut pre = Vec::new();
+            for (i, other) in decls.iter().enumerate() {
+                if i != j {
+                    self.local_decl(other, &mut pre);
+                }
+            }
+            let mut nodes = vec![body];
+            nodes.extend(others);
+            if let Some(stay) = self.counted_loop(&c, &nodes, span, &mut pre) {
+                out.extend(pre);
+                return Some(stay);
+            }
+            self.env = env;
+            self.errors.truncate(errors);
+            self.emitted = emitted;
+            return None;
+        }
+        None
     }
 
     /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
