@@ -210,6 +210,7 @@ impl Lower<'_, '_> {
                 if let Some(a) = args.first() {
                     let v = self.rvalue(a, out);
                     let c = self.as_cond(v, span, out);
+                    self.assumed_ranges(&c);
                     self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
                 }
                 Val::Opaque

@@ -29,12 +29,32 @@ pub(super) struct Counted<'n> {
     /// The body starts with `if (i == K) break;` (dropped from the body lowered): the loop
     /// ends at `K` when the counter reaches it, which a bound of `K` says exactly.
     pub(super) until: Option<&'n Node>,
+    /// With `until`: the statements before the `if (i == K) break;` (the body then being
+    /// those and the ones after it), which the breaking iteration runs at `i = K`.
+    pub(super) peel: Vec<&'n Node>,
 }
 
-/// `if (i == K) break;` as the first statement of `body`, with `K` pure, not reading `i`, and
-/// both sides of `==` of `i`'s own type (so that C compares the values the core compares):
-/// `K` and the statements after it.
-pub(super) fn break_first<'n>(
+/// `if (i == K) break;` as a statement of `body`'s top level, with `K` pure, not reading `i`,
+/// and both sides of `==` of `i`'s own type (so that C compares the values the core compares),
+/// the statements before it without an exit of their own (the breaking iteration runs them,
+/// then leaves): `K`, the statements before it and the body without it.
+pub(super) fn break_at<'n>(
+    body: &[&'n Node],
+    var: &str,
+    var_ty: Scalar,
+) -> Option<(&'n Node, Vec<&'n Node>, Vec<&'n Node>)> {
+    (0..body.len()).find_map(|at| {
+        let (before, rest) = body.split_at(at);
+        let (k, after) = break_first(rest, var, var_ty)?;
+        if before.iter().any(|s| has_exit(s)) {
+            return None;
+        }
+        Some((k, before.to_vec(), [before, &after[..]].concat()))
+    })
+}
+
+/// [`break_at`] at the first statement: `K` and the statements after it.
+fn break_first<'n>(
     body: &[&'n Node],
     var: &str,
     var_ty: Scalar,
@@ -318,6 +338,7 @@ pub(super) fn counted_parts<'n>(
         offset,
         extra: Vec::new(),
         until: None,
+        peel: Vec::new(),
     })
 }
 
@@ -543,6 +564,7 @@ impl Lower<'_, '_> {
                 Direction::Down => (bl.min(sh), bh.max(sh)),
             })
         });
+        let mut breaks: Option<(Expr, Cond, Option<bool>)> = None;
         let bound = match until {
             None => bound,
             // An unsigned `K` compares in the core as in C below 2^31 (as `cmp_ok` asks of
@@ -562,7 +584,9 @@ impl Lower<'_, '_> {
                         cmp(CmpOp::Le, k.clone(), start.clone()),
                     ),
                 };
-                match self.decided(&hit) {
+                let at = self.decided(&hit);
+                breaks = Some((k.clone(), hit.clone(), at));
+                match at {
                     Some(true) => k,
                     Some(false) => bound,
                     None => select(hit, k, bound, span),
@@ -718,7 +742,10 @@ impl Lower<'_, '_> {
         // With several steps an iteration the body changes the variable, by its steps only
         // (`for_stmt` checked that nothing else in it may write the variable).
         let loop_var_changed = loop_var_changed && c.extra.is_empty();
-        if loop_var_changed || !invariant {
+        // The breaking iteration runs after the loop only for threads that did not leave it
+        // otherwise: with another exit the shape is not this one.
+        let other_exit = exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return);
+        if loop_var_changed || !invariant || (!c.peel.is_empty() && other_exit) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;
@@ -813,7 +840,53 @@ impl Lower<'_, '_> {
         } else if end.is_none() {
             carried.insert(c.var.clone());
         }
-        Some(self.after_loop(&carried, &exits, span, out))
+        let stay = self.after_loop(&carried, &exits, span, out);
+        // The breaking iteration: the statements before the `break`, at `i = K`, when the
+        // counter reaches `K`; the counter's end value (`K` then) is kept.
+        if let (Some((k, hit, at)), false) = (breaks, c.peel.is_empty()) {
+            let kept = self.env.get(&c.var).cloned();
+            let at_k = Binding::Val(Val::Num(k, c.var_ty));
+            match at {
+                Some(false) => {}
+                Some(true) => {
+                    self.env.insert(c.var.clone(), at_k);
+                    self.block(&c.peel, out);
+                }
+                None => {
+                    let before = self.env.clone();
+                    self.env.insert(c.var.clone(), at_k);
+                    let mut inner = Vec::new();
+                    self.path.push(Some(hit.clone()));
+                    self.block(&c.peel, &mut inner);
+                    self.path.pop();
+                    let after = std::mem::replace(&mut self.env, before.clone());
+                    let bound = bound_names(&inner);
+                    let lets = branch_lets(&top_lets(&inner));
+                    self.emit(
+                        out,
+                        stmt(
+                            StmtKind::If {
+                                cond: hit.clone(),
+                                then_branch: Block { stmts: inner, span },
+                                else_branch: None,
+                            },
+                            span,
+                        ),
+                    );
+                    let none = HashMap::new();
+                    self.join_if(&hit, [(after, &lets), (before, &none)], &bound, span, out);
+                }
+            }
+            match kept {
+                Some(b) => {
+                    self.env.insert(c.var.clone(), b);
+                }
+                None => {
+                    self.env.remove(&c.var);
+                }
+            }
+        }
+        Some(stay)
     }
 }
 
@@ -842,7 +915,24 @@ impl Lower<'_, '_> {
                 _ => None,
             },
             CondKind::Cmp(op, x, y) => {
-                let (lo, hi) = self.range(&Expr::bin(BinOp::Sub, x.clone(), y.clone()))?;
+                // `x - y` as a linear form: the same names cancel (`m - 1 < m`), when no
+                // subterm leaves 32-bit signed words (where every arithmetic agrees).
+                let exact = |e: &Expr| self.fits_words(e);
+                let folded = match (linear(x), linear(y)) {
+                    (Some((fx, cx)), Some((fy, cy))) if exact(x) && exact(y) => {
+                        let mut f = fx;
+                        for (n, k) in fy {
+                            *f.entry(n).or_insert(0) -= k;
+                        }
+                        f.values()
+                            .all(|k| *k == 0)
+                            .then(|| int(i64::try_from(cx - cy).unwrap_or(0), c.span))
+                            .filter(|_| i64::try_from(cx - cy).is_ok())
+                    }
+                    _ => None,
+                };
+                let diff = folded.unwrap_or_else(|| Expr::bin(BinOp::Sub, x.clone(), y.clone()));
+                let (lo, hi) = self.range(&diff)?;
                 let (t, f) = match op {
                     CmpOp::Lt => (hi < 0, lo >= 0),
                     CmpOp::Le => (hi <= 0, lo > 0),
@@ -861,6 +951,17 @@ impl Lower<'_, '_> {
                     None
                 }
             }
+        }
+    }
+
+    /// Whether every subterm of `e` has an interval within 32-bit signed words.
+    fn fits_words(&self, e: &Expr) -> bool {
+        let here = self.within(e, i128::from(i32::MIN), i128::from(i32::MAX));
+        here && match &e.kind {
+            ExprKind::Int(_) | ExprKind::Var(_) => true,
+            ExprKind::Neg(x) => self.fits_words(x),
+            ExprKind::Bin(_, x, y) => self.fits_words(x) && self.fits_words(y),
+            ExprKind::Select(_, x, y) => self.fits_words(x) && self.fits_words(y),
         }
     }
 
@@ -903,4 +1004,40 @@ impl Lower<'_, '_> {
             _ => false,
         }
     }
+}
+
+/// `e` as `sum of k * name + c` (additions, subtractions, negations and products by a
+/// literal), with its coefficients.
+fn linear(e: &Expr) -> Option<(BTreeMap<String, i128>, i128)> {
+    Some(match &e.kind {
+        ExprKind::Int(k) => (BTreeMap::new(), i128::from(*k)),
+        ExprKind::Var(n) => (BTreeMap::from([(n.clone(), 1)]), 0),
+        ExprKind::Neg(x) => {
+            let (f, c) = linear(x)?;
+            (f.into_iter().map(|(n, k)| (n, -k)).collect(), -c)
+        }
+        ExprKind::Bin(op @ (BinOp::Add | BinOp::Sub), x, y) => {
+            let ((mut f, cx), (g, cy)) = (linear(x)?, linear(y)?);
+            let s = if *op == BinOp::Add { 1 } else { -1 };
+            for (n, k) in g {
+                *f.entry(n).or_insert(0) += s * k;
+            }
+            (f, cx.checked_add(s * cy)?)
+        }
+        ExprKind::Bin(BinOp::Mul, x, y) => {
+            let ((f, cx), (g, cy)) = (linear(x)?, linear(y)?);
+            let (f, c, k) = if f.is_empty() {
+                (g, cy, cx)
+            } else if g.is_empty() {
+                (f, cx, cy)
+            } else {
+                return None;
+            };
+            (
+                f.into_iter().map(|(n, m)| (n, m * k)).collect(),
+                c.checked_mul(k)?,
+            )
+        }
+        _ => return None,
+    })
 }

@@ -289,12 +289,14 @@ impl Lower<'_, '_> {
                     Kind::CompoundStmt => body.exprs().collect(),
                     _ => vec![*body],
                 };
-                if let Some((k, rest)) = break_first(&stmts, &c.var, c.var_ty) {
+                if let Some((k, peel, rest)) = break_at(&stmts, &c.var, c.var_ty) {
                     c.until = Some(k);
+                    c.peel = peel;
                     if let Some(stay) = self.counted_loop(&c, &rest, span, out) {
                         return stay;
                     }
                     c.until = None;
+                    c.peel = Vec::new();
                 }
                 let repeats = body_steps(&stmts, &c.var).filter(|k| !k.is_empty());
                 let stay = match repeats {

@@ -159,6 +159,95 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// A launch precondition (`__requires(c)`) read at the kernel's top level, where every
+    /// statement after it runs only in launches where it holds: its conjuncts `x CMP k` (a
+    /// name, an integer literal) narrow the interval of `x` for what is lowered after it.
+    /// Core names are bound once, so the fact holds wherever `x` is read after it.
+    pub(super) fn assumed_ranges(&mut self, c: &Cond) {
+        if !self.path.is_empty() || !self.frames.is_empty() {
+            return;
+        }
+        match &c.kind {
+            CondKind::And(a, b) => {
+                self.assumed_ranges(a);
+                self.assumed_ranges(b);
+            }
+            // `x == e` (or `(x & 0xFFFFFFFF) == e`, a 32-bit signed `x` seen unsigned, with
+            // `e` below 2^31, so that `x` is `e`): `x` within `e`'s interval.
+            CondKind::Cmp(CmpOp::Eq, x, y)
+                if !matches!((&x.kind, &y.kind), (ExprKind::Var(_), ExprKind::Int(_)))
+                    && !matches!((&x.kind, &y.kind), (ExprKind::Int(_), ExprKind::Var(_))) =>
+            {
+                for (a, e) in [(x, y), (y, x)] {
+                    let name = match &a.kind {
+                        ExprKind::Var(n) => Some(n),
+                        ExprKind::Bin(BinOp::And, v, m)
+                            if matches!(m.kind, ExprKind::Int(0xFFFF_FFFF)) =>
+                        {
+                            match &v.kind {
+                                ExprKind::Var(n)
+                                    if self.within(
+                                        v,
+                                        i128::from(i32::MIN),
+                                        i128::from(i32::MAX),
+                                    ) && self.within(e, 0, i128::from(i32::MAX)) =>
+                                {
+                                    Some(n)
+                                }
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    let (Some(n), Some((el, eh))) = (name, self.range(e)) else {
+                        continue;
+                    };
+                    let Some((lo, hi)) = self.range(&Expr::var(n.clone(), c.span)) else {
+                        continue;
+                    };
+                    let (lo, hi) = (lo.max(el), hi.min(eh));
+                    if lo <= hi {
+                        self.ranges.insert(n.clone(), (lo, hi));
+                    }
+                    return;
+                }
+            }
+            CondKind::Cmp(op, x, y) => {
+                let (name, op, k) = match (&x.kind, &y.kind) {
+                    (ExprKind::Var(n), ExprKind::Int(k)) => (n, *op, i128::from(*k)),
+                    (ExprKind::Int(k), ExprKind::Var(n)) => {
+                        let flipped = match op {
+                            CmpOp::Lt => CmpOp::Gt,
+                            CmpOp::Le => CmpOp::Ge,
+                            CmpOp::Gt => CmpOp::Lt,
+                            CmpOp::Ge => CmpOp::Le,
+                            CmpOp::Eq => CmpOp::Eq,
+                            _ => return,
+                        };
+                        (n, flipped, i128::from(*k))
+                    }
+                    _ => return,
+                };
+                let Some((lo, hi)) = self.range(&Expr::var(name.clone(), c.span)) else {
+                    return;
+                };
+                let (lo, hi) = match op {
+                    CmpOp::Lt => (lo, hi.min(k - 1)),
+                    CmpOp::Le => (lo, hi.min(k)),
+                    CmpOp::Gt => (lo.max(k + 1), hi),
+                    CmpOp::Ge => (lo.max(k), hi),
+                    CmpOp::Eq => (lo.max(k), hi.min(k)),
+                    _ => return,
+                };
+                // An empty interval: no launch runs past the precondition; nothing to narrow.
+                if lo <= hi {
+                    self.ranges.insert(name.clone(), (lo, hi));
+                }
+            }
+            _ => {}
+        }
+    }
+
     pub(super) fn within(&self, e: &Expr, lo: i128, hi: i128) -> bool {
         self.range(e).is_some_and(|(a, b)| a >= lo && b <= hi)
     }
