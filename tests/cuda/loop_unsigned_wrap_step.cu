@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the counter wraps, so the loop is not a core `for` (its trip count is `?trips`)
 // The race-free twin of loop_unsigned_wrap_step_racy.cu: the same wrapping unsigned counter
 // (i is 8, 4, 0, then 0xFFFFFFFC ends the loop: three iterations, run with g++ by
 // host/loop_unsigned_wrap_step.cpp), but thread t writes a[3t + 2 - i / 4]: a[3t], a[3t + 1],

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the counter wraps, so the loop is not a core `for` (its trip count is `?trips`)
 // An unsigned counter that wraps (C's unsigned arithmetic is modulo 2^32): `i += 0xFFFFFFFCu`
 // adds 2^32 - 4, which is subtracting 4. From 8, i is 8, 4, 0, then 0xFFFFFFFC, which is not
 // below 16: three iterations (host/loop_unsigned_wrap_step_racy.cpp runs the loop with g++).

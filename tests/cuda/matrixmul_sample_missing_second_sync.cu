@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=[16,16] --gridDim=[4,4]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the second loop variable `b` of `for (a = .., b = ..; ..; a += aStep, b += bStep)` makes the loop uncounted: `a` and `b` are loop-carried unknowns and the barriers in the loop potentially diverge
 // CUDA samples `matrixMul` with the second __syncthreads() of the tile loop removed. A fast
 // thread starts the next iteration and overwrites As[ty][tx] with the next tile while
 // thread (k = tx, ty) of the same row may still read As[ty][tx] in the product loop of the

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=[16,16] --gridDim=[4,4]
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the second loop variable `b` of `for (a = .., b = ..; ..; a += aStep, b += bStep)` makes the loop uncounted: `a` and `b` are loop-carried unknowns and the barriers in the loop potentially diverge
 // CUDA samples `matrixMul`, matrixMulCUDA<BLOCK_SIZE>: C = A * B with square tiles. The loop
 // walks A along a row of tiles (`a += aStep`) and B down a column (`b += bStep`) together
 // (a comma-separated step). In each iteration thread (tx, ty) writes As[ty][tx] and

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=4
-// mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — the ternary clamps and the `computed` flag joined after branches are per-thread unknowns (no lowering by cases yet), and the loop with its `break` is not counted
+// mapcheck: exact
 // Rodinia `pathfinder`, dynproc_kernel: each block computes `iteration` rows of the dynamic
 // program in shared memory with two buffers. In every step, thread tx reads prev[tx - 1],
 // prev[tx], prev[tx + 1] (clamped to the valid range) and writes result[tx] (its own cell);
@@ -11,10 +10,12 @@
 // pyramid) only guards writes of the thread's own cells. After the loop, thread tx writes
 // gpuResults[xidx] when its cell was computed in the last step, and the blocks' computed
 // cells are disjoint (each block owns small_block_cols columns). Race free.
-// Class: data-dependent, because the ternaries that clamp validXmin/validXmax are not
-// `min`/`max` patterns the lowering follows (`?`). The `break` depends only on the loop
-// variable and a parameter: the loop runs while no earlier iteration broke, and `computed`
-// after it is its value in the breaking iteration.
+// Class: exact. No index, bound or condition reads memory: the clamps are selections of
+// thread ids and parameters, and the `break` depends only on the loop variable and the
+// parameter `iteration`, so the loop runs `iteration - 1` whole steps and the breaking step's
+// statements before the `break`, after which `computed` is its value in that step. (Until
+// session 14 this line said `data-dependent`, a statement about the lowering of the time,
+// which read the clamps and the loop's exit as unknowns; the verdict line is unchanged.)
 
 #define BLOCK_SIZE 256
 #define HALO 1

@@ -1,14 +1,16 @@
 //xfail:data-race
 //--blockDim=256 --gridDim=4
-// mapcheck: data-dependent
+// mapcheck: exact
 // Rodinia `pathfinder` collapsed to a single buffer: each step writes the new cost straight
 // into prev[tx] in the interval in which the neighbours read prev[tx] as their left or right
 // input. In step 0, thread 5 writes prev[5] while thread 6 reads it as prev[W]: read-write
 // race (the second buffer `result` and the copy after the barrier exist to prevent this).
-// Class: data-dependent, because the ternaries that clamp validXmin/validXmax are not
-// `min`/`max` patterns the lowering follows (`?`). The `break` depends only on the loop
-// variable and a parameter: the loop runs while no earlier iteration broke, and `computed`
-// after it is its value in the breaking iteration.
+// Class: exact. No index, bound or condition reads memory: the clamps are selections of
+// thread ids and parameters, and the `break` depends only on the loop variable and the
+// parameter `iteration`, so the loop runs `iteration - 1` whole steps and the breaking step's
+// statements before the `break`, after which `computed` is its value in that step. (Until
+// session 14 this line said `data-dependent`, a statement about the lowering of the time,
+// which read the clamps and the loop's exit as unknowns; the verdict line is unchanged.)
 
 #define BLOCK_SIZE 256
 #define HALO 1

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the value a loop left by `break` ends with is `?`
 // The loop is left by break at i == 1: A[t * 1], one cell per thread.
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
 

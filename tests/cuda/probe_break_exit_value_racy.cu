@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the value a loop left by `break` ends with is `?`
 // The loop is left by break at i == 0: every thread writes A[0] (without the break, i = 64 and
 // A[64t] would be distinct).
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

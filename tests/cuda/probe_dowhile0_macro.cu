@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `do { ... } while (0)` is lowered as an uncounted loop (`?trips`, `?still_looping`), so the barrier in it is a potential divergence
 // The `do { ... } while (0)` macro idiom runs its body exactly once: A[t] = t, then s[t] = 1
 // and a barrier reached by every thread, then the read of s[63 - t]: race free, no divergence.
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `do { ... } while (0)` is lowered as an uncounted loop
 // The `do { ... } while (0)` macro body runs once: A[t / 2] = t, so threads 2k and 2k + 1
 // collide.
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — a do-while loop is not counted: its variable is `?`
 // A do-while body runs once even though its condition is false at once: A[t], one cell per
 // thread.
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a do-while loop is not counted: its body is guarded by a `?`
 // A do-while body runs once even though its condition is false at once: A[t / 2], so threads 2k
 // and 2k + 1 collide.
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -210,11 +210,7 @@ impl Lower<'_, '_> {
                 if let Some(a) = args.first() {
                     let v = self.rvalue(a, out);
                     let c = self.as_cond(v, span, out);
-                    // Only an assumption every run makes narrows a range: one under a
-                    // condition or loop (or in an inlined callee) holds only on its paths.
-                    if self.path.is_empty() && self.frames.is_empty() {
-                        self.refine_ranges(&c);
-                    }
+                    self.assumed_ranges(&c);
                     self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
                 }
                 Val::Opaque

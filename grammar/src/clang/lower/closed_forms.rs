@@ -195,8 +195,11 @@ impl Lower<'_, '_> {
                 } else {
                     Expr::bin(BinOp::Sub, start.clone(), x.clone())
                 };
-                // Within 32-bit signed range, so that `bv32` computes it as `int` does.
-                if !self.within(&d, 0, i128::from(i32::MAX)) {
+                // Within 32-bit signed range, so that `bv32` computes it as `int` does. (Inside
+                // the body the count is never negative, as the counter moves away from the
+                // start; an interval of `x - start` that loses that, from two separate
+                // intervals, still shows that no word wraps.)
+                if !self.within(&d, -i128::from(i32::MAX), i128::from(i32::MAX)) {
                     return c;
                 }
                 let j = if lit(amount) == Some(1) {

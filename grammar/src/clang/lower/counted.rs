@@ -26,6 +26,73 @@ pub(super) struct Counted<'n> {
     /// More steps of the variable an iteration, statements of the body's top level (`{ ...;
     /// i += k; ...; i += k2; }`): the loop moves by all of them.
     pub(super) extra: Vec<(StepOp, Option<&'n Node>)>,
+    /// The body starts with `if (i == K) break;` (dropped from the body lowered): the loop
+    /// ends at `K` when the counter reaches it, which a bound of `K` says exactly.
+    pub(super) until: Option<&'n Node>,
+    /// With `until`: the statements before the `if (i == K) break;` (the body then being
+    /// those and the ones after it), which the breaking iteration runs at `i = K`.
+    pub(super) peel: Vec<&'n Node>,
+}
+
+/// `if (i == K) break;` as a statement of `body`'s top level, with `K` pure, not reading `i`,
+/// and both sides of `==` of `i`'s own type (so that C compares the values the core compares),
+/// the statements before it without an exit of their own (the breaking iteration runs them,
+/// then leaves): `K`, the statements before it and the body without it.
+pub(super) fn break_at<'n>(
+    body: &[&'n Node],
+    var: &str,
+    var_ty: Scalar,
+) -> Option<(&'n Node, Vec<&'n Node>, Vec<&'n Node>)> {
+    (0..body.len()).find_map(|at| {
+        let (before, rest) = body.split_at(at);
+        let (k, after) = break_first(rest, var, var_ty)?;
+        if before.iter().any(|s| has_exit(s)) {
+            return None;
+        }
+        Some((k, before.to_vec(), [before, &after[..]].concat()))
+    })
+}
+
+/// [`break_at`] at the first statement: `K` and the statements after it.
+fn break_first<'n>(
+    body: &[&'n Node],
+    var: &str,
+    var_ty: Scalar,
+) -> Option<(&'n Node, Vec<&'n Node>)> {
+    let (first, rest) = body.split_first()?;
+    if first.kind != Kind::IfStmt
+        || first.has_init == Some(true)
+        || first.has_var == Some(true)
+        || first.has_else == Some(true)
+    {
+        return None;
+    }
+    let kids: Vec<&Node> = first.exprs().collect();
+    let [cond, then] = kids.as_slice() else {
+        return None;
+    };
+    let only_break = match then.kind {
+        Kind::BreakStmt => true,
+        Kind::CompoundStmt => {
+            let s: Vec<&Node> = then.exprs().collect();
+            matches!(s.as_slice(), [b] if b.kind == Kind::BreakStmt)
+        }
+        _ => false,
+    };
+    let cond = strip_parens(cond);
+    if !only_break || cond.kind != Kind::BinaryOperator || cond.opcode.as_deref() != Some("==") {
+        return None;
+    }
+    let (l, r) = (child(cond, 0)?, child(cond, 1)?);
+    let own = |n: &Node| CType::parse(n.qual_type()).scalar() == Some(var_ty);
+    let k = if reads_var(l, var) {
+        r
+    } else if reads_var(r, var) {
+        l
+    } else {
+        return None;
+    };
+    (own(l) && own(r) && !mentions_var(k, var) && !has_side_effects(k)).then(|| (k, rest.to_vec()))
 }
 
 /// `i++`, `i -= k`, ...: the step of the local `var` that `inc` is.
@@ -270,6 +337,8 @@ pub(super) fn counted_parts<'n>(
         amount,
         offset,
         extra: Vec::new(),
+        until: None,
+        peel: Vec::new(),
     })
 }
 
@@ -301,9 +370,12 @@ impl Lower<'_, '_> {
             None => Val::Num(int(1, span), Scalar::INT),
         };
         let offset = c.offset.map(|o| self.rvalue(o, &mut scratch));
-        let extra = (c.extra.iter())
+        let mut extra: Vec<Option<Val>> = (c.extra.iter())
             .map(|(_, e)| e.map(|e| self.rvalue(e, &mut scratch)))
             .collect();
+        if let Some(k) = c.until {
+            extra.push(Some(self.rvalue(k, &mut scratch)));
+        }
         ((bound, amount), (offset, extra))
     }
 
@@ -341,6 +413,15 @@ impl Lower<'_, '_> {
             None => Val::Num(int(1, span), Scalar::INT),
         };
         let offset = c.offset.map(|o| self.rvalue(o, &mut scratch));
+        let until = match c.until.map(|k| self.rvalue(k, &mut scratch)) {
+            None => None,
+            Some(Val::Num(k, _)) => Some(k),
+            Some(_) => {
+                self.env = saved_env;
+                self.errors.truncate(saved_errors);
+                return None;
+            }
+        };
         let (Val::Num(bound, bs), Val::Num(amount, _)) = (bound, amount) else {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
@@ -413,27 +494,110 @@ impl Lower<'_, '_> {
             ">" => (Direction::Down, bound),
             _ => (Direction::Down, Expr::bin(BinOp::Sub, bound, int(1, span))),
         };
-        let amount_ok = match c.step {
+        // An unsigned `i += K` with `K` a constant above half the type's range is C's
+        // `i -= d`, `d = 2^bits - K`: the counter goes down from the start while `i < B`, and
+        // the step past 0 wraps it to `2^bits + i - d`, which is not below `B` when
+        // `B + d <= 2^bits`: the loop is `start, start - d, ..., >= 0`, ending at that wrap
+        // (`loop_unsigned_wrap_step.cu`), and no iteration when the start is not below `B`.
+        // The counter's value after the loop would be the wrapped one: only a counter
+        // declared by the loop, which ends with it.
+        let orig_bound = bound.clone();
+        let (dir, bound, amount, step_op, wraps) = match (c.var_ty, c.step, dir) {
+            (
+                Scalar::Int {
+                    bits,
+                    signed: false,
+                },
+                StepOp::Add,
+                Direction::Up,
+            ) if c.declared && c.extra.is_empty() && c.until.is_none() => {
+                let top = 1i128 << bits;
+                match (self.range(&amount), self.range(&bound)) {
+                    (Some((k, k2)), Some((_, bhi)))
+                        if k == k2 && 2 * k > top && k < top && bhi + (top - k) <= top =>
+                    {
+                        let d = i64::try_from(top - k).unwrap_or(i64::MAX);
+                        let runs = cmp(CmpOp::Lt, start.clone(), bound.clone());
+                        let end = match self.decided(&runs) {
+                            Some(true) => int(-1, span),
+                            Some(false) => start.clone(),
+                            None => select(runs, int(-1, span), start.clone(), span),
+                        };
+                        (Direction::Down, end, int(d, span), StepOp::Sub, true)
+                    }
+                    _ => (dir, bound, amount, c.step, false),
+                }
+            }
+            _ => (dir, bound, amount, c.step, false),
+        };
+        let amount_ok = match step_op {
             StepOp::Add | StepOp::Sub | StepOp::Shl | StepOp::Shr => {
                 self.within(&amount, 1, 1 << 40)
             }
             StepOp::Mul | StepOp::Div => self.within(&amount, 2, 1 << 40),
         };
-        let start_ok = match c.step {
+        let start_ok = match step_op {
             StepOp::Mul | StepOp::Shl => self.within(&start, 1, i128::MAX),
             StepOp::Div | StepOp::Shr => self.within(&start, 0, i128::MAX),
             _ => true,
         };
         // Unsigned comparisons agree with the core's signed ones only on values below 2^31.
         let small = |e: &Expr, me: &Self| me.within(e, 0, i128::from(i32::MAX) - 1);
-        let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&bound, self));
-        let wrap_ok = self.no_unsigned_wrap(c, dir, &bound, &amount);
+        // (A wrapping counter's core loop compares its values, in `0..=start`, with -1 or the
+        // start; its `start < B` is C's when both are small.)
+        let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&orig_bound, self));
+        let wrap_ok = wraps || self.no_unsigned_wrap(c, dir, &bound, &amount);
         // `i >= 0` on an unsigned `i` never fails.
-        if !(c.step.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
+        if !(step_op.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;
         }
+        // `if (i == K) break;` first in a loop stepping by one: the loop runs up to `K`
+        // (excluded) when `K` is one of its values, else to its own bound; with `K` the
+        // counter's value when it breaks, as the loop's end value is.
+        // With `K`, the bound is `K` or the loop's own: within the start and the bound.
+        let until_range = until.as_ref().and_then(|_| {
+            let ((sl, sh), (bl, bh)) = (self.range(&start)?, self.range(&bound)?);
+            Some(match dir {
+                Direction::Up => (sl.min(bl), bh.max(sl)),
+                Direction::Down => (bl.min(sh), bh.max(sh)),
+            })
+        });
+        let mut breaks: Option<(Expr, Cond, Option<bool>)> = None;
+        let bound = match until {
+            None => bound,
+            // An unsigned `K` compares in the core as in C below 2^31 (as `cmp_ok` asks of
+            // the start and the bound).
+            Some(k)
+                if self.within(&amount, 1, 1)
+                    && c.extra.is_empty()
+                    && (!unsigned_cmp || small(&k, self)) =>
+            {
+                let hit = match dir {
+                    Direction::Up => and(
+                        cmp(CmpOp::Le, start.clone(), k.clone()),
+                        cmp(CmpOp::Lt, k.clone(), bound.clone()),
+                    ),
+                    Direction::Down => and(
+                        cmp(CmpOp::Lt, bound.clone(), k.clone()),
+                        cmp(CmpOp::Le, k.clone(), start.clone()),
+                    ),
+                };
+                let at = self.decided(&hit);
+                breaks = Some((k.clone(), hit.clone(), at));
+                match at {
+                    Some(true) => k,
+                    Some(false) => bound,
+                    None => select(hit, k, bound, span),
+                }
+            }
+            Some(_) => {
+                self.env = saved_env;
+                self.errors.truncate(saved_errors);
+                return None;
+            }
+        };
         let loop_name = self
             .local_names
             .get(&c.var)
@@ -447,6 +611,9 @@ impl Lower<'_, '_> {
         }
         let start = self.bound(&format!("{loop_name}_start"), start, &mut pre);
         let bound = self.bound(&format!("{loop_name}_bound"), bound, &mut pre);
+        if let (ExprKind::Var(b), Some(r)) = (&bound.kind, until_range) {
+            self.ranges.insert(b.clone(), r);
+        }
         let amount = self.bound(&format!("{loop_name}_step"), amount, &mut pre);
         self.local_names
             .entry(c.var.clone())
@@ -467,7 +634,7 @@ impl Lower<'_, '_> {
         // first with every carried variable `?`, then with those that have a closed form bound
         // to it, which must come out of the body in the same shape.
         let x = Expr::var(var.clone(), span);
-        let inside = self.inner_counter(&x, &start, &amount, dir, c.step);
+        let inside = self.inner_counter(&x, &start, &amount, dir, step_op);
         let entry = self.env.clone();
         let entry_errors = self.errors.len();
         let mut presets: HashMap<String, Expr> = HashMap::new();
@@ -575,7 +742,10 @@ impl Lower<'_, '_> {
         // With several steps an iteration the body changes the variable, by its steps only
         // (`for_stmt` checked that nothing else in it may write the variable).
         let loop_var_changed = loop_var_changed && c.extra.is_empty();
-        if loop_var_changed || !invariant {
+        // The breaking iteration runs after the loop only for threads that did not leave it
+        // otherwise: with another exit the shape is not this one.
+        let other_exit = exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return);
+        if loop_var_changed || !invariant || (!c.peel.is_empty() && other_exit) {
             self.env = saved_env;
             self.errors.truncate(saved_errors);
             return None;
@@ -602,7 +772,7 @@ impl Lower<'_, '_> {
                         bound: bound.clone(),
                         dir,
                         step: Step {
-                            op: c.step,
+                            op: step_op,
                             amount: amount.clone(),
                             span,
                         },
@@ -620,7 +790,7 @@ impl Lower<'_, '_> {
         // A loop every thread runs to its end leaves its closed forms at the trip count.
         let runs_all = !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return));
         let end = if runs_all {
-            self.end_counter(&start, &bound, &amount, dir, c.step)
+            self.end_counter(&start, &bound, &amount, dir, step_op)
         } else {
             None
         };
@@ -670,11 +840,131 @@ impl Lower<'_, '_> {
         } else if end.is_none() {
             carried.insert(c.var.clone());
         }
-        Some(self.after_loop(&carried, &exits, span, out))
+        let stay = self.after_loop(&carried, &exits, span, out);
+        // The breaking iteration: the statements before the `break`, at `i = K`, when the
+        // counter reaches `K`; the counter's end value (`K` then) is kept.
+        if let (Some((k, hit, at)), false) = (breaks, c.peel.is_empty()) {
+            let kept = self.env.get(&c.var).cloned();
+            let at_k = Binding::Val(Val::Num(k, c.var_ty));
+            match at {
+                Some(false) => {}
+                Some(true) => {
+                    self.env.insert(c.var.clone(), at_k);
+                    self.block(&c.peel, out);
+                }
+                None => {
+                    let before = self.env.clone();
+                    self.env.insert(c.var.clone(), at_k);
+                    let mut inner = Vec::new();
+                    self.path.push(Some(hit.clone()));
+                    self.block(&c.peel, &mut inner);
+                    self.path.pop();
+                    let after = std::mem::replace(&mut self.env, before.clone());
+                    let bound = bound_names(&inner);
+                    let lets = branch_lets(&top_lets(&inner));
+                    self.emit(
+                        out,
+                        stmt(
+                            StmtKind::If {
+                                cond: hit.clone(),
+                                then_branch: Block { stmts: inner, span },
+                                else_branch: None,
+                            },
+                            span,
+                        ),
+                    );
+                    let none = HashMap::new();
+                    self.join_if(&hit, [(after, &lets), (before, &none)], &bound, span, out);
+                }
+            }
+            match kept {
+                Some(b) => {
+                    self.env.insert(c.var.clone(), b);
+                }
+                None => {
+                    self.env.remove(&c.var);
+                }
+            }
+        }
+        Some(stay)
     }
 }
 
 impl Lower<'_, '_> {
+    /// The value of `c` when the intervals of its comparisons' operands (or, for a closed
+    /// condition, its evaluation in every arithmetic) decide it.
+    pub(super) fn decided(&self, c: &Cond) -> Option<bool> {
+        let all: Vec<Option<bool>> = [Arith::Int, Arith::Bv32, Arith::Bv64]
+            .iter()
+            .map(|a| eval_cond_at(c, "", 0, *a))
+            .collect();
+        if let Some(v) = all[0].filter(|_| all.iter().all(|x| *x == all[0])) {
+            return Some(v);
+        }
+        match &c.kind {
+            CondKind::Bool(b) => Some(*b),
+            CondKind::Not(x) => self.decided(x).map(|v| !v),
+            CondKind::And(x, y) => match (self.decided(x), self.decided(y)) {
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                (Some(true), Some(true)) => Some(true),
+                _ => None,
+            },
+            CondKind::Or(x, y) => match (self.decided(x), self.decided(y)) {
+                (Some(true), _) | (_, Some(true)) => Some(true),
+                (Some(false), Some(false)) => Some(false),
+                _ => None,
+            },
+            CondKind::Cmp(op, x, y) => {
+                // `x - y` as a linear form: the same names cancel (`m - 1 < m`), when no
+                // subterm leaves 32-bit signed words (where every arithmetic agrees).
+                let exact = |e: &Expr| self.fits_words(e);
+                let folded = match (linear(x), linear(y)) {
+                    (Some((fx, cx)), Some((fy, cy))) if exact(x) && exact(y) => {
+                        let mut f = fx;
+                        for (n, k) in fy {
+                            *f.entry(n).or_insert(0) -= k;
+                        }
+                        f.values()
+                            .all(|k| *k == 0)
+                            .then(|| int(i64::try_from(cx - cy).unwrap_or(0), c.span))
+                            .filter(|_| i64::try_from(cx - cy).is_ok())
+                    }
+                    _ => None,
+                };
+                let diff = folded.unwrap_or_else(|| Expr::bin(BinOp::Sub, x.clone(), y.clone()));
+                let (lo, hi) = self.range(&diff)?;
+                let (t, f) = match op {
+                    CmpOp::Lt => (hi < 0, lo >= 0),
+                    CmpOp::Le => (hi <= 0, lo > 0),
+                    CmpOp::Gt => (lo > 0, hi <= 0),
+                    CmpOp::Ge => (lo >= 0, hi < 0),
+                    CmpOp::Eq => (lo == 0 && hi == 0, lo > 0 || hi < 0),
+                    CmpOp::Ne => (lo > 0 || hi < 0, lo == 0 && hi == 0),
+                    // Unsigned comparisons of the core: not read off a difference.
+                    _ => (false, false),
+                };
+                if t {
+                    Some(true)
+                } else if f {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Whether every subterm of `e` has an interval within 32-bit signed words.
+    fn fits_words(&self, e: &Expr) -> bool {
+        let here = self.within(e, i128::from(i32::MIN), i128::from(i32::MAX));
+        here && match &e.kind {
+            ExprKind::Int(_) | ExprKind::Var(_) => true,
+            ExprKind::Neg(x) => self.fits_words(x),
+            ExprKind::Bin(_, x, y) => self.fits_words(x) && self.fits_words(y),
+            ExprKind::Select(_, x, y) => self.fits_words(x) && self.fits_words(y),
+        }
+    }
+
     /// Whether an unsigned counter provably never wraps on its last step. C computes an
     /// unsigned `i += k` modulo 2^bits, the core's counter does not: from 8, `i += 0xFFFFFFFCu`
     /// is 4 in C and 0x100000004 in the core, so a loop `i < 16` runs three times in C and once
@@ -714,4 +1004,40 @@ impl Lower<'_, '_> {
             _ => false,
         }
     }
+}
+
+/// `e` as `sum of k * name + c` (additions, subtractions, negations and products by a
+/// literal), with its coefficients.
+fn linear(e: &Expr) -> Option<(BTreeMap<String, i128>, i128)> {
+    Some(match &e.kind {
+        ExprKind::Int(k) => (BTreeMap::new(), i128::from(*k)),
+        ExprKind::Var(n) => (BTreeMap::from([(n.clone(), 1)]), 0),
+        ExprKind::Neg(x) => {
+            let (f, c) = linear(x)?;
+            (f.into_iter().map(|(n, k)| (n, -k)).collect(), -c)
+        }
+        ExprKind::Bin(op @ (BinOp::Add | BinOp::Sub), x, y) => {
+            let ((mut f, cx), (g, cy)) = (linear(x)?, linear(y)?);
+            let s = if *op == BinOp::Add { 1 } else { -1 };
+            for (n, k) in g {
+                *f.entry(n).or_insert(0) += s * k;
+            }
+            (f, cx.checked_add(s * cy)?)
+        }
+        ExprKind::Bin(BinOp::Mul, x, y) => {
+            let ((f, cx), (g, cy)) = (linear(x)?, linear(y)?);
+            let (f, c, k) = if f.is_empty() {
+                (g, cy, cx)
+            } else if g.is_empty() {
+                (f, cx, cy)
+            } else {
+                return None;
+            };
+            (
+                f.into_iter().map(|(n, m)| (n, m * k)).collect(),
+                c.checked_mul(k)?,
+            )
+        }
+        _ => return None,
+    })
 }

@@ -289,6 +289,15 @@ impl Lower<'_, '_> {
                     Kind::CompoundStmt => body.exprs().collect(),
                     _ => vec![*body],
                 };
+                if let Some((k, peel, rest)) = break_at(&stmts, &c.var, c.var_ty) {
+                    c.until = Some(k);
+                    c.peel = peel;
+                    if let Some(stay) = self.counted_loop(&c, &rest, span, out) {
+                        return stay;
+                    }
+                    c.until = None;
+                    c.peel = Vec::new();
+                }
                 let repeats = body_steps(&stmts, &c.var).filter(|k| !k.is_empty());
                 let stay = match repeats {
                     Some(k) if !stmts.iter().any(|s| has_continue(s)) => {
@@ -301,6 +310,11 @@ impl Lower<'_, '_> {
                     return stay;
                 }
             }
+        }
+        // `for (int a = .., b = ..; a CMP n; a += k, b += k2)`: counted on one variable,
+        // the others declared before it and stepped at the end of the body.
+        if let Some(stay) = self.several_variables(init, cond, inc, body, span, out) {
+            return stay;
         }
         // `for (; i < n; i += k)`: counted from `i`'s current value, as a `while`.
         if init.is_null() && !cond.is_null() && !inc.is_null() {
@@ -331,9 +345,156 @@ impl Lower<'_, '_> {
         self.general_loop(n, span, out)
     }
 
+    /// `for (T a = a0, b = b0, ..; c; s1, s2, ..)` (the comma steps in any order): C runs it
+    /// as `T b = b0; ..; for (T a = a0; c; a STEP k) { B; s2; .. }` when `a` is the counter
+    /// of a counted loop on `c` and one of the steps, no initialiser reads another of the
+    /// declared variables, the condition and the counter's step read no other one (so that
+    /// the other steps, moved before the counter's, change nothing they read), the other
+    /// steps do not read the counter, and the body has no `continue` (which would skip the
+    /// moved steps). The other variables then follow as any local a counted loop updates
+    /// (a closed form for `b += k2`). `None`, nothing emitted, otherwise.
+    fn several_variables(
+        &mut self,
+        init: &Node,
+        cond: &Node,
+        inc: &Node,
+        body: &Node,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Cond> {
+        if init.kind != Kind::DeclStmt || cond.is_null() || has_continue(body) {
+            return None;
+        }
+        let decls: Vec<&Node> = init.exprs().collect();
+        if decls.len() < 2 || decls.iter().any(|d| d.kind != Kind::VarDecl) {
+            return None;
+        }
+        let mut steps = Vec::new();
+        let mut pending = vec![strip_parens(inc)];
+        while let Some(e) = pending.pop() {
+            if e.kind == Kind::BinaryOperator && e.opcode.as_deref() == Some(",") {
+                pending.push(strip_parens(child(e, 1)?));
+                pending.push(strip_parens(child(e, 0)?));
+            } else {
+                steps.push(e);
+            }
+        }
+        let ids: Vec<&str> = decls.iter().map(|d| d.id.as_str()).collect();
+        let reads_other =
+            |n: &Node, me: &str| ids.iter().any(|id| *id != me && mentions_var(n, id));
+        if decls
+            .iter()
+            .any(|d| d.exprs().next().is_none_or(|e| reads_other(e, &d.id)))
+        {
+            return None;
+        }
+        for (j, d) in decls.iter().enumerate() {
+            let Some(s) = CType::parse(d.qual_type()).scalar() else {
+                continue;
+            };
+            let Some(k) = steps.iter().position(|st| step_of(st, &d.id).is_some()) else {
+                continue;
+            };
+            let Some(mut c) = counted_parts(&d.id, s, cond, steps[k]) else {
+                continue;
+            };
+            let others: Vec<&Node> = (steps.iter().enumerate())
+                .filter(|(i, _)| *i != k)
+                .map(|(_, st)| *st)
+                .collect();
+            if reads_other(cond, &d.id)
+                || reads_other(steps[k], &d.id)
+                || others.iter().any(|st| mentions_var(st, &d.id))
+            {
+                return None;
+            }
+            c.start = d.exprs().next();
+            c.declared = true;
+            let (env, errors, emitted) = (self.env.clone(), self.errors.len(), self.emitted);
+            let mut pre = Vec::new();
+            for (i, other) in decls.iter().enumerate() {
+                if i != j {
+                    self.local_decl(other, &mut pre);
+                }
+            }
+            let mut nodes = vec![body];
+            nodes.extend(others);
+            if let Some(stay) = self.counted_loop(&c, &nodes, span, &mut pre) {
+                out.extend(pre);
+                return Some(stay);
+            }
+            self.env = env;
+            self.errors.truncate(errors);
+            self.emitted = emitted;
+            return None;
+        }
+        None
+    }
+
     /// `while (i CMP b) { ...; i STEP k; }`: a counted loop from `i`'s current value, when
     /// the step is the body's last statement.
     pub(super) fn while_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        match self.counted_while_stmt(n, span, out) {
+            Some(stay) => stay,
+            None => self.general_loop(n, span, out),
+        }
+    }
+
+    /// `do B while (c)`, which C runs as `B; while (c) B` (issue 20 item 2): the first `B`
+    /// is lowered as straight-line code, then the condition. When the condition is then a
+    /// constant `false` (`do { ... } while (0)`, a counter already past its bound) the loop
+    /// ends there; when the `while` is a counted loop it follows as one. Otherwise, or when
+    /// `B` may `break`, `continue` or `return` (which in the first `B` would leave or restart
+    /// the loop), the whole statement is a general loop, as before.
+    pub(super) fn do_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let kids: Vec<&Node> = n.inner.iter().filter(|c| !c.is_meta()).collect();
+        let (Some(body), Some(cond), None) = (kids.first(), kids.get(1), kids.get(2)) else {
+            return self.general_loop(n, span, out);
+        };
+        if body.is_null() || cond.is_null() || has_exit(body) {
+            return self.general_loop(n, span, out);
+        }
+        let (env, errors, emitted) = (self.env.clone(), self.errors.len(), self.emitted);
+        let mut peeled = Vec::new();
+        let stay = self.stmt(body, &mut peeled);
+        if is_true(&stay) {
+            // The condition's value, read without its side effects (they run below): a
+            // constant only when it names no value at all.
+            let test = self.with_env(self.env.clone(), |me| {
+                let mut scratch = Vec::new();
+                let v = me.rvalue(cond, &mut scratch);
+                me.as_cond(v, span, &mut scratch)
+            });
+            let never = Some(test).is_some_and(|c| {
+                [Arith::Int, Arith::Bv32, Arith::Bv64]
+                    .iter()
+                    .all(|a| eval_cond_at(&c, "", 0, *a) == Some(false))
+            });
+            if never {
+                let _ = self.rvalue(cond, &mut peeled);
+                out.extend(peeled);
+                return tt(span);
+            }
+            let mut rest = Vec::new();
+            let again = Node {
+                kind: Kind::WhileStmt,
+                inner: vec![(*cond).clone(), (*body).clone()],
+                ..n.clone()
+            };
+            if let Some(stay) = self.counted_while_stmt(&again, span, &mut rest) {
+                out.extend(peeled);
+                out.extend(rest);
+                return stay;
+            }
+        }
+        self.env = env;
+        self.errors.truncate(errors);
+        self.emitted = emitted;
+        self.general_loop(n, span, out)
+    }
+
+    /// [`Self::while_stmt`]'s counted loop; `None` (nothing emitted) for another shape.
+    fn counted_while_stmt(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Option<Cond> {
         let kids: Vec<&Node> = n
             .inner
             .iter()
@@ -352,13 +513,13 @@ impl Lower<'_, '_> {
                     c.extra = body_steps(rest, &c.var).unwrap_or_default();
                     if matches!(self.env.get(&c.var), Some(Binding::Val(Val::Num(..)))) {
                         if let Some(stay) = self.counted_loop(&c, rest, span, out) {
-                            return stay;
+                            return Some(stay);
                         }
                     }
                 }
             }
         }
-        self.general_loop(n, span, out)
+        None
     }
 
     pub(super) fn with_env<R>(&mut self, env: Env, f: impl FnOnce(&mut Self) -> R) -> R {

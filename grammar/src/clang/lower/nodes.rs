@@ -80,3 +80,21 @@ pub(super) fn collect_decl_ids(n: &Node, out: &mut Vec<String>) {
         collect_decl_ids(c, out);
     }
 }
+
+/// Whether `n` may leave or restart the statement around it: a `return` anywhere, or a
+/// `break` or `continue` not inside a loop (or, for `break`, a `switch`) nested in `n`.
+pub(super) fn has_exit(n: &Node) -> bool {
+    fn walk(n: &Node, in_loop: bool, in_switch: bool) -> bool {
+        match n.kind {
+            Kind::ReturnStmt => true,
+            Kind::BreakStmt => !(in_loop || in_switch),
+            Kind::ContinueStmt => !in_loop,
+            Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt => {
+                n.inner.iter().any(|c| walk(c, true, in_switch))
+            }
+            Kind::SwitchStmt => n.inner.iter().any(|c| walk(c, in_loop, true)),
+            _ => n.inner.iter().any(|c| walk(c, in_loop, in_switch)),
+        }
+    }
+    walk(n, false, false)
+}

@@ -92,52 +92,6 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// Narrows the intervals of kernel parameters by the conjuncts of a kernel's `__requires`
-    /// `c` that bound one parameter by a constant (`n <= 4096`, `ult(n, 64)`, `8 <= n`). The
-    /// decision assumes `c` of every run (a false one is no run), so a wrap-around mask the
-    /// narrower interval shows cannot act is skipped exactly: without it a product of
-    /// 64-bit parameters keeps `% 2^64` terms the solver cannot see through.
-    pub(super) fn refine_ranges(&mut self, c: &Cond) {
-        match &c.kind {
-            CondKind::And(a, b) => {
-                self.refine_ranges(a);
-                self.refine_ranges(b);
-            }
-            CondKind::Cmp(op, a, b) => {
-                let (name, k, op) = match (&a.kind, &b.kind) {
-                    (ExprKind::Var(n), ExprKind::Int(k)) => (n, i128::from(*k), *op),
-                    (ExprKind::Int(k), ExprKind::Var(n)) => (n, i128::from(*k), converse(*op)),
-                    _ => return,
-                };
-                if !self.params.iter().any(|p| &p.name == name) {
-                    return;
-                }
-                let Some(&(lo, hi)) = self.ranges.get(name) else {
-                    return;
-                };
-                // An unsigned comparison agrees with the signed one on a nonnegative
-                // parameter and a nonnegative constant only.
-                let unsigned = matches!(op, CmpOp::ULt | CmpOp::ULe | CmpOp::UGt | CmpOp::UGe);
-                if unsigned && (lo < 0 || k < 0) {
-                    return;
-                }
-                let (lo, hi) = match op {
-                    CmpOp::Lt | CmpOp::ULt => (lo, hi.min(k - 1)),
-                    CmpOp::Le | CmpOp::ULe => (lo, hi.min(k)),
-                    CmpOp::Gt | CmpOp::UGt => (lo.max(k + 1), hi),
-                    CmpOp::Ge | CmpOp::UGe => (lo.max(k), hi),
-                    CmpOp::Eq => (lo.max(k), hi.min(k)),
-                    CmpOp::Ne => return,
-                };
-                // An empty interval: the requirement is never met; leave the type's range.
-                if lo <= hi {
-                    self.ranges.insert(name.clone(), (lo, hi));
-                }
-            }
-            CondKind::Bool(_) | CondKind::Not(_) | CondKind::Or(..) => {}
-        }
-    }
-
     /// `c` as the integer 1 when it holds and 0 when not (C's conversion of a `bool`),
     /// written with `min`/`max` over differences of its operands, when every operand has a
     /// known interval within ±2^29 (so that the differences and the `+ 1` neither wrap in
@@ -202,6 +156,91 @@ impl Lower<'_, '_> {
         match self.indicator(c, 0) {
             Some(e) => e,
             None => select(c.clone(), int(1, span), int(0, span), span),
+        }
+    }
+
+    /// A launch precondition (`__requires(c)`) read at the kernel's top level, where every
+    /// statement after it runs only in launches where it holds: its conjuncts `x CMP k` (a
+    /// name, an integer literal) narrow the interval of `x` for what is lowered after it.
+    /// Core names are bound once, so the fact holds wherever `x` is read after it.
+    pub(super) fn assumed_ranges(&mut self, c: &Cond) {
+        if !self.path.is_empty() || !self.frames.is_empty() {
+            return;
+        }
+        match &c.kind {
+            CondKind::And(a, b) => {
+                self.assumed_ranges(a);
+                self.assumed_ranges(b);
+            }
+            // `x == e` (or `(x & 0xFFFFFFFF) == e`, a 32-bit signed `x` seen unsigned, with
+            // `e` below 2^31, so that `x` is `e`): `x` within `e`'s interval.
+            CondKind::Cmp(CmpOp::Eq, x, y)
+                if !matches!((&x.kind, &y.kind), (ExprKind::Var(_), ExprKind::Int(_)))
+                    && !matches!((&x.kind, &y.kind), (ExprKind::Int(_), ExprKind::Var(_))) =>
+            {
+                for (a, e) in [(x, y), (y, x)] {
+                    let name = match &a.kind {
+                        ExprKind::Var(n) => Some(n),
+                        ExprKind::Bin(BinOp::And, v, m)
+                            if matches!(m.kind, ExprKind::Int(0xFFFF_FFFF)) =>
+                        {
+                            match &v.kind {
+                                ExprKind::Var(n)
+                                    if self.within(
+                                        v,
+                                        i128::from(i32::MIN),
+                                        i128::from(i32::MAX),
+                                    ) && self.within(e, 0, i128::from(i32::MAX)) =>
+                                {
+                                    Some(n)
+                                }
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    let (Some(n), Some((el, eh))) = (name, self.range(e)) else {
+                        continue;
+                    };
+                    let Some((lo, hi)) = self.range(&Expr::var(n.clone(), c.span)) else {
+                        continue;
+                    };
+                    let (lo, hi) = (lo.max(el), hi.min(eh));
+                    if lo <= hi {
+                        self.ranges.insert(n.clone(), (lo, hi));
+                    }
+                    return;
+                }
+            }
+            CondKind::Cmp(op, x, y) => {
+                let (name, op, k) = match (&x.kind, &y.kind) {
+                    (ExprKind::Var(n), ExprKind::Int(k)) => (n, *op, i128::from(*k)),
+                    (ExprKind::Int(k), ExprKind::Var(n)) => (n, converse(*op), i128::from(*k)),
+                    _ => return,
+                };
+                let Some((lo, hi)) = self.range(&Expr::var(name.clone(), c.span)) else {
+                    return;
+                };
+                // An unsigned comparison (`e.width <= 4096` on a `size_t`) agrees with the
+                // signed one for a nonnegative name and constant only.
+                let unsigned = matches!(op, CmpOp::ULt | CmpOp::ULe | CmpOp::UGt | CmpOp::UGe);
+                if unsigned && (lo < 0 || k < 0) {
+                    return;
+                }
+                let (lo, hi) = match op {
+                    CmpOp::Lt | CmpOp::ULt => (lo, hi.min(k - 1)),
+                    CmpOp::Le | CmpOp::ULe => (lo, hi.min(k)),
+                    CmpOp::Gt | CmpOp::UGt => (lo.max(k + 1), hi),
+                    CmpOp::Ge | CmpOp::UGe => (lo.max(k), hi),
+                    CmpOp::Eq => (lo.max(k), hi.min(k)),
+                    CmpOp::Ne => return,
+                };
+                // An empty interval: no launch runs past the precondition; nothing to narrow.
+                if lo <= hi {
+                    self.ranges.insert(name.clone(), (lo, hi));
+                }
+            }
+            _ => {}
         }
     }
 

@@ -251,7 +251,7 @@ impl Lower<'_, '_> {
                 let stay = match &n.kind {
                     Kind::ForStmt => self.for_stmt(n, span, out),
                     Kind::WhileStmt => self.while_stmt(n, span, out),
-                    Kind::DoStmt => self.general_loop(n, span, out),
+                    Kind::DoStmt => self.do_stmt(n, span, out),
                     _ => self.switch(n, span, out),
                 };
                 self.path.pop();
