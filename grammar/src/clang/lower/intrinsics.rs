@@ -288,11 +288,7 @@ impl Lower<'_, '_> {
                     let b = match (chosen, &sw) {
                         (Some(c), _) => byte(((c >> (4 * n)) & 7) as i64),
                         (None, Some(sw)) => {
-                            let sn = bin(
-                                BinOp::And,
-                                bin(BinOp::UShr, sw.clone(), k(4 * n)),
-                                k(7),
-                            );
+                            let sn = bin(BinOp::And, bin(BinOp::UShr, sw.clone(), k(4 * n)), k(7));
                             let sn = self.bound("perm_sel", sn, out);
                             let mut b = bytes[7].clone();
                             for j in (0..7).rev() {

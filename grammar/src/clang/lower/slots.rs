@@ -124,11 +124,21 @@ impl Lower<'_, '_> {
             Ok(k) => Some(Place::Local(field_id(&id, &k.to_string()), elem)),
             Err(Some(e)) if !matches!(elem, CType::Pointer(_)) => {
                 let index = self.bound("slot", e, out);
-                Some(Place::Element { id, len, index, ty: elem })
+                Some(Place::Element {
+                    id,
+                    len,
+                    index,
+                    ty: elem,
+                })
             }
             Err(None) if !matches!(elem, CType::Pointer(_)) => {
                 let index = self.unknown("slot_index", None, span, out);
-                Some(Place::Element { id, len, index, ty: elem })
+                Some(Place::Element {
+                    id,
+                    len,
+                    index,
+                    ty: elem,
+                })
             }
             Err(_) => {
                 self.error(
@@ -280,7 +290,12 @@ impl Lower<'_, '_> {
                     }
                 }
             };
-            self.write(Place::Local(eid, CType::Scalar(Scalar::INT)), new, span, out);
+            self.write(
+                Place::Local(eid, CType::Scalar(Scalar::INT)),
+                new,
+                span,
+                out,
+            );
         }
     }
 
