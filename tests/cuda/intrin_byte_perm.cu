@@ -1,7 +1,6 @@
 //pass
 //--blockDim=512 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__byte_perm` is an unknown call
 // `__byte_perm` (issue 20): with y = 0 and selector 0x4410 the result's bytes are (x.b0, x.b1,
 // 0, 0): the low 16 bits of x. For t < 512 that is t, so each thread writes its own s[t]:
 // race free. Host check: host/intrin_byte_perm.cpp.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=512 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `__byte_perm` is an unknown call
 // The selector 0x4400 duplicates byte 0 instead of taking byte 1: idx = (t & 0xff) * 0x101,
 // which forgets bit 8 of t, so threads t and t + 256 get the same idx and both write
 // s[idx % 512] before the barrier (threads 0 and 256 on s[0]): a write-write race. Host

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — local arrays are thread-private with `?` contents, so the constant table entry `offs[t % 2]` is unknown
 // A constant local lookup table (thread-private, initialised from constants): offs[t % 2] is 0
 // for even and 32 for odd threads, so s[offs[t % 2] + t / 2] deinterleaves the block, a
 // bijection: race free. The table's contents are constants, not memory the kernel reads from

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — local arrays are thread-private with `?` contents, so the constant table entry `offs[t % 2]` is unknown
 // The table's second offset is 16: odd thread t writes s[16 + t / 2] and even thread t'
 // writes s[t' / 2], so thread 1 (16 + 0) and thread 32 (16) both write s[16] before the
 // barrier: a write-write race.

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — reads of a local array are `?`
 // tbl = {0, 1, 2, 3}: A[t / 4 * 4 + t % 4] is one cell per thread.
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
 

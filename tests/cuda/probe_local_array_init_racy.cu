@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — reads of a local array are `?`
 // tbl = {0, 1, 1, 3}: threads 4k + 1 and 4k + 2 both write A[4k + 1].
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)
 

@@ -73,6 +73,9 @@ impl Lower<'_, '_> {
                 self.unknown_val("through_pointer", &ty, span, out)
             }
             Place::Private(ty) => self.unknown_val("private", &ty, span, out),
+            Place::Element { id, len, index, ty } => {
+                self.read_element(&id, len, index, ty, span, out)
+            }
             Place::Sel(c, a, b) => {
                 // Each case reads under its condition; the two values are bound inside the
                 // branches, so the value read is a `?` unless both cases give the same one.
@@ -219,6 +222,9 @@ impl Lower<'_, '_> {
             }
             // Thread-private memory never races.
             Place::Private(_) => {}
+            Place::Element { id, len, index, .. } => {
+                self.write_element(&id, len, index, v, span, out)
+            }
             Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
             Place::Unknown(_) => self.error(
                 span,

@@ -32,16 +32,49 @@ pub struct Globals<'a> {
     not_shared_memory: HashSet<String>,
     /// Constructors defined outside their class, by the id of their declaration in it.
     ctor_definitions: HashMap<&'a str, &'a Node>,
+    /// Declarations named anywhere other than as the array of an element read or assigned
+    /// (`a[i]`, `a[i] = v`, `a[i] += v`, `a[i]++`): a local array of scalars is followed
+    /// element by element (`slots.rs`) only when its id is not here, so that no alias can
+    /// change an element behind the lowering's back.
+    pub(super) escaped: HashSet<&'a str>,
 }
 
 impl<'a> Globals<'a> {
     pub fn collect(root: &'a Node) -> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
+        g.uses(root, false);
         for bad in &g.not_shared_memory {
             g.shared_memory_classes.remove(bad);
         }
         g
+    }
+
+    /// Fills `escaped` below `n`; `access` when `n` stands where an element would be read or
+    /// assigned.
+    fn uses(&mut self, n: &'a Node, access: bool) {
+        if access {
+            if let Some(index) = element_of_decl(n) {
+                self.uses(index, false);
+                return;
+            }
+        }
+        if n.kind == Kind::DeclRefExpr {
+            if let Some(d) = &n.referenced_decl {
+                self.escaped.insert(&d.id);
+            }
+        }
+        for (k, c) in n.inner.iter().enumerate() {
+            let access = match &n.kind {
+                Kind::ImplicitCastExpr => n.cast_kind.as_deref() == Some("LValueToRValue"),
+                Kind::BinaryOperator => k == 0 && n.opcode.as_deref() == Some("="),
+                Kind::CompoundAssignOperator => k == 0,
+                Kind::UnaryOperator => matches!(n.opcode.as_deref(), Some("++" | "--")),
+                Kind::ParenExpr => access,
+                _ => false,
+            };
+            self.uses(c, access);
+        }
     }
 
     fn scan(&mut self, nodes: &'a [Node]) {
@@ -427,6 +460,29 @@ type FieldBytes = Vec<(u64, CType)>;
 /// conversion, and every conversion defined in the class as `{ extern __shared__ U a[];
 /// return (arg *)a; }` with a result type of pointer to `arg`. Such a construction converted
 /// to `arg *` is the start of the dynamic shared memory viewed through `arg`, whatever `arg` is.
+/// The index of `n` when it is `a[i]` (in parentheses or not) for an array `a` named by its
+/// declaration.
+fn element_of_decl(n: &Node) -> Option<&Node> {
+    let mut n = n;
+    while n.kind == Kind::ParenExpr {
+        n = n.exprs().next()?;
+    }
+    if n.kind != Kind::ArraySubscriptExpr {
+        return None;
+    }
+    let (mut base, index) = (child(n, 0)?, child(n, 1)?);
+    loop {
+        match base.kind {
+            Kind::ParenExpr => base = base.exprs().next()?,
+            Kind::ImplicitCastExpr if base.cast_kind.as_deref() == Some("ArrayToPointerDecay") => {
+                base = base.exprs().next()?
+            }
+            Kind::DeclRefExpr => return Some(index),
+            _ => return None,
+        }
+    }
+}
+
 fn shared_memory_class(r: &Node, arg: &str) -> bool {
     let bare = |t: &str| {
         t.replace("const", "")

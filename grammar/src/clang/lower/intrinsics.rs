@@ -189,7 +189,9 @@ impl Lower<'_, '_> {
     /// all three arithmetic modes compute C's result: products and shifts by constants are
     /// exact in `int` too; `__brev`'s masks are not (its kernel is then decided in 64-bit
     /// words, SPEC §4). The signed high product is the unsigned one less `b` when `a < 0` and
-    /// `a` when `b < 0`, modulo 2^32.
+    /// `a` when `b < 0`, modulo 2^32. `__byte_perm` is its bytes moved by shifts and masks
+    /// `2^8 - 1` (exact in `int`), a byte chosen by a selector the lowering does not know being
+    /// the selection among the eight.
     pub(super) fn intrinsic_by_words(
         &mut self,
         name: &str,
@@ -251,6 +253,62 @@ impl Lower<'_, '_> {
                     select(neg(b), au.clone(), k(0), span),
                 );
                 Some(self.convert_int(bin(BinOp::Sub, high, fix), s, out))
+            }
+            ("__byte_perm", [x, y, sel]) => {
+                // Byte n of the result is byte `(sel >> 4n) & 7` of the 8 bytes `{y, x}` (x
+                // the low word): CUDA's definition reads 3 bits of each selector nibble. Each
+                // byte is `(w >>> 8j) & 0xFF` and is placed by `<< 8n`; the placed bytes
+                // are disjoint, so their sum is their `|` — every step exact in `int` too.
+                let words = [word(self, "perm_x", x, out), word(self, "perm_y", y, out)];
+                let byte = |j: i64| {
+                    let w = words[(j / 4) as usize].clone();
+                    if let ExprKind::Int(v) = w.kind {
+                        return k((v >> (8 * (j % 4))) & 0xFF);
+                    }
+                    let w = match j % 4 {
+                        0 => w,
+                        b => bin(BinOp::UShr, w, k(8 * b)),
+                    };
+                    bin(BinOp::And, w, k(0xFF))
+                };
+                let chosen = self.range(sel).filter(|(a, b)| a == b).map(|(c, _)| c);
+                let mut bytes: Vec<Expr> = Vec::new();
+                let sw = match chosen {
+                    Some(_) => None,
+                    None => {
+                        for j in 0..8 {
+                            let b = self.bound("perm_byte", byte(j), out);
+                            bytes.push(b);
+                        }
+                        Some(word(self, "perm_s", sel, out))
+                    }
+                };
+                let mut r: Option<Expr> = None;
+                for n in 0..4i64 {
+                    let b = match (chosen, &sw) {
+                        (Some(c), _) => byte(((c >> (4 * n)) & 7) as i64),
+                        (None, Some(sw)) => {
+                            let sn = bin(BinOp::And, bin(BinOp::UShr, sw.clone(), k(4 * n)), k(7));
+                            let sn = self.bound("perm_sel", sn, out);
+                            let mut b = bytes[7].clone();
+                            for j in (0..7).rev() {
+                                let c = cmp(CmpOp::Eq, sn.clone(), k(j));
+                                b = select(c, bytes[j as usize].clone(), b, span);
+                            }
+                            b
+                        }
+                        (None, None) => return None,
+                    };
+                    let placed = match n {
+                        0 => b,
+                        n => bin(BinOp::Shl, b, k(8 * n)),
+                    };
+                    r = Some(match r {
+                        None => placed,
+                        Some(r) => bin(BinOp::Add, r, placed),
+                    });
+                }
+                r
             }
             ("__brev", [x]) => {
                 let mut x = word(self, "brev", x, out);

@@ -222,6 +222,14 @@ enum Place {
     /// `c ? p : q` for a pointer selected by cases (`Ptr::Sel`): an access is one of `p` where
     /// `c` holds, one of `q` elsewhere.
     Sel(Box<Cond>, Box<Place>, Box<Place>),
+    /// Element `index` of the followed local array of integers `id` of `len` elements, the
+    /// index not a constant the lowering knows (`slots.rs`).
+    Element {
+        id: String,
+        len: usize,
+        index: Expr,
+        ty: CType,
+    },
 }
 
 impl Place {
@@ -231,6 +239,7 @@ impl Place {
             | Place::Mem { ty: t, .. }
             | Place::Many(_, t)
             | Place::Private(t)
+            | Place::Element { ty: t, .. }
             | Place::Unknown(t) => t.clone(),
             Place::Builtin => CType::Other("dim3".into()),
             Place::Sel(_, a, _) => a.ty(),
@@ -243,7 +252,7 @@ impl Place {
             Place::Mem { array, .. } => Some(vec![array.clone()]),
             Place::Many(v, _) => Some(v.clone()),
             Place::Private(_) => Some(Vec::new()),
-            Place::Local(..) | Place::Builtin | Place::Unknown(_) => None,
+            Place::Local(..) | Place::Element { .. } | Place::Builtin | Place::Unknown(_) => None,
             Place::Sel(_, a, b) => {
                 let mut x = a.arrays()?;
                 x.extend(b.arrays()?);

@@ -304,7 +304,8 @@ impl Lower<'_, '_> {
             },
             Place::Private(_) => Place::Private(ty),
             Place::Builtin => Place::Builtin,
-            Place::Unknown(_) => Place::Unknown(ty),
+            // An integer has no fields.
+            Place::Unknown(_) | Place::Element { .. } => Place::Unknown(ty),
             p @ Place::Sel(..) => p.coarse(ty),
         }
     }

@@ -294,7 +294,9 @@ impl Lower<'_, '_> {
                 _ if matches!(ty, CType::Array(..) | CType::Record(_)) => Val::Ptr(Ptr::Private),
                 _ => Val::Ptr(Ptr::Local(id)),
             },
-            Place::Builtin | Place::Unknown(_) => Val::Ptr(Ptr::Unknown),
+            // A followed array's element has no address: the array is followed only when
+            // none is taken (`Globals::escaped`).
+            Place::Builtin | Place::Unknown(_) | Place::Element { .. } => Val::Ptr(Ptr::Unknown),
             Place::Sel(c, a, b) => {
                 let (a, b) = (ptr_of(self.address(*a)), ptr_of(self.address(*b)));
                 Val::Ptr(Ptr::select(*c, a, b))

@@ -1,21 +1,36 @@
-//! Local arrays of pointers (issue 20 item 2): `float *bufs[2] = {a, b};` is not thread-private
-//! memory but one local per element, `ID.k` in the environment (as a followed struct's fields
-//! are), so that `bufs[k][tid]` is an access of the array `bufs[k]` points into.
+//! Local arrays followed element by element (issue 20 item 2): `float *bufs[2] = {a, b};` and
+//! `const int offs[2] = {0, 32};` are not thread-private memory but one local per element,
+//! `ID.k` in the environment (as a followed struct's fields are), so that `bufs[k][tid]` is an
+//! access of the array `bufs[k]` points into and `s[offs[t % 2] + t / 2]` a cell the lowering
+//! knows. Elements are locals like any other: joins after an `if` and loop-carried values
+//! treat them as they treat scalars.
 //!
-//! * An element read at an index the lowering knows (a constant) is that element's pointer; at
-//!   any other index, the selection by the index of the elements' pointers (`Ptr::select`:
-//!   exact when each names its memory, any cell of their arrays otherwise). The last element
-//!   is the case of every index outside the others: C++ leaves a read out of bounds undefined.
-//! * An element written at a known index is that local assigned; a write at an index the
-//!   lowering does not know, or any use of the array other than indexing it (its address
-//!   passed on, `*bufs`, `bufs + 1`), is refused with a located error: an alias could change an
-//!   element behind the lowering's back.
+//! * An element read at an index the lowering knows (a constant) is that element; at any other
+//!   index, the selection by the index of the elements (`Ptr::select` for pointers, a core
+//!   `select` chain for integers: exact when each names its memory or value). The last
+//!   element is the case of every index outside the others: C++ leaves a read out of bounds
+//!   undefined.
+//! * An element written at a known index is that local assigned. An array of pointers written
+//!   at an index the lowering does not know, or used otherwise than by indexing it (its
+//!   address passed on, `*bufs`, `bufs + 1`), is refused with a located error: an alias could
+//!   change an element behind the lowering's back.
+//! * An array of integers (or `bool`s) is followed only when its declaration is named nowhere
+//!   but as `a[i]` read or assigned (`Globals::escaped`, a scan of the whole file before
+//!   lowering, so that no later alias is missed): any other array stays thread-private memory
+//!   read as `?`. A write at an index the lowering does not know updates every element by
+//!   cases, `a_k = select(i == k, v, a_k)`: exact for an index in bounds, and no write is
+//!   dropped (an index out of bounds is undefined behaviour in C++).
+//!
+//! The element count is bounded ([`MAX_SLOTS`]): a read at an unknown index is a chain of
+//! one selection per element and a write one `let` per element, so a large array (a
+//! per-thread buffer of hundreds of values) would multiply the kernel's size for values that
+//! are seldom constants; such arrays stay thread-private `?`s.
 
 use super::records::field_id;
 use super::*;
 
-/// How many elements a followed array of pointers has at most.
-const MAX_SLOTS: u64 = 16;
+/// How many elements a followed array has at most.
+const MAX_SLOTS: u64 = 64;
 
 impl Lower<'_, '_> {
     /// Declares the local `d` of type `ty` as a followed array of pointers when it is one;
@@ -31,11 +46,21 @@ impl Lower<'_, '_> {
         let CType::Array(elem, Some(n)) = ty else {
             return false;
         };
-        if !matches!(elem.as_ref(), CType::Pointer(_)) || *n == 0 || *n > MAX_SLOTS {
+        let scalar = matches!(
+            elem.as_ref(),
+            CType::Scalar(Scalar::Int { .. } | Scalar::Bool)
+        );
+        if !(matches!(elem.as_ref(), CType::Pointer(_)) || scalar)
+            || *n == 0
+            || *n > MAX_SLOTS
+            || (scalar && self.g.escaped.contains(d.id.as_str()))
+        {
             return false;
         }
         let items: Vec<&Node> = match init.map(strip_parens) {
             Some(i) if i.kind == Kind::InitListExpr => i.exprs().collect(),
+            // A string literal or another array copied: not followed.
+            Some(_) if scalar => return false,
             Some(i) => {
                 // Not a brace list (a copy of another array): its elements are not followed.
                 self.rvalue_or_place(i, out);
@@ -50,6 +75,12 @@ impl Lower<'_, '_> {
                     let v = self.rvalue(i, out);
                     self.convert(v, elem, span, out)
                 }
+                // An integer left out of the braces is 0.
+                _ if scalar && init.is_some() => {
+                    self.convert(Val::Num(int(0, span), Scalar::INT), elem, span, out)
+                }
+                // Indeterminate (no initialiser).
+                _ if scalar => self.unknown_val(&format!("{name}_uninit"), elem, span, out),
                 // Null (left out of the braces) or indeterminate (no initialiser).
                 _ => Val::Ptr(Ptr::Unknown),
             };
@@ -91,6 +122,24 @@ impl Lower<'_, '_> {
         let i = self.rvalue(index, out);
         match self.known_slot(i, len, span, out) {
             Ok(k) => Some(Place::Local(field_id(&id, &k.to_string()), elem)),
+            Err(Some(e)) if !matches!(elem, CType::Pointer(_)) => {
+                let index = self.bound("slot", e, out);
+                Some(Place::Element {
+                    id,
+                    len,
+                    index,
+                    ty: elem,
+                })
+            }
+            Err(None) if !matches!(elem, CType::Pointer(_)) => {
+                let index = self.unknown("slot_index", None, span, out);
+                Some(Place::Element {
+                    id,
+                    len,
+                    index,
+                    ty: elem,
+                })
+            }
             Err(_) => {
                 self.error(
                     span,
@@ -109,6 +158,16 @@ impl Lower<'_, '_> {
         let (id, elem, len, index) = self.slot_subscript(n)?;
         let span = self.span(n);
         let i = self.rvalue(index, out);
+        if !matches!(elem, CType::Pointer(_)) {
+            return Some(match self.known_slot(i, len, span, out) {
+                Ok(k) => self.read(Place::Local(field_id(&id, &k.to_string()), elem), span, out),
+                Err(Some(e)) => {
+                    let index = self.bound("slot", e, out);
+                    self.read_element(&id, len, index, elem, span, out)
+                }
+                Err(None) => self.unknown_val("slot_index", &elem, span, out),
+            });
+        }
         let slot = |l: &Self, k: usize| match l.env.get(&field_id(&id, &k.to_string())) {
             Some(Binding::Val(Val::Ptr(p))) => p.clone(),
             _ => Ptr::Unknown,
@@ -145,12 +204,99 @@ impl Lower<'_, '_> {
             return match usize::try_from(k).ok().filter(|k| *k < len) {
                 Some(k) => Ok(k),
                 None => {
-                    self.error(span, "an index outside a local array of pointers", "here");
+                    self.error(span, "a constant index outside a local array", "here");
                     Err(None)
                 }
             };
         }
         Err(Some(e))
+    }
+
+    /// Element `index` (a variable or constant, not known to be one of `0..len`) of the
+    /// followed array of integers `id`: the selection by the index of its elements.
+    pub(super) fn read_element(
+        &mut self,
+        id: &str,
+        len: usize,
+        index: Expr,
+        ty: CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let elems: Vec<Option<Val>> = (0..len)
+            .map(|k| match self.env.get(&field_id(id, &k.to_string())) {
+                Some(Binding::Val(v @ (Val::Num(..) | Val::Bool(_)))) => Some(v.clone()),
+                _ => None,
+            })
+            .collect();
+        let Some(elems) = elems.into_iter().collect::<Option<Vec<Val>>>() else {
+            return self.unknown_val("element", &ty, span, out);
+        };
+        let mut v = elems[len - 1].clone();
+        for k in (0..len - 1).rev() {
+            let c = cmp(CmpOp::Eq, index.clone(), int(k as i64, span));
+            v = match (&elems[k], v) {
+                (Val::Num(x, s), Val::Num(y, t)) if *s == t => {
+                    Val::Num(select(c, x.clone(), y, span), t)
+                }
+                (Val::Bool(x), Val::Bool(y)) => {
+                    Val::Bool(or(and(c.clone(), x.clone()), and(not(c), y)))
+                }
+                _ => return self.unknown_val("element", &ty, span, out),
+            };
+        }
+        v
+    }
+
+    /// `a[index] = v` for the followed array of integers `id` at an index the lowering does not
+    /// know: every element updated by cases, `a_k = select(index == k, v, a_k)`.
+    pub(super) fn write_element(
+        &mut self,
+        id: &str,
+        len: usize,
+        index: Expr,
+        v: Val,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let v = match v {
+            Val::Num(e, s) => Val::Num(self.bound("element", e, out), s),
+            v => v,
+        };
+        for k in 0..len {
+            let eid = field_id(id, &k.to_string());
+            let c = cmp(CmpOp::Eq, index.clone(), int(k as i64, span));
+            let old = match self.env.get(&eid) {
+                Some(Binding::Val(x)) => x.clone(),
+                _ => Val::Opaque,
+            };
+            let new = match (&v, old) {
+                (Val::Num(x, s), Val::Num(y, t)) if *s == t => {
+                    Val::Num(select(c, x.clone(), y, span), t)
+                }
+                (Val::Bool(x), Val::Bool(y)) => {
+                    Val::Bool(or(and(c.clone(), x.clone()), and(not(c), y)))
+                }
+                // Values of other shapes: the element is any value of its type after the
+                // write (it may have been the one written).
+                (_, old) => {
+                    let name = self.local_name(&eid);
+                    match old {
+                        Val::Num(_, s) => self.unknown_val(&name, &CType::Scalar(s), span, out),
+                        Val::Bool(_) => {
+                            self.unknown_val(&name, &CType::Scalar(Scalar::Bool), span, out)
+                        }
+                        _ => Val::Opaque,
+                    }
+                }
+            };
+            self.write(
+                Place::Local(eid, CType::Scalar(Scalar::INT)),
+                new,
+                span,
+                out,
+            );
+        }
     }
 
     /// A use of the followed array of pointers `id` other than indexing it: refused.
