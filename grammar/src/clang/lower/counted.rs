@@ -922,12 +922,12 @@ impl Lower<'_, '_> {
                     (Some((fx, cx)), Some((fy, cy))) if exact(x) && exact(y) => {
                         let mut f = fx;
                         for (n, k) in fy {
-                            *f.entry(n).or_insert(0) -= k;
+                            let e = f.entry(n).or_insert(0);
+                            *e = e.saturating_sub(k);
                         }
-                        f.values()
-                            .all(|k| *k == 0)
-                            .then(|| int(i64::try_from(cx - cy).unwrap_or(0), c.span))
-                            .filter(|_| i64::try_from(cx - cy).is_ok())
+                        let d = cx.checked_sub(cy).and_then(|d| i64::try_from(d).ok());
+                        d.filter(|_| f.values().all(|k| *k == 0))
+                            .map(|d| int(d, c.span))
                     }
                     _ => None,
                 };
@@ -1020,7 +1020,8 @@ fn linear(e: &Expr) -> Option<(BTreeMap<String, i128>, i128)> {
             let ((mut f, cx), (g, cy)) = (linear(x)?, linear(y)?);
             let s = if *op == BinOp::Add { 1 } else { -1 };
             for (n, k) in g {
-                *f.entry(n).or_insert(0) += s * k;
+                let e = f.entry(n).or_insert(0);
+                *e = e.checked_add(s * k)?;
             }
             (f, cx.checked_add(s * cy)?)
         }
@@ -1033,10 +1034,11 @@ fn linear(e: &Expr) -> Option<(BTreeMap<String, i128>, i128)> {
             } else {
                 return None;
             };
-            (
-                f.into_iter().map(|(n, m)| (n, m * k)).collect(),
-                c.checked_mul(k)?,
-            )
+            let f: Option<BTreeMap<String, i128>> = f
+                .into_iter()
+                .map(|(n, m)| Some((n, m.checked_mul(k)?)))
+                .collect();
+            (f?, c.checked_mul(k)?)
         }
         _ => return None,
     })
