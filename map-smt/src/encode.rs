@@ -737,8 +737,14 @@ mod tests {
             }
             let negative = Cond::new(CondKind::Cmp(CmpOp::Lt, t(), k(0)), span);
             let below = Cond::new(CondKind::Cmp(CmpOp::Le, t(), k(95)), span);
-            assert_eq!(enc.cond(&negative, Side::One).as_bool(), ranged.then_some(false));
-            assert_eq!(enc.cond(&below, Side::One).as_bool(), ranged.then_some(true));
+            assert_eq!(
+                enc.cond(&negative, Side::One).as_bool(),
+                ranged.then_some(false)
+            );
+            assert_eq!(
+                enc.cond(&below, Side::One).as_bool(),
+                ranged.then_some(true)
+            );
         }
     }
 
