@@ -195,6 +195,11 @@ impl Encoder {
     /// operands) kept `(div t 65536)`, `(mod t 65536)` and `(< t 0)` for `0 <= t < 96`, and z3's
     /// simplex spent 0.2–1.5 s on each `unsat` check in big rationals, how long depending on the
     /// order the terms were made in (papers/benchmarks.md, "Issue 15: session 14").
+    ///
+    /// Recorded only for the ids of a fixed geometry: with the symbolic bounds (`tid < 1024`)
+    /// as well, the non-linear queries of a loop `step *K` took minutes instead of seconds —
+    /// not wrong, but z3's search on them depends on the terms' shape, and with the ranges
+    /// of a symbolic geometry left out their terms are what they were.
     pub fn assert_range(&mut self, v: &Val, lo: i128, hi: i128) {
         if let Val::I(x) = v {
             let known = self.range(x);

@@ -341,18 +341,19 @@ fn geometry(
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
                 q.constraints
                     .push(cmp(CmpOp::Le, &n, &q.enc.lit(max_total)));
-                q.enc.assert_range(&n, 1, max_total);
                 q.sizes.push((n.clone(), Sign::Natural));
                 n
             }
         };
         let [a, b] = ids(q, Builtin::linear(id));
-        let top = fixed.map_or(max_total, |dim| dim.iter().product());
         for t in [&a, &b] {
             q.constraints.push(cmp(CmpOp::Ge, t, &zero));
             q.constraints.push(cmp(CmpOp::Lt, t, &n));
-            // Asserted: `0 <= t < n <= top`.
-            q.enc.assert_range(t, 0, top - 1);
+            if let Some(dim) = fixed {
+                // Asserted: `0 <= t < n`, `n` the literal. Only for a fixed geometry: see
+                // `Encoder::assert_range`.
+                q.enc.assert_range(t, 0, dim.iter().product::<i128>() - 1);
+            }
         }
         if distinct && !same_thread_allowed {
             q.constraints.push(cmp(CmpOp::Ne, &a, &b));
@@ -382,18 +383,19 @@ fn geometry(
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
                 let max = q.enc.lit(max_dim[d.index()]);
                 q.constraints.push(cmp(CmpOp::Le, &n, &max));
-                q.enc.assert_range(&n, 1, max_dim[d.index()]);
                 q.sizes.push((n.clone(), Sign::Natural));
                 n
             }
         };
         let [a, b] = ids(q, Builtin::component(id, d));
-        let top = fixed.map_or(max_dim[d.index()], |dim| dim[d.index()]);
         for t in [&a, &b] {
             q.constraints.push(cmp(CmpOp::Ge, t, &zero));
             q.constraints.push(cmp(CmpOp::Lt, t, &n));
-            // Asserted: `0 <= t < n <= top`.
-            q.enc.assert_range(t, 0, top - 1);
+            if let Some(dim) = fixed {
+                // Asserted: `0 <= t < n`, `n` the literal. Only for a fixed geometry: see
+                // `Encoder::assert_range`.
+                q.enc.assert_range(t, 0, dim[d.index()] - 1);
+            }
         }
         differ.push(cmp(CmpOp::Ne, &a, &b));
         comps[0].push(a);
