@@ -26,8 +26,8 @@ use mapcheck_core::ast::{BinOp, Builtin, CmpOp};
 use mapcheck_core::Arith;
 use mapcheck_typeck::term::{Cond, CondKind, Expr, ExprKind};
 use mapcheck_typeck::Var;
-use std::collections::{BTreeMap, BTreeSet};
-use z3::ast::{Ast, Bool, Int, BV};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use z3::ast::{Ast, Bool, Dynamic, Int, BV};
 
 /// A z3 term of the mode's sort.
 #[derive(Clone, Debug)]
@@ -76,7 +76,13 @@ pub struct Encoder {
     /// witnesses read): its symbol and its term.
     consts: BTreeMap<String, (Symbol, Val)>,
     fresh: usize,
+    /// Bounds of `int` terms that every query made of this encoder's terms asserts
+    /// ([`Encoder::assert_range`]), and those derived from them ([`Encoder::range`]).
+    ranges: HashMap<Dynamic, Range>,
 }
+
+/// The least and greatest value an `int` term can take in a model of its query.
+type Range = (i128, i128);
 
 impl Encoder {
     pub fn new(arith: Arith, shared: BTreeSet<Var>) -> Self {
@@ -85,6 +91,7 @@ impl Encoder {
             shared,
             consts: BTreeMap::new(),
             fresh: 0,
+            ranges: HashMap::new(),
         }
     }
 
@@ -175,6 +182,57 @@ impl Encoder {
         self.consts.insert(z3_name(&symbol), (symbol, value));
     }
 
+    /// Records that `lo <= v <= hi` holds in every model of every query built from this
+    /// encoder's terms: the caller asserts it in the query (a thread id below its block's
+    /// size, a parameter within its type). `int` mode only; the words of `bv32`/`bv64` wrap.
+    ///
+    /// The terms built afterwards are simplified by these bounds ([`Encoder::expr`]): a
+    /// division or remainder whose dividend lies within one multiple of the divisor becomes
+    /// its value or its dividend, a comparison the bounds decide becomes its truth value. Each
+    /// is equal to the term it replaces in every model of the query, so no answer changes; the
+    /// query z3 sees is smaller. Without it, `__mulhi(t, 0x55555556)` on a block of 96 threads
+    /// (`tests/cuda/intrin_mulhi_magic_div.cu`; the lowering's 16-bit halves, exact for any
+    /// operands) kept `(div t 65536)`, `(mod t 65536)` and `(< t 0)` for `0 <= t < 96`, and z3's
+    /// simplex spent 0.2–1.5 s on each `unsat` check in big rationals, how long depending on the
+    /// order the terms were made in (papers/benchmarks.md, "Issue 15: session 14").
+    ///
+    /// Recorded only for the ids of a fixed geometry: with the symbolic bounds (`tid < 1024`)
+    /// as well, the non-linear queries of a loop `step *K` took minutes instead of seconds —
+    /// not wrong, but z3's search on them depends on the terms' shape, and with the ranges
+    /// of a symbolic geometry left out their terms are what they were.
+    pub fn assert_range(&mut self, v: &Val, lo: i128, hi: i128) {
+        if let Val::I(x) = v {
+            let known = self.range(x);
+            let (lo, hi) = match known {
+                Some((a, b)) => (lo.max(a), hi.min(b)),
+                None => (lo, hi),
+            };
+            if lo <= hi && x.as_i128().is_none() {
+                self.ranges.insert(Dynamic::from_ast(x), (lo, hi));
+            }
+        }
+    }
+
+    /// The bounds of `x` known to this encoder: a numeral's value, or what
+    /// [`Encoder::assert_range`] recorded or the encoding derived.
+    fn range(&self, x: &Int) -> Option<Range> {
+        match x.as_i128() {
+            Some(v) => Some((v, v)),
+            None => self.ranges.get(&Dynamic::from_ast(x)).copied(),
+        }
+    }
+
+    /// `v` with its derived range recorded (when there is one).
+    fn ranged(&mut self, v: Int, range: Option<Range>) -> Val {
+        if let Some((lo, hi)) = range {
+            if lo == hi {
+                return Val::I(Int::from_i128(lo));
+            }
+            self.ranges.insert(Dynamic::from_ast(&v), (lo, hi));
+        }
+        Val::I(v)
+    }
+
     fn fresh(&mut self, side: Side) -> Val {
         self.fresh += 1;
         self.var(&Var::Fresh(self.fresh), side)
@@ -198,7 +256,12 @@ impl Encoder {
             ExprKind::Int(v) => self.lit(i128::from(*v)),
             ExprKind::Var(name) => self.var(name, side),
             ExprKind::Neg(a) => match self.expr(a, side) {
-                Val::I(a) => Val::I(a.unary_minus()),
+                Val::I(a) => {
+                    let range = self
+                        .range(&a)
+                        .and_then(|(lo, hi)| Some((hi.checked_neg()?, lo.checked_neg()?)));
+                    self.ranged(a.unary_minus(), range)
+                }
                 Val::B(a) => Val::B(a.bvneg()),
             },
             ExprKind::Bin(op, a, b) => {
@@ -219,8 +282,19 @@ impl Encoder {
             }
             ExprKind::Select(c, a, b) => {
                 let c = self.cond(c, side);
+                match c.as_bool() {
+                    Some(true) => return self.expr(a, side),
+                    Some(false) => return self.expr(b, side),
+                    None => {}
+                }
                 match (self.expr(a, side), self.expr(b, side)) {
-                    (Val::I(x), Val::I(y)) => Val::I(c.ite(&x, &y)),
+                    (Val::I(x), Val::I(y)) => {
+                        let range = self
+                            .range(&x)
+                            .zip(self.range(&y))
+                            .map(|((a, b), (c, d))| (a.min(c), b.max(d)));
+                        self.ranged(c.ite(&x, &y), range)
+                    }
                     (Val::B(x), Val::B(y)) => Val::B(c.ite(&x, &y)),
                     // Unreachable: one encoder has one sort.
                     (x, _) => x,
@@ -238,6 +312,12 @@ impl Encoder {
         ly: Option<i64>,
         side: Side,
     ) -> Val {
+        let (rx, ry) = (self.range(&x), self.range(&y));
+        if let Some(v) = fold(op, &x, &y, rx, ry, ly) {
+            let range = self.range(&v);
+            return self.ranged(v, range);
+        }
+        let range = bin_range(op, rx, ry, ly);
         let zero = Int::from_i64(0);
         let is_zero = y.eq(&zero);
         let v = match op {
@@ -271,7 +351,7 @@ impl Encoder {
             BinOp::Min | BinOp::UMin => x.lt(&y).ite(&x, &y),
             BinOp::Max | BinOp::UMax => x.gt(&y).ite(&x, &y),
         };
-        Val::I(v)
+        self.ranged(v, range)
     }
 
     pub fn cond(&mut self, c: &Cond, side: Side) -> Bool {
@@ -282,6 +362,11 @@ impl Encoder {
             CondKind::Or(a, b) => Bool::or(&[self.cond(a, side), self.cond(b, side)]),
             CondKind::Cmp(op, a, b) => {
                 let (x, y) = (self.expr(a, side), self.expr(b, side));
+                if let (Val::I(i), Val::I(j)) = (&x, &y) {
+                    if let Some(truth) = decided(*op, self.range(i), self.range(j)) {
+                        return Bool::from_bool(truth);
+                    }
+                }
                 cmp(*op, &x, &y)
             }
         }
@@ -339,6 +424,127 @@ fn pow2(k: i64) -> Int {
         factors.extend((0..k / 62).map(|_| Int::from_i128(1i128 << 62)));
         Int::mul(&factors)
     })
+}
+
+/// The positive literal divisor of a division, remainder, shift or mask in `int` mode, as the
+/// encoding above divides by it: `y` for `/` and `%`, `2^k` for `>> k`, `m + 1` for `& m`
+/// with `m + 1` a power of two.
+fn divisor(op: BinOp, ly: Option<i64>) -> Option<(i128, bool)> {
+    // (divisor, whether the operation is the remainder)
+    let shift = |k: Option<i64>| k.filter(|k| (0..127).contains(k)).map(|k| 1i128 << k);
+    let mask = |c: Option<i64>| {
+        c.filter(|c| *c >= 0 && (*c as u64).wrapping_add(1).is_power_of_two())
+            .map(|c| i128::from(c) + 1)
+    };
+    match op {
+        BinOp::Div | BinOp::UDiv => ly.filter(|k| *k > 0).map(|k| (i128::from(k), false)),
+        BinOp::Rem | BinOp::URem => ly.filter(|k| *k > 0).map(|k| (i128::from(k), true)),
+        BinOp::Shr | BinOp::UShr => shift(ly).map(|k| (k, false)),
+        BinOp::And => mask(ly).map(|k| (k, true)),
+        _ => None,
+    }
+}
+
+/// `x OP y` as a simpler term when the ranges of its operands decide it (see
+/// [`Encoder::assert_range`]): two numerals as the numeral `core::arith` computes, a quotient
+/// whose dividend lies within one multiple of the divisor as that quotient, a remainder whose
+/// dividend lies in `0..divisor` as the dividend, a minimum or maximum of ordered ranges as the
+/// lesser or greater operand. `None` when nothing simplifies, and for the operations `int` mode
+/// does not encode exactly (`|`, `^`, `&` but by a mask, shifts past `MAX_EXACT_SHIFT`).
+fn fold(
+    op: BinOp,
+    x: &Int,
+    y: &Int,
+    rx: Option<Range>,
+    ry: Option<Range>,
+    ly: Option<i64>,
+) -> Option<Int> {
+    let exact = match op {
+        BinOp::Or | BinOp::Xor => false,
+        BinOp::And => divisor(op, ly).is_some(),
+        BinOp::Shl | BinOp::Shr | BinOp::UShr => ly.is_some_and(|k| k < MAX_EXACT_SHIFT),
+        _ => true,
+    };
+    if !exact {
+        return None;
+    }
+    if let (Some((a, b)), Some((c, d))) = (rx, ry) {
+        if a == b && c == d {
+            return Arith::Int.bin(op, a, c).ok().map(Int::from_i128);
+        }
+    }
+    let (lo, hi) = rx?;
+    if let Some((k, remainder)) = divisor(op, ly) {
+        let (q_lo, q_hi) = (lo.div_euclid(k), hi.div_euclid(k));
+        return match remainder {
+            false if q_lo == q_hi => Some(Int::from_i128(q_lo)),
+            true if q_lo == 0 && q_hi == 0 => Some(x.clone()),
+            _ => None,
+        };
+    }
+    let (c, d) = ry?;
+    match op {
+        BinOp::Min | BinOp::UMin if hi <= c => Some(x.clone()),
+        BinOp::Min | BinOp::UMin if d <= lo => Some(y.clone()),
+        BinOp::Max | BinOp::UMax if hi <= c => Some(y.clone()),
+        BinOp::Max | BinOp::UMax if d <= lo => Some(x.clone()),
+        _ => None,
+    }
+}
+
+/// The range of `x OP y` in `int` mode from those of its operands, where interval arithmetic
+/// gives one without overflowing `i128`.
+fn bin_range(op: BinOp, rx: Option<Range>, ry: Option<Range>, ly: Option<i64>) -> Option<Range> {
+    if let Some((k, remainder)) = divisor(op, ly) {
+        return match (remainder, rx) {
+            (true, Some((a, b))) if a >= 0 && b < k => Some((a, b)),
+            (true, _) => Some((0, k - 1)),
+            (false, Some((a, b))) => Some((a.div_euclid(k), b.div_euclid(k))),
+            (false, None) => None,
+        };
+    }
+    let ((a, b), (c, d)) = (rx?, ry?);
+    match op {
+        BinOp::Add => Some((a.checked_add(c)?, b.checked_add(d)?)),
+        BinOp::Sub => Some((a.checked_sub(d)?, b.checked_sub(c)?)),
+        BinOp::Mul => {
+            let products = [
+                a.checked_mul(c)?,
+                a.checked_mul(d)?,
+                b.checked_mul(c)?,
+                b.checked_mul(d)?,
+            ];
+            Some((*products.iter().min()?, *products.iter().max()?))
+        }
+        BinOp::Shl if c == d && (0..MAX_EXACT_SHIFT.min(126) as i128).contains(&c) => {
+            let f = 1i128 << c;
+            Some((a.checked_mul(f)?, b.checked_mul(f)?))
+        }
+        BinOp::Min | BinOp::UMin => Some((a.min(c), b.min(d))),
+        BinOp::Max | BinOp::UMax => Some((a.max(c), b.max(d))),
+        _ => None,
+    }
+}
+
+/// The truth of `x OP y` when the ranges of `x` and `y` decide it (`int` mode, where the
+/// unsigned comparisons are the signed ones).
+fn decided(op: CmpOp, rx: Option<Range>, ry: Option<Range>) -> Option<bool> {
+    let ((a, b), (c, d)) = (rx?, ry?);
+    let lt = |hi: i128, lo: i128| hi < lo;
+    match op {
+        CmpOp::Lt | CmpOp::ULt if lt(b, c) => Some(true),
+        CmpOp::Lt | CmpOp::ULt if a >= d => Some(false),
+        CmpOp::Le | CmpOp::ULe if b <= c => Some(true),
+        CmpOp::Le | CmpOp::ULe if lt(d, a) => Some(false),
+        CmpOp::Gt | CmpOp::UGt if lt(d, a) => Some(true),
+        CmpOp::Gt | CmpOp::UGt if b <= c => Some(false),
+        CmpOp::Ge | CmpOp::UGe if d <= a => Some(true),
+        CmpOp::Ge | CmpOp::UGe if lt(b, c) => Some(false),
+        CmpOp::Eq if a == b && c == d && a == c => Some(true),
+        CmpOp::Eq | CmpOp::Ne if lt(b, c) || lt(d, a) => Some(op == CmpOp::Ne),
+        CmpOp::Ne if a == b && c == d && a == c => Some(false),
+        _ => None,
+    }
 }
 
 /// `x + y` in the terms' sort (wrapping in `bv32`).
@@ -493,6 +699,59 @@ impl Val {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shape of the lowering's `__mulhi` on a thread id below 96: with `0 <= t < 96`
+    /// recorded, `t / 65536` is 0, `t % 65536` and `t & 65535` are `t`, `t >> 16` is 0 and
+    /// `t < 0` is false, all because `96 <= 65536`; `t / 64` and `t % 64` keep their terms
+    /// (`t` spans two multiples of 64), with ranges `0..=1` and `0..=63`. Without the range
+    /// nothing folds.
+    #[test]
+    fn a_recorded_range_folds_what_it_decides() {
+        let span = mapcheck_core::Span::default();
+        let t = || Expr::var("t", span);
+        let k = |v: i64| Expr::new(ExprKind::Int(v), span);
+        let bin = |op, a, b| Expr::bin(op, a, b);
+        for ranged in [false, true] {
+            let mut enc = Encoder::new(Arith::Int, BTreeSet::new());
+            let var = enc.source("t", Side::One);
+            if ranged {
+                enc.assert_range(&var, 0, 95);
+            }
+            let Val::I(tv) = var.clone() else {
+                panic!("int mode")
+            };
+            let mut int = |e: Expr| match enc.expr(&e, Side::One) {
+                Val::I(x) => x,
+                Val::B(_) => panic!("int mode"),
+            };
+            let quotient = int(bin(BinOp::Div, t(), k(65536)));
+            let remainder = int(bin(BinOp::Rem, t(), k(65536)));
+            let masked = int(bin(BinOp::And, t(), k(65535)));
+            let shifted = int(bin(BinOp::Shr, t(), k(16)));
+            let by_64 = int(bin(BinOp::Div, t(), k(64)));
+            let mod_64 = int(bin(BinOp::Rem, t(), k(64)));
+            assert_eq!(quotient.as_i128(), ranged.then_some(0));
+            assert_eq!(shifted.as_i128(), ranged.then_some(0));
+            assert_eq!(remainder == tv, ranged);
+            assert_eq!(masked == tv, ranged);
+            assert_eq!(by_64.as_i128(), None);
+            assert_eq!(mod_64.as_i128(), None);
+            if ranged {
+                assert_eq!(enc.range(&by_64), Some((0, 1)));
+                assert_eq!(enc.range(&mod_64), Some((0, 63)));
+            }
+            let negative = Cond::new(CondKind::Cmp(CmpOp::Lt, t(), k(0)), span);
+            let below = Cond::new(CondKind::Cmp(CmpOp::Le, t(), k(95)), span);
+            assert_eq!(
+                enc.cond(&negative, Side::One).as_bool(),
+                ranged.then_some(false)
+            );
+            assert_eq!(
+                enc.cond(&below, Side::One).as_bool(),
+                ranged.then_some(true)
+            );
+        }
+    }
 
     #[test]
     fn pow2_is_the_numeral_two_to_the_k() {

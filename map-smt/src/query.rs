@@ -349,6 +349,11 @@ fn geometry(
         for t in [&a, &b] {
             q.constraints.push(cmp(CmpOp::Ge, t, &zero));
             q.constraints.push(cmp(CmpOp::Lt, t, &n));
+            if let Some(dim) = fixed {
+                // Asserted: `0 <= t < n`, `n` the literal. Only for a fixed geometry: see
+                // `Encoder::assert_range`.
+                q.enc.assert_range(t, 0, dim.iter().product::<i128>() - 1);
+            }
         }
         if distinct && !same_thread_allowed {
             q.constraints.push(cmp(CmpOp::Ne, &a, &b));
@@ -386,6 +391,11 @@ fn geometry(
         for t in [&a, &b] {
             q.constraints.push(cmp(CmpOp::Ge, t, &zero));
             q.constraints.push(cmp(CmpOp::Lt, t, &n));
+            if let Some(dim) = fixed {
+                // Asserted: `0 <= t < n`, `n` the literal. Only for a fixed geometry: see
+                // `Encoder::assert_range`.
+                q.enc.assert_range(t, 0, dim[d.index()] - 1);
+            }
         }
         differ.push(cmp(CmpOp::Ne, &a, &b));
         comps[0].push(a);
@@ -423,6 +433,10 @@ fn geometry(
             let inner = add(&c[1], &mul(&dims[1], &c[2]));
             let linear = add(&c[0], &mul(&dims[0], &inner));
             q.constraints.push(eq(t, &linear));
+            if let Some(dim) = fixed {
+                // Asserted: each component below its size, so the linear id below their product.
+                q.enc.assert_range(t, 0, dim.iter().product::<i128>() - 1);
+            }
         }
         linear_ne = by_linear.then(|| cmp(CmpOp::Ne, &a, &b));
     }

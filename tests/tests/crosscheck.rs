@@ -742,13 +742,27 @@ fn arith_case(
             Tally::bump(&tally.not_a_run);
             return Ok(());
         };
-        let shared = VARS.iter().map(|v| Var::from(*v)).collect();
-        let mut enc = Encoder::new(arith, shared);
-        // The generated expression's names are source names.
-        let term = enc.expr(&e.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
-        let claim = eq(&term, &enc.lit(x));
-        tally.decisions.set(tally.decisions.get() + 2);
-        match z3_agrees(&mut enc, &env, claim, Some(&term)) {
+        // In `int` mode, once more with ranges around the values recorded
+        // (`Encoder::assert_range`): the terms then fold by them, and must still mean what
+        // `core::arith` computes at a point within the ranges.
+        for ranged in [false, true] {
+            if ranged && arith != Arith::Int {
+                continue;
+            }
+            let shared = VARS.iter().map(|v| Var::from(*v)).collect();
+            let mut enc = Encoder::new(arith, shared);
+            if ranged {
+                for (name, value) in &env {
+                    let (lo, hi) = window(name, *value);
+                    let v = enc.source(name, Side::One);
+                    enc.assert_range(&v, lo, hi);
+                }
+            }
+            // The generated expression's names are source names.
+            let term = enc.expr(&e.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
+            let claim = eq(&term, &enc.lit(x));
+            tally.decisions.set(tally.decisions.get() + 2);
+            match z3_agrees(&mut enc, &env, claim, Some(&term)) {
             Ok(()) => {}
             Err(None) => {
                 Tally::bump(&tally.unknown);
@@ -756,22 +770,37 @@ fn arith_case(
             }
             Err(Some(z)) => prop_assert!(
                 false,
-                "{arith}: `{e}` with {env:?} is {x} in core::arith, z3 allows {z}"
+                "{arith}: `{e}` with {env:?} is {x} in core::arith, z3 allows {z} (ranges: {ranged})"
             ),
         }
-        let cond = Cond::new(CondKind::Cmp(op, e.clone(), other.clone()), e.span);
-        let c = enc.cond(&cond.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
-        let expected = arith.cmp(op, x, y);
-        let claim = if expected { c } else { c.not() };
-        match z3_agrees(&mut enc, &env, claim, None) {
+            let cond = Cond::new(CondKind::Cmp(op, e.clone(), other.clone()), e.span);
+            let c = enc.cond(&cond.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
+            let expected = arith.cmp(op, x, y);
+            let claim = if expected { c } else { c.not() };
+            match z3_agrees(&mut enc, &env, claim, None) {
             Ok(()) => Tally::bump(&tally.compared),
             Err(None) => Tally::bump(&tally.unknown),
             Err(Some(_)) => prop_assert!(
                 false,
-                "{arith}: `{cond}` with {env:?} is {expected} in core::arith, not in z3"
+                "{arith}: `{cond}` with {env:?} is {expected} in core::arith, not in z3 (ranges: {ranged})"
             ),
         }
+        }
         Ok(())
+    }
+}
+
+/// The range recorded for variable `name` at `value` in the ranged round of `arith_case`:
+/// the point itself for `a`, the aligned block of 64 holding it for `b` (so that quotients
+/// and remainders by powers of two up to 64 fold), a lopsided window for `c`.
+fn window(name: &str, value: Value) -> (Value, Value) {
+    match name {
+        "a" => (value, value),
+        "b" => {
+            let lo = value.div_euclid(64) * 64;
+            (lo, lo + 63)
+        }
+        _ => (value.saturating_sub(5), value.saturating_add(1000)),
     }
 }
 
