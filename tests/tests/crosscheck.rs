@@ -763,28 +763,28 @@ fn arith_case(
             let claim = eq(&term, &enc.lit(x));
             tally.decisions.set(tally.decisions.get() + 2);
             match z3_agrees(&mut enc, &env, claim, Some(&term)) {
-            Ok(()) => {}
-            Err(None) => {
-                Tally::bump(&tally.unknown);
-                return Ok(());
+                Ok(()) => {}
+                Err(None) => {
+                    Tally::bump(&tally.unknown);
+                    return Ok(());
+                }
+                Err(Some(z)) => prop_assert!(
+                    false,
+                    "{arith}, ranged {ranged}: `{e}` at {env:?} is {x} in core, z3 allows {z}"
+                ),
             }
-            Err(Some(z)) => prop_assert!(
-                false,
-                "{arith}: `{e}` with {env:?} is {x} in core::arith, z3 allows {z} (ranges: {ranged})"
-            ),
-        }
             let cond = Cond::new(CondKind::Cmp(op, e.clone(), other.clone()), e.span);
             let c = enc.cond(&cond.map_vars(&mut |n| Var::from(n.as_str())), Side::One);
             let expected = arith.cmp(op, x, y);
             let claim = if expected { c } else { c.not() };
             match z3_agrees(&mut enc, &env, claim, None) {
-            Ok(()) => Tally::bump(&tally.compared),
-            Err(None) => Tally::bump(&tally.unknown),
-            Err(Some(_)) => prop_assert!(
-                false,
-                "{arith}: `{cond}` with {env:?} is {expected} in core::arith, not in z3 (ranges: {ranged})"
-            ),
-        }
+                Ok(()) => Tally::bump(&tally.compared),
+                Err(None) => Tally::bump(&tally.unknown),
+                Err(Some(_)) => prop_assert!(
+                    false,
+                    "{arith}, ranged {ranged}: `{cond}` at {env:?} is {expected} in core, not z3"
+                ),
+            }
         }
         Ok(())
     }
