@@ -455,11 +455,6 @@ impl<'a> Globals<'a> {
 /// The fields of a record with their byte offsets, in declaration order.
 type FieldBytes = Vec<(u64, CType)>;
 
-/// Whether the record `r` (a class template's pattern, or a specialization for `arg`) is the
-/// `SharedMemory<T>` idiom: no fields, no user-written constructor or destructor, at least one
-/// conversion, and every conversion defined in the class as `{ extern __shared__ U a[];
-/// return (arg *)a; }` with a result type of pointer to `arg`. Such a construction converted
-/// to `arg *` is the start of the dynamic shared memory viewed through `arg`, whatever `arg` is.
 /// The index of `n` when it is `a[i]` (in parentheses or not) for an array `a` named by its
 /// declaration.
 fn element_of_decl(n: &Node) -> Option<&Node> {
@@ -483,6 +478,11 @@ fn element_of_decl(n: &Node) -> Option<&Node> {
     }
 }
 
+/// Whether the record `r` (a class template's pattern, or a specialization for `arg`) is the
+/// `SharedMemory<T>` idiom: no fields, no user-written constructor or destructor, at least one
+/// conversion, and every conversion defined in the class as `{ extern __shared__ U a[];
+/// return (arg *)a; }` with a result type of pointer to `arg`. Such a construction converted
+/// to `arg *` is the start of the dynamic shared memory viewed through `arg`, whatever `arg` is.
 fn shared_memory_class(r: &Node, arg: &str) -> bool {
     let bare = |t: &str| {
         t.replace("const", "")
