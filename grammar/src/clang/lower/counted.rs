@@ -30,7 +30,8 @@ impl Lower<'_, '_> {
     }
 
     /// A canonical counted loop as a core `for`, when its bounds and step are loop-invariant
-    /// and pure; `None` (nothing emitted) otherwise.
+    /// and pure; `None` (nothing emitted, the environment and the errors as they were)
+    /// otherwise.
     pub(super) fn counted_loop(
         &mut self,
         c: &Counted<'_>,
@@ -40,6 +41,24 @@ impl Lower<'_, '_> {
     ) -> Option<Cond> {
         let saved_env = self.env.clone();
         let saved_errors = self.errors.len();
+        let lowered = self.counted_loop_from(c, body, &saved_env, span, out);
+        if lowered.is_none() {
+            self.env = saved_env;
+            self.errors.truncate(saved_errors);
+        }
+        lowered
+    }
+
+    /// [`Self::counted_loop`] from the environment `saved_env` it started in; on `None` the
+    /// caller restores that environment and drops the errors reported since.
+    fn counted_loop_from(
+        &mut self,
+        c: &Counted<'_>,
+        body: &[&Node],
+        saved_env: &Env,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Cond> {
         let mut pre = Vec::new();
         // The start value (evaluated once, before the loop).
         let start = match c.start {
@@ -51,8 +70,6 @@ impl Lower<'_, '_> {
         };
         let start = self.convert(start, &CType::Scalar(c.var_ty), span, &mut pre);
         let Val::Num(start, _) = start else {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         };
         // Bound and step must be pure: evaluated into a scratch list that must stay empty.
@@ -67,14 +84,10 @@ impl Lower<'_, '_> {
             None => None,
             Some(Val::Num(k, _)) => Some(k),
             Some(_) => {
-                self.env = saved_env;
-                self.errors.truncate(saved_errors);
                 return None;
             }
         };
         let (Val::Num(bound, bs), Val::Num(amount, _)) = (bound, amount) else {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         };
         // `i + o < b` in a signed type (no wrap) is `i < b - o`.
@@ -92,16 +105,12 @@ impl Lower<'_, '_> {
                 (Expr::bin(BinOp::Sub, bound, o), bs)
             }
             Some(_) => {
-                self.env = saved_env;
-                self.errors.truncate(saved_errors);
                 return None;
             }
         };
         // Several steps an iteration: the loop moves by their sum (in the loop's direction).
         let mut amount = amount;
         if !c.extra.is_empty() && !matches!(c.step, StepOp::Add | StepOp::Sub) {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         }
         for (op, a) in &c.extra {
@@ -110,8 +119,6 @@ impl Lower<'_, '_> {
                 None => Val::Num(int(1, span), Scalar::INT),
             };
             let Val::Num(e, _) = v else {
-                self.env = saved_env;
-                self.errors.truncate(saved_errors);
                 return None;
             };
             let with = if *op == c.step {
@@ -122,8 +129,6 @@ impl Lower<'_, '_> {
             amount = Expr::bin(with, amount, e);
         }
         if !scratch.is_empty() || matches!(bs, Scalar::Float(_)) {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         }
         // The comparison's type: C compares in the common type of `i` and the bound.
@@ -133,8 +138,6 @@ impl Lower<'_, '_> {
         if c.cmp == "!="
             && !(shrinks && self.within(&bound, 0, 0) && self.within(&start, 0, i128::MAX))
         {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         }
         let (dir, bound) = match c.cmp.as_str() {
@@ -199,8 +202,6 @@ impl Lower<'_, '_> {
         let wrap_ok = wraps || self.no_unsigned_wrap(c, dir, &bound, &amount);
         // `i >= 0` on an unsigned `i` never fails.
         if !(step_op.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         }
         // `if (i == K) break;` first in a loop stepping by one: the loop runs up to `K`
@@ -243,8 +244,6 @@ impl Lower<'_, '_> {
                 }
             }
             Some(_) => {
-                self.env = saved_env;
-                self.errors.truncate(saved_errors);
                 return None;
             }
         };
@@ -396,8 +395,6 @@ impl Lower<'_, '_> {
         // otherwise: with another exit the shape is not this one.
         let other_exit = exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return);
         if loop_var_changed || !invariant || (!c.peel.is_empty() && other_exit) {
-            self.env = saved_env;
-            self.errors.truncate(saved_errors);
             return None;
         }
         for mut s in pre {
