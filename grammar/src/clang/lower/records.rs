@@ -161,40 +161,36 @@ impl<'a> Lower<'_, 'a> {
     /// loaded from memory is not followed); `None` when `ty` is not followed or its cells are
     /// not one per scalar and pointer field, in declaration order.
     pub(super) fn record_from_cells(&mut self, ty: &CType, cells: Vec<Expr>) -> Option<Val> {
-        let leaves = self.record_leaves(ty)?;
-        if leaves.len() != cells.len() {
+        if self.cell_count(ty)? != cells.len() {
             return None;
         }
-        for (e, (_, lty)) in cells.iter().zip(&leaves) {
-            if let (Some(r), ExprKind::Var(name)) = (lty.scalar().and_then(|s| s.range()), &e.kind)
-            {
-                self.ranges.insert(name.clone(), r);
-            }
-        }
-        let mut cells = cells.into_iter();
-        self.record_of_cells(ty, &mut cells, 0)
+        self.record_of_cells(ty, &mut cells.into_iter(), 0)
     }
 
     fn record_of_cells(
-        &self,
+        &mut self,
         ty: &CType,
         cells: &mut impl Iterator<Item = Expr>,
         depth: usize,
     ) -> Option<Val> {
         let mut fields = Vec::new();
         for (field, fty) in self.record_fields(ty, depth)? {
-            let v = match &fty {
-                CType::Record(_) => self.record_of_cells(&fty, cells, depth + 1)?,
+            if let CType::Record(_) = fty {
+                fields.push((field, self.record_of_cells(&fty, cells, depth + 1)?));
+                continue;
+            }
+            let e = cells.next()?;
+            if let (Some(r), ExprKind::Var(name)) = (fty.scalar().and_then(|s| s.range()), &e.kind)
+            {
+                self.ranges.insert(name.clone(), r);
+            }
+            let v = match fty {
                 CType::Scalar(Scalar::Bool) => {
-                    let e = cells.next()?;
                     let span = e.span;
                     Val::Bool(cmp(CmpOp::Ne, e, int(0, span)))
                 }
-                CType::Scalar(s) => Val::Num(cells.next()?, *s),
-                CType::Pointer(_) => {
-                    cells.next()?;
-                    Val::Ptr(Ptr::Unknown)
-                }
+                CType::Scalar(s) => Val::Num(e, s),
+                CType::Pointer(_) => Val::Ptr(Ptr::Unknown),
                 _ => return None,
             };
             fields.push((field, v));
@@ -206,10 +202,10 @@ impl<'a> Lower<'_, 'a> {
     /// for a field it does not give); `None` when `v` is no such value or the cells of `ty` are
     /// not one per scalar and pointer field.
     pub(super) fn record_cells(&self, ty: &CType, v: &Val) -> Option<Vec<Option<Val>>> {
-        let leaves = self.record_leaves(ty)?;
+        let n = self.cell_count(ty)?;
         let mut out = Vec::new();
         self.cells_of_record(ty, v, 0, &mut out)?;
-        (out.len() == leaves.len()).then_some(out)
+        (out.len() == n).then_some(out)
     }
 
     fn cells_of_record(
@@ -229,7 +225,7 @@ impl<'a> Lower<'_, 'a> {
                     self.cells_of_record(&fty, fv, depth + 1, out)?
                 }
                 (CType::Record(_), _) => {
-                    let n = self.record_leaves(&fty)?.len();
+                    let n = self.cell_count(&fty)?;
                     out.extend(std::iter::repeat_n(None, n));
                 }
                 (_, fv) => out.push(fv.cloned()),
@@ -238,39 +234,30 @@ impl<'a> Lower<'_, 'a> {
         Some(())
     }
 
-    /// The scalar and pointer fields of the followed struct `ty`, nested structs inline, in
-    /// declaration order — the order of its cells — when it has one cell per such field.
-    fn record_leaves(&self, ty: &CType) -> Option<Vec<(Vec<String>, CType)>> {
+    /// How many cells the followed struct `ty` has, when it has one per scalar and pointer
+    /// field (nested structs inline) in declaration order, each at the offset the layout gives.
+    fn cell_count(&self, ty: &CType) -> Option<usize> {
         self.followed_record(ty)?;
-        let mut leaves = Vec::new();
-        self.collect_leaves(ty, &mut Vec::new(), &mut leaves, 0)?;
-        (self.g.cells(ty, 0)? == leaves.len() as u64).then_some(leaves)
+        let n = self.leaf_count(ty, 0)?;
+        (self.g.cells(ty, 0)? == n as u64).then_some(n)
     }
 
-    fn collect_leaves(
-        &self,
-        ty: &CType,
-        path: &mut Vec<String>,
-        leaves: &mut Vec<(Vec<String>, CType)>,
-        depth: usize,
-    ) -> Option<()> {
+    fn leaf_count(&self, ty: &CType, depth: usize) -> Option<usize> {
         let CType::Record(name) = ty else {
             return None;
         };
-        let base = leaves.len() as u64;
+        let mut n = 0;
         for (field, fty) in self.record_fields(ty, depth)? {
             // The layout's own offset of the field, so that the order is the cells' order.
-            if self.g.field(name, &field)?.0 != leaves.len() as u64 - base {
+            if self.g.field(name, &field)?.0 != n as u64 {
                 return None;
             }
-            path.push(field);
-            match &fty {
-                CType::Record(_) => self.collect_leaves(&fty, path, leaves, depth + 1)?,
-                _ => leaves.push((path.clone(), fty.clone())),
-            }
-            path.pop();
+            n += match &fty {
+                CType::Record(_) => self.leaf_count(&fty, depth + 1)?,
+                _ => 1,
+            };
         }
-        Some(())
+        Some(n)
     }
 
     /// `id = v` for a followed struct: the fields of `v`, or every field unknown when `v` is
