@@ -10,6 +10,7 @@ pub mod ast;
 pub mod diag;
 pub mod geometry;
 pub mod interp;
+pub mod interval;
 pub mod layout;
 pub mod print;
 pub mod span;

@@ -23,6 +23,7 @@ use crate::pairs::Step;
 use crate::phases::iteration;
 use mapcheck_core::arith::MAX_EXACT_SHIFT;
 use mapcheck_core::ast::{BinOp, Builtin, CmpOp};
+use mapcheck_core::interval;
 use mapcheck_core::Arith;
 use mapcheck_typeck::term::{Cond, CondKind, Expr, ExprKind};
 use mapcheck_typeck::Var;
@@ -82,7 +83,7 @@ pub struct Encoder {
 }
 
 /// The least and greatest value an `int` term can take in a model of its query.
-type Range = (i128, i128);
+type Range = interval::Interval;
 
 impl Encoder {
     pub fn new(arith: Arith, shared: BTreeSet<Var>) -> Self {
@@ -505,24 +506,11 @@ fn bin_range(op: BinOp, rx: Option<Range>, ry: Option<Range>, ly: Option<i64>) -
     }
     let ((a, b), (c, d)) = (rx?, ry?);
     match op {
-        BinOp::Add => Some((a.checked_add(c)?, b.checked_add(d)?)),
-        BinOp::Sub => Some((a.checked_sub(d)?, b.checked_sub(c)?)),
-        BinOp::Mul => {
-            let products = [
-                a.checked_mul(c)?,
-                a.checked_mul(d)?,
-                b.checked_mul(c)?,
-                b.checked_mul(d)?,
-            ];
-            Some((*products.iter().min()?, *products.iter().max()?))
-        }
         BinOp::Shl if c == d && (0..MAX_EXACT_SHIFT.min(126) as i128).contains(&c) => {
             let f = 1i128 << c;
             Some((a.checked_mul(f)?, b.checked_mul(f)?))
         }
-        BinOp::Min | BinOp::UMin => Some((a.min(c), b.min(d))),
-        BinOp::Max | BinOp::UMax => Some((a.max(c), b.max(d))),
-        _ => None,
+        _ => interval::bin(op, (a, b), (c, d)),
     }
 }
 

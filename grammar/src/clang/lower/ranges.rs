@@ -3,6 +3,7 @@
 //! skipped. Also conditions as 0/1 integers.
 
 use super::*;
+use mapcheck_core::interval;
 
 impl Lower<'_, '_> {
     // ---- intervals ----
@@ -56,16 +57,8 @@ impl Lower<'_, '_> {
                 match op {
                     // Checked: a parameter of 64 bits times another leaves `i128` (found by
                     // the conversions property test as an overflow panic).
-                    BinOp::Add => clamp((al.checked_add(bl)?, ah.checked_add(bh)?)),
-                    BinOp::Sub => clamp((al.checked_sub(bh)?, ah.checked_sub(bl)?)),
-                    BinOp::Mul => {
-                        let p = [
-                            al.checked_mul(bl)?,
-                            al.checked_mul(bh)?,
-                            ah.checked_mul(bl)?,
-                            ah.checked_mul(bh)?,
-                        ];
-                        clamp((*p.iter().min()?, *p.iter().max()?))
+                    BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                        clamp(interval::bin(*op, (al, ah), (bl, bh))?)
                     }
                     BinOp::Div | BinOp::UDiv if al >= 0 && bl >= 1 => Some((al / bh, ah / bl)),
                     BinOp::Rem | BinOp::URem if al >= 0 && bl >= 1 => Some((0, ah.min(bh - 1))),
@@ -79,8 +72,9 @@ impl Lower<'_, '_> {
                     BinOp::Shl if al >= 0 && bl >= 0 && bh < 64 => {
                         clamp((al.checked_mul(1i128 << bl)?, ah.checked_mul(1i128 << bh)?))
                     }
-                    BinOp::Min | BinOp::UMin => Some((al.min(bl), ah.min(bh))),
-                    BinOp::Max | BinOp::UMax => Some((al.max(bl), ah.max(bh))),
+                    BinOp::Min | BinOp::UMin | BinOp::Max | BinOp::UMax => {
+                        interval::bin(*op, (al, ah), (bl, bh))
+                    }
                     _ => None,
                 }
             }
