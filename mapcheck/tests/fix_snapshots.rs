@@ -9,6 +9,7 @@ mod geometry;
 mod transcript;
 
 use geometry::one_dimensional;
+use rayon::prelude::*;
 use std::path::Path;
 use std::process::Command;
 use transcript::{inputs, transcript};
@@ -37,9 +38,17 @@ fn snapshot_every(dir: &str, extension: &str, prefix: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let files = inputs(&root, dir, extension);
     assert!(files.len() >= 20, "only {} files in {dir}", files.len());
-    for file in files {
+    // Each repair is a `mapcheck fix` process: they run on every core, and the snapshots are
+    // then compared in the files' order.
+    let texts: Vec<(String, String)> = files
+        .into_par_iter()
+        .map(|file| {
+            let text = fixed(&root, &format!("{dir}/{file}"));
+            (file, text)
+        })
+        .collect();
+    for (file, text) in texts {
         let stem = file.trim_end_matches(extension);
-        let text = fixed(&root, &format!("{dir}/{file}"));
         insta::assert_snapshot!(format!("{prefix}{stem}"), text);
     }
 }

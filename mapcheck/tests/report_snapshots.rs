@@ -7,6 +7,7 @@
 
 mod transcript;
 
+use rayon::prelude::*;
 use std::path::Path;
 use std::process::Command;
 use transcript::{inputs, transcript};
@@ -26,14 +27,25 @@ fn report(root: &Path, file: &str, args: &[&str]) -> String {
     transcript(&output)
 }
 
+/// The report of each of `files` (under `examples/{dir}`), in their order, run on every core: a
+/// report is a `mapcheck` process, and the snapshots are then compared one by one.
+fn reports(root: &Path, files: Vec<String>, dir: &str) -> Vec<(String, String)> {
+    files
+        .into_par_iter()
+        .map(|file| {
+            let text = report(root, &format!("{dir}{file}"), &[]);
+            (file, text)
+        })
+        .collect()
+}
+
 #[test]
 fn human_report_of_every_example() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let files = inputs(&root, "examples", ".bcu");
     assert!(files.len() >= 20, "only {} examples", files.len());
-    for file in files {
+    for (file, text) in reports(&root, files, "") {
         let stem = file.trim_end_matches(".bcu").to_string();
-        let text = report(&root, &file, &[]);
         assert_one_numbering(&stem, &text);
         insta::assert_snapshot!(stem, text);
     }
@@ -47,9 +59,8 @@ fn human_report_of_every_cuda_example() {
     let files = inputs(&root, "examples/cuda", ".cu");
     assert!(files.len() >= 20, "only {} CUDA examples", files.len());
     let mut witnesses = 0;
-    for file in files {
+    for (file, text) in reports(&root, files, "cuda/") {
         let stem = file.trim_end_matches(".cu").to_string();
-        let text = report(&root, &format!("cuda/{file}"), &[]);
         assert_one_numbering(&stem, &text);
         // A CUDA witness never speaks BabyCUDA.
         for word in ["ntid", "nbid", "    tid ", "    bid "] {

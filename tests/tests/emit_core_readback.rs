@@ -16,6 +16,7 @@ use mapcheck::input::{self, LoadOptions, Loaded};
 use mapcheck_core::ast::Kernel;
 use mapcheck_smt::{Kind, Limits, Options};
 use mapcheck_tests::corpus::{files, CORPUS_TIMEOUT_MS};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// Every `READ`-th corpus file is read back in the fast tier.
@@ -64,8 +65,8 @@ fn outcome(kernel: &Kernel, source: &input::SourceFile, options: &Options) -> St
 /// decides the kernels of the files `decide_file` selects twice. The number of kernels read
 /// back and decided, and the failures.
 fn read_back(
-    read_file: &dyn Fn(usize, &Path) -> bool,
-    decide_file: &dyn Fn(usize, &Path) -> bool,
+    read_file: &(dyn Fn(usize, &Path) -> bool + Sync),
+    decide_file: &(dyn Fn(usize, &Path) -> bool + Sync),
 ) -> (usize, usize, Vec<String>) {
     let base = Options {
         limits: Limits {
@@ -74,73 +75,92 @@ fn read_back(
         },
         ..Options::default()
     };
+    // Each file is a clang process and up to two decisions: the files go to every core, and
+    // the counts and failures are gathered in the corpus's order.
+    let per_file: Vec<(usize, usize, Vec<String>)> = corpus()
+        .into_par_iter()
+        .enumerate()
+        .filter(|(i, path)| read_file(*i, path) || decide_file(*i, path))
+        .map(|(i, path)| read_back_file(i, &path, decide_file, &base))
+        .collect();
+    per_file.into_iter().fold(
+        (0, 0, Vec::new()),
+        |(read, decided, mut failures), (r, d, f)| {
+            failures.extend(f);
+            (read + r, decided + d, failures)
+        },
+    )
+}
+
+/// [`read_back`] of the `i`-th corpus file.
+fn read_back_file(
+    i: usize,
+    path: &Path,
+    decide_file: &(dyn Fn(usize, &Path) -> bool + Sync),
+    base: &Options,
+) -> (usize, usize, Vec<String>) {
     let (mut read, mut decided, mut failures) = (0, 0, Vec::new());
-    for (i, path) in corpus().iter().enumerate() {
-        if !read_file(i, path) && !decide_file(i, path) {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Ok(text) = std::fs::read_to_string(path) else {
+        failures.push(format!("{name}: unreadable"));
+        return (read, decided, failures);
+    };
+    // Kernels that do not lower (a located error) have nothing to print.
+    let Loaded::Parsed {
+        source, program, ..
+    } = input::parse_text(path, text, &LoadOptions::default())
+    else {
+        return (read, decided, failures);
+    };
+    let options = check::options_for(base, &source);
+    for kernel in &program.kernels {
+        let core = mapcheck::core_text(kernel, &options.fixed);
+        let back = match mapcheck_grammar::parse(&core) {
+            Ok(p) => p,
+            Err(d) => {
+                let why: Vec<String> = d.iter().map(|d| d.message.clone()).collect();
+                failures.push(format!(
+                    "{name}: kernel `{}` does not read back ({}):\n{core}",
+                    kernel.name.name,
+                    why.join("; ")
+                ));
+                continue;
+            }
+        };
+        let [again] = back.kernels.as_slice() else {
+            failures.push(format!(
+                "{name}: kernel `{}` reads back as {} kernels",
+                kernel.name.name,
+                back.kernels.len()
+            ));
+            continue;
+        };
+        let params = |k: &Kernel| k.params.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+        if params(kernel) != params(again) {
+            failures.push(format!(
+                "{name}: kernel `{}` reads back with parameters {:?}, not {:?}",
+                kernel.name.name,
+                params(again),
+                params(kernel)
+            ));
             continue;
         }
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let Ok(text) = std::fs::read_to_string(path) else {
-            failures.push(format!("{name}: unreadable"));
-            continue;
-        };
-        // Kernels that do not lower (a located error) have nothing to print.
-        let Loaded::Parsed {
-            source, program, ..
-        } = input::parse_text(path, text, &LoadOptions::default())
-        else {
-            continue;
-        };
-        let options = check::options_for(&base, &source);
-        for kernel in &program.kernels {
-            let core = mapcheck::core_text(kernel, &options.fixed);
-            let back = match mapcheck_grammar::parse(&core) {
-                Ok(p) => p,
-                Err(d) => {
-                    let why: Vec<String> = d.iter().map(|d| d.message.clone()).collect();
-                    failures.push(format!(
-                        "{name}: kernel `{}` does not read back ({}):\n{core}",
-                        kernel.name.name,
-                        why.join("; ")
-                    ));
-                    continue;
-                }
-            };
-            let [again] = back.kernels.as_slice() else {
+        read += 1;
+        if decide_file(i, path) {
+            let (a, b) = (
+                outcome(kernel, &source, &options),
+                outcome(again, &source, &options),
+            );
+            if a != b {
                 failures.push(format!(
-                    "{name}: kernel `{}` reads back as {} kernels",
-                    kernel.name.name,
-                    back.kernels.len()
+                    "{name}: kernel `{}` is `{a}` as lowered, `{b}` read back:\n{core}",
+                    kernel.name.name
                 ));
-                continue;
-            };
-            let params = |k: &Kernel| k.params.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
-            if params(kernel) != params(again) {
-                failures.push(format!(
-                    "{name}: kernel `{}` reads back with parameters {:?}, not {:?}",
-                    kernel.name.name,
-                    params(again),
-                    params(kernel)
-                ));
-                continue;
             }
-            read += 1;
-            if decide_file(i, path) {
-                let (a, b) = (
-                    outcome(kernel, &source, &options),
-                    outcome(again, &source, &options),
-                );
-                if a != b {
-                    failures.push(format!(
-                        "{name}: kernel `{}` is `{a}` as lowered, `{b}` read back:\n{core}",
-                        kernel.name.name
-                    ));
-                }
-                decided += 1;
-            }
+            decided += 1;
         }
     }
     (read, decided, failures)
