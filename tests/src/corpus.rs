@@ -8,10 +8,11 @@
 use mapcheck::check::{self, CheckOptions};
 use mapcheck::input::{self, LoadOptions, Loaded, SourceFile};
 use mapcheck::report::{ErrorReport, KernelReport};
-use mapcheck_core::ast::Program;
+use mapcheck_core::ast::{Kernel, Program};
 use mapcheck_grammar::cuda;
 use mapcheck_smt::{Kind, Limits, Options, Verdict};
 use mapcheck_typeck::Class;
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -414,7 +415,13 @@ pub fn load_cuda_with(
     text: &str,
     options: &LoadOptions,
 ) -> Result<(SourceFile, Program), Vec<String>> {
-    let (name, source, diagnostics) = match input::parse_text(path, text.to_string(), options) {
+    loaded_program(input::parse_text(path, text.to_string(), options))
+}
+
+/// The program of a loaded file, or the error messages (`LINE:COLUMN: message`) when any item
+/// could not be read, parsed or lowered.
+pub fn loaded_program(loaded: Loaded) -> Result<(SourceFile, Program), Vec<String>> {
+    let (name, source, diagnostics) = match loaded {
         Loaded::Parsed {
             source,
             program,
@@ -445,6 +452,119 @@ pub fn load_cuda_with(
         .collect())
 }
 
+/// What `mapcheck --emit core FILE.cu` prints for a loaded file: each kernel the clang front
+/// end lowered, as `.bcu` text with the geometry its header fixes, then the located errors of
+/// what did not lower. The text of the `--emit core` snapshots.
+pub fn emit_core_text(loaded: &Loaded) -> String {
+    let mut out = String::new();
+    match loaded {
+        Loaded::Parsed {
+            source,
+            program,
+            errors,
+        } => {
+            let options = check::options_for(&Options::default(), source);
+            for kernel in &program.kernels {
+                let _ = writeln!(out, "{}", mapcheck::core_text(kernel, &options.fixed));
+            }
+            for e in errors {
+                let lc = e
+                    .diagnostic
+                    .primary
+                    .as_ref()
+                    .map(|l| source.line_col(l.span));
+                let at = lc.map_or(String::new(), |lc| format!("{}:{}: ", lc.line, lc.column));
+                let _ = writeln!(out, "error: {at}{}", e.diagnostic.message);
+            }
+        }
+        Loaded::Failed { diagnostics, .. } => {
+            for d in diagnostics {
+                let _ = writeln!(out, "error: {}", d.message);
+            }
+        }
+    }
+    out
+}
+
+/// The options a corpus file's kernels are decided with when they are decided twice (lowered
+/// and read back from `--emit core`): the file's header geometry, [`CORPUS_TIMEOUT_MS`].
+pub fn read_back_options(source: &SourceFile) -> Options {
+    let base = Options {
+        limits: Limits {
+            timeout_ms: CORPUS_TIMEOUT_MS,
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    check::options_for(&base, source)
+}
+
+/// `kernel`'s `--emit core` text read back by the `.bcu` parser: one kernel of the same
+/// parameters, or why not. `options` are the file's ([`read_back_options`]), whose fixed
+/// geometry the text states.
+pub fn read_back(kernel: &Kernel, options: &Options) -> Result<Kernel, String> {
+    let core = mapcheck::core_text(kernel, &options.fixed);
+    let name = &kernel.name.name;
+    let back = mapcheck_grammar::parse(&core).map_err(|d| {
+        let why: Vec<String> = d.iter().map(|d| d.message.clone()).collect();
+        format!(
+            "kernel `{name}` does not read back ({}):\n{core}",
+            why.join("; ")
+        )
+    })?;
+    let mut kernels = back.kernels;
+    if kernels.len() != 1 {
+        return Err(format!(
+            "kernel `{name}` reads back as {} kernels",
+            kernels.len()
+        ));
+    }
+    let again = kernels.remove(0);
+    let params = |k: &Kernel| k.params.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+    if params(kernel) != params(&again) {
+        return Err(format!(
+            "kernel `{name}` reads back with parameters {:?}, not {:?}",
+            params(&again),
+            params(kernel)
+        ));
+    }
+    Ok(again)
+}
+
+/// Decides `kernel` and `again` (its [`read_back`]) and compares class, verdict, and whether
+/// each has a race and a divergence finding: the printed text must be what was analysed.
+pub fn decides_alike(
+    kernel: &Kernel,
+    again: &Kernel,
+    source: &SourceFile,
+    options: &Options,
+) -> Result<(), String> {
+    let outcome = |k: &Kernel| {
+        let d = check::decide(k, source, options, false);
+        let has = |kind: Kind| d.report.findings.iter().any(|f| f.kind == kind);
+        format!(
+            "{} {}{}{}",
+            d.report.class.name(),
+            d.report.verdict.name(),
+            if has(Kind::DataRace) { " race" } else { "" },
+            if has(Kind::BarrierDivergence) {
+                " divergence"
+            } else {
+                ""
+            }
+        )
+    };
+    let (a, b) = (outcome(kernel), outcome(again));
+    if a == b {
+        return Ok(());
+    }
+    Err(format!(
+        "kernel `{}` is `{a}` as lowered, `{b}` read back:\n{}",
+        kernel.name.name,
+        mapcheck::core_text(kernel, &options.fixed)
+    ))
+}
+
 /// The wall-clock backstop of each solver query in the corpus test. The command line's default
 /// is 10 s; on a loaded machine a query within z3's deterministic resource limit can take
 /// longer than that, and the corpus must not change its answer with the load. The resource
@@ -463,6 +583,16 @@ pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
 /// [`check_cuda`] with the given load options (the front end, say).
 pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileResult, Duration) {
     let started = Instant::now();
+    let result = match load_cuda_with(path, text, options) {
+        Err(errors) => FileResult::Errors(errors),
+        Ok((source, program)) => check_program(&source, &program),
+    };
+    (result, started.elapsed())
+}
+
+/// Every kernel of a loaded program through the pipeline of `mapcheck FILE` (see
+/// [`check_cuda`]).
+pub fn check_program(source: &SourceFile, program: &Program) -> FileResult {
     let settings = CheckOptions {
         advice: false,
         ..CheckOptions::new(Options {
@@ -475,15 +605,11 @@ pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileR
             ..Options::default()
         })
     };
-    let result = match load_cuda_with(path, text, options) {
-        Err(errors) => FileResult::Errors(errors),
-        Ok((source, program)) => FileResult::Kernels(
-            check::check_file(&source, &program, &settings)
-                .map(|decided| KernelResult::of(decided.report))
-                .collect(),
-        ),
-    };
-    (result, started.elapsed())
+    FileResult::Kernels(
+        check::check_file(source, program, &settings)
+            .map(|decided| KernelResult::of(decided.report))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
