@@ -5,15 +5,16 @@
 //! `j` over `0..T`, `T = S < N ? (N - S - 1) / K + 1 : 0` in unsigned arithmetic, and the
 //! counter is `S + j * K` in each iteration: C's values while they stay below 2^32.
 //!
-//! A step that may wrap: with `K` a power of two (which divides 2^32), the values the counter
-//! takes are those of `S`'s class modulo `K`, and none of them between `N` and 2^32 when the
-//! step wraps (the loop would have stopped there first): once it wraps, the loop never ends,
-//! going over the same values again. C++'s forward-progress rule ([intro.progress]) makes a
-//! loop that never ends and performs no I/O, volatile access, synchronisation or atomic
-//! operation undefined behaviour, so the body is required to have none of these (no call, no
-//! `volatile`, no `asm`). Without the rule the encoding is still sound for `drf`: it runs the
-//! same first pass over the values (the accesses of the endless loop), then what follows the
-//! loop, which the endless loop never reaches — accesses added, none lost.
+//! A step that may wrap: with `K` a power of two (which divides 2^32), the counter only takes
+//! values of `S`'s class modulo `K`, and none of them lies between `N` and 2^32 when the step
+//! wraps (the first pass would have stopped there). Once it wraps, the loop never ends: it goes
+//! over the values of the class below `N` again and again. C++'s forward-progress rule
+//! ([intro.progress]) makes a loop that never ends and performs no I/O, `volatile` access,
+//! synchronisation or atomic operation undefined behaviour, which the lowering assumes does not
+//! happen, as it does a signed overflow: so the body is required to have none of these (no
+//! call, no `volatile`, no `asm`) and no exit of its own (a `break` or `return` after the wrap
+//! would end the loop having visited values below `S` that the first pass did not). The
+//! executions left are those that never wrap, where `T` is exact.
 
 use super::*;
 
@@ -52,7 +53,7 @@ impl Lower<'_, '_> {
             || (k == k2
                 && k <= 1i128 << 31
                 && k & (k - 1) == 0
-                && !body.iter().any(|n| progresses(n)))
+                && !body.iter().any(|n| progresses(self.g, n, 0) || has_exit(n)))
     }
 
     /// `T`, the iteration count of the loop from `start` below `bound` by `amount` (all
@@ -79,17 +80,32 @@ impl Lower<'_, '_> {
 }
 
 /// Whether `n` may do what C++'s forward-progress rule counts as progress: a call (I/O, a
-/// barrier, an atomic), a `volatile` access, inline assembly.
-fn progresses(n: &Node) -> bool {
-    matches!(
-        n.kind,
-        Kind::CallExpr
-            | Kind::CXXMemberCallExpr
-            | Kind::CXXOperatorCallExpr
-            | Kind::CUDAKernelCallExpr
-            | Kind::CXXConstructExpr
-            | Kind::CXXTemporaryObjectExpr
-            | Kind::GCCAsmStmt
-    ) || n.qual_type().contains("volatile")
-        || n.inner.iter().any(progresses)
+/// barrier, an atomic) other than of a function defined in the file whose body does none of
+/// these, a `volatile` access, inline assembly.
+fn progresses(g: &Globals<'_>, n: &Node, depth: usize) -> bool {
+    if depth > MAX_INLINE_DEPTH {
+        return true;
+    }
+    match n.kind {
+        Kind::CallExpr => {
+            let defined = n.exprs().next().and_then(callee_decl).and_then(|d| {
+                let ty = d.ty.as_ref().map_or("", |t| t.canonical());
+                g.definition(&d.id, d.name.as_deref().unwrap_or(""), ty)
+            });
+            match defined {
+                Some(f) if f.is_in_main_file() => {
+                    f.inner.iter().any(|c| progresses(g, c, depth + 1))
+                        || n.inner.iter().any(|c| progresses(g, c, depth))
+                }
+                _ => true,
+            }
+        }
+        Kind::CXXMemberCallExpr
+        | Kind::CXXOperatorCallExpr
+        | Kind::CUDAKernelCallExpr
+        | Kind::CXXConstructExpr
+        | Kind::CXXTemporaryObjectExpr
+        | Kind::GCCAsmStmt => true,
+        _ => n.qual_type().contains("volatile") || n.inner.iter().any(|c| progresses(g, c, depth)),
+    }
 }
