@@ -447,3 +447,53 @@ impl Run {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const UCHAR: Scalar = Scalar::Int {
+        bits: 8,
+        signed: false,
+    };
+    const SHORT: Scalar = Scalar::Int {
+        bits: 16,
+        signed: true,
+    };
+
+    #[test]
+    fn conversions_keep_the_low_bits() {
+        assert_eq!(wrap(256, UCHAR), Some(0));
+        assert_eq!(wrap(-1, UCHAR), Some(255));
+        assert_eq!(wrap(90000, SHORT), Some(24464));
+        assert_eq!(wrap(1 << 32, Scalar::UINT), Some(0));
+        assert_eq!(wrap(0x8000_0000, Scalar::INT), Some(-0x8000_0000));
+        assert_eq!(wrap(7, Scalar::Bool), Some(1));
+    }
+
+    #[test]
+    fn unsigned_operations_wrap() {
+        assert_eq!(binary("*", 3 << 31, 2, Scalar::UINT), Some(0));
+        assert_eq!(binary("<<", 1 << 31, 1, Scalar::UINT), Some(0));
+        assert_eq!(binary("-", 0, 1, Scalar::UINT), Some(0xFFFF_FFFF));
+    }
+
+    #[test]
+    fn signed_operations_truncate_and_shift_arithmetically() {
+        assert_eq!(binary("/", -25, 2, Scalar::INT), Some(-12));
+        assert_eq!(binary("%", -25, 2, Scalar::INT), Some(-1));
+        assert_eq!(binary(">>", -25, 1, Scalar::INT), Some(-13));
+    }
+
+    #[test]
+    fn undefined_behaviour_is_refused() {
+        let max = i128::from(i32::MAX);
+        assert_eq!(binary("+", max, 1, Scalar::INT), None);
+        assert_eq!(binary("*", 1 << 16, 1 << 16, Scalar::INT), None);
+        assert_eq!(binary("/", 1, 0, Scalar::UINT), None);
+        assert_eq!(binary("/", -max - 1, -1, Scalar::INT), None);
+        assert_eq!(binary("<<", 1, 32, Scalar::UINT), None);
+        assert_eq!(binary("<<", -1, 1, Scalar::INT), None);
+        assert_eq!(binary(">>", 1, -1, Scalar::INT), None);
+    }
+}
