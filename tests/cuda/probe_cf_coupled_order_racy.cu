@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a value carried through another carried value is `?`
 // y += 1 then x += y: x = 1 + 2 + 3 + 4 = 10, so every thread writes A[0]. (Loop-carried value;
 // the g++ host truth runs the same loop.)
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a product whose closed form wraps is not followed
 // 3 doubled 32 times wraps to 0 in 32 bits: every thread writes A[0]. (Loop-carried value; the
 // g++ host truth runs the same loop.)
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a signed halving of a negative start is not followed
 // h /= 2 from -100 (truncating): -50, -25, -12; every thread writes A[0]. (Loop-carried value;
 // the g++ host truth runs the same loop.)
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a product of a narrow type is not followed
 // 1 doubled 8 times in an unsigned char is 256, i.e. 0: every thread writes A[0]. (Loop-carried
 // value; the g++ host truth runs the same loop.)
 // (Session 12 soundness probe of the clang front end: notes/probe-session12.md.)

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — the grid-stride `while (i < n) { ...; i += gridSize; }` is not counted: `i` and `n` are `unsigned` and for n > 2^32 - gridSize the step can wrap and the loop go on (C's semantics, no closed trip count), so `i` is a loop-carried unknown
 // CUDA samples `reduction`, kernel 6 with the tail made safe: the same template, grid-stride
 // accumulation and unrolled tree, but every step of the last warp is followed by a
 // __syncthreads() executed by all threads (the `if (tid < k)` guards only the addition, and

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — the grid-stride `while (i < n) { ...; i += gridSize; }` is not counted: `i` and `n` are `unsigned` and for n > 2^32 - gridSize the step can wrap and the loop go on (C's semantics, no closed trip count), so `i` is a loop-carried unknown
 // CUDA samples `reduction`, kernel 6 in its classic (pre-Volta) form: a template on the block
 // size with complete unrolling, a grid-stride accumulation loop that adds two elements per
 // step, and a warp-synchronous tail over a `volatile` pointer with no barrier between the

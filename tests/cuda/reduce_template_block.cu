@@ -1,7 +1,7 @@
 //pass
 //--blockDim=256 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent drf — read from the template's pattern (no instantiation), the grid-stride step `blockSize * 2 * gridDim.x` is any unsigned value (0 when it wraps): the loop is not counted and `i` is a loop-carried unknown
+// mapcheck: known-imprecision: data-dependent drf — the template is never instantiated, so it is read from its pattern with `blockSize` any `unsigned` (no argument is guessed): the grid-stride step `blockSize * 2 * gridDim.x` may be 0 (`blockSize = 0`, or a product that wraps to 0) or wrap past 2^32 for other values, so the loop has no closed trip count and its `?` is named `trips_step_may_be_0`
 // Reduction #6 (Harris), "completely unrolled" with a template block size, in its race-free
 // form: every level is guarded by a compile-time test of blockSize and followed by a
 // block-wide barrier, down to the last pair. blockSize is not instantiated here, so it is

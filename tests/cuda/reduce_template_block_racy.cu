@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=256 --gridDim=8
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent racy — read from the template's pattern (no instantiation), the grid-stride step `blockSize * 2 * gridDim.x` is any unsigned value (0 when it wraps): the loop is not counted, which makes the kernel data-dependent; the race after it is found
+// mapcheck: known-imprecision: data-dependent racy — the template is never instantiated, so it is read from its pattern with `blockSize` any `unsigned` (no argument is guessed): the grid-stride step `blockSize * 2 * gridDim.x` may be 0 (`blockSize = 0`, or a product that wraps to 0) or wrap past 2^32 for other values, so the loop has no closed trip count and its `?` is named `trips_step_may_be_0`; the race after it is found
 // The completely unrolled reduction of `reduce_template_block.cu` with the barrier after the
 // `blockSize >= 128` level dropped. blockSize is not instantiated, so the kernel stands for
 // every value; for blockSize >= 128 (e.g. 256, the launch's block) thread t < 64 writes

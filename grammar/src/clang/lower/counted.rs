@@ -201,7 +201,26 @@ impl Lower<'_, '_> {
         let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&orig_bound, self));
         let wrap_ok = wraps || self.no_unsigned_wrap(c, dir, &bound, &amount);
         // `i >= 0` on an unsigned `i` never fails.
-        if !(step_op.moves(dir) && amount_ok && start_ok && cmp_ok && wrap_ok) {
+        let fits = step_op.moves(dir) && amount_ok && start_ok;
+        // An unsigned comparison or a last step the core cannot follow: the loop counted by
+        // its iteration count instead (`trip_count.rs`).
+        let by_trips = fits
+            && !(cmp_ok && wrap_ok)
+            && !wraps
+            && self.counts_by_trips(c, [&start, &bound, &amount], wrap_ok, body);
+        if !(by_trips || fits && cmp_ok && wrap_ok) {
+            let low = self.range(&amount).map(|(lo, _)| lo);
+            self.loop_why = if !amount_ok && low == Some(0) {
+                Some("step_may_be_0")
+            } else if !amount_ok && low.is_some_and(|lo| lo < 0) {
+                Some("step_may_be_negative")
+            } else if fits && !wrap_ok {
+                Some("step_may_wrap")
+            } else if fits && !cmp_ok {
+                Some("unsigned_bound")
+            } else {
+                None
+            };
             return None;
         }
         // `if (i == K) break;` first in a loop stepping by one: the loop runs up to `K`
@@ -254,7 +273,10 @@ impl Lower<'_, '_> {
             .unwrap_or_else(|| "i".into());
         let var = self.fresh(&loop_name);
         // The loop variable stays within the start and the bound.
-        if let (Some((sl, sh)), Some((bl, bh))) = (self.range(&start), self.range(&bound)) {
+        // (Counted by trips, the core variable is the iteration count: its range is set below.)
+        if let (Some((sl, sh)), Some((bl, bh)), false) =
+            (self.range(&start), self.range(&bound), by_trips)
+        {
             self.ranges
                 .insert(var.clone(), (sl.min(bl).min(bh), sh.max(bh).max(bl)));
         }
@@ -267,10 +289,46 @@ impl Lower<'_, '_> {
         self.local_names
             .entry(c.var.clone())
             .or_insert_with(|| loop_name.clone());
-        self.env.insert(
-            c.var.clone(),
-            Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
-        );
+        // Counted by its iteration count: the core loop is `j` in `0..T` step 1, and each
+        // iteration starts with `let i = start + j * amount;` (below `bound`).
+        let mut counter_let: Option<(String, Expr)> = None;
+        let (core_start, core_bound, core_amount) = if by_trips {
+            let t = self.trips_of(&start, &bound, &amount, span);
+            let t = self.bound(&format!("{loop_name}_trips"), t, &mut pre);
+            if let Some((_, th)) = self.range(&t) {
+                self.ranges.insert(var.clone(), (0, (th - 1).max(0)));
+            }
+            let value = self.fresh(&format!("{loop_name}_at"));
+            if let (Some((sl, _)), Some((_, bh))) = (self.range(&start), self.range(&bound)) {
+                self.ranges.insert(value.clone(), (sl, (bh - 1).max(sl)));
+            }
+            let at = Expr::bin(
+                BinOp::Add,
+                start.clone(),
+                Expr::bin(BinOp::Mul, Expr::var(var.clone(), span), amount.clone()),
+            );
+            self.env.insert(
+                c.var.clone(),
+                Binding::Val(Val::Num(Expr::var(value.clone(), span), c.var_ty)),
+            );
+            counter_let = Some((value, at));
+            (int(0, span), t, int(1, span))
+        } else {
+            self.env.insert(
+                c.var.clone(),
+                Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
+            );
+            (start.clone(), bound.clone(), amount.clone())
+        };
+        let prefix = |me: &mut Self, stmts: &mut Vec<Stmt>| {
+            if let Some((name, at)) = &counter_let {
+                let s = StmtKind::Let {
+                    var: Ident::new(name.clone(), span),
+                    value: at.clone(),
+                };
+                me.emit(stmts, stmt(s, span));
+            }
+        };
         let body_nodes: Vec<&Node> = body.to_vec();
         // The steps in the body change the variable within an iteration only: each iteration
         // starts at the loop's own counter.
@@ -283,7 +341,7 @@ impl Lower<'_, '_> {
         // first with every carried variable `?`, then with those that have a closed form bound
         // to it, which must come out of the body in the same shape.
         let x = Expr::var(var.clone(), span);
-        let inside = self.inner_counter(&x, &start, &amount, dir, step_op);
+        let inside = self.inner_counter(&x, &core_start, &core_amount, dir, step_op);
         let entry = self.env.clone();
         let entry_errors = self.errors.len();
         let mut presets: HashMap<String, Expr> = HashMap::new();
@@ -295,7 +353,7 @@ impl Lower<'_, '_> {
         loop {
             self.env = entry.clone();
             self.errors.truncate(entry_errors);
-            lowered = self.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &fixed, &presets, span);
+            lowered = self.loop_body(&prefix, &body_nodes, &|_, _| {}, &fixed, &presets, span);
             forms = self.closed_forms(&lowered, &entry, &c.var, &var);
             for (id, (f, _)) in forms.iter_mut() {
                 if let Some(old) = previous.get(id).filter(|old| closed::unwrapped_of(old, f)) {
@@ -342,7 +400,7 @@ impl Lower<'_, '_> {
                     me.env = entry.clone();
                     me.errors.truncate(entry_errors);
                     me.ptr_presets = ptrs;
-                    me.loop_body(&|_, _| {}, &body_nodes, &|_, _| {}, &fixed, &presets, span)
+                    me.loop_body(&prefix, &body_nodes, &|_, _| {}, &fixed, &presets, span)
                 };
                 let again = relower(self, swap.clone());
                 let holds = swap.iter().all(|(id, p)| {
@@ -415,12 +473,12 @@ impl Lower<'_, '_> {
                 StmtKind::For {
                     var: Ident::new(var, span),
                     range: Range {
-                        start: start.clone(),
-                        bound: bound.clone(),
+                        start: core_start.clone(),
+                        bound: core_bound.clone(),
                         dir,
                         step: Step {
                             op: step_op,
-                            amount: amount.clone(),
+                            amount: core_amount.clone(),
                             span,
                         },
                     },
@@ -437,7 +495,7 @@ impl Lower<'_, '_> {
         // A loop every thread runs to its end leaves its closed forms at the trip count.
         let runs_all = !(exits.contains(&ExitKind::Break) || exits.contains(&ExitKind::Return));
         let end = if runs_all {
-            self.end_counter(&start, &bound, &amount, dir, step_op)
+            self.end_counter(&core_start, &core_bound, &core_amount, dir, step_op)
         } else {
             None
         };
@@ -477,7 +535,19 @@ impl Lower<'_, '_> {
                 }
             }
             if !c.declared {
-                let v = self.bound(&format!("{loop_name}_end"), last.clone(), out);
+                // Counted by trips, the counter ends at `start + T * amount` (C's value when
+                // the last step does not wrap).
+                let last = if by_trips {
+                    let e = Expr::bin(
+                        BinOp::Add,
+                        start.clone(),
+                        Expr::bin(BinOp::Mul, last.clone(), amount.clone()),
+                    );
+                    self.convert_int(e, c.var_ty, out)
+                } else {
+                    last.clone()
+                };
+                let v = self.bound(&format!("{loop_name}_end"), last, out);
                 self.env
                     .insert(c.var.clone(), Binding::Val(Val::Num(v, c.var_ty)));
             }

@@ -534,6 +534,11 @@ impl Lower<'_, '_> {
     /// `while`, `do` and `for` loops of other shapes: an unknown number of iterations, each
     /// evaluating the condition and running the body while it holds.
     pub(super) fn general_loop(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        // The trip count's name says why no counted form was taken, when that is known.
+        let trips_name = match self.loop_why.take() {
+            Some(why) => format!("trips_{why}"),
+            None => "trips".to_string(),
+        };
         let kids: Vec<&Node> = n.inner.iter().filter(|c| !c.is_meta()).collect();
         let (init, cond, inc, body, cond_first) = match n.kind {
             Kind::ForStmt => (
@@ -650,7 +655,7 @@ impl Lower<'_, '_> {
         // A loop of unknown length behaves as one a thread may leave at any iteration.
         all_exits.insert(ExitKind::Break);
         let stmts = self.guard_exits(stmts, &all_exits, span);
-        let trips = self.unknown("trips", Some((0, i128::from(i32::MAX))), span, out);
+        let trips = self.unknown(&trips_name, Some((0, i128::from(i32::MAX))), span, out);
         let var = self.fresh("iteration");
         self.emit(
             out,

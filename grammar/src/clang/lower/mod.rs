@@ -40,6 +40,7 @@ mod calls;
 mod closed_forms;
 mod convert;
 mod counted;
+mod evaluate;
 mod globals;
 mod inline;
 mod intrinsics;
@@ -58,6 +59,7 @@ mod slots;
 mod stmts;
 mod switch;
 mod terms;
+mod trip_count;
 
 use super::ast::{Kind, Node};
 use super::closed;
@@ -388,6 +390,9 @@ pub struct Lower<'g, 'a> {
     /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
+    /// Why the last counted form tried for the loop being lowered was refused, when its step
+    /// or bound is the cause: the general loop names its unknown trip count by it.
+    loop_why: Option<&'static str>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -422,6 +427,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             int_params: HashSet::new(),
             assumed_multiples: BTreeMap::new(),
             slot_arrays: HashMap::new(),
+            loop_why: None,
         }
     }
 

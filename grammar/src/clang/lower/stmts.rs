@@ -245,15 +245,21 @@ impl Lower<'_, '_> {
                 tt(span)
             }
             Kind::IfStmt => self.if_stmt(n, span, out),
+            // A loop whose values are all constants is run here (`evaluate.rs`).
+            Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt if self.evaluated_loop(n, span) => {
+                tt(span)
+            }
             Kind::ForStmt | Kind::WhileStmt | Kind::DoStmt | Kind::SwitchStmt => {
                 // Their parts run under guards (iterations, cases) the path does not name.
                 self.path.push(None);
+                self.loop_why = None;
                 let stay = match &n.kind {
                     Kind::ForStmt => self.for_stmt(n, span, out),
                     Kind::WhileStmt => self.while_stmt(n, span, out),
                     Kind::DoStmt => self.do_stmt(n, span, out),
                     _ => self.switch(n, span, out),
                 };
+                self.loop_why = None;
                 self.path.pop();
                 stay
             }

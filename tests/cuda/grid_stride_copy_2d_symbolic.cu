@@ -1,0 +1,21 @@
+//pass
+//--gridDim=[8,8]
+// mapcheck: exact
+// mapcheck: known-imprecision: unknown — with the block shape symbolic the solver does not decide the write-write query in `int` nor in `bv64` (43 s, session 15); the same kernel with the header's geometry fixed (grid_stride_copy_2d.cu) is `drf` in 0.4 s
+// grid_stride_copy_2d.cu with the block shape left symbolic (issue 20 item 7: a fixed
+// geometry must not decide less than a symbolic one): rows advance by blockDim.y * gridDim.y,
+// columns by blockDim.x * gridDim.x, so row r is visited only by the threads with
+// by * blockDim.y + y = r mod (blockDim.y * gridDim.y) — one (by, y) — and column c likewise
+// by one (bx, x): each (row, col) has one owner thread, whatever the block shape: race free.
+
+__global__ void copy2d(const float *src, float *dst, int height)
+{
+    const int width = 1024;
+    for (int row = blockIdx.y * blockDim.y + threadIdx.y; row < height;
+         row += blockDim.y * gridDim.y) {
+        for (int col = blockIdx.x * blockDim.x + threadIdx.x; col < width;
+             col += blockDim.x * gridDim.x) {
+            dst[row * width + col] = src[row * width + col];
+        }
+    }
+}
