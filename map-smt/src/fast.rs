@@ -20,6 +20,15 @@
 //! together, read when the block and the grid have fixed shapes: the geometry's sizes are
 //! then numbers, and the index a mixed radix of every id component that varies
 //! (`bid.x * ntid.x + tid.x` in a grid of one row; [`settle_grid`]).
+//!
+//! Strides (the grid-stride loop, `for (i = gid; i < n; i += 2048) A[i]`, lowered as
+//! `A[gid + 2048 * j]` with a per-thread loop counter `j`): an index `F + K1·v1 + … + Kn·vn`
+//! whose per-thread values `vi` appear only with constant coefficients, and whose id part `F` is
+//! a mixed radix of the ids spanning at most `gcd(K1, …, Kn)` values. Two threads meeting on it
+//! have `F1 − F2 = Σ Ki·(vi2 − vi1)`, a multiple of the gcd smaller than it in magnitude, so
+//! `F1 = F2`, and the mixed radix makes them one thread. Only in `int`: the `vi` are unbounded
+//! here, so in machine words the sum could wrap. The block's extents are its fixed shape, or
+//! CUDA's limits when it is symbolic (1024 threads, `ntid.z <= 64`).
 
 use crate::options::mutated;
 use crate::pairs::PathAccess;
@@ -37,6 +46,12 @@ pub enum Rule {
     /// Grid level, geometry fixed: the same index, injective in the block and thread ids
     /// together (the global id `bid.x * ntid.x + tid.x` in a grid of one row).
     SameInjectiveGlobalIndex,
+    /// The same index: an id part injective in the thread id, spanning no more than the gcd
+    /// of the constant strides of the per-thread values beside it (`tid + 1024 * j`).
+    StridedInjectiveIndex,
+    /// Grid level, geometry fixed: [`Rule::StridedInjectiveIndex`] of the block and thread ids
+    /// together (the grid-stride loop's `bid.x * ntid.x + tid.x + ntid.x * nbid.x * j`).
+    StridedInjectiveGlobalIndex,
 }
 
 impl Rule {
@@ -44,6 +59,8 @@ impl Rule {
         match self {
             Rule::SameInjectiveIndex => "same-injective-index",
             Rule::SameInjectiveGlobalIndex => "same-injective-global-index",
+            Rule::StridedInjectiveIndex => "strided-injective-index",
+            Rule::StridedInjectiveGlobalIndex => "strided-injective-global-index",
         }
     }
 }
@@ -58,11 +75,12 @@ pub fn settle(
     b: &PathAccess,
 ) -> Option<Rule> {
     let index = same_index(facts, a, b)?;
-    // The thread ids are the digits; everything else both threads share is one value.
+    // The thread ids are the digits; everything else both threads share is one value (a
+    // fixed size a known one).
     let leaf = |v: &Var| match v {
         Var::Source(name) => match Builtin::from_name(name) {
             Some(b) if b.is_thread_id() => Leaf::Digit(b),
-            Some(_) => Leaf::Shared,
+            Some(b) => fixed_size(facts, b).map_or(Leaf::Shared, Leaf::Number),
             None if shared.contains(v) || is_param(facts, name) => Leaf::Shared,
             None => Leaf::Foreign,
         },
@@ -71,7 +89,59 @@ pub fn settle(
         _ => Leaf::Foreign,
     };
     let forms = forms(index, &leaf)?;
-    injective(&forms, facts).then_some(Rule::SameInjectiveIndex)
+    if forms.iter().all(|f| f.strides.is_empty()) {
+        return injective(&forms, facts).then_some(Rule::SameInjectiveIndex);
+    }
+    // Threads per block and per dimension: the fixed shape, else CUDA's limits.
+    let extent = |b: Builtin| -> i128 {
+        let limits = [1024, 1024, 64];
+        match (facts.fixed.block, b.dim) {
+            (Some(shape), Some(d)) => shape[d as usize],
+            (Some(shape), None) => shape.iter().product(),
+            (None, Some(d)) => limits[d as usize],
+            (None, None) => 1024,
+        }
+    };
+    strided(&forms, &[Geometry::Tid], &extent, facts).then_some(Rule::StridedInjectiveIndex)
+}
+
+/// The size `b` names when the geometry fixes it (`ntid.x` in 16 × 16 blocks is 16).
+fn fixed_size(facts: &KernelFacts<'_>, b: Builtin) -> Option<i128> {
+    let dims = match b.geometry {
+        Geometry::Ntid => facts.fixed.block?,
+        Geometry::Nbid => facts.fixed.grid?,
+        Geometry::Tid | Geometry::Bid => return None,
+    };
+    Some(match b.dim {
+        Some(d) => dims[d as usize],
+        None => dims.iter().product(),
+    })
+}
+
+/// Whether some dimension of `forms` has per-thread values with constant strides beside an id
+/// part that is a mixed radix of the digits of `ids` spanning at most the strides' gcd (the
+/// module's "Strides"); only in `int`, where the per-thread values cannot wrap the sum.
+fn strided(
+    forms: &[Form],
+    ids: &[Geometry],
+    extent: &dyn Fn(Builtin) -> i128,
+    facts: &KernelFacts<'_>,
+) -> bool {
+    if facts.arith.bits().is_some() {
+        return false;
+    }
+    forms.iter().any(|f| {
+        let gcd = f.strides.values().fold(0i128, |g, &k| gcd(g, k.saturating_abs()));
+        gcd > 0 && radix_span(f, ids, extent).is_some_and(|span| span <= gcd)
+    })
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// The rule that settles a grid-level pair (threads of different blocks) of accesses `a` and
@@ -102,6 +172,10 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
     };
     let forms = forms(index, &leaf)?;
     let ids = [Geometry::Tid, Geometry::Bid];
+    if forms.iter().any(|f| !f.strides.is_empty()) {
+        return strided(&forms, &ids, &extent, facts)
+            .then_some(Rule::StridedInjectiveGlobalIndex);
+    }
     let bits = facts.arith.bits();
     forms
         .iter()
@@ -133,15 +207,18 @@ enum Leaf {
     Number(i128),
     /// A value both copies share.
     Shared,
-    /// Anything else (a per-thread value): the rule does not apply.
+    /// Anything else: a per-thread value, which only the stride rules allow, and only with a
+    /// constant coefficient.
     Foreign,
 }
 
-/// An index as coefficients of the ids the two accesses' threads may differ in, plus a part
-/// of shared values only.
+/// An index as coefficients of the ids the two accesses' threads may differ in and of their
+/// per-thread values, plus a part of shared values only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Form {
     coefficients: BTreeMap<Builtin, i128>,
+    /// The coefficients of per-thread values (loop counters, unknowns, reads).
+    strides: BTreeMap<Var, i128>,
 }
 
 impl Form {
@@ -149,7 +226,11 @@ impl Form {
         for c in self.coefficients.values_mut() {
             *c = c.checked_mul(k)?;
         }
+        for c in self.strides.values_mut() {
+            *c = c.checked_mul(k)?;
+        }
         self.coefficients.retain(|_, c| *c != 0);
+        self.strides.retain(|_, c| *c != 0);
         Some(self)
     }
 
@@ -163,12 +244,17 @@ impl Form {
                 .checked_add(c)?;
             self.coefficients.insert(v, sum);
         }
+        for (v, c) in other.strides {
+            let sum = self.strides.get(&v).copied().unwrap_or(0).checked_add(c)?;
+            self.strides.insert(v, sum);
+        }
         self.coefficients.retain(|_, c| *c != 0);
+        self.strides.retain(|_, c| *c != 0);
         Some(self)
     }
 
     fn is_shared(&self) -> bool {
-        self.coefficients.is_empty()
+        self.coefficients.is_empty() && self.strides.is_empty()
     }
 }
 
@@ -192,9 +278,13 @@ fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<Form> {
         ExprKind::Var(v) => match leaf(v) {
             Leaf::Digit(b) => Some(Form {
                 coefficients: BTreeMap::from([(b, 1)]),
+                ..Form::default()
             }),
             Leaf::Number(_) | Leaf::Shared => Some(Form::default()),
-            Leaf::Foreign => None,
+            Leaf::Foreign => Some(Form {
+                strides: BTreeMap::from([(v.clone(), 1)]),
+                ..Form::default()
+            }),
         },
         ExprKind::Neg(a) => affine(a, leaf)?.scaled(-1),
         ExprKind::Bin(op, a, b) => {
@@ -272,6 +362,12 @@ fn mixed_radix(
     extent: &dyn Fn(Builtin) -> i128,
     bits: Option<u32>,
 ) -> bool {
+    radix_span(f, ids, extent).is_some_and(|span| bits.is_none_or(|w| span < 1i128 << (w - 1)))
+}
+
+/// The number of values the id part of `f` spans over the box of the digits of `ids` when it
+/// is a mixed radix of them ([`mixed_radix`]), else `None`.
+fn radix_span(f: &Form, ids: &[Geometry], extent: &dyn Fn(Builtin) -> i128) -> Option<i128> {
     let mut terms: Vec<(i128, i128)> = Vec::new();
     for &geometry in ids {
         let linear = Builtin::linear(geometry);
@@ -279,7 +375,7 @@ fn mixed_radix(
         let uses_linear = f.coefficients.contains_key(&linear);
         let uses_components = components.iter().any(|c| f.coefficients.contains_key(c));
         let digits: Vec<Builtin> = match (uses_linear, uses_components) {
-            (true, true) => return false,
+            (true, true) => return None,
             (true, false) => vec![linear],
             _ => components.to_vec(),
         };
@@ -295,14 +391,11 @@ fn mixed_radix(
     let mut span = 1i128;
     for (c, n) in terms {
         if c < span {
-            return false;
+            return None;
         }
-        match c.checked_mul(n - 1).and_then(|w| w.checked_add(span)) {
-            Some(wider) => span = wider,
-            None => return false,
-        }
+        span = c.checked_mul(n - 1)?.checked_add(span)?;
     }
-    bits.is_none_or(|w| span < 1i128 << (w - 1))
+    Some(span)
 }
 
 /// Structural equality of two expressions, spans aside.

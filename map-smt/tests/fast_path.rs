@@ -101,3 +101,51 @@ fn a_global_id_settles_at_grid_level_only_when_the_grid_is_one_row() {
     let d = decided_in(linear, Some([16, 4, 1]), Some([2, 3, 1]), Arith::Int);
     assert_eq!((d.settled > 0, d.verdict), (true, Verdict::Drf));
 }
+
+#[test]
+fn a_stride_at_least_the_span_of_the_thread_part_settles() {
+    // Thread t at iteration i writes A[t + 1024 i]: t < ntid <= 1024, so two threads meet only
+    // when t1 - t2 = 1024 (i2 - i1), i.e. never.
+    let src = "kernel k(n) { shared A; for i in 0..n { A[tid + 1024 * i] := tid; } }";
+    assert_eq!(check(src, None), (1, Verdict::Drf));
+    // A stride of 512 with blocks of up to 1024 threads: thread 0 at i = 1 and thread 512 at
+    // i = 0 both write A[512].
+    let narrow = "kernel k(n) { shared A; for i in 0..n { A[tid + 512 * i] := tid; } }";
+    assert_eq!(check(narrow, None), (0, Verdict::Racy));
+    // ... which blocks of 512 threads cannot do.
+    assert_eq!(check(narrow, Some([512, 1, 1])), (1, Verdict::Drf));
+    assert_eq!(check(narrow, Some([513, 1, 1])), (0, Verdict::Racy));
+    // Two counters, strides 2048 and 3072: their combinations are the multiples of 1024.
+    let two = "kernel k(n) { shared A; for i in 0..n { for j in 0..n {
+        A[tid + 2048 * i + 3072 * j] := tid; } } }";
+    assert_eq!(check(two, None), (1, Verdict::Drf));
+    // Strides 2048 and 3000 combine to 8 (3 * 2048 - 2 * 3000 + ...): gcd 8 < 1024.
+    let coprime = "kernel k(n) { shared A; for i in 0..n { for j in 0..n {
+        A[tid + 2048 * i + 3000 * j] := tid; } } }";
+    assert_eq!(check(coprime, Some([64, 1, 1])).0, 0);
+}
+
+#[test]
+fn a_stride_needs_every_varying_component_in_the_thread_part() {
+    // Threads (0, 0) and (0, 1) of a block with ntid.y > 1 write the same cells.
+    let src = "kernel k(n) { shared A; for i in 0..n { A[tid.x + 1024 * i] := tid; } }";
+    assert_eq!(check(src, None), (0, Verdict::Racy));
+    // Rows of 32 in 32 x 8 blocks span 256 values: a stride of 256 separates them.
+    let rows = "kernel k(n) { shared A; for i in 0..n { A[tid.y * 32 + tid.x + 256 * i] := tid; } }";
+    assert_eq!(check(rows, Some([32, 8, 1])), (1, Verdict::Drf));
+    assert_eq!(check(rows, Some([32, 9, 1])), (0, Verdict::Racy));
+}
+
+#[test]
+fn a_grid_stride_loop_settles_at_grid_level_when_the_stride_is_the_grid() {
+    // The grid-stride loop of 4 blocks of 64 threads: stride 256, the whole grid.
+    let src = "kernel k(n) { global G; for i in 0..n { G[bid.x * ntid.x + tid.x + 256 * i] := bid; } }";
+    let d = decided_in(src, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Int);
+    assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
+    // With 8 blocks the stride is half the grid: block 0 at i = 1 meets block 4 at i = 0.
+    let d = decided_in(src, Some([64, 1, 1]), Some([8, 1, 1]), Arith::Int);
+    assert_eq!(d.verdict, Verdict::Racy);
+    // In machine words the counters could wrap the sum: the solver decides.
+    let d = decided_in(src, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Bv32);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Drf));
+}
