@@ -466,11 +466,17 @@ impl<'k, T> Thread<'k, T> {
                 span: access.array.span,
             });
         };
-        let index = access
-            .index
-            .iter()
-            .map(|e| self.eval(e, w))
-            .collect::<Result<Index, _>>()?;
+        // Every access builds its cell: filled in place for the usual one to three
+        // dimensions, rather than collected through a fallible iterator.
+        let index = match access.index.as_slice() {
+            [x] => Index::from(&[self.eval(x, w)?][..]),
+            [x, y] => Index::from(&[self.eval(x, w)?, self.eval(y, w)?][..]),
+            [x, y, z] => Index::from(&[self.eval(x, w)?, self.eval(y, w)?, self.eval(z, w)?][..]),
+            more => more
+                .iter()
+                .map(|e| self.eval(e, w))
+                .collect::<Result<Index, _>>()?,
+        };
         Ok(Cell { array, index })
     }
 
