@@ -150,6 +150,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     // in the later ones, where it may be a data race.
     let mut benign: HashMap<(pairs::PairKey, bool), usize> = HashMap::new();
     let mut runs = replay::Runs::new(kernel, options.arith, options.unknowns_approximate)
+        .with_exact(checked.class == mapcheck_typeck::Class::Exact)
         .with_warp_size(options.warp_size)
         .with_warp_sync(options.warp_sync);
     let kernel_accesses = map.accesses();

@@ -8,14 +8,48 @@
 //! random memories, so that data read from arrays gets a chance to take the values the
 //! alarm needs.
 //!
-//! Three things keep replay cheap. Only the one or two blocks the witness names are run: blocks
-//! never synchronise and each sees the initial contents plus its own writes, so the races and
-//! divergences among those blocks are the full run's (a witness in a grid of 2^31 blocks
-//! replays like one in a grid of two). And the runs on the zero and random memories are kept in
-//! [`Runs`] for the whole decision, since the witnesses of one kernel often share parameters,
-//! geometry and blocks. Last, a run stops after [`STEP_BUDGET`] steps: a witness that needs
-//! more is left unreplayed ([`Replay::Unfinished`]), which is no evidence of a bug — and no
-//! evidence of the finding either ([`crate::search`] then looks for another witness).
+//! What keeps replay cheap:
+//!
+//! * Only the one or two blocks the witness names are run: blocks never synchronise and each
+//!   sees the initial contents plus its own writes, so the races and divergences among those
+//!   blocks are the full run's (a witness in a grid of 2^31 blocks replays like one in a grid
+//!   of two).
+//! * The runs on the zero and random memories are kept in [`Runs`] for the whole decision,
+//!   since the witnesses of one kernel often share parameters, geometry and blocks. A run is
+//!   keyed by what it depends on, and no more: the `?` values of the `let x = ?` sites (those
+//!   bound by reads come from memory), so two witnesses that differ only in their threads share
+//!   a run; and for an exact kernel, a configuration whose run could not end is known not to
+//!   end for every witness of it ([`Runs::with_exact`]).
+//! * A run stops after [`STEP_BUDGET`] steps: a witness that needs more is left unreplayed
+//!   ([`Replay::Unfinished`]), which is no evidence of a bug — and no evidence of the finding
+//!   either ([`crate::search`] then looks for another witness).
+//! * The interpreter keeps little per access: only the arrays the race is on are watched, no
+//!   history is kept, and a phase keeps a summary per cell rather than every thread's touches
+//!   (`mapcheck_core::interp`'s `touches`).
+//!
+//! # Why a replay runs to the end
+//!
+//! A replay could stop as soon as the interpreter records the race it asks about: a block of
+//! 1024 threads that all update `s[j]` races at thread 1's first access, and the rest of the
+//! run costs millions of steps. It does not, because `proven` and `confirmed` (SPEC §7) claim
+//! that the interpreter produced the finding in a run, and a run that was cut after the race
+//! has only shown it in a prefix of an execution that may not be a run at all:
+//!
+//! * an `assume` evaluated later — by a thread after the two in the same phase, or in a later
+//!   phase — may be false, and then the configuration is not a run (SPEC §4: an input error).
+//!   The query constrains the `assume`s of the witness's two threads only, so a witness can
+//!   keep theirs while a third thread breaks its own (`assume tid < 2;` at `ntid = 3`): the
+//!   prefix would certify a race on an input the kernel excludes, where the whole run refuses
+//!   it and the search moves on;
+//! * a thread may never end its phase (a loop that cannot move, or one beyond any budget):
+//!   the big-step semantics then has no run, which is why an unfinished replay proves nothing
+//!   ([`crate::search`]); likewise a value beyond `int`'s 128 bits stops the interpreter.
+//!
+//! Barrier divergence alone would not have been a reason: a run reports the races of the phase
+//! a divergence cuts short (named `cut by barrier divergence`), and a replay accepts a race
+//! in any phase, so a divergence after the race leaves it reported. But the first two are
+//! enough: the cut is not exact, so the replay pays for whole runs and makes them cheap
+//! instead.
 
 use crate::decode::Witness;
 use crate::taint::Taint;
@@ -23,7 +57,7 @@ use mapcheck_core::ast::{Kernel, Stmt, StmtKind};
 use mapcheck_core::interp::{self, Config, RaceScope, RandomMemory, UnknownSite, ZeroMemory};
 use mapcheck_core::{Arith, Span};
 use mapcheck_typeck::{UnknownId, Var};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What replaying a witness showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +141,13 @@ pub struct Runs<'k, T> {
     /// Which findings depend on the kernel's `?`s (computed only when `approximate`).
     taint: Taint,
     done: BTreeMap<RunKey, Result<Made, Failed>>,
+    /// The variables of the kernel's `let x = ?` sites: the only unknowns a run consults.
+    unknown_sites: BTreeSet<String>,
+    /// The kernel is exact ([`Runs::with_exact`]).
+    exact: bool,
+    /// Of an exact kernel: the configurations whose runs could not end, by what decides its
+    /// control ([`Control`]), with why.
+    stalled: BTreeMap<Control, Failed>,
     /// `Options::warp_size` (or `warp_sync`'s): the warps `syncwarp;` orders in the runs.
     warp_size: Option<u32>,
     /// `Options::warp_sync`: the runs execute each warp's lanes in lockstep, so that a finding
@@ -117,7 +158,7 @@ pub struct Runs<'k, T> {
 
 /// A run that did not finish: why, and whether that is because it could not end (the step
 /// budget, a loop that cannot move) rather than because the configuration is not a run.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Failed {
     error: interp::RunError,
     unfinished: bool,
@@ -153,6 +194,9 @@ impl<'k, T> Runs<'k, T> {
                 Taint::default()
             },
             done: BTreeMap::new(),
+            unknown_sites: unknown_sites(kernel),
+            exact: false,
+            stalled: BTreeMap::new(),
             warp_size: None,
             warp_sync: None,
         }
@@ -161,6 +205,20 @@ impl<'k, T> Runs<'k, T> {
     /// Runs with warps of `size` lanes (`None`: the interpreter's default).
     pub fn with_warp_size(mut self, size: Option<u32>) -> Self {
         self.warp_size = size;
+        self
+    }
+
+    /// Whether the kernel is exact (SPEC §5): its control — conditions, loop bounds, barriers,
+    /// `assume`s — reads neither memory nor `?`s, so a run's statements, and so whether it
+    /// ends within a budget, follow from its parameters, geometry and blocks alone. A run that
+    /// could not end (the budget spent, a loop stuck) then stands for every run of that
+    /// configuration, whatever its memory, `?` values or watched arrays: the witnesses of one
+    /// configuration do not each spend the budget again. (Only such failures are shared: one
+    /// of those other runs might instead have stopped earlier on an `int` value beyond 128 bits
+    /// computed from data — unfinished as well, with another reason; and a run that is not
+    /// shared is never the weaker for it.)
+    pub fn with_exact(mut self, exact: bool) -> Self {
+        self.exact = exact;
         self
     }
 
@@ -186,6 +244,27 @@ struct RunKey {
     unknowns: Vec<ThreadUnknowns>,
     /// The arrays whose races the run collects (`Config::watch_arrays`).
     watch: Vec<String>,
+}
+
+/// What decides the control of a run of an exact kernel ([`Runs::with_exact`]).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Control {
+    budget: u64,
+    block_dim: [i128; 3],
+    grid_dim: [i128; 3],
+    params: Vec<(String, i128)>,
+    blocks: Vec<i128>,
+}
+
+/// The variables of the `let x = ?` sites of `kernel`.
+fn unknown_sites<T>(kernel: &Kernel<T>) -> BTreeSet<String> {
+    let mut sites = BTreeSet::new();
+    kernel.body.walk(&mut |stmt: &Stmt<T>| {
+        if let StmtKind::Unknown { var } = &stmt.kind {
+            sites.insert(var.name.clone());
+        }
+    });
+    sites
 }
 
 /// A thread's block and thread id, and the values of its unknowns.
@@ -215,6 +294,7 @@ fn runs<T>(
         consulted.set(true);
         unknown_value(w, site)
     };
+    let sites = cache.unknown_sites.clone();
     let key = |seed| RunKey {
         seed,
         budget,
@@ -222,18 +302,38 @@ fn runs<T>(
         grid_dim: w.grid_dim,
         params: w.params.iter().map(|(n, v)| (n.clone(), *v)).collect(),
         blocks: blocks.clone(),
-        unknowns: w
-            .threads
-            .iter()
-            .map(|t| {
-                let unknowns = t.vars.iter().filter_map(|(var, v)| match var {
-                    Var::Unknown(id) => Some((id.clone(), *v)),
-                    Var::Source(_) | Var::Fresh(_) | Var::Next(_) => None,
-                });
-                (t.tid, t.bid, unknowns.collect())
-            })
-            .collect(),
+        unknowns: {
+            // A thread the witness gives no `?` value runs like any thread outside it (every
+            // `?` is 0, [`unknown_value`]): leaving it out of the key lets the witnesses of
+            // one configuration that differ only in their two threads share a run.
+            let mut threads: Vec<ThreadUnknowns> = w
+                .threads
+                .iter()
+                .map(|t| {
+                    // Only the `?`s of `let x = ?` sites are consulted ([`unknown_value`]); those
+                    // bound by reads take their values from memory.
+                    let unknowns = t.vars.iter().filter_map(|(var, v)| match var {
+                        Var::Unknown(id @ UnknownId::Of(name)) if sites.contains(name) => {
+                            Some((id.clone(), *v))
+                        }
+                        _ => None,
+                    });
+                    (t.tid, t.bid, unknowns.collect())
+                })
+                .filter(|(_, _, unknowns): &ThreadUnknowns| !unknowns.is_empty())
+                .collect();
+            threads.sort();
+            threads.dedup();
+            threads
+        },
         watch: watch.to_vec(),
+    };
+    let control = Control {
+        budget,
+        block_dim: w.block_dim,
+        grid_dim: w.grid_dim,
+        params: w.params.iter().map(|(n, v)| (n.clone(), *v)).collect(),
+        blocks: blocks.clone(),
     };
     let (kernel, arith, approximate) = (cache.kernel, cache.arith, cache.approximate);
     let (warp_size, warp_sync) = (cache.warp_size, cache.warp_sync);
@@ -325,17 +425,36 @@ fn runs<T>(
         }
         None
     };
+    // A run of an exact kernel, unless its configuration is known not to end.
+    let exact = cache.exact;
+    let run = |stalled: &mut BTreeMap<Control, Failed>, memory: &dyn interp::InitialMemory| {
+        if let Some(failed) = stalled.get(&control).filter(|_| exact) {
+            return Err(failed.clone());
+        }
+        let outcome = run(memory);
+        if let Err(failed) = &outcome {
+            let control_only = matches!(
+                failed.error,
+                interp::RunError::StepBudget { .. } | interp::RunError::LoopStuck { .. }
+            );
+            if exact && control_only {
+                stalled.insert(control.clone(), failed.clone());
+            }
+        }
+        outcome
+    };
     let mut attempt = 0;
     if let Some(memory) = first {
-        if let Some(replay) = judge(&run(memory), attempt) {
+        if let Some(replay) = judge(&run(&mut cache.stalled, memory), attempt) {
             return replay;
         }
         attempt += 1;
     }
     for seed in std::iter::once(None).chain(SEEDS.iter().copied().map(Some)) {
+        let stalled = &mut cache.stalled;
         let outcome = cache.done.entry(key(seed)).or_insert_with(|| match seed {
-            None => run(&ZeroMemory),
-            Some(seed) => run(&RandomMemory { seed }),
+            None => run(stalled, &ZeroMemory),
+            Some(seed) => run(stalled, &RandomMemory { seed }),
         });
         match judge(outcome, attempt) {
             Some(Replay::Reproduced { .. }) => return Replay::Reproduced { seed, given: false },
@@ -354,12 +473,17 @@ fn runs<T>(
 /// The value the witness gives the `let x = ?` of `site`: the model's for the two threads,
 /// 0 elsewhere.
 fn unknown_value(w: &Witness, site: &UnknownSite<'_>) -> i128 {
-    let var = Var::Unknown(UnknownId::Of(site.var.to_string()));
-    w.threads
+    // Asked on every evaluation of the site by every thread: the two threads are compared
+    // first, so that the others do not build the variable to look up.
+    let Some(t) = w
+        .threads
         .iter()
         .find(|t| t.tid == site.tid && t.bid == site.bid)
-        .and_then(|t| t.vars.get(&var).copied())
-        .unwrap_or(0)
+    else {
+        return 0;
+    };
+    let var = Var::Unknown(UnknownId::Of(site.var.to_string()));
+    t.vars.get(&var).copied().unwrap_or(0)
 }
 
 /// The blocks a replay of `w` runs: those of its two threads.

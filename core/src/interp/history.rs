@@ -102,7 +102,12 @@ impl Eq for Index {}
 
 impl Hash for Index {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (**self).hash(state)
+        // Value by value, not as the slice's bytes: a byte-wise hasher is slow on them, and
+        // every access hashes its cell several times.
+        state.write_usize(self.len());
+        for &v in self.iter() {
+            state.write_i128(v);
+        }
     }
 }
 
@@ -312,12 +317,19 @@ pub struct BlockHistory {
     pub phases: Vec<Phase>,
 }
 
-/// The memory of one block: `lastwrite` over its earlier phases, and the running value of the
-/// cells updated atomically in the current phase.
+/// The memory of one block: `lastwrite` over its earlier phases, the writes of the current
+/// phase's threads that have finished it, and the running value of the cells updated atomically
+/// in the current phase.
 #[derive(Debug, Default)]
 pub(super) struct BlockMemory {
     /// `lastwrite` over the phases that ended; a cell absent here holds its initial contents.
     committed: FastMap<Cell, Value>,
+    /// The last write to each cell of the threads that finished the current phase, the highest
+    /// tid's where several wrote it: what [`BlockMemory::commit`] folds in. Invisible to reads
+    /// until then (rule PAR). Kept here rather than in each thread until the phase ends, so
+    /// that a phase holds one entry per cell written instead of one per thread and cell
+    /// (1024 threads each writing 1024 cells were a hundred megabytes).
+    pending: FastMap<Cell, Value>,
     /// Cells updated atomically in this phase, with the value after the atomics of the threads
     /// that ran so far. Threads run in increasing tid, so thread `i`'s atomic sees the fold of
     /// the atomics of threads `< i`: one legal serialisation, chosen to be deterministic.
@@ -338,16 +350,23 @@ impl BlockMemory {
         self.atomics.insert(cell, value);
     }
 
-    /// Ends a phase: folds in the last write of each thread, in increasing thread id, so the
-    /// highest writer of a cell wins.
-    pub(super) fn commit<'a>(
-        &mut self,
-        writes_in_tid_order: impl Iterator<Item = &'a FastMap<Cell, Value>>,
-    ) {
-        for writes in writes_in_tid_order {
-            for (cell, value) in writes {
-                self.committed.insert(cell.clone(), *value);
-            }
+    /// Takes the last writes of a thread that finished the current phase. Threads must come
+    /// in increasing tid, so that the highest writer of a cell wins.
+    pub(super) fn stage(&mut self, writes: FastMap<Cell, Value>) {
+        if self.pending.is_empty() {
+            self.pending = writes;
+        } else {
+            self.pending.extend(writes);
+        }
+    }
+
+    /// Ends a phase: folds in the staged writes.
+    pub(super) fn commit(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        if self.committed.is_empty() {
+            self.committed = pending;
+        } else {
+            self.committed.extend(pending);
         }
         self.atomics.clear();
     }
@@ -402,7 +421,10 @@ mod tests {
         let t0: FastMap<Cell, Value> = [(cell.clone(), 10)].into_iter().collect();
         let t1: FastMap<Cell, Value> = [(cell.clone(), 11)].into_iter().collect();
         memory.set_atomic(cell.clone(), 5);
-        memory.commit([t0, t1].iter());
+        memory.stage(t0);
+        memory.stage(t1);
+        assert_eq!(memory.committed(&cell), None);
+        memory.commit();
         assert_eq!(memory.committed(&cell), Some(11));
         assert_eq!(memory.atomic(&cell), None);
     }

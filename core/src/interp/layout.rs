@@ -4,7 +4,7 @@
 //! in trees that a lowering or a test built by hand).
 
 use super::history::FastMap;
-use crate::ast::{Builtin, Kernel, Space, Stmt, StmtKind};
+use crate::ast::{Builtin, Cond, Expr, Kernel, Space, Stmt, StmtKind};
 use crate::span::Span;
 
 /// The identity of a statement node during a run: its address. The kernel is borrowed for the
@@ -17,6 +17,13 @@ pub(super) fn stmt_key<T>(stmt: &Stmt<T>) -> usize {
 pub(super) struct Layout<'k> {
     /// Variable name to environment slot: the built-ins first, then parameters, then binders.
     pub slots: FastMap<&'k str, usize>,
+    /// The slot of every variable occurrence of the kernel's body, by the address and length
+    /// of its name's text: evaluation looks a name up on every occurrence, and hashing and
+    /// comparing the text took a quarter of a run's time. The kernel is borrowed for the whole
+    /// run, so its names neither move nor change; a name from elsewhere falls back to `slots`.
+    by_text: FastMap<(usize, usize), usize>,
+    /// The same for the arrays of the body's accesses, into `array_ids`.
+    array_by_text: FastMap<(usize, usize), usize>,
     /// Name and space of each array, by declaration position.
     pub arrays: Vec<(String, Space)>,
     pub array_ids: FastMap<&'k str, usize>,
@@ -67,25 +74,73 @@ impl<'k> Layout<'k> {
                 slots.entry(var.name.as_str()).or_insert(next);
             }
         });
-        let arrays = kernel
-            .arrays
-            .iter()
-            .map(|a| (a.name.name.clone(), a.space))
-            .collect();
-        let array_ids = kernel
+        let array_ids: FastMap<&'k str, usize> = kernel
             .arrays
             .iter()
             .enumerate()
             .map(|(i, a)| (a.name.name.as_str(), i))
             .collect();
+        let mut by_text = FastMap::default();
+        let mut array_by_text = FastMap::default();
+        kernel.body.walk(&mut |stmt: &'k Stmt<T>| {
+            let mut note = |name: &'k String| {
+                if let Some(&slot) = slots.get(name.as_str()) {
+                    by_text.insert(text_key(name), slot);
+                }
+            };
+            if let Some(var) = stmt.kind.declared() {
+                note(&var.name);
+            }
+            if let StmtKind::Write { target, .. }
+            | StmtKind::Read { source: target, .. }
+            | StmtKind::Atomic { target, .. } = &stmt.kind
+            {
+                if let Some(&id) = array_ids.get(target.array.name.as_str()) {
+                    array_by_text.insert(text_key(&target.array.name), id);
+                }
+            }
+            if let StmtKind::Atomic { var: Some(var), .. } = &stmt.kind {
+                note(&var.name);
+            }
+            let (exprs, conds) = operands(&stmt.kind);
+            for e in exprs {
+                e.visit_vars(&mut |name, _| note(name));
+            }
+            for c in conds {
+                c.visit_vars(&mut |name, _| note(name));
+            }
+        });
+        let arrays = kernel
+            .arrays
+            .iter()
+            .map(|a| (a.name.name.clone(), a.space))
+            .collect();
         Layout {
             slots,
+            by_text,
+            array_by_text,
             arrays,
             array_ids,
             ordinals,
             spans,
             syncs,
             warp_syncs,
+        }
+    }
+
+    /// The declaration position of the array `name`.
+    pub(super) fn array_id(&self, name: &str) -> Option<usize> {
+        match self.array_by_text.get(&text_key(name)) {
+            Some(&id) => Some(id),
+            None => self.array_ids.get(name).copied(),
+        }
+    }
+
+    /// The environment slot of the variable `name`.
+    pub(super) fn slot(&self, name: &str) -> Option<usize> {
+        match self.by_text.get(&text_key(name)) {
+            Some(&slot) => Some(slot),
+            None => self.slots.get(name).copied(),
         }
     }
 
@@ -96,5 +151,29 @@ impl<'k> Layout<'k> {
     /// The built-ins take the first slots, in the order of [`Builtin::ALL`].
     pub(super) fn builtin_slot(b: Builtin) -> usize {
         b.ordinal()
+    }
+}
+
+/// A name's text by address and length: equal keys are the same bytes while the text lives.
+fn text_key(name: &str) -> (usize, usize) {
+    (name.as_ptr() as usize, name.len())
+}
+
+/// The expressions and conditions a statement evaluates itself (not those of the statements it
+/// contains).
+fn operands<T>(kind: &StmtKind<T>) -> (Vec<&Expr>, Vec<&Cond>) {
+    match kind {
+        StmtKind::Write { target, value } | StmtKind::Atomic { target, value, .. } => {
+            (target.index.iter().chain([value]).collect(), vec![])
+        }
+        StmtKind::Read { source, .. } => (source.index.iter().collect(), vec![]),
+        StmtKind::Let { value, .. } => (vec![value], vec![]),
+        StmtKind::If { cond, .. } | StmtKind::Assume { cond } => (vec![], vec![cond]),
+        StmtKind::For { range, .. } => {
+            (vec![&range.start, &range.bound, &range.step.amount], vec![])
+        }
+        StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {
+            (vec![], vec![])
+        }
     }
 }

@@ -52,6 +52,7 @@ mod history;
 mod layout;
 mod race;
 mod thread;
+mod touches;
 
 #[cfg(test)]
 mod tests;
@@ -74,8 +75,9 @@ use crate::geometry;
 use divergence::Alignment;
 use history::BlockMemory;
 use layout::Layout;
-use race::{GridAccesses, PhaseAccesses, RaceContext, RaceSet};
+use race::{GridAccesses, RaceContext, RaceSet};
 use thread::{HistoryRoom, Steps, Thread, World};
+use touches::PhaseAccesses;
 
 /// Everything one run observed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +222,9 @@ fn run_block<'k, T>(
         warp_size: Value::from(config.warp_lanes()),
     };
     let mut memory = BlockMemory::default();
-    let mut accesses = PhaseAccesses::default();
+    // Warps order some pairs of threads only with a `syncwarp;` or lockstep (`touches`).
+    let mut accesses =
+        PhaseAccesses::new(config.warp_sync.is_some() || !layout.warp_syncs.is_empty());
     let mut phases = Vec::new();
     loop {
         let mut stops = Vec::with_capacity(threads.len());
@@ -238,6 +242,7 @@ fn run_block<'k, T>(
                 watched: &state.watched,
             };
             let reached = thread.run_phase(&mut world)?;
+            memory.stage(std::mem::take(&mut thread.writes));
             stops.push((thread.tid, reached));
         }
         let mut aligned = divergence::align(bid, phases.len(), &stops);
@@ -258,7 +263,7 @@ fn run_block<'k, T>(
         };
         state.races.check_phase(&ctx, bid, &name, &accesses);
         accesses.clear();
-        memory.commit(threads.iter().map(|t| &t.writes));
+        memory.commit();
         let threads_history = threads
             .iter_mut()
             .filter(|t| !t.events.is_empty())

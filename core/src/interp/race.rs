@@ -23,10 +23,11 @@
 //! accesses race. Records are ordered by the first phase they were found in, then by cell.
 
 use super::history::{AccessKind, Cell, FastMap, PhaseName};
+use super::touches::{Lane, PhaseAccesses};
 use crate::arith::Value;
 use crate::ast::Space;
 use crate::span::Span;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::fmt;
 
 /// The kind of a race, as SPEC §7 names it in `access`.
@@ -130,65 +131,6 @@ impl fmt::Display for Race {
             self.second.tid,
             self.second.bid
         )
-    }
-}
-
-/// One thread's access to a cell in a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Touch {
-    tid: Value,
-    /// The thread's warp epoch at the access (see the module doc).
-    epoch: u32,
-    kind: AccessKind,
-    stmt: usize,
-    /// The value a write stored.
-    value: Option<Value>,
-}
-
-/// The accesses of one phase of one block, by cell.
-#[derive(Debug, Default)]
-pub(super) struct PhaseAccesses {
-    cells: FastMap<Cell, Vec<Touch>>,
-}
-
-impl PhaseAccesses {
-    pub(super) fn record(
-        &mut self,
-        cell: &Cell,
-        tid: Value,
-        epoch: u32,
-        kind: AccessKind,
-        stmt: usize,
-        value: Option<Value>,
-    ) {
-        let touch = Touch {
-            tid,
-            epoch,
-            kind,
-            stmt,
-            value,
-        };
-        match self.cells.get_mut(cell) {
-            Some(touches) => {
-                // Threads run one after the other, so this thread's touches are the tail; a loop
-                // repeating the same access adds nothing new.
-                let seen = touches
-                    .iter()
-                    .rev()
-                    .take_while(|t| t.tid == tid)
-                    .any(|t| *t == touch);
-                if !seen {
-                    touches.push(touch);
-                }
-            }
-            None => {
-                self.cells.insert(cell.clone(), vec![touch]);
-            }
-        }
-    }
-
-    pub(super) fn clear(&mut self) {
-        self.cells.clear();
     }
 }
 
@@ -320,28 +262,7 @@ impl RaceSet {
         name: &PhaseName,
         accesses: &PhaseAccesses,
     ) {
-        let mut shared_cells: Vec<(&Cell, &Vec<Touch>)> = accesses
-            .cells
-            .iter()
-            .filter(|(_, touches)| touches.iter().any(|t| t.tid != touches[0].tid))
-            .collect();
-        shared_cells.sort_by(|a, b| a.0.cmp(b.0));
-        for (cell, touches) in shared_cells {
-            // Group the threads by access; tids are increasing within a group because threads
-            // ran in increasing tid.
-            // A thread's touches are contiguous, so a tid repeats only next to itself.
-            let mut groups: BTreeMap<(usize, AccessKind), Group> = BTreeMap::new();
-            for t in touches {
-                let g = groups.entry((t.stmt, t.kind)).or_default();
-                let lane = (t.tid, t.epoch);
-                if g.lanes.last() != Some(&lane) {
-                    g.lanes.push(lane);
-                }
-                if let Some(v) = t.value {
-                    g.stores.push((lane, v));
-                }
-            }
-            let groups: Vec<_> = groups.into_iter().collect();
+        for (cell, groups) in accesses.shared_cells() {
             for (i, (a, ga)) in groups.iter().enumerate() {
                 for (b, gb) in &groups[i..] {
                     if !a.1.conflicts(b.1) {
@@ -473,17 +394,6 @@ impl RaceSet {
     }
 }
 
-/// A thread and its warp epoch at an access.
-type Lane = (Value, u32);
-
-/// The threads of one access to one cell in a phase: their (thread, epoch) pairs (increasing
-/// thread ids, each pair once) and, for a write, every (thread, epoch, value) it stored.
-#[derive(Debug, Default)]
-struct Group {
-    lanes: Vec<Lane>,
-    stores: Vec<(Lane, Value)>,
-}
-
 /// Whether two accesses of one phase, by the threads and epochs `x` and `y`, race: distinct
 /// threads, not two lanes of one warp of `warp_size` that a `syncwarp` between them orders,
 /// and not two lanes of one warp of `lockstep` lanes (`--warp-sync`).
@@ -603,7 +513,7 @@ mod tests {
             warp_sync: None,
             warp_size: 32,
         };
-        let mut phase = PhaseAccesses::default();
+        let mut phase = PhaseAccesses::new(false);
         for tid in 0..1024 {
             phase.record(&cell(0, 0), tid, 0, AccessKind::Write, 1, Some(7));
             phase.record(&cell(0, 0), tid, 0, AccessKind::Write, 1, Some(7));
@@ -626,7 +536,7 @@ mod tests {
             warp_sync: None,
             warp_size: 32,
         };
-        let mut phase = PhaseAccesses::default();
+        let mut phase = PhaseAccesses::new(false);
         for tid in 0..4 {
             phase.record(&cell(0, 0), tid, 0, AccessKind::Read, 0, None);
             phase.record(&cell(0, 1), tid, 0, AccessKind::Atomic, 1, None);

@@ -21,7 +21,8 @@ use super::history::{
     AccessKind, BarrierEvent, BlockMemory, Cell, Event, EventKind, FastMap, Index,
 };
 use super::layout::{stmt_key, Layout};
-use super::race::{GridAccesses, PhaseAccesses};
+use super::race::GridAccesses;
+use super::touches::PhaseAccesses;
 use crate::arith::{Arith, Value};
 use crate::ast::{
     Access, BinOp, Block, Builtin, CmpOp, Cond, CondKind, Direction, Expr, ExprKind, Space, Stmt,
@@ -459,17 +460,23 @@ impl<'k, T> Thread<'k, T> {
     }
 
     fn cell(&self, access: &Access, w: &World<'_, '_>) -> Result<Cell, RunError> {
-        let Some(&array) = w.layout.array_ids.get(access.array.name.as_str()) else {
+        let Some(array) = w.layout.array_id(&access.array.name) else {
             return Err(RunError::UndeclaredArray {
                 name: access.array.name.clone(),
                 span: access.array.span,
             });
         };
-        let index = access
-            .index
-            .iter()
-            .map(|e| self.eval(e, w))
-            .collect::<Result<Index, _>>()?;
+        // Every access builds its cell: filled in place for the usual one to three
+        // dimensions, rather than collected through a fallible iterator.
+        let index = match access.index.as_slice() {
+            [x] => Index::from(&[self.eval(x, w)?][..]),
+            [x, y] => Index::from(&[self.eval(x, w)?, self.eval(y, w)?][..]),
+            [x, y, z] => Index::from(&[self.eval(x, w)?, self.eval(y, w)?, self.eval(z, w)?][..]),
+            more => more
+                .iter()
+                .map(|e| self.eval(e, w))
+                .collect::<Result<Index, _>>()?,
+        };
         Ok(Cell { array, index })
     }
 
@@ -480,8 +487,8 @@ impl<'k, T> Thread<'k, T> {
         value: Value,
         w: &World<'_, '_>,
     ) -> Result<usize, RunError> {
-        match w.layout.slots.get(name) {
-            Some(&slot) => {
+        match w.layout.slot(name) {
+            Some(slot) => {
                 self.env[slot] = Some(value);
                 Ok(slot)
             }
@@ -546,9 +553,8 @@ fn eval_expr(
     match &e.kind {
         ExprKind::Int(v) => Ok(arith.value(i128::from(*v))),
         ExprKind::Var(name) => layout
-            .slots
-            .get(name.as_str())
-            .and_then(|&slot| env.get(slot).copied().flatten())
+            .slot(name)
+            .and_then(|slot| env.get(slot).copied().flatten())
             .ok_or_else(|| Fault::Unbound(name.clone(), e.span)),
         ExprKind::Neg(inner) => {
             let v = eval_expr(inner, env, layout, arith)?;

@@ -199,3 +199,4 @@ mod blocks;
 mod inputs;
 mod paper;
 mod phases;
+mod races;
