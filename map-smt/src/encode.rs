@@ -617,12 +617,12 @@ fn by_power_of_two(op: BinOp, x: &BV, divisor: Option<i64>) -> Option<BV> {
     if k + 1 >= width {
         return None;
     }
-    let shift = BV::from_i64(i64::from(k), width);
-    let low = BV::from_i64(d - 1, width);
+    // Each literal made only where used (see `bv_bin`).
+    let shift = || BV::from_i64(i64::from(k), width);
     match op {
-        BinOp::Div => Some(x.bvashr(&shift)),
-        BinOp::UDiv => Some(x.bvlshr(&shift)),
-        BinOp::Rem | BinOp::URem => Some(x.bvand(&low)),
+        BinOp::Div => Some(x.bvashr(shift())),
+        BinOp::UDiv => Some(x.bvlshr(shift())),
+        BinOp::Rem | BinOp::URem => Some(x.bvand(BV::from_i64(d - 1, width))),
         _ => None,
     }
 }
