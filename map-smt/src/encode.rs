@@ -208,7 +208,7 @@ impl Encoder {
                 Some((a, b)) => (lo.max(a), hi.min(b)),
                 None => (lo, hi),
             };
-            if lo <= hi && x.as_i128().is_none() {
+            if lo <= hi && int_value(x).is_none() {
                 self.ranges.insert(Dynamic::from_ast(x), (lo, hi));
             }
         }
@@ -217,7 +217,7 @@ impl Encoder {
     /// The bounds of `x` known to this encoder: a numeral's value, or what
     /// [`Encoder::assert_range`] recorded or the encoding derived.
     fn range(&self, x: &Int) -> Option<Range> {
-        match x.as_i128() {
+        match int_value(x) {
             Some(v) => Some((v, v)),
             None => self.ranges.get(&Dynamic::from_ast(x)).copied(),
         }
@@ -227,7 +227,7 @@ impl Encoder {
     fn ranged(&mut self, v: Int, range: Option<Range>) -> Val {
         if let Some((lo, hi)) = range {
             if lo == hi {
-                return Val::I(Int::from_i128(lo));
+                return Val::I(int_lit(lo));
             }
             self.ranges.insert(Dynamic::from_ast(&v), (lo, hi));
         }
@@ -247,7 +247,7 @@ impl Encoder {
     pub fn lit(&self, value: i128) -> Val {
         let value = self.arith.value(value);
         match self.arith {
-            Arith::Int => Val::I(Int::from_i128(value)),
+            Arith::Int => Val::I(int_lit(value)),
             Arith::Bv32 | Arith::Bv64 => Val::B(BV::from_i64(value as i64, self.width())),
         }
     }
@@ -343,8 +343,8 @@ impl Encoder {
                     c.filter(|c| *c >= 0 && (*c as u64).wrapping_add(1).is_power_of_two())
                 };
                 match (mask(lx), mask(ly)) {
-                    (_, Some(m)) => x.modulo(Int::from_i128(i128::from(m) + 1)),
-                    (Some(m), _) => y.modulo(Int::from_i128(i128::from(m) + 1)),
+                    (_, Some(m)) => x.modulo(int_lit(i128::from(m) + 1)),
+                    (Some(m), _) => y.modulo(int_lit(i128::from(m) + 1)),
                     _ => return self.fresh(side),
                 }
             }
@@ -395,15 +395,30 @@ impl Encoder {
     }
 }
 
-/// `2^k` as an integer numeral, for `0 <= k < MAX_EXACT_SHIFT`.
-///
-/// Written as a numeral directly: it was a product of 62-bit factors folded by z3's
-/// `simplify`, which builds a rewriter per call, and a loop `i >>= 1` unrolled over every
-/// query of a kernel calls this thousands of times — 69% of the CPU time of
-/// `examples/cuda/warp_reduce_header.cu` (papers/benchmarks.md, "Solver set-up").
+/// The numeral `v`, made from a machine integer where it fits: the z3 crate's `Int::from_i128`
+/// (and `as_i128`) go through decimal text, and with the thousands of numerals of unrolled
+/// geometric loops that round trip was 60% of the CPU time of `tests/cuda/scan_blelloch.cu`
+/// (papers/benchmarks.md, "Issue 15: slow queries, session 15"). The term is the same.
+pub(crate) fn int_lit(v: i128) -> Int {
+    match i64::try_from(v) {
+        Ok(small) => Int::from_i64(small),
+        Err(_) => Int::from_i128(v),
+    }
+}
+
+/// The value of `x` when it is a numeral (see [`int_lit`]).
+pub(crate) fn int_value(x: &Int) -> Option<i128> {
+    if x.kind() != z3::AstKind::Numeral {
+        return None;
+    }
+    x.as_i64().map(i128::from).or_else(|| x.as_i128())
+}
+
+/// `2^k` as a numeral, for `0 <= k < MAX_EXACT_SHIFT`, not a product folded by z3's `simplify`
+/// (a rewriter per call: 69% of the CPU of `examples/cuda/warp_reduce_header.cu`).
 fn pow2(k: i64) -> Int {
     if (0..127).contains(&k) {
-        return Int::from_i128(1i128 << k);
+        return int_lit(1i128 << k);
     }
     // Decimal digits, least significant first, doubled `k` times.
     let mut digits = vec![1u8];
@@ -421,8 +436,8 @@ fn pow2(k: i64) -> Int {
     let text: String = digits.iter().rev().map(|d| char::from(b'0' + d)).collect();
     text.parse().unwrap_or_else(|()| {
         // z3 reads every decimal numeral; the product of 62-bit factors means the same.
-        let mut factors = vec![Int::from_i128(1i128 << (k % 62))];
-        factors.extend((0..k / 62).map(|_| Int::from_i128(1i128 << 62)));
+        let mut factors = vec![int_lit(1i128 << (k % 62))];
+        factors.extend((0..k / 62).map(|_| int_lit(1i128 << 62)));
         Int::mul(&factors)
     })
 }
@@ -471,14 +486,14 @@ fn fold(
     }
     if let (Some((a, b)), Some((c, d))) = (rx, ry) {
         if a == b && c == d {
-            return Arith::Int.bin(op, a, c).ok().map(Int::from_i128);
+            return Arith::Int.bin(op, a, c).ok().map(int_lit);
         }
     }
     let (lo, hi) = rx?;
     if let Some((k, remainder)) = divisor(op, ly) {
         let (q_lo, q_hi) = (lo.div_euclid(k), hi.div_euclid(k));
         return match remainder {
-            false if q_lo == q_hi => Some(Int::from_i128(q_lo)),
+            false if q_lo == q_hi => Some(int_lit(q_lo)),
             true if q_lo == 0 && q_hi == 0 => Some(x.clone()),
             _ => None,
         };
@@ -602,21 +617,22 @@ fn by_power_of_two(op: BinOp, x: &BV, divisor: Option<i64>) -> Option<BV> {
     if k + 1 >= width {
         return None;
     }
-    let shift = BV::from_i64(i64::from(k), width);
-    let low = BV::from_i64(d - 1, width);
+    // Each literal made only where used (see `bv_bin`).
+    let shift = || BV::from_i64(i64::from(k), width);
     match op {
-        BinOp::Div => Some(x.bvashr(&shift)),
-        BinOp::UDiv => Some(x.bvlshr(&shift)),
-        BinOp::Rem | BinOp::URem => Some(x.bvand(&low)),
+        BinOp::Div => Some(x.bvashr(shift())),
+        BinOp::UDiv => Some(x.bvlshr(shift())),
+        BinOp::Rem | BinOp::URem => Some(x.bvand(BV::from_i64(d - 1, width))),
         _ => None,
     }
 }
 
 /// `core::arith`'s word operations on z3 bit-vectors (of either width).
 fn bv_bin(op: BinOp, x: &BV, y: &BV) -> BV {
-    let zero = BV::from_i64(0, x.get_size());
-    let one = BV::from_i64(1, x.get_size());
-    let y_zero = y.eq(&zero);
+    // Only the divisions make these: 16% of `bitonic_sort_shared.cu`'s CPU went into the
+    // literals of `+`, `^`, `&` that never used them.
+    let zero = || BV::from_i64(0, x.get_size());
+    let (one, y_zero) = (|| BV::from_i64(1, x.get_size()), || y.eq(zero()));
     match op {
         BinOp::Add => x.bvadd(y),
         BinOp::Sub => x.bvsub(y),
@@ -627,19 +643,19 @@ fn bv_bin(op: BinOp, x: &BV, y: &BV) -> BV {
             let q = x.bvsdiv(y);
             let r = x.bvsrem(y);
             let fix = r
-                .bvslt(&zero)
-                .ite(&y.bvsgt(&zero).ite(&q.bvsub(&one), &q.bvadd(&one)), &q);
-            y_zero.ite(&zero, &fix)
+                .bvslt(zero())
+                .ite(&y.bvsgt(zero()).ite(&q.bvsub(one()), &q.bvadd(one())), &q);
+            y_zero().ite(&zero(), &fix)
         }
         BinOp::Rem => {
             let r = x.bvsrem(y);
             let fix = r
-                .bvslt(&zero)
-                .ite(&y.bvsgt(&zero).ite(&r.bvadd(y), &r.bvsub(y)), &r);
-            y_zero.ite(x, &fix)
+                .bvslt(zero())
+                .ite(&y.bvsgt(zero()).ite(&r.bvadd(y), &r.bvsub(y)), &r);
+            y_zero().ite(x, &fix)
         }
-        BinOp::UDiv => y_zero.ite(&zero, &x.bvudiv(y)),
-        BinOp::URem => y_zero.ite(x, &x.bvurem(y)),
+        BinOp::UDiv => y_zero().ite(&zero(), &x.bvudiv(y)),
+        BinOp::URem => y_zero().ite(x, &x.bvurem(y)),
         BinOp::Shl => x.bvshl(y),
         BinOp::Shr => x.bvashr(y),
         BinOp::UShr => x.bvlshr(y),
@@ -657,7 +673,7 @@ fn bv_bin(op: BinOp, x: &BV, y: &BV) -> BV {
 /// bits mean).
 pub fn value_of(model: &z3::Model, v: &Val) -> Option<i128> {
     match v {
-        Val::I(x) => model.eval(x, true)?.as_i128(),
+        Val::I(x) => int_value(&model.eval(x, true)?),
         Val::B(x) => {
             let u = model.eval(x, true)?.as_u64()?;
             Some(match x.get_size() {
@@ -739,6 +755,16 @@ mod tests {
                 ranged.then_some(true)
             );
         }
+    }
+
+    #[test]
+    fn numerals_from_machine_integers_are_the_decimal_ones() {
+        let edges = [i64::MAX, i64::MIN].map(i128::from);
+        for v in [0, 1, -1, 96, 1 << 80, -(1 << 70)].into_iter().chain(edges) {
+            assert_eq!(int_lit(v), Int::from_i128(v), "{v}");
+            assert_eq!(int_value(&Int::from_i128(v)), Some(v), "{v}");
+        }
+        assert_eq!(int_value(&Int::new_const("t")), None);
     }
 
     #[test]

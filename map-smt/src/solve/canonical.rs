@@ -76,19 +76,15 @@ pub(super) fn small(
     if sizes.is_empty() {
         return first;
     }
-    for bound in WITNESS_BOUNDS {
-        solver.push();
-        for (s, sign) in sizes {
-            solver.assert(within(s, *sign, bound, lit));
-        }
-        let found = match check(solver) {
-            SatResult::Sat => solver.get_model(),
-            _ => None,
-        };
+    let all = |bound: i128| -> Vec<Bool> {
+        sizes
+            .iter()
+            .map(|(s, sign)| within(s, *sign, bound, lit))
+            .collect()
+    };
+    if let Some(model) = least_bound(solver, &all) {
         solver.pop(1);
-        if let Some(model) = found {
-            return model;
-        }
+        return model;
     }
     // Some size must be large (a `bv32` race through a wrap-around needs a parameter near
     // 2^31): bound the sizes one at a time instead, each by the smallest bound that still
@@ -97,24 +93,65 @@ pub(super) fn small(
     // 1023 threads where 2 of 2 would do).
     let mut witness = first;
     for (s, sign) in sizes {
-        for bound in WITNESS_BOUNDS {
-            solver.push();
-            solver.assert(within(s, *sign, bound, lit));
-            let found = match check(solver) {
-                SatResult::Sat => solver.get_model(),
-                _ => None,
-            };
-            match found {
-                // The bound stays asserted for the sizes after this one.
-                Some(model) => {
-                    witness = model;
-                    break;
-                }
-                None => solver.pop(1),
-            }
+        let one = |bound: i128| vec![within(s, *sign, bound, lit)];
+        // The bound stays asserted for the sizes after this one.
+        if let Some(model) = least_bound(solver, &one) {
+            witness = model;
         }
     }
     witness
+}
+
+/// The model of the least bound of [`WITNESS_BOUNDS`] under which `bounded(bound)` leaves one,
+/// with those constraints asserted in a scope left open; `None`, with no scope left, when none
+/// does.
+///
+/// The bounds are tried smallest first, but the largest right after the smallest: the
+/// constraints of a larger bound are weaker, so when the largest leaves no model no bound
+/// does, and the ones between need not be asked. A race that needs a large size (an
+/// `unsigned` parameter near 2^32 for a wrap-around) asked all seven, each `unsat` and each
+/// slow (`bv32` products): 42 of the 94 checks of `tests/cuda/param_unsigned_pad_racy.cu`
+/// (papers/benchmarks.md, "Issue 15: slow queries, session 15"). Otherwise the same bound is
+/// found, by the same check.
+fn least_bound(solver: &Solver, bounded: &dyn Fn(i128) -> Vec<Bool>) -> Option<Model> {
+    // The check under `bound`, its scope left open when it has a model.
+    let ask = |bound: i128| {
+        solver.push();
+        for c in bounded(bound) {
+            solver.assert(&c);
+        }
+        let answer = check(solver);
+        let found = match answer {
+            SatResult::Sat => solver.get_model(),
+            _ => None,
+        };
+        if found.is_none() {
+            solver.pop(1);
+        }
+        (answer, found)
+    };
+    let (least, rest) = WITNESS_BOUNDS.split_first()?;
+    if let (_, Some(model)) = ask(*least) {
+        return Some(model);
+    }
+    let (largest, between) = rest.split_last()?;
+    let at_largest = match ask(*largest) {
+        (SatResult::Unsat, _) => return None,
+        (_, found) => found,
+    };
+    if at_largest.is_some() {
+        // Closed while the bounds between are asked; opened again, without another check,
+        // when its model is the least.
+        solver.pop(1);
+    }
+    between.iter().find_map(|b| ask(*b).1).or_else(|| {
+        let model = at_largest?;
+        solver.push();
+        for c in bounded(*largest) {
+            solver.assert(&c);
+        }
+        Some(model)
+    })
 }
 
 /// The least model of the assertions of `solver` (`model` is one) in the lexicographic order
@@ -244,4 +281,47 @@ fn bisect(
         }
     }
     Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::value_of;
+    use z3::ast::Int;
+
+    /// The least bound that fits is found whether it is the smallest, one between or the
+    /// largest; when none fits (the largest's `unsat` says so) nothing is left asserted, and
+    /// when one does its bound stays asserted in one open scope.
+    #[test]
+    fn the_least_bound_is_found_and_the_largest_answers_for_those_between() {
+        let x = Val::I(Int::new_const("x"));
+        let lit = |v: i128| Val::I(Int::from_i128(v));
+        for (least, expect) in [
+            (1, Some(2)),
+            (10, Some(16)),
+            (300, Some(1024)),
+            (5000, None),
+        ] {
+            let solver = Solver::new();
+            solver.assert(cmp(CmpOp::Ge, &x, &lit(least)));
+            let bounded = |bound: i128| vec![within(&x, Sign::Natural, bound, &lit)];
+            let found = least_bound(&solver, &bounded);
+            let value = found.as_ref().and_then(|m| value_of(m, &x));
+            match expect {
+                Some(bound) => {
+                    let v = value.unwrap_or(-1);
+                    assert!((least..=bound).contains(&v), "x >= {least}: {v}");
+                    // Its bound is still asserted: nothing above it is left.
+                    solver.push();
+                    solver.assert(cmp(CmpOp::Gt, &x, &lit(bound)));
+                    assert_eq!(solver.check(), SatResult::Unsat, "x >= {least}");
+                    solver.pop(2);
+                }
+                None => assert!(found.is_none(), "x >= {least}: {value:?}"),
+            }
+            // No scope left open.
+            solver.assert(cmp(CmpOp::Eq, &x, &lit(least.max(2000))));
+            assert_eq!(solver.check(), SatResult::Sat, "x >= {least}");
+        }
+    }
 }
