@@ -131,7 +131,10 @@ fn strided(
         return false;
     }
     forms.iter().any(|f| {
-        let gcd = f.strides.values().fold(0i128, |g, &k| gcd(g, k.saturating_abs()));
+        let gcd = f
+            .strides
+            .values()
+            .fold(0i128, |g, &k| gcd(g, k.saturating_abs()));
         gcd > 0 && radix_span(f, ids, extent).is_some_and(|span| span <= gcd)
     })
 }
@@ -173,8 +176,7 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
     let forms = forms(index, &leaf)?;
     let ids = [Geometry::Tid, Geometry::Bid];
     if forms.iter().any(|f| !f.strides.is_empty()) {
-        return strided(&forms, &ids, &extent, facts)
-            .then_some(Rule::StridedInjectiveGlobalIndex);
+        return strided(&forms, &ids, &extent, facts).then_some(Rule::StridedInjectiveGlobalIndex);
     }
     let bits = facts.arith.bits();
     forms

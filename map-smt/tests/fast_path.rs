@@ -131,7 +131,8 @@ fn a_stride_needs_every_varying_component_in_the_thread_part() {
     let src = "kernel k(n) { shared A; for i in 0..n { A[tid.x + 1024 * i] := tid; } }";
     assert_eq!(check(src, None), (0, Verdict::Racy));
     // Rows of 32 in 32 x 8 blocks span 256 values: a stride of 256 separates them.
-    let rows = "kernel k(n) { shared A; for i in 0..n { A[tid.y * 32 + tid.x + 256 * i] := tid; } }";
+    let rows =
+        "kernel k(n) { shared A; for i in 0..n { A[tid.y * 32 + tid.x + 256 * i] := tid; } }";
     assert_eq!(check(rows, Some([32, 8, 1])), (1, Verdict::Drf));
     assert_eq!(check(rows, Some([32, 9, 1])), (0, Verdict::Racy));
 }
@@ -139,7 +140,8 @@ fn a_stride_needs_every_varying_component_in_the_thread_part() {
 #[test]
 fn a_grid_stride_loop_settles_at_grid_level_when_the_stride_is_the_grid() {
     // The grid-stride loop of 4 blocks of 64 threads: stride 256, the whole grid.
-    let src = "kernel k(n) { global G; for i in 0..n { G[bid.x * ntid.x + tid.x + 256 * i] := bid; } }";
+    let src =
+        "kernel k(n) { global G; for i in 0..n { G[bid.x * ntid.x + tid.x + 256 * i] := bid; } }";
     let d = decided_in(src, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Int);
     assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
     // With 8 blocks the stride is half the grid: block 0 at i = 1 meets block 4 at i = 0.
