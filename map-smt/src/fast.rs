@@ -26,15 +26,18 @@
 //! whose per-thread values `vi` appear only with constant coefficients, and whose id part `F` is
 //! a mixed radix of the ids spanning at most `gcd(K1, …, Kn)` values. Two threads meeting on it
 //! have `F1 − F2 = Σ Ki·(vi2 − vi1)`, a multiple of the gcd smaller than it in magnitude, so
-//! `F1 = F2`, and the mixed radix makes them one thread. Only in `int`: the `vi` are unbounded
-//! here, so in machine words the sum could wrap. The block's extents are its fixed shape, or
+//! `F1 = F2`, and the mixed radix makes them one thread. A counter of an enclosing loop with an
+//! additive constant step, `for v in S..n step +K`, is read as `S + K·j` for a per-thread `j`
+//! (each of its values is one), so that a grid-stride loop kept as a strided loop settles like
+//! one counted from 0. Only in `int`: the `vi` are unbounded here, so in machine words the sum
+//! could wrap. The block's extents are its fixed shape, or
 //! CUDA's limits when it is symbolic (1024 threads, `ntid.z <= 64`).
 
 use crate::options::mutated;
-use crate::pairs::PathAccess;
+use crate::pairs::{PathAccess, Step};
 use crate::query::KernelFacts;
-use mapcheck_core::ast::{BinOp, Builtin, Dim, Geometry};
-use mapcheck_typeck::term::{Expr, ExprKind};
+use mapcheck_core::ast::{BinOp, Builtin, Dim, Geometry, StepOp};
+use mapcheck_typeck::term::{Expr, ExprKind, Range};
 use mapcheck_typeck::Var;
 use std::collections::BTreeMap;
 
@@ -88,7 +91,7 @@ pub fn settle(
         // An unknown is a per-thread value.
         _ => Leaf::Foreign,
     };
-    let forms = forms(index, &leaf)?;
+    let forms = forms(index, &leaf, &counters(a, b, &leaf))?;
     if forms.iter().all(|f| f.strides.is_empty()) {
         return injective(&forms, facts).then_some(Rule::SameInjectiveIndex);
     }
@@ -173,7 +176,7 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
         },
         _ => Leaf::Foreign,
     };
-    let forms = forms(index, &leaf)?;
+    let forms = forms(index, &leaf, &counters(a, b, &leaf))?;
     let ids = [Geometry::Tid, Geometry::Bid];
     if forms.iter().any(|f| !f.strides.is_empty()) {
         return strided(&forms, &ids, &extent, facts).then_some(Rule::StridedInjectiveGlobalIndex);
@@ -260,21 +263,61 @@ impl Form {
     }
 }
 
-fn forms(index: &[Expr], leaf: &dyn Fn(&Var) -> Leaf) -> Option<Vec<Form>> {
-    index.iter().map(|e| affine(e, leaf)).collect()
+/// The counters of the loops around both `a` and `b` that step by a constant (`leaf`'s
+/// numbers included): each with its start and step. Every value of such a counter is
+/// `start + step · j` for some integer `j`.
+type Counters<'p> = BTreeMap<&'p str, (&'p Expr, i128)>;
+
+fn counters<'p>(a: &'p PathAccess, b: &PathAccess, leaf: &dyn Fn(&Var) -> Leaf) -> Counters<'p> {
+    loops(a)
+        .filter(|(var, range)| loops(b).any(|(w, r)| w == *var && r == *range))
+        .filter(|(_, range)| matches!(range.step.op, StepOp::Add | StepOp::Sub))
+        .filter_map(|(var, range)| {
+            let step = value(&range.step.amount, leaf)?;
+            (step != 0).then_some((var, (&range.start, step)))
+        })
+        .collect()
 }
 
-/// `e` as a [`Form`]: affine in the digits `leaf` names, any expression of shared values
-/// beside.
-fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<Form> {
-    let constant = |e: &Expr| match &e.kind {
+/// The loops around an access, each with its counter.
+fn loops(p: &PathAccess) -> impl Iterator<Item = (&str, &Range)> {
+    p.path.iter().filter_map(|s| match s {
+        Step::Loop { var, range } => Some((var.as_str(), range)),
+        Step::Cond(_) => None,
+    })
+}
+
+fn forms(index: &[Expr], leaf: &dyn Fn(&Var) -> Leaf, counters: &Counters) -> Option<Vec<Form>> {
+    index.iter().map(|e| affine(e, leaf, counters)).collect()
+}
+
+/// The value of `e` when it is made of literals and the numbers `leaf` knows.
+fn value(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<i128> {
+    match &e.kind {
         ExprKind::Int(k) => Some(i128::from(*k)),
         ExprKind::Var(v) => match leaf(v) {
             Leaf::Number(k) => Some(k),
             _ => None,
         },
+        ExprKind::Neg(a) => value(a, leaf)?.checked_neg(),
+        ExprKind::Bin(op, a, b) => {
+            let (x, y) = (value(a, leaf)?, value(b, leaf)?);
+            match op {
+                BinOp::Add => x.checked_add(y),
+                BinOp::Sub => x.checked_sub(y),
+                BinOp::Mul => x.checked_mul(y),
+                _ => None,
+            }
+        }
         _ => None,
-    };
+    }
+}
+
+/// `e` as a [`Form`]: affine in the digits `leaf` names and in per-thread values, any
+/// expression of shared values beside; a counter of `counters` is its start plus its step
+/// times a per-thread value (named by the counter).
+fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf, counters: &Counters) -> Option<Form> {
+    let constant = |e: &Expr| value(e, leaf);
     match &e.kind {
         ExprKind::Int(_) => Some(Form::default()),
         ExprKind::Var(v) => match leaf(v) {
@@ -283,14 +326,25 @@ fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<Form> {
                 ..Form::default()
             }),
             Leaf::Number(_) | Leaf::Shared => Some(Form::default()),
-            Leaf::Foreign => Some(Form {
-                strides: BTreeMap::from([(v.clone(), 1)]),
-                ..Form::default()
-            }),
+            Leaf::Foreign => {
+                let counter = match v {
+                    Var::Source(name) => counters.get(name.as_str()),
+                    _ => None,
+                };
+                let stride = Form {
+                    strides: BTreeMap::from([(v.clone(), counter.map_or(1, |(_, k)| *k))]),
+                    ..Form::default()
+                };
+                match counter {
+                    // The start is outside the loop: it never names the counter itself.
+                    Some((start, _)) => affine(start, leaf, counters)?.plus(stride),
+                    None => Some(stride),
+                }
+            }
         },
-        ExprKind::Neg(a) => affine(a, leaf)?.scaled(-1),
+        ExprKind::Neg(a) => affine(a, leaf, counters)?.scaled(-1),
         ExprKind::Bin(op, a, b) => {
-            let (fa, fb) = (affine(a, leaf)?, affine(b, leaf)?);
+            let (fa, fb) = (affine(a, leaf, counters)?, affine(b, leaf, counters)?);
             match op {
                 BinOp::Add => fa.plus(fb),
                 BinOp::Sub => fa.plus(fb.scaled(-1)?),

@@ -151,3 +151,34 @@ fn a_grid_stride_loop_settles_at_grid_level_when_the_stride_is_the_grid() {
     let d = decided_in(src, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Bv32);
     assert_eq!((d.settled, d.verdict), (0, Verdict::Drf));
 }
+
+#[test]
+fn a_strided_loop_counter_is_its_start_plus_a_multiple_of_its_step() {
+    // `for i in tid..n step +1024`: i = tid + 1024 j, so threads never meet on A[i].
+    let src = "kernel k(n) { shared A; for i in tid..n step +1024 { A[i] := tid; } }";
+    assert_eq!(check(src, None), (1, Verdict::Drf));
+    // A step of 512 in blocks of up to 1024 threads: thread 0 at its second iteration and
+    // thread 512 at its first both write A[512].
+    let narrow = "kernel k(n) { shared A; for i in tid..n step +512 { A[i] := tid; } }";
+    assert_eq!(check(narrow, None), (0, Verdict::Racy));
+    // A counter that starts where every thread starts is no thread part at all.
+    let shared_start = "kernel k(n) { shared A; for i in 0..n step +1024 { A[i + tid] := tid; } }";
+    assert_eq!(check(shared_start, None), (1, Verdict::Drf));
+    let no_thread = "kernel k(n) { shared A; for i in 0..n step +1024 { A[i] := tid; } }";
+    assert_eq!(check(no_thread, None), (0, Verdict::Racy));
+}
+
+#[test]
+fn a_grid_stride_loop_kept_strided_settles_with_the_grid_as_its_step() {
+    // The CUDA grid-stride loop as the lowering keeps it: start the global id, step the
+    // grid's thread count (fixed sizes: 64 x 4 = 256).
+    let src = "kernel k(n) { global G;
+        for i in bid.x * ntid.x + tid.x..n step +ntid.x * nbid.x { G[i] := bid; } }";
+    let d = decided_in(src, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Int);
+    assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
+    // A step of half the grid: block 0 at its second iteration meets block 2 at its first.
+    let half = "kernel k(n) { global G;
+        for i in bid.x * ntid.x + tid.x..n step +ntid.x * nbid.x / 2 { G[i] := bid; } }";
+    let d = decided_in(half, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Int);
+    assert_eq!(d.verdict, Verdict::Racy);
+}
