@@ -466,6 +466,16 @@ fn copying_a_cell_nobody_writes_in_the_phase_is_benign() {
 }
 
 #[test]
+fn a_copy_after_another_write_of_the_phase_is_still_benign() {
+    // The value stored in A[0] is read from B, which nobody writes, after the phase's first
+    // write (C[tid]): the read that binds the payload is the one before *this* write, not
+    // before the first write of the phase. Every thread stores B[0]: benign.
+    let d = run("kernel k() { shared A, B, C; C[tid] := 1; let y = B[0]; A[0] := y; }");
+    assert_eq!(kinds(&d, "A"), vec![Kind::BenignRace], "{d:#?}");
+    assert_eq!(d.verdict, Verdict::Drf);
+}
+
+#[test]
 fn copying_a_cell_that_may_change_is_a_data_race() {
     // Thread 0 writes B[0] in the phase: it copies 5, the others what B[0] held before.
     let d = run("kernel k() { shared A, B; if tid == 0 { B[0] := 5; } let y = B[0]; A[0] := y; }");
@@ -648,4 +658,15 @@ fn geometric_loops_past_their_unrolling_are_not_left_out() {
     // From a start of 0 or more the unrolling is complete: nothing is over-approximated.
     let d = run("kernel k(n) { shared A; for i in n..1000 step *2 { A[tid] := i; } }");
     assert_eq!(d.verdict, Verdict::Drf);
+}
+
+#[test]
+fn a_strided_counter_takes_only_the_values_on_its_grid() {
+    // i = 0, ntid, 2 ntid, ...: thread t touches t, t + ntid, ... — distinct threads never meet.
+    // Off its grid (i = 1) thread 0 would meet thread 1.
+    let d = run("kernel k(N) { shared A; for i in 0..N step +ntid { A[tid + i] := tid; } }");
+    assert_eq!(d.verdict, Verdict::Drf, "{d:#?}");
+    // With a step one short of the block, thread 0 at i = ntid - 1 meets thread ntid - 1 at 0.
+    let d = run("kernel k(N) { shared A; for i in 0..N step +ntid - 1 { A[tid + i] := tid; } }");
+    assert_eq!(d.verdict, Verdict::Racy, "{d:#?}");
 }
