@@ -97,11 +97,9 @@ pub fn settle(
     }
     // Threads per block and per dimension: the fixed shape, else CUDA's limits.
     let extent = |b: Builtin| -> i128 {
-        let limits = [1024, 1024, 64];
         match (facts.fixed.block, b.dim) {
-            (Some(shape), Some(d)) => shape[d as usize],
-            (Some(shape), None) => shape.iter().product(),
-            (None, Some(d)) => limits[d as usize],
+            (Some(shape), _) => size_in(shape, b),
+            (None, Some(d)) => [1024, 1024, 64][d as usize],
             (None, None) => 1024,
         }
     };
@@ -115,10 +113,16 @@ fn fixed_size(facts: &KernelFacts<'_>, b: Builtin) -> Option<i128> {
         Geometry::Nbid => facts.fixed.grid?,
         Geometry::Tid | Geometry::Bid => return None,
     };
-    Some(match b.dim {
+    Some(size_in(dims, b))
+}
+
+/// The extent of `b`'s dimension in the shape `dims`: a component's entry, the linear form's
+/// product.
+fn size_in(dims: [i128; 3], b: Builtin) -> i128 {
+    match b.dim {
         Some(d) => dims[d as usize],
         None => dims.iter().product(),
-    })
+    }
 }
 
 /// Whether some dimension of `forms` has per-thread values with constant strides beside an id
@@ -161,10 +165,7 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
             Geometry::Tid | Geometry::Ntid => block,
             Geometry::Bid | Geometry::Nbid => grid,
         };
-        match b.dim {
-            Some(d) => dims[d as usize],
-            None => dims.iter().product(),
-        }
+        size_in(dims, b)
     };
     // The block and thread ids are the digits, the geometry's sizes numbers.
     let leaf = |v: &Var| match v {
@@ -317,7 +318,6 @@ fn value(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<i128> {
 /// expression of shared values beside; a counter of `counters` is its start plus its step
 /// times a per-thread value (named by the counter).
 fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf, counters: &Counters) -> Option<Form> {
-    let constant = |e: &Expr| value(e, leaf);
     match &e.kind {
         ExprKind::Int(_) => Some(Form::default()),
         ExprKind::Var(v) => match leaf(v) {
@@ -348,7 +348,7 @@ fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf, counters: &Counters) -> Option<
             match op {
                 BinOp::Add => fa.plus(fb),
                 BinOp::Sub => fa.plus(fb.scaled(-1)?),
-                BinOp::Mul => match (constant(a), constant(b)) {
+                BinOp::Mul => match (value(a, leaf), value(b, leaf)) {
                     (Some(k), _) => fb.scaled(k),
                     (_, Some(k)) => fa.scaled(k),
                     _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
@@ -399,10 +399,7 @@ fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
     let Some(shape) = facts.fixed.block else {
         return false;
     };
-    let extent = |b: Builtin| match b.dim {
-        Some(d) => shape[d as usize],
-        None => shape.iter().product(),
-    };
+    let extent = |b: Builtin| size_in(shape, b);
     forms
         .iter()
         .any(|f| mixed_radix(f, &[Geometry::Tid], &extent, bits))

@@ -182,3 +182,13 @@ fn a_grid_stride_loop_kept_strided_settles_with_the_grid_as_its_step() {
     let d = decided_in(half, Some([64, 1, 1]), Some([4, 1, 1]), Arith::Int);
     assert_eq!(d.verdict, Verdict::Racy);
 }
+
+#[test]
+fn a_row_width_made_of_fixed_sizes_is_read_as_its_number() {
+    // `tid.y * ntid.x + tid.x` in 16 x 16 blocks: rows of 16, one thread a cell.
+    let src = "kernel k() { shared A; A[tid.y * ntid.x + tid.x] := tid; }";
+    assert_eq!(check(src, Some([16, 16, 1])), (1, Verdict::Drf));
+    // Rows of ntid.x - 1 = 15: thread (15, 0) and thread (0, 1) both write A[15].
+    let narrow = "kernel k() { shared A; A[tid.y * (ntid.x - 1) + tid.x] := tid; }";
+    assert_eq!(check(narrow, Some([16, 16, 1])), (0, Verdict::Racy));
+}
