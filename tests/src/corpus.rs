@@ -490,13 +490,18 @@ pub fn emit_core_text(loaded: &Loaded) -> String {
 /// and read back from `--emit core`): the file's header geometry, [`CORPUS_TIMEOUT_MS`].
 pub fn read_back_options(source: &SourceFile) -> Options {
     let base = Options {
-        limits: Limits {
-            timeout_ms: CORPUS_TIMEOUT_MS,
-            ..Limits::default()
-        },
+        limits: corpus_limits(),
         ..Options::default()
     };
     check::options_for(&base, source)
+}
+
+/// The default resource limit, with [`CORPUS_TIMEOUT_MS`] as the wall-clock backstop.
+fn corpus_limits() -> Limits {
+    Limits {
+        timeout_ms: CORPUS_TIMEOUT_MS,
+        ..Limits::default()
+    }
 }
 
 /// `kernel`'s `--emit core` text read back by the `.bcu` parser: one kernel of the same
@@ -596,10 +601,7 @@ pub fn check_program(source: &SourceFile, program: &Program) -> FileResult {
     let settings = CheckOptions {
         advice: false,
         ..CheckOptions::new(Options {
-            limits: Limits {
-                timeout_ms: CORPUS_TIMEOUT_MS,
-                ..Limits::default()
-            },
+            limits: corpus_limits(),
             // C's integers, as the command line without `--arith`.
             c_words: true,
             ..Options::default()
