@@ -251,13 +251,8 @@ pub(super) fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Opti
             (d.id.clone(), s, Some(d.exprs().next()?), true)
         }
         Kind::BinaryOperator if init.opcode.as_deref() == Some("=") => {
-            let l = child(init, 0)?;
-            let d = l
-                .referenced_decl
-                .as_ref()
-                .filter(|_| l.kind == Kind::DeclRefExpr)?;
-            let s = CType::parse(l.qual_type()).scalar()?;
-            (d.id.clone(), s, Some(child(init, 1)?), false)
+            let (id, s) = scalar_local(child(init, 0)?)?;
+            (id.to_string(), s, Some(child(init, 1)?), false)
         }
         _ => return None,
     };
@@ -339,17 +334,21 @@ pub(super) fn counted_parts<'n>(
     })
 }
 
+/// The variable `n` names (a `DeclRefExpr`) and its scalar type.
+fn scalar_local(n: &Node) -> Option<(&str, Scalar)> {
+    let d = n
+        .referenced_decl
+        .as_ref()
+        .filter(|_| n.kind == Kind::DeclRefExpr)?;
+    Some((&d.id, CType::parse(n.qual_type()).scalar()?))
+}
+
 /// The counted form of `while (cond) { ...; inc; }`.
 pub(super) fn counted_while<'n>(cond: &'n Node, inc: &'n Node) -> Option<Counted<'n>> {
     // The variable is the one the step assigns; `counted` reads it from an assignment.
-    let target = child(inc, 0)?;
-    let d = target
-        .referenced_decl
-        .as_ref()
-        .filter(|_| target.kind == Kind::DeclRefExpr)?;
-    let s = CType::parse(target.qual_type()).scalar()?;
+    let (id, s) = scalar_local(child(inc, 0)?)?;
     // Reuse `counted` with a synthetic initialiser: only its condition and step are read.
-    let mut c = counted_parts(&d.id, s, cond, inc)?;
+    let mut c = counted_parts(id, s, cond, inc)?;
     c.start = None;
     c.declared = false;
     Some(c)
