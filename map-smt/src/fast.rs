@@ -5,55 +5,62 @@
 //! Two distinct threads of one block never meet on such a pair, whatever the conditions on the
 //! paths to it: the two index tuples are the same expression of values the two threads share
 //! (parameters, the geometry, the block id, the phase's barrier-loop variables) plus a part
-//! that is injective in the thread id. Such a pair is answered `unsat` here, by the rule named
-//! in [`Rule`], and `--emit smt` prints the rule in place of a query.
+//! that determines the thread id. Such a pair is answered `unsat` here, by the rule named in
+//! [`Rule`], and `--emit smt` prints the rule in place of a query.
 //!
-//! Injective parts: an affine form `c · tid + …` of the linear id with `c ≠ 0`; a tuple of
-//! dimensions that between them name every thread-id component the block may vary in, each
-//! dimension affine in one component (`A[tid.y][tid.x]`); or, with the block's shape fixed, an
-//! affine form `cx · tid.x + cy · tid.y + cz · tid.z` whose coefficients are a mixed radix of
-//! the shape (`17 · tid.y + tid.x` in 16 × 16 blocks). In machine words the rule also needs the
-//! form to stay below 2^(w−1) in magnitude over the block, so that no wrap-around can make two
-//! values meet.
-//!
-//! At grid level (threads of different blocks) the same holds of block and thread ids
-//! together, read when the block and the grid have fixed shapes: the geometry's sizes are
-//! then numbers, and the index a mixed radix of every id component that varies
-//! (`bid.x * ntid.x + tid.x` in a grid of one row; [`settle_grid`]).
+//! Each dimension of the index is read as an affine form of the ids the two threads may differ
+//! in (the digits) and of per-thread values, over shared values. Its coefficients are
+//! polynomials in the geometry's sizes ([`poly`]): numbers where the geometry is fixed,
+//! symbols where it is left open (`bid.x * ntid.x + tid.x`). A form determines its digits when
+//! it is a mixed radix of them: sorted by coefficient, each at least the span of those before
+//! it, so that two values of the digits give two values of the form (`17 · tid.y + tid.x` in
+//! 16 × 16 blocks, `ntid.x · bid.x + tid.x` in any). In machine words the form must also stay
+//! below 2^(w−1) in magnitude, so that no wrap-around can make two values meet. A pair settles
+//! when the dimensions between them determine every id component the threads can differ in
+//! (a component of extent 1 is always 0): the thread id at block level, the block id at grid
+//! level (threads of different blocks; a thread id component the index does not name is then
+//! free, such threads meet only when they are in one block).
 //!
 //! Strides (the grid-stride loop, `for (i = gid; i < n; i += 2048) A[i]`, lowered as
-//! `A[gid + 2048 * j]` with a per-thread loop counter `j`): an index `F + K1·v1 + … + Kn·vn`
-//! whose per-thread values `vi` appear only with constant coefficients, and whose id part `F` is
-//! a mixed radix of the ids spanning at most `gcd(K1, …, Kn)` values. Two threads meeting on it
-//! have `F1 − F2 = Σ Ki·(vi2 − vi1)`, a multiple of the gcd smaller than it in magnitude, so
-//! `F1 = F2`, and the mixed radix makes them one thread. A counter of an enclosing loop with an
-//! additive constant step, `for v in S..n step +K`, is read as `S + K·j` for a per-thread `j`
-//! (each of its values is one), so that a grid-stride loop kept as a strided loop settles like
-//! one counted from 0. Only in `int`: the `vi` are unbounded here, so in machine words the sum
-//! could wrap. The block's extents are its fixed shape, or
-//! CUDA's limits when it is symbolic (1024 threads, `ntid.z <= 64`).
+//! `A[gid + 2048 * j]` with a per-thread loop counter `j`): a form `F + K1·v1 + … + Kn·vn`
+//! whose per-thread values `vi` appear only with coefficients of the geometry, and whose id
+//! part `F` is a mixed radix spanning at most `gcd(K1, …, Kn)` values, determines the digits of
+//! `F`: two threads meeting on it have `F1 − F2 = Σ Ki·(vi2 − vi1)`, a multiple of the gcd
+//! smaller than it in magnitude, so `F1 = F2`. A counter of an enclosing loop with an additive
+//! step, `for v in S..n step +K`, is read as `S + K·j` for a per-thread `j` (each of its values
+//! is one), so that a grid-stride loop kept as a strided loop settles like one counted from 0.
+//! Only in `int`: the `vi` are unbounded here, so in machine words the sum could wrap.
+//!
+//! Positional indices (`dst[row * 1024 + col]` in a loop over `col < 1024`): an index
+//! `R · W + C` whose `C` is, for every thread at the access, in `0..W` with `W` shared is the
+//! pair of dimensions `(R, C)`, since `R1·W + C1 = R2·W + C2` then forces `C1 = C2`. `C` is
+//! bounded when it is the counter of an enclosing ascending loop with a positive step, a
+//! non-negative start and a bound at most `W`. Only in `int`, where `R · W` cannot wrap.
+
+mod poly;
 
 use crate::options::mutated;
 use crate::pairs::{PathAccess, Step};
 use crate::query::KernelFacts;
-use mapcheck_core::ast::{BinOp, Builtin, Dim, Geometry, StepOp};
+use mapcheck_core::ast::{BinOp, Builtin, Dim, Direction, Geometry, StepOp};
 use mapcheck_typeck::term::{Expr, ExprKind, Range};
 use mapcheck_typeck::Var;
-use std::collections::BTreeMap;
+use poly::{gcd, Poly};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Why a pair cannot race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
-    /// The same index, injective in the thread id, over values both threads share.
+    /// The same index, which determines the thread id, over values both threads share.
     SameInjectiveIndex,
-    /// Grid level, geometry fixed: the same index, injective in the block and thread ids
-    /// together (the global id `bid.x * ntid.x + tid.x` in a grid of one row).
+    /// Grid level: the same index, which determines the block id (the global id
+    /// `bid.x * ntid.x + tid.x` in a grid of one row).
     SameInjectiveGlobalIndex,
-    /// The same index: an id part injective in the thread id, spanning no more than the gcd
-    /// of the constant strides of the per-thread values beside it (`tid + 1024 * j`).
+    /// The same index: an id part that determines the thread id, spanning no more than the
+    /// gcd of the strides of the per-thread values beside it (`tid + 1024 * j`).
     StridedInjectiveIndex,
-    /// Grid level, geometry fixed: [`Rule::StridedInjectiveIndex`] of the block and thread ids
-    /// together (the grid-stride loop's `bid.x * ntid.x + tid.x + ntid.x * nbid.x * j`).
+    /// Grid level: [`Rule::StridedInjectiveIndex`] of the block and thread ids together (the
+    /// grid-stride loop's `bid.x * ntid.x + tid.x + ntid.x * nbid.x * j`).
     StridedInjectiveGlobalIndex,
 }
 
@@ -78,12 +85,12 @@ pub fn settle(
     b: &PathAccess,
 ) -> Option<Rule> {
     let index = same_index(facts, a, b)?;
-    // The thread ids are the digits; everything else both threads share is one value (a
-    // fixed size a known one).
+    // The thread ids are the digits; the block id is shared, the sizes are polynomials.
     let leaf = |v: &Var| match v {
         Var::Source(name) => match Builtin::from_name(name) {
             Some(b) if b.is_thread_id() => Leaf::Digit(b),
-            Some(b) => fixed_size(facts, b).map_or(Leaf::Shared, Leaf::Number),
+            Some(b) if b.geometry.is_id() => Leaf::Shared,
+            Some(b) => Leaf::Number(size(facts, b)),
             None if shared.contains(v) || is_param(facts, name) => Leaf::Shared,
             None => Leaf::Foreign,
         },
@@ -91,102 +98,76 @@ pub fn settle(
         // An unknown is a per-thread value.
         _ => Leaf::Foreign,
     };
-    let forms = forms(index, &leaf, &counters(a, b, &leaf))?;
-    if forms.iter().all(|f| f.strides.is_empty()) {
-        return injective(&forms, facts).then_some(Rule::SameInjectiveIndex);
-    }
-    // Threads per block and per dimension: the fixed shape, else CUDA's limits.
-    let extent = |b: Builtin| -> i128 {
-        match (facts.fixed.block, b.dim) {
-            (Some(shape), _) => size_in(shape, b),
-            (None, Some(d)) => [1024, 1024, 64][d as usize],
-            (None, None) => 1024,
-        }
+    let reader = Reader {
+        facts,
+        leaf: &leaf,
+        counters: counters(a, b, &leaf),
     };
-    strided(&forms, &[Geometry::Tid], &extent, facts).then_some(Rule::StridedInjectiveIndex)
-}
-
-/// The size `b` names when the geometry fixes it (`ntid.x` in 16 × 16 blocks is 16).
-fn fixed_size(facts: &KernelFacts<'_>, b: Builtin) -> Option<i128> {
-    let dims = match b.geometry {
-        Geometry::Ntid => facts.fixed.block?,
-        Geometry::Nbid => facts.fixed.grid?,
-        Geometry::Tid | Geometry::Bid => return None,
-    };
-    Some(size_in(dims, b))
-}
-
-/// The extent of `b`'s dimension in the shape `dims`: a component's entry, the linear form's
-/// product.
-fn size_in(dims: [i128; 3], b: Builtin) -> i128 {
-    match b.dim {
-        Some(d) => dims[d as usize],
-        None => dims.iter().product(),
-    }
-}
-
-/// Whether some dimension of `forms` has per-thread values with constant strides beside an id
-/// part that is a mixed radix of the digits of `ids` spanning at most the strides' gcd (the
-/// module's "Strides"); only in `int`, where the per-thread values cannot wrap the sum.
-fn strided(
-    forms: &[Form],
-    ids: &[Geometry],
-    extent: &dyn Fn(Builtin) -> i128,
-    facts: &KernelFacts<'_>,
-) -> bool {
-    if facts.arith.bits().is_some() {
-        return false;
-    }
-    forms.iter().any(|f| {
-        let gcd = f
-            .strides
-            .values()
-            .fold(0i128, |g, &k| gcd(g, k.saturating_abs()));
-        gcd > 0 && radix_span(f, ids, extent).is_some_and(|span| span <= gcd)
-    })
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
+    let found = reader.determined(index, &[Geometry::Tid]);
+    found
+        .covers(facts, Geometry::Tid)
+        .then_some(if found.strided {
+            Rule::StridedInjectiveIndex
+        } else {
+            Rule::SameInjectiveIndex
+        })
 }
 
 /// The rule that settles a grid-level pair (threads of different blocks) of accesses `a` and
-/// `b`, when the block and the grid have fixed shapes: the same index, a mixed radix of the
-/// block and thread id components (the geometry's sizes are its constants).
+/// `b`: the same index, which determines the block id.
 pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> Option<Rule> {
-    let (block, grid) = (facts.fixed.block?, facts.fixed.grid?);
     let index = same_index(facts, a, b)?;
-    let extent = |b: Builtin| -> i128 {
-        let dims = match b.geometry {
-            Geometry::Tid | Geometry::Ntid => block,
-            Geometry::Bid | Geometry::Nbid => grid,
-        };
-        size_in(dims, b)
-    };
-    // The block and thread ids are the digits, the geometry's sizes numbers.
+    // The block and thread ids are the digits, the sizes polynomials.
     let leaf = |v: &Var| match v {
         Var::Source(name) => match Builtin::from_name(name) {
-            Some(b) if matches!(b.geometry, Geometry::Tid | Geometry::Bid) => Leaf::Digit(b),
-            Some(b) => Leaf::Number(extent(b)),
+            Some(b) if b.geometry.is_id() => Leaf::Digit(b),
+            Some(b) => Leaf::Number(size(facts, b)),
             None if is_param(facts, name) => Leaf::Shared,
             None => Leaf::Foreign,
         },
         _ => Leaf::Foreign,
     };
-    let forms = forms(index, &leaf, &counters(a, b, &leaf))?;
-    let ids = [Geometry::Tid, Geometry::Bid];
-    if forms.iter().any(|f| !f.strides.is_empty()) {
-        return strided(&forms, &ids, &extent, facts).then_some(Rule::StridedInjectiveGlobalIndex);
+    let reader = Reader {
+        facts,
+        leaf: &leaf,
+        counters: counters(a, b, &leaf),
+    };
+    let found = reader.determined(index, &[Geometry::Tid, Geometry::Bid]);
+    found
+        .covers(facts, Geometry::Bid)
+        .then_some(if found.strided {
+            Rule::StridedInjectiveGlobalIndex
+        } else {
+            Rule::SameInjectiveGlobalIndex
+        })
+}
+
+/// The size `b` names: its number when the geometry fixes it (`ntid.x` in 16 × 16 blocks is
+/// 16), else its symbol.
+fn size(facts: &KernelFacts<'_>, b: Builtin) -> Poly {
+    let fixed = match b.geometry {
+        Geometry::Ntid => facts.fixed.block,
+        Geometry::Nbid => facts.fixed.grid,
+        Geometry::Tid | Geometry::Bid => None,
+    };
+    match fixed {
+        Some(dims) => Poly::constant(match b.dim {
+            Some(d) => dims[d as usize],
+            None => dims.iter().product(),
+        }),
+        None => Poly::size(b),
     }
-    let bits = facts.arith.bits();
-    forms
-        .iter()
-        .any(|f| mixed_radix(f, &ids, &extent, bits))
-        .then_some(Rule::SameInjectiveGlobalIndex)
+}
+
+/// The number of values the id `b` takes: the size of its dimension.
+fn extent(facts: &KernelFacts<'_>, b: Builtin) -> Poly {
+    size(
+        facts,
+        Builtin {
+            geometry: b.geometry.partner(),
+            dim: b.dim,
+        },
+    )
 }
 
 /// The index of `a` when `b` has the same one (and the decision is not deliberately broken:
@@ -209,12 +190,12 @@ fn is_param(facts: &KernelFacts<'_>, v: &str) -> bool {
 enum Leaf {
     /// An id the two copies may differ in: a digit of the form.
     Digit(Builtin),
-    /// A number the rule knows (a fixed size).
-    Number(i128),
+    /// A size of the geometry, a number when fixed.
+    Number(Poly),
     /// A value both copies share.
     Shared,
     /// Anything else: a per-thread value, which only the stride rules allow, and only with a
-    /// constant coefficient.
+    /// coefficient of the geometry.
     Foreign,
 }
 
@@ -222,40 +203,41 @@ enum Leaf {
 /// per-thread values, plus a part of shared values only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Form {
-    coefficients: BTreeMap<Builtin, i128>,
+    coefficients: BTreeMap<Builtin, Poly>,
     /// The coefficients of per-thread values (loop counters, unknowns, reads).
-    strides: BTreeMap<Var, i128>,
+    strides: BTreeMap<Var, Poly>,
 }
 
 impl Form {
-    fn scaled(mut self, k: i128) -> Option<Form> {
+    fn scaled(mut self, k: &Poly) -> Option<Form> {
         for c in self.coefficients.values_mut() {
-            *c = c.checked_mul(k)?;
+            *c = c.times(k)?;
         }
         for c in self.strides.values_mut() {
-            *c = c.checked_mul(k)?;
+            *c = c.times(k)?;
         }
-        self.coefficients.retain(|_, c| *c != 0);
-        self.strides.retain(|_, c| *c != 0);
+        self.coefficients.retain(|_, c| !c.is_zero());
+        self.strides.retain(|_, c| !c.is_zero());
         Some(self)
     }
 
     fn plus(mut self, other: Form) -> Option<Form> {
         for (v, c) in other.coefficients {
-            let sum = self
-                .coefficients
-                .get(&v)
-                .copied()
-                .unwrap_or(0)
-                .checked_add(c)?;
+            let sum = match self.coefficients.get(&v) {
+                Some(s) => s.plus(&c)?,
+                None => c,
+            };
             self.coefficients.insert(v, sum);
         }
         for (v, c) in other.strides {
-            let sum = self.strides.get(&v).copied().unwrap_or(0).checked_add(c)?;
+            let sum = match self.strides.get(&v) {
+                Some(s) => s.plus(&c)?,
+                None => c,
+            };
             self.strides.insert(v, sum);
         }
-        self.coefficients.retain(|_, c| *c != 0);
-        self.strides.retain(|_, c| *c != 0);
+        self.coefficients.retain(|_, c| !c.is_zero());
+        self.strides.retain(|_, c| !c.is_zero());
         Some(self)
     }
 
@@ -264,18 +246,29 @@ impl Form {
     }
 }
 
-/// The counters of the loops around both `a` and `b` that step by a constant (`leaf`'s
-/// numbers included): each with its start and step. Every value of such a counter is
-/// `start + step · j` for some integer `j`.
-type Counters<'p> = BTreeMap<&'p str, (&'p Expr, i128)>;
+/// A loop counter around both accesses: its range and its step (negative for `step -K`),
+/// never 0. Every value of the counter is `start + step · j` for some integer `j`.
+struct Counter<'p> {
+    range: &'p Range,
+    step: Poly,
+}
 
+type Counters<'p> = BTreeMap<&'p str, Counter<'p>>;
+
+/// The counters of the loops around both `a` and `b` that step by a size or a constant.
 fn counters<'p>(a: &'p PathAccess, b: &PathAccess, leaf: &dyn Fn(&Var) -> Leaf) -> Counters<'p> {
+    let one = Poly::constant(1);
     loops(a)
         .filter(|(var, range)| loops(b).any(|(w, r)| w == *var && r == *range))
-        .filter(|(_, range)| matches!(range.step.op, StepOp::Add | StepOp::Sub))
         .filter_map(|(var, range)| {
-            let step = value(&range.step.amount, leaf)?;
-            (step != 0).then_some((var, (&range.start, step)))
+            let amount = value(&range.step.amount, leaf)?;
+            let step = match range.step.op {
+                StepOp::Add => amount,
+                StepOp::Sub => amount.negated()?,
+                _ => return None,
+            };
+            let nonzero = step.at_least(&one) || step.negated()?.at_least(&one);
+            nonzero.then_some((var, Counter { range, step }))
         })
         .collect()
 }
@@ -288,25 +281,21 @@ fn loops(p: &PathAccess) -> impl Iterator<Item = (&str, &Range)> {
     })
 }
 
-fn forms(index: &[Expr], leaf: &dyn Fn(&Var) -> Leaf, counters: &Counters) -> Option<Vec<Form>> {
-    index.iter().map(|e| affine(e, leaf, counters)).collect()
-}
-
-/// The value of `e` when it is made of literals and the numbers `leaf` knows.
-fn value(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<i128> {
+/// The value of `e` when it is made of literals and sizes.
+fn value(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<Poly> {
     match &e.kind {
-        ExprKind::Int(k) => Some(i128::from(*k)),
+        ExprKind::Int(k) => Some(Poly::constant(i128::from(*k))),
         ExprKind::Var(v) => match leaf(v) {
             Leaf::Number(k) => Some(k),
             _ => None,
         },
-        ExprKind::Neg(a) => value(a, leaf)?.checked_neg(),
+        ExprKind::Neg(a) => value(a, leaf)?.negated(),
         ExprKind::Bin(op, a, b) => {
             let (x, y) = (value(a, leaf)?, value(b, leaf)?);
             match op {
-                BinOp::Add => x.checked_add(y),
-                BinOp::Sub => x.checked_sub(y),
-                BinOp::Mul => x.checked_mul(y),
+                BinOp::Add => x.plus(&y),
+                BinOp::Sub => x.minus(&y),
+                BinOp::Mul => x.times(&y),
                 _ => None,
             }
         }
@@ -314,141 +303,240 @@ fn value(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<i128> {
     }
 }
 
-/// `e` as a [`Form`]: affine in the digits `leaf` names and in per-thread values, any
-/// expression of shared values beside; a counter of `counters` is its start plus its step
-/// times a per-thread value (named by the counter).
-fn affine(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf, counters: &Counters) -> Option<Form> {
-    match &e.kind {
-        ExprKind::Int(_) => Some(Form::default()),
-        ExprKind::Var(v) => match leaf(v) {
-            Leaf::Digit(b) => Some(Form {
-                coefficients: BTreeMap::from([(b, 1)]),
-                ..Form::default()
-            }),
-            Leaf::Number(_) | Leaf::Shared => Some(Form::default()),
-            Leaf::Foreign => {
-                let counter = match v {
-                    Var::Source(name) => counters.get(name.as_str()),
-                    _ => None,
-                };
-                let stride = Form {
-                    strides: BTreeMap::from([(v.clone(), counter.map_or(1, |(_, k)| *k))]),
-                    ..Form::default()
-                };
-                match counter {
-                    // The start is outside the loop: it never names the counter itself.
-                    Some((start, _)) => affine(start, leaf, counters)?.plus(stride),
-                    None => Some(stride),
+/// What the dimensions of an index determine: the digits, and whether a stride rule was
+/// needed for some of them.
+#[derive(Default)]
+struct Found {
+    digits: BTreeSet<Builtin>,
+    strided: bool,
+}
+
+impl Found {
+    /// Whether two ids of geometry `g` (`Tid` or `Bid`) that differ differ in a digit found:
+    /// the linear id, or each component of extent more than 1.
+    fn covers(&self, facts: &KernelFacts<'_>, g: Geometry) -> bool {
+        self.digits.contains(&Builtin::linear(g))
+            || [Dim::X, Dim::Y, Dim::Z].iter().all(|&d| {
+                let b = Builtin::component(g, d);
+                self.digits.contains(&b) || extent(facts, b) == Poly::constant(1)
+            })
+    }
+}
+
+/// An index read for one rule: how its variables read, and the counters around it.
+struct Reader<'r> {
+    facts: &'r KernelFacts<'r>,
+    leaf: &'r dyn Fn(&Var) -> Leaf,
+    counters: Counters<'r>,
+}
+
+impl Reader<'_> {
+    /// The digits of `ids` that the dimensions of `index` determine between them.
+    fn determined(&self, index: &[Expr], ids: &[Geometry]) -> Found {
+        let bits = self.facts.arith.bits();
+        let mut parts = Vec::new();
+        for e in index {
+            self.split(e, &mut parts);
+        }
+        let mut found = Found::default();
+        for part in parts {
+            let Some(f) = self.affine(part) else {
+                continue;
+            };
+            let Some(span) = self.radix_span(&f, ids) else {
+                continue;
+            };
+            if f.strides.is_empty() {
+                let fits = |w: u32| span.largest().is_some_and(|m| m < 1i128 << (w - 1));
+                if !bits.is_none_or(fits) {
+                    continue;
+                }
+            } else {
+                if bits.is_some() || !stride_gcd(&f).is_some_and(|g| g.at_least(&span)) {
+                    continue;
+                }
+                found.strided = true;
+            }
+            found.digits.extend(f.coefficients.keys().copied());
+        }
+        found
+    }
+
+    /// `e` as dimensions, most significant first (the module's positional indices): only in
+    /// `int`.
+    fn split<'e>(&self, e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        if self.facts.arith.bits().is_none() {
+            if let ExprKind::Bin(BinOp::Add, x, y) = &e.kind {
+                for (m, c) in [(x, y), (y, x)] {
+                    let ExprKind::Bin(BinOp::Mul, p, q) = &m.kind else {
+                        continue;
+                    };
+                    for (r, w) in [(p, q), (q, p)] {
+                        if self.below(c, w) {
+                            self.split(r, out);
+                            out.push(c);
+                            return;
+                        }
+                    }
                 }
             }
-        },
-        ExprKind::Neg(a) => affine(a, leaf, counters)?.scaled(-1),
-        ExprKind::Bin(op, a, b) => {
-            let (fa, fb) = (affine(a, leaf, counters)?, affine(b, leaf, counters)?);
-            match op {
-                BinOp::Add => fa.plus(fb),
-                BinOp::Sub => fa.plus(fb.scaled(-1)?),
-                BinOp::Mul => match (value(a, leaf), value(b, leaf)) {
-                    (Some(k), _) => fb.scaled(k),
-                    (_, Some(k)) => fa.scaled(k),
-                    _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
-                },
-                // Any other operation keeps a shared value shared, and nothing else.
-                _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
-            }
         }
-        _ => None,
+        out.push(e);
     }
-}
 
-/// Whether distinct threads of one block always give different tuples `forms`.
-fn injective(forms: &[Form], facts: &KernelFacts<'_>) -> bool {
-    let bits = facts.arith.bits();
-    let small = |c: i128, span: i128| {
-        bits.is_none_or(|w| {
-            c.checked_mul(span)
-                .is_some_and(|m| m.unsigned_abs() < 1u128 << (w - 1))
-        })
-    };
-    let linear = Builtin::linear(Geometry::Tid);
-    // Threads per block: at most 1024 in all, so a linear id spans less than 1024.
-    if forms.iter().any(|f| {
-        f.coefficients.len() == 1 && f.coefficients.get(&linear).is_some_and(|&c| small(c, 1024))
-    }) {
-        return true;
-    }
-    let extent = |d: Dim| -> Option<i128> { facts.fixed.block.map(|b| b[d as usize]) };
-    let component = |d: Dim| Builtin::component(Geometry::Tid, d);
-    // A component the block may vary in must be named alone by some dimension.
-    let varies = |d: Dim| extent(d).is_none_or(|n| n > 1);
-    let covered = |d: Dim| {
-        forms.iter().any(|f| {
-            f.coefficients.len() == 1
-                && f.coefficients
-                    .get(&component(d))
-                    .is_some_and(|&c| small(c, extent(d).unwrap_or(1024)))
-        })
-    };
-    if [Dim::X, Dim::Y, Dim::Z]
-        .iter()
-        .all(|&d| !varies(d) || covered(d))
-    {
-        return true;
-    }
-    // A mixed radix of a fixed shape.
-    let Some(shape) = facts.fixed.block else {
-        return false;
-    };
-    let extent = |b: Builtin| size_in(shape, b);
-    forms
-        .iter()
-        .any(|f| mixed_radix(f, &[Geometry::Tid], &extent, bits))
-}
-
-/// Whether the form is injective over the box of the digits of `ids` (each of extent more than
-/// 1 must appear): sorted by coefficient, each at least the span of those before it, and, in
-/// machine words, the whole span below 2^(w−1). A linear id and its components in one form
-/// are not digits of one box: no.
-fn mixed_radix(
-    f: &Form,
-    ids: &[Geometry],
-    extent: &dyn Fn(Builtin) -> i128,
-    bits: Option<u32>,
-) -> bool {
-    radix_span(f, ids, extent).is_some_and(|span| bits.is_none_or(|w| span < 1i128 << (w - 1)))
-}
-
-/// The number of values the id part of `f` spans over the box of the digits of `ids` when it
-/// is a mixed radix of them ([`mixed_radix`]), else `None`.
-fn radix_span(f: &Form, ids: &[Geometry], extent: &dyn Fn(Builtin) -> i128) -> Option<i128> {
-    let mut terms: Vec<(i128, i128)> = Vec::new();
-    for &geometry in ids {
-        let linear = Builtin::linear(geometry);
-        let components = [Dim::X, Dim::Y, Dim::Z].map(|d| Builtin::component(geometry, d));
-        let uses_linear = f.coefficients.contains_key(&linear);
-        let uses_components = components.iter().any(|c| f.coefficients.contains_key(c));
-        let digits: Vec<Builtin> = match (uses_linear, uses_components) {
-            (true, true) => return None,
-            (true, false) => vec![linear],
-            _ => components.to_vec(),
+    /// Whether every value `c` takes at the access is in `0..w`, `w` a value both threads
+    /// share: `c` a counter of an ascending loop with a positive step, a non-negative start and
+    /// a bound at most `w`.
+    fn below(&self, c: &Expr, w: &Expr) -> bool {
+        let Some(counter) = self.counter(c) else {
+            return false;
         };
-        for d in digits {
-            let n = extent(d);
-            if n > 1 {
-                let c = f.coefficients.get(&d).copied().unwrap_or(0);
-                terms.push((c.saturating_abs(), n));
+        let range = counter.range;
+        let shared = self.affine(w).is_some_and(|f| f.is_shared());
+        let up = range.dir == Direction::Up && counter.step.at_least(&Poly::constant(1));
+        let bounded = same(&range.bound, w)
+            || matches!(
+                (value(&range.bound, self.leaf), value(w, self.leaf)),
+                (Some(bound), Some(w)) if w.at_least(&bound)
+            );
+        shared && up && bounded && self.non_negative(&range.start)
+    }
+
+    fn counter(&self, e: &Expr) -> Option<&Counter<'_>> {
+        match &e.kind {
+            ExprKind::Var(Var::Source(name)) => self.counters.get(name.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Whether `e` is at least 0 wherever it is read: ids, sizes, non-negative literals, a
+    /// counter counting up from a non-negative start, and sums and products of them.
+    fn non_negative(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(k) => *k >= 0,
+            ExprKind::Var(v) => match (self.leaf)(v) {
+                Leaf::Digit(_) => true,
+                Leaf::Number(p) => p.at_least(&Poly::default()),
+                Leaf::Shared | Leaf::Foreign => self.counter(e).is_some_and(|c| {
+                    c.step.at_least(&Poly::default()) && self.non_negative(&c.range.start)
+                }),
+            },
+            ExprKind::Bin(BinOp::Add | BinOp::Mul, a, b) => {
+                self.non_negative(a) && self.non_negative(b)
+            }
+            _ => false,
+        }
+    }
+
+    /// `e` as a [`Form`]: affine in the digits and in per-thread values, any expression of
+    /// shared values beside; a counter is its start plus its step times a per-thread value
+    /// (named by the counter).
+    fn affine(&self, e: &Expr) -> Option<Form> {
+        match &e.kind {
+            ExprKind::Int(_) => Some(Form::default()),
+            ExprKind::Var(v) => match (self.leaf)(v) {
+                Leaf::Digit(b) => Some(Form {
+                    coefficients: BTreeMap::from([(b, Poly::constant(1))]),
+                    ..Form::default()
+                }),
+                Leaf::Number(_) | Leaf::Shared => Some(Form::default()),
+                Leaf::Foreign => {
+                    let counter = self.counter(e);
+                    let stride = Form {
+                        strides: BTreeMap::from([(
+                            v.clone(),
+                            counter.map_or(Poly::constant(1), |c| c.step.clone()),
+                        )]),
+                        ..Form::default()
+                    };
+                    match counter {
+                        // The start is outside the loop: it never names the counter itself.
+                        Some(c) => self.affine(&c.range.start)?.plus(stride),
+                        None => Some(stride),
+                    }
+                }
+            },
+            ExprKind::Neg(a) => self.affine(a)?.scaled(&Poly::constant(-1)),
+            ExprKind::Bin(op, a, b) => {
+                let (fa, fb) = (self.affine(a)?, self.affine(b)?);
+                match op {
+                    BinOp::Add => fa.plus(fb),
+                    BinOp::Sub => fa.plus(fb.scaled(&Poly::constant(-1))?),
+                    BinOp::Mul => match (value(a, self.leaf), value(b, self.leaf)) {
+                        (Some(k), _) => fb.scaled(&k),
+                        (_, Some(k)) => fa.scaled(&k),
+                        _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
+                    },
+                    // Any other operation keeps a shared value shared, and nothing else.
+                    _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The number of values the id part of `f` spans over the box of its digits when it is a
+    /// mixed radix of them (the module's doc), else `None`. A linear id and its components in
+    /// one form are not digits of one box: `None`.
+    fn radix_span(&self, f: &Form, ids: &[Geometry]) -> Option<Poly> {
+        for &g in ids {
+            let linear = f.coefficients.contains_key(&Builtin::linear(g));
+            let component = f
+                .coefficients
+                .keys()
+                .any(|b| b.geometry == g && b.dim.is_some());
+            if linear && component {
+                return None;
             }
         }
-    }
-    terms.sort_unstable();
-    let mut span = 1i128;
-    for (c, n) in terms {
-        if c < span {
-            return None;
+        let zero = Poly::default();
+        let mut terms = Vec::new();
+        for (&d, c) in &f.coefficients {
+            if !ids.contains(&d.geometry) {
+                return None;
+            }
+            let n = extent(self.facts, d);
+            if n == Poly::constant(1) {
+                continue;
+            }
+            let c = if c.at_least(&zero) {
+                c.clone()
+            } else {
+                Some(c.negated()?).filter(|m| m.at_least(&zero))?
+            };
+            terms.push((c.order_key(), c, n));
         }
-        span = c.checked_mul(n - 1)?.checked_add(span)?;
+        terms.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut span = Poly::constant(1);
+        for (_, c, n) in terms {
+            if !c.at_least(&span) {
+                return None;
+            }
+            span = span.plus(&c.times(&n.minus(&Poly::constant(1))?)?)?;
+        }
+        Some(span)
     }
-    Some(span)
+}
+
+/// The greatest common divisor of the strides of `f`, each made positive (each must be at
+/// least 1 in magnitude for every geometry): of numbers, their gcd; of polynomials that are
+/// multiples of one, the gcd of the multiples times it; else `None`.
+fn stride_gcd(f: &Form) -> Option<Poly> {
+    let one = Poly::constant(1);
+    let mut strides = Vec::new();
+    for k in f.strides.values() {
+        let k = if k.at_least(&one) {
+            k.clone()
+        } else {
+            Some(k.negated()?).filter(|m| m.at_least(&one))?
+        };
+        strides.push(k.primitive());
+    }
+    let (_, base) = strides.first()?.clone();
+    let g = strides
+        .iter()
+        .try_fold(0i128, |g, (c, p)| (*p == base).then(|| gcd(g, *c)))?;
+    base.times(&Poly::constant(g))
 }
 
 /// Structural equality of two expressions, spans aside.

@@ -192,3 +192,54 @@ fn a_row_width_made_of_fixed_sizes_is_read_as_its_number() {
     let narrow = "kernel k() { shared A; A[tid.y * (ntid.x - 1) + tid.x] := tid; }";
     assert_eq!(check(narrow, Some([16, 16, 1])), (0, Verdict::Racy));
 }
+
+#[test]
+fn a_global_id_over_a_symbolic_block_settles_with_the_block_size_as_a_symbol() {
+    // bid.x * ntid + tid: block b covers b * ntid .. (b + 1) * ntid, whatever ntid is, in a
+    // grid of one row.
+    let src = "kernel k() { global G; G[bid.x * ntid + tid] := bid; }";
+    let d = decided_in(src, None, Some([4, 1, 1]), Arith::Int);
+    assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
+    // Blocks of ntid - 1 cells: thread ntid - 1 of block 0 meets thread 0 of block 1.
+    let narrow = "kernel k() { global G; G[bid.x * (ntid - 1) + tid] := bid; }";
+    let d = decided_in(narrow, None, Some([4, 1, 1]), Arith::Int);
+    assert_eq!(d.verdict, Verdict::Racy);
+    // A second row of blocks: blocks (0, 0) and (0, 1) meet.
+    let d = decided_in(src, None, Some([4, 2, 1]), Arith::Int);
+    assert_eq!(d.verdict, Verdict::Racy);
+}
+
+/// The 2-D grid-stride copy (`tests/cuda/grid_stride_copy_2d_symbolic.cu`) with the block left
+/// symbolic: rows advance by `ntid.y * nbid.y`, columns by `ntid.x * nbid.x` below 1024, so
+/// each cell has one owner `(x, y, bid.x, bid.y)`; threads that differ only in `tid.z` store
+/// the same block id into it (a benign race). `ROW` and `COL` are the loops' step and start.
+fn copy_2d(row_step: &str, col_start: &str, width: u32) -> String {
+    format!(
+        "kernel k(h) {{ global dst;
+           for i in bid.y * ntid.y + tid.y..h step +{row_step} {{
+             for j in {col_start}..{width} step +ntid.x * nbid.x {{
+               dst[i * 1024 + j] := bid; }} }} }}"
+    )
+}
+
+#[test]
+fn a_row_and_a_bounded_column_settle_at_grid_level_over_a_symbolic_block() {
+    let grid = Some([8, 8, 1]);
+    let src = copy_2d("ntid.y * nbid.y", "bid.x * ntid.x + tid.x", 1024);
+    let d = decided_in(&src, None, grid, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (1, Verdict::Drf));
+    // Columns up to 1024 inclusive: column 1024 of row r is column 0 of row r + 1, written by
+    // a block of another row.
+    let wide = copy_2d("ntid.y * nbid.y", "bid.x * ntid.x + tid.x", 1025);
+    let d = decided_in(&wide, None, grid, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
+    // Columns from -1: column -1 of row 1 is column 1023 of row 0.
+    let early = copy_2d("ntid.y * nbid.y", "bid.x * ntid.x + tid.x - 1", 1024);
+    let d = decided_in(&early, None, grid, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
+    // Rows advancing by half the grid: block row 4 at its first row meets block row 0 at its
+    // second.
+    let half = copy_2d("ntid.y * 4", "bid.x * ntid.x + tid.x", 1024);
+    let d = decided_in(&half, None, grid, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
+}

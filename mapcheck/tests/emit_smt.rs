@@ -13,6 +13,7 @@ use std::process::Command;
 const KERNEL: &str = "kernel k(M) {
   shared A;
   global G;
+  global H;
   G[bid * ntid + tid] := 1;
   for i in 0..M {
     if i > 2 { sync; }
@@ -20,6 +21,8 @@ const KERNEL: &str = "kernel k(M) {
   }
   let x = A[(tid + 1) % ntid];
   if tid < M { sync; }
+  H[2 * (bid * ntid + tid)] := 1;
+  let h = H[2 * (bid * ntid + tid) + 1];
 }
 ";
 
@@ -45,19 +48,27 @@ fn emit_smt_prints_every_query_of_the_decision() {
         .filter(|b| !b.trim().is_empty())
         .collect();
     assert!(text.starts_with("; kernel k, "), "{text}");
-    // A pair the fast path settles is a comment line, no query: `A[tid]` and
-    // `G[bid * ntid + tid]` against themselves in each of the two phases they are in.
+    // A pair the fast path settles is a comment line, no query: `A[tid]`, `G[bid * ntid + tid]`
+    // and `H[2 * (bid * ntid + tid)]` against themselves in each of the two phases they are in,
+    // and `G`'s and `H`'s writes at grid level (the global id determines the block, whatever
+    // the block's size).
     let (settled, blocks): (Vec<&str>, Vec<&str>) = blocks
         .into_iter()
         .partition(|b| b.contains("settled without the solver"));
-    assert_eq!(settled.len(), 4, "{text}");
+    assert_eq!(settled.len(), 8, "{text}");
     for s in &settled {
-        assert!(s.contains("(rule same-injective-index)"), "{s}");
+        let rule = if s.starts_with("grid level") {
+            "(rule same-injective-global-index)"
+        } else {
+            "(rule same-injective-index)"
+        };
+        assert!(s.contains(rule), "{s}");
         assert!(!s.contains("check-sat"), "{s}");
     }
     let on = |what: &str| settled.iter().filter(|s| s.contains(what)).count();
-    assert_eq!(on("write-write on `A` between 7:5 and 7:5"), 2, "{text}");
-    assert_eq!(on("write-write on `G` between 4:3 and 4:3"), 2, "{text}");
+    assert_eq!(on("write-write on `A` between 8:5 and 8:5"), 2, "{text}");
+    assert_eq!(on("write-write on `G` between 5:3 and 5:3"), 3, "{text}");
+    assert_eq!(on("write-write on `H` between 12:3 and 12:3"), 3, "{text}");
     for b in &blocks {
         assert_eq!(b.matches("(check-sat)").count(), 1, "{b}");
         assert!(b.trim_end().ends_with("(check-sat)"), "{b}");
@@ -77,14 +88,15 @@ fn emit_smt_prints_every_query_of_the_decision() {
         "{text}"
     );
     assert!(count("phase ") >= 1, "{text}");
-    // `G` is global: the write against itself for threads of different blocks.
+    // `H` is global: its write against its read of the odd cells, for threads of different
+    // blocks, goes to the solver.
     assert_eq!(
-        count("grid level (threads of different blocks): write-write on `G`"),
+        count("grid level (threads of different blocks): read-write on `H`"),
         1
     );
     // The last barrier is under a condition on `tid` (the loop's is uniform: no query).
     assert!(
-        count("divergence: one thread of a block reaches the `sync` at 10:16") == 1,
+        count("divergence: one thread of a block reaches the `sync` at 11:16") == 1,
         "{text}"
     );
 
