@@ -1,7 +1,6 @@
 //pass
 //--blockDim=192 --gridDim=8
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — the grid-stride loop over an `unsigned pos` is not counted (unsigned, its bound may exceed 2^31) and the sub-histogram cells it updates are unknown
 // CUDA samples `histogram`, histogram256 kernel: each warp of the 192-thread block owns a
 // 256-bin sub-histogram s_Hist[warp * 256 .. warp * 256 + 255], updated with shared atomics
 // (atomic against atomic never races). The clearing loop writes s_Hist[tid + i * 192], a

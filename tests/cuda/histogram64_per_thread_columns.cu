@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=16
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — the grid-stride loop over an `unsigned pos` is not counted (unsigned, its bound may exceed 2^31) and the cells it updates are unknown
 // CUDA samples `histogram`, histogram64 kernel (without the bank-permuted thread position):
 // every thread owns a private column of the shared sub-histogram, s_Hist[bin * 64 + tid], and
 // increments it without atomics — safe because no other thread ever touches column tid. The

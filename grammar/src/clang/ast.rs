@@ -502,5 +502,6 @@ pub fn resolve_files(root: &mut Node) {
 pub fn parse_json(json: &[u8]) -> Result<Node, serde_json::Error> {
     let mut root: Node = serde_json::from_slice(json)?;
     resolve_files(&mut root);
+    super::typedefs::desugar(&mut root);
     Ok(root)
 }

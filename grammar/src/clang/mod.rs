@@ -5,7 +5,8 @@
 //!    reading its diagnostics.
 //! 2. [`ast`] — the typed model of clang's JSON (serde), with locations resolved to the
 //!    main file.
-//! 3. [`types`] — C types as clang prints them.
+//! 3. [`types`] — C types as clang prints them; `typedefs` gives the types clang prints with a
+//!    typedef inside (`uint *`) their canonical form.
 //! 4. [`mod@ranges`] — the source ranges of statements, `if`s, loops and declarations, for the
 //!    text edits of `mapcheck fix`.
 //! 5. [`lower`] — the lowering to the core, one kernel per `__global__` function or template
@@ -21,6 +22,7 @@ pub mod driver;
 pub mod lower;
 pub mod ranges;
 mod truncdiv;
+mod typedefs;
 pub mod types;
 
 use crate::cuda::{ItemError, Lowered, Options};
