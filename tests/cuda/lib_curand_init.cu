@@ -1,7 +1,6 @@
 //pass
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `curand_init(..., &states[id])` is an unknown library call: it reads and writes an unknown cell of `states`
 // The setup kernel of the curand samples: curand_init(seed, id, 0, &state[id]) writes the
 // thread's own state only: race free.
 

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — `curand_init(..., &states[id])` is an unknown library call: it reads and writes an unknown cell of `states`
 // The setup kernel indexed by threadIdx.x only: threads t of blocks 0 and 1 both initialise
 // (write) state[t]: a write-write race between blocks.
 

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the curand calls on `&states[id]` are unknown library calls: they read and write an unknown cell of `states`
 // curand (issue 14): each thread copies its own generator state states[id] to a local,
 // draws from the local copy (curand_uniform reads and writes the state it is given) and
 // stores it back to states[id]: each thread touches only states[id] and out[id]: race free.

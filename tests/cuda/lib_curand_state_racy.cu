@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the curand calls on `&states[id]` are unknown library calls: they read and write an unknown cell of `states`
 // One generator state per block, shared by its threads: every thread of block b calls
 // curand_uniform(&states[b]), which reads and advances (writes) states[b]: threads 0 and 1 of
 // block 0 both write states[0]: a write-write race (and the draws are not even independent).

@@ -292,6 +292,9 @@ pub struct Node {
     pub cast_kind: Option<String>,
     #[serde(rename = "referencedDecl")]
     pub referenced_decl: Option<DeclRef>,
+    /// A type node (`RecordType`, ...): the declaration it names.
+    #[serde(rename = "decl")]
+    pub type_decl: Option<DeclRef>,
     #[serde(rename = "referencedMemberDecl")]
     pub referenced_member_decl: Option<String>,
     #[serde(rename = "isArrow")]

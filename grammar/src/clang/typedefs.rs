@@ -6,10 +6,11 @@
 //! `possibly-racy (data-dependent)`. This pass fills in the canonical form of such types
 //! from the typedefs of the translation unit (the file's and the headers').
 //!
-//! Only typedefs of scalars, `void` and pointers to them (through other such typedefs) are
-//! expanded: a typedef of a struct keeps its name, which the lowering already resolves, and
-//! one of an array is not spliced into another type's text (`vec3 v[4]`, 4 arrays of 3, would
-//! read as 3 arrays of 4). A name typedef'd twice to different types (in two scopes) is left
+//! Only typedefs of scalars, `void`, structs by name and pointers to them (through other such
+//! typedefs) are expanded (`typedef struct Q_ {...} Q;` makes `Q *` a `Q_ *`; a struct without
+//! a name is known by its typedef's name, `Globals::records`); one of an array is not spliced
+//! into another type's text (`vec3 v[4]`, 4 arrays of 3, would read as 3 arrays of 4), nor one
+//! of a template or a function type. A name typedef'd twice to different types (in two scopes) is left
 //! alone.
 
 use super::ast::{Kind, Node, Type};
@@ -50,31 +51,45 @@ fn fill(t: &mut Type, table: &BTreeMap<String, String>) {
 }
 
 /// Every typedef and alias declaration's name with its type's canonical text, `None` for a
-/// name declared twice with different types.
+/// name declared twice with different types; one declared in a namespace or a struct also by
+/// its qualified name (`ns::idx`, `Grid::index_t`).
 fn typedefs(root: &Node) -> BTreeMap<String, Option<String>> {
     let mut found: BTreeMap<String, Option<String>> = BTreeMap::new();
-    let mut stack: Vec<&Node> = vec![root];
-    while let Some(n) = stack.pop() {
+    let mut add = |name: String, text: &str| {
+        found
+            .entry(name)
+            .and_modify(|t| {
+                if t.as_deref() != Some(text) {
+                    *t = None;
+                }
+            })
+            .or_insert_with(|| Some(text.to_string()));
+    };
+    let mut stack: Vec<(&Node, String)> = vec![(root, String::new())];
+    while let Some((n, scope)) = stack.pop() {
         if matches!(n.kind, Kind::TypedefDecl | Kind::TypeAliasDecl) {
             if let (Some(name), Some(ty)) = (&n.name, &n.ty) {
-                let text = ty.canonical().to_string();
-                found
-                    .entry(name.clone())
-                    .and_modify(|t| {
-                        if t.as_deref() != Some(text.as_str()) {
-                            *t = None;
-                        }
-                    })
-                    .or_insert(Some(text));
+                add(name.clone(), ty.canonical());
+                if !scope.is_empty() {
+                    add(format!("{scope}{name}"), ty.canonical());
+                }
             }
         }
-        stack.extend(n.inner.iter());
+        let inner = match (&n.kind, n.name.as_deref()) {
+            (Kind::NamespaceDecl | Kind::CXXRecordDecl | Kind::RecordDecl, Some(name))
+                if !name.is_empty() =>
+            {
+                format!("{scope}{name}::")
+            }
+            _ => scope,
+        };
+        stack.extend(n.inner.iter().map(|c| (c, inner.clone())));
     }
     found
 }
 
-/// The typedefs whose text, with the typedefs inside it expanded in turn, is a scalar, `void`
-/// or pointers to one: each with that text.
+/// The typedefs whose text, with the typedefs inside it expanded in turn, is a scalar, `void`,
+/// a struct or pointers to one: each with that text.
 fn expandable(found: BTreeMap<String, Option<String>>) -> BTreeMap<String, String> {
     let known: BTreeMap<String, String> = found
         .into_iter()
@@ -100,34 +115,53 @@ fn expandable(found: BTreeMap<String, Option<String>>) -> BTreeMap<String, Strin
 
 fn plain(t: &CType) -> bool {
     match t {
-        CType::Scalar(_) | CType::Void => true,
+        CType::Scalar(_) | CType::Void | CType::Record(_) => true,
         CType::Pointer(p) => plain(p),
-        CType::Reference(_) | CType::Array(..) | CType::Record(_) | CType::Other(_) => false,
+        CType::Reference(_) | CType::Array(..) | CType::Other(_) => false,
     }
 }
 
-/// `text` with each identifier that `table` names replaced by its text, except a tag's name
-/// (`struct S`) and a part of a qualified name (`ns::T`).
+/// `text` with each name that `table` holds replaced by its text: an identifier or a
+/// qualified name (`ns::idx`, `::idx`), not a tag's name (`struct S`).
 fn substitute(text: &str, table: &BTreeMap<String, String>) -> String {
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
     let mut previous = "";
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
-        if !(c.is_ascii_alphabetic() || c == '_') {
+        if !(c.is_ascii_alphabetic() || c == '_' || rest.starts_with("::")) {
             out.push(c);
             rest = &rest[c.len_utf8()..];
             continue;
         }
-        let end = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
-        let (word, after) = rest.split_at(end);
-        let qualified = out.ends_with("::") || after.starts_with("::");
-        let tag = matches!(previous, "struct" | "class" | "union" | "enum");
-        match table.get(word) {
-            Some(t) if !qualified && !tag => out.push_str(t),
-            _ => out.push_str(word),
+        // The whole path `a::b::c`.
+        let mut end = 0;
+        loop {
+            let at = &rest[end..];
+            let step = if at.starts_with("::") { 2 } else { 0 };
+            let len = at[step..]
+                .find(|c: char| !is_ident(c))
+                .unwrap_or(at.len() - step);
+            if len == 0 {
+                break;
+            }
+            end += step + len;
         }
-        previous = word;
+        if end == 0 {
+            // A `::` before something that is not a name.
+            out.push_str("::");
+            rest = &rest[2..];
+            continue;
+        }
+        let (path, after) = rest.split_at(end);
+        let tag = matches!(previous, "struct" | "class" | "union" | "enum");
+        // `Box<T>::value_type`: a member of a template's instance, not a global name.
+        let member = path.starts_with("::") && out.ends_with('>');
+        match table.get(path.trim_start_matches("::")) {
+            Some(t) if !tag && !member && !after.starts_with('<') => out.push_str(t),
+            _ => out.push_str(path),
+        }
+        previous = path;
         rest = after;
     }
     out
@@ -147,23 +181,28 @@ mod tests {
     }
 
     #[test]
-    fn scalars_and_pointers_expand_records_and_arrays_do_not() {
+    fn scalars_structs_and_pointers_expand_arrays_and_templates_do_not() {
         let t = table(&[
             ("uint", "unsigned int"),
             ("word", "uint"),
             ("wordp", "word *"),
-            ("S", "struct S"),
+            ("Q", "Q_"),
             ("vec3", "float[3]"),
+            ("IntBox", "Box<int>"),
         ]);
         assert_eq!(substitute("uint *", &t), "unsigned int *");
         assert_eq!(substitute("const word *", &t), "const unsigned int *");
         assert_eq!(substitute("wordp *", &t), "unsigned int * *");
-        assert_eq!(substitute("S *", &t), "S *");
+        assert_eq!(substitute("Q *", &t), "Q_ *");
         assert_eq!(substitute("vec3[4]", &t), "vec3[4]");
-        // A tag and a qualified name are not typedef names.
-        let t = table(&[("T", "int")]);
+        assert_eq!(substitute("IntBox *", &t), "IntBox *");
+        // A tag's name is not a typedef name; a qualified one is when declared so.
+        let t = table(&[("T", "int"), ("ns::idx", "long")]);
         assert_eq!(substitute("struct T *", &t), "struct T *");
         assert_eq!(substitute("ns::T *", &t), "ns::T *");
+        assert_eq!(substitute("ns::idx *", &t), "long *");
+        assert_eq!(substitute("::ns::idx *const", &t), "long *const");
         assert_eq!(substitute("Tx *", &t), "Tx *");
+        assert_eq!(substitute("Box<T>::T *", &t), "Box<int>::T *");
     }
 }

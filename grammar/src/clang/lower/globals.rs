@@ -12,8 +12,11 @@ pub struct Globals<'a> {
     pub(super) by_signature: HashMap<(String, String), &'a Node>,
     /// File-scope `__shared__`, `__device__`, `__constant__` and `__managed__` variables.
     pub(super) memory: HashMap<&'a str, (&'a Node, Space)>,
-    /// Records by name: their fields in order.
+    /// Records by name: their fields in order. A struct without a name is here under the
+    /// name a typedef gives it (`typedef struct { ... } P;`).
     pub(super) records: HashMap<String, &'a Node>,
+    /// Complete records without a name, by declaration id, until a typedef names them.
+    anonymous: HashMap<&'a str, &'a Node>,
     /// Enumerators by declaration id.
     pub(super) enumerators: HashMap<&'a str, i128>,
     /// `const`/`constexpr` file-scope integers with a constant initialiser.
@@ -142,12 +145,33 @@ impl<'a> Globals<'a> {
                         }
                     }
                     if n.complete_definition == Some(true) {
-                        if let Some(name) = &n.name {
-                            self.records.entry(name.clone()).or_insert(n);
+                        match n.name.as_deref() {
+                            Some(name) if !name.is_empty() => {
+                                self.records.entry(name.to_string()).or_insert(n);
+                            }
+                            _ => {
+                                self.anonymous.insert(&n.id, n);
+                            }
                         }
                     }
                     // Methods defined in the class body.
                     self.scan(&n.inner);
+                }
+                Kind::TypedefDecl | Kind::TypeAliasDecl => {
+                    // `typedef struct { ... } P;`: clang calls the struct `P` in every type
+                    // that names it, and gives the record itself no name.
+                    // Its type nodes (`ElaboratedType`, then `RecordType`) name the record.
+                    let mut types: Vec<&Node> = n.inner.iter().collect();
+                    let mut named = None;
+                    while let Some(t) = types.pop() {
+                        let d = t.type_decl.as_ref();
+                        named = named
+                            .or_else(|| d.and_then(|d| self.anonymous.get(d.id.as_str()).copied()));
+                        types.extend(t.inner.iter());
+                    }
+                    if let (Some(name), Some(record)) = (&n.name, named) {
+                        self.records.entry(name.clone()).or_insert(record);
+                    }
                 }
                 Kind::EnumDecl => {
                     let mut next = 0i128;
