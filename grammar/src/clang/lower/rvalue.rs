@@ -114,8 +114,18 @@ impl Lower<'_, '_> {
                 match decl.and_then(|d| d.kind.clone()) {
                     Some(Kind::EnumConstantDecl) => {
                         let v = decl.and_then(|d| self.g.enumerators.get(d.id.as_str()).copied());
-                        match (v.and_then(|v| i64::try_from(v).ok()), ty.scalar()) {
+                        let v = v.and_then(|v| i64::try_from(v).ok());
+                        // An unscoped enumerator's type is its enum (`enum { TILE = 16 }`), a
+                        // type the lowering has no scalar for: its value is what every
+                        // conversion of it to an integer type reads, so it is taken as an
+                        // integer wide enough to hold it, the conversion's input.
+                        let wide = |v: i64| Scalar::Int {
+                            bits: if i32::try_from(v).is_ok() { 32 } else { 64 },
+                            signed: true,
+                        };
+                        match (v, ty.scalar()) {
                             (Some(v), Some(s)) => Val::Num(int(v, span), s),
+                            (Some(v), None) => Val::Num(int(v, span), wide(v)),
                             _ => self.unknown_val("enumerator", &ty, span, out),
                         }
                     }
