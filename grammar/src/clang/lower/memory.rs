@@ -87,9 +87,9 @@ impl Lower<'_, '_> {
     /// shared memory needs it when its views have two shapes (cell for cell is exact while
     /// they all have one), unless a template type parameter views it (`check_template_view`);
     /// another array when a cast did not line up (`mixed`) or two of its views do not (two
-    /// casts of one `void *`); and an array already
-    /// byte-addressed keeps it (a smaller cell when a view needs one). An array whose views
-    /// have no layout keeps the unit it had, or none: its accesses stay of an unknown cell.
+    /// casts of one `void *`); and an array already byte-addressed keeps it (a smaller cell
+    /// when a view needs one). An array whose views have no layout keeps the unit it had, or
+    /// none: its accesses through those views stay of an unknown cell.
     pub(super) fn needed_units(&self) -> BTreeMap<usize, u64> {
         let mut needed = BTreeMap::new();
         for (array, &k) in &self.array_order {
