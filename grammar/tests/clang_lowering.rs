@@ -847,3 +847,17 @@ fn a_parameter_pitch_is_assumed_a_multiple_of_the_element_size() {
         "{odd}"
     );
 }
+
+/// `make_int2(a, b)` of mapcheck's `vector_types` is the vector of its arguments: `p.y` is
+/// `tid.x + 1`, so thread t writes `out[2 * (t + 1)]` with the value t (no `?`).
+#[test]
+fn make_vector_is_the_vector_of_its_arguments() {
+    let p = lower(
+        "__global__ void k(int *out) {\n\
+           int2 p = make_int2(threadIdx.x, threadIdx.x + 1);\n\
+           out[2 * p.y] = p.x;\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(written_cells(&p, "k", 4, 3), [8], "{p}");
+}
