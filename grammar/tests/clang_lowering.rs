@@ -663,12 +663,14 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
     );
 }
 
-/// A cast through `void *` to a type of another size: `(float *)(void *)&c[8]` is byte 8 of
-/// `c`, which `c[9]` shares. Cell for cell (a global array is not byte-addressed) the float
-/// write cannot be placed among `c`'s one-byte cells, so it is a write of an unknown cell of
-/// `c`, not of cell 8 (which would miss the race with `c[9]`).
+/// A cast through `void *` to a type of another size: `(float *)(void *)&c[8]` is bytes
+/// 8..12 of `c`, the second of which `c[9]` is. A global array viewed through two element
+/// types is byte-addressed (issue 20 item 4), as `extern __shared__` memory is: the float
+/// write covers cells 8..12 (one byte each, the bytes of 1.0f, 00 00 80 3f), not cell 8 of a
+/// float view (which would miss the race with `c[9]`) nor an unknown cell.
 #[test]
-fn a_cast_through_void_does_not_keep_the_cells_of_another_type() {
+fn a_cast_through_void_addresses_the_bytes_it_covers() {
+    use mapcheck_core::layout::Layout;
     let p = lower(
         "__global__ void k(char *c) {\n\
            float *f = (float *)(void *)&c[8];\n\
@@ -676,13 +678,56 @@ fn a_cast_through_void_does_not_keep_the_cells_of_another_type() {
            if (threadIdx.x == 1) c[9] = 0;\n\
          }\n",
     );
-    let w = writes(&p, "k");
-    assert_eq!(w.len(), 2, "{p}");
-    assert_ne!(w[0].1, "8", "{p}");
+    assert_eq!(written_cells(&p, "k", 2, 0), [8, 9, 10, 11], "{p}");
+    assert_eq!(written_cells(&p, "k", 2, 1), [9], "{p}");
+    assert_eq!(
+        p.kernels[0].arrays[0].layout,
+        Some(Layout::Bytes { unit: 1 })
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    let text = format!("{p}");
     assert!(
-        unknowns(&p).iter().any(|u| u.starts_with("unknown_cell")),
+        text.contains("c[at + 2] := 128;") && text.contains("c[at + 3] := 63;"),
         "{p}"
     );
+}
+
+/// Two casts of one `void *` parameter, each lining up with its cell 0 alone: `d[1]` is bytes
+/// 8..16 and `f[2]` bytes 8..12, which they share. Taken each cell for cell, `f[2]` would be
+/// cell 2 and `d[1]` cell 1 (a missed race); the array is byte-addressed in cells of 4 bytes
+/// (the common size of a double's and a float's), where `d[1]` is cells 2 and 3.
+#[test]
+fn two_casts_of_one_void_pointer_are_byte_addressed() {
+    let p = lower(
+        "__global__ void k(void *p, float *out) {\n\
+           double *d = (double *)p;\n\
+           float *f = (float *)p;\n\
+           if (threadIdx.x == 0) d[1] = 1.0;\n\
+           if (threadIdx.x == 1) out[0] = f[2];\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 2, 0), [2, 3], "{p}");
+    let text = format!("{p}");
+    assert!(text.contains("p[2]"), "{p}");
+}
+
+/// An array of `__align__(16)` structs of one `int` viewed as `int *`: v[k].x is int 4k (the
+/// padding makes each element 16 bytes), so `raw[4]` is `v[1].x`, and `raw[1]` padding.
+#[test]
+fn an_aligned_struct_array_viewed_as_ints_is_byte_addressed() {
+    let p = lower(
+        "struct __align__(16) V { int x; };\n\
+         __global__ void k() {\n\
+           __shared__ V v[16];\n\
+           int *raw = (int *)v;\n\
+           if (threadIdx.x == 0) v[1].x = 1;\n\
+           if (threadIdx.x == 1) raw[4] = 2;\n\
+           if (threadIdx.x == 1) raw[1] = 3;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 2, 0), [4], "{p}");
+    assert_eq!(written_cells(&p, "k", 2, 1), [4, 1], "{p}");
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
 }
 
 /// Issue 20 item 4: pointer fields of structs. By C's semantics thread 5 writes `t.x.b[5]`
@@ -762,8 +807,9 @@ fn unknown_pointer_fields_are_refused() {
 }
 
 /// Issue 20 item 4: a byte offset `y * pitch` with `pitch` a parameter is a row of
-/// `pitch / 4` floats under the stated assumption `pitch % 4 == 0`; an offset that is not a
-/// multiple by its shape (`+ 2`) stays an unknown cell.
+/// `pitch / 4` floats under the stated assumption `pitch % 4 == 0`; with an offset that is
+/// not a multiple by its shape (`+ 2`) the array is viewed as bytes and floats, so it is
+/// byte-addressed: the float covers the 4 bytes from `tid.x * pitch + 2 + 4`.
 #[test]
 fn a_parameter_pitch_is_assumed_a_multiple_of_the_element_size() {
     let p = lower(
@@ -789,8 +835,29 @@ fn a_parameter_pitch_is_assumed_a_multiple_of_the_element_size() {
            row[1] = 0.0f;\n\
          }\n",
     );
+    assert_eq!(unknowns(&odd), Vec::<String>::new(), "{odd}");
+    assert_eq!(
+        odd.kernels[0].arrays[0].layout,
+        Some(mapcheck_core::layout::Layout::Bytes { unit: 1 })
+    );
+    let w: Vec<String> = writes(&odd, "k").into_iter().map(|(_, i)| i).collect();
+    assert_eq!(w, ["at", "at + 1", "at + 2", "at + 3"], "{odd}");
     assert!(
-        unknowns(&odd).iter().any(|u| u.starts_with("unknown_cell")),
+        format!("{odd}").contains("let at = row_off + 1 * 4;"),
         "{odd}"
     );
+}
+
+/// `make_int2(a, b)` of mapcheck's `vector_types` is the vector of its arguments: `p.y` is
+/// `tid.x + 1`, so thread t writes `out[2 * (t + 1)]` with the value t (no `?`).
+#[test]
+fn make_vector_is_the_vector_of_its_arguments() {
+    let p = lower(
+        "__global__ void k(int *out) {\n\
+           int2 p = make_int2(threadIdx.x, threadIdx.x + 1);\n\
+           out[2 * p.y] = p.x;\n\
+         }\n",
+    );
+    assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
+    assert_eq!(written_cells(&p, "k", 4, 3), [8], "{p}");
 }

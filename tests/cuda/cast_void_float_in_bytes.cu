@@ -1,7 +1,6 @@
 //pass
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a float stored through a cast of a char pointer is a write of an unknown cell of `c` (only extern __shared__ is byte-addressed)
 // The race-free twin of cast_void_float_in_bytes_racy.cu: (float *)(void *)&c[8] covers
 // bytes 8..11 of c, and thread 1 stores byte 12, the first byte after the float: no byte is
 // written by both threads, so there is no race.

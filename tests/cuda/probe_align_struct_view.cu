@@ -1,7 +1,6 @@
 //pass
 //--blockDim=16 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `int *` view of an `__align__(16)` struct array does not line up with its cells (padding), so each access through it is an unknown cell of `v`
 // Session 12 probe, a wrongly proven race before its fix: raw[1] is bytes 4..7 of the
 // 16-byte v[0], padding nobody else touches; race free. mapcheck takes raw[1] for v[1].x and
 // reports a *proven* race with thread 1.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=16 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the `int *` view of an `__align__(16)` struct array does not line up with its cells (padding), so each access through it is an unknown cell of `v`
 // Session 12 probe, unsound before its fix: `struct __align__(16) V { int x; }` is 16 bytes, so viewed as ints v[k].x
 // is raw[4k]. Thread 1 writes v[1].x and thread 0 writes raw[4]: the same int, a write-write
 // race. mapcheck follows the cast `(int *)v` cell for cell ("a struct of the same cells"),

@@ -299,7 +299,7 @@ impl Lower<'_, '_> {
         );
     }
 
-    /// A read of a value of `ty` at cell `off` of the byte-addressed dynamic shared memory:
+    /// A read of a value of `ty` at cell `off` of a byte-addressed array:
     /// every cell its bytes cover is read. A scalar of one cell has the cell's word converted
     /// to its type; the value of one spread over several cells (a `double` over two 4-byte
     /// cells, a `float` over four bytes) is not put back together: `?` named `bytes_value`.
@@ -343,13 +343,14 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// A write of `v`, of type `ty`, at cell `off` of the byte-addressed dynamic shared
-    /// memory: every cell its bytes cover is written. The values written are what makes two
-    /// writes of the same bytes a benign race, so they must be those bytes, as unsigned words:
-    /// an integer of one cell stores its value modulo 2^bits, a `float` its payload (its bit
-    /// pattern); an integer or `float` over several cells stores the little-endian pieces of
-    /// that word; anything else (a `double` or `half`, whose payload is not its bytes; the
-    /// fields of a struct copy) stores `?` in each cell.
+    /// A write of `v`, of type `ty`, at cell `off` of a byte-addressed array: every cell its
+    /// bytes cover is written. The values written are what makes two writes of the same
+    /// bytes a benign race, so they must be those bytes, as unsigned words: an integer of one
+    /// cell stores its value modulo 2^bits, a `float` its payload (its bit pattern); an
+    /// integer or `float` over several cells stores the little-endian pieces of that word
+    /// (`byte_pieces`); a followed struct value (`make_float4(...)`) stores each field so;
+    /// anything else (a `double` or `half`, whose payload is not its bytes; a struct copy
+    /// whose fields are not known) stores `?` in each cell.
     pub(super) fn write_bytes(
         &mut self,
         array: String,
@@ -364,77 +365,18 @@ impl Lower<'_, '_> {
         };
         let unit = self.byte_array(&array).unwrap_or(1);
         let off = self.bound("at", off, out);
-        let scalar = matches!(ty, CType::Scalar(_));
-        for &(first, n, s) in &cells {
-            let is_bytes = payload_is_bytes(s);
-            let pieces: Option<Vec<Expr>> = match &v {
-                _ if !scalar || !is_bytes => None,
-                // The unsigned word of the value's bytes: a `char` -1 and an `unsigned char`
-                // 255 store the same byte, and a read converts the word to its own type.
-                Val::Num(e, Scalar::Int { bits, .. }) if n == 1 => Some(vec![match literal(e) {
-                    Some(c) if *bits < 64 => int(c.rem_euclid(1i128 << bits) as i64, span),
-                    _ => self.convert_int(
-                        e.clone(),
-                        Scalar::Int {
-                            bits: *bits,
-                            signed: false,
-                        },
-                        out,
-                    ),
-                }]),
-                _ if n == 1 => Some(vec![self.payload(v.clone(), span, out)]),
-                // A value of at most 32 bits, as the unsigned word of its bytes, cut into
-                // pieces by shifts of constants and a mask (exact in both arithmetic modes).
-                Val::Num(e, word @ (Scalar::Int { bits: 1..=32, .. } | Scalar::Float(32)))
-                    if literal(e).is_none() =>
-                {
-                    let bits = match word {
-                        Scalar::Int { bits, .. } => *bits,
-                        _ => 32,
-                    };
-                    let w = self.convert_int(
-                        e.clone(),
-                        Scalar::Int {
-                            bits,
-                            signed: false,
-                        },
-                        out,
-                    );
-                    let w = self.bound("word", w, out);
-                    let piece_bits = 8 * unit as u32;
-                    let mask = int((1i64 << piece_bits) - 1, span);
-                    Some(
-                        (0..n)
-                            .map(|j| {
-                                let shifted = match j {
-                                    0 => w.clone(),
-                                    _ => Expr::bin(
-                                        BinOp::UShr,
-                                        w.clone(),
-                                        int(i64::from(piece_bits) * j as i64, span),
-                                    ),
-                                };
-                                Expr::bin(BinOp::And, shifted, mask.clone())
-                            })
-                            .collect(),
-                    )
-                }
-                Val::Num(e, Scalar::Int { bits, .. }) => match literal(e) {
-                    Some(c) => {
-                        let word = c.rem_euclid(1i128 << bits);
-                        let piece_bits = 8 * unit as u32;
-                        Some(
-                            (0..n)
-                                .map(|j| {
-                                    let p = (word >> (piece_bits * j as u32))
-                                        & ((1i128 << piece_bits) - 1);
-                                    int(p as i64, span)
-                                })
-                                .collect(),
-                        )
-                    }
-                    _ => None,
-                },
+        // The value of each scalar: the value itself, or a followed struct's fields (a
+        // `float4` from `make_float4`), one per scalar in order.
+        let values: Vec<Option<Val>> = match &ty {
+            CType::Scalar(_) => vec![Some(v)],
+            _ => self
+                .record_cells(&ty, &v)
+                .filter(|given| given.len() == cells.len())
+                .unwrap_or_else(|| vec![None; cells.len()]),
+        };
+        for (&(first, n, s), value) in cells.iter().zip(values) {
+            let pieces = match value {
+                Some(v) if payload_is_bytes(s) => self.byte_pieces(&v, n, unit, span, out),
                 _ => None,
             };
             for j in 0..n {
@@ -449,6 +391,90 @@ impl Lower<'_, '_> {
                 };
                 self.emit_write(&array, index, value, span, out);
             }
+        }
+    }
+
+    /// The values the `n` cells of `unit` bytes of a scalar `v` (an integer or a `float`)
+    /// hold: the little-endian pieces of the unsigned word of its bytes; `None` when they are
+    /// not known (a value wider than 32 bits that is not a constant).
+    fn byte_pieces(
+        &mut self,
+        v: &Val,
+        n: u64,
+        unit: u64,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Vec<Expr>> {
+        match v {
+            // The unsigned word of the value's bytes: a `char` -1 and an `unsigned char`
+            // 255 store the same byte, and a read converts the word to its own type.
+            Val::Num(e, Scalar::Int { bits, .. }) if n == 1 => Some(vec![match literal(e) {
+                Some(c) if *bits < 64 => int(c.rem_euclid(1i128 << bits) as i64, span),
+                _ => self.convert_int(
+                    e.clone(),
+                    Scalar::Int {
+                        bits: *bits,
+                        signed: false,
+                    },
+                    out,
+                ),
+            }]),
+            _ if n == 1 => Some(vec![self.payload(v.clone(), span, out)]),
+            // A value of at most 32 bits, as the unsigned word of its bytes, cut into
+            // pieces by shifts of constants and a mask (exact in both arithmetic modes).
+            Val::Num(e, word @ (Scalar::Int { bits: 1..=32, .. } | Scalar::Float(32)))
+                if literal(e).is_none() =>
+            {
+                let bits = match word {
+                    Scalar::Int { bits, .. } => *bits,
+                    _ => 32,
+                };
+                let w = self.convert_int(
+                    e.clone(),
+                    Scalar::Int {
+                        bits,
+                        signed: false,
+                    },
+                    out,
+                );
+                let w = self.bound("word", w, out);
+                let piece_bits = 8 * unit as u32;
+                let mask = int((1i64 << piece_bits) - 1, span);
+                Some(
+                    (0..n)
+                        .map(|j| {
+                            let shifted = match j {
+                                0 => w.clone(),
+                                _ => Expr::bin(
+                                    BinOp::UShr,
+                                    w.clone(),
+                                    int(i64::from(piece_bits) * j as i64, span),
+                                ),
+                            };
+                            Expr::bin(BinOp::And, shifted, mask.clone())
+                        })
+                        .collect(),
+                )
+            }
+            Val::Num(e, word @ (Scalar::Int { .. } | Scalar::Float(32))) => {
+                let c = literal(e)?;
+                // A `float` literal's payload is its bit pattern.
+                let bits = match word {
+                    Scalar::Int { bits, .. } => *bits,
+                    _ => 32,
+                };
+                let word = c.rem_euclid(1i128 << bits);
+                let piece_bits = 8 * unit as u32;
+                Some(
+                    (0..n)
+                        .map(|j| {
+                            let p = (word >> (piece_bits * j as u32)) & ((1i128 << piece_bits) - 1);
+                            int(p as i64, span)
+                        })
+                        .collect(),
+                )
+            }
+            _ => None,
         }
     }
 

@@ -148,6 +148,25 @@ impl Lower<'_, '_> {
             );
             return Val::Opaque;
         }
+        // `make_float4(a, b, c, d)` and its kin of mapcheck's `vector_types`: the vector of
+        // its arguments, each converted to the field's type.
+        if name.starts_with("make_")
+            && matches!(ty, CType::Record(r) if is_cuda_vector(r))
+            && self
+                .g
+                .decls
+                .get(decl.id.as_str())
+                .is_some_and(|d| d.file().is_some_and(is_prelude_file))
+        {
+            if let Some(fields) = self.followed_record(ty).filter(|f| f.len() == args.len()) {
+                let mut vals = Vec::new();
+                for ((field, fty), a) in fields.into_iter().zip(&args) {
+                    let v = self.rvalue(a, out);
+                    vals.push((field, self.convert(v, &fty, span, out)));
+                }
+                return Val::Fields(vals);
+            }
+        }
         match builtin_kind(&name) {
             Some(Builtin2::Barrier) => {
                 self.emit(out, stmt(StmtKind::Sync, span));

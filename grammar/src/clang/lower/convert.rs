@@ -96,8 +96,6 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// A pointer cast to point to `to`: kept when the cells line up, else a pointer into an
-    /// unknown cell of the same arrays.
     /// The size of the scalars of a type made of scalars of one size laid end to end, with no
     /// padding (`float`, `float4`, `int[3]`): its cells are then the same bytes whatever such
     /// type views them (`float *` and `float4 *` name the same cells, four to a `float4`).
@@ -134,6 +132,27 @@ impl Lower<'_, '_> {
         matches!((self.uniform_cell(a), self.uniform_cell(b)), (Some(x), Some(y)) if x == y)
     }
 
+    /// A pointer cast to point to `to`: the same offset in a byte-addressed array, kept when
+    /// the cells line up, else a pointer into an unknown cell of the same array (which the
+    /// next lowering byte-addresses).
+    /// Whether a pointer to `a` and one to `b` at the same cell address the same bytes, cell
+    /// for cell, in an array addressed cell for cell.
+    pub(super) fn lines_up(&self, a: &CType, b: &CType) -> bool {
+        match (a, b) {
+            (a, b) if a == b => true,
+            (CType::Scalar(a), CType::Scalar(b)) => scalar_bytes(*a) == scalar_bytes(*b),
+            // Records of as many cells: the same cells only when their bytes line up too (an
+            // `__align__(16)` struct of one `int` is 16 bytes, so viewed as `int`s element k
+            // is int 4k, not int k).
+            _ => {
+                (self.g.cells(a, 0).is_some()
+                    && self.g.cells(a, 0) == self.g.cells(b, 0)
+                    && self.same_bytes(a, b))
+                    || self.same_cells(a, b)
+            }
+        }
+    }
+
     pub(super) fn recast(&mut self, p: Ptr, to: &CType, _span: Span) -> Ptr {
         match p {
             Ptr::To {
@@ -141,38 +160,29 @@ impl Lower<'_, '_> {
                 off,
                 pointee,
             } => {
-                if self.dynamic_shared.as_deref() == Some(array.as_str()) {
-                    // A cast that keeps the pointee (`T *` to `volatile T *`) is no new view.
-                    if self.template_view.is_none() || pointee != *to {
-                        self.view_shared(to);
-                    }
-                    if self.byte_array(&array).is_some() {
-                        // Byte-addressed: the offset is in bytes (cells of them), whatever
-                        // the view; each access covers the cells of its own bytes.
-                        return Ptr::To {
-                            array,
-                            off,
-                            pointee: to.clone(),
-                        };
-                    }
+                let shared = self.dynamic_shared.as_deref() == Some(array.as_str());
+                // A cast that keeps the pointee (`T *` to `volatile T *`) is no new view.
+                if !shared || self.template_view.is_none() || pointee != *to {
+                    self.view(&array, to);
+                }
+                if self.byte_array(&array).is_some() {
+                    // Byte-addressed: the offset is in bytes (cells of them), whatever the
+                    // view; each access covers the cells of its own bytes.
+                    return Ptr::To {
+                        array,
+                        off,
+                        pointee: to.clone(),
+                    };
                 }
                 let same = match (&pointee, to) {
-                    (a, b) if a == b => true,
-                    (CType::Scalar(a), CType::Scalar(b)) => scalar_bytes(*a) == scalar_bytes(*b),
                     // A `void *` keeps the cells of the type it was cast from; back from it,
                     // the cells line up only at the start of the array (cell 0 is byte 0 in
-                    // every view), since the type it came from is not known here.
+                    // every view), since the type it came from is not known here. Two views
+                    // cast so from one `void *` (`(double *)p`, `(float *)p`) are compared
+                    // when the lowering ends (`needed_units`).
                     (_, CType::Void) => true,
                     (CType::Void, _) => off.kind == ExprKind::Int(0),
-                    // Records of as many cells: the same cells only when their bytes line up
-                    // too (an `__align__(16)` struct of one `int` is 16 bytes, so viewed as
-                    // `int`s element k is int 4k, not int k).
-                    _ => {
-                        (self.g.cells(&pointee, 0).is_some()
-                            && self.g.cells(&pointee, 0) == self.g.cells(to, 0)
-                            && self.same_bytes(&pointee, to))
-                            || self.same_cells(&pointee, to)
-                    }
+                    (a, b) => self.lines_up(a, b),
                 };
                 if same && *to == CType::Void {
                     // The cells stay those of the type it was cast from.
@@ -188,6 +198,11 @@ impl Lower<'_, '_> {
                         pointee: to.clone(),
                     }
                 } else {
+                    // Until the next lowering byte-addresses the array (`Lower::kernel`), an
+                    // access through this view is of an unknown cell of it.
+                    if !shared {
+                        self.mixed.insert(array.clone());
+                    }
                     Ptr::Many(vec![array])
                 }
             }

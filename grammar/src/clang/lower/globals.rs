@@ -383,15 +383,27 @@ impl<'a> Globals<'a> {
     /// The byte offset of each field of record `name`, with the record's size and alignment.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
         let r = self.records.get(name)?;
+        // `__align__(N)` (`aligned(N)`) only raises the alignment, and so the size: laid out
+        // here when N is a constant clang evaluated.
+        let mut align = 1u64;
+        let aligned = |a: &&Node| matches!(&a.kind, Kind::Other(k) if k == "AlignedAttr");
+        for a in r.inner.iter().filter(aligned) {
+            let n = a.inner.first().and_then(|c| match &c.value {
+                Some(serde_json::Value::String(v)) => v.parse::<u64>().ok(),
+                _ => None,
+            })?;
+            if !n.is_power_of_two() {
+                return None;
+            }
+            align = align.max(n);
+        }
         let laid_out_by_c = r.tag_used.as_deref() != Some("union")
-            && !r.has_attr("AlignedAttr")
             && !r.has_attr("PackedAttr")
             && !r.has_attr("MaxFieldAlignmentAttr");
         if !laid_out_by_c {
             return None;
         }
         let mut off = 0u64;
-        let mut align = 1u64;
         let mut fields = Vec::new();
         for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
             // A bit-field (its width is an expression child) or a field of its own alignment

@@ -42,6 +42,7 @@ impl Lower<'_, '_> {
             .g
             .layout(&CType::Array(Box::new(pointee.clone()), None), 0);
         self.declare(&array, Space::Global, span, layout);
+        self.view(&array, pointee);
         Val::Ptr(Ptr::To {
             array,
             off: int(0, span),
@@ -87,35 +88,37 @@ impl Lower<'_, '_> {
         (core, Val::of_scalar(e, s, span))
     }
 
-    /// Lowers one kernel. When it views its `extern __shared__` memory through types of
-    /// different layouts, it is lowered again with that memory byte-addressed, in cells of
-    /// the greatest common size of the views' scalars; again while a lowering finds views that
-    /// need a smaller cell (a view reached only through a pointer the cell-for-cell lowering
-    /// could not follow). Each lowering is sound; the last one is exact for the views it saw.
+    /// Lowers one kernel. When it views an array through types whose cells do not line up
+    /// (its `extern __shared__` memory through types of different layouts, any other array
+    /// through a cast), it is lowered again with that array byte-addressed, in cells of the
+    /// greatest common size of its views' scalars; again while a lowering finds views that
+    /// need a smaller cell or another array (a view reached only through a pointer the
+    /// previous lowering could not follow). Each lowering is sound; the last one is exact for
+    /// the views it saw.
     pub fn kernel(self, k: &Node, name: &str) -> Result<Kernel, Vec<Diagnostic>> {
         let (g, text, options) = (self.g, self.text, self.options);
         let values = self.template_values.clone();
         let (mut result, mut needed) = self.kernel_once(k, name);
-        let mut unit = None;
+        let mut units = BTreeMap::new();
         for _ in 0..4 {
-            match needed {
-                Some(u) if Some(u) != unit => unit = Some(u),
-                _ => break,
+            if needed == units {
+                break;
             }
+            units = needed;
             let mut again = Lower::new(g, text, options);
-            again.byte_unit = unit;
+            again.byte_units = units.clone();
             again.template_values = values.clone();
             (result, needed) = again.kernel_once(k, name);
         }
         result
     }
 
-    /// One lowering of a kernel, and the cell size its views of dynamic shared memory need.
+    /// One lowering of a kernel, and the arrays its views need byte-addressed (`needed_units`).
     pub(super) fn kernel_once(
         mut self,
         k: &Node,
         name: &str,
-    ) -> (Result<Kernel, Vec<Diagnostic>>, Option<u64>) {
+    ) -> (Result<Kernel, Vec<Diagnostic>>, BTreeMap<usize, u64>) {
         let span = k.span_in_main().unwrap_or_default();
         self.kernel_span = span;
         for b in Builtin::ALL {
@@ -183,7 +186,7 @@ impl Lower<'_, '_> {
             .collect();
         body.splice(0..0, assumed);
         self.check_template_view();
-        let needed = self.needed_unit().filter(|_| self.template_view.is_none());
+        let needed = self.needed_units();
         if !self.errors.is_empty() {
             return (Err(self.errors), needed);
         }

@@ -1,6 +1,9 @@
 //! The kernel's arrays: declaring core arrays with the layouts the source gave them, the
-//! array of file-scope memory, and the byte-addressed dynamic shared memory (its views, the
-//! cell size they need, the cells a view's scalars cover).
+//! array of file-scope memory, and byte-addressed memory: the types each array is viewed
+//! through, which arrays those views make byte-addressed and the cell size they need, the
+//! cells a view's scalars cover. The dynamic shared memory (`extern __shared__`) is
+//! byte-addressed as soon as two of its views differ in layout; any other array when a cast
+//! views it through a type whose cells do not line up with its own.
 
 use super::*;
 
@@ -12,8 +15,14 @@ impl Lower<'_, '_> {
     // ---- arrays ----
 
     /// Declares the core array `name`, with the shape the source gave it (`layout`); an array
-    /// declared again with another shape (views of dynamic shared memory) keeps none.
+    /// declared again with another shape (views of dynamic shared memory) keeps none, and a
+    /// byte-addressed one has the layout of its bytes.
     pub(super) fn declare(&mut self, name: &str, space: Space, span: Span, layout: Option<Layout>) {
+        let k = self.ordinal(name);
+        let layout = match self.byte_units.get(&k) {
+            Some(&unit) => Some(Layout::Bytes { unit }),
+            None => layout,
+        };
         let decl = self
             .arrays
             .entry(name.to_string())
@@ -28,13 +37,32 @@ impl Lower<'_, '_> {
         }
     }
 
-    // ---- byte-addressed dynamic shared memory ----
+    /// The order in which the kernel first declared the core array `name`, given it now if
+    /// it has none: the key of `byte_units`, the same in every lowering of the kernel.
+    fn ordinal(&mut self, name: &str) -> usize {
+        let next = self.array_order.len();
+        *self.array_order.entry(name.to_string()).or_insert(next)
+    }
 
-    /// Records a type through which the dynamic shared memory is viewed.
-    pub(super) fn view_shared(&mut self, ty: &CType) {
-        if *ty != CType::Void && !self.shared_views.contains(ty) {
-            self.shared_views.push(ty.clone());
+    // ---- byte-addressed memory ----
+
+    /// Records a type through which the core array `array` is viewed.
+    pub(super) fn view(&mut self, array: &str, ty: &CType) {
+        if *ty == CType::Void {
+            return;
         }
+        let views = self.views.entry(array.to_string()).or_default();
+        if !views.contains(ty) {
+            views.push(ty.clone());
+        }
+    }
+
+    /// The types through which the dynamic shared memory is viewed.
+    fn shared_views(&self) -> &[CType] {
+        self.dynamic_shared
+            .as_ref()
+            .and_then(|d| self.views.get(d))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The bytes a value of `ty` occupies: its scalars as (offset, size, whether the core value
@@ -54,31 +82,53 @@ impl Lower<'_, '_> {
         ))
     }
 
-    /// The cell size the views recorded so far need: `None` while they all have one shape
-    /// (cell for cell is exact), else the greatest common size of their scalars.
-    pub(super) fn needed_unit(&self) -> Option<u64> {
-        let mut shapes = Vec::new();
-        for v in &self.shared_views {
-            if let Some(s) = self.shape(v) {
-                if !shapes.contains(&s) {
-                    shapes.push(s);
+    /// The cell size of each array the next lowering must byte-address, by its order
+    /// (`byte_units`): the greatest common size of the scalars of its views. The dynamic
+    /// shared memory needs it when its views have two shapes (cell for cell is exact while
+    /// they all have one), unless a template type parameter views it (`check_template_view`);
+    /// another array when a cast did not line up (`mixed`) or two of its views do not (two
+    /// casts of one `void *`); and an array already byte-addressed keeps it (a smaller cell
+    /// when a view needs one). An array whose views have no layout keeps the unit it had, or
+    /// none: its accesses through those views stay of an unknown cell.
+    pub(super) fn needed_units(&self) -> BTreeMap<usize, u64> {
+        let mut needed = BTreeMap::new();
+        for (array, &k) in &self.array_order {
+            let views = self.views.get(array).map_or(&[][..], Vec::as_slice);
+            let mut shapes = Vec::new();
+            for v in views {
+                if let Some(s) = self.shape(v) {
+                    if !shapes.contains(&s) {
+                        shapes.push(s);
+                    }
                 }
             }
+            let had = self.byte_units.get(&k).copied();
+            let wanted = if self.dynamic_shared.as_deref() == Some(array.as_str()) {
+                shapes.len() >= 2 && self.template_view.is_none()
+            } else {
+                self.mixed.contains(array)
+                    || !views
+                        .iter()
+                        .all(|a| views.iter().all(|b| self.lines_up(a, b)))
+            };
+            if !wanted && had.is_none() {
+                continue;
+            }
+            let unit = shapes
+                .iter()
+                .flat_map(|(scalars, _)| scalars.iter().map(|(_, b, _)| *b))
+                .fold(0, gcd);
+            if let Some(unit) = (unit > 0).then_some(unit).or(had) {
+                needed.insert(k, unit);
+            }
         }
-        if shapes.len() < 2 && self.byte_unit.is_none() {
-            return None;
-        }
-        let unit = shapes
-            .iter()
-            .flat_map(|(scalars, _)| scalars.iter().map(|(_, b, _)| *b))
-            .fold(0, gcd);
-        (unit > 0).then_some(unit).or(self.byte_unit)
+        needed
     }
 
-    /// The cell size of `array` when it is the byte-addressed dynamic shared memory.
+    /// The cell size of `array` when it is byte-addressed.
     pub(super) fn byte_array(&self, array: &str) -> Option<u64> {
-        self.byte_unit
-            .filter(|_| self.dynamic_shared.as_deref() == Some(array))
+        let k = self.array_order.get(array)?;
+        self.byte_units.get(k).copied()
     }
 
     /// The number of cells of `array` a value of `ty` occupies (`None`: not laid out there).
@@ -142,7 +192,7 @@ impl Lower<'_, '_> {
         let Some(span) = self.template_view else {
             return;
         };
-        if !self.shared_views.is_empty() {
+        if !self.shared_views().is_empty() {
             self.error(
                 span,
                 "the dynamic shared memory is viewed through a template type parameter here \
@@ -168,10 +218,11 @@ impl Lower<'_, '_> {
                     name
                 }
             };
-            let first = self.shared_views.first().cloned();
-            self.view_shared(&elem);
-            if let Some(unit) = self.byte_unit {
-                self.declare(&name, Space::Shared, span, Some(Layout::Bytes { unit }));
+            let first = self.shared_views().first().cloned();
+            self.view(&name, &elem);
+            self.ordinal(&name);
+            if self.byte_array(&name).is_some() {
+                self.declare(&name, Space::Shared, span, None);
                 return Some(Place::Mem {
                     array: name,
                     off: int(0, span),
@@ -207,6 +258,11 @@ impl Lower<'_, '_> {
         };
         let layout = self.g.layout(&ty, 0);
         self.declare(&name, space, span, layout);
+        let elem = match &ty {
+            CType::Array(elem, _) => (**elem).clone(),
+            other => other.clone(),
+        };
+        self.view(&name, &elem);
         Some(Place::Mem {
             array: name,
             off: int(0, span),

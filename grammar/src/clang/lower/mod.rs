@@ -77,7 +77,7 @@ use mapcheck_core::Structural;
 use nodes::*;
 use operators::*;
 use places::*;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use terms::*;
 
 use globals::ClassCode;
@@ -351,16 +351,24 @@ pub struct Lower<'g, 'a> {
     /// The shared core array of `extern __shared__` declarations (all of a kernel's are the
     /// same memory).
     dynamic_shared: Option<String>,
-    /// The types through which the kernel views that memory: the element types of its
-    /// `extern __shared__` declarations and the pointee types of casts of pointers into it.
-    shared_views: Vec<CType>,
-    /// Set when the views differ in layout: the dynamic shared memory is byte-addressed, in
-    /// cells of this many bytes (the greatest common size of the views' scalars), and every
-    /// access covers the cells of its bytes. Unset, a cell is an element of the first view.
-    byte_unit: Option<u64>,
+    /// The types through which the kernel views each core array: the element type it was
+    /// declared with (a pointer parameter's pointee, a `__shared__` array's element, each
+    /// `extern __shared__` declaration's) and the pointee types of casts of pointers into it.
+    views: BTreeMap<String, Vec<CType>>,
+    /// The arrays (other than the dynamic shared memory) a cast views through a type whose
+    /// cells do not line up with theirs (`(float *)` of a `char *`, `(int *)` of an array of
+    /// 16-byte structs): the next lowering byte-addresses them.
+    mixed: BTreeSet<String>,
+    /// The byte-addressed arrays, by the order in which the kernel first declares them (the
+    /// same in every lowering of it), in cells of this many bytes (the greatest common size of
+    /// the views' scalars): every access covers the cells of its bytes. An array not here is
+    /// addressed cell for cell, a cell being an element of its first view.
+    byte_units: BTreeMap<usize, u64>,
+    /// The order in which each core array was first declared (`byte_units`' key).
+    array_order: HashMap<String, usize>,
     /// Where a template kernel read from its pattern views the dynamic shared memory through
     /// a type parameter (`SharedMemory<T>()`). Cells of `T` are exact only while no other
-    /// view exists: any entry of `shared_views` then refuses the kernel.
+    /// view exists: any other view of it in `views` then refuses the kernel.
     template_view: Option<Span>,
     /// `this` of the method being inlined: the object's address.
     this: Option<Val>,
@@ -414,8 +422,10 @@ impl<'g, 'a> Lower<'g, 'a> {
             frames: Vec::new(),
             loop_exits: Vec::new(),
             dynamic_shared: None,
-            shared_views: Vec::new(),
-            byte_unit: None,
+            views: BTreeMap::new(),
+            mixed: BTreeSet::new(),
+            byte_units: BTreeMap::new(),
+            array_order: HashMap::new(),
             template_view: None,
             this: None,
             last_place: None,
