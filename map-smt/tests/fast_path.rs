@@ -200,6 +200,10 @@ fn a_global_id_over_a_symbolic_block_settles_with_the_block_size_as_a_symbol() {
     let src = "kernel k() { global G; G[bid.x * ntid + tid] := bid; }";
     let d = decided_in(src, None, Some([4, 1, 1]), Arith::Int);
     assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
+    // A parameter is one value for every thread: an offset by it changes nothing.
+    let offset = "kernel k(n) { global G; G[bid.x * ntid + tid + n] := bid; }";
+    let d = decided_in(offset, None, Some([4, 1, 1]), Arith::Int);
+    assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
     // Blocks of ntid - 1 cells: thread ntid - 1 of block 0 meets thread 0 of block 1.
     let narrow = "kernel k() { global G; G[bid.x * (ntid - 1) + tid] := bid; }";
     let d = decided_in(narrow, None, Some([4, 1, 1]), Arith::Int);
