@@ -10,7 +10,7 @@
 //!
 //! Each dimension of the index is read as an affine form of the ids the two threads may differ
 //! in (the digits) and of per-thread values, over shared values. Its coefficients are
-//! polynomials in the geometry's sizes ([`poly`]): numbers where the geometry is fixed,
+//! polynomials in the geometry's sizes (`fast/poly.rs`): numbers where the geometry is fixed,
 //! symbols where it is left open (`bid.x * ntid.x + tid.x`). A form determines its digits when
 //! it is a mixed radix of them: sorted by coefficient, each at least the span of those before
 //! it, so that two values of the digits give two values of the form (`17 · tid.y + tid.x` in
