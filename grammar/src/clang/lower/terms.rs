@@ -61,7 +61,13 @@ pub(super) fn const_int_expr(n: &Node, named: &dyn Fn(&str) -> Option<i128>) -> 
         | Kind::CStyleCastExpr
         | Kind::CXXStaticCastExpr
         | Kind::CXXFunctionalCastExpr => typed(arg(0)?),
-        Kind::DeclRefExpr => named(n.referenced_decl.as_ref()?.id.as_str()),
+        Kind::DeclRefExpr => {
+            // Only what cannot change: an enumerator or a `const` variable.
+            let d = n.referenced_decl.as_ref()?;
+            let fixed =
+                d.kind == Some(Kind::EnumConstantDecl) || n.qual_type().starts_with("const ");
+            named(d.id.as_str()).filter(|_| fixed)
+        }
         Kind::UnaryOperator => match n.opcode.as_deref()? {
             "-" => typed(-arg(0)?),
             "+" => typed(arg(0)?),
