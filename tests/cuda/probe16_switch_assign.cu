@@ -1,7 +1,7 @@
 //pass
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a local assigned in every case of a `switch` is `?` after it (no join of the cases)
+// mapcheck: known-imprecision: data-dependent drf — the cases' assignments join into a selection, but its innermost arm, reached by no value of the scrutinee (the `default` takes the rest), is the uninitialised declaration's `?`
 // A slot chosen by a `switch` on threadIdx.x % 4, each case assigning the local `o` (Session 16
 // probe). o = threadIdx.x % 4 in every case (default: 3), so thread i writes a[(i / 4) * 4 +
 // i % 4] = a[i]: one cell per thread, race free.

@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=4
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — a local assigned in every case of a `switch` is `?` after it (no join of the cases)
+// mapcheck: known-imprecision: data-dependent possibly-racy — the cases' assignments join into a selection, but its innermost arm, reached by no value of the scrutinee (the `default` takes the rest), is the uninitialised declaration's `?`
 // The twin of probe16_switch_assign.cu with case 3 (the default) also choosing slot 2: threads
 // 4k + 2 and 4k + 3 both write a[4k + 2] (threads 2 and 3 write a[2]), with their own values
 // in[4k + 2] and in[4k + 3]: a write-write race.
