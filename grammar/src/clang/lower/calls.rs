@@ -81,8 +81,11 @@ impl Lower<'_, '_> {
         if let Some(def) = self.g.definition(&decl.id, &name, &fty) {
             if !def.is_in_main_file() && def.file().is_some_and(is_prelude_file) {
                 // Bodies in mapcheck's headers are not inlined (there are none today).
-            } else if def.kind == Kind::CXXMethodDecl || def.kind == Kind::CXXConversionDecl {
-                // A member operator called as `a OP b`: the first argument is the object.
+            } else if n.kind == Kind::CXXOperatorCallExpr
+                && (def.kind == Kind::CXXMethodDecl || def.kind == Kind::CXXConversionDecl)
+            {
+                // A member operator called as `a OP b`: the first argument is the object. (A
+                // method reached by a plain call, `Ix::global()`, is static: no object.)
                 let args = self.args(n);
                 let Some((object, rest)) = args.split_first() else {
                     return Val::Opaque;

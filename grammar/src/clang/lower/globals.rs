@@ -193,7 +193,11 @@ impl<'a> Globals<'a> {
                         || n.is_constexpr == Some(true)
                         || n.constexpr == Some(true);
                     if is_const && matches!(ty, CType::Scalar(Scalar::Int { .. })) {
-                        if let Some(v) = n.exprs().find_map(const_value) {
+                        let named = |id: &str| {
+                            let v = self.constants.get(id).or(self.enumerators.get(id));
+                            v.copied()
+                        };
+                        if let Some(v) = n.exprs().next().and_then(|e| const_int_expr(e, &named)) {
                             self.constants.insert(&n.id, v);
                             continue;
                         }

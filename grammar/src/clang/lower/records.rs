@@ -343,6 +343,10 @@ impl<'a> Lower<'_, 'a> {
                 if CType::parse(a.qual_type()) != *ty {
                     return None;
                 }
+                // A copy of a geometry built-in (`uint3 t = threadIdx`): its components.
+                if let Some(v) = self.builtin_value(a, span) {
+                    return Some(v);
+                }
                 Some(if a.is_lvalue() {
                     let p = self.place(a, out);
                     self.read(p, span, out)

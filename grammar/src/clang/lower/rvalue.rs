@@ -274,12 +274,13 @@ impl Lower<'_, '_> {
 
     /// The size in bytes of a type, for `sizeof`.
     pub(super) fn size_of(&self, t: &CType) -> Option<u64> {
+        // Scalars (`half`, `float` and `double` too), arrays of them and structs laid out by
+        // C's rules (`byte_size`, which leaves out pointers: a pointer is 8 bytes, but a
+        // struct holding one is not laid out there).
         match t {
-            CType::Scalar(Scalar::Float(_)) => None,
-            CType::Scalar(s) => Some(scalar_bytes(*s)),
             CType::Pointer(_) => Some(8),
             CType::Array(e, Some(n)) => self.size_of(e)?.checked_mul(*n),
-            _ => None,
+            t => self.g.byte_size(t, 0).map(|(size, _)| size),
         }
     }
 
@@ -496,8 +497,20 @@ impl Lower<'_, '_> {
             }
             Kind::DeclRefExpr => {
                 let d = n.referenced_decl.as_ref()?;
-                (d.name.as_deref() == Some("warpSize") && self.is_prelude_var(n))
-                    .then(|| Val::Num(int(32, span), Scalar::INT))
+                let name = d.name.as_deref()?;
+                if !self.is_prelude_var(n) {
+                    return None;
+                }
+                if name == "warpSize" {
+                    return Some(Val::Num(int(32, span), Scalar::INT));
+                }
+                // The whole struct (`uint3 t = threadIdx`, `dim3 b = blockDim`): its three
+                // components, as `threadIdx.x` reads each.
+                let fields = ["x", "y", "z"].into_iter().map(|m| {
+                    let comp = builtin_component(name, m)?;
+                    Some((m.to_string(), Val::Num(Expr::var(comp, span), Scalar::UINT)))
+                });
+                Some(Val::Fields(fields.collect::<Option<_>>()?))
             }
             Kind::ParenExpr | Kind::ImplicitCastExpr
                 if n.cast_kind.as_deref().is_none_or(|k| k == "NoOp") =>

@@ -335,6 +335,33 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The value of a `static` local that is a `const` (or `constexpr`) integer initialised by a
+    /// constant expression (`static constexpr int K = 2 * TILE;`): it is never written, so its
+    /// value is that constant. `None` for any other local.
+    fn static_constant(&self, d: &Node, span: Span) -> Option<Val> {
+        let plain = !d.has_attr("CUDADeviceAttr") && !d.has_attr("CUDAConstantAttr");
+        let constant = d.qual_type().starts_with("const ")
+            || d.is_constexpr == Some(true)
+            || d.constexpr == Some(true);
+        if d.storage_class.as_deref() != Some("static") || !plain || !constant {
+            return None;
+        }
+        let CType::Scalar(s @ Scalar::Int { .. }) = CType::parse(d.qual_type()) else {
+            return None;
+        };
+        // A constant of the file, an enumerator, or a local bound to a literal (an earlier
+        // static constant).
+        let named = |id: &str| {
+            let v = self.g.constants.get(id).or(self.g.enumerators.get(id));
+            v.copied().or_else(|| match self.env.get(id) {
+                Some(Binding::Val(Val::Num(e, _))) => literal(e),
+                _ => None,
+            })
+        };
+        let v = const_int_expr(d.exprs().next()?, &named)?;
+        Some(Val::Num(int(i64::try_from(v).ok()?, span), s))
+    }
+
     pub(super) fn local_decl(&mut self, d: &Node, out: &mut Vec<Stmt>) {
         let span = self.span(d);
         match d.kind {
@@ -355,6 +382,11 @@ impl Lower<'_, '_> {
             if let Some(p) = self.memory_array(d, Space::Shared, span) {
                 self.env.insert(d.id.clone(), Binding::Ref(p));
             }
+            return;
+        }
+        // A `static const` / `static constexpr` integer is one constant for every thread.
+        if let Some(v) = self.static_constant(d, span) {
+            self.env.insert(d.id.clone(), Binding::Val(v));
             return;
         }
         if d.storage_class.as_deref() == Some("static")

@@ -110,6 +110,7 @@ impl Lower<'_, '_> {
             let mut inner = Vec::new();
             let stay = self.block(stmts, &mut inner);
             let bound = bound_names(&inner);
+            let lets = branch_lets(&top_lets(&inner));
             let after = std::mem::replace(&mut self.env, before.clone());
             self.emit(
                 out,
@@ -122,7 +123,11 @@ impl Lower<'_, '_> {
                     span,
                 ),
             );
-            self.join_env(before, after, &bound, span, out);
+            // Whether the segment breaks or falls through, its end reaches what follows: a
+            // local it assigns is the selection of its value there and the value before
+            // (a phi, as for an `if` without `else`), exact where `join_if` can build it.
+            let branches = [(after, &lets), (before, &HashMap::new())];
+            self.join_if(&enter, branches, &bound, span, out);
             fell = if cond_uses(&stay, &bound) {
                 let u = self.unknown("fell_through", Some((0, 1)), span, out);
                 and(enter, cmp(CmpOp::Ne, u, int(0, span)))

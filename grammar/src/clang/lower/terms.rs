@@ -34,6 +34,66 @@ pub(super) fn const_value(n: &Node) -> Option<i128> {
     }
 }
 
+/// The value of a constant integer expression of C (`TILE + 1`, `2 * BLOCK`,
+/// `static_cast<int>(Dim::TILE)`), as the initializer of a file-scope `const` or `constexpr`
+/// needs it: clang's JSON gives no value for such an initializer. `named` is the value of a
+/// constant or enumerator a `DeclRefExpr` names. Each step is computed exactly and must fit the
+/// type clang gives its node, so no wrap, truncation or undefined behaviour is ever evaluated:
+/// an expression where one would happen (`0u - 1`, a division by zero, a shift by the width) has
+/// no value here, and the variable stays what it was (memory, whose value is unknown).
+pub(super) fn const_int_expr(n: &Node, named: &dyn Fn(&str) -> Option<i128>) -> Option<i128> {
+    let typed = |v: i128| match CType::parse(n.qual_type()) {
+        CType::Scalar(Scalar::Int { bits, signed }) if bits <= 64 => {
+            let (lo, hi) = if signed {
+                (-(1i128 << (bits - 1)), 1i128 << (bits - 1))
+            } else {
+                (0, 1i128 << bits)
+            };
+            (lo..hi).contains(&v).then_some(v)
+        }
+        _ => None,
+    };
+    let arg = |k: usize| n.exprs().nth(k).and_then(|c| const_int_expr(c, named));
+    match n.kind {
+        Kind::ConstantExpr | Kind::IntegerLiteral | Kind::CharacterLiteral => n.int_value(),
+        Kind::ParenExpr => arg(0),
+        Kind::ImplicitCastExpr
+        | Kind::CStyleCastExpr
+        | Kind::CXXStaticCastExpr
+        | Kind::CXXFunctionalCastExpr => typed(arg(0)?),
+        Kind::DeclRefExpr => {
+            // Only what cannot change: an enumerator or a `const` variable.
+            let d = n.referenced_decl.as_ref()?;
+            let fixed =
+                d.kind == Some(Kind::EnumConstantDecl) || n.qual_type().starts_with("const ");
+            named(d.id.as_str()).filter(|_| fixed)
+        }
+        Kind::UnaryOperator => match n.opcode.as_deref()? {
+            "-" => typed(-arg(0)?),
+            "+" => typed(arg(0)?),
+            _ => None,
+        },
+        Kind::BinaryOperator => {
+            let (a, b) = (arg(0)?, arg(1)?);
+            let v = match n.opcode.as_deref()? {
+                "+" => a + b,
+                "-" => a - b,
+                "*" => a.checked_mul(b)?,
+                "/" if b != 0 => a / b,
+                "%" if b != 0 => a % b,
+                "<<" if a >= 0 && (0..64).contains(&b) => a.checked_shl(b as u32)?,
+                ">>" if a >= 0 && (0..64).contains(&b) => a >> b,
+                "&" => a & b,
+                "|" => a | b,
+                "^" => a ^ b,
+                _ => return None,
+            };
+            typed(v)
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn stmt(kind: StmtKind, span: Span) -> Stmt {
     Stmt {
         kind,

@@ -1,0 +1,13 @@
+//pass
+//--blockDim=64 --gridDim=2
+// mapcheck: exact
+// mapcheck: known-imprecision: error — `#include <stdio.h>` (or <math.h>, <cmath>, <cstdlib>, <algorithm>) declares host `printf`/`acos`/`malloc`, which clang refuses as overloads of the prelude's `__host__ __device__` ones
+// A plain copy kernel in a file that includes <stdio.h>, as nearly every CUDA sample does
+// (Session 16 probe). Thread i writes out[i] only: race free.
+#include <stdio.h>
+
+__global__ void copy(const float *in, float *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i];
+}
