@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: error — `#include <stdio.h>` (or <math.h>, <cmath>, <cstdlib>, <algorithm>) declares host `printf`/`acos`/`malloc`, which clang refuses as overloads of the prelude's `__host__ __device__` ones
 // The twin of probe16_include_stdio.cu storing to out[i / 2]: threads 0 and 1 both write out[0],
 // with their own values in[0] and in[1]: a write-write race.
 #include <stdio.h>

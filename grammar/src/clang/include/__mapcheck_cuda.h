@@ -180,14 +180,14 @@ __host__ __device__ unsigned int umin(unsigned int a, unsigned int b);
 __host__ __device__ unsigned int umax(unsigned int a, unsigned int b);
 __host__ __device__ long long llmin(long long a, long long b);
 __host__ __device__ long long llmax(long long a, long long b);
-__host__ __device__ int abs(int a);
+__device__ int abs(int a);
 
 /* Floating-point math: values mapcheck does not follow. */
 #define __MAPCHECK_MATH1(name)                                                                   \
-  __host__ __device__ float name##f(float); __host__ __device__ double name(double);
+  __device__ float name##f(float); __device__ double name(double);
 #define __MAPCHECK_MATH2(name)                                                                   \
-  __host__ __device__ float name##f(float, float);                                              \
-  __host__ __device__ double name(double, double);
+  __device__ float name##f(float, float);                                                       \
+  __device__ double name(double, double);
 __MAPCHECK_MATH1(sqrt) __MAPCHECK_MATH1(rsqrt) __MAPCHECK_MATH1(cbrt) __MAPCHECK_MATH1(exp)
 __MAPCHECK_MATH1(exp2) __MAPCHECK_MATH1(expm1) __MAPCHECK_MATH1(log) __MAPCHECK_MATH1(log2)
 __MAPCHECK_MATH1(log10) __MAPCHECK_MATH1(log1p) __MAPCHECK_MATH1(sin) __MAPCHECK_MATH1(cos)
@@ -198,8 +198,8 @@ __MAPCHECK_MATH1(erf) __MAPCHECK_MATH1(erfc) __MAPCHECK_MATH1(lgamma) __MAPCHECK
 __MAPCHECK_MATH1(rint) __MAPCHECK_MATH1(nearbyint)
 __MAPCHECK_MATH2(pow) __MAPCHECK_MATH2(fmin) __MAPCHECK_MATH2(fmax) __MAPCHECK_MATH2(fmod)
 __MAPCHECK_MATH2(atan2) __MAPCHECK_MATH2(hypot) __MAPCHECK_MATH2(copysign) __MAPCHECK_MATH2(fdim)
-__host__ __device__ float fmaf(float, float, float);
-__host__ __device__ double fma(double, double, double);
+__device__ float fmaf(float, float, float);
+__device__ double fma(double, double, double);
 __device__ float __expf(float); __device__ float __logf(float); __device__ float __sinf(float);
 __device__ float __cosf(float); __device__ float __powf(float, float);
 __device__ float __fdividef(float, float); __device__ float __saturatef(float);
@@ -208,8 +208,8 @@ __device__ int __float2int_rn(float); __device__ int __float2int_rz(float);
 __device__ unsigned __float2uint_rn(float); __device__ float __int2float_rn(int);
 __device__ float __int_as_float(int); __device__ int __float_as_int(float);
 __device__ float __uint_as_float(unsigned); __device__ unsigned __float_as_uint(float);
-__host__ __device__ int isnan(float); __host__ __device__ int isinf(float);
-__host__ __device__ int isfinite(float);
+__device__ int isnan(float); __device__ int isinf(float);
+__device__ int isfinite(float);
 #define INFINITY __builtin_inff()
 #define NAN __builtin_nanf("")
 #define FLT_MAX 3.402823466e+38F
@@ -291,14 +291,19 @@ __device__ void __mapcheck_assert(bool);
 #define assert(c) __mapcheck_assert(c)
 #endif
 
-/* printf and assert are available in device code. */
-extern "C" __host__ __device__ int printf(const char *, ...);
-extern "C" __host__ __device__ void __assertfail(const char *, const char *, unsigned,
+/* printf and assert are available in device code. These and the C library's functions above
+ * (abs, the math functions) are declared for the device only, as clang's own CUDA headers
+ * declare them: a file that includes <stdio.h>, <stdlib.h>, <math.h>, <string.h> or their
+ * <c...> forms gets the host's declarations beside them (CUDA overloads a function on
+ * __host__ against __device__), where a __host__ __device__ declaration here made clang refuse
+ * the system's (`__host__ function 'printf' cannot overload __host__ __device__ function`). */
+extern "C" __device__ int printf(const char *, ...);
+extern "C" __device__ void __assertfail(const char *, const char *, unsigned,
                                                  const char *, size_t);
-extern "C" __host__ __device__ void *malloc(size_t);
-extern "C" __host__ __device__ void free(void *);
-extern "C" __host__ __device__ void *memset(void *, int, size_t);
-extern "C" __host__ __device__ void *memcpy(void *, const void *, size_t);
+extern "C" __device__ void *malloc(size_t);
+extern "C" __device__ void free(void *);
+extern "C" __device__ void *memset(void *, int, size_t);
+extern "C" __device__ void *memcpy(void *, const void *, size_t);
 
 /* Host runtime API, so that host code in a kernel file type-checks; mapcheck reads only
  * device code. */
