@@ -515,6 +515,11 @@ impl Lower<'_, '_> {
             .memory
             .values()
             .filter(|(d, _)| !d.file().is_some_and(is_prelude_file))
+            // A `const` object cannot be written (C++ [dcl.type.cv]) and reads of memory
+            // nobody writes cannot race: the callee's accesses of it are nothing to follow.
+            // This keeps the hundreds of `static const` members of the standard library's
+            // headers (`__numeric_traits::__digits10`) out of every unknown call.
+            .filter(|(d, _)| !is_const_object(d))
             .copied()
             .collect();
         for (decl, space) in globals {
@@ -533,4 +538,16 @@ impl Lower<'_, '_> {
         }
         self.unknown_val("unknown_call", ty, span, out)
     }
+}
+
+/// Whether `d` declares a `const` (or `constexpr`) object: a pointer only when the pointer
+/// itself is (`int *const p`, not `const int *p`, whose pointer may be re-pointed).
+fn is_const_object(d: &Node) -> bool {
+    let t = d.qual_type().trim_end();
+    let top = if t.contains('*') {
+        t.ends_with("const")
+    } else {
+        t.starts_with("const ") || t.ends_with(" const")
+    };
+    top || d.is_constexpr == Some(true)
 }
