@@ -248,17 +248,6 @@ __device__ bool __mapcheck_ignored(bool);
 #define __write_implies(p, c) (!__mapcheck_pred(p) || (c))
 #define __read_implies(p, c) (!__mapcheck_pred(p) || (c))
 #define __atomic_implies(p, c) (!__mapcheck_pred(p) || (c))
-#define __no_read(p) __mapcheck_pred(p)
-#define __no_write(p) __mapcheck_pred(p)
-#define __read(p) __mapcheck_pred(p)
-#define __write(p) __mapcheck_pred(p)
-#define __atomic(p) __mapcheck_pred(p)
-#define __read_offset(p) __mapcheck_offset(p)
-#define __write_offset(p) __mapcheck_offset(p)
-#define __read_offset_bytes(p) __mapcheck_offset(p)
-#define __write_offset_bytes(p) __mapcheck_offset(p)
-#define __ptr_offset_bytes(p) __mapcheck_offset(p)
-#define __ptr_base(p) __mapcheck_offset(p)
 #define __other_int(x) (x)
 #define __other_bool(x) (x)
 #define __uniform_int(x) true
@@ -269,6 +258,20 @@ __device__ bool __mapcheck_ignored(bool);
 #define __dominator_invariant(c) __mapcheck_ignored(c)
 __device__ bool __mapcheck_pred(const volatile void *);
 __device__ int __mapcheck_offset(const volatile void *);
+/* GPUVerify's access predicates, as functions rather than macros: libstdc++ has functions
+ * named `__write` and `__read` (in namespace std), which a function-like macro of one
+ * argument breaks, so that `<iostream>` was refused. */
+__device__ bool __no_read(const volatile void *);
+__device__ bool __no_write(const volatile void *);
+__device__ bool __read(const volatile void *);
+__device__ bool __write(const volatile void *);
+__device__ bool __atomic(const volatile void *);
+__device__ int __read_offset(const volatile void *);
+__device__ int __write_offset(const volatile void *);
+__device__ int __read_offset_bytes(const volatile void *);
+__device__ int __write_offset_bytes(const volatile void *);
+__device__ int __ptr_offset_bytes(const volatile void *);
+__device__ int __ptr_base(const volatile void *);
 /* Postcondition helpers, only meaningful inside `__ensures` (which is ignored). */
 __device__ int __return_val_int(void);
 __device__ unsigned __return_val_uint(void);

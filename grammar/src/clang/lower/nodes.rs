@@ -20,6 +20,21 @@ pub(super) fn callee_decl(n: &Node) -> Option<&crate::clang::ast::DeclRef> {
     }
 }
 
+/// GPUVerify's access predicates, declared as functions by the prelude (`__write(p)`).
+const GPUVERIFY_PREDICATES: [&str; 11] = [
+    "__no_read",
+    "__no_write",
+    "__read",
+    "__write",
+    "__atomic",
+    "__read_offset",
+    "__write_offset",
+    "__read_offset_bytes",
+    "__write_offset_bytes",
+    "__ptr_offset_bytes",
+    "__ptr_base",
+];
+
 /// Whether evaluating `n` may change memory or a variable (an annotation's argument must
 /// not).
 pub(super) fn has_side_effects(n: &Node) -> bool {
@@ -33,10 +48,12 @@ pub(super) fn has_side_effects(n: &Node) -> bool {
             .and_then(callee_decl)
             .and_then(|d| d.name.as_deref())
             .is_none_or(|name| {
-                // mapcheck's own predicates and GPUVerify's postcondition helpers are pure.
+                // mapcheck's own predicates and GPUVerify's postcondition helpers and access
+                // predicates (functions of the prelude) are pure.
                 !(name.starts_with("__mapcheck_")
                     || name.starts_with("__return_val")
-                    || name == "__old")
+                    || name == "__old"
+                    || GPUVERIFY_PREDICATES.contains(&name))
             }),
         _ => false,
     };
