@@ -98,19 +98,12 @@ pub fn settle(
         // An unknown is a per-thread value.
         _ => Leaf::Foreign,
     };
-    let reader = Reader {
-        facts,
-        leaf: &leaf,
-        counters: counters(a, b, &leaf),
-    };
-    let found = reader.determined(index, &[Geometry::Tid]);
-    found
-        .covers(facts, Geometry::Tid)
-        .then_some(if found.strided {
-            Rule::StridedInjectiveIndex
-        } else {
-            Rule::SameInjectiveIndex
-        })
+    let strided = determines(facts, a, b, index, &leaf, &[Geometry::Tid], Geometry::Tid)?;
+    Some(if strided {
+        Rule::StridedInjectiveIndex
+    } else {
+        Rule::SameInjectiveIndex
+    })
 }
 
 /// The rule that settles a grid-level pair (threads of different blocks) of accesses `a` and
@@ -127,19 +120,34 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
         },
         _ => Leaf::Foreign,
     };
+    let ids = [Geometry::Tid, Geometry::Bid];
+    let strided = determines(facts, a, b, index, &leaf, &ids, Geometry::Bid)?;
+    Some(if strided {
+        Rule::StridedInjectiveGlobalIndex
+    } else {
+        Rule::SameInjectiveGlobalIndex
+    })
+}
+
+/// Whether the dimensions of `index` (the index of `a` and of `b`), read with `leaf` and with
+/// the digits of `ids`, determine the id of geometry `who` — with whether a stride rule was
+/// needed — or `None` when they do not.
+fn determines(
+    facts: &KernelFacts<'_>,
+    a: &PathAccess,
+    b: &PathAccess,
+    index: &[Expr],
+    leaf: &dyn Fn(&Var) -> Leaf,
+    ids: &[Geometry],
+    who: Geometry,
+) -> Option<bool> {
     let reader = Reader {
         facts,
-        leaf: &leaf,
-        counters: counters(a, b, &leaf),
+        leaf,
+        counters: counters(a, b, leaf),
     };
-    let found = reader.determined(index, &[Geometry::Tid, Geometry::Bid]);
-    found
-        .covers(facts, Geometry::Bid)
-        .then_some(if found.strided {
-            Rule::StridedInjectiveGlobalIndex
-        } else {
-            Rule::SameInjectiveGlobalIndex
-        })
+    let found = reader.determined(index, ids);
+    found.covers(facts, who).then_some(found.strided)
 }
 
 /// The size `b` names: its number when the geometry fixes it (`ntid.x` in 16 × 16 blocks is
@@ -210,40 +218,42 @@ struct Form {
 
 impl Form {
     fn scaled(mut self, k: &Poly) -> Option<Form> {
-        for c in self.coefficients.values_mut() {
-            *c = c.times(k)?;
-        }
-        for c in self.strides.values_mut() {
-            *c = c.times(k)?;
-        }
-        self.coefficients.retain(|_, c| !c.is_zero());
-        self.strides.retain(|_, c| !c.is_zero());
+        scale(&mut self.coefficients, k)?;
+        scale(&mut self.strides, k)?;
         Some(self)
     }
 
     fn plus(mut self, other: Form) -> Option<Form> {
-        for (v, c) in other.coefficients {
-            let sum = match self.coefficients.get(&v) {
-                Some(s) => s.plus(&c)?,
-                None => c,
-            };
-            self.coefficients.insert(v, sum);
-        }
-        for (v, c) in other.strides {
-            let sum = match self.strides.get(&v) {
-                Some(s) => s.plus(&c)?,
-                None => c,
-            };
-            self.strides.insert(v, sum);
-        }
-        self.coefficients.retain(|_, c| !c.is_zero());
-        self.strides.retain(|_, c| !c.is_zero());
+        add(&mut self.coefficients, other.coefficients)?;
+        add(&mut self.strides, other.strides)?;
         Some(self)
     }
 
     fn is_shared(&self) -> bool {
         self.coefficients.is_empty() && self.strides.is_empty()
     }
+}
+
+/// Each coefficient of `terms` times `k`, the zero ones dropped.
+fn scale<K: Ord>(terms: &mut BTreeMap<K, Poly>, k: &Poly) -> Option<()> {
+    for c in terms.values_mut() {
+        *c = c.times(k)?;
+    }
+    terms.retain(|_, c| !c.is_zero());
+    Some(())
+}
+
+/// `other`'s coefficients added to those of `terms`, the zero ones dropped.
+fn add<K: Ord>(terms: &mut BTreeMap<K, Poly>, other: BTreeMap<K, Poly>) -> Option<()> {
+    for (v, c) in other {
+        let sum = match terms.get(&v) {
+            Some(s) => s.plus(&c)?,
+            None => c,
+        };
+        terms.insert(v, sum);
+    }
+    terms.retain(|_, c| !c.is_zero());
+    Some(())
 }
 
 /// A loop counter around both accesses: its range and its step (negative for `step -K`),
@@ -258,6 +268,7 @@ type Counters<'p> = BTreeMap<&'p str, Counter<'p>>;
 /// The counters of the loops around both `a` and `b` that step by a size or a constant.
 fn counters<'p>(a: &'p PathAccess, b: &PathAccess, leaf: &dyn Fn(&Var) -> Leaf) -> Counters<'p> {
     let one = Poly::constant(1);
+    // A step of magnitude at least 1 for every geometry: never 0.
     loops(a)
         .filter(|(var, range)| loops(b).any(|(w, r)| w == *var && r == *range))
         .filter_map(|(var, range)| {
@@ -267,8 +278,8 @@ fn counters<'p>(a: &'p PathAccess, b: &PathAccess, leaf: &dyn Fn(&Var) -> Leaf) 
                 StepOp::Sub => amount.negated()?,
                 _ => return None,
             };
-            let nonzero = step.at_least(&one) || step.negated()?.at_least(&one);
-            nonzero.then_some((var, Counter { range, step }))
+            step.magnitude(&one)?;
+            Some((var, Counter { range, step }))
         })
         .collect()
 }
@@ -316,7 +327,7 @@ impl Found {
     /// the linear id, or each component of extent more than 1.
     fn covers(&self, facts: &KernelFacts<'_>, g: Geometry) -> bool {
         self.digits.contains(&Builtin::linear(g))
-            || [Dim::X, Dim::Y, Dim::Z].iter().all(|&d| {
+            || Dim::ALL.iter().all(|&d| {
                 let b = Builtin::component(g, d);
                 self.digits.contains(&b) || extent(facts, b) == Poly::constant(1)
             })
@@ -489,7 +500,6 @@ impl Reader<'_> {
                 return None;
             }
         }
-        let zero = Poly::default();
         let mut terms = Vec::new();
         for (&d, c) in &f.coefficients {
             if !ids.contains(&d.geometry) {
@@ -499,11 +509,7 @@ impl Reader<'_> {
             if n == Poly::constant(1) {
                 continue;
             }
-            let c = if c.at_least(&zero) {
-                c.clone()
-            } else {
-                Some(c.negated()?).filter(|m| m.at_least(&zero))?
-            };
+            let c = c.magnitude(&Poly::default())?;
             terms.push((c.order_key(), c, n));
         }
         terms.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -523,15 +529,11 @@ impl Reader<'_> {
 /// multiples of one, the gcd of the multiples times it; else `None`.
 fn stride_gcd(f: &Form) -> Option<Poly> {
     let one = Poly::constant(1);
-    let mut strides = Vec::new();
-    for k in f.strides.values() {
-        let k = if k.at_least(&one) {
-            k.clone()
-        } else {
-            Some(k.negated()?).filter(|m| m.at_least(&one))?
-        };
-        strides.push(k.primitive());
-    }
+    let strides = f
+        .strides
+        .values()
+        .map(|k| Some(k.magnitude(&one)?.primitive()))
+        .collect::<Option<Vec<_>>>()?;
     let (_, base) = strides.first()?.clone();
     let g = strides
         .iter()

@@ -14,7 +14,7 @@
 //! alone.
 
 use super::ast::{Kind, Node, Type};
-use super::types::CType;
+use super::types::{identifiers, CType};
 use std::collections::BTreeMap;
 
 /// Gives every type of the tree that names an expandable typedef its canonical form.
@@ -122,48 +122,38 @@ fn plain(t: &CType) -> bool {
 }
 
 /// `text` with each name that `table` holds replaced by its text: an identifier or a
-/// qualified name (`ns::idx`, `::idx`), not a tag's name (`struct S`).
+/// qualified name (`ns::idx`, `::idx`), not a tag's name (`struct S`), not a member of a
+/// template's instance (`Box<T>::value_type`), not a template's name (`Box<int>`).
 fn substitute(text: &str, table: &BTreeMap<String, String>) -> String {
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let ids = identifiers(text);
     let mut out = String::with_capacity(text.len());
-    let mut previous = "";
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if !(c.is_ascii_alphabetic() || c == '_' || rest.starts_with("::")) {
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-            continue;
-        }
+    let (mut last, mut previous, mut k) = (0, "", 0);
+    while k < ids.len() {
+        let (start, mut end) = ids[k];
+        k += 1;
         // The whole path `a::b::c`.
-        let mut end = 0;
-        loop {
-            let at = &rest[end..];
-            let step = if at.starts_with("::") { 2 } else { 0 };
-            let len = at[step..]
-                .find(|c: char| !is_ident(c))
-                .unwrap_or(at.len() - step);
-            if len == 0 {
-                break;
-            }
-            end += step + len;
+        while k < ids.len() && &text[end..ids[k].0] == "::" {
+            end = ids[k].1;
+            k += 1;
         }
-        if end == 0 {
-            // A `::` before something that is not a name.
-            out.push_str("::");
-            rest = &rest[2..];
-            continue;
-        }
-        let (path, after) = rest.split_at(end);
+        let (before, path) = (&text[last..start], &text[start..end]);
+        let global = before.ends_with("::");
+        let member = global && text[..start - 2].ends_with('>');
         let tag = matches!(previous, "struct" | "class" | "union" | "enum");
-        // `Box<T>::value_type`: a member of a template's instance, not a global name.
-        let member = path.starts_with("::") && out.ends_with('>');
-        match table.get(path.trim_start_matches("::")) {
-            Some(t) if !tag && !member && !after.starts_with('<') => out.push_str(t),
-            _ => out.push_str(path),
+        match table.get(path) {
+            Some(t) if !tag && !member && !text[end..].starts_with('<') => {
+                out.push_str(before.strip_suffix("::").unwrap_or(before));
+                out.push_str(t);
+            }
+            _ => {
+                out.push_str(before);
+                out.push_str(path);
+            }
         }
         previous = path;
-        rest = after;
+        last = end;
     }
+    out.push_str(&text[last..]);
     out
 }
 

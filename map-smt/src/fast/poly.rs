@@ -76,6 +76,16 @@ impl Poly {
         Some(product)
     }
 
+    /// `self` or its negation, whichever is at least `floor` for every geometry CUDA allows;
+    /// `None` when neither is (a sign that depends on the geometry, or a magnitude that may be
+    /// below `floor`).
+    pub fn magnitude(&self, floor: &Poly) -> Option<Poly> {
+        if self.at_least(floor) {
+            return Some(self.clone());
+        }
+        self.negated().filter(|m| m.at_least(floor))
+    }
+
     /// The gcd of the coefficients (positive, 1 for the zero polynomial) and `self` divided
     /// by it.
     pub fn primitive(&self) -> (i128, Poly) {

@@ -29,6 +29,7 @@
 //!   lowering refuses it: `Lower::template_view`).
 
 use super::super::ast::Type;
+use super::super::types::identifiers;
 use super::*;
 
 /// The type a template type parameter stands for.
@@ -141,25 +142,6 @@ struct Rewrite<'a> {
     sizes: HashSet<String>,
     /// The class templates of the `SharedMemory<T>` idiom.
     shared: &'a HashSet<String>,
-}
-
-/// The identifiers of a printed type, with their byte ranges.
-fn identifiers(s: &str) -> Vec<(usize, usize)> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_alphabetic() || b[i] == b'_' {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            out.push((start, i));
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// `C` without its qualifiers and spaces, for comparing pointees.
