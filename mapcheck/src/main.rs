@@ -31,10 +31,8 @@ fn run() -> u8 {
         Err(e) => e.exit(),
     };
     let style = mapcheck::Style::detect();
-    mapcheck::execute(
-        &cli,
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr().lock(),
-        style,
-    )
+    // The handles are not locked here: the progress bar writes to standard error from the
+    // worker threads while the report is being built, and a lock held by this thread for the
+    // whole run would block it forever (a hang on a terminal, where the bar is shown).
+    mapcheck::execute(&cli, &mut std::io::stdout(), &mut std::io::stderr(), style)
 }
