@@ -26,6 +26,7 @@ pub mod decode;
 pub mod encode;
 pub mod fast;
 pub mod kept;
+pub mod launch;
 mod options;
 pub mod pairs;
 pub mod phases;
@@ -45,7 +46,7 @@ pub use kept::{Again, Asked, Query};
 use options::mutated;
 #[cfg(feature = "mutation")]
 pub use options::Mutation;
-pub use options::{theories, Options};
+pub use options::{theories, Options, Races};
 pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;

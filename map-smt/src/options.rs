@@ -28,10 +28,14 @@ pub struct Options {
     /// nondeterminism as in `.bcu`. A replay that evaluated one of them shows a race of the
     /// over-approximation, not of the kernel, so it does not confirm a data-dependent finding.
     pub unknowns_approximate: bool,
-    /// `--strict`: a write-write race is a data race whatever the values stored (BabyCUDA's
-    /// definition); without it one whose threads provably store the same value is a
-    /// `benign-race` (SPEC §7).
-    pub strict: bool,
+    /// Which write-write races are data races (SPEC §7): all of them (BabyCUDA's definition,
+    /// `.bcu`'s and `--strict`'s), or all but those whose threads provably store the same
+    /// bytes, which are `benign-race` advice (CUDA's convention, `.cu`'s and `--benign`'s).
+    pub races: Races,
+    /// The launch conventions of SPEC §8 ([`crate::launch`]): where `fixed` leaves the
+    /// geometry open, dimensions the kernel never reads are 1 and its global ids do not wrap.
+    /// Set for `.cu` inputs without `--any-launch` (`mapcheck::check::options_for`).
+    pub conventions: bool,
     /// `--warp-sync[=N]`: the lanes of a warp of `N` threads run in lockstep, so warp-only
     /// races between different statements are not defects ([`crate::warp`]). `None`: races are
     /// reported, marked `warp_only` for warps of [`crate::warp::DEFAULT_WARP_SIZE`] threads.
@@ -41,7 +45,28 @@ pub struct Options {
     pub warp_size: Option<u32>,
 }
 
+/// The definition of a race a decision uses (SPEC §7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Races {
+    /// The input language's convention, which the caller that knows the language resolves
+    /// (`mapcheck::check::options_for`: strict for `.bcu`, benign for `.cu`). Left unresolved,
+    /// the decision reads it as [`Races::Benign`].
+    #[default]
+    Convention,
+    /// Any two conflicting accesses race, whatever the values (`--strict`; the paper's and the
+    /// Coq model's definition).
+    Strict,
+    /// A write-write race whose two threads store the same bytes is `benign-race` advice, not
+    /// a data race (`--benign`; GPUVerify's, Faial's and GKLEE's convention).
+    Benign,
+}
+
 impl Options {
+    /// Whether every write-write race is a data race ([`Races::Strict`]).
+    pub fn strict(&self) -> bool {
+        self.races == Races::Strict
+    }
+
     /// The lanes of a warp in this decision, as the interpreter counts them
     /// ([`mapcheck_core::interp::warp_size`]).
     pub fn warp_lanes(&self) -> u32 {

@@ -4,6 +4,7 @@
 
 use crate::encode::{add, cmp, eq, mul, Encoder, Side, Val};
 use crate::kept::{self, Again};
+use crate::launch::{self as conventions, Launch};
 use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
@@ -62,7 +63,10 @@ pub struct KernelFacts<'a> {
     pub params: &'a [Param],
     /// Top-level `assume`s: preconditions of every run.
     pub assumes: Vec<&'a Cond>,
-    pub fixed: &'a Fixed,
+    /// The geometry given, with the sides the launch conventions fix whole ([`Launch::apply`]).
+    pub fixed: Fixed,
+    /// The launch conventions' assumptions (nothing when `Options::conventions` is off).
+    pub launch: Launch,
     pub components: Components,
     /// The built-ins the kernel reads.
     pub builtins: &'a BTreeSet<Builtin>,
@@ -86,13 +90,19 @@ struct Pins {
 impl<'a> KernelFacts<'a> {
     /// The facts of the kernel whose MAP is `map`, under `options`.
     pub fn new(map: &'a mapcheck_typeck::Map, options: &'a crate::Options) -> Self {
+        let launch = if options.conventions {
+            Launch::of(&map.builtins, &options.fixed)
+        } else {
+            Launch::default()
+        };
         KernelFacts {
             arith: options.arith,
             #[cfg(feature = "mutation")]
             mutation: options.mutation,
             params: &map.params,
             assumes: top_assumes(&map.body),
-            fixed: &options.fixed,
+            fixed: launch.apply(&options.fixed),
+            launch,
             components: Components::of(&map.builtins),
             builtins: &map.builtins,
             limits: options.limits,
@@ -118,9 +128,10 @@ pub struct Built {
     /// [`geometry`]).
     pub distinct_alternative: Option<(usize, Bool)>,
     /// CUDA's limit on the threads of a symbolic block given per dimension,
-    /// `ntid.x * ntid.y * ntid.z <= 1024`: non-linear, so it is not asserted up front but only
-    /// when a model breaks it ([`Built::solve`]). Leaving it out only adds configurations, so
-    /// an `unsat` without it holds with it.
+    /// `ntid.x * ntid.y * ntid.z <= 1024`, and the launch conventions' bound on the threads
+    /// along x ([`no_wrap`]): non-linear, so they are not asserted up front but only when a
+    /// model breaks them ([`Built::solve`]). Leaving them out only adds configurations, so an
+    /// `unsat` without them holds with them.
     pub block_limit: Option<Bool>,
     /// The parameters the query leaves free (not given with `-p`), in the kernel's order.
     pub params: Vec<Val>,
@@ -258,7 +269,7 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         facts,
         Geometry::Tid,
         facts.components.threads,
-        facts.fixed.block,
+        (facts.fixed.block, facts.launch.block),
         level == Level::Block,
     );
     geometry(
@@ -266,9 +277,12 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         facts,
         Geometry::Bid,
         facts.components.blocks,
-        facts.fixed.grid,
+        (facts.fixed.grid, facts.launch.grid),
         level == Level::Grid,
     );
+    if facts.launch.no_wrap && facts.components.threads && facts.components.blocks {
+        no_wrap(&mut q);
+    }
     for p in facts.params {
         let v = q.enc.source(&p.name, Side::One);
         match facts.fixed.params.get(&p.name) {
@@ -300,15 +314,41 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
     q
 }
 
+/// The launch convention that the global ids along x do not wrap ([`conventions`]):
+/// `gridDim.x * blockDim.x <= 2^31`, written `nbid.x <= 2^31 / ntid.x` (unsigned division in
+/// words, where the product could wrap). Non-linear, so asserted only when a model breaks it,
+/// with CUDA's limit on the threads of a block ([`Built::block_limit`]): leaving it out only
+/// adds configurations.
+fn no_wrap(q: &mut Built) {
+    let ntid = q
+        .enc
+        .source(Builtin::component(Geometry::Ntid, Dim::X).name(), Side::One);
+    let nbid = q
+        .enc
+        .source(Builtin::component(Geometry::Nbid, Dim::X).name(), Side::One);
+    let limit = q.enc.lit(conventions::MAX_GLOBAL_THREADS);
+    let bound = match (&ntid, &nbid, &limit) {
+        (Val::I(t), Val::I(b), Val::I(l)) => b.le(&l.div(t)),
+        (Val::B(t), Val::B(b), Val::B(l)) => b.bvule(&l.bvudiv(t)),
+        // Unreachable: one encoder has one sort.
+        _ => return,
+    };
+    q.block_limit = Some(match q.block_limit.take() {
+        Some(block) => Bool::and(&[block, bound]),
+        None => bound,
+    });
+}
+
 /// The ids of one side of the geometry (`id` is `Tid` or `Bid`) for both thread copies, with
-/// CUDA's limits on the sizes (SPEC §3) or their fixed values, and, when `distinct`, the
+/// CUDA's limits on the sizes (SPEC §3) or their fixed values, the dimensions the launch
+/// conventions fix at 1 (`unit`, when the side is not fixed whole), and, when `distinct`, the
 /// constraint that the two copies differ on this side (two threads of one block, or two blocks).
 fn geometry(
     q: &mut Built,
     facts: &KernelFacts<'_>,
     id: Geometry,
     components: bool,
-    fixed: Option<[i128; 3]>,
+    (fixed, unit): (Option<[i128; 3]>, [bool; 3]),
     distinct: bool,
 ) {
     let size = id.partner();
@@ -378,6 +418,14 @@ fn geometry(
                 }
                 v
             }
+            None if unit[d.index()] => {
+                // A dimension the launch conventions fix: as a given size of 1.
+                q.enc.define(size_d, Side::One, one.clone());
+                for side in [Side::One, Side::Two] {
+                    q.enc.define(id_d, side, zero.clone());
+                }
+                one.clone()
+            }
             None => {
                 let n = q.enc.source(size_d, Side::One);
                 q.constraints.push(cmp(CmpOp::Ge, &n, &one));
@@ -391,10 +439,13 @@ fn geometry(
         for t in [&a, &b] {
             q.constraints.push(cmp(CmpOp::Ge, t, &zero));
             q.constraints.push(cmp(CmpOp::Lt, t, &n));
-            if let Some(dim) = fixed {
+            let known = fixed
+                .map(|dim| dim[d.index()])
+                .or(unit[d.index()].then_some(1));
+            if let Some(size) = known {
                 // Asserted: `0 <= t < n`, `n` the literal. Only for a fixed geometry: see
                 // `Encoder::assert_range`.
-                q.enc.assert_range(t, 0, dim[d.index()] - 1);
+                q.enc.assert_range(t, 0, size - 1);
             }
         }
         differ.push(cmp(CmpOp::Ne, &a, &b));

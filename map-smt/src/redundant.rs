@@ -160,7 +160,7 @@ fn advise_here(
                   a: &pairs::PathAccess,
                   b: &pairs::PathAccess|
      -> bool {
-        if options.strict {
+        if options.strict() {
             return false;
         }
         let Some(stored) =

@@ -375,7 +375,7 @@ fn kinds(d: &Decision, array: &str) -> Vec<Kind> {
 
 fn strict() -> Options {
     Options {
-        strict: true,
+        races: mapcheck_smt::Races::Strict,
         ..Options::default()
     }
 }

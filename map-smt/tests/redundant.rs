@@ -159,7 +159,7 @@ fn a_barrier_whose_removal_makes_only_a_benign_race_is_redundant() {
     // Under `--strict` every write-write race is a data race: the kernel already races on
     // A[0] within each side, so it gets no advice at all.
     let strict = Options {
-        strict: true,
+        races: mapcheck_smt::Races::Strict,
         ..Options::default()
     };
     let (found, _) = redundant_with(

@@ -382,7 +382,14 @@ pub fn options(args: &CheckArgs) -> Options {
             ..Limits::default()
         },
         unknowns_approximate: false,
-        strict: args.strict,
+        // Set for `.cu` inputs only, by `options_for`.
+        conventions: !args.any_launch,
+        races: match (args.strict, args.benign) {
+            (true, _) => mapcheck_smt::Races::Strict,
+            (false, true) => mapcheck_smt::Races::Benign,
+            // Resolved by the input's language, in `options_for`.
+            (false, false) => mapcheck_smt::Races::Convention,
+        },
         warp_sync: args.warp_sync,
         warp_size: args.warp_size,
         // The deliberate defects of the `mutation` feature (a test build's): none.
@@ -398,9 +405,22 @@ pub fn options_for(base: &Options, source: &SourceFile) -> Options {
         fixed: input::fixed_for(&base.fixed, source),
         unknowns_approximate: source.is_cuda(),
         c_words: base.c_words && source.is_cuda(),
+        conventions: base.conventions && source.is_cuda(),
         // The command line's `--warp-sync` wins over the header's.
         warp_sync: base.warp_sync.or(source.header_warp_sync),
+        races: races_for(base.races, source),
         ..base.clone()
+    }
+}
+
+/// The definition of a race for `source` (SPEC §7): the command line's `--strict` or
+/// `--benign`, else the language's convention — the paper's strict races for `.bcu`, CUDA's
+/// benign races for `.cu`.
+pub fn races_for(chosen: mapcheck_smt::Races, source: &SourceFile) -> mapcheck_smt::Races {
+    match chosen {
+        mapcheck_smt::Races::Convention if source.is_cuda() => mapcheck_smt::Races::Benign,
+        mapcheck_smt::Races::Convention => mapcheck_smt::Races::Strict,
+        chosen => chosen,
     }
 }
 
@@ -466,6 +486,8 @@ pub struct Decided<'a> {
     pub report: KernelReport,
     /// Solver queries the advice on redundant barriers ran (none without advice).
     pub advice_queries: usize,
+    /// The launch conventions the verdict assumes (SPEC §8), when it assumes any.
+    pub launch: Option<mapcheck_smt::launch::Launch>,
 }
 
 /// Types and decides `kernel` of `source` with `options` as they are (see [`options_for`]),
@@ -488,6 +510,7 @@ pub fn decide<'a>(
         advice_queries = advice.queries;
     }
     let time_ms = started.elapsed().as_millis() as u64;
+    let launch = launch_assumptions(&checked, options);
     let report = KernelReport {
         file: source.name.clone(),
         language: source.language,
@@ -507,7 +530,8 @@ pub fn decide<'a>(
             .map(|f| FindingReport::new(source, kernel, f))
             .collect(),
         approximate: decision.approximate,
-        mechanised: mechanised(&checked, &decision, options),
+        assumptions: launch.map(|l| l.describe()).unwrap_or_default(),
+        mechanised: mechanised(kernel, &checked, &decision, options),
         undecided: undecided(&decision).cloned().collect(),
         time_ms,
         internal_errors: decision
@@ -523,7 +547,18 @@ pub fn decide<'a>(
         decision,
         report,
         advice_queries,
+        launch,
     }
+}
+
+/// The launch conventions `options` make for the kernel typed as `checked` (SPEC §8), in
+/// CUDA's words: what the verdict assumes of the launch.
+fn launch_assumptions(
+    checked: &Checked,
+    options: &Options,
+) -> Option<mapcheck_smt::launch::Launch> {
+    let launch = mapcheck_smt::launch::Launch::of(&checked.protocol.builtins, &options.fixed);
+    (options.conventions && launch.assumes_anything()).then_some(launch)
 }
 
 /// `options` for `kernel` in the first arithmetic [`decide`] tries (see
@@ -588,16 +623,51 @@ fn decide_in_theories(
     (options, checked, decision, undecided_in)
 }
 
-/// Whether an exact kernel's class is covered by the mechanised theorems (`papers/proofs.md`
-/// §6): the core language in full, in every arithmetic, at block and grid level; not the CUDA
-/// lowering (`unknowns_approximate` marks a lowered kernel), not lockstep warps, not
-/// `syncwarp` (the Coq model has no warps), not a phase split that over-approximated.
-fn mechanised(checked: &Checked, decision: &Decision, options: &Options) -> bool {
+/// Whether an exact kernel's verdict is one the mechanised theorems speak about
+/// (`papers/proofs.md` §6, SPEC §7): the core language, in every arithmetic, at block and grid
+/// level; not the CUDA lowering (`unknowns_approximate` marks a lowered kernel), not lockstep
+/// warps, not `syncwarp` (the Coq model has no warps), not a phase split that
+/// over-approximated; races counted strictly (the Coq model's `racy` knows no benign race); no
+/// barrier-divergence finding (such a kernel has no run in the Coq semantics, so Theorem 1 is
+/// vacuous for it); every loop moving (a step that leaves its counter where it is has no
+/// big-step run).
+fn mechanised(kernel: &Kernel, checked: &Checked, decision: &Decision, options: &Options) -> bool {
     checked.class == mapcheck_typeck::Class::Exact
         && !decision.approximate
         && !options.unknowns_approximate
         && options.warp_sync.is_none()
         && !checked.protocol.body.has_syncwarp()
+        && options.strict()
+        && !(decision.findings.iter()).any(|f| f.kind == mapcheck_smt::Kind::BarrierDivergence)
+        && every_loop_moves(kernel, options.arith)
+}
+
+/// Whether every loop of `kernel` terminates whatever the parameters, as the theorems'
+/// big-step runs need: a unit stride (termination proved in every arithmetic); in `int`, a
+/// literal additive step of at least 1, or a multiplicative one (`*k`, `<<k`) from a literal
+/// start of at least 1; a dividing step (`/k`, `>>k`) down to a literal bound of at least 0.
+/// A symbolic step may be 0, a multiplicative one from 0 stays at 0, and a word may wrap past
+/// the bound: such a loop may have no run.
+fn every_loop_moves(kernel: &Kernel, arith: mapcheck_core::Arith) -> bool {
+    use mapcheck_core::ast::{ExprKind, StepOp, StmtKind};
+    let literal =
+        |e: &mapcheck_core::ast::Expr, least: i64| matches!(e.kind, ExprKind::Int(k) if k >= least);
+    let int = arith == mapcheck_core::Arith::Int;
+    let mut moves = true;
+    kernel.body.walk(&mut |stmt| {
+        if let StmtKind::For { range, .. } = &stmt.kind {
+            let amount = &range.step.amount;
+            moves &= range.is_unit_stride()
+                || match range.step.op {
+                    StepOp::Add | StepOp::Sub => int && literal(amount, 1),
+                    StepOp::Mul => int && literal(amount, 2) && literal(&range.start, 1),
+                    StepOp::Shl => int && literal(amount, 1) && literal(&range.start, 1),
+                    StepOp::Div => literal(amount, 2) && literal(&range.bound, 0),
+                    StepOp::Shr => literal(amount, 1) && literal(&range.bound, 0),
+                };
+        }
+    });
+    moves
 }
 
 /// The race and divergence queries the solver could not decide.
@@ -650,6 +720,14 @@ impl Decided<'_> {
                 ""
             }
         );
+        if let Some(launch) = &self.launch {
+            let _ = writeln!(
+                out,
+                "  assuming the launch the code is written for: {} (`--any-launch` checks every \
+                 launch; `--block-dim`/`--grid-dim` fix it)",
+                launch.summary()
+            );
+        }
         for reason in self.checked.diagnostics() {
             let _ = render::render(&reason, &source.name, Some(source), style, out);
         }

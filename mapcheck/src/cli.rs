@@ -93,9 +93,21 @@ pub struct CheckArgs {
     pub emit: Option<Emit>,
 
     /// Count a write-write race in which both threads store the same value as a data race
-    /// (BabyCUDA's definition), not as a `benign-race` advice
+    /// (BabyCUDA's definition, the default for `.bcu`), not as `benign-race` advice (CUDA's
+    /// convention, the default for `.cu`)
     #[arg(long)]
     pub strict: bool,
+
+    /// Count a write-write race in which both threads store the same value as `benign-race`
+    /// advice also in `.bcu` inputs, whose default is the paper's strict definition
+    #[arg(long, conflicts_with = "strict")]
+    pub benign: bool,
+
+    /// Check `.cu` kernels for every launch CUDA allows, not only the launches their code is
+    /// written for (by default, dimensions a kernel never reads are 1 and its global ids do not
+    /// wrap 32 bits; `--block-dim`/`--grid-dim` replace these assumptions)
+    #[arg(long)]
+    pub any_launch: bool,
 
     /// Threads of one warp of N (default 32) run in lockstep: races between threads of one
     /// warp are ordered (the pre-Volta assumption of warp-synchronous code)
@@ -173,9 +185,14 @@ pub struct RunArgs {
     pub init: String,
 
     /// Count a write-write race in which both threads stored the same value as a data race
-    /// (exit 1), as `mapcheck check --strict` does
+    /// (exit 1), as `mapcheck check --strict` does (the default for `.bcu`)
     #[arg(long)]
     pub strict: bool,
+
+    /// Count a write-write race in which both threads stored the same value as benign (exit
+    /// 0) also in a `.bcu` input, as `mapcheck check --benign` does (the default for `.cu`)
+    #[arg(long, conflicts_with = "strict")]
+    pub benign: bool,
 
     /// Run the lanes of each warp of N (default 32) threads in lockstep: two lanes of one warp
     /// race only by writing one cell in one statement, as `mapcheck check --warp-sync` reads it
@@ -257,6 +274,10 @@ pub struct FixArgs {
     /// Limit of each solver query, in seconds of the solving thread's CPU time
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
+
+    /// Repair `.cu` kernels for every launch CUDA allows, as `mapcheck --any-launch` checks them
+    #[arg(long)]
+    pub any_launch: bool,
 }
 
 /// A flag's value that does not parse; clap words it as ``invalid value 'TEXT' for '--FLAG':

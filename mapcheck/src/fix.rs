@@ -102,6 +102,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         files: vec![args.file.clone()],
         common: args.common.clone(),
         timeout: args.timeout,
+        any_launch: args.any_launch,
         ..CheckArgs::default()
     });
     // As `mapcheck` reads the input: a CUDA file's header geometry and its `?` values.

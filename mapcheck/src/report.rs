@@ -469,6 +469,11 @@ pub struct KernelReport {
     /// `.bcu` kernel decided without `--warp-sync` and without an over-approximated phase split
     /// (Theorem 1 and `grid_theorem1` cover every `.bcu` construct; the CUDA lowering and the
     /// warp model are tested only; `papers/proofs.md` §6). Absent when false.
+    /// What the verdict assumes of the launch (SPEC §8, a `.cu` kernel without a geometry and
+    /// without `--any-launch`): dimensions the kernel never reads are 1 (`"blockDim.y = 1"`),
+    /// and its global ids do not wrap (`"gridDim.x * blockDim.x <= 2^31"`). Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mechanised: bool,
     /// Solver queries that ended `unknown` (race and divergence queries).

@@ -114,6 +114,9 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     } else {
         Arith::Int
     }));
+    // Races as `mapcheck check` counts them for this input (SPEC §7): strict for `.bcu`
+    // unless `--benign`, benign for `.cu` unless `--strict`.
+    args.strict = args.strict || (!file.is_cuda() && !args.benign);
     let args = &args;
     let arith = args.common.arith.unwrap_or_default();
     // Errors of kernels that failed to lower are reported and the others still run; the
@@ -416,10 +419,10 @@ fn print_run(
                 1 => String::new(),
                 n => format!(" (and {} more)", n - 1),
             };
-            let benign = if race.benign {
-                " (benign: the two threads stored the same value)"
-            } else {
-                ""
+            let benign = match (race.benign, args.strict) {
+                (true, false) => " (benign: the two threads stored the same value)",
+                (true, true) => " (the two threads stored the same value)",
+                (false, _) => "",
             };
             writeln!(
                 out,

@@ -309,3 +309,44 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     let (code, _) = mapcheck(&["--grid-dim", "4294967296", "warp_reduce.cu"]);
     assert_eq!(code, 2);
 }
+
+/// The launch conventions (SPEC §8): a kernel that reads only `threadIdx.x` is checked for
+/// blocks of `(x, 1, 1)` and says so; `--any-launch` checks 2-D blocks too, where threads
+/// `(x, 0)` and `(x, 1)` collide; a given geometry replaces the conventions.
+#[test]
+fn launch_conventions_are_stated_and_any_launch_drops_them() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cuda/");
+    let file = format!("{corpus}launch_reads_only_x.cu");
+    let (code, out) = mapcheck(&["--json", &file]);
+    assert_eq!(code, 0, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let kernel = &doc["kernels"][0];
+    assert_eq!(kernel["verdict"], "drf");
+    assert_eq!(
+        kernel["assumptions"],
+        serde_json::json!(["blockDim.y = 1", "blockDim.z = 1"]),
+        "the header fixes the grid; the block's unread dimensions are assumed 1"
+    );
+    let (code, text) = mapcheck(&[&file]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("assuming the launch the code is written for: blockDim = (x, 1, 1)"),
+        "{text}"
+    );
+
+    let (code, out) = mapcheck(&["--json", "--any-launch", &file]);
+    assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let kernel = &doc["kernels"][0];
+    assert_eq!(kernel["verdict"], "racy");
+    assert!(kernel.get("assumptions").is_none(), "{kernel}");
+    let witness = &kernel["findings"][0]["witness"];
+    let (a, b) = (&witness["threads"][0]["tid"], &witness["threads"][1]["tid"]);
+    assert_eq!(a[0], b[0], "the two threads share threadIdx.x: {witness}");
+    assert_ne!(a[1], b[1], "and differ in threadIdx.y: {witness}");
+
+    let (code, out) = mapcheck(&["--json", "--block-dim", "32,2", &file]);
+    assert_eq!(code, 1, "a given 2-D block replaces the conventions: {out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert!(doc["kernels"][0].get("assumptions").is_none());
+}

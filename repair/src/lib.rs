@@ -294,7 +294,7 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
     }
     // Barriers can turn a write-write data race into a benign one (a copy of a cell another
     // statement writes in the phase, `benign`): such a race is judged by the search instead.
-    let monotone = |f: &Finding| options.strict || f.access != Some(Conflict::WriteWrite);
+    let monotone = |f: &Finding| options.strict() || f.access != Some(Conflict::WriteWrite);
     if let Some(f) = races
         .iter()
         .find(|f| self_race(f) && !in_loop(&kernel.body, pair(f)[0]) && monotone(f))

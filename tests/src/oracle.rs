@@ -327,7 +327,8 @@ impl Pipeline {
             limits: self.limits,
             mutation: self.mutation,
             unknowns_approximate: self.unknowns_approximate,
-            strict: false,
+            races: mapcheck_smt::Races::Benign,
+            conventions: false,
             warp_sync: self.warp_sync,
             warp_size: self.warp_size,
         };

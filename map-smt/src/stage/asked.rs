@@ -236,7 +236,7 @@ pub(crate) fn outcome<T>(
     let mut want = replay::Stores::Any;
     let mut note = None;
     let mut read_memory = None;
-    if conflict == Conflict::WriteWrite && !options.strict {
+    if conflict == Conflict::WriteWrite && !options.strict() {
         let stored = benign::stored(
             &mut built,
             options.arith,

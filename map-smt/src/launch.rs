@@ -1,0 +1,166 @@
+//! The launch conventions of a CUDA kernel (SPEC §8): without a geometry from the command
+//! line or the file's header, a kernel is decided for the launches its code is written for —
+//!
+//! * every dimension of the block or the grid that the kernel never reads (no `threadIdx.y`,
+//!   `blockDim.y`, … anywhere in it or in what it calls, which the lowering inlined) is 1;
+//! * the grid is small enough that the global ids the kernel computes in 32-bit arithmetic do
+//!   not wrap: `gridDim.x * blockDim.x <= 2^31`, so `blockIdx.x * blockDim.x + threadIdx.x`
+//!   is a non-negative `int` (the other dimensions cannot wrap within CUDA's limits:
+//!   `blockDim.y <= 1024` and `gridDim.y < 2^16`).
+//!
+//! Both are assumptions, stated in the report ([`Launch::describe`]); `--any-launch` drops
+//! them and an explicit geometry replaces them, side by side. A kernel-entry precondition on a
+//! size (`__requires(blockDim.y == 16)`) reads that size, so a dimension it names is not fixed
+//! here. The decision reads the conventions through [`Launch::apply`], which fixes a side whose
+//! every dimension is 1 as if it were given, and leaves the others to the query
+//! (`query::geometry`: a unit dimension is the literal 1, the no-wrap bound a limit asserted
+//! when a model breaks it, as CUDA's limit on the threads of a block is).
+
+use crate::Fixed;
+use mapcheck_core::ast::{Builtin, Dim, Geometry};
+use std::collections::BTreeSet;
+
+/// The launch the conventions assume for one kernel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Launch {
+    /// Dimensions of the block assumed 1 (x, y, z): never read, and not fixed otherwise.
+    pub block: [bool; 3],
+    /// Dimensions of the grid assumed 1.
+    pub grid: [bool; 3],
+    /// `gridDim.x * blockDim.x <= 2^31` is assumed (both open, both read).
+    pub no_wrap: bool,
+}
+
+/// The largest count of threads along x whose ids fit in a non-negative `int`.
+pub const MAX_GLOBAL_THREADS: i128 = 1 << 31;
+
+impl Launch {
+    /// The conventions for a kernel that reads `builtins`, where `fixed` leaves the geometry
+    /// open (a fixed side assumes nothing).
+    pub fn of(builtins: &BTreeSet<Builtin>, fixed: &Fixed) -> Launch {
+        // A side's dimension is read when its id or its size is read in that dimension, or
+        // in the linear form (which depends on every dimension).
+        let read = |id: Geometry, d: Dim| {
+            builtins.iter().any(|b| {
+                (b.geometry == id || b.geometry == id.partner())
+                    && (b.dim.is_none() || b.dim == Some(d))
+            })
+        };
+        let unit = |id: Geometry, given: Option<[i128; 3]>| {
+            Dim::ALL.map(|d| given.is_none() && !read(id, d))
+        };
+        let block = unit(Geometry::Tid, fixed.block);
+        let grid = unit(Geometry::Bid, fixed.grid);
+        // Only an open grid of several blocks along x can pass 2^31 threads (with a fixed
+        // block the bound is linear); a fixed grid is what the user gave.
+        let no_wrap = fixed.grid.is_none() && !grid[0] && !block[0];
+        Launch {
+            block,
+            grid,
+            no_wrap,
+        }
+    }
+
+    /// Whether the conventions assume anything.
+    pub fn assumes_anything(&self) -> bool {
+        self.block.iter().chain(&self.grid).any(|u| *u) || self.no_wrap
+    }
+
+    /// `fixed` with each side whose every dimension is assumed 1 fixed at `(1, 1, 1)`.
+    pub fn apply(&self, fixed: &Fixed) -> Fixed {
+        let mut fixed = fixed.clone();
+        if self.block.iter().all(|u| *u) {
+            fixed.block = Some([1, 1, 1]);
+        }
+        if self.grid.iter().all(|u| *u) {
+            fixed.grid = Some([1, 1, 1]);
+        }
+        fixed
+    }
+
+    /// The assumptions in one line, in CUDA's words: `blockDim = (x, 1, 1), gridDim = (x, 1,
+    /// 1), gridDim.x * blockDim.x <= 2^31` (a letter for a dimension left open).
+    pub fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        for (size, unit) in [("blockDim", self.block), ("gridDim", self.grid)] {
+            if unit.iter().any(|u| *u) {
+                let dims = Dim::ALL.map(|d| if unit[d.index()] { "1" } else { d.letter() });
+                parts.push(format!("{size} = ({})", dims.join(", ")));
+            }
+        }
+        if self.no_wrap {
+            parts.push("gridDim.x * blockDim.x <= 2^31".to_string());
+        }
+        parts.join(", ")
+    }
+
+    /// The assumptions, in CUDA's words, one per item: `blockDim.y = 1`, …
+    pub fn describe(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (size, unit) in [("blockDim", self.block), ("gridDim", self.grid)] {
+            let dims: Vec<String> = Dim::ALL
+                .into_iter()
+                .filter(|d| unit[d.index()])
+                .map(|d| format!("{size}.{} = 1", d.letter()))
+                .collect();
+            out.extend(dims);
+        }
+        if self.no_wrap {
+            out.push("gridDim.x * blockDim.x <= 2^31".to_string());
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn builtins(names: &[&str]) -> BTreeSet<Builtin> {
+        names.iter().filter_map(|n| Builtin::from_name(n)).collect()
+    }
+
+    #[test]
+    fn a_one_dimensional_kernel_assumes_unit_y_and_z_and_no_wrap() {
+        let l = Launch::of(&builtins(&["tid.x", "bid.x", "ntid.x"]), &Fixed::default());
+        assert_eq!(l.block, [false, true, true]);
+        assert_eq!(l.grid, [false, true, true]);
+        assert!(l.no_wrap);
+        assert_eq!(
+            l.summary(),
+            "blockDim = (x, 1, 1), gridDim = (x, 1, 1), gridDim.x * blockDim.x <= 2^31"
+        );
+        assert_eq!(
+            l.describe(),
+            [
+                "blockDim.y = 1",
+                "blockDim.z = 1",
+                "gridDim.y = 1",
+                "gridDim.z = 1",
+                "gridDim.x * blockDim.x <= 2^31"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_side_read_linearly_or_given_assumes_nothing() {
+        let l = Launch::of(&builtins(&["tid", "bid.x"]), &Fixed::default());
+        assert_eq!(l.block, [false; 3]);
+        let given = Fixed {
+            block: Some([16, 16, 1]),
+            ..Fixed::default()
+        };
+        let l = Launch::of(&builtins(&["tid.x"]), &given);
+        assert_eq!(l.block, [false; 3]);
+        assert_eq!(l.grid, [true; 3]);
+        assert!(!l.no_wrap, "one block cannot wrap");
+        assert_eq!(l.apply(&given).grid, Some([1, 1, 1]));
+    }
+
+    #[test]
+    fn a_size_named_only_in_a_precondition_is_read() {
+        // `__requires(blockDim.y == 16)` puts `ntid.y` among the builtins read.
+        let l = Launch::of(&builtins(&["tid.x", "ntid.y"]), &Fixed::default());
+        assert_eq!(l.block, [false, false, true]);
+    }
+}
