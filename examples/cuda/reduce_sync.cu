@@ -1,9 +1,11 @@
 // Tree reduction in shared memory with sequential addressing (`s >>= 1`): the barrier inside
 // the loop separates the rounds, so every round reads what the previous round wrote: race free.
 // check: --block-dim 64 --grid-dim 8 => exact drf exit=0
-// Without a geometry the block may have a second row: threads (0, 0) and (0, 1) both write
-// sdata[0] (the kernel indexes by threadIdx.x alone), a race.
-// check: => exact racy exit=1
+// Without a geometry the launch conventions take blocks of (x, 1, 1), as the kernel reads only
+// threadIdx.x: race free. For every launch (`--any-launch`) the block may have a second row:
+// threads (0, 0) and (0, 1) both write sdata[0], a race.
+// check: => exact drf exit=0
+// check: --any-launch => exact racy exit=1
 #define BLOCK 64
 
 __global__ void reduce(const float *in, float *out) {

@@ -328,8 +328,8 @@ fn no_wrap(q: &mut Built) {
         .source(Builtin::component(Geometry::Nbid, Dim::X).name(), Side::One);
     let limit = q.enc.lit(conventions::MAX_GLOBAL_THREADS);
     let bound = match (&ntid, &nbid, &limit) {
-        (Val::I(t), Val::I(b), Val::I(l)) => b.le(&l.div(t)),
-        (Val::B(t), Val::B(b), Val::B(l)) => b.bvule(&l.bvudiv(t)),
+        (Val::I(t), Val::I(b), Val::I(l)) => b.le(l.div(t)),
+        (Val::B(t), Val::B(b), Val::B(l)) => b.bvule(l.bvudiv(t)),
         // Unreachable: one encoder has one sort.
         _ => return,
     };

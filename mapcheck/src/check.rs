@@ -511,6 +511,8 @@ pub fn decide<'a>(
     }
     let time_ms = started.elapsed().as_millis() as u64;
     let launch = launch_assumptions(&checked, options);
+    let mechanised = (checked.class == mapcheck_typeck::Class::Exact)
+        .then(|| mechanised(kernel, &checked, &decision, options));
     let report = KernelReport {
         file: source.name.clone(),
         language: source.language,
@@ -531,7 +533,8 @@ pub fn decide<'a>(
             .collect(),
         approximate: decision.approximate,
         assumptions: launch.map(|l| l.describe()).unwrap_or_default(),
-        mechanised: mechanised(kernel, &checked, &decision, options),
+        mechanised: matches!(mechanised, Some(Ok(()))),
+        not_mechanised: mechanised.and_then(Result::err),
         undecided: undecided(&decision).cloned().collect(),
         time_ms,
         internal_errors: decision
@@ -623,23 +626,40 @@ fn decide_in_theories(
     (options, checked, decision, undecided_in)
 }
 
-/// Whether an exact kernel's verdict is one the mechanised theorems speak about
-/// (`papers/proofs.md` §6, SPEC §7): the core language, in every arithmetic, at block and grid
-/// level; not the CUDA lowering (`unknowns_approximate` marks a lowered kernel), not lockstep
-/// warps, not `syncwarp` (the Coq model has no warps), not a phase split that
-/// over-approximated; races counted strictly (the Coq model's `racy` knows no benign race); no
+/// Whether an exact kernel's verdict carries the `mechanised` certificate (SPEC §7), or why
+/// not: (a) the verdict is one the mechanised theorems speak about (`papers/proofs.md` §6) —
+/// the core language, not the CUDA lowering (`unknowns_approximate` marks a lowered kernel),
+/// not lockstep warps, not `syncwarp` (the Coq model has no warps), not a phase split that
+/// over-approximated, races counted strictly (the Coq model's `racy` knows no benign race), no
 /// barrier-divergence finding (such a kernel has no run in the Coq semantics, so Theorem 1 is
-/// vacuous for it); every loop moving (a step that leaves its counter where it is has no
-/// big-step run).
-fn mechanised(kernel: &Kernel, checked: &Checked, decision: &Decision, options: &Options) -> bool {
-    checked.class == mapcheck_typeck::Class::Exact
-        && !decision.approximate
-        && !options.unknowns_approximate
-        && options.warp_sync.is_none()
-        && !checked.protocol.body.has_syncwarp()
-        && options.strict()
-        && !(decision.findings.iter()).any(|f| f.kind == mapcheck_smt::Kind::BarrierDivergence)
-        && every_loop_moves(kernel, options.arith)
+/// vacuous for it), every loop terminating (a loop without a big-step run has none either);
+/// and (b) Coq's extracted checker typed this kernel as mapcheck did ([`crate::coq::certify`]).
+fn mechanised(
+    kernel: &Kernel,
+    checked: &Checked,
+    decision: &Decision,
+    options: &Options,
+) -> Result<(), String> {
+    let refuse = |why: &str| Err(why.to_string());
+    if options.unknowns_approximate {
+        return refuse("a lowered CUDA kernel: the lowering is tested, not proved");
+    }
+    if decision.approximate {
+        return refuse("the phase split over-approximated the kernel");
+    }
+    if options.warp_sync.is_some() || checked.protocol.body.has_syncwarp() {
+        return refuse("warps: the Coq model has no warps");
+    }
+    if !options.strict() {
+        return refuse("benign races classified (`--benign`): the Coq model's races are strict");
+    }
+    if (decision.findings.iter()).any(|f| f.kind == mapcheck_smt::Kind::BarrierDivergence) {
+        return refuse("a barrier-divergence finding: such a kernel has no run in the Coq model");
+    }
+    if !every_loop_moves(kernel, options.arith) {
+        return refuse("a loop that may not terminate: the theorems speak about terminating runs");
+    }
+    crate::coq::certify(kernel, checked).map_err(|e| e.to_string())
 }
 
 /// Whether every loop of `kernel` terminates whatever the parameters, as the theorems'

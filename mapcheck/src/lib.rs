@@ -10,6 +10,8 @@
 //!   the SMT stage and the advice on redundant barriers ([`check::check_file`],
 //!   [`check::decide`]), with the caller's [`check::CheckOptions`] (the solver's limits
 //!   included) and what the input adds to them ([`check::options_for`]).
+//! * [`coq`] — the type checker extracted from Coq, asked for each exact kernel's `mechanised`
+//!   certificate ([`coq::certify`]), and the translation the differential test uses.
 //! * [`report`] — the results as data: the JSON document (`schema: mapcheck/1`) and the exit
 //!   code, both derived from the same per-kernel reports; [`sarif`] — the same as SARIF 2.1.0.
 //! * [`html`] — a picture of a run, or of a finding's replayed witness, as one self-contained
@@ -21,6 +23,7 @@
 mod bench;
 pub mod check;
 pub mod cli;
+pub mod coq;
 mod emit;
 mod fix;
 pub mod html;

@@ -476,6 +476,11 @@ pub struct KernelReport {
     pub assumptions: Vec<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub mechanised: bool,
+    /// Why an exact kernel is not `mechanised` (SPEC §7): the condition on the verdict that
+    /// failed, or what Coq's extracted checker said. Absent when mechanised, and for a
+    /// data-dependent kernel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_mechanised: Option<String>,
     /// Solver queries that ended `unknown` (race and divergence queries).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<String>,

@@ -491,6 +491,7 @@ pub fn emit_core_text(loaded: &Loaded) -> String {
 pub fn read_back_options(source: &SourceFile) -> Options {
     let base = Options {
         limits: corpus_limits(),
+        conventions: true,
         ..Options::default()
     };
     check::options_for(&base, source)
@@ -604,6 +605,8 @@ pub fn check_program(source: &SourceFile, program: &Program) -> FileResult {
             limits: corpus_limits(),
             // C's integers, as the command line without `--arith`.
             c_words: true,
+            // The launch conventions, as the command line without `--any-launch`.
+            conventions: true,
             ..Options::default()
         })
     };

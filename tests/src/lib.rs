@@ -4,8 +4,9 @@
 //!   [`gen::GenSettings`] (used by the round-trip and robustness tests here, and by the
 //!   cross-check of the SMT stage against the interpreter).
 //!
-//! * [`coq`] — the differential test's link to the type checker extracted from Coq
-//!   (`proofs/extraction/`): kernels as the driver's s-expressions, the driver process, and the
+//! * [`coq`] — the link to the type checker extracted from Coq (`proofs/extraction/`), which
+//!   the `mapcheck` library owns (`mapcheck::coq`, the `mechanised` certificate) and the
+//!   differential test uses: kernels as the driver's s-expressions, the driver process, and the
 //!   normal form both checkers' MAPs are compared in.
 //!
 //! * [`corpus`] — the corpus tests' shared support: header lines, file lists, and running a
@@ -16,7 +17,7 @@
 //! messages they expect), `coq_differential` (the type checker against the one extracted from
 //! Coq) and `coq_citations` (every Coq name a Rust comment cites exists).
 
-pub mod coq;
+pub use mapcheck::coq;
 pub mod corpus;
 pub mod gen;
 pub mod oracle;

@@ -98,7 +98,7 @@ fn answer(a: &CoqAnswer) -> String {
 }
 
 fn rust_norm(c: &Checked) -> Result<Norm, String> {
-    Norm::of_rust(&c.protocol.body)
+    Norm::of_rust(&c.protocol.body).map_err(String::from)
 }
 
 /// The property of the module doc, on one kernel; the outcomes it went through.
@@ -476,7 +476,7 @@ fn translation_refuses_what_coq_does_not_model() {
         ("kernel k() { shared A; A[tid.x] := 1; }", "`tid.x`"),
     ] {
         let err = to_coq(&parse(source), false).unwrap_err();
-        assert!(err.starts_with(what), "{source}: {err}");
+        assert!(err.0.starts_with(what), "{source}: {err}");
     }
 }
 

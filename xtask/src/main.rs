@@ -189,24 +189,33 @@ fn setup_proofs() -> Result {
     if !have_ocaml() {
         packages.push("ocaml");
     }
-    if packages.is_empty() {
-        return Ok(());
+    if !packages.is_empty() {
+        eprintln!(
+            "xtask: installing Debian package(s) {}",
+            packages.join(", ")
+        );
+        apt(&["update", "-qq"])?;
+        let mut install = vec!["install", "-y", "-qq", "--no-install-recommends"];
+        install.extend(&packages);
+        apt(&install)?;
     }
-    eprintln!(
-        "xtask: installing Debian package(s) {}",
-        packages.join(", ")
-    );
-    apt(&["update", "-qq"])?;
-    let mut install = vec!["install", "-y", "-qq", "--no-install-recommends"];
-    install.extend(&packages);
-    apt(&install)?;
     if !have("coqc") {
         return Err("`apt-get install coq` finished but `coqc` is still not on PATH".into());
     }
     if !have_ocaml() {
         return Err("`apt-get install ocaml` finished but `ocamlopt` is still not on PATH".into());
     }
-    Ok(())
+    build_coq_checker()
+}
+
+/// `make -C proofs driver`: the type checker extracted from Coq, which the `mechanised`
+/// certificate of `mapcheck FILE` asks (`mapcheck::coq::certify`) and the differential test
+/// compares with mapcheck's. Incremental: nothing is rebuilt when the proofs did not change.
+fn build_coq_checker() -> Result {
+    run(Command::new("make")
+        .args(["-s", "-C"])
+        .arg(root().join("proofs"))
+        .arg("driver"))
 }
 
 /// What `mapcheck_tests` reads to know the tier (`mapcheck_tests::TIER_VAR`).
@@ -272,6 +281,17 @@ fn random_seed() -> u64 {
 
 fn run_mapcheck(args: &[String]) -> Result {
     setup_z3()?;
+    // A CUDA input needs clang; a directory may hold CUDA files.
+    let cuda =
+        |a: &String| a.ends_with(".cu") || a.ends_with(".cuh") || std::path::Path::new(a).is_dir();
+    if args.iter().any(cuda) {
+        setup_clang()?;
+    }
+    // The `mechanised` certificate asks the checker extracted from Coq: built when Coq and
+    // OCaml are there (`cargo xtask setup` installs them); without it the label is `exact`.
+    if have("coqc") && have("ocamlopt") {
+        let _ = build_coq_checker();
+    }
     let status = Command::new(cargo())
         .current_dir(root())
         .args(["run", "--quiet", "--locked", "--package", "mapcheck", "--"])

@@ -73,7 +73,7 @@ impl Norm {
 
     /// The normal form of mapcheck's MAP, or why it is outside the mechanised fragment. The
     /// driver's answers carry no positions, so neither does the normal form.
-    pub fn of_rust(p: &SyncProto) -> Result<Norm, String> {
+    pub fn of_rust(p: &SyncProto) -> Result<Norm, CoqError> {
         let mut n = Norm::of_sproto(p)?;
         n.erase_spans();
         Ok(n)
@@ -94,7 +94,7 @@ impl Norm {
         Norm::For(var.to_string(), lo, hi, st, Box::new(body))
     }
 
-    fn of_sproto(p: &SyncProto) -> Result<Norm, String> {
+    fn of_sproto(p: &SyncProto) -> Result<Norm, CoqError> {
         Ok(match p {
             SyncProto::U(u) => Norm::of_proto(u)?,
             SyncProto::Sync(_) => Norm::Sync,
@@ -121,7 +121,7 @@ impl Norm {
         })
     }
 
-    fn of_proto(u: &Proto) -> Result<Norm, String> {
+    fn of_proto(u: &Proto) -> Result<Norm, CoqError> {
         Ok(match u {
             Proto::Skip => Norm::Skip,
             Proto::Acc(a) => Norm::Acc(
@@ -178,7 +178,7 @@ impl Norm {
     }
 
     /// The normal form of the driver's `sproto`.
-    pub(super) fn sproto(s: &Sexp) -> Result<Norm, String> {
+    pub(super) fn sproto(s: &Sexp) -> Result<Norm, CoqError> {
         let (head, args) = s.split();
         Ok(match (head, args) {
             ("MU", [u]) => Norm::proto(u)?,
@@ -204,11 +204,11 @@ impl Norm {
                 Box::new(Norm::sproto(a)?),
                 Box::new(Norm::sproto(b)?),
             ),
-            _ => return Err(format!("not an sproto: {s:?}")),
+            _ => return Err(CoqError(format!("not an sproto: {s:?}"))),
         })
     }
 
-    fn proto(s: &Sexp) -> Result<Norm, String> {
+    fn proto(s: &Sexp) -> Result<Norm, CoqError> {
         let (head, args) = s.split();
         Ok(match (head, args) {
             ("USkip", []) => Norm::Skip,
@@ -218,13 +218,13 @@ impl Norm {
                     "Rd" => Mode::Rd,
                     "Wr" => Mode::Wr,
                     "At" => Mode::At,
-                    other => return Err(format!("unknown mode {other}")),
+                    other => return Err(CoqError(format!("unknown mode {other}"))),
                 };
                 let index = match n.split() {
                     ("Idx", es) => es
                         .iter()
                         .map(|e| Ok(fold(&coq_expr(e)?)))
-                        .collect::<Result<Vec<_>, String>>()?,
+                        .collect::<Result<Vec<_>, CoqError>>()?,
                     _ => vec![fold(&coq_expr(n)?)],
                 };
                 Norm::Acc(mode, a.atom()?.to_string(), index)
@@ -249,12 +249,12 @@ impl Norm {
                 coq_step(st)?,
                 Box::new(Norm::proto(u)?),
             ),
-            _ => return Err(format!("not a proto: {s:?}")),
+            _ => return Err(CoqError(format!("not a proto: {s:?}"))),
         })
     }
 
     /// Parses the protocol part of a driver answer, for tests that write one by hand.
-    pub fn parse_coq(text: &str) -> Result<Norm, String> {
+    pub fn parse_coq(text: &str) -> Result<Norm, CoqError> {
         Norm::sproto(&parse_sexp(text)?)
     }
 }
@@ -274,7 +274,7 @@ pub(super) fn rust_range(r: &mapcheck_core::ast::Range) -> (Expr, Expr, Option<L
 }
 
 /// The normal form of the driver's `(Step CMP OP k)`.
-pub(super) fn coq_step(s: &Sexp) -> Result<Option<LoopStep>, String> {
+pub(super) fn coq_step(s: &Sexp) -> Result<Option<LoopStep>, CoqError> {
     match s.split() {
         ("Step", [g, o, k]) => {
             let (g, o) = (g.atom()?, o.atom()?);
@@ -290,18 +290,18 @@ pub(super) fn coq_step(s: &Sexp) -> Result<Option<LoopStep>, String> {
                 .ok_or_else(|| format!("unknown step operator {o}"))?;
             Ok(norm_step(guard, op, &coq_expr(k)?))
         }
-        _ => Err(format!("not a step: {s:?}")),
+        _ => Err(CoqError(format!("not a step: {s:?}"))),
     }
 }
 
-pub(super) fn coq_expr(s: &Sexp) -> Result<Expr, String> {
+pub(super) fn coq_expr(s: &Sexp) -> Result<Expr, CoqError> {
     let sp = Span::default();
     let (head, args) = s.split();
     Ok(match (head, args) {
         ("ELit", [k]) => Expr::int(
             k.atom()?
                 .parse()
-                .map_err(|e| format!("bad literal {k:?}: {e}"))?,
+                .map_err(|e| CoqError(format!("bad literal {k:?}: {e}")))?,
             sp,
         ),
         ("EVar", [x]) => Expr::var(x.atom()?, sp),
@@ -331,11 +331,11 @@ pub(super) fn coq_expr(s: &Sexp) -> Result<Expr, String> {
                 sp,
             )
         }
-        _ => return Err(format!("not an expr: {s:?}")),
+        _ => return Err(CoqError(format!("not an expr: {s:?}"))),
     })
 }
 
-pub(super) fn coq_cond(s: &Sexp) -> Result<Cond, String> {
+pub(super) fn coq_cond(s: &Sexp) -> Result<Cond, CoqError> {
     let sp = Span::default();
     let (head, args) = s.split();
     let kind = match (head, args) {
@@ -353,7 +353,7 @@ pub(super) fn coq_cond(s: &Sexp) -> Result<Cond, String> {
         ("CNot", [c]) => CondKind::Not(Box::new(coq_cond(c)?)),
         ("CAnd", [a, b]) => CondKind::And(Box::new(coq_cond(a)?), Box::new(coq_cond(b)?)),
         ("COr", [a, b]) => CondKind::Or(Box::new(coq_cond(a)?), Box::new(coq_cond(b)?)),
-        _ => return Err(format!("not a cond: {s:?}")),
+        _ => return Err(CoqError(format!("not a cond: {s:?}"))),
     };
     Ok(Cond::new(kind, sp))
 }

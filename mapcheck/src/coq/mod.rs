@@ -1,7 +1,8 @@
-//! The link to the type checker extracted from Coq (`proofs/extraction/`), for the
-//! differential test of mapcheck's checker against `Mapcheck.Infer.sinfer`
-//! (`tests/coq_differential.rs`, issue 17):
+//! The link to the type checker extracted from Coq (`proofs/extraction/`): the `mechanised`
+//! certificate of one kernel ([`certify`], SPEC §7), and the differential test of mapcheck's
+//! checker against `Mapcheck.Infer.sinfer` (`tests/tests/coq_differential.rs`, issue 17):
 //!
+//! * [`certify`] — whether the extracted checker types a kernel as mapcheck did;
 //! * [`to_coq`] — a kernel of the mechanised fragment (`proofs/Syntax.v`) as the s-expression
 //!   the driver reads (`proofs/extraction/driver.ml` documents the syntax), or why it is
 //!   outside the fragment;
@@ -56,13 +57,39 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+mod certificate;
 mod driver;
 mod norm;
 mod sexp;
 
-pub use driver::{proofs_dir, CoqAnswer, Driver};
+pub use certificate::{certify, NotMechanised};
+pub use driver::{executable, proofs_dir, CoqAnswer, Driver};
 pub use norm::{fold, LoopStep, Norm};
 use sexp::*;
+
+/// What went wrong translating a kernel for the extracted checker (a construct outside the
+/// mechanised fragment), talking to it, or reading its answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CoqError(pub String);
+
+impl From<&str> for CoqError {
+    fn from(s: &str) -> Self {
+        CoqError(s.to_string())
+    }
+}
+
+impl From<String> for CoqError {
+    fn from(s: String) -> Self {
+        CoqError(s)
+    }
+}
+
+impl From<CoqError> for String {
+    fn from(e: CoqError) -> Self {
+        e.0
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Translation: kernel → s-expression.
@@ -70,9 +97,12 @@ use sexp::*;
 /// `kernel` as the driver's input line: `(kernel (V...) SPROG)`, typed by `sinfer`, or
 /// `(kernel-relaxed (V...) SPROG)`, typed by `sinfer_relaxed`, when `relaxed`. Fails, naming
 /// the construct, on a kernel outside the mechanised fragment.
-pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, String> {
+pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, CoqError> {
     if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
-        return Err(format!("`{}` (Coq has the linear ids only)", b.name()));
+        return Err(CoqError(format!(
+            "`{}` (Coq has the linear ids only)",
+            b.name()
+        )));
     }
     // `sinfer` gets the kernel with its `let`s substituted, as mapcheck types them: Coq's
     // uniform rules have no rule for a `tid`-dependent `let` across a barrier, and would
@@ -104,7 +134,7 @@ struct Writer {
     lets: HashMap<String, String>,
 }
 
-type Out = Result<String, String>;
+type Out = Result<String, CoqError>;
 
 impl Writer {
     fn with_let(&self, x: &str, e: String) -> Writer {
@@ -288,7 +318,7 @@ impl Writer {
 
     /// A loop's start and, after its bound, its step (`Mapcheck.Syntax.step`: the guard `<`
     /// or `>` of its direction, its operator and amount), left out for a stride-1 loop.
-    fn range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), String> {
+    fn range(&self, r: &mapcheck_core::ast::Range) -> Result<(String, String), CoqError> {
         let hi = self.expr(&r.bound)?;
         let hi = if r.is_unit_stride() {
             hi
@@ -313,7 +343,7 @@ impl Writer {
                 index
                     .iter()
                     .map(|e| Ok(format!(" {}", self.expr(e)?)))
-                    .collect::<Result<String, String>>()?
+                    .collect::<Result<String, CoqError>>()?
             )),
         }
     }

@@ -28,10 +28,24 @@ pub fn proofs_dir() -> PathBuf {
         .join("proofs")
 }
 
+/// Where the extracted checker is: `MAPCHECK_COQ_INFER` when set, else where `make -C proofs
+/// driver` builds it in this workspace (`cargo xtask setup` runs that).
+pub fn executable() -> PathBuf {
+    std::env::var_os("MAPCHECK_COQ_INFER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| proofs_dir().join("extraction").join("coq-infer"))
+}
+
 impl Driver {
     /// Builds the driver when it is missing or stale (`make -C proofs driver`: Coq and OCaml,
     /// which `cargo xtask setup` installs), then starts it.
-    pub fn start() -> Result<Driver, String> {
+    pub fn start() -> Result<Driver, CoqError> {
+        Driver::build()?;
+        Driver::spawn(&executable())
+    }
+
+    /// `make -C proofs driver`.
+    pub fn build() -> Result<(), CoqError> {
         let proofs = proofs_dir();
         let out = Command::new("make")
             .arg("-s")
@@ -39,20 +53,31 @@ impl Driver {
             .arg(&proofs)
             .arg("driver")
             .output()
-            .map_err(|e| format!("cannot run make: {e}"))?;
+            .map_err(|e| CoqError(format!("cannot run make: {e}")))?;
         if !out.status.success() {
-            return Err(format!(
+            return Err(CoqError(format!(
                 "`make -C proofs driver` failed (Coq and OCaml are needed: `cargo xtask \
                  setup` installs them):\n{}{}",
                 String::from_utf8_lossy(&out.stdout),
                 String::from_utf8_lossy(&out.stderr)
-            ));
+            )));
         }
-        let mut child = Command::new(proofs.join("extraction").join("coq-infer"))
+        Ok(())
+    }
+
+    /// Starts the extracted checker at `path`, built already.
+    pub fn spawn(path: &Path) -> Result<Driver, CoqError> {
+        let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start the extracted checker: {e}"))?;
+            .map_err(|e| {
+                CoqError(format!(
+                    "cannot start the extracted checker `{}`: {e}",
+                    path.display()
+                ))
+            })?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         Ok(Driver {
@@ -63,7 +88,7 @@ impl Driver {
     }
 
     /// Types one kernel line (see [`to_coq`]).
-    pub fn ask(&mut self, line: &str) -> Result<CoqAnswer, String> {
+    pub fn ask(&mut self, line: &str) -> Result<CoqAnswer, CoqError> {
         let answer = self.ask_raw(line)?;
         if answer == "untypable" {
             return Ok(CoqAnswer::Untypable);
@@ -72,22 +97,22 @@ impl Driver {
         match &sexp {
             Sexp::List(items) => match &items[..] {
                 [Sexp::Atom(some), p] if some == "some" => Ok(CoqAnswer::Typed(Norm::sproto(p)?)),
-                _ => Err(format!("unexpected answer `{answer}`")),
+                _ => Err(CoqError(format!("unexpected answer `{answer}`"))),
             },
-            Sexp::Atom(_) => Err(format!("the extracted checker said `{answer}`")),
+            Sexp::Atom(_) => Err(CoqError(format!("the extracted checker said `{answer}`"))),
         }
     }
 
     /// The driver's answer line as it is, without its newline.
-    pub fn ask_raw(&mut self, line: &str) -> Result<String, String> {
+    pub fn ask_raw(&mut self, line: &str) -> Result<String, CoqError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the extracted checker: {e}"))?;
+            .map_err(|e| CoqError(format!("cannot write to the extracted checker: {e}")))?;
         let mut answer = String::new();
         let n = self
             .stdout
             .read_line(&mut answer)
-            .map_err(|e| format!("cannot read from the extracted checker: {e}"))?;
+            .map_err(|e| CoqError(format!("cannot read from the extracted checker: {e}")))?;
         if n == 0 {
             return Err("the extracted checker exited".into());
         }

@@ -1,5 +1,7 @@
 //! S-expressions, as the driver prints them.
 
+use super::CoqError;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Sexp {
     Atom(String),
@@ -18,15 +20,15 @@ impl Sexp {
         }
     }
 
-    pub(super) fn atom(&self) -> Result<&str, String> {
+    pub(super) fn atom(&self) -> Result<&str, CoqError> {
         match self {
             Sexp::Atom(a) => Ok(a),
-            Sexp::List(_) => Err(format!("expected an atom, got {self:?}")),
+            Sexp::List(_) => Err(CoqError(format!("expected an atom, got {self:?}"))),
         }
     }
 }
 
-pub(super) fn parse_sexp(text: &str) -> Result<Sexp, String> {
+pub(super) fn parse_sexp(text: &str) -> Result<Sexp, CoqError> {
     let mut tokens = Vec::new();
     let mut atom = String::new();
     for c in text.chars() {
@@ -47,12 +49,12 @@ pub(super) fn parse_sexp(text: &str) -> Result<Sexp, String> {
     let mut pos = 0;
     let sexp = parse_tokens(&tokens, &mut pos)?;
     if pos != tokens.len() {
-        return Err(format!("trailing input in `{text}`"));
+        return Err(CoqError(format!("trailing input in `{text}`")));
     }
     Ok(sexp)
 }
 
-pub(super) fn parse_tokens(tokens: &[String], pos: &mut usize) -> Result<Sexp, String> {
+pub(super) fn parse_tokens(tokens: &[String], pos: &mut usize) -> Result<Sexp, CoqError> {
     let tok = tokens.get(*pos).ok_or("unexpected end of input")?;
     *pos += 1;
     match tok.as_str() {
