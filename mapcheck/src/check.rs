@@ -105,7 +105,7 @@ pub(crate) fn check(
             html_failed = true;
         }
     }
-    if human && args.emit.is_none() && files.len() > 1 {
+    if human && args.emit.is_none() && files.len() > 1 && !args.quiet {
         summary(&doc, files.len(), out);
         // The time goes to standard error: the report on stdout is the same on every run.
         let _ = writeln!(
@@ -172,7 +172,7 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
             }
             for decided in check_file(source, program, settings) {
                 if human {
-                    decided.print(source, style, &mut part.out);
+                    decided.print(source, style, args.quiet, &mut part.out);
                 }
                 if args.html.is_some() {
                     let options = options_for(&settings.analysis, source);
@@ -701,7 +701,7 @@ fn undecided(decision: &Decision) -> impl Iterator<Item = &String> {
 impl Decided<'_> {
     /// The human report: the verdict line, the data-dependence reasons, each finding with its
     /// witness, the undecided queries.
-    fn print(&self, source: &SourceFile, style: Style, out: &mut dyn Write) {
+    fn print(&self, source: &SourceFile, style: Style, quiet: bool, out: &mut dyn Write) {
         // The arithmetic is named when C's integers chose other than `int`, or had to retry.
         let arith = match (&self.report.undecided_in, self.report.arith.as_str()) {
             (Some(first), arith) => format!("; in {arith}, undecided in {first}"),
@@ -740,6 +740,9 @@ impl Decided<'_> {
                 ""
             }
         );
+        if quiet {
+            return;
+        }
         if let Some(launch) = &self.launch {
             let _ = writeln!(
                 out,

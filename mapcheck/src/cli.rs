@@ -11,7 +11,8 @@ use std::path::PathBuf;
     about = "Decides whether GPU kernels are data-race free, and how far the verdict can be trusted",
     long_about = None,
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    after_help = EXIT_CODES
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -20,6 +21,18 @@ pub struct Cli {
     #[command(flatten)]
     pub check: CheckArgs,
 }
+
+/// The exit codes (SPEC §7), shown by `--help`.
+pub const EXIT_CODES: &str = "\
+Exit codes of `mapcheck [check] FILE...`:
+  0  every kernel is drf (advice never changes the code)
+  1  a data race or barrier divergence is proven or confirmed
+  2  an input could not be read, parsed or lowered (the others are still reported)
+  3  a defect is potential only (not replayed)
+  4  a solver query was undecided
+`mapcheck run`: 0 the run was race free and aligned, 1 it raced or diverged, 2 input error.
+`mapcheck fix`: 0 the printed kernel is proven race free, 1 no placement of barriers fixes
+it, 2 input error.";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -63,9 +76,19 @@ pub struct Common {
     #[arg(long, value_name = "MODE")]
     pub arith: Option<Arith>,
 
-    /// Print one JSON document on stdout instead of the human report
-    #[arg(long)]
-    pub json: bool,
+    /// Colour in the human report and diagnostics: `auto` (when standard output and standard
+    /// error are terminals and `NO_COLOR` is unset), `always` or `never`
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorChoice,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Args, Clone, Default)]
@@ -74,6 +97,15 @@ pub struct CheckArgs {
     /// `.cuh` files under it
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+
+    /// Print one JSON document on stdout instead of the human report
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print only the verdict line of each kernel (and input errors): no findings, witnesses,
+    /// advice or summary
+    #[arg(short, long)]
+    pub quiet: bool,
 
     /// Files decided at once (default: the machine's cores); the report is the same, in the
     /// same order, whatever N is
@@ -139,7 +171,7 @@ pub struct CheckArgs {
 impl CheckArgs {
     /// The form of the report on stdout, `--json` being `--format json`.
     pub fn report_format(&self) -> Format {
-        if self.common.json {
+        if self.json {
             Format::Json
         } else {
             self.format
@@ -176,6 +208,10 @@ pub struct RunArgs {
     /// The kernel file
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+
+    /// Print one JSON document on stdout instead of the runs' text
+    #[arg(long)]
+    pub json: bool,
 
     #[command(flatten)]
     pub common: Common,
@@ -278,6 +314,14 @@ pub struct FixArgs {
     /// Repair `.cu` kernels for every launch CUDA allows, as `mapcheck --any-launch` checks them
     #[arg(long)]
     pub any_launch: bool,
+
+    /// Print the repair as a unified diff of the file instead of the repaired text
+    #[arg(long, conflicts_with = "in_place")]
+    pub diff: bool,
+
+    /// Write the repaired text back into FILE instead of printing it
+    #[arg(long)]
+    pub in_place: bool,
 }
 
 /// A flag's value that does not parse; clap words it as ``invalid value 'TEXT' for '--FLAG':

@@ -45,13 +45,6 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         let _ = render::render(&d, &name, source, style, err);
         2
     };
-    if args.common.json {
-        return input_error(
-            Diagnostic::error("`mapcheck fix` prints kernel text and has no `--json` form"),
-            None,
-            err,
-        );
-    }
     let load_options = input::LoadOptions::of(&args.common);
     let (source, program) = match input::load_with(&args.file, &load_options) {
         Loaded::Parsed {
@@ -144,7 +137,9 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         edited_bcu(&source.text, &program, &outcomes, &options)
             .unwrap_or_else(|| printed.to_string())
     };
-    let _ = out.write_all(text.as_bytes());
+    if !deliver(args, &source.text, &text, out, err) {
+        return 2;
+    }
 
     // Where the inserted barriers landed in the printed text.
     let reparsed = mapcheck_grammar::parse(&text).ok();
@@ -424,11 +419,53 @@ fn fix_cuda(
             }
         }
     }
-    let _ = out.write_all(printed.as_bytes());
+    if !deliver(args, &source.text, &printed, out, err) {
+        return 2;
+    }
     for line in summary {
         let _ = writeln!(err, "{line}");
     }
     code
+}
+
+/// Hands the repaired `text` of the input `original` to the user as `args` ask: printed whole
+/// (SPEC §7, the default), as a unified diff (`--diff`), or written back into the file
+/// (`--in-place`, which prints nothing on stdout). `false` when the file cannot be written.
+fn deliver(
+    args: &FixArgs,
+    original: &str,
+    text: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> bool {
+    if args.in_place {
+        if text == original {
+            return true;
+        }
+        return match std::fs::write(&args.file, text) {
+            Ok(()) => {
+                let _ = writeln!(err, "wrote {}", args.file.display());
+                true
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot write `{}`: {e}", args.file.display());
+                false
+            }
+        };
+    }
+    if args.diff {
+        let name = args.file.display().to_string();
+        let diff = similar::TextDiff::from_lines(original, text);
+        let _ = write!(
+            out,
+            "{}",
+            diff.unified_diff()
+                .header(&format!("a/{name}"), &format!("b/{name}"))
+        );
+        return true;
+    }
+    let _ = out.write_all(text.as_bytes());
+    true
 }
 
 /// The reason of a refusal on CUDA text: a race inside one CUDA statement, or between

@@ -58,6 +58,24 @@ pub fn version() -> String {
 /// Runs the command `cli` names, writing its report to `out` and its diagnostics to `err`;
 /// the exit code of SPEC §7.
 pub fn execute(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
+    let color = match &cli.command {
+        Some(Command::Check(args)) => Some(args.common.color),
+        None => Some(cli.check.common.color),
+        Some(Command::Run(args)) => Some(args.common.color),
+        Some(Command::Fix(args)) => Some(args.common.color),
+        Some(Command::Bench(_)) => None,
+    };
+    let style = match color {
+        Some(cli::ColorChoice::Always) => Style {
+            color: true,
+            ..style
+        },
+        Some(cli::ColorChoice::Never) => Style {
+            color: false,
+            ..style
+        },
+        Some(cli::ColorChoice::Auto) | None => style,
+    };
     match &cli.command {
         Some(Command::Check(args)) => check::check(args, out, err, style),
         None => check::check(&cli.check, out, err, style),

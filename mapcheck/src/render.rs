@@ -14,11 +14,15 @@ pub struct Style {
 }
 
 impl Style {
-    /// Colour when stderr is a terminal and `NO_COLOR` is unset; ASCII when asked for.
+    /// Colour when standard output and standard error are both terminals (the report goes to
+    /// one, the diagnostics to the other: a redirected report gets no escape codes) and
+    /// `NO_COLOR` is unset; ASCII when asked for. `--color` overrides the colour.
     pub fn detect() -> Style {
         use std::io::IsTerminal;
         Style {
-            color: io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            color: io::stdout().is_terminal()
+                && io::stderr().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none(),
             ascii: std::env::var_os("MAPCHECK_ASCII").is_some_and(|v| v != "0"),
         }
     }

@@ -64,7 +64,7 @@ struct Outcome<'a> {
 }
 
 pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Style) -> u8 {
-    let json = args.common.json;
+    let json = args.json;
     let mut errors = Vec::new();
     // Reports an input error now (as text) or later (in the JSON document).
     let fail = |d: Diagnostic,
