@@ -48,7 +48,9 @@ fn builtin_kind(name: &str) -> Option<Builtin2> {
         "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" => BarrierValue,
         "__syncwarp" => Warp,
         "__threadfence" | "__threadfence_block" | "__threadfence_system" => Fence,
-        "__mapcheck_requires" | "__mapcheck_assume" | "__mapcheck_assert" => Requires,
+        "__mapcheck_requires" | "__mapcheck_assume" | "__mapcheck_assert" | "__builtin_assume" => {
+            Requires
+        }
         "__mapcheck_ignored" => Ignored,
         "min" | "umin" | "llmin" => MinMax(true),
         "max" | "umax" | "llmax" => MinMax(false),
@@ -232,7 +234,13 @@ impl Lower<'_, '_> {
                 if let Some(a) = args.first() {
                     let v = self.rvalue(a, out);
                     let c = self.as_cond(v, span, out);
-                    self.assumed_ranges(&c);
+                    if name == "__mapcheck_requires" {
+                        // A kernel-entry precondition: every run of the kernel.
+                        self.assumed_ranges(&c);
+                    } else {
+                        // `assert`, `__assume`, `__builtin_assume`: from where it stands.
+                        self.positional.insert(span);
+                    }
                     self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
                 }
                 Val::Opaque

@@ -171,6 +171,7 @@ impl Lower<'_, '_> {
             let stmts: Vec<&Node> = b.exprs().collect();
             self.block(&stmts, &mut body);
         }
+        super::guard_positional(&mut body, &self.positional);
         // A pitch in a byte offset is a multiple of the element size it is cast to (see
         // `byte_offset_pointer`): assumed for the whole launch.
         let assumed: Vec<Stmt> = std::mem::take(&mut self.assumed_multiples)

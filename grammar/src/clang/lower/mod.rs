@@ -395,6 +395,11 @@ pub struct Lower<'g, 'a> {
     /// `(U *)((char *)q + y * p)` is assumed a multiple of `sizeof(U)` (`assume p % k == 0;`
     /// at the kernel's start), as `cudaMallocPitch` returns it.
     assumed_multiples: BTreeMap<String, i64>,
+    /// The `assume`s of `assert`, `__assume` and `__builtin_assume` (not `__requires`), by
+    /// span: they constrain the statements after them, not the whole kernel (SPEC §8,
+    /// "Assumptions have a position"), and become guards of those statements
+    /// ([`guard_positional`]) once the kernel's body is lowered.
+    positional: HashSet<Span>,
     /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
@@ -436,6 +441,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             template_values: Vec::new(),
             int_params: HashSet::new(),
             assumed_multiples: BTreeMap::new(),
+            positional: HashSet::new(),
             slot_arrays: HashMap::new(),
             loop_why: None,
         }
@@ -562,5 +568,51 @@ impl<'g, 'a> Lower<'g, 'a> {
             ),
         );
         Expr::var(name, span)
+    }
+}
+
+/// Turns each positional `assume c;` of `stmts` (one whose span is in `positional`) and the
+/// statements after it in its block into `if c { ... }`, in every nested block too. An
+/// assertion constrains the runs from where it stands (SPEC §8): an access before it, or on a
+/// path that does not reach it, is not constrained, and one after it happens only in runs
+/// where it held. After a failed assertion a run stops; the guard only skips the rest of the
+/// block, so the runs it keeps (a later loop iteration, the code after an enclosing loop) are
+/// more than the program's: an over-approximation, never a missed access.
+pub(crate) fn guard_positional(stmts: &mut Vec<Stmt>, positional: &HashSet<Span>) {
+    for stmt in stmts.iter_mut() {
+        match &mut stmt.kind {
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                guard_positional(&mut then_branch.stmts, positional);
+                if let Some(b) = else_branch {
+                    guard_positional(&mut b.stmts, positional);
+                }
+            }
+            StmtKind::For { body, .. } => guard_positional(&mut body.stmts, positional),
+            _ => {}
+        }
+    }
+    let at = stmts
+        .iter()
+        .position(|s| matches!(s.kind, StmtKind::Assume { .. }) && positional.contains(&s.span));
+    if let Some(i) = at {
+        let mut rest = stmts.split_off(i);
+        let assume = rest.remove(0);
+        // The rest may hold further positional assumptions: each guards what follows it.
+        guard_positional(&mut rest, positional);
+        if let StmtKind::Assume { cond } = assume.kind {
+            let span = rest.iter().fold(assume.span, |s, r| s.to(r.span));
+            stmts.push(stmt(
+                StmtKind::If {
+                    cond,
+                    then_branch: Block { stmts: rest, span },
+                    else_branch: None,
+                },
+                assume.span,
+            ));
+        }
     }
 }
