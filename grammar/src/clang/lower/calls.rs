@@ -79,8 +79,7 @@ impl Lower<'_, '_> {
             return self.unknown_call(n, ty, "indirect call", span, out);
         };
         let name = decl.name.clone().unwrap_or_default();
-        let fty = decl.ty.as_ref().map(|t| t.qual.clone()).unwrap_or_default();
-        if let Some(def) = self.g.definition(&decl.id, &name, &fty) {
+        if let Some(def) = self.g.definition(&decl.id) {
             if !def.is_in_main_file() && def.file().is_some_and(is_prelude_file) {
                 // Bodies in mapcheck's headers are not inlined (there are none today).
             } else if n.kind == Kind::CXXOperatorCallExpr

@@ -7,9 +7,12 @@ use super::*;
 /// File-scope facts every kernel sees.
 #[derive(Debug, Default)]
 pub struct Globals<'a> {
-    /// Function definitions (with a body), by declaration id and by (name, type).
+    /// Function definitions (with a body), by the id of every declaration of the function:
+    /// the definition's own, and each earlier one its `previousDecl` chain leads to (a
+    /// function declared before the kernel and defined after it, a method defined outside its
+    /// class). A call runs the definition of the declaration clang resolved it to, never one
+    /// found by its name.
     pub(super) functions: HashMap<&'a str, &'a Node>,
-    pub(super) by_signature: HashMap<(String, String), &'a Node>,
     /// File-scope `__shared__`, `__device__`, `__constant__` and `__managed__` variables.
     pub(super) memory: HashMap<&'a str, (&'a Node, Space)>,
     /// Records by name: their fields in order. A struct without a name is here under the
@@ -46,6 +49,7 @@ impl<'a> Globals<'a> {
     pub fn collect(root: &'a Node) -> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
+        g.link_redeclarations();
         g.uses(root, false);
         for bad in &g.not_shared_memory {
             g.shared_memory_classes.remove(bad);
@@ -233,22 +237,31 @@ impl<'a> Globals<'a> {
             return;
         }
         self.functions.insert(&n.id, n);
-        if let Some(name) = &n.name {
-            self.by_signature
-                .insert((name.clone(), n.qual_type().to_string()), n);
-        }
         if n.has_attr("CUDAGlobalAttr") && n.kind == Kind::FunctionDecl {
             self.kernels.push(n);
         }
     }
 
-    /// The definition a call to the declaration `id` (named `name`, of type `ty`) runs.
-    pub(super) fn definition(&self, id: &str, name: &str, ty: &str) -> Option<&'a Node> {
-        self.functions.get(id).copied().or_else(|| {
-            self.by_signature
-                .get(&(name.to_string(), ty.to_string()))
-                .copied()
-        })
+    /// The definition a call to the declaration `id` runs, if the file has one.
+    pub(super) fn definition(&self, id: &str) -> Option<&'a Node> {
+        self.functions.get(id).copied()
+    }
+
+    /// Links every declaration of a defined function to its definition, through the
+    /// `previousDecl` chains clang gives each redeclaration.
+    fn link_redeclarations(&mut self) {
+        let definitions: Vec<&'a Node> = self.functions.values().copied().collect();
+        for def in definitions {
+            let mut seen = HashSet::new();
+            let mut at = def.previous_decl.as_deref();
+            while let Some(prev) = at.filter(|p| seen.insert(*p)) {
+                let Some((&id, decl)) = self.decls.get_key_value(prev) else {
+                    break;
+                };
+                self.functions.entry(id).or_insert(def);
+                at = decl.previous_decl.as_deref();
+            }
+        }
     }
 
     /// The fields of a record, in order, with their types.

@@ -88,10 +88,11 @@ fn progresses(g: &Globals<'_>, n: &Node, depth: usize) -> bool {
     }
     match n.kind {
         Kind::CallExpr => {
-            let defined = n.exprs().next().and_then(callee_decl).and_then(|d| {
-                let ty = d.ty.as_ref().map_or("", |t| t.canonical());
-                g.definition(&d.id, d.name.as_deref().unwrap_or(""), ty)
-            });
+            let defined = n
+                .exprs()
+                .next()
+                .and_then(callee_decl)
+                .and_then(|d| g.definition(&d.id));
             match defined {
                 Some(f) if f.is_in_main_file() => {
                     f.inner.iter().any(|c| progresses(g, c, depth + 1))
