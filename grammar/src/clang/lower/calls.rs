@@ -536,6 +536,24 @@ impl Lower<'_, '_> {
                 _ => {}
             }
         }
+        // Any function of the program may declare `extern __shared__` memory of its own, which
+        // is the kernel's dynamic shared memory (CUDA gives a block one): a callee without a
+        // body in the user's code (or reached through a pointer) may access it. Library
+        // functions (mapcheck's headers, the system's) do not.
+        let callee = n.exprs().next().and_then(callee_decl);
+        let library = callee.is_some_and(|d| match self.g.decls.get(d.id.as_str()) {
+            // clang's implicit declarations (builtins) have no place in any file.
+            None => true,
+            Some(decl) => {
+                decl.loc.is_none()
+                    || decl.file().is_some_and(|f| {
+                        is_prelude_file(f) || f.starts_with("/usr/") || f.starts_with("/Library/")
+                    })
+            }
+        });
+        if !library {
+            arrays.push(self.dynamic_shared_array(span));
+        }
         arrays.sort();
         arrays.dedup();
         if !arrays.is_empty() {

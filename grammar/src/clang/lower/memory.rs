@@ -186,6 +186,21 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The core array of the kernel's dynamic shared memory, declared (without a view) if the
+    /// kernel has not named it yet: what a callee without a body may reach.
+    pub(super) fn dynamic_shared_array(&mut self, span: Span) -> String {
+        let name = match &self.dynamic_shared {
+            Some(name) => name.clone(),
+            None => {
+                let name = self.fresh("dynamic_shared");
+                self.dynamic_shared = Some(name.clone());
+                name
+            }
+        };
+        self.declare(&name, Space::Shared, span, None);
+        name
+    }
+
     /// The error of a kernel that views its dynamic shared memory through a template type
     /// parameter and through another type (their relative sizes are unknown).
     pub(super) fn check_template_view(&mut self) {
