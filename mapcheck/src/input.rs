@@ -50,6 +50,10 @@ pub struct SourceFile {
     pub header_grid_dim: Option<[u64; 3]>,
     /// A CUDA file's GPUVerify header's `--warp-sync[=N]` (warp size `N`, 32 by default).
     pub header_warp_sync: Option<u32>,
+    /// What reading the file passed over without failing it: clang's errors inside host-only
+    /// functions, header flags that are ignored or beyond CUDA's limits (SPEC §8). Reported
+    /// as warnings; they never change the exit code.
+    pub warnings: Vec<Diagnostic>,
     index: LineIndex,
 }
 
@@ -63,6 +67,7 @@ impl SourceFile {
             header_block_dim: None,
             header_grid_dim: None,
             header_warp_sync: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -309,6 +314,7 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 options.grid_dim,
             );
             let lowered = mapcheck_grammar::clang::parse(path, &source.text, &cuda_options);
+            source.warnings.extend(lowered.warnings);
             if lowered.program.kernels.is_empty() {
                 let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
                 return fail(Some(source), diagnostics);

@@ -38,6 +38,9 @@
 
 typedef __SIZE_TYPE__ size_t;
 
+/* What nvcc's implicit `cuda_runtime.h` makes visible of the host C library. */
+#include "__mapcheck_host.h"
+
 /* Vector types. */
 #define __MAPCHECK_VEC1(T, name) struct name { T x; };
 #define __MAPCHECK_VEC2(T, name) struct name { T x, y; };
