@@ -32,24 +32,49 @@ pub const PRELUDE: &str = "__mapcheck_cuda.h";
 pub const HEADERS: &[(&str, &str)] = &[
     (PRELUDE, include_str!("include/__mapcheck_cuda.h")),
     (
+        "__mapcheck_device_api.h",
+        include_str!("include/__mapcheck_device_api.h"),
+    ),
+    (
         "__mapcheck_host.h",
         include_str!("include/__mapcheck_host.h"),
     ),
     ("assert.h", include_str!("include/assert.h")),
+    ("builtin_types.h", include_str!("include/builtin_types.h")),
     ("cassert", include_str!("include/cassert")),
     (
         "cooperative_groups.h",
         include_str!("include/cooperative_groups.h"),
     ),
+    (
+        "cooperative_groups/reduce.h",
+        include_str!("include/cooperative_groups/reduce.h"),
+    ),
     ("cuda.h", include_str!("include/cuda.h")),
     ("cuda_fp16.h", include_str!("include/cuda_fp16.h")),
+    (
+        "cuda_profiler_api.h",
+        include_str!("include/cuda_profiler_api.h"),
+    ),
     ("cuda_runtime.h", include_str!("include/cuda_runtime.h")),
     (
         "cuda_runtime_api.h",
         include_str!("include/cuda_runtime_api.h"),
     ),
+    (
+        "cuda_surface_types.h",
+        include_str!("include/cuda_surface_types.h"),
+    ),
+    (
+        "cuda_texture_types.h",
+        include_str!("include/cuda_texture_types.h"),
+    ),
     ("curand.h", include_str!("include/curand.h")),
     ("curand_kernel.h", include_str!("include/curand_kernel.h")),
+    (
+        "device_atomic_functions.h",
+        include_str!("include/device_atomic_functions.h"),
+    ),
     (
         "device_functions.h",
         include_str!("include/device_functions.h"),
@@ -58,15 +83,65 @@ pub const HEADERS: &[(&str, &str)] = &[
         "device_launch_parameters.h",
         include_str!("include/device_launch_parameters.h"),
     ),
+    ("driver_types.h", include_str!("include/driver_types.h")),
     ("helper_cuda.h", include_str!("include/helper_cuda.h")),
+    (
+        "helper_functions.h",
+        include_str!("include/helper_functions.h"),
+    ),
+    ("helper_math.h", include_str!("include/helper_math.h")),
+    ("helper_string.h", include_str!("include/helper_string.h")),
+    ("helper_timer.h", include_str!("include/helper_timer.h")),
+    ("host_defines.h", include_str!("include/host_defines.h")),
+    ("math_constants.h", include_str!("include/math_constants.h")),
     ("math_functions.h", include_str!("include/math_functions.h")),
     (
         "sm_20_atomic_functions.h",
         include_str!("include/sm_20_atomic_functions.h"),
     ),
     (
+        "sm_20_intrinsics.h",
+        include_str!("include/sm_20_intrinsics.h"),
+    ),
+    (
+        "sm_30_intrinsics.h",
+        include_str!("include/sm_30_intrinsics.h"),
+    ),
+    (
+        "sm_32_atomic_functions.h",
+        include_str!("include/sm_32_atomic_functions.h"),
+    ),
+    (
+        "sm_32_intrinsics.h",
+        include_str!("include/sm_32_intrinsics.h"),
+    ),
+    (
+        "sm_35_intrinsics.h",
+        include_str!("include/sm_35_intrinsics.h"),
+    ),
+    (
         "sm_60_atomic_functions.h",
         include_str!("include/sm_60_atomic_functions.h"),
+    ),
+    (
+        "surface_functions.h",
+        include_str!("include/surface_functions.h"),
+    ),
+    (
+        "surface_indirect_functions.h",
+        include_str!("include/surface_indirect_functions.h"),
+    ),
+    (
+        "texture_fetch_functions.h",
+        include_str!("include/texture_fetch_functions.h"),
+    ),
+    (
+        "texture_indirect_functions.h",
+        include_str!("include/texture_indirect_functions.h"),
+    ),
+    (
+        "vector_functions.h",
+        include_str!("include/vector_functions.h"),
     ),
     ("vector_types.h", include_str!("include/vector_types.h")),
 ];
@@ -144,11 +219,20 @@ pub fn header_dir() -> Result<PathBuf, Diagnostic> {
     std::fs::create_dir_all(&dir).map_err(cannot)?;
     for (name, text) in HEADERS {
         let target = dir.join(name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(cannot)?;
+        }
         if std::fs::read_to_string(&target).is_ok_and(|t| t == *text) {
             continue;
         }
         // Written beside and renamed, so that a concurrent mapcheck never reads half a file.
-        let partial = dir.join(format!(".{name}.{}", std::process::id()));
+        let partial = target.with_file_name(format!(
+            ".{}.{}",
+            target
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            std::process::id()
+        ));
         std::fs::write(&partial, text).map_err(cannot)?;
         std::fs::rename(&partial, &target).map_err(cannot)?;
     }
