@@ -234,12 +234,26 @@ pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {
             );
         }
     };
-    let text = match mapcheck_grammar::decode(&bytes) {
-        Ok(text) => text.to_string(),
-        // Binary garbage is no use in a snippet: the message says where decoding failed.
+    // Files are read as bytes: text that is not UTF-8 (a Latin-1 comment) is read as Latin-1,
+    // one character per byte, with a warning. Binary garbage (a NUL byte) is no use in a
+    // snippet: the message says where decoding failed.
+    let (text, warning) = match mapcheck_grammar::decode(&bytes) {
+        Ok(text) => (text.to_string(), None),
+        Err(diagnostic) if !bytes.contains(&0) => {
+            let latin1: String = bytes.iter().map(|&b| char::from(b)).collect();
+            let warning = Diagnostic::warning(format!("{}: read as Latin-1", diagnostic.message))
+                .with_note(
+                    "each byte that is not UTF-8 is read as the Latin-1 character of that code",
+                );
+            (latin1, Some(warning))
+        }
         Err(diagnostic) => return fail(None, vec![diagnostic]),
     };
-    parse_text(path, text, options)
+    let mut loaded = parse_text(path, text, options);
+    if let (Loaded::Parsed { source, .. }, Some(w)) = (&mut loaded, warning) {
+        source.warnings.insert(0, w);
+    }
+    loaded
 }
 
 /// Parses (and for CUDA, lowers) `text` as the contents of `path`, by the front end its
@@ -300,6 +314,22 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                     .with_primary(header_span, "given here");
                     return fail(Some(source), vec![d]);
                 }
+            }
+            if !header.ignored.is_empty() {
+                let flags: Vec<String> = header.ignored.iter().map(|f| format!("`{f}`")).collect();
+                source.warnings.push(
+                    Diagnostic::warning(format!(
+                        "mapcheck ignores the GPUVerify header's {} {}",
+                        if flags.len() == 1 { "flag" } else { "flags" },
+                        flags.join(", ")
+                    ))
+                    .with_primary(header_span, "the header")
+                    .with_note(
+                        "mapcheck reads `--blockDim`, `--gridDim`, `-D` and `--warp-sync`; it checks \
+                         races within and between blocks and barrier divergence, whatever the \
+                         header asks for",
+                    ),
+                );
             }
             if options.block_dim.is_none() {
                 source.header_block_dim = header.block_dim;

@@ -7,9 +7,12 @@
  * writes the one object each non-`const` pointer or reference argument points to (so that
  * `sincosf(x, &s[t], &c[t])` writes `s[t]` and `c[t]`), and touches nothing else. That is
  * exact for everything here: these functions compute values (math, conversions, SIMD, bit
- * tricks, clocks) and store only through their out-parameters. Functions that read memory
- * through a `const` pointer (`__ldcg`, ...) or write a range (`memcpy_async`) are modelled by
- * name in `calls.rs`; a function that accesses memory otherwise must not be added here.
+ * tricks, clocks) and store only through their out-parameters. A `const` pointer argument is
+ * not read by `library_call`: functions that read memory through one (`__ldcg`, ...) are
+ * modelled by name in `calls.rs`, and those that read an array through one (`normf(n, a)`)
+ * or write a range (`cooperative_groups::memcpy_async`) are left out, so that a call of them
+ * is a clang error, never a silently missed access. A function that accesses memory otherwise
+ * must not be added here.
  *
  * No declaration here may clash with a user's own: names users commonly define themselves
  * (`saturate`, `lerp`, ...) are function templates with a defaulted parameter, which a
@@ -48,9 +51,6 @@ __device__ float norm4df(float, float, float, float);
 __device__ float rnorm4df(float, float, float, float);
 __device__ double norm4d(double, double, double, double);
 __device__ double rnorm4d(double, double, double, double);
-__device__ float normf(int, const float *);
-__device__ float rnormf(int, const float *);
-__device__ double norm(int, const double *);
 __device__ float ldexpf(float, int);
 __device__ double ldexp(double, int);
 __device__ float scalbnf(float, int);
@@ -179,10 +179,6 @@ __device__ void __prof_trigger(int);
 __device__ void __trap(void);
 __device__ void __brkpt(void);
 __device__ unsigned long long __globaltimer(void);
-__device__ unsigned int __isGlobal(const void *);
-__device__ unsigned int __isShared(const void *);
-__device__ unsigned int __isConstant(const void *);
-__device__ unsigned int __isLocal(const void *);
 
 /* Loads and stores with cache hints: `__ld*` read the cell their pointer names and `__st*`
  * write it (both modelled by name in `calls.rs`, like `__ldg`). */
