@@ -290,18 +290,38 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                     format!("`{flag}`: expected X, [X,Y] or [X,Y,Z] of positive integers"),
                 );
             }
-            for (given, dim, check) in [
-                (
-                    options.block_dim,
-                    header.block_dim,
-                    geometry::check_block as fn(_) -> _,
-                ),
-                (options.grid_dim, header.grid_dim, geometry::check_grid),
+            // Beyond CUDA's limits, a header's geometry is checked as given, with a warning
+            // (SPEC §8; GPUVerify's own tests have such headers); beyond what mapcheck can
+            // check at all, it is refused.
+            let block = options
+                .block_dim
+                .is_none()
+                .then_some(header.block_dim)
+                .flatten();
+            let grid = options
+                .grid_dim
+                .is_none()
+                .then_some(header.grid_dim)
+                .flatten();
+            let checkable = geometry::check_checkable(
+                dims(block.unwrap_or([1; 3])),
+                dims(grid.unwrap_or([1; 3])),
+            );
+            if let Err(e) = checkable {
+                return refuse(source, format!("{e}, beyond what mapcheck checks"));
+            }
+            for (dim, check) in [
+                (block, geometry::check_block as fn(_) -> _),
+                (grid, geometry::check_grid),
             ] {
-                if let (None, Some(dim)) = (given, dim) {
-                    if let Err(e) = check(dims(dim)) {
-                        return refuse(source, e.to_string());
-                    }
+                if let Some(Err(e)) = dim.map(|d| check(dims(d))) {
+                    source.warnings.push(
+                        Diagnostic::warning(format!(
+                            "the GPUVerify header's geometry: {e}: checked as given"
+                        ))
+                        .with_primary(header_span, "fixed here")
+                        .with_note("no GPU launches this geometry; the command line refuses it"),
+                    );
                 }
             }
             match header_warp_sync_flag(&source.text) {
