@@ -53,6 +53,14 @@ impl Diagnostic {
         }
     }
 
+    /// A warning: reported, but it fails nothing.
+    pub fn warning(message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(message)
+        }
+    }
+
     pub fn with_primary(mut self, span: Span, label: impl Into<String>) -> Self {
         self.primary = Some(Label::new(span, label));
         self

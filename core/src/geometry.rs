@@ -14,6 +14,12 @@ pub const MAX_THREADS_PER_BLOCK: Value = 1024;
 /// Largest grid in each dimension.
 pub const MAX_GRID_DIM: [Value; 3] = [(1 << 31) - 1, 65535, 65535];
 
+/// Largest block mapcheck checks (threads in all): a GPUVerify header may ask for a block
+/// beyond CUDA's limits, which is then checked as given (SPEC §8), up to this many threads.
+pub const MAX_CHECKED_THREADS_PER_BLOCK: Value = 1 << 16;
+/// Largest grid dimension mapcheck checks (a header's grid beyond CUDA's limits).
+pub const MAX_CHECKED_GRID_DIM: Value = (1 << 32) - 1;
+
 /// A geometry outside CUDA's limits.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{what}` = {value} is outside CUDA's limits ({allowed})")]
@@ -56,6 +62,22 @@ fn check_dims(size: Geometry, dim: [Value; 3], max: [Value; 3]) -> Result<(), Ge
     Ok(())
 }
 
+/// Checks that a geometry is one mapcheck can check at all, within or beyond CUDA's limits:
+/// every dimension at least 1, at most [`MAX_CHECKED_THREADS_PER_BLOCK`] threads per block
+/// and [`MAX_CHECKED_GRID_DIM`] blocks per grid dimension.
+pub fn check_checkable(block: [Value; 3], grid: [Value; 3]) -> Result<(), GeometryError> {
+    check_dims(Geometry::Ntid, block, [MAX_CHECKED_THREADS_PER_BLOCK; 3])?;
+    let total: Value = block.iter().product();
+    if total > MAX_CHECKED_THREADS_PER_BLOCK {
+        return Err(GeometryError {
+            what: "ntid".into(),
+            value: total,
+            allowed: format!("at most {MAX_CHECKED_THREADS_PER_BLOCK} threads per block"),
+        });
+    }
+    check_dims(Geometry::Nbid, grid, [MAX_CHECKED_GRID_DIM; 3])
+}
+
 /// The components of the linear id `linear` in a geometry of dimensions `dim`
 /// (`x` varies fastest, as in CUDA).
 pub fn components(linear: Value, dim: [Value; 3]) -> [Value; 3] {
@@ -93,5 +115,9 @@ mod tests {
         assert_eq!(check_block([0, 1, 1]).unwrap_err().what, "ntid.x");
         assert!(check_grid([(1 << 31) - 1, 65535, 65535]).is_ok());
         assert_eq!(check_grid([1, 65536, 1]).unwrap_err().what, "nbid.y");
+        assert!(check_checkable([2048, 1, 1], [1, 1 << 20, 1]).is_ok());
+        assert!(check_checkable([1 << 17, 1, 1], [1, 1, 1]).is_err());
+        assert!(check_checkable([1, 1, 1], [1 << 32, 1, 1]).is_err());
+        assert!(check_checkable([0, 1, 1], [1, 1, 1]).is_err());
     }
 }

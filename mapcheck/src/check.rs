@@ -91,6 +91,7 @@ pub(crate) fn check(
         let _ = out.write_all(&part.out);
         let _ = err.write_all(&part.err);
         doc.errors.extend(part.errors);
+        doc.warnings.extend(part.warnings);
         doc.kernels.extend(part.kernels);
         sections.extend(part.sections);
     }
@@ -129,6 +130,7 @@ struct Part {
     out: Vec<u8>,
     err: Vec<u8>,
     errors: Vec<ErrorReport>,
+    warnings: Vec<ErrorReport>,
     kernels: Vec<KernelReport>,
     /// `--html`: the pictures of the findings' witnesses.
     sections: Vec<maud::Markup>,
@@ -162,6 +164,13 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
         } => {
             for d in input::errors_for(errors, args.common.kernel.as_deref()) {
                 report_error(d, &source.name, Some(source));
+            }
+            for d in &source.warnings {
+                if human {
+                    let _ = render::render(d, &source.name, Some(source), style, &mut part.err);
+                }
+                part.warnings
+                    .push(ErrorReport::new(&source.name, Some(source), d));
             }
             if let Some(form) = args.emit {
                 let options = options_for(&settings.analysis, source);

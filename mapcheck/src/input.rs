@@ -50,6 +50,10 @@ pub struct SourceFile {
     pub header_grid_dim: Option<[u64; 3]>,
     /// A CUDA file's GPUVerify header's `--warp-sync[=N]` (warp size `N`, 32 by default).
     pub header_warp_sync: Option<u32>,
+    /// What reading the file passed over without failing it: clang's errors inside host-only
+    /// functions, header flags that are ignored or beyond CUDA's limits (SPEC §8). Reported
+    /// as warnings; they never change the exit code.
+    pub warnings: Vec<Diagnostic>,
     index: LineIndex,
 }
 
@@ -63,6 +67,7 @@ impl SourceFile {
             header_block_dim: None,
             header_grid_dim: None,
             header_warp_sync: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -229,12 +234,26 @@ pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {
             );
         }
     };
-    let text = match mapcheck_grammar::decode(&bytes) {
-        Ok(text) => text.to_string(),
-        // Binary garbage is no use in a snippet: the message says where decoding failed.
+    // Files are read as bytes: text that is not UTF-8 (a Latin-1 comment) is read as Latin-1,
+    // one character per byte, with a warning. Binary garbage (a NUL byte) is no use in a
+    // snippet: the message says where decoding failed.
+    let (text, warning) = match mapcheck_grammar::decode(&bytes) {
+        Ok(text) => (text.to_string(), None),
+        Err(diagnostic) if !bytes.contains(&0) => {
+            let latin1: String = bytes.iter().map(|&b| char::from(b)).collect();
+            let warning = Diagnostic::warning(format!("{}: read as Latin-1", diagnostic.message))
+                .with_note(
+                    "each byte that is not UTF-8 is read as the Latin-1 character of that code",
+                );
+            (latin1, Some(warning))
+        }
         Err(diagnostic) => return fail(None, vec![diagnostic]),
     };
-    parse_text(path, text, options)
+    let mut loaded = parse_text(path, text, options);
+    if let (Loaded::Parsed { source, .. }, Some(w)) = (&mut loaded, warning) {
+        source.warnings.insert(0, w);
+    }
+    loaded
 }
 
 /// Parses (and for CUDA, lowers) `text` as the contents of `path`, by the front end its
@@ -271,18 +290,38 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                     format!("`{flag}`: expected X, [X,Y] or [X,Y,Z] of positive integers"),
                 );
             }
-            for (given, dim, check) in [
-                (
-                    options.block_dim,
-                    header.block_dim,
-                    geometry::check_block as fn(_) -> _,
-                ),
-                (options.grid_dim, header.grid_dim, geometry::check_grid),
+            // Beyond CUDA's limits, a header's geometry is checked as given, with a warning
+            // (SPEC §8; GPUVerify's own tests have such headers); beyond what mapcheck can
+            // check at all, it is refused.
+            let block = options
+                .block_dim
+                .is_none()
+                .then_some(header.block_dim)
+                .flatten();
+            let grid = options
+                .grid_dim
+                .is_none()
+                .then_some(header.grid_dim)
+                .flatten();
+            let checkable = geometry::check_checkable(
+                dims(block.unwrap_or([1; 3])),
+                dims(grid.unwrap_or([1; 3])),
+            );
+            if let Err(e) = checkable {
+                return refuse(source, format!("{e}, beyond what mapcheck checks"));
+            }
+            for (dim, check) in [
+                (block, geometry::check_block as fn(_) -> _),
+                (grid, geometry::check_grid),
             ] {
-                if let (None, Some(dim)) = (given, dim) {
-                    if let Err(e) = check(dims(dim)) {
-                        return refuse(source, e.to_string());
-                    }
+                if let Some(Err(e)) = dim.map(|d| check(dims(d))) {
+                    source.warnings.push(
+                        Diagnostic::warning(format!(
+                            "the GPUVerify header's geometry: {e}: checked as given"
+                        ))
+                        .with_primary(header_span, "fixed here")
+                        .with_note("no GPU launches this geometry; the command line refuses it"),
+                    );
                 }
             }
             match header_warp_sync_flag(&source.text) {
@@ -295,6 +334,22 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                     .with_primary(header_span, "given here");
                     return fail(Some(source), vec![d]);
                 }
+            }
+            if !header.ignored.is_empty() {
+                let flags: Vec<String> = header.ignored.iter().map(|f| format!("`{f}`")).collect();
+                source.warnings.push(
+                    Diagnostic::warning(format!(
+                        "mapcheck ignores the GPUVerify header's {} {}",
+                        if flags.len() == 1 { "flag" } else { "flags" },
+                        flags.join(", ")
+                    ))
+                    .with_primary(header_span, "the header")
+                    .with_note(
+                        "mapcheck reads `--blockDim`, `--gridDim`, `-D` and `--warp-sync`; it checks \
+                         races within and between blocks and barrier divergence, whatever the \
+                         header asks for",
+                    ),
+                );
             }
             if options.block_dim.is_none() {
                 source.header_block_dim = header.block_dim;
@@ -309,6 +364,7 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 options.grid_dim,
             );
             let lowered = mapcheck_grammar::clang::parse(path, &source.text, &cuda_options);
+            source.warnings.extend(lowered.warnings);
             if lowered.program.kernels.is_empty() {
                 let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
                 return fail(Some(source), diagnostics);

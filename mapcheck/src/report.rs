@@ -519,6 +519,11 @@ pub struct Document {
     pub schema: &'static str,
     pub kernels: Vec<KernelReport>,
     pub errors: Vec<ErrorReport>,
+    /// What reading the inputs passed over without failing them (clang's errors inside
+    /// host-only functions, header flags ignored or beyond CUDA's limits): never part of the
+    /// exit code. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<ErrorReport>,
 }
 
 impl Default for Document {
@@ -527,6 +532,7 @@ impl Default for Document {
             schema: SCHEMA,
             kernels: Vec::new(),
             errors: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 }

@@ -272,10 +272,6 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
     let cases = [
         (
-            "header_block_too_large.cu",
-            "`ntid.x` = 2024 is outside CUDA's limits",
-        ),
-        (
             "header_grid_too_large.cu",
             "`nbid.x` = 4294967296 is outside CUDA's limits",
         ),
@@ -300,6 +296,18 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
         let (code, out) = mapcheck(&["run", &path]);
         assert_eq!(code, 2, "{file}: `mapcheck run`: {out}");
     }
+    // Issue 34 item 5: a header geometry beyond CUDA's limits but checkable is checked as
+    // given, with a warning (2024 threads, each writing its own cell: drf).
+    let (code, out) = mapcheck(&["--json", &format!("{data}header_block_too_large.cu")]);
+    assert_eq!(code, 0, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["kernels"][0]["verdict"], "drf", "{doc}");
+    let warning = doc["warnings"][0]["message"].as_str().unwrap();
+    assert!(
+        warning.contains("`ntid.x` = 2024 is outside CUDA's limits")
+            && warning.contains("as given"),
+        "{warning}"
+    );
     // The command line's own flag overrides an unreadable header value.
     let (code, _) = mapcheck(&["--block-dim", "4", &format!("{data}header_block_zero.cu")]);
     assert_ne!(code, 2);

@@ -31,21 +31,50 @@ pub const PRELUDE: &str = "__mapcheck_cuda.h";
 /// mapcheck's own headers, by the names user code includes them with.
 pub const HEADERS: &[(&str, &str)] = &[
     (PRELUDE, include_str!("include/__mapcheck_cuda.h")),
+    (
+        "__mapcheck_device_api.h",
+        include_str!("include/__mapcheck_device_api.h"),
+    ),
+    (
+        "__mapcheck_host.h",
+        include_str!("include/__mapcheck_host.h"),
+    ),
     ("assert.h", include_str!("include/assert.h")),
+    ("builtin_types.h", include_str!("include/builtin_types.h")),
     ("cassert", include_str!("include/cassert")),
     (
         "cooperative_groups.h",
         include_str!("include/cooperative_groups.h"),
     ),
+    (
+        "cooperative_groups/reduce.h",
+        include_str!("include/cooperative_groups/reduce.h"),
+    ),
     ("cuda.h", include_str!("include/cuda.h")),
     ("cuda_fp16.h", include_str!("include/cuda_fp16.h")),
+    (
+        "cuda_profiler_api.h",
+        include_str!("include/cuda_profiler_api.h"),
+    ),
     ("cuda_runtime.h", include_str!("include/cuda_runtime.h")),
     (
         "cuda_runtime_api.h",
         include_str!("include/cuda_runtime_api.h"),
     ),
+    (
+        "cuda_surface_types.h",
+        include_str!("include/cuda_surface_types.h"),
+    ),
+    (
+        "cuda_texture_types.h",
+        include_str!("include/cuda_texture_types.h"),
+    ),
     ("curand.h", include_str!("include/curand.h")),
     ("curand_kernel.h", include_str!("include/curand_kernel.h")),
+    (
+        "device_atomic_functions.h",
+        include_str!("include/device_atomic_functions.h"),
+    ),
     (
         "device_functions.h",
         include_str!("include/device_functions.h"),
@@ -54,15 +83,65 @@ pub const HEADERS: &[(&str, &str)] = &[
         "device_launch_parameters.h",
         include_str!("include/device_launch_parameters.h"),
     ),
+    ("driver_types.h", include_str!("include/driver_types.h")),
     ("helper_cuda.h", include_str!("include/helper_cuda.h")),
+    (
+        "helper_functions.h",
+        include_str!("include/helper_functions.h"),
+    ),
+    ("helper_math.h", include_str!("include/helper_math.h")),
+    ("helper_string.h", include_str!("include/helper_string.h")),
+    ("helper_timer.h", include_str!("include/helper_timer.h")),
+    ("host_defines.h", include_str!("include/host_defines.h")),
+    ("math_constants.h", include_str!("include/math_constants.h")),
     ("math_functions.h", include_str!("include/math_functions.h")),
     (
         "sm_20_atomic_functions.h",
         include_str!("include/sm_20_atomic_functions.h"),
     ),
     (
+        "sm_20_intrinsics.h",
+        include_str!("include/sm_20_intrinsics.h"),
+    ),
+    (
+        "sm_30_intrinsics.h",
+        include_str!("include/sm_30_intrinsics.h"),
+    ),
+    (
+        "sm_32_atomic_functions.h",
+        include_str!("include/sm_32_atomic_functions.h"),
+    ),
+    (
+        "sm_32_intrinsics.h",
+        include_str!("include/sm_32_intrinsics.h"),
+    ),
+    (
+        "sm_35_intrinsics.h",
+        include_str!("include/sm_35_intrinsics.h"),
+    ),
+    (
         "sm_60_atomic_functions.h",
         include_str!("include/sm_60_atomic_functions.h"),
+    ),
+    (
+        "surface_functions.h",
+        include_str!("include/surface_functions.h"),
+    ),
+    (
+        "surface_indirect_functions.h",
+        include_str!("include/surface_indirect_functions.h"),
+    ),
+    (
+        "texture_fetch_functions.h",
+        include_str!("include/texture_fetch_functions.h"),
+    ),
+    (
+        "texture_indirect_functions.h",
+        include_str!("include/texture_indirect_functions.h"),
+    ),
+    (
+        "vector_functions.h",
+        include_str!("include/vector_functions.h"),
     ),
     ("vector_types.h", include_str!("include/vector_types.h")),
 ];
@@ -140,11 +219,20 @@ pub fn header_dir() -> Result<PathBuf, Diagnostic> {
     std::fs::create_dir_all(&dir).map_err(cannot)?;
     for (name, text) in HEADERS {
         let target = dir.join(name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(cannot)?;
+        }
         if std::fs::read_to_string(&target).is_ok_and(|t| t == *text) {
             continue;
         }
         // Written beside and renamed, so that a concurrent mapcheck never reads half a file.
-        let partial = dir.join(format!(".{name}.{}", std::process::id()));
+        let partial = target.with_file_name(format!(
+            ".{}.{}",
+            target
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            std::process::id()
+        ));
         std::fs::write(&partial, text).map_err(cannot)?;
         std::fs::rename(&partial, &target).map_err(cannot)?;
     }
@@ -166,6 +254,21 @@ pub struct ClangError {
     /// `file:line:col` when the error is in another file.
     pub elsewhere: Option<String>,
     pub message: String,
+    /// Where clang placed the error: its file (as clang names it, [`STDIN_NAME`] for the main
+    /// file), 1-based line and column (in bytes).
+    pub at: Option<Position>,
+    /// The positions of the error's "in instantiation of ... requested here" notes, innermost
+    /// first: where the code that failed was instantiated from (an error in a library
+    /// template belongs to the function whose call instantiated it).
+    pub requested: Vec<Position>,
+}
+
+/// A position clang printed: file, 1-based line, 1-based column in bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
 }
 
 impl ClangError {
@@ -202,7 +305,7 @@ pub fn run_clang(
         "-fno-color-diagnostics",
         "-fno-caret-diagnostics",
         "-fno-diagnostics-show-option",
-        "-ferror-limit=50",
+        "-ferror-limit=0",
     ]);
     cmd.arg("-I").arg(headers);
     if let Some(dir) = path.parent() {
@@ -257,36 +360,58 @@ pub fn run_clang(
 }
 
 /// The `error:` and `fatal error:` lines of clang's stderr, located in `text` when they are in
-/// the main file.
+/// the main file, each with the "requested here" notes that follow it.
 pub fn parse_diagnostics(stderr: &str, text: &str) -> Vec<ClangError> {
-    let mut out = Vec::new();
+    let mut out: Vec<ClangError> = Vec::new();
+    // Whether the lines since the last error still belong to it (a warning ends them).
+    let mut in_error = false;
     for line in stderr.lines() {
+        if let Some((at, message)) = line.split_once(": note: ") {
+            if let (true, Some(last), Some(pos)) = (in_error, out.last_mut(), position(at)) {
+                if message.contains("requested here") {
+                    last.requested.push(pos);
+                }
+            }
+            continue;
+        }
         let Some((at, message)) = line
             .split_once(": error: ")
             .or_else(|| line.split_once(": fatal error: "))
         else {
+            if line.contains(": warning: ") {
+                in_error = false;
+            }
             continue;
         };
-        let mut parts = at.rsplitn(3, ':');
-        let col = parts.next().and_then(|c| c.parse::<usize>().ok());
-        let row = parts.next().and_then(|l| l.parse::<usize>().ok());
-        let file = parts.next();
-        let (span, elsewhere) = match (file, row, col) {
-            (Some(STDIN_NAME), Some(row), Some(col)) => (offset_of(text, row, col), None),
-            (Some(_), Some(_), Some(_)) => (None, Some(at.to_string())),
-            _ => (None, Some(at.to_string())),
-        };
+        in_error = true;
+        let pos = position(at);
+        let span = pos
+            .as_ref()
+            .filter(|p| p.file == STDIN_NAME)
+            .and_then(|p| offset_of(text, p.line, p.column));
+        let elsewhere = span.is_none().then(|| at.to_string());
         out.push(ClangError {
             span: span.map(|o| Span::new(o, (o + 1).min(text.len()).max(o))),
             elsewhere,
             message: message.to_string(),
+            at: pos,
+            requested: Vec::new(),
         });
     }
     out
 }
 
+/// `file:line:col` as clang prints a position.
+fn position(at: &str) -> Option<Position> {
+    let mut parts = at.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    let file = parts.next()?.to_string();
+    Some(Position { file, line, column })
+}
+
 /// The byte offset of 1-based `row` and `col` (clang counts columns in bytes).
-fn offset_of(text: &str, row: usize, col: usize) -> Option<usize> {
+pub fn offset_of(text: &str, row: usize, col: usize) -> Option<usize> {
     let mut start = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         if i + 1 == row {
@@ -314,6 +439,23 @@ mod tests {
         assert_eq!(errs[0].span.map(|s| s.start), Some(15));
         assert_eq!(errs[1].span, None);
         assert_eq!(errs[1].elsewhere.as_deref(), Some("/tmp/h.h:3:1"));
+    }
+
+    #[test]
+    fn instantiation_notes_are_kept_with_their_error() {
+        let errs = parse_diagnostics(
+            "/usr/include/c++/12/bits/stl_algo.h:80:7: error: invalid operands\n\
+             /usr/include/c++/12/bits/stl_algo.h:90:3: note: in instantiation of function template specialization 'f<int>' requested here\n\
+             <stdin>:7:3: note: in instantiation of function template specialization 'g<int>' requested here\n\
+             <stdin>:1:1: note: candidate function not viable\n\
+             <stdin>:2:1: warning: unused\n\
+             <stdin>:3:1: note: in instantiation of x requested here\n",
+            "a\nb\nc\n",
+        );
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].at.as_ref().map(|p| p.line), Some(80));
+        let lines: Vec<usize> = errs[0].requested.iter().map(|p| p.line).collect();
+        assert_eq!(lines, [90, 7]);
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
             kernels: Vec::new(),
         },
         errors: vec![ItemError::file(d)],
+        warnings: Vec::new(),
     };
     let clang = match driver::find_clang() {
         Ok(c) => c,
@@ -68,25 +69,23 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
                         .iter()
                         .map(|e| ItemError::file(e.to_diagnostic()))
                         .collect(),
+                    warnings: Vec::new(),
                 };
             }
             return fail(Diagnostic::error(format!("cannot read clang's AST: {e}")));
         }
     };
     // clang's errors first: an error inside a kernel fails that kernel (clang's message is the
-    // one to show, not what the lowering makes of clang's error recovery); an error elsewhere
-    // fails the file, except inside a host function.
-    let ranges = function_ranges(&root);
+    // one to show, not what the lowering makes of clang's error recovery); an error inside a
+    // host-only function is a warning on that function (SPEC §8: host code is never
+    // analysed); any other error fails the file.
+    let owners = Owners::new(&root, text);
     let mut errors = Vec::new();
+    let mut host_errors = Vec::new();
     let mut skip = std::collections::HashSet::new();
     let mut failed_all = false;
     for e in &output.errors {
-        let owner = e.span.and_then(|s| {
-            ranges
-                .iter()
-                .find(|r| r.span.start <= s.start && s.start <= r.span.end)
-        });
-        match owner {
+        match owners.of(e) {
             Some(r) if r.kernel => {
                 skip.insert(r.name.clone());
                 errors.push(ItemError {
@@ -94,13 +93,14 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
                     diagnostic: e.to_diagnostic(),
                 });
             }
-            Some(r) if r.host_only => errors.push(ItemError::file(e.to_diagnostic())),
+            Some(r) if r.host_only => host_errors.push((r, e)),
             _ => {
                 failed_all = true;
                 errors.push(ItemError::file(e.to_diagnostic()));
             }
         }
     }
+    let mut warnings = host_warnings(&host_errors, &owners);
     let program = if failed_all {
         Program {
             kernels: Vec::new(),
@@ -111,6 +111,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         program
     };
     errors.sort_by_key(|e| e.diagnostic.span().map_or(0, |s| s.start));
+    warnings.sort_by_key(|d| d.span().map_or(0, |s| s.start));
     if program.kernels.is_empty() && errors.is_empty() {
         errors.push(ItemError::file(
             Diagnostic::error("no `__global__` kernel in the file").with_primary(
@@ -119,7 +120,11 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
             ),
         ));
     }
-    Lowered { program, errors }
+    Lowered {
+        program,
+        errors,
+        warnings,
+    }
 }
 
 /// Parses `text` (the contents of `path`) with clang, as [`parse`] does, and reads the source
@@ -136,42 +141,190 @@ pub fn ranges(path: &Path, text: &str, options: &Options) -> Result<ranges::Rang
     Ok(ranges::Ranges::collect(&root, text))
 }
 
-/// A function of the main file: where it is, its name, what kind.
+/// A function of the translation unit: where its text is, its name, what kind.
 struct FunctionRange {
-    span: Span,
+    /// The file, as clang names it ([`driver::STDIN_NAME`] for the main file).
+    file: String,
+    /// Byte offsets of its first and past its last character in that file.
+    start: usize,
+    end: usize,
     name: String,
     kernel: bool,
-    /// Neither `__device__` nor `__global__`: host code, which mapcheck does not read.
+    /// Neither `__device__` nor `__global__` (explicitly, or implicitly as clang makes a
+    /// `constexpr` function): host code, which no kernel can call and mapcheck does not read.
     host_only: bool,
 }
 
-/// The source ranges of the functions of the main file.
-fn function_ranges(root: &ast::Node) -> Vec<FunctionRange> {
-    fn go(n: &ast::Node, out: &mut Vec<FunctionRange>) {
-        match n.kind {
-            ast::Kind::FunctionDecl if n.is_in_main_file() => {
-                if let Some(span) = n.span_in_main() {
-                    let kernel = n.has_attr("CUDAGlobalAttr");
-                    out.push(FunctionRange {
-                        span,
-                        name: n.name.clone().unwrap_or_default(),
-                        kernel,
-                        host_only: !kernel && !n.has_attr("CUDADeviceAttr"),
-                    });
-                }
+/// One warning per host-only function clang reported errors in (SPEC §8: host code is parsed
+/// but never analysed), at its first error (or, for an error in a library template, at the
+/// place of the main file that instantiated it).
+fn host_warnings(
+    errors: &[(&FunctionRange, &driver::ClangError)],
+    owners: &Owners,
+) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for (f, e) in errors {
+        if seen.contains(&(f.file.as_str(), f.start)) {
+            continue;
+        }
+        seen.push((f.file.as_str(), f.start));
+        let theirs: Vec<&driver::ClangError> = errors
+            .iter()
+            .filter(|(g, _)| g.file == f.file && g.start == f.start)
+            .map(|(_, e)| *e)
+            .collect();
+        let mut d = Diagnostic::warning(format!(
+            "clang rejects the host function `{}`, which mapcheck does not analyse: {}",
+            f.name, e.message
+        ));
+        let span = e.span.or_else(|| owners.in_main(e));
+        if let Some(span) = span {
+            d = d.with_primary(span, "clang rejects this host code");
+        } else if let Some(at) = &e.elsewhere {
+            d = d.with_note(format!("clang places the error at `{at}`"));
+        }
+        if theirs.len() > 1 {
+            d = d.with_note(format!(
+                "clang reports {} more error(s) in `{}`",
+                theirs.len() - 1,
+                f.name
+            ));
+        }
+        out.push(d.with_note(
+            "host code is parsed but never analysed: the kernels are checked without it",
+        ));
+    }
+    out
+}
+
+/// Which function each of clang's errors lies in.
+struct Owners {
+    functions: Vec<FunctionRange>,
+    /// The text of each file a function is in (the main file's is given; headers are read
+    /// when an error is in them), to turn clang's lines and columns into offsets.
+    texts: std::cell::RefCell<std::collections::HashMap<String, Option<String>>>,
+}
+
+impl Owners {
+    fn new(root: &ast::Node, text: &str) -> Owners {
+        let mut functions = Vec::new();
+        function_ranges(root, &mut functions);
+        // A host function whose text holds a `__global__` may have swallowed a kernel in
+        // clang's recovery from its error (an unbalanced brace): it fails the file instead.
+        for f in functions.iter_mut().filter(|f| f.host_only) {
+            if f.file == driver::STDIN_NAME
+                && text
+                    .get(f.start..f.end)
+                    .is_none_or(|body| body.contains("__global__"))
+            {
+                f.host_only = false;
             }
-            ast::Kind::NamespaceDecl
-            | ast::Kind::LinkageSpecDecl
-            | ast::Kind::FunctionTemplateDecl
-            | ast::Kind::TranslationUnitDecl => {
-                for c in &n.inner {
-                    go(c, out);
-                }
-            }
-            _ => {}
+        }
+        let texts = std::collections::HashMap::from([(
+            driver::STDIN_NAME.to_string(),
+            Some(text.to_string()),
+        )]);
+        Owners {
+            functions,
+            texts: std::cell::RefCell::new(texts),
         }
     }
-    let mut out = Vec::new();
-    go(root, &mut out);
-    out
+
+    /// The outermost place of the main file on `e`'s chain of instantiations.
+    fn in_main(&self, e: &driver::ClangError) -> Option<Span> {
+        let texts = self.texts.borrow();
+        let text = texts.get(driver::STDIN_NAME)?.as_deref()?;
+        e.requested
+            .iter()
+            .rev()
+            .filter(|p| p.file == driver::STDIN_NAME)
+            .find_map(|p| driver::offset_of(text, p.line, p.column))
+            .map(|o| Span::new(o, (o + 1).min(text.len()).max(o)))
+    }
+
+    /// The innermost function whose text holds `pos`.
+    fn at(&self, pos: &driver::Position) -> Option<&FunctionRange> {
+        let offset = {
+            let mut texts = self.texts.borrow_mut();
+            let text = texts
+                .entry(pos.file.clone())
+                .or_insert_with(|| std::fs::read_to_string(&pos.file).ok());
+            driver::offset_of(text.as_deref()?, pos.line, pos.column)?
+        };
+        self.functions
+            .iter()
+            .filter(|f| f.file == pos.file && f.start <= offset && offset < f.end)
+            .min_by_key(|f| f.end - f.start)
+    }
+
+    /// The function an error belongs to: the one whose code asked for what failed, i.e. the
+    /// outermost function on the error's chain of instantiations (an error in a library
+    /// template instantiated by `main` is `main`'s), else the one its position lies in. `None`
+    /// for an error outside any function: it fails the file.
+    fn of(&self, e: &driver::ClangError) -> Option<&FunctionRange> {
+        e.requested
+            .iter()
+            .rev()
+            .chain(e.at.as_ref())
+            .find_map(|p| self.at(p))
+    }
+}
+
+/// The functions of the translation unit whose text lies in one file: free functions,
+/// methods, constructors, in namespaces, classes and templates.
+fn function_ranges(n: &ast::Node, out: &mut Vec<FunctionRange>) {
+    let function = matches!(
+        &n.kind,
+        ast::Kind::FunctionDecl | ast::Kind::CXXMethodDecl | ast::Kind::CXXConversionDecl
+    ) || matches!(&n.kind, ast::Kind::Other(k)
+        if k == "CXXConstructorDecl" || k == "CXXDestructorDecl");
+    if function {
+        if let Some(range) = &n.range {
+            let begin = plain(&range.begin);
+            let end = plain(&range.end);
+            if let (Some(file), Some(start), Some(last)) = (
+                begin
+                    .file
+                    .as_ref()
+                    .filter(|f| Some(*f) == end.file.as_ref()),
+                begin.offset,
+                end.offset,
+            ) {
+                let kernel = n.has_attr("CUDAGlobalAttr");
+                out.push(FunctionRange {
+                    file: file.clone(),
+                    start,
+                    end: last + end.tok_len.unwrap_or(0),
+                    name: n.name.clone().unwrap_or_default(),
+                    kernel,
+                    host_only: !kernel && !n.has_attr("CUDADeviceAttr"),
+                });
+            }
+        }
+        return;
+    }
+    match &n.kind {
+        ast::Kind::NamespaceDecl
+        | ast::Kind::LinkageSpecDecl
+        | ast::Kind::FunctionTemplateDecl
+        | ast::Kind::ClassTemplateDecl
+        | ast::Kind::ClassTemplateSpecializationDecl
+        | ast::Kind::CXXRecordDecl
+        | ast::Kind::TranslationUnitDecl => {
+            for c in &n.inner {
+                function_ranges(c, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Where a position's text is for a reader of the file: the macro's use for a position
+/// inside a macro expansion.
+fn plain(p: &ast::Pos) -> &ast::Pos {
+    match &p.expansion {
+        Some(e) => plain(e),
+        None => p,
+    }
 }

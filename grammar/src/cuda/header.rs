@@ -15,6 +15,9 @@ pub struct Header {
     /// cannot read, which is an error like the same flag's on the command line, never a
     /// geometry silently left symbolic.
     pub invalid: Vec<String>,
+    /// The other flags, as written (`--only-intra-group`, `--no-inline`, ...): mapcheck does
+    /// not honour them, and says so.
+    pub ignored: Vec<String>,
 }
 
 /// `X`, `[X,Y]` or `[X,Y,Z]`, each at least 1.
@@ -90,6 +93,9 @@ pub fn read_header(text: &str) -> Header {
                 }
             }
             _ if w.starts_with("-D") && w.len() > 2 => header.defines.push(parse_define(&w[2..])),
+            // Read by `mapcheck::input` (the warp size of lockstep execution).
+            "--warp-sync" => {}
+            _ if w.starts_with('-') => header.ignored.push(w.to_string()),
             _ => {}
         }
         i += 1;
@@ -109,6 +115,7 @@ mod tests {
         assert_eq!(h.block_dim, Some([16, 16, 1]));
         assert_eq!(h.grid_dim, Some([2, 1, 1]));
         assert_eq!(h.defines, vec![("N".to_string(), Some("4".to_string()))]);
+        assert_eq!(h.ignored, ["--no-inline"]);
         assert_eq!(read_header("int x;\n"), Header::default());
     }
 

@@ -65,4 +65,7 @@ impl ItemError {
 pub struct Lowered {
     pub program: Program,
     pub errors: Vec<ItemError>,
+    /// What the front end read past without failing a kernel (clang's errors inside host-only
+    /// functions, SPEC §8): reported as warnings, never in the exit code.
+    pub warnings: Vec<Diagnostic>,
 }

@@ -38,6 +38,16 @@
 
 typedef __SIZE_TYPE__ size_t;
 
+/* The short unsigned names glibc's <sys/types.h> gives (nvcc's implicit <stdlib.h> brings it)
+ * and the CUDA samples use; a file that defines them again the same way is still valid C++. */
+typedef unsigned int uint;
+typedef unsigned short ushort;
+typedef unsigned long ulong;
+typedef unsigned char uchar;
+
+/* What nvcc's implicit `cuda_runtime.h` makes visible of the host C library. */
+#include "__mapcheck_host.h"
+
 /* Vector types. */
 #define __MAPCHECK_VEC1(T, name) struct name { T x; };
 #define __MAPCHECK_VEC2(T, name) struct name { T x, y; };
@@ -62,6 +72,7 @@ __MAPCHECK_VECS(long long, longlong)
 __MAPCHECK_VECS(unsigned long long, ulonglong)
 __MAPCHECK_VECS(float, float)
 __MAPCHECK_VECS(double, double)
+
 
 struct dim3 {
   unsigned int x, y, z;
@@ -148,7 +159,6 @@ __device__ unsigned int __brev(unsigned int x);
 __device__ unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s);
 __device__ unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift);
 __device__ unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift);
-__device__ int __vabsdiffs4(int a, int b);
 __device__ unsigned int __vadd4(unsigned int a, unsigned int b);
 __device__ int __mul24(int x, int y);
 __device__ unsigned int __umul24(unsigned int x, unsigned int y);
@@ -222,6 +232,19 @@ __device__ int isfinite(float);
 struct __half { unsigned short __x; };
 typedef __half half;
 struct __half2 { __half x, y; };
+typedef __half2 half2;
+__host__ __device__ __half2 __floats2half2_rn(float, float);
+__host__ __device__ __half2 __float2half2_rn(float);
+__host__ __device__ float __low2float(__half2);
+__host__ __device__ float __high2float(__half2);
+__host__ __device__ __half __float2half_rn(float);
+__device__ __half __hadd(__half, __half);
+__device__ __half __hmul(__half, __half);
+__device__ __half __hsub(__half, __half);
+__device__ __half __hfma(__half, __half, __half);
+__device__ __half2 __hadd2(__half2, __half2);
+__device__ __half2 __hmul2(__half2, __half2);
+__device__ __half2 __hfma2(__half2, __half2, __half2);
 __host__ __device__ float __half2float(__half);
 __host__ __device__ __half __float2half(float);
 
@@ -368,6 +391,43 @@ __host__ cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = 0);
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t e);
 __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b);
 __host__ cudaError_t cudaEventDestroy(cudaEvent_t e);
+__host__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags);
+__host__ cudaError_t cudaEventQuery(cudaEvent_t e);
+__host__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags);
+__host__ cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags = 0);
+__host__ cudaError_t cudaHostAlloc(void **p, size_t size, unsigned flags);
+__host__ cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned flags);
+__host__ cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s = 0);
+__host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                  size_t w, size_t h, cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n);
+__host__ cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int device,
+                                          cudaStream_t s = 0);
+__host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+__host__ cudaError_t cudaDeviceSetLimit(int limit, size_t value);
+__host__ cudaError_t cudaDeviceSetCacheConfig(int config);
+__host__ cudaError_t cudaFuncSetCacheConfig(const void *f, int config);
+__host__ cudaError_t cudaSetDeviceFlags(unsigned flags);
+__host__ cudaError_t cudaProfilerStart(void);
+__host__ cudaError_t cudaProfilerStop(void);
+__host__ const char *cudaGetErrorName(cudaError_t e);
+__host__ cudaError_t cudaDriverGetVersion(int *v);
+__host__ cudaError_t cudaRuntimeGetVersion(int *v);
+__host__ cudaError_t cudaDeviceGetAttribute(int *v, int attr, int device);
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+#define cudaHostAllocDefault 0
+#define cudaHostAllocPortable 1
+#define cudaHostAllocMapped 2
+#define cudaHostAllocWriteCombined 4
+#define cudaDeviceScheduleAuto 0
+#define cudaDeviceMapHost 8
+#define cudaStreamNonBlocking 1
+#define cudaEventDefault 0
+#define cudaEventBlockingSync 1
+#define cudaEventDisableTiming 2
+#define cudaMemAttachGlobal 1
+#define cudaCpuDeviceId (-1)
 /* The launch syntax `k<<<g, b, s, t>>>(...)` needs this declaration. */
 extern "C" __host__ int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, cudaStream_t stream = 0);
 extern "C" __host__ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
@@ -379,12 +439,95 @@ extern "C" __host__ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 bloc
 typedef unsigned long long cudaTextureObject_t;
 typedef unsigned long long cudaSurfaceObject_t;
 enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+enum cudaTextureAddressMode { cudaAddressModeWrap = 0, cudaAddressModeClamp = 1,
+  cudaAddressModeMirror = 2, cudaAddressModeBorder = 3 };
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaChannelFormatKind { cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2, cudaChannelFormatKindNone = 3 };
+enum cudaResourceType { cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1,
+  cudaResourceTypeLinear = 2, cudaResourceTypePitch2D = 3 };
+struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  struct {
+    struct { cudaArray_t array; } array;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t width, height,
+      pitchInBytes; } pitch2D;
+  } res;
+};
+struct cudaTextureDesc {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB; float borderColor[4]; int normalizedCoords; unsigned maxAnisotropy;
+};
+struct textureReference {
+  int normalized; enum cudaTextureFilterMode filterMode;
+  enum cudaTextureAddressMode addressMode[3]; struct cudaChannelFormatDesc channelDesc;
+};
+template <class T> __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void);
+__host__ cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                     cudaChannelFormatKind f);
+__host__ cudaError_t cudaMallocArray(cudaArray_t *a, const cudaChannelFormatDesc *d, size_t w,
+                                     size_t h = 0, unsigned flags = 0);
+__host__ cudaError_t cudaFreeArray(cudaArray_t a);
+__host__ cudaError_t cudaMemcpyToArray(cudaArray_t a, size_t w, size_t h, const void *src,
+                                       size_t n, cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemcpy2DToArray(cudaArray_t a, size_t w, size_t h, const void *src,
+                                         size_t spitch, size_t width, size_t height,
+                                         cudaMemcpyKind kind);
 enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1,
   cudaBoundaryModeTrap = 2 };
 /* Texture references are device-side objects (clang's builtin texture type attribute makes a
  * file-scope `texture<...>` usable in device code). */
 template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
-struct __attribute__((device_builtin_texture_type)) texture { int normalized; };
+struct __attribute__((device_builtin_texture_type)) texture : public textureReference {};
+/* Binding texture references and creating texture objects: host code. */
+template <class T, int d, enum cudaTextureReadMode m>
+__host__ cudaError_t cudaBindTexture(size_t *offset, const texture<T, d, m> &t, const void *p,
+                                     size_t size = ~(size_t)0);
+template <class T, int d, enum cudaTextureReadMode m>
+__host__ cudaError_t cudaBindTexture(size_t *offset, const texture<T, d, m> &t, const void *p,
+                                     const cudaChannelFormatDesc &desc, size_t size = ~(size_t)0);
+template <class T, int d, enum cudaTextureReadMode m>
+__host__ cudaError_t cudaBindTexture2D(size_t *offset, const texture<T, d, m> &t, const void *p,
+                                       const cudaChannelFormatDesc &desc, size_t w, size_t h,
+                                       size_t pitch);
+template <class T, int d, enum cudaTextureReadMode m>
+__host__ cudaError_t cudaBindTextureToArray(const texture<T, d, m> &t, cudaArray_const_t a);
+template <class T, int d, enum cudaTextureReadMode m>
+__host__ cudaError_t cudaBindTextureToArray(const texture<T, d, m> &t, cudaArray_const_t a,
+                                            const cudaChannelFormatDesc &desc);
+template <class T, int d, enum cudaTextureReadMode m>
+__host__ cudaError_t cudaUnbindTexture(const texture<T, d, m> &t);
+__host__ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *t, const cudaResourceDesc *r,
+                                             const cudaTextureDesc *d, const void *v);
+__host__ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t t);
+__host__ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *s, const cudaResourceDesc *r);
+__host__ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t s);
+template <class T> __device__ T tex1DLod(cudaTextureObject_t t, float x, float level);
+template <class T> __device__ T tex2DLod(cudaTextureObject_t t, float x, float y, float level);
+template <class T> __device__ T tex3DLod(cudaTextureObject_t t, float x, float y, float z,
+                                         float level);
+template <class T> __device__ T tex1DLayered(cudaTextureObject_t t, float x, int layer);
+template <class T> __device__ T tex2DLayered(cudaTextureObject_t t, float x, float y, int layer);
+template <class T> __device__ T texCubemap(cudaTextureObject_t t, float x, float y, float z);
+template <class T> __device__ T tex2Dgather(cudaTextureObject_t t, float x, float y, int comp = 0);
+template <class T, int d, enum cudaTextureReadMode m>
+__device__ T tex3D(texture<T, d, m> t, float x, float y, float z);
+template <class T, int d, enum cudaTextureReadMode m>
+__device__ T tex1DLayered(texture<T, d, m> t, float x, int layer);
+template <class T, int d, enum cudaTextureReadMode m>
+__device__ T tex2DLayered(texture<T, d, m> t, float x, float y, int layer);
+template <class T, int d, enum cudaTextureReadMode m>
+__device__ T texCubemap(texture<T, d, m> t, float x, float y, float z);
+template <class T> __device__ T surf3Dread(cudaSurfaceObject_t s, int x, int y, int z,
+                                           cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+template <class T> __device__ void surf3Dwrite(T v, cudaSurfaceObject_t s, int x, int y, int z,
+                                               cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
 template <class T> __device__ T tex1Dfetch(cudaTextureObject_t t, int x);
 template <class T> __device__ T tex1D(cudaTextureObject_t t, float x);
 template <class T> __device__ T tex2D(cudaTextureObject_t t, float x, float y);
@@ -403,5 +546,8 @@ template <class T> __device__ T surf1Dread(cudaSurfaceObject_t s, int x,
                                            cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
 template <class T> __device__ void surf1Dwrite(T v, cudaSurfaceObject_t s, int x,
                                                cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
+
+/* The rest of the device API, by tables. */
+#include "__mapcheck_device_api.h"
 
 #endif

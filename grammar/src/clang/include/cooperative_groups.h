@@ -39,6 +39,8 @@ public:
   __device__ unsigned long long num_threads() const;
   __device__ unsigned long long thread_rank() const;
   __device__ unsigned int meta_group_rank() const;
+  __device__ unsigned int meta_group_size() const;
+  template <class T> __device__ unsigned int match_any(T value) const;
   template <class T> __device__ T shfl(T var, int src) const;
   template <class T> __device__ T shfl_down(T var, unsigned d) const;
   template <class T> __device__ T shfl_up(T var, unsigned d) const;
@@ -50,6 +52,13 @@ public:
 class coalesced_group : public thread_group {
 public:
   __device__ void sync() const;
+  template <class T> __device__ T shfl(T var, int src) const;
+  template <class T> __device__ T shfl_down(T var, unsigned d) const;
+  template <class T> __device__ T shfl_up(T var, unsigned d) const;
+  __device__ unsigned ballot(int p) const;
+  __device__ int any(int p) const;
+  __device__ int all(int p) const;
+  __device__ unsigned long long num_threads() const;
   __device__ unsigned long long size() const;
   __device__ unsigned long long thread_rank() const;
 };
@@ -60,5 +69,22 @@ template <unsigned int Size, class Parent>
 __device__ thread_block_tile<Size, Parent> tiled_partition(const Parent &parent);
 __device__ thread_group tiled_partition(const thread_group &parent, unsigned int size);
 template <class Group> __device__ void sync(const Group &g);
+/* Group reductions and scans (`cooperative_groups/reduce.h`, `scan.h`): values exchanged
+ * between the threads of the group, not memory. */
+template <class T> struct plus { __device__ T operator()(T a, T b) const; };
+template <class T> struct less { __device__ T operator()(T a, T b) const; };
+template <class T> struct greater { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_and { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_or { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_xor { __device__ T operator()(T a, T b) const; };
+template <class Group, class T, class Op> __device__ T reduce(const Group &g, T value, Op op);
+template <class Group, class T, class Op>
+__device__ T inclusive_scan(const Group &g, T value, Op op);
+template <class Group, class T, class Op>
+__device__ T exclusive_scan(const Group &g, T value, Op op);
+template <class Group, class T> __device__ T inclusive_scan(const Group &g, T value);
+template <class Group, class T> __device__ T exclusive_scan(const Group &g, T value);
+__device__ coalesced_group labeled_partition(const coalesced_group &g, int label);
+__device__ coalesced_group binary_partition(const coalesced_group &g, bool pred);
 } // namespace cooperative_groups
 #endif

@@ -22,4 +22,17 @@ template <class S> __device__ double curand_normal_double(S *state);
 template <class S> __device__ float2 curand_normal2(S *state);
 template <class S> __device__ unsigned int curand_poisson(S *state, double lambda);
 template <class S> __device__ float4 curand_uniform4(S *state);
+template <class S> __device__ double2 curand_uniform2_double(S *state);
+template <class S> __device__ double2 curand_normal2_double(S *state);
+template <class S> __device__ float4 curand_normal4(S *state);
+template <class S> __device__ uint4 curand4(S *state);
+template <class S> __device__ float curand_log_normal(S *state, float mean, float stddev);
+template <class S> __device__ double curand_log_normal_double(S *state, double mean,
+                                                              double stddev);
+template <class S> __device__ float2 curand_log_normal2(S *state, float mean, float stddev);
+template <class S> __device__ void skipahead(unsigned long long n, S *state);
+template <class S> __device__ void skipahead_sequence(unsigned long long n, S *state);
+struct curandStateSobol32 { unsigned int i, x, c; unsigned int direction_vectors[32]; };
+typedef struct curandStateSobol32 curandStateSobol32_t;
+typedef unsigned int curandDirectionVectors32_t[32];
 #endif

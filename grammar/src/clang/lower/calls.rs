@@ -57,7 +57,8 @@ fn builtin_kind(name: &str) -> Option<Builtin2> {
         "__mul24" | "__umul24" | "__mulhi" | "__umulhi" | "__popc" | "__popcll" | "__clz"
         | "__clzll" | "__ffs" | "__ffsll" | "__brev" | "__byte_perm" | "__sad" | "__usad"
         | "abs" | "labs" | "llabs" => IntIntrinsic,
-        "__ldg" => Ldg,
+        // Loads through the read-only or another cache: a read of the cell named.
+        "__ldg" | "__ldca" | "__ldcg" | "__ldcs" | "__ldlu" | "__ldcv" => Ldg,
         "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" => SurfaceWrite,
         "printf" => Print,
         other => return atomic(other),
@@ -80,8 +81,13 @@ impl Lower<'_, '_> {
         };
         let name = decl.name.clone().unwrap_or_default();
         if let Some(def) = self.g.definition(&decl.id) {
-            if !def.is_in_main_file() && def.file().is_some_and(is_prelude_file) {
-                // Bodies in mapcheck's headers are not inlined (there are none today).
+            if !def.is_in_main_file()
+                && def
+                    .file()
+                    .is_some_and(|f| is_prelude_file(f) && !is_inlined_header(f))
+            {
+                // Bodies in mapcheck's headers are not inlined, but for `helper_math.h`'s,
+                // which are the user's code of the CUDA samples, written out.
             } else if n.kind == Kind::CXXOperatorCallExpr
                 && (def.kind == Kind::CXXMethodDecl || def.kind == Kind::CXXConversionDecl)
             {

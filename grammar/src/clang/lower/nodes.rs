@@ -67,6 +67,14 @@ pub(super) fn strip_parens(n: &Node) -> &Node {
     }
 }
 
+/// Whether a file is one of mapcheck's headers whose functions have bodies meant to be
+/// inlined like the user's own (`helper_math.h`: the CUDA samples' vector code, spelled out).
+pub(super) fn is_inlined_header(file: &str) -> bool {
+    std::path::Path::new(file)
+        .file_name()
+        .is_some_and(|n| n == "helper_math.h")
+}
+
 /// Whether a file is one of mapcheck's own headers.
 pub(super) fn is_prelude_file(file: &str) -> bool {
     let name = std::path::Path::new(file)
@@ -75,7 +83,7 @@ pub(super) fn is_prelude_file(file: &str) -> bool {
         .unwrap_or("");
     crate::clang::driver::HEADERS
         .iter()
-        .any(|(h, _)| *h == name)
+        .any(|(h, _)| h.rsplit('/').next() == Some(name))
         && file.contains("mapcheck")
 }
 

@@ -1,0 +1,2 @@
+/* mapcheck: `host_defines.h` declares what `__mapcheck_cuda.h` declares. */
+#include "__mapcheck_cuda.h"

@@ -1,0 +1,2 @@
+/* mapcheck: `surface_indirect_functions.h` declares what `__mapcheck_cuda.h` declares. */
+#include "__mapcheck_cuda.h"

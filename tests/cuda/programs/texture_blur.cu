@@ -1,0 +1,53 @@
+//pass
+//--blockDim=[8,8] --gridDim=[2,2]
+// mapcheck: exact
+// A horizontal box blur that reads its input through a legacy 2-D texture reference (bound to a
+// cudaArray by the host, as the CUDA samples before CUDA 12 do) and writes a W x H image.
+// Texture fetches read texture memory, which no thread writes. Thread (x, y) writes
+// out[y * W + x] only, with x < W: distinct threads write distinct cells and nobody reads `out`.
+#include <cuda_runtime.h>
+#include <cuda_texture_types.h>
+#include "common.h"
+
+#define W 16
+#define H 16
+
+texture<float, 2, cudaReadModeElementType> texIn;
+
+__global__ void boxBlur(float *out)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x < W && y < H) {
+        float s = tex2D(texIn, x - 1, y) + tex2D(texIn, x, y) + tex2D(texIn, x + 1, y);
+        out[y * W + x] = s / 3.0f;
+    }
+}
+
+int main(void)
+{
+    size_t bytes = W * H * sizeof(float);
+    float *h_img = (float *)malloc(bytes);
+    fill_random(h_img, W * H);
+    cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+    cudaArray *arr;
+    CHECK(cudaMallocArray(&arr, &desc, W, H));
+    CHECK(cudaMemcpy2DToArray(arr, 0, 0, h_img, W * sizeof(float), W * sizeof(float), H,
+                              cudaMemcpyHostToDevice));
+    texIn.addressMode[0] = cudaAddressModeClamp;
+    texIn.addressMode[1] = cudaAddressModeClamp;
+    texIn.filterMode = cudaFilterModePoint;
+    texIn.normalized = false;
+    CHECK(cudaBindTextureToArray(texIn, arr, desc));
+    float *d_out;
+    CHECK(cudaMalloc(&d_out, bytes));
+    dim3 block(8, 8), grid(W / 8, H / 8);
+    boxBlur<<<grid, block>>>(d_out);
+    CHECK(cudaMemcpy(h_img, d_out, bytes, cudaMemcpyDeviceToHost));
+    printf("%f\n", h_img[0]);
+    CHECK(cudaUnbindTexture(texIn));
+    CHECK(cudaFreeArray(arr));
+    CHECK(cudaFree(d_out));
+    free(h_img);
+    return 0;
+}
