@@ -122,60 +122,78 @@ enum : int { EXIT_DIVERGENCE = 3, EXIT_PRECONDITION = 4, EXIT_UNSUPPORTED = 5, E
 
 /* A barrier of `n` threads that knows its threads: those waiting, those that returned from
  * the kernel, and the source line each waits at. A barrier some of whose threads returned, or
- * whose threads wait at different lines, is barrier divergence. */
+ * whose threads wait at different lines, is barrier divergence.
+ *
+ * Happens-before: a mutex and a condition variable order every arrival of a round before
+ * every departure of that round, which is the barrier's meaning. Nothing else may be ordered:
+ * a thread that leaves round r late must not acquire what a fast thread released arriving at
+ * round r + 1 (that would order the fast thread's accesses of the next phase before the slow
+ * thread's accesses of this one, and hide their race). So consecutive rounds use two halves,
+ * each with its own mutex: round r uses half r % 2, and round r + 2 cannot start before every
+ * thread has left round r (it arrived at r + 1). Threads that return count themselves with a
+ * relaxed atomic, which orders nothing; waiters look at it every 20 ms. */
 struct Barrier {
-  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  pthread_cond_t c = PTHREAD_COND_INITIALIZER;
-  unsigned n = 0, arrived = 0, exited = 0;
-  unsigned long generation = 0;
-  unsigned line = 0;
-  long long acc = 0, result = 0;
-  unsigned mask = 0; /* warp barriers: the mask of the generation */
+  struct Half {
+    pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+    unsigned arrived = 0;
+    unsigned long rounds = 0;
+    unsigned line = 0;
+    long long acc = 0, result = 0;
+  } half[2];
+  unsigned n = 0;
+  std::atomic<unsigned> exited{0};
 
-  void check_exits(const char *what) {
-    if (exited > 0 && arrived > 0 && arrived + exited >= n) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf, "%s: %u thread(s) wait at line %u, %u returned", what,
-                    arrived, line, exited);
-      stop("DIVERGENCE", EXIT_DIVERGENCE, buf, line);
-    }
+  [[noreturn]] void diverged(const char *what, const Half &h) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s: %u thread(s) wait at line %u, %u returned", what,
+                  h.arrived, h.line, exited.load(std::memory_order_relaxed));
+    stop("DIVERGENCE", EXIT_DIVERGENCE, buf, h.line);
   }
-  /* Waits for the other threads; `value` is summed over them and the sum returned. */
-  long long wait(unsigned at, long long value, const char *what) {
-    pthread_mutex_lock(&m);
-    if (arrived == 0) {
-      line = at;
-    } else if (line != at) {
+  /* Waits for the other threads (`round` is the calling thread's count of this barrier's
+   * rounds); `value` is summed over them and the sum returned. */
+  long long wait(unsigned long &round, unsigned at, long long value, const char *what) {
+    Half &h = half[round % 2];
+    round++;
+    pthread_mutex_lock(&h.m);
+    if (h.arrived == 0) {
+      h.line = at;
+    } else if (h.line != at) {
       char buf[160];
-      std::snprintf(buf, sizeof buf, "%s: threads wait at line %u and at line %u", what, line, at);
+      std::snprintf(buf, sizeof buf, "%s: threads wait at line %u and at line %u", what, h.line,
+                    at);
       stop("DIVERGENCE", EXIT_DIVERGENCE, buf, at);
     }
-    arrived++;
-    acc += value;
+    h.arrived++;
+    h.acc += value;
     long long r;
-    if (arrived == n) {
-      result = acc;
-      acc = 0;
-      arrived = 0;
-      generation++;
-      r = result;
-      pthread_cond_broadcast(&c);
+    if (h.arrived == n) {
+      h.result = h.acc;
+      h.acc = 0;
+      h.arrived = 0;
+      h.rounds++;
+      r = h.result;
+      pthread_cond_broadcast(&h.c);
     } else {
-      check_exits(what);
-      unsigned long g = generation;
-      while (g == generation)
-        pthread_cond_wait(&c, &m);
-      r = result;
+      unsigned long mine = h.rounds;
+      while (mine == h.rounds) {
+        if (h.arrived + exited.load(std::memory_order_relaxed) >= n)
+          diverged(what, h);
+        timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 20 * 1000 * 1000;
+        if (t.tv_nsec >= 1000 * 1000 * 1000) {
+          t.tv_sec += 1;
+          t.tv_nsec -= 1000 * 1000 * 1000;
+        }
+        pthread_cond_timedwait(&h.c, &h.m, &t);
+      }
+      r = h.result;
     }
-    pthread_mutex_unlock(&m);
+    pthread_mutex_unlock(&h.m);
     return r;
   }
-  void exit(const char *what) {
-    pthread_mutex_lock(&m);
-    exited++;
-    check_exits(what);
-    pthread_mutex_unlock(&m);
-  }
+  void exit() { exited.fetch_add(1, std::memory_order_relaxed); }
 };
 
 /* Values exchanged between the lanes of a warp without any happens-before edge: relaxed
@@ -205,6 +223,8 @@ inline thread_local Block *block_ = nullptr;
 inline thread_local Warp *warp_ = nullptr;
 inline thread_local unsigned lane_ = 0;
 inline thread_local unsigned long exchanges_ = 0;
+/* Rounds of the block's, the warp's and the grid's barrier this thread has been through. */
+inline thread_local unsigned long block_rounds_ = 0, warp_rounds_ = 0, grid_rounds_ = 0;
 inline Barrier *grid_barrier_ = nullptr;
 
 /* The shared memory of a block: static slots of SLOT bytes, each variable at SLOT_OFFSET in
@@ -276,21 +296,21 @@ inline void precondition(bool ok, const char *what, unsigned line) {
 
 /* Barriers and fences. */
 inline void __syncthreads(std::source_location at = std::source_location::current()) {
-  __mc::block_->barrier.wait(at.line(), 0, "__syncthreads");
+  __mc::block_->barrier.wait(__mc::block_rounds_, at.line(), 0, "__syncthreads");
 }
 inline int __syncthreads_count(int p, std::source_location at = std::source_location::current()) {
-  return (int)__mc::block_->barrier.wait(at.line(), p != 0, "__syncthreads_count");
+  return (int)__mc::block_->barrier.wait(__mc::block_rounds_, at.line(), p != 0, "__syncthreads_count");
 }
 inline int __syncthreads_and(int p, std::source_location at = std::source_location::current()) {
-  return __mc::block_->barrier.wait(at.line(), p == 0, "__syncthreads_and") == 0;
+  return __mc::block_->barrier.wait(__mc::block_rounds_, at.line(), p == 0, "__syncthreads_and") == 0;
 }
 inline int __syncthreads_or(int p, std::source_location at = std::source_location::current()) {
-  return __mc::block_->barrier.wait(at.line(), p != 0, "__syncthreads_or") != 0;
+  return __mc::block_->barrier.wait(__mc::block_rounds_, at.line(), p != 0, "__syncthreads_or") != 0;
 }
 inline void __syncwarp(unsigned mask = 0xffffffffu,
                        std::source_location at = std::source_location::current()) {
   __mc::full_mask(mask, "__syncwarp with a mask of part of the warp", at);
-  __mc::warp_->barrier.wait(at.line(), 0, "__syncwarp");
+  __mc::warp_->barrier.wait(__mc::warp_rounds_, at.line(), 0, "__syncwarp");
 }
 inline void __threadfence() {}
 inline void __threadfence_block() {}
@@ -632,7 +652,7 @@ public:
 typedef thread_block thread_group;
 class grid_group {
 public:
-  void sync(__MC_AT) const { ::__mc::grid_barrier_->wait(at.line(), 0, "grid_group::sync"); }
+  void sync(__MC_AT) const { ::__mc::grid_barrier_->wait(::__mc::grid_rounds_, at.line(), 0, "grid_group::sync"); }
   bool is_valid() const { return true; }
   unsigned long long size() const {
     return thread_block().size() * gridDim.x * gridDim.y * gridDim.z;

@@ -167,9 +167,9 @@ inline void *thread_main(void *p) {
   pthread_setname_np(pthread_self(), name);
   pthread_barrier_wait(t.gate);
   (*t.body)();
-  t.warp->barrier.exit("__syncwarp");
-  t.block->barrier.exit("__syncthreads");
-  grid_barrier_->exit("grid_group::sync");
+  t.warp->barrier.exit();
+  t.block->barrier.exit();
+  grid_barrier_->exit();
   return nullptr;
 }
 
@@ -214,7 +214,7 @@ inline int run(const Config &c, const std::function<void()> &body) {
   std::vector<pthread_t> handles(total);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, std::size_t(1) << 20);
+  pthread_attr_setstacksize(&attr, std::size_t(1) << 18);
   std::size_t i = 0;
   for (unsigned bz = 0; bz < c.grid[2]; bz++)
     for (unsigned by = 0; by < c.grid[1]; by++)

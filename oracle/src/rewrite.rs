@@ -233,7 +233,22 @@ impl Collector {
         if global {
             let instances: Vec<&&Node> = functions.iter().filter(|f| is_instantiation(f)).collect();
             if instances.is_empty() && pattern.is_in_main_file() {
-                let name = pattern.name.clone().unwrap_or_default();
+                // Named as mapcheck names the pattern it reads: `k<T, N>`.
+                let names: Vec<String> = t
+                    .inner
+                    .iter()
+                    .filter(|p| {
+                        is_other(p, "TemplateTypeParmDecl")
+                            || is_other(p, "NonTypeTemplateParmDecl")
+                            || is_other(p, "TemplateTemplateParmDecl")
+                    })
+                    .map(|p| p.name.clone().unwrap_or_default())
+                    .collect();
+                let name = format!(
+                    "{}<{}>",
+                    pattern.name.as_deref().unwrap_or_default(),
+                    names.join(", ")
+                );
                 let at = pattern.span_in_main().map_or(0, |s| s.start);
                 if self.seen_kernels.insert((at, None)) {
                     self.kernels.push((
