@@ -86,6 +86,22 @@ inline void *map_zero(std::size_t bytes) {
   return p;
 }
 
+/* `bytes` of zeroed memory between two inaccessible guard zones (an access far out of bounds
+ * crashes instead of landing in other memory), announced as a region of the kernel's memory:
+ * the Rust side counts only races inside regions (or on global variables). */
+constexpr std::size_t GUARD = std::size_t(1) << 24;
+inline char *region(std::size_t bytes) {
+  void *p = ::mmap(nullptr, bytes + 2 * GUARD, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    usage("cannot map memory");
+  char *start = static_cast<char *>(p) + GUARD;
+  if (::mprotect(start, bytes, PROT_READ | PROT_WRITE) != 0)
+    usage("cannot map memory");
+  std::fprintf(stderr, "MC-REGION %p %p\n", (void *)start, (void *)(start + bytes));
+  return start;
+}
+
 inline std::size_t page_round(std::size_t n) { return (n + 4095) / 4096 * 4096; }
 
 /* The value of a scalar parameter. */
@@ -107,9 +123,8 @@ template <class T> inline T scalar(const std::string &text) {
 template <class T> inline T *buffer(Config &c, unsigned index) {
   using C = std::remove_cv_t<T>;
   constexpr std::size_t size = std::is_void_v<C> ? 1 : sizeof(C);
-  std::size_t region = page_round(c.elems * size);
-  char *base = static_cast<char *>(map_zero(3 * region));
-  char *start = base + region;
+  std::size_t span = page_round(c.elems * size);
+  char *start = region(3 * span) + span;
   if (c.random) {
     unsigned long long s = c.seed * 0x9e3779b97f4a7c15ull + index + 1;
     if constexpr (std::is_floating_point_v<C>) {
@@ -188,7 +203,7 @@ inline int run(const Config &c, const std::function<void()> &body) {
   std::size_t arena = (std::size_t)(shared_slots + 1) * SLOT + page_round(c.dynamic) + SLOT_OFFSET;
   for (std::size_t b = 0; b < nblocks; b++) {
     blocks[b].barrier.n = (unsigned)per_block;
-    blocks[b].shared = static_cast<char *>(map_zero(arena));
+    blocks[b].shared = region(arena);
     warps[b] = std::vector<Warp>(warps_per_block);
     for (std::size_t w = 0; w < warps_per_block; w++) {
       std::size_t lanes = per_block - w * 32 < 32 ? per_block - w * 32 : 32;

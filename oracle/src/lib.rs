@@ -135,7 +135,7 @@ pub struct Launch {
 
 impl Launch {
     /// A launch of `grid` blocks of `block` threads, every scalar parameter the number of
-    /// threads of the grid, zeroed buffers of 64 Ki elements, 48 KiB of dynamic shared memory.
+    /// threads of the grid, zeroed buffers of 1 Mi elements, 48 KiB of dynamic shared memory.
     pub fn new(grid: [u32; 3], block: [u32; 3]) -> Launch {
         let threads: u64 = grid.iter().chain(&block).map(|d| u64::from(*d)).product();
         Launch {
@@ -145,7 +145,7 @@ impl Launch {
             default_scalar: threads.to_string(),
             init: Init::Zero,
             dynamic_shared: 48 * 1024,
-            elems: 1 << 16,
+            elems: 1 << 20,
         }
     }
 
@@ -179,8 +179,13 @@ pub enum Outcome {
 /// What one run showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
-    /// The races TSan reported (each pair of locations once).
+    /// The races TSan reported (each pair of locations once) on the kernel's memory: the
+    /// buffers of its parameters, the blocks' shared memory, global variables.
     pub races: Vec<Race>,
+    /// Races TSan reported on other memory: an access out of bounds of every buffer (and of
+    /// their margins) reached memory that is not the kernel's. Not counted as races of the
+    /// kernel: mapcheck's model of memory (a cell at every index) differs there.
+    pub stray: Vec<Race>,
     pub outcome: Outcome,
     /// The runtime's remarks (a parameter of class type value-initialised, ...).
     pub notes: Vec<String>,
@@ -438,6 +443,7 @@ impl Prepared {
             .ok_or_else(|| Error::NoKernel(name.to_string()))?;
         let unsupported = |why: String| Observation {
             races: Vec::new(),
+            stray: Vec::new(),
             outcome: Outcome::Unsupported(why),
             notes: Vec::new(),
         };
@@ -529,6 +535,7 @@ impl Prepared {
         };
         Ok(Observation {
             races: parsed.races,
+            stray: parsed.stray,
             outcome,
             notes: parsed.notes,
         })

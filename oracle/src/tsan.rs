@@ -80,6 +80,8 @@ impl std::fmt::Display for Access {
 pub struct Race {
     pub first: Access,
     pub second: Access,
+    /// The address TSan names (the first access's).
+    pub address: Option<u64>,
 }
 
 impl Race {
@@ -101,7 +103,11 @@ impl std::fmt::Display for Race {
 /// Everything read from one run's standard error.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parsed {
+    /// Races on the kernel's memory: inside a region the runtime announced (`MC-REGION`), or
+    /// on a global variable.
     pub races: Vec<Race>,
+    /// Races elsewhere (an access out of bounds of every region).
+    pub stray: Vec<Race>,
     pub divergence: Option<String>,
     pub precondition: Option<String>,
     pub unsupported: Option<String>,
@@ -111,7 +117,12 @@ pub struct Parsed {
     pub done: bool,
 }
 
-fn access_head(line: &str) -> Option<(AccessKind, Option<u64>)> {
+fn hex(text: &str) -> Option<u64> {
+    u64::from_str_radix(text.trim().trim_start_matches("0x"), 16).ok()
+}
+
+/// The kind, the address and the TSan thread id of an access's first line.
+fn access_head(line: &str) -> Option<(AccessKind, Option<u64>, Option<u64>)> {
     let l = line.trim_start();
     let l = l.strip_prefix("Previous ").unwrap_or(l);
     let (atomic, l) = match l
@@ -136,11 +147,15 @@ fn access_head(line: &str) -> Option<(AccessKind, Option<u64>)> {
     } else {
         return None;
     };
+    let address = l
+        .split_once(" at ")
+        .and_then(|(_, a)| a.split_whitespace().next())
+        .and_then(hex);
     let thread = l
         .split_once("by thread T")
         .and_then(|(_, t)| t.trim_end_matches(':').split_whitespace().next())
         .and_then(|t| t.trim_end_matches(':').parse().ok());
-    Some((kind, thread))
+    Some((kind, address, thread))
 }
 
 /// `file:LINE[:COL]` of a frame line, when it names `file`.
@@ -180,7 +195,14 @@ pub fn parse(stderr: &str, file: &str) -> Parsed {
     let lines: Vec<&str> = stderr.lines().collect();
     // Thread ids to CUDA threads, from every report's thread lines.
     let mut names: HashMap<u64, CudaThread> = HashMap::new();
+    let mut regions: Vec<(u64, u64)> = Vec::new();
     for l in &lines {
+        if let Some(rest) = l.strip_prefix("MC-REGION ") {
+            let mut parts = rest.split_whitespace().map(hex);
+            if let (Some(Some(a)), Some(Some(b))) = (parts.next(), parts.next()) {
+                regions.push((a, b));
+            }
+        }
         let t = l.trim_start();
         if let Some(rest) = t.strip_prefix("Thread T") {
             let id = rest.split_whitespace().next().and_then(|i| i.parse().ok());
@@ -218,12 +240,18 @@ pub fn parse(stderr: &str, file: &str) -> Parsed {
             out.crash.get_or_insert_with(|| l.trim().to_string());
         } else if l.starts_with("WARNING: ThreadSanitizer: data race") {
             let mut accesses = Vec::new();
+            let mut address = None;
+            let mut global = false;
             let mut j = i + 1;
             while j < lines.len()
                 && !lines[j].starts_with("SUMMARY:")
                 && !lines[j].starts_with("=====")
             {
-                if let Some((kind, tid)) = access_head(lines[j]) {
+                if lines[j].trim_start().starts_with("Location is global") {
+                    global = true;
+                }
+                if let Some((kind, at, tid)) = access_head(lines[j]) {
+                    address = address.or(at);
                     let mut k = j + 1;
                     let mut place = None;
                     while k < lines.len() && lines[k].trim_start().starts_with('#') {
@@ -248,9 +276,20 @@ pub fn parse(stderr: &str, file: &str) -> Parsed {
                 let race = Race {
                     first: a.clone(),
                     second: b.clone(),
+                    address,
                 };
-                if !out.races.contains(&race) {
-                    out.races.push(race);
+                let known = global
+                    || address.is_some_and(|x| regions.iter().any(|(s, e)| *s <= x && x < *e));
+                let list = if known {
+                    &mut out.races
+                } else {
+                    &mut out.stray
+                };
+                if !list
+                    .iter()
+                    .any(|r| r.first == race.first && r.second == race.second)
+                {
+                    list.push(race);
                 }
             }
             i = j;
@@ -265,7 +304,8 @@ pub fn parse(stderr: &str, file: &str) -> Parsed {
 mod tests {
     use super::*;
 
-    const REPORT: &str = "==================
+    const REPORT: &str = "MC-REGION 0x7fe9d52b0000 0x7fe9d52c0000
+==================
 WARNING: ThreadSanitizer: data race (pid=20058)
   Write of size 4 at 0x7fe9d52bf0f0 by thread T61:
     #0 racy(float*, int) /tmp/orc/k.cu:5 (k+0x36c1)
@@ -311,6 +351,11 @@ MC-DIVERGENCE line 15: __syncthreads: 61 thread(s) wait at line 15, 3 returned
         );
         assert!(r.inter_block());
         assert!(p.divergence.is_some_and(|d| d.contains("3 returned")));
+        assert!(p.stray.is_empty());
+        // The same report on memory the runtime did not announce is stray.
+        let p = parse(&REPORT.replace("MC-REGION", "MC-OTHER"), "/tmp/orc/k.cu");
+        assert!(p.races.is_empty());
+        assert_eq!(p.stray.len(), 1);
         assert!(!p.done);
     }
 }

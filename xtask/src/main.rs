@@ -6,8 +6,10 @@
 //!   (Debian's `ocaml`, which compiles the type checker extracted from `proofs/` for the
 //!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
 //!   CUDA parser of mapcheck's front end; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do);
-//!   and Chromium (Debian's `chromium`, the headless browser of the test of `--html` pages,
-//!   `mapcheck/tests/html_page.rs`; `MAPCHECK_CHROMIUM` names another).
+//!   g++ (Debian's `g++`, with ThreadSanitizer's runtime: the host truths of the CUDA corpus
+//!   and the execution oracle `oracle/`); and Chromium (Debian's `chromium`, the headless
+//!   browser of the test of `--html` pages, `mapcheck/tests/html_page.rs`;
+//!   `MAPCHECK_CHROMIUM` names another).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test [--long] [ARGS...]` runs setup, every Rust test of the workspace
 //!   (`--no-fail-fast`: one failing target does not hide the others), then `make -C proofs`.
@@ -38,7 +40,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
-                 setup              install the pinned Z3, Coq, OCaml, clang and Chromium when missing\n  \
+                 setup              install the pinned Z3, Coq, OCaml, clang, g++ and Chromium when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
                  test [--long] [ARGS...]\n                    \
                     run every Rust test and check the Coq proofs; --long: random\n                    \
@@ -116,7 +118,25 @@ fn setup() -> Result {
     setup_z3()?;
     setup_proofs()?;
     setup_clang()?;
+    setup_gxx()?;
     setup_chromium()
+}
+
+/// Installs Debian's `g++` when it is missing: the host truths of the CUDA corpus
+/// (`tests/tests/cuda_host_truth.rs`) and the execution oracle (`oracle/`, which compiles
+/// kernels with `-fsanitize=thread`: Debian's `g++` brings `libtsan`) compile with it.
+fn setup_gxx() -> Result {
+    if std::env::var_os("MAPCHECK_ORACLE_CXX").is_some() || have("g++") {
+        return Ok(());
+    }
+    eprintln!("xtask: installing g++ (Debian package `g++`)");
+    apt(&["update", "-qq"])?;
+    apt(&["install", "-y", "-qq", "--no-install-recommends", "g++"])?;
+    if have("g++") {
+        Ok(())
+    } else {
+        Err("`apt-get install g++` finished but `g++` is still not on PATH".into())
+    }
 }
 
 /// `apt-get ARGS`, non-interactive, through `sudo` unless this runs as root.
