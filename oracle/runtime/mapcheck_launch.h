@@ -155,6 +155,16 @@ template <class A> inline A argument(Config &c, unsigned index) {
   }
 }
 
+/* A field of a parameter of class type (the rewrite writes one call per field): a pointer gets
+ * a fresh buffer, a scalar the launch's default; anything else stays value-initialised. */
+template <class F> inline void fill(F &field, Config &c, unsigned index) {
+  if constexpr (std::is_pointer_v<F>) {
+    field = buffer<std::remove_pointer_t<F>>(c, 1000 + index);
+  } else if constexpr (std::is_arithmetic_v<F> || std::is_enum_v<F>) {
+    field = scalar<F>(c.fallback);
+  }
+}
+
 struct Thread {
   Block *block;
   Warp *warp;

@@ -181,6 +181,9 @@ struct Collector {
     /// unsupported).
     kernels: Vec<Found>,
     seen_kernels: BTreeSet<(usize, Option<String>)>,
+    /// The classes and structs of the file with a definition: qualified name → fields (name,
+    /// type as written).
+    records: BTreeMap<String, Vec<(String, String)>>,
     unsupported: Vec<String>,
 }
 
@@ -206,6 +209,26 @@ impl Collector {
             Kind::FunctionTemplateDecl => {
                 self.template(n, text, scope, in_function);
                 return;
+            }
+            Kind::CXXRecordDecl | Kind::RecordDecl
+                if n.is_in_main_file() && n.complete_definition == Some(true) =>
+            {
+                if let Some(name) = n.name.as_ref().filter(|s| !s.is_empty()) {
+                    let fields = n
+                        .inner
+                        .iter()
+                        .filter(|c| c.kind == Kind::FieldDecl)
+                        .map(|f| {
+                            (
+                                f.name.clone().unwrap_or_default(),
+                                f.qual_type().to_string(),
+                            )
+                        })
+                        .collect();
+                    let mut path = scope.to_vec();
+                    path.push(name.clone());
+                    self.records.entry(path.join("::")).or_insert(fields);
+                }
             }
             Kind::VarDecl if n.has_attr("CUDASharedAttr") => {
                 self.shared_var(n, text, !in_function);
@@ -501,6 +524,7 @@ pub fn rewrite(root: &Node, text: &str, path: &str) -> Rewritten {
         out,
         "\nnamespace __mc {{ const unsigned shared_slots = {slots}; }}"
     );
+    out.push_str(&record_arguments(&kernels, &c.records));
     out.push_str(
         "int main(int __mc_argc, char **__mc_argv) {\n  return ::__mc::drive(__mc_argc, __mc_argv, {\n",
     );
@@ -585,4 +609,76 @@ fn name_kernels(found: Vec<Found>) -> Vec<KernelInfo> {
             }
         })
         .collect()
+}
+
+/// The record a parameter type names (`Job`, `const struct Job`), by its unqualified or
+/// qualified name.
+fn record_of<'r>(
+    ty: &str,
+    records: &'r BTreeMap<String, Vec<(String, String)>>,
+) -> Option<(&'r String, &'r Vec<(String, String)>)> {
+    let mut t = ty.trim();
+    for prefix in ["const ", "volatile ", "struct ", "class ", "::"] {
+        t = t.strip_prefix(prefix).unwrap_or(t).trim();
+    }
+    records.get_key_value(t).or_else(|| {
+        records
+            .iter()
+            .find(|(k, _)| k.rsplit("::").next() == Some(t))
+    })
+}
+
+/// `fill(v.a.b, ...)` for every field below the record `fields`, through nested records.
+fn fill_fields(
+    path: &str,
+    fields: &[(String, String)],
+    records: &BTreeMap<String, Vec<(String, String)>>,
+    depth: usize,
+    out: &mut String,
+) {
+    for (name, ty) in fields {
+        if name.is_empty() {
+            continue;
+        }
+        let here = format!("{path}.{name}");
+        match record_of(ty, records) {
+            Some((_, inner)) if depth < 4 && !ty.ends_with('*') => {
+                fill_fields(&here, inner, records, depth + 1, out)
+            }
+            _ => {
+                let _ = write!(out, " ::__mc::fill({here}, c, index);");
+            }
+        }
+    }
+}
+
+/// For each parameter of a class type the file defines: a specialisation of the runtime's
+/// `argument` that gives every pointer field (through nested structs) a fresh buffer and every
+/// scalar field the launch's default, as for parameters.
+fn record_arguments(
+    kernels: &[KernelInfo],
+    records: &BTreeMap<String, Vec<(String, String)>>,
+) -> String {
+    let mut out = String::new();
+    let mut done = BTreeSet::new();
+    for k in kernels.iter().filter(|k| k.unsupported.is_none()) {
+        for p in &k.params {
+            if p.is_pointer() {
+                continue;
+            }
+            let Some((name, fields)) = record_of(&p.ty, records) else {
+                continue;
+            };
+            if !done.insert(name.clone()) {
+                continue;
+            }
+            let _ = write!(
+                out,
+                "namespace __mc {{ template <> inline ::{name} argument<::{name}>(Config &c, unsigned index) {{ ::{name} v{{}};"
+            );
+            fill_fields("v", fields, records, 0, &mut out);
+            out.push_str(" return v; } }\n");
+        }
+    }
+    out
 }
