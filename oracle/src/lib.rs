@@ -204,6 +204,9 @@ impl Observation {
 #[derive(Clone, Debug)]
 pub struct Oracle {
     compiler: PathBuf,
+    clang: bool,
+    /// `llvm-symbolizer`, which clang's TSan runtime needs to print source lines.
+    symbolizer: Option<PathBuf>,
     work: PathBuf,
     /// Wall-clock limit of one run.
     pub timeout: Duration,
@@ -215,6 +218,7 @@ pub struct Oracle {
 #[derive(Clone, Debug)]
 pub struct Prepared {
     pub file: PathBuf,
+    symbolizer: Option<PathBuf>,
     pub kernels: Vec<KernelInfo>,
     /// Why none of the file's kernels can run, if none can.
     pub unsupported: Option<String>,
@@ -222,6 +226,38 @@ pub struct Prepared {
     source_name: String,
     timeout: Duration,
     max_threads: u64,
+}
+
+/// The clang++ drivers tried, newest first (the versions mapcheck's front end accepts).
+const CLANGXX: [&str; 7] = [
+    "clang++-19",
+    "clang++-18",
+    "clang++-17",
+    "clang++-16",
+    "clang++-15",
+    "clang++-14",
+    "clang++",
+];
+
+/// Whether clang's ThreadSanitizer runtime is installed: a `libclang_rt.tsan*` file under its
+/// resource directory (Debian puts it in `lib/linux/` or `lib/<triple>/`).
+fn has_tsan_runtime(clang: &Path) -> bool {
+    let Ok(out) = Command::new(clang).arg("-print-resource-dir").output() else {
+        return false;
+    };
+    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("lib");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return false;
+    };
+    entries.filter_map(Result::ok).any(|sub| {
+        std::fs::read_dir(sub.path()).is_ok_and(|files| {
+            files.filter_map(Result::ok).any(|f| {
+                f.file_name()
+                    .to_string_lossy()
+                    .starts_with("libclang_rt.tsan")
+            })
+        })
+    })
 }
 
 fn on_path(name: &str) -> Option<PathBuf> {
@@ -244,35 +280,82 @@ fn fnv(parts: &[&[u8]]) -> u64 {
 }
 
 impl Oracle {
-    /// The oracle with the compiler `MAPCHECK_ORACLE_CXX` (else `g++` on `PATH`) and its files
-    /// in `MAPCHECK_ORACLE_DIR` (else `mapcheck-oracle` in the system's temporary directory).
+    /// The oracle with the compiler `MAPCHECK_ORACLE_CXX`, else the first of `clang++-19` …
+    /// `clang++-14`, `clang++` whose ThreadSanitizer runtime is installed (Debian's
+    /// `libclang-rt-N-dev`), else `g++`; its files in `MAPCHECK_ORACLE_DIR` (else
+    /// `mapcheck-oracle` in the system's temporary directory).
+    ///
+    /// clang is preferred: it is the compiler that parsed the file for mapcheck, and g++ 12
+    /// evaluates `A[i] = f(i)` in the wrong order (the left operand first, where C++17
+    /// sequences the right one before it), which changes which cell is written.
     pub fn new() -> Result<Oracle, Error> {
-        let compiler = match std::env::var_os("MAPCHECK_ORACLE_CXX") {
-            Some(c) => {
-                let c = PathBuf::from(c);
-                if c.components().count() > 1 {
-                    c
-                } else {
-                    on_path(&c.to_string_lossy()).ok_or_else(|| {
-                        Error::NoCompiler(format!("`{}` is not on `PATH`", c.display()))
-                    })?
-                }
+        let named = |c: PathBuf| -> Result<PathBuf, Error> {
+            if c.components().count() > 1 {
+                Ok(c)
+            } else {
+                on_path(&c.to_string_lossy())
+                    .ok_or_else(|| Error::NoCompiler(format!("`{}` is not on `PATH`", c.display())))
             }
-            None => on_path("g++").ok_or_else(|| {
-                Error::NoCompiler(
-                    "`g++` is not on `PATH` (or name a compiler in `MAPCHECK_ORACLE_CXX`)".into(),
-                )
-            })?,
         };
+        let compiler = match std::env::var_os("MAPCHECK_ORACLE_CXX") {
+            Some(c) => named(PathBuf::from(c))?,
+            None => CLANGXX
+                .iter()
+                .filter_map(|n| on_path(n))
+                .find(|c| has_tsan_runtime(c))
+                .or_else(|| on_path("g++"))
+                .ok_or_else(|| {
+                    Error::NoCompiler(
+                        "neither a clang++ with its ThreadSanitizer runtime (Debian's \
+                         `libclang-rt-19-dev`) nor `g++` is on `PATH` (or name a compiler in \
+                         `MAPCHECK_ORACLE_CXX`)"
+                            .into(),
+                    )
+                })?,
+        };
+        let clang = compiler
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().contains("clang"));
+        let symbolizer = std::env::var_os("MAPCHECK_ORACLE_SYMBOLIZER")
+            .map(PathBuf::from)
+            .or_else(|| {
+                let version = compiler
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .and_then(|n| n.rsplit_once('-').map(|(_, v)| v.to_string()));
+                let mut candidates: Vec<PathBuf> = Vec::new();
+                if let Some(v) = &version {
+                    candidates.push(PathBuf::from(format!(
+                        "/usr/lib/llvm-{v}/bin/llvm-symbolizer"
+                    )));
+                    if let Some(p) = on_path(&format!("llvm-symbolizer-{v}")) {
+                        candidates.push(p);
+                    }
+                }
+                candidates.extend(on_path("llvm-symbolizer"));
+                candidates.extend(
+                    (14..=19)
+                        .rev()
+                        .map(|v| PathBuf::from(format!("/usr/lib/llvm-{v}/bin/llvm-symbolizer"))),
+                );
+                candidates.into_iter().find(|c| c.is_file())
+            });
         let work = std::env::var_os("MAPCHECK_ORACLE_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| std::env::temp_dir().join("mapcheck-oracle"));
         Ok(Oracle {
             compiler,
+            clang,
+            symbolizer,
             work,
             timeout: Duration::from_secs(60),
             max_threads: 4096,
         })
+    }
+
+    /// The compiler the oracle compiles with.
+    pub fn compiler(&self) -> &Path {
+        &self.compiler
     }
 
     fn write_runtime(&self) -> Result<PathBuf, Error> {
@@ -333,6 +416,7 @@ impl Oracle {
         let source_name = absolute.display().to_string();
         let rewritten = rewrite::rewrite(&root, &text, &source_name);
         let mut prepared = Prepared {
+            symbolizer: self.symbolizer.clone(),
             file: path.to_path_buf(),
             kernels: rewritten.kernels,
             unsupported: rewritten.unsupported,
@@ -351,7 +435,11 @@ impl Oracle {
             "-g".into(),
             "-O0".into(),
             "-w".into(),
-            "-fmax-errors=3".into(),
+            if self.clang {
+                "-ferror-limit=3".into()
+            } else {
+                "-fmax-errors=3".into()
+            },
             "-pthread".into(),
         ];
         for (name, value) in defines {
@@ -488,9 +576,13 @@ impl Prepared {
         ));
         let io = |e: std::io::Error| Error::Run(format!("{}: {e}", log.display()));
         let file = std::fs::File::create(&log).map_err(io)?;
+        let options = match &self.symbolizer {
+            Some(s) => format!("{TSAN_OPTIONS} external_symbolizer_path={}", s.display()),
+            None => TSAN_OPTIONS.to_string(),
+        };
         let mut child = Command::new(binary)
             .args(&args)
-            .env("TSAN_OPTIONS", TSAN_OPTIONS)
+            .env("TSAN_OPTIONS", options)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(file)
