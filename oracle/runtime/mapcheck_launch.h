@@ -24,6 +24,10 @@ struct Config {
   unsigned long long seed = 1;
   std::string fallback = "0";
   std::map<unsigned, std::string> params;
+  /* The parameters' names (`qI=NAME`), and values of scalar fields of class-type parameters
+   * by mapcheck's name for them, `PARAM_FIELD` (`n:e_width=16`). */
+  std::map<unsigned, std::string> names;
+  std::map<std::string, std::string> named;
 };
 
 [[noreturn]] inline void usage(const char *what) {
@@ -61,6 +65,10 @@ inline Config parse(int argc, char **argv) {
       c.seed = std::strtoull(v, nullptr, 10);
     else if (k == "default")
       c.fallback = v;
+    else if (k.rfind("n:", 0) == 0)
+      c.named[k.substr(2)] = v;
+    else if (k.size() > 1 && k[0] == 'q')
+      c.names[(unsigned)std::strtoul(k.c_str() + 1, nullptr, 10)] = v;
     else if (k.size() > 1 && k[0] == 'p')
       c.params[(unsigned)std::strtoul(k.c_str() + 1, nullptr, 10)] = v;
     else
@@ -119,10 +127,17 @@ template <class T> inline T scalar(const std::string &text) {
   }
 }
 
+template <class C> constexpr std::size_t cell_size() {
+  if constexpr (std::is_void_v<C>)
+    return 1;
+  else
+    return sizeof(C);
+}
+
 /* A fresh buffer of `elems` cells of T, zero or random. */
 template <class T> inline T *buffer(Config &c, unsigned index) {
   using C = std::remove_cv_t<T>;
-  constexpr std::size_t size = std::is_void_v<C> ? 1 : sizeof(C);
+  constexpr std::size_t size = cell_size<C>();
   std::size_t span = page_round(c.elems * size);
   char *start = region(3 * span) + span;
   if (c.random) {
@@ -155,14 +170,33 @@ template <class A> inline A argument(Config &c, unsigned index) {
   }
 }
 
-/* A field of a parameter of class type (the rewrite writes one call per field): a pointer gets
- * a fresh buffer, a scalar the launch's default; anything else stays value-initialised. */
-template <class F> inline void fill(F &field, Config &c, unsigned index) {
+/* A field of a parameter of class type (the rewrite writes one call per field, `path` the
+ * fields' names joined by `_`): a pointer gets a fresh buffer, a scalar its value by mapcheck's
+ * name `PARAM_PATH`, else the launch's default; anything else stays value-initialised. */
+template <class F> inline void fill(F &field, Config &c, unsigned index, const char *path) {
   if constexpr (std::is_pointer_v<F>) {
     field = buffer<std::remove_pointer_t<F>>(c, 1000 + index);
   } else if constexpr (std::is_arithmetic_v<F> || std::is_enum_v<F>) {
-    field = scalar<F>(c.fallback);
+    auto given = c.named.find(c.names[index] + "_" + path);
+    field = scalar<F>(given != c.named.end() ? given->second : c.fallback);
   }
+}
+
+/* The runtime's own structs that kernels take by value. */
+template <> inline cudaExtent argument<cudaExtent>(Config &c, unsigned index) {
+  cudaExtent e{};
+  fill(e.width, c, index, "width");
+  fill(e.height, c, index, "height");
+  fill(e.depth, c, index, "depth");
+  return e;
+}
+template <> inline cudaPitchedPtr argument<cudaPitchedPtr>(Config &c, unsigned index) {
+  cudaPitchedPtr p{};
+  fill(p.ptr, c, index, "ptr");
+  fill(p.pitch, c, index, "pitch");
+  fill(p.xsize, c, index, "xsize");
+  fill(p.ysize, c, index, "ysize");
+  return p;
 }
 
 struct Thread {

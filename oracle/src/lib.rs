@@ -203,8 +203,9 @@ impl Observation {
 /// The oracle: a C++ compiler with ThreadSanitizer, a directory for its files, and limits.
 #[derive(Clone, Debug)]
 pub struct Oracle {
-    compiler: PathBuf,
-    clang: bool,
+    /// The compilers, the preferred first: clang++ (when its TSan runtime is installed), then
+    /// g++.
+    compilers: Vec<Compiler>,
     /// `llvm-symbolizer`, which clang's TSan runtime needs to print source lines.
     symbolizer: Option<PathBuf>,
     work: PathBuf,
@@ -212,6 +213,132 @@ pub struct Oracle {
     pub timeout: Duration,
     /// Largest launch run (threads of the whole grid): every CUDA thread is a host thread.
     pub max_threads: u64,
+    /// Largest launch compiled with clang: LLVM's ThreadSanitizer (v3) keeps 256 thread slots
+    /// and misses races between threads of larger launches, which g++'s does not.
+    pub clang_threads: u64,
+}
+
+/// A C++ compiler with ThreadSanitizer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiler {
+    pub path: PathBuf,
+    pub clang: bool,
+}
+
+impl Compiler {
+    fn of(path: PathBuf) -> Compiler {
+        let clang = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().contains("clang"));
+        Compiler { path, clang }
+    }
+}
+
+/// What compiling a prepared file needs, and its binaries (one per compiler, each compiled
+/// when first needed).
+#[derive(Clone, Debug)]
+struct Build {
+    text: String,
+    defines: Vec<String>,
+    runtime: PathBuf,
+    include_dir: Option<PathBuf>,
+    bin_dir: PathBuf,
+    compilers: Vec<Compiler>,
+    binaries: Vec<std::sync::OnceLock<Result<PathBuf, String>>>,
+}
+
+impl Build {
+    /// The binary of compiler `i`, compiled now if it is not yet (or cached on disk).
+    fn binary(&self, i: usize) -> Result<PathBuf, Error> {
+        let slot = self
+            .binaries
+            .get(i)
+            .ok_or_else(|| Error::NoCompiler("no such compiler".into()))?;
+        slot.get_or_init(|| self.compile(i).map_err(|e| e.to_string()))
+            .clone()
+            .map_err(Error::Compile)
+    }
+
+    fn compile(&self, i: usize) -> Result<PathBuf, Error> {
+        let compiler = &self.compilers[i.min(self.compilers.len().saturating_sub(1))];
+        let mut flags: Vec<String> = vec![
+            "-std=gnu++20".into(),
+            "-fsanitize=thread".into(),
+            "-g".into(),
+            "-O0".into(),
+            "-w".into(),
+            if compiler.clang {
+                "-ferror-limit=3".into()
+            } else {
+                "-fmax-errors=3".into()
+            },
+            "-pthread".into(),
+        ];
+        flags.extend(self.defines.iter().cloned());
+        let name = compiler.path.display().to_string();
+        let runtime_name = self.runtime.display().to_string();
+        let mut parts: Vec<&[u8]> = vec![
+            self.text.as_bytes(),
+            name.as_bytes(),
+            runtime_name.as_bytes(),
+        ];
+        parts.extend(flags.iter().map(|f| f.as_bytes()));
+        let hash = fnv(&parts);
+        let bin_dir = &self.bin_dir;
+        let io = |source| Error::Io {
+            dir: bin_dir.clone(),
+            source,
+        };
+        std::fs::create_dir_all(bin_dir).map_err(io)?;
+        let binary = bin_dir.join(format!("k{hash:016x}"));
+        if binary.is_file() {
+            return Ok(binary);
+        }
+        let unique = format!("{hash:016x}.{}", std::process::id());
+        let source = bin_dir.join(format!("k{unique}.cpp"));
+        let partial = bin_dir.join(format!(".k{unique}"));
+        std::fs::write(&source, &self.text).map_err(io)?;
+        let mut cmd = Command::new(&compiler.path);
+        cmd.args(&flags)
+            .arg("-I")
+            .arg(&self.runtime)
+            .arg("-include")
+            .arg("mapcheck_host.h");
+        if let Some(dir) = &self.include_dir {
+            cmd.arg("-iquote").arg(dir);
+        }
+        cmd.arg("-x")
+            .arg("c++")
+            .arg(&source)
+            .arg("-o")
+            .arg(&partial);
+        let out = cmd
+            .output()
+            .map_err(|e| Error::NoCompiler(format!("cannot run `{name}`: {e}")))?;
+        // `MAPCHECK_ORACLE_KEEP` keeps the rewritten source beside the binary.
+        if std::env::var_os("MAPCHECK_ORACLE_KEEP").is_none() {
+            let _ = std::fs::remove_file(&source);
+        }
+        if !out.status.success() {
+            let _ = std::fs::remove_file(&partial);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            // The compiler's first error, or the linker's first undefined symbol (a function
+            // declared without a body), rather than the driver's summary.
+            let first = stderr
+                .lines()
+                .find(|l| {
+                    (l.contains("error:") && !l.contains("linker command failed"))
+                        && !l.starts_with("collect2")
+                        || l.contains("undefined reference")
+                })
+                .or_else(|| stderr.lines().find(|l| l.contains("error")))
+                .unwrap_or("no message")
+                .to_string();
+            return Err(Error::Compile(first));
+        }
+        std::fs::rename(&partial, &binary).map_err(io)?;
+        Ok(binary)
+    }
 }
 
 /// A file compiled for the oracle.
@@ -222,10 +349,11 @@ pub struct Prepared {
     pub kernels: Vec<KernelInfo>,
     /// Why none of the file's kernels can run, if none can.
     pub unsupported: Option<String>,
-    binary: Option<PathBuf>,
+    build: Option<Build>,
     source_name: String,
     timeout: Duration,
     max_threads: u64,
+    clang_threads: u64,
 }
 
 /// The clang++ drivers tried, newest first (the versions mapcheck's front end accepts).
@@ -297,25 +425,26 @@ impl Oracle {
                     .ok_or_else(|| Error::NoCompiler(format!("`{}` is not on `PATH`", c.display())))
             }
         };
-        let compiler = match std::env::var_os("MAPCHECK_ORACLE_CXX") {
-            Some(c) => named(PathBuf::from(c))?,
+        let compilers: Vec<Compiler> = match std::env::var_os("MAPCHECK_ORACLE_CXX") {
+            Some(c) => vec![Compiler::of(named(PathBuf::from(c))?)],
             None => CLANGXX
                 .iter()
                 .filter_map(|n| on_path(n))
                 .find(|c| has_tsan_runtime(c))
-                .or_else(|| on_path("g++"))
-                .ok_or_else(|| {
-                    Error::NoCompiler(
-                        "neither a clang++ with its ThreadSanitizer runtime (Debian's \
-                         `libclang-rt-19-dev`) nor `g++` is on `PATH` (or name a compiler in \
-                         `MAPCHECK_ORACLE_CXX`)"
-                            .into(),
-                    )
-                })?,
+                .into_iter()
+                .chain(on_path("g++"))
+                .map(Compiler::of)
+                .collect(),
         };
-        let clang = compiler
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().contains("clang"));
+        let Some(first) = compilers.first() else {
+            return Err(Error::NoCompiler(
+                "neither a clang++ with its ThreadSanitizer runtime (Debian's \
+                 `libclang-rt-19-dev`) nor `g++` is on `PATH` (or name a compiler in \
+                 `MAPCHECK_ORACLE_CXX`)"
+                    .into(),
+            ));
+        };
+        let compiler = first.path.clone();
         let symbolizer = std::env::var_os("MAPCHECK_ORACLE_SYMBOLIZER")
             .map(PathBuf::from)
             .or_else(|| {
@@ -344,18 +473,18 @@ impl Oracle {
             .map(PathBuf::from)
             .unwrap_or_else(|| std::env::temp_dir().join("mapcheck-oracle"));
         Ok(Oracle {
-            compiler,
-            clang,
+            compilers,
             symbolizer,
             work,
             timeout: Duration::from_secs(60),
             max_threads: 4096,
+            clang_threads: 256,
         })
     }
 
-    /// The compiler the oracle compiles with.
-    pub fn compiler(&self) -> &Path {
-        &self.compiler
+    /// The compilers the oracle compiles with, the preferred first.
+    pub fn compilers(&self) -> &[Compiler] {
+        &self.compilers
     }
 
     fn write_runtime(&self) -> Result<PathBuf, Error> {
@@ -420,89 +549,38 @@ impl Oracle {
             file: path.to_path_buf(),
             kernels: rewritten.kernels,
             unsupported: rewritten.unsupported,
-            binary: None,
+            build: None,
             source_name,
             timeout: self.timeout,
             max_threads: self.max_threads,
+            clang_threads: self.clang_threads,
         };
         if prepared.unsupported.is_some() {
             return Ok(prepared);
         }
-        let runtime = self.write_runtime()?;
-        let mut flags: Vec<String> = vec![
-            "-std=gnu++20".into(),
-            "-fsanitize=thread".into(),
-            "-g".into(),
-            "-O0".into(),
-            "-w".into(),
-            if self.clang {
-                "-ferror-limit=3".into()
-            } else {
-                "-fmax-errors=3".into()
-            },
-            "-pthread".into(),
-        ];
-        for (name, value) in defines {
-            flags.push(match value {
-                Some(v) => format!("-D{name}={v}"),
-                None => format!("-D{name}"),
-            });
-        }
-        let compiler = self.compiler.display().to_string();
-        let runtime_name = runtime.display().to_string();
-        let mut parts: Vec<&[u8]> = vec![
-            rewritten.text.as_bytes(),
-            compiler.as_bytes(),
-            runtime_name.as_bytes(),
-        ];
-        parts.extend(flags.iter().map(|f| f.as_bytes()));
-        let hash = fnv(&parts);
-        let bin_dir = self.work.join("bin");
-        let io = |source| Error::Io {
-            dir: bin_dir.clone(),
-            source,
+        let build = Build {
+            text: rewritten.text,
+            defines: defines
+                .iter()
+                .map(|(name, value)| match value {
+                    Some(v) => format!("-D{name}={v}"),
+                    None => format!("-D{name}"),
+                })
+                .collect(),
+            runtime: self.write_runtime()?,
+            include_dir: absolute.parent().map(Path::to_path_buf),
+            bin_dir: self.work.join("bin"),
+            compilers: self.compilers.clone(),
+            binaries: self
+                .compilers
+                .iter()
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
         };
-        std::fs::create_dir_all(&bin_dir).map_err(io)?;
-        let binary = bin_dir.join(format!("k{hash:016x}"));
-        if !binary.is_file() {
-            let unique = format!("{hash:016x}.{}", std::process::id());
-            let source = bin_dir.join(format!("k{unique}.cpp"));
-            let partial = bin_dir.join(format!(".k{unique}"));
-            std::fs::write(&source, &rewritten.text).map_err(io)?;
-            let mut cmd = Command::new(&self.compiler);
-            cmd.args(&flags)
-                .arg("-I")
-                .arg(&runtime)
-                .arg("-include")
-                .arg("mapcheck_host.h");
-            if let Some(dir) = absolute.parent() {
-                cmd.arg("-iquote").arg(dir);
-            }
-            cmd.arg("-x")
-                .arg("c++")
-                .arg(&source)
-                .arg("-o")
-                .arg(&partial);
-            let out = cmd
-                .output()
-                .map_err(|e| Error::NoCompiler(format!("cannot run `{compiler}`: {e}")))?;
-            // `MAPCHECK_ORACLE_KEEP` keeps the rewritten source beside the binary.
-            if std::env::var_os("MAPCHECK_ORACLE_KEEP").is_none() {
-                let _ = std::fs::remove_file(&source);
-            }
-            if !out.status.success() {
-                let _ = std::fs::remove_file(&partial);
-                let stderr = String::from_utf8_lossy(&out.stderr);
-                let first = stderr
-                    .lines()
-                    .find(|l| l.contains("error"))
-                    .unwrap_or("no message")
-                    .to_string();
-                return Err(Error::Compile(first));
-            }
-            std::fs::rename(&partial, &binary).map_err(io)?;
-        }
-        prepared.binary = Some(binary);
+        // The preferred compiler now, so that a file that does not compile says so here; the
+        // others when a launch needs them.
+        build.binary(0)?;
+        prepared.build = Some(build);
         Ok(prepared)
     }
 
@@ -538,9 +616,16 @@ impl Prepared {
         if let Some(why) = self.unsupported.as_ref().or(kernel.unsupported.as_ref()) {
             return Ok(unsupported(why.clone()));
         }
-        let Some(binary) = &self.binary else {
+        let Some(build) = &self.build else {
             return Ok(unsupported("the file was not compiled".into()));
         };
+        // clang (the preferred compiler) up to `clang_threads` threads; beyond, g++ if there is
+        // one (LLVM's TSan misses races among more threads).
+        let which = match build.compilers.iter().position(|c| !c.clang) {
+            Some(gxx) if launch.threads() > self.clang_threads => gxx,
+            _ => 0,
+        };
+        let binary = &build.binary(which)?;
         if launch.threads() > self.max_threads {
             return Ok(unsupported(format!(
                 "a launch of {} threads (the oracle runs at most {})",
@@ -565,8 +650,16 @@ impl Prepared {
             }
         }
         for (i, p) in kernel.params.iter().enumerate() {
+            args.push(format!("q{i}={}", p.name));
             if let Some(v) = launch.params.get(&p.name) {
                 args.push(format!("p{i}={v}"));
+            }
+        }
+        // Other names may be fields of class-type parameters (`e_width`, as mapcheck names
+        // them).
+        for (name, v) in &launch.params {
+            if !kernel.params.iter().any(|p| p.name == *name) {
+                args.push(format!("n:{name}={v}"));
             }
         }
         let log = std::env::temp_dir().join(format!(
@@ -576,7 +669,11 @@ impl Prepared {
         ));
         let io = |e: std::io::Error| Error::Run(format!("{}: {e}", log.display()));
         let file = std::fs::File::create(&log).map_err(io)?;
-        let options = match &self.symbolizer {
+        let options = match self
+            .symbolizer
+            .as_ref()
+            .filter(|_| build.compilers[which].clang)
+        {
             Some(s) => format!("{TSAN_OPTIONS} external_symbolizer_path={}", s.display()),
             None => TSAN_OPTIONS.to_string(),
         };

@@ -184,6 +184,9 @@ struct Collector {
     /// The classes and structs of the file with a definition: qualified name → fields (name,
     /// type as written).
     records: BTreeMap<String, Vec<(String, String)>>,
+    /// While the instantiations of a template are collected: which of its parameters are
+    /// `bool` values.
+    bool_params: Vec<bool>,
     unsupported: Vec<String>,
 }
 
@@ -281,12 +284,26 @@ impl Collector {
                         String::new(),
                         params(pattern),
                         Some("a template kernel that the file never instantiates".into()),
+                        None,
                     ));
                 }
             }
+            // clang prints a `bool` argument as an integer (`-1`), which C++ does not narrow
+            // to `bool` in a template argument list: those are written `true`/`false`.
+            self.bool_params = t
+                .inner
+                .iter()
+                .filter(|p| {
+                    is_other(p, "TemplateTypeParmDecl")
+                        || is_other(p, "NonTypeTemplateParmDecl")
+                        || is_other(p, "TemplateTemplateParmDecl")
+                })
+                .map(|p| is_other(p, "NonTypeTemplateParmDecl") && p.qual_type() == "bool")
+                .collect();
             for f in instances {
                 self.function(f, text, scope, in_function, Role::Instance);
             }
+            self.bool_params.clear();
         }
         // The pattern's text is the instantiations' text: its `__shared__` declarations and
         // host-only body are edited once.
@@ -304,6 +321,17 @@ impl Collector {
             let args = template_arguments(f);
             let at = f.span_in_main().map_or(0, |s| s.start);
             if self.seen_kernels.insert((at, args.clone())) {
+                let cxx = args.as_ref().map(|a| {
+                    a.split(", ")
+                        .enumerate()
+                        .map(|(i, v)| match (self.bool_params.get(i), v) {
+                            (Some(true), "0") => "false".to_string(),
+                            (Some(true), "1" | "-1") => "true".to_string(),
+                            _ => v.to_string(),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                });
                 self.kernels.push((
                     scope.join("::"),
                     f.name.clone().unwrap_or_default(),
@@ -311,6 +339,7 @@ impl Collector {
                     f.qual_type().to_string(),
                     params(f),
                     None,
+                    cxx,
                 ));
             }
         }
@@ -423,6 +452,40 @@ fn params(f: &Node) -> Vec<Param> {
         .collect()
 }
 
+/// The offset of the token after the blanks, comments and GNU attributes
+/// (`__attribute__((aligned(16)))`, `__align__(16)`) that start at `at`.
+fn skip_attributes(text: &str, at: usize) -> usize {
+    let mut at = skip_trivia(text, at);
+    loop {
+        let rest = &text[at..];
+        let Some(word) = ["__attribute__", "__align__", "alignas"]
+            .into_iter()
+            .find(|w| rest.starts_with(w))
+        else {
+            return at;
+        };
+        let mut i = skip_trivia(text, at + word.len());
+        if text.as_bytes().get(i) != Some(&b'(') {
+            return at;
+        }
+        let mut depth = 0usize;
+        while let Some(&b) = text.as_bytes().get(i) {
+            i += 1;
+            match b {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        at = skip_trivia(text, i);
+    }
+}
+
 /// Blanks the whole words `word` in `text[from..to]` (edits of the same length).
 fn blank_word(text: &str, from: usize, to: usize, word: &str, edits: &mut Vec<Edit>) {
     let slice = &text[from..to];
@@ -453,7 +516,7 @@ pub fn rewrite(root: &Node, text: &str, path: &str) -> Rewritten {
     for (tok, mut vars) in groups {
         vars.sort_by_key(|v| v.name_at);
         let Some(last) = vars.last() else { continue };
-        let semi = skip_trivia(text, last.end);
+        let semi = skip_attributes(text, last.end);
         if text.as_bytes().get(semi) != Some(&b';') {
             c.refuse(format!(
                 "the declaration of `__shared__` `{}` does not end with `;` where expected",
@@ -546,12 +609,15 @@ pub fn rewrite(root: &Node, text: &str, path: &str) -> Rewritten {
     }
 }
 
+/// A kernel found: scope, name, template arguments as mapcheck names them, its type, its
+/// parameters, why it cannot run, and the template arguments as C++ reads them.
 type Found = (
     String,
     String,
     Option<String>,
     String,
     Vec<Param>,
+    Option<String>,
     Option<String>,
 );
 
@@ -570,8 +636,12 @@ fn name_kernels(found: Vec<Found>) -> Vec<KernelInfo> {
     let mut numbered: HashMap<String, usize> = HashMap::new();
     found
         .into_iter()
-        .map(|(scope, name, args, qual, params, unsupported)| {
+        .map(|(scope, name, args, qual, params, unsupported, cxx)| {
             let full = match &args {
+                Some(a) => format!("{name}<{a}>"),
+                None => name.clone(),
+            };
+            let spelled = match &cxx {
                 Some(a) => format!("{name}<{a}>"),
                 None => name.clone(),
             };
@@ -583,9 +653,9 @@ fn name_kernels(found: Vec<Found>) -> Vec<KernelInfo> {
                 format!("{full}_{n}")
             };
             let qualified = if scope.is_empty() {
-                format!("::{full}")
+                format!("::{spelled}")
             } else {
-                format!("::{scope}::{full}")
+                format!("::{scope}::{spelled}")
             };
             let overloaded = count
                 .get(&format!(
@@ -628,9 +698,11 @@ fn record_of<'r>(
     })
 }
 
-/// `fill(v.a.b, ...)` for every field below the record `fields`, through nested records.
+/// `fill(v.a.b, c, index, "a_b")` for every field below the record `fields`, through nested
+/// records (`path` is the C++ path, `flat` mapcheck's name of it without the parameter).
 fn fill_fields(
     path: &str,
+    flat: &str,
     fields: &[(String, String)],
     records: &BTreeMap<String, Vec<(String, String)>>,
     depth: usize,
@@ -641,12 +713,17 @@ fn fill_fields(
             continue;
         }
         let here = format!("{path}.{name}");
+        let named = if flat.is_empty() {
+            name.clone()
+        } else {
+            format!("{flat}_{name}")
+        };
         match record_of(ty, records) {
             Some((_, inner)) if depth < 4 && !ty.ends_with('*') => {
-                fill_fields(&here, inner, records, depth + 1, out)
+                fill_fields(&here, &named, inner, records, depth + 1, out)
             }
             _ => {
-                let _ = write!(out, " ::__mc::fill({here}, c, index);");
+                let _ = write!(out, " ::__mc::fill({here}, c, index, \"{named}\");");
             }
         }
     }
@@ -676,7 +753,7 @@ fn record_arguments(
                 out,
                 "namespace __mc {{ template <> inline ::{name} argument<::{name}>(Config &c, unsigned index) {{ ::{name} v{{}};"
             );
-            fill_fields("v", fields, records, 0, &mut out);
+            fill_fields("v", "", fields, records, 0, &mut out);
             out.push_str(" return v; } }\n");
         }
     }
