@@ -3,7 +3,8 @@
 //! For every `.cu` file of `tests/cuda/` (one trial each), the oracle (`mapcheck-oracle`:
 //! the file compiled as host C++ with our runtime, run under ThreadSanitizer) runs each
 //! kernel for the header's launch (`--blockDim`/`--gridDim`, else 2 blocks of 64 threads;
-//! every scalar parameter the number of threads of the grid, zeroed buffers), and mapcheck
+//! every scalar parameter the number of threads of the grid — or 1, 16, the block's size when
+//! a `__requires` rules that out —, zeroed buffers), and mapcheck
 //! decides the file as `mapcheck FILE` does. A trial fails when the oracle observes a race
 //! (both accesses in the file) or barrier divergence in a kernel that mapcheck calls `drf`
 //! and free of divergence: a soundness disagreement, printed with both reports. A
@@ -240,6 +241,31 @@ fn replay_witnesses(file: &str, prepared: &Prepared, report: &KernelReport, stat
     }
 }
 
+/// Runs `launch`; when a precondition (`__requires(n <= 16)`) rules its scalars out, runs it
+/// again with every scalar 1, then 16, then the block's size, and then gives up.
+fn run_some_launch(
+    prepared: &Prepared,
+    kernel: &str,
+    launch: &Launch,
+) -> Result<Observation, mapcheck_oracle::Error> {
+    let mut obs = prepared.run(kernel, launch)?;
+    for default in [
+        "1".to_string(),
+        "16".to_string(),
+        launch.block[0].to_string(),
+    ] {
+        if !matches!(obs.outcome, Outcome::NotARun(_)) {
+            break;
+        }
+        let again = Launch {
+            default_scalar: default,
+            ..launch.clone()
+        };
+        obs = prepared.run(kernel, &again)?;
+    }
+    Ok(obs)
+}
+
 fn check(path: &Path, oracle: &Oracle, stats: &Mutex<Stats>) -> Result<(), Failed> {
     let file = path
         .file_name()
@@ -283,7 +309,7 @@ fn check(path: &Path, oracle: &Oracle, stats: &Mutex<Stats>) -> Result<(), Faile
             unsupported(&format!("the oracle has no kernel `{}`", report.name))?;
             continue;
         }
-        match prepared.run(&report.name, &launch) {
+        match run_some_launch(&prepared, &report.name, &launch) {
             Ok(obs) => {
                 if let Err(why) = answered(&obs) {
                     unsupported(&why)?;
