@@ -1,5 +1,6 @@
 //! The command line (SPEC §7): `mapcheck [check] FILE...`, `mapcheck run FILE`,
-//! `mapcheck fix FILE`, with the flags whose names are part of the contract.
+//! `mapcheck fix FILE`, with the flags whose names are part of the contract; and
+//! `mapcheck oracle FILE.cu` (the execution oracle, `oracle.rs`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mapcheck_core::Arith;
@@ -44,6 +45,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Insert, move or remove barriers until the kernel is proven race free
     Fix(FixArgs),
+    /// Run a `.cu` file's C++ itself (not mapcheck's lowering) under ThreadSanitizer for one
+    /// launch, and print the races it observed
+    Oracle(crate::oracle::OracleArgs),
 }
 
 /// Flags every command shares.

@@ -28,6 +28,7 @@ mod emit;
 mod fix;
 pub mod html;
 pub mod input;
+pub mod oracle;
 mod render;
 pub mod report;
 mod run;
@@ -82,5 +83,6 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write, style: Style
         Some(Command::Run(args)) => run::run(args, out, err, style),
         Some(Command::Bench(args)) => bench::bench(args, out, err),
         Some(Command::Fix(args)) => fix::fix(args, out, err, style),
+        Some(Command::Oracle(args)) => oracle::oracle(args, out, err),
     }
 }

@@ -6,8 +6,11 @@
 //!   (Debian's `ocaml`, which compiles the type checker extracted from `proofs/` for the
 //!   differential test `tests/tests/coq_differential.rs`); and clang (Debian's `clang-19`, the
 //!   CUDA parser of mapcheck's front end; any `clang-14` … `clang-19` or `MAPCHECK_CLANG` will do);
-//!   and Chromium (Debian's `chromium`, the headless browser of the test of `--html` pages,
-//!   `mapcheck/tests/html_page.rs`; `MAPCHECK_CHROMIUM` names another).
+//!   g++ (Debian's `g++`: the host truths of the CUDA corpus); clang's ThreadSanitizer runtime
+//!   and `llvm-symbolizer` (Debian's `libclang-rt-19-dev`, `llvm-19`: the execution oracle
+//!   `oracle/`); and Chromium (Debian's `chromium`, the headless
+//!   browser of the test of `--html` pages, `mapcheck/tests/html_page.rs`;
+//!   `MAPCHECK_CHROMIUM` names another).
 //! * `cargo xtask mapcheck ARGS...` runs setup for Z3, then the `mapcheck` binary with ARGS.
 //! * `cargo xtask test [--long] [ARGS...]` runs setup, every Rust test of the workspace
 //!   (`--no-fail-fast`: one failing target does not hide the others), then `make -C proofs`.
@@ -38,7 +41,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
-                 setup              install the pinned Z3, Coq, OCaml, clang and Chromium when missing\n  \
+                 setup              install the pinned Z3, Coq, OCaml, clang, g++, TSan and Chromium when missing\n  \
                  mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
                  test [--long] [ARGS...]\n                    \
                     run every Rust test and check the Coq proofs; --long: random\n                    \
@@ -116,7 +119,71 @@ fn setup() -> Result {
     setup_z3()?;
     setup_proofs()?;
     setup_clang()?;
+    setup_gxx()?;
+    setup_oracle()?;
     setup_chromium()
+}
+
+/// The execution oracle (`oracle/`) compiles with `clang++-19 -fsanitize=thread` when clang's
+/// ThreadSanitizer runtime is installed (Debian's `libclang-rt-19-dev`) and reads the reports
+/// through `llvm-symbolizer` (Debian's `llvm-19` when no `llvm-symbolizer` is there); without
+/// them it falls back to g++.
+fn setup_oracle() -> Result {
+    if std::env::var_os("MAPCHECK_ORACLE_CXX").is_some() || !have("clang++-19") {
+        return Ok(());
+    }
+    let runtime = Path::new("/usr/lib/llvm-19/lib/clang/19/lib");
+    let has_tsan = |dir: &Path| {
+        std::fs::read_dir(dir).is_ok_and(|subs| {
+            subs.filter_map(|e| e.ok()).any(|sub| {
+                std::fs::read_dir(sub.path()).is_ok_and(|files| {
+                    files.filter_map(|f| f.ok()).any(|f| {
+                        f.file_name()
+                            .to_string_lossy()
+                            .starts_with("libclang_rt.tsan")
+                    })
+                })
+            })
+        })
+    };
+    let symbolizer = have("llvm-symbolizer")
+        || have("llvm-symbolizer-19")
+        || Path::new("/usr/lib/llvm-19/bin/llvm-symbolizer").is_file();
+    let mut packages = Vec::new();
+    if !has_tsan(runtime) {
+        packages.push("libclang-rt-19-dev");
+    }
+    if !symbolizer {
+        packages.push("llvm-19");
+    }
+    if packages.is_empty() {
+        return Ok(());
+    }
+    eprintln!(
+        "xtask: installing Debian package(s) {}",
+        packages.join(", ")
+    );
+    apt(&["update", "-qq"])?;
+    let mut install = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    install.extend(&packages);
+    apt(&install)
+}
+
+/// Installs Debian's `g++` when it is missing: the host truths of the CUDA corpus
+/// (`tests/tests/cuda_host_truth.rs`) compile with it, and the execution oracle (`oracle/`)
+/// falls back to it (Debian's `g++` brings ThreadSanitizer's `libtsan`).
+fn setup_gxx() -> Result {
+    if std::env::var_os("MAPCHECK_ORACLE_CXX").is_some() || have("g++") {
+        return Ok(());
+    }
+    eprintln!("xtask: installing g++ (Debian package `g++`)");
+    apt(&["update", "-qq"])?;
+    apt(&["install", "-y", "-qq", "--no-install-recommends", "g++"])?;
+    if have("g++") {
+        Ok(())
+    } else {
+        Err("`apt-get install g++` finished but `g++` is still not on PATH".into())
+    }
 }
 
 /// `apt-get ARGS`, non-interactive, through `sudo` unless this runs as root.
