@@ -64,7 +64,7 @@ pub fn execute(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write, style: Style
         None => Some(cli.check.common.color),
         Some(Command::Run(args)) => Some(args.common.color),
         Some(Command::Fix(args)) => Some(args.common.color),
-        Some(Command::Bench(_)) => None,
+        Some(Command::Bench(_) | Command::Oracle(_)) => None,
     };
     let style = match color {
         Some(cli::ColorChoice::Always) => Style {
