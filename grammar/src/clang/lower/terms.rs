@@ -57,6 +57,10 @@ pub(super) fn const_int_expr(n: &Node, named: &dyn Fn(&str) -> Option<i128>) -> 
     match n.kind {
         Kind::ConstantExpr | Kind::IntegerLiteral | Kind::CharacterLiteral => n.int_value(),
         Kind::ParenExpr => arg(0),
+        // A template argument substituted into the instance: its value is the replacement.
+        Kind::SubstNonTypeTemplateParmExpr => {
+            const_int_expr(n.exprs().last()?, named).and_then(typed)
+        }
         Kind::ImplicitCastExpr
         | Kind::CStyleCastExpr
         | Kind::CXXStaticCastExpr
