@@ -518,6 +518,15 @@ pub fn decide<'a>(
         decision.findings.extend(advice.findings);
         advice_queries = advice.queries;
     }
+    // The real bug first (issue 35): defects before advice, and among each the proven, then
+    // the confirmed, then the potential ones; the decision's order within each.
+    decision.findings.sort_by_key(|f| {
+        let advice = matches!(
+            f.kind,
+            mapcheck_smt::Kind::BenignRace | mapcheck_smt::Kind::RedundantBarrier
+        );
+        (advice, f.certainty)
+    });
     let time_ms = started.elapsed().as_millis() as u64;
     let launch = launch_assumptions(&checked, options);
     let mechanised = (checked.class == mapcheck_typeck::Class::Exact)
