@@ -231,9 +231,32 @@ __device__ int isfinite(float);
 #define UINT_MAX 4294967295U
 
 /* Half precision, as an opaque 16-bit value type. */
-struct __half { unsigned short __x; };
+/* cuda_fp16.hpp's operators on halves (values mapcheck does not follow) are hidden friends:
+ * found by argument-dependent lookup only, so that `p + n` in a template whose `p` has a
+ * dependent type stays an operator clang resolves at instantiation, not a call of an
+ * overload set the lowering of an uninstantiated template cannot read. */
+struct __half {
+  unsigned short __x;
+  friend __device__ __half operator+(const __half &, const __half &);
+  friend __device__ __half operator-(const __half &, const __half &);
+  friend __device__ __half operator*(const __half &, const __half &);
+  friend __device__ __half operator/(const __half &, const __half &);
+  friend __device__ __half operator-(const __half &);
+  friend __device__ bool operator==(const __half &, const __half &);
+  friend __device__ bool operator!=(const __half &, const __half &);
+  friend __device__ bool operator<(const __half &, const __half &);
+  friend __device__ bool operator>(const __half &, const __half &);
+  friend __device__ bool operator<=(const __half &, const __half &);
+  friend __device__ bool operator>=(const __half &, const __half &);
+};
 typedef __half half;
-struct __half2 { __half x, y; };
+struct __half2 {
+  __half x, y;
+  friend __device__ __half2 operator+(const __half2 &, const __half2 &);
+  friend __device__ __half2 operator-(const __half2 &, const __half2 &);
+  friend __device__ __half2 operator*(const __half2 &, const __half2 &);
+  friend __device__ __half2 operator/(const __half2 &, const __half2 &);
+};
 typedef __half2 half2;
 __host__ __device__ __half2 __floats2half2_rn(float, float);
 __host__ __device__ __half2 __float2half2_rn(float);
@@ -247,22 +270,7 @@ __device__ __half __hfma(__half, __half, __half);
 __device__ __half2 __hadd2(__half2, __half2);
 __device__ __half2 __hmul2(__half2, __half2);
 __device__ __half2 __hfma2(__half2, __half2, __half2);
-/* cuda_fp16.hpp's operators on halves: values mapcheck does not follow. */
-__device__ __half operator+(const __half &, const __half &);
-__device__ __half operator-(const __half &, const __half &);
-__device__ __half operator*(const __half &, const __half &);
-__device__ __half operator/(const __half &, const __half &);
-__device__ __half operator-(const __half &);
-__device__ bool operator==(const __half &, const __half &);
-__device__ bool operator!=(const __half &, const __half &);
-__device__ bool operator<(const __half &, const __half &);
-__device__ bool operator>(const __half &, const __half &);
-__device__ bool operator<=(const __half &, const __half &);
-__device__ bool operator>=(const __half &, const __half &);
-__device__ __half2 operator+(const __half2 &, const __half2 &);
-__device__ __half2 operator-(const __half2 &, const __half2 &);
-__device__ __half2 operator*(const __half2 &, const __half2 &);
-__device__ __half2 operator/(const __half2 &, const __half2 &);
+
 __host__ __device__ float __half2float(__half);
 __host__ __device__ __half __float2half(float);
 
