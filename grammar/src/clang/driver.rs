@@ -538,6 +538,32 @@ mod tests {
         assert_eq!(lines, [90, 7]);
     }
 
+    /// Every file of `include/` is embedded (a header added there but not to [`HEADERS`]
+    /// would be found by no `#include`).
+    #[test]
+    fn every_header_of_the_include_directory_is_embedded() {
+        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, base, out);
+                } else if let Ok(rel) = path.strip_prefix(base) {
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/clang/include");
+        let mut found = Vec::new();
+        walk(&base, &base, &mut found);
+        assert!(found.len() > 10, "{found:?}");
+        for name in found {
+            assert!(
+                HEADERS.iter().any(|(h, _)| *h == name),
+                "`include/{name}` is not in `HEADERS`"
+            );
+        }
+    }
+
     #[test]
     fn the_cache_name_follows_the_contents() {
         assert_ne!(fnv(&[("a", "b")]), fnv(&[("a", "c")]));
