@@ -88,3 +88,26 @@ fn latin1_text_and_ignored_header_flags_are_warnings() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn missing_system_headers_are_read_as_empty() {
+    let (code, doc) = mapcheck("missing_system_header.cu");
+    assert_eq!(code, 0, "{doc}");
+    assert!(messages(&doc, "errors").is_empty(), "{doc}");
+    let warnings = messages(&doc, "warnings");
+    for name in [
+        "<mapcheck_no_such_library.h>",
+        "<mapcheck_no_such_dir/vector.h>",
+    ] {
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains(name) && w.contains("read as empty")),
+            "{warnings:?}"
+        );
+    }
+    assert!(
+        warnings.iter().any(|w| w.contains("`main`")),
+        "{warnings:?}"
+    );
+}

@@ -71,6 +71,9 @@ pub const HEADERS: &[(&str, &str)] = &[
     ),
     ("curand.h", include_str!("include/curand.h")),
     ("curand_kernel.h", include_str!("include/curand_kernel.h")),
+    ("cutil.h", include_str!("include/cutil.h")),
+    ("cutil_inline.h", include_str!("include/cutil_inline.h")),
+    ("cutil_math.h", include_str!("include/cutil_math.h")),
     (
         "device_atomic_functions.h",
         include_str!("include/device_atomic_functions.h"),
@@ -292,6 +295,7 @@ pub fn run_clang(
     path: &Path,
     text: &str,
     defines: &[(String, Option<String>)],
+    stubs: Option<&Path>,
 ) -> Result<ClangOutput, Diagnostic> {
     let mut cmd = Command::new(clang);
     cmd.args([
@@ -315,6 +319,10 @@ pub fn run_clang(
             dir
         };
         cmd.arg("-iquote").arg(dir);
+    }
+    if let Some(stubs) = stubs {
+        // Searched last: empty stand-ins for system headers that are nowhere else.
+        cmd.arg("-idirafter").arg(stubs);
     }
     cmd.arg("-include").arg(PRELUDE);
     for (name, value) in defines {
@@ -401,6 +409,78 @@ pub fn parse_diagnostics(stderr: &str, text: &str) -> Vec<ClangError> {
     out
 }
 
+/// The header an `#include <NAME>` names when clang reports it not found (a fatal error that
+/// stops the parse): `NAME`, for an include written with angle brackets (a system or library
+/// header; a missing `"local.h"` is the user's to fix).
+pub fn missing_system_header(e: &ClangError, text: &str) -> Option<String> {
+    let name = e
+        .message
+        .strip_prefix('\'')?
+        .strip_suffix("' file not found")?
+        .to_string();
+    let at = e.at.as_ref()?;
+    let line = if at.file == STDIN_NAME {
+        text.lines().nth(at.line.checked_sub(1)?)?.to_string()
+    } else {
+        std::fs::read_to_string(&at.file)
+            .ok()?
+            .lines()
+            .nth(at.line.checked_sub(1)?)?
+            .to_string()
+    };
+    let directive = line.trim_start().strip_prefix('#')?.trim_start();
+    let target = directive.strip_prefix("include")?.trim_start();
+    (target.starts_with('<')
+        && target[1..].trim_start().starts_with(name.as_str())
+        && !name.split('/').any(|part| part == ".." || part.is_empty()))
+    .then_some(name)
+}
+
+/// A directory of empty headers standing in for missing system headers, removed when dropped.
+#[derive(Debug)]
+pub struct Stubs {
+    dir: PathBuf,
+    pub names: Vec<String>,
+}
+
+impl Stubs {
+    pub fn new() -> Result<Stubs, Diagnostic> {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("mapcheck-stubs-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| Diagnostic::error(format!("cannot write `{}`: {e}", dir.display())))?;
+        Ok(Stubs {
+            dir,
+            names: Vec::new(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Adds an empty `name` (which may hold `/`: `GL/glut.h`).
+    pub fn add(&mut self, name: &str) -> Result<(), Diagnostic> {
+        let target = self.dir.join(name);
+        let cannot = |e: std::io::Error| {
+            Diagnostic::error(format!("cannot write `{}`: {e}", target.display()))
+        };
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(cannot)?;
+        }
+        std::fs::write(&target, "").map_err(cannot)?;
+        self.names.push(name.to_string());
+        Ok(())
+    }
+}
+
+impl Drop for Stubs {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 /// `file:line:col` as clang prints a position.
 fn position(at: &str) -> Option<Position> {
     let mut parts = at.rsplitn(3, ':');
@@ -456,6 +536,32 @@ mod tests {
         assert_eq!(errs[0].at.as_ref().map(|p| p.line), Some(80));
         let lines: Vec<usize> = errs[0].requested.iter().map(|p| p.line).collect();
         assert_eq!(lines, [90, 7]);
+    }
+
+    /// Every file of `include/` is embedded (a header added there but not to [`HEADERS`]
+    /// would be found by no `#include`).
+    #[test]
+    fn every_header_of_the_include_directory_is_embedded() {
+        fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, base, out);
+                } else if let Ok(rel) = path.strip_prefix(base) {
+                    out.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/clang/include");
+        let mut found = Vec::new();
+        walk(&base, &base, &mut found);
+        assert!(found.len() > 10, "{found:?}");
+        for name in found {
+            assert!(
+                HEADERS.iter().any(|(h, _)| *h == name),
+                "`include/{name}` is not in `HEADERS`"
+            );
+        }
     }
 
     #[test]

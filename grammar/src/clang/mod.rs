@@ -52,7 +52,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         Ok(h) => h,
         Err(d) => return fail(d),
     };
-    let output = match driver::run_clang(&clang, &headers, path, text, &options.defines) {
+    let (output, stubs) = match run_with_stubs(&clang, &headers, path, text, options) {
         Ok(o) => o,
         Err(d) => return fail(d),
     };
@@ -100,7 +100,8 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
             }
         }
     }
-    let mut warnings = host_warnings(&host_errors, &owners);
+    let mut warnings = stub_warnings(stubs.as_ref(), text);
+    warnings.extend(host_warnings(&host_errors, &owners));
     let program = if failed_all {
         Program {
             kernels: Vec::new(),
@@ -132,13 +133,89 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
 pub fn ranges(path: &Path, text: &str, options: &Options) -> Result<ranges::Ranges, Diagnostic> {
     let clang = driver::find_clang()?;
     let headers = driver::header_dir()?;
-    let output = driver::run_clang(&clang, &headers, path, text, &options.defines)?;
+    let (output, _stubs) = run_with_stubs(&clang, &headers, path, text, options)?;
     if let Some(e) = output.errors.first() {
         return Err(e.to_diagnostic());
     }
     let root = ast::parse_json(&output.json)
         .map_err(|e| Diagnostic::error(format!("cannot read clang's AST: {e}")))?;
     Ok(ranges::Ranges::collect(&root, text))
+}
+
+/// Runs clang; while it stops at an `#include <NAME>` it cannot find (a system or library
+/// header mapcheck does not provide: OpenGL, cuBLAS, Thrust, ...), runs it again with an
+/// empty `NAME` (at most [`MAX_STUBS`]), so that the kernels are read: what the header
+/// declared is then missing, and clang reports its uses (in host code, warnings).
+fn run_with_stubs(
+    clang: &Path,
+    headers: &Path,
+    path: &Path,
+    text: &str,
+    options: &Options,
+) -> Result<(driver::ClangOutput, Option<driver::Stubs>), Diagnostic> {
+    let mut stubs: Option<driver::Stubs> = None;
+    loop {
+        let output = driver::run_clang(
+            clang,
+            headers,
+            path,
+            text,
+            &options.defines,
+            stubs.as_ref().map(driver::Stubs::path),
+        )?;
+        let known = stubs.as_ref().map_or(0, |s| s.names.len());
+        let missing: Vec<String> = output
+            .errors
+            .iter()
+            .filter_map(|e| driver::missing_system_header(e, text))
+            .filter(|m| !stubs.as_ref().is_some_and(|s| s.names.contains(m)))
+            .collect();
+        if missing.is_empty() || known >= MAX_STUBS {
+            return Ok((output, stubs));
+        }
+        let s = match stubs.as_mut() {
+            Some(s) => s,
+            None => stubs.insert(driver::Stubs::new()?),
+        };
+        for m in missing {
+            s.add(&m)?;
+        }
+    }
+}
+
+/// Most system headers read as empty in one file.
+const MAX_STUBS: usize = 16;
+
+/// One warning per system header read as empty, at its `#include` when that is in the file.
+fn stub_warnings(stubs: Option<&driver::Stubs>, text: &str) -> Vec<Diagnostic> {
+    let Some(stubs) = stubs else {
+        return Vec::new();
+    };
+    stubs
+        .names
+        .iter()
+        .map(|name| {
+            let mut d =
+                Diagnostic::warning(format!("the header `<{name}>` is not found: read as empty"))
+                    .with_note(
+                        "what it declares is missing (clang rejects its uses: in host code, a \
+                 warning) and its macros are undefined, so an `#ifdef` on one of them takes \
+                 the other branch",
+                    );
+            let pattern = format!("<{name}>");
+            let mut at = text.lines().scan(0usize, |offset, line| {
+                let start = *offset;
+                *offset += line.len() + 1;
+                Some((start, line))
+            });
+            if let Some((start, line)) =
+                at.find(|(_, l)| l.trim_start().starts_with('#') && l.contains(&pattern))
+            {
+                d = d.with_primary(Span::new(start, start + line.len()), "included here");
+            }
+            d
+        })
+        .collect()
 }
 
 /// A function of the translation unit: where its text is, its name, what kind.

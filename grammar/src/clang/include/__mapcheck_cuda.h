@@ -191,6 +191,8 @@ __host__ __device__ unsigned int umax(unsigned int a, unsigned int b);
 __host__ __device__ long long llmin(long long a, long long b);
 __host__ __device__ long long llmax(long long a, long long b);
 __device__ int abs(int a);
+__device__ long labs(long a);
+__device__ long long llabs(long long a);
 
 /* Floating-point math: values mapcheck does not follow. */
 #define __MAPCHECK_MATH1(name)                                                                   \
@@ -229,9 +231,32 @@ __device__ int isfinite(float);
 #define UINT_MAX 4294967295U
 
 /* Half precision, as an opaque 16-bit value type. */
-struct __half { unsigned short __x; };
+/* cuda_fp16.hpp's operators on halves (values mapcheck does not follow) are hidden friends:
+ * found by argument-dependent lookup only, so that `p + n` in a template whose `p` has a
+ * dependent type stays an operator clang resolves at instantiation, not a call of an
+ * overload set the lowering of an uninstantiated template cannot read. */
+struct __half {
+  unsigned short __x;
+  friend __device__ __half operator+(const __half &, const __half &);
+  friend __device__ __half operator-(const __half &, const __half &);
+  friend __device__ __half operator*(const __half &, const __half &);
+  friend __device__ __half operator/(const __half &, const __half &);
+  friend __device__ __half operator-(const __half &);
+  friend __device__ bool operator==(const __half &, const __half &);
+  friend __device__ bool operator!=(const __half &, const __half &);
+  friend __device__ bool operator<(const __half &, const __half &);
+  friend __device__ bool operator>(const __half &, const __half &);
+  friend __device__ bool operator<=(const __half &, const __half &);
+  friend __device__ bool operator>=(const __half &, const __half &);
+};
 typedef __half half;
-struct __half2 { __half x, y; };
+struct __half2 {
+  __half x, y;
+  friend __device__ __half2 operator+(const __half2 &, const __half2 &);
+  friend __device__ __half2 operator-(const __half2 &, const __half2 &);
+  friend __device__ __half2 operator*(const __half2 &, const __half2 &);
+  friend __device__ __half2 operator/(const __half2 &, const __half2 &);
+};
 typedef __half2 half2;
 __host__ __device__ __half2 __floats2half2_rn(float, float);
 __host__ __device__ __half2 __float2half2_rn(float);
@@ -245,6 +270,7 @@ __device__ __half __hfma(__half, __half, __half);
 __device__ __half2 __hadd2(__half2, __half2);
 __device__ __half2 __hmul2(__half2, __half2);
 __device__ __half2 __hfma2(__half2, __half2, __half2);
+
 __host__ __device__ float __half2float(__half);
 __host__ __device__ __half __float2half(float);
 
@@ -279,6 +305,13 @@ __device__ bool __mapcheck_ignored(bool);
 #define __same_group true
 #define __enabled() true
 #define __dominator_invariant(c) __mapcheck_ignored(c)
+#define __barrier_invariant(c, ...) __mapcheck_ignored(c)
+#define __barrier_invariant_binary(c, ...) __mapcheck_ignored(c)
+#define __at_most_one(x) true
+#define __array_snapshot(dst, src) ((void)0)
+__device__ int __ptr_offset(const volatile void *);
+__device__ bool __is_pow2(unsigned int);
+__device__ unsigned int __mod_pow2(unsigned int, unsigned int);
 __device__ bool __mapcheck_pred(const volatile void *);
 __device__ int __mapcheck_offset(const volatile void *);
 /* GPUVerify's access predicates, as functions rather than macros: libstdc++ has functions
@@ -485,6 +518,21 @@ enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp =
  * file-scope `texture<...>` usable in device code). */
 template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
 struct __attribute__((device_builtin_texture_type)) texture : public textureReference {};
+/* What a fetch from a `texture<T, d, mode>` returns: `T`, or with
+ * `cudaReadModeNormalizedFloat` a `float` (vector) of `T`'s arity for 8- and 16-bit `T`. */
+template <class T, enum cudaTextureReadMode m> struct __mapcheck_fetch { typedef T type; };
+#define __MAPCHECK_NORMALIZED(T, F)                                                              \
+  template <> struct __mapcheck_fetch<T, cudaReadModeNormalizedFloat> { typedef F type; };
+__MAPCHECK_NORMALIZED(char, float) __MAPCHECK_NORMALIZED(signed char, float)
+__MAPCHECK_NORMALIZED(unsigned char, float) __MAPCHECK_NORMALIZED(short, float)
+__MAPCHECK_NORMALIZED(unsigned short, float)
+__MAPCHECK_NORMALIZED(char1, float1) __MAPCHECK_NORMALIZED(uchar1, float1)
+__MAPCHECK_NORMALIZED(short1, float1) __MAPCHECK_NORMALIZED(ushort1, float1)
+__MAPCHECK_NORMALIZED(char2, float2) __MAPCHECK_NORMALIZED(uchar2, float2)
+__MAPCHECK_NORMALIZED(short2, float2) __MAPCHECK_NORMALIZED(ushort2, float2)
+__MAPCHECK_NORMALIZED(char4, float4) __MAPCHECK_NORMALIZED(uchar4, float4)
+__MAPCHECK_NORMALIZED(short4, float4) __MAPCHECK_NORMALIZED(ushort4, float4)
+#undef __MAPCHECK_NORMALIZED
 /* Binding texture references and creating texture objects: host code. */
 template <class T, int d, enum cudaTextureReadMode m>
 __host__ cudaError_t cudaBindTexture(size_t *offset, const texture<T, d, m> &t, const void *p,
@@ -517,13 +565,13 @@ template <class T> __device__ T tex2DLayered(cudaTextureObject_t t, float x, flo
 template <class T> __device__ T texCubemap(cudaTextureObject_t t, float x, float y, float z);
 template <class T> __device__ T tex2Dgather(cudaTextureObject_t t, float x, float y, int comp = 0);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T tex3D(texture<T, d, m> t, float x, float y, float z);
+__device__ typename __mapcheck_fetch<T, m>::type tex3D(texture<T, d, m> t, float x, float y, float z);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T tex1DLayered(texture<T, d, m> t, float x, int layer);
+__device__ typename __mapcheck_fetch<T, m>::type tex1DLayered(texture<T, d, m> t, float x, int layer);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T tex2DLayered(texture<T, d, m> t, float x, float y, int layer);
+__device__ typename __mapcheck_fetch<T, m>::type tex2DLayered(texture<T, d, m> t, float x, float y, int layer);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T texCubemap(texture<T, d, m> t, float x, float y, float z);
+__device__ typename __mapcheck_fetch<T, m>::type texCubemap(texture<T, d, m> t, float x, float y, float z);
 template <class T> __device__ T surf3Dread(cudaSurfaceObject_t s, int x, int y, int z,
                                            cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
 template <class T> __device__ void surf3Dwrite(T v, cudaSurfaceObject_t s, int x, int y, int z,
@@ -533,11 +581,11 @@ template <class T> __device__ T tex1D(cudaTextureObject_t t, float x);
 template <class T> __device__ T tex2D(cudaTextureObject_t t, float x, float y);
 template <class T> __device__ T tex3D(cudaTextureObject_t t, float x, float y, float z);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T tex1Dfetch(texture<T, d, m> t, int x);
+__device__ typename __mapcheck_fetch<T, m>::type tex1Dfetch(texture<T, d, m> t, int x);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T tex1D(texture<T, d, m> t, float x);
+__device__ typename __mapcheck_fetch<T, m>::type tex1D(texture<T, d, m> t, float x);
 template <class T, int d, enum cudaTextureReadMode m>
-__device__ T tex2D(texture<T, d, m> t, float x, float y);
+__device__ typename __mapcheck_fetch<T, m>::type tex2D(texture<T, d, m> t, float x, float y);
 template <class T> __device__ T surf2Dread(cudaSurfaceObject_t s, int x, int y,
                                            cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap);
 template <class T> __device__ void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y,

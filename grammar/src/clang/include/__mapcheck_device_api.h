@@ -10,7 +10,8 @@
  * exact for everything here: these functions compute values (math, conversions, SIMD, bit
  * tricks, clocks) and store only through their out-parameters. A `const` pointer argument is
  * not read by `library_call`: functions that read memory through one (`__ldcg`, ...) are
- * modelled by name in `calls.rs`, and those that read an array through one (`normf(n, a)`)
+ * modelled by name in `calls.rs`, and those that read an array or a string through one
+ * (`normf(n, a)`, `nanf(tag)`)
  * or write a range (`cooperative_groups::memcpy_async`) are left out, so that a call of them
  * is a clang error, never a silently missed access. A function that accesses memory otherwise
  * must not be added here.
@@ -83,8 +84,6 @@ __attribute__((device)) long lroundf(float);
 __attribute__((device)) long lround(double);
 __attribute__((device)) long long llroundf(float);
 __attribute__((device)) long long llround(double);
-__attribute__((device)) float nanf(const char *);
-__attribute__((device)) double nan(const char *);
 __attribute__((device)) int signbit(float);
 __attribute__((device)) int signbit(double);
 __attribute__((device)) int isnan(double);

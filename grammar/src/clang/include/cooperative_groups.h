@@ -65,8 +65,9 @@ public:
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
 __device__ coalesced_group coalesced_threads();
+/* The tile of a partition, convertible to the `thread_block_tile<Size>` users declare. */
 template <unsigned int Size, class Parent>
-__device__ thread_block_tile<Size, Parent> tiled_partition(const Parent &parent);
+__device__ thread_block_tile<Size> tiled_partition(const Parent &parent);
 __device__ thread_group tiled_partition(const thread_group &parent, unsigned int size);
 template <class Group> __device__ void sync(const Group &g);
 /* Group reductions and scans (`cooperative_groups/reduce.h`, `scan.h`): values exchanged

@@ -20,8 +20,9 @@ pub(super) fn callee_decl(n: &Node) -> Option<&crate::clang::ast::DeclRef> {
     }
 }
 
-/// GPUVerify's access predicates, declared as functions by the prelude (`__write(p)`).
-const GPUVERIFY_PREDICATES: [&str; 11] = [
+/// GPUVerify's access predicates and pure helpers, declared as functions by the prelude
+/// (`__write(p)`, `__is_pow2(x)`).
+const GPUVERIFY_PREDICATES: [&str; 14] = [
     "__no_read",
     "__no_write",
     "__read",
@@ -33,6 +34,9 @@ const GPUVERIFY_PREDICATES: [&str; 11] = [
     "__write_offset_bytes",
     "__ptr_offset_bytes",
     "__ptr_base",
+    "__ptr_offset",
+    "__is_pow2",
+    "__mod_pow2",
 ];
 
 /// Whether evaluating `n` may change memory or a variable (an annotation's argument must

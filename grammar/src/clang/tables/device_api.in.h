@@ -9,7 +9,8 @@
  * exact for everything here: these functions compute values (math, conversions, SIMD, bit
  * tricks, clocks) and store only through their out-parameters. A `const` pointer argument is
  * not read by `library_call`: functions that read memory through one (`__ldcg`, ...) are
- * modelled by name in `calls.rs`, and those that read an array through one (`normf(n, a)`)
+ * modelled by name in `calls.rs`, and those that read an array or a string through one
+ * (`normf(n, a)`, `nanf(tag)`)
  * or write a range (`cooperative_groups::memcpy_async`) are left out, so that a call of them
  * is a clang error, never a silently missed access. A function that accesses memory otherwise
  * must not be added here.
@@ -68,8 +69,6 @@ __device__ long lroundf(float);
 __device__ long lround(double);
 __device__ long long llroundf(float);
 __device__ long long llround(double);
-__device__ float nanf(const char *);
-__device__ double nan(const char *);
 __device__ int signbit(float);
 __device__ int signbit(double);
 __device__ int isnan(double);
