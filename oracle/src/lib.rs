@@ -535,7 +535,7 @@ impl Oracle {
         })?;
         let clang = driver::find_clang().map_err(|d| Error::Clang(d.message))?;
         let headers = driver::header_dir().map_err(|d| Error::Clang(d.message))?;
-        let output = driver::run_clang(&clang, &headers, path, &text, defines)
+        let output = driver::run_clang(&clang, &headers, path, &text, defines, None)
             .map_err(|d| Error::Clang(d.message))?;
         if let Some(e) = output.errors.first() {
             return Err(Error::Clang(e.to_diagnostic().message));
