@@ -129,9 +129,9 @@ pub struct Built {
     pub distinct_alternative: Option<(usize, Bool)>,
     /// CUDA's limit on the threads of a symbolic block given per dimension,
     /// `ntid.x * ntid.y * ntid.z <= 1024`, and the launch conventions' bound on the threads
-    /// along x ([`no_wrap`]): non-linear, so they are not asserted up front but only when a
-    /// model breaks them ([`Built::solve`]). Leaving them out only adds configurations, so an
-    /// `unsat` without them holds with them.
+    /// along x (`no_wrap`, [`crate::launch`]): non-linear, so they are not asserted up front
+    /// but only when a model breaks them ([`Built::solve`]). Leaving them out only adds
+    /// configurations, so an `unsat` without them holds with them.
     pub block_limit: Option<Bool>,
     /// The parameters the query leaves free (not given with `-p`), in the kernel's order.
     pub params: Vec<Val>,
