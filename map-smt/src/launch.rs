@@ -61,6 +61,16 @@ impl Launch {
         }
     }
 
+    /// The conventions a decision under `options` makes for a kernel that reads `builtins`:
+    /// none unless `Options::conventions` is on.
+    pub fn under(builtins: &BTreeSet<Builtin>, options: &crate::Options) -> Launch {
+        if options.conventions {
+            Launch::of(builtins, &options.fixed)
+        } else {
+            Launch::default()
+        }
+    }
+
     /// Whether the conventions assume anything.
     pub fn assumes_anything(&self) -> bool {
         self.block.iter().chain(&self.grid).any(|u| *u) || self.no_wrap

@@ -578,8 +578,8 @@ fn launch_assumptions(
     checked: &Checked,
     options: &Options,
 ) -> Option<mapcheck_smt::launch::Launch> {
-    let launch = mapcheck_smt::launch::Launch::of(&checked.protocol.builtins, &options.fixed);
-    (options.conventions && launch.assumes_anything()).then_some(launch)
+    let launch = mapcheck_smt::launch::Launch::under(&checked.protocol.builtins, options);
+    launch.assumes_anything().then_some(launch)
 }
 
 /// `options` for `kernel` in the first arithmetic [`decide`] tries (see

@@ -165,14 +165,7 @@ impl Lower<'_, '_> {
     /// `SharedMemory<T>()` in a template kernel read from its pattern: the start of the
     /// dynamic shared memory, in cells of the type parameter `T` (held by its stand-in).
     pub(super) fn template_shared(&mut self, span: Span) -> Ptr {
-        let name = match &self.dynamic_shared {
-            Some(name) => name.clone(),
-            None => {
-                let name = self.fresh("dynamic_shared");
-                self.dynamic_shared = Some(name.clone());
-                name
-            }
-        };
+        let name = self.dynamic_shared_name("dynamic_shared");
         self.template_view.get_or_insert(span);
         let elem = CType::Scalar(Scalar::Float(32));
         let layout = self
@@ -186,17 +179,21 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The core name of the kernel's dynamic shared memory: the one it has, or a fresh one
+    /// made of `base` (the first name the kernel gives it).
+    fn dynamic_shared_name(&mut self, base: &str) -> String {
+        if let Some(name) = &self.dynamic_shared {
+            return name.clone();
+        }
+        let name = self.fresh(base);
+        self.dynamic_shared = Some(name.clone());
+        name
+    }
+
     /// The core array of the kernel's dynamic shared memory, declared (without a view) if the
     /// kernel has not named it yet: what a callee without a body may reach.
     pub(super) fn dynamic_shared_array(&mut self, span: Span) -> String {
-        let name = match &self.dynamic_shared {
-            Some(name) => name.clone(),
-            None => {
-                let name = self.fresh("dynamic_shared");
-                self.dynamic_shared = Some(name.clone());
-                name
-            }
-        };
+        let name = self.dynamic_shared_name("dynamic_shared");
         self.declare(&name, Space::Shared, span, None);
         name
     }
@@ -226,14 +223,7 @@ impl Lower<'_, '_> {
             // Every `extern __shared__` array of a kernel is the same memory, named in reports
             // as the first declaration that views it names it (issue 35: the source's names).
             let elem = ty.pointee().cloned().unwrap_or(CType::Void);
-            let name = match &self.dynamic_shared {
-                Some(name) => name.clone(),
-                None => {
-                    let name = self.fresh(decl.name.as_deref().unwrap_or("dynamic_shared"));
-                    self.dynamic_shared = Some(name.clone());
-                    name
-                }
-            };
+            let name = self.dynamic_shared_name(decl.name.as_deref().unwrap_or("dynamic_shared"));
             let first = self.shared_views().first().cloned();
             self.view(&name, &elem);
             self.ordinal(&name);
