@@ -577,7 +577,10 @@ impl<'g, 'a> Lower<'g, 'a> {
 /// path that does not reach it, is not constrained, and one after it happens only in runs
 /// where it held. After a failed assertion a run stops; the guard only skips the rest of the
 /// block, so the runs it keeps (a later loop iteration, the code after an enclosing loop) are
-/// more than the program's: an over-approximation, never a missed access.
+/// more than the program's: an over-approximation, never a missed access — but, for an
+/// assumption nested in a loop or a branch, the kernel stays `exact` and a race only those
+/// extra runs have is reported `proven` (a false alarm; `notes/session17-lead.md`). At the
+/// kernel's top level the guard is exact.
 pub(crate) fn guard_positional(stmts: &mut Vec<Stmt>, positional: &HashSet<Span>) {
     for stmt in stmts.iter_mut() {
         match &mut stmt.kind {
