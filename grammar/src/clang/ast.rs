@@ -327,6 +327,9 @@ pub struct Node {
     /// `GCCAsmStmt` has no text in the dump; `StringLiteral` children hold it.
     #[serde(rename = "tagUsed")]
     pub tag_used: Option<String>,
+    /// `EnumDecl`: the type written after `:` (`enum class E : unsigned char`).
+    #[serde(rename = "fixedUnderlyingType")]
+    pub fixed_underlying_type: Option<Type>,
     #[serde(rename = "completeDefinition")]
     pub complete_definition: Option<bool>,
     /// `FunctionDecl` of a template instantiation: the template arguments.
