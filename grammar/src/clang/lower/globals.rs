@@ -43,6 +43,11 @@ pub struct Globals<'a> {
     /// element by element (`slots.rs`) only when its id is not here, so that no alias can
     /// change an element behind the lowering's back.
     pub(super) escaped: HashSet<&'a str>,
+    /// Function pointers whose value is known everywhere: a variable initialised with a
+    /// function (`void (*f)() = step;`) and only ever read (every use a load), by the id of
+    /// its declaration, with the id of the function's declaration. A call through it is a
+    /// call of that function ([`pointer_targets`]).
+    pub(super) pointer_targets: HashMap<&'a str, &'a str>,
 }
 
 impl<'a> Globals<'a> {
@@ -51,6 +56,7 @@ impl<'a> Globals<'a> {
         g.scan(&root.inner);
         g.link_redeclarations();
         g.uses(root, false);
+        g.pointer_targets = pointer_targets(root);
         for bad in &g.not_shared_memory {
             g.shared_memory_classes.remove(bad);
         }
@@ -801,4 +807,54 @@ fn r_is_builtin(ty: &CType) -> bool {
         return false;
     };
     name.starts_with("__") || name.contains("cooperative_groups::")
+}
+
+/// [`Globals::pointer_targets`]: the function-pointer variables initialised with a function
+/// whose every use is a load (an `LValueToRValue` cast of the name) — never assigned, never
+/// incremented, never bound to a reference or has its address taken — with the function each
+/// holds in every run.
+fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
+    fn function_named(n: &Node) -> Option<&str> {
+        match n.kind {
+            Kind::DeclRefExpr => n
+                .referenced_decl
+                .as_ref()
+                .filter(|d| matches!(d.kind, Some(Kind::FunctionDecl | Kind::CXXMethodDecl)))
+                .map(|d| d.id.as_str()),
+            Kind::ImplicitCastExpr | Kind::ParenExpr | Kind::CStyleCastExpr => {
+                n.exprs().next().and_then(function_named)
+            }
+            Kind::UnaryOperator if n.opcode.as_deref() == Some("&") => {
+                n.exprs().next().and_then(function_named)
+            }
+            _ => None,
+        }
+    }
+    let mut targets = HashMap::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind == Kind::VarDecl && n.qual_type().contains("(*") {
+            if let Some(f) = n.exprs().next().and_then(function_named) {
+                targets.insert(n.id.as_str(), f);
+            }
+        }
+        stack.extend(n.inner.iter());
+    }
+    // Every use of such a variable must be a load.
+    let mut stack: Vec<(&Node, Option<&Node>)> = vec![(root, None)];
+    while let Some((n, parent)) = stack.pop() {
+        if n.kind == Kind::DeclRefExpr {
+            if let Some(d) = &n.referenced_decl {
+                let load = parent.is_some_and(|p| {
+                    p.kind == Kind::ImplicitCastExpr
+                        && p.cast_kind.as_deref() == Some("LValueToRValue")
+                });
+                if !load {
+                    targets.remove(d.id.as_str());
+                }
+            }
+        }
+        stack.extend(n.inner.iter().map(|c| (c, Some(n))));
+    }
+    targets
 }
