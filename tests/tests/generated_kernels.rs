@@ -34,7 +34,8 @@ const SEED: u64 = 0x6375_6461_0000;
 const FAST: u64 = 40;
 /// Kernels of the long tier, unless `MAPCHECK_GEN_COUNT` says otherwise.
 const LONG: u64 = 1000;
-/// Calls of the tools the minimiser may make for one disagreement.
+/// Calls of the tools the minimiser may make for one disagreement (`MAPCHECK_GEN_SHRINK`
+/// replaces it).
 const SHRINK_BUDGET: usize = 150;
 
 #[derive(Debug, Default)]
@@ -93,10 +94,35 @@ fn one(seed: u64, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
             st.families.entry(f.name()).or_default().push(seed);
         }
     }
+    // One line per kernel in `runs.tsv` beside the files: the figures survive a long run
+    // that is stopped before its summary.
+    let line = format!(
+        "{seed}\t{}\t{}\t{}\t{}\t{}\n",
+        run.mapcheck.as_deref().unwrap_or("-"),
+        if run.oracle_racy {
+            "racy"
+        } else if run.oracle_divergent {
+            "divergent"
+        } else {
+            "quiet"
+        },
+        u8::from(run.benign),
+        run.family.as_ref().map_or("-".to_string(), Family::name),
+        run.unanswered.as_deref().unwrap_or("-"),
+    );
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(driver.dir.join("runs.tsv"))
+    {
+        use std::io::Write;
+        let _ = f.write_all(line.as_bytes());
+    }
     let Some(family) = run.family.clone().filter(fails) else {
         return Ok(());
     };
-    let minimal = shrink(&k, SHRINK_BUDGET, &mut |c| {
+    let budget = env_u64("MAPCHECK_GEN_SHRINK").map_or(SHRINK_BUDGET, |b| b as usize);
+    let minimal = shrink(&k, budget, &mut |c| {
         driver.run(c).family.as_ref() == Some(&family)
     });
     let text = minimal.print("//pass", &mapcheck_tests::cudagen::drive::comment(&minimal));

@@ -697,7 +697,7 @@ impl Printer<'_> {
         self.line(0, header);
         self.line(0, &format!("//--blockDim={} --gridDim={}", k.block, k.grid));
         for l in comment.lines() {
-            self.line(0, &format!("// {l}").trim_end().to_string());
+            self.line(0, format!("// {l}").trim_end());
         }
         self.line(0, "");
         self.line(0, "#include <cassert>");
