@@ -431,3 +431,32 @@ pub fn shrink(k: &Kernel, budget: usize, still: &mut dyn FnMut(&Kernel) -> bool)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cudagen::{generate::generate, Settings};
+
+    /// The mechanics without the tools: shrinking while the text keeps a barrier gives a
+    /// well-defined kernel, no larger, that still has one.
+    #[test]
+    fn shrinks_while_the_predicate_holds() {
+        let s = Settings::default();
+        for seed in 0..12 {
+            let k = generate(seed, &s);
+            assert!(
+                Checker::new(&k).kernel().is_ok(),
+                "seed {seed} is not well-defined"
+            );
+            let has = |k: &Kernel| k.print("//pass", "").contains("__syncthreads");
+            if !has(&k) {
+                continue;
+            }
+            let m = shrink(&k, 400, &mut |c| has(c));
+            assert!(has(&m));
+            assert!(Checker::new(&m).kernel().is_ok());
+            assert!(m.size() <= k.size());
+            assert!(m.size() <= 3, "seed {seed}: {} statements left", m.size());
+        }
+    }
+}
