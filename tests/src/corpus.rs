@@ -577,6 +577,26 @@ pub fn decides_alike(
 /// limit (the same as the command line's) still bounds every query.
 pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
 
+/// The settings of `mapcheck FILE` without flags, with a wall-clock backstop of `timeout_ms`
+/// per solver query and no search for redundant barriers (advice, which never changes a
+/// verdict and would double the time).
+pub fn cli_settings(timeout_ms: u32) -> CheckOptions {
+    CheckOptions {
+        advice: false,
+        ..CheckOptions::new(Options {
+            limits: Limits {
+                timeout_ms,
+                ..Limits::default()
+            },
+            // C's integers, as the command line without `--arith`.
+            c_words: true,
+            // The launch conventions, as the command line without `--any-launch`.
+            conventions: true,
+            ..Options::default()
+        })
+    }
+}
+
 /// Runs every kernel of a CUDA file through the pipeline of `mapcheck FILE`
 /// (`mapcheck::check::check_file`: C's integers and the default resource limit, as the
 /// command line without flags; the wall-clock backstop is [`CORPUS_TIMEOUT_MS`]; no search
@@ -599,17 +619,7 @@ pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileR
 /// Every kernel of a loaded program through the pipeline of `mapcheck FILE` (see
 /// [`check_cuda`]).
 pub fn check_program(source: &SourceFile, program: &Program) -> FileResult {
-    let settings = CheckOptions {
-        advice: false,
-        ..CheckOptions::new(Options {
-            limits: corpus_limits(),
-            // C's integers, as the command line without `--arith`.
-            c_words: true,
-            // The launch conventions, as the command line without `--any-launch`.
-            conventions: true,
-            ..Options::default()
-        })
-    };
+    let settings = cli_settings(CORPUS_TIMEOUT_MS);
     FileResult::Kernels(
         check::check_file(source, program, &settings)
             .map(|decided| KernelResult::of(decided.report))
