@@ -308,6 +308,9 @@ struct Frame {
     /// of them is not an `if` or a block's guard); joined into the call's value.
     returns: Vec<(Option<Cond>, Val)>,
     ret_ty: CType,
+    /// The function returns a reference (`T &f()`): each `return e` gives the address of the
+    /// place `e` designates (no read of it), and the call designates that place.
+    by_ref: bool,
     /// The length of `Lower::path` when the body started.
     path_base: usize,
 }

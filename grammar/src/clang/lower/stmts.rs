@@ -265,13 +265,18 @@ impl Lower<'_, '_> {
             }
             Kind::ReturnStmt => {
                 if let Some(e) = n.exprs().next() {
-                    let v = self.rvalue(e, out);
                     let v = match self.frames.last() {
+                        // `return a[i];` from `T &f()`: the place, not its contents.
+                        Some(f) if f.by_ref => {
+                            let p = self.place(e, out);
+                            self.address(p)
+                        }
                         Some(f) => {
                             let rty = f.ret_ty.clone();
+                            let v = self.rvalue(e, out);
                             self.convert(v, &rty, span, out)
                         }
-                        None => v,
+                        None => self.rvalue(e, out),
                     };
                     if let Some(f) = self.frames.last() {
                         let guard = self.path[f.path_base.min(self.path.len())..]
