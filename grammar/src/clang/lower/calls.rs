@@ -592,7 +592,8 @@ impl Lower<'_, '_> {
         // body in the user's code (or reached through a pointer) may access it. Library
         // functions (mapcheck's headers, the system's) do not.
         let callee = n.exprs().next().and_then(callee_decl);
-        if !callee.is_some_and(|d| self.is_library(d)) {
+        let user_code = !callee.is_some_and(|d| self.is_library(d));
+        if user_code {
             arrays.push(self.dynamic_shared_array(span));
         }
         arrays.sort();
@@ -601,6 +602,26 @@ impl Lower<'_, '_> {
             let cty = CType::Scalar(Scalar::INT);
             self.read(Place::Many(arrays.clone(), cty.clone()), span, out);
             self.write(Place::Many(arrays, cty.clone()), Val::Opaque, span, out);
+        }
+        if user_code {
+            // The user's code mapcheck cannot see may synchronise the block (a library
+            // function does not): `if ? { sync }`, so that no race across the call is
+            // reported as more than potential, and a barrier it may hold is not assumed away.
+            let u = self.unknown("callee_may_synchronise", Some((0, 1)), span, out);
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: cmp(CmpOp::Ne, u, int(0, span)),
+                        then_branch: Block {
+                            stmts: vec![stmt(StmtKind::Sync, span)],
+                            span,
+                        },
+                        else_branch: None,
+                    },
+                    span,
+                ),
+            );
         }
         self.unknown_val("unknown_call", ty, span, out)
     }
