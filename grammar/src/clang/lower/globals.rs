@@ -48,12 +48,18 @@ pub struct Globals<'a> {
     /// its declaration, with the id of the function's declaration. A call through it is a
     /// call of that function ([`pointer_targets`]).
     pub(super) pointer_targets: HashMap<&'a str, &'a str>,
+    /// Names of two or more class definitions: left out of `records`.
+    pub(super) ambiguous_records: HashSet<String>,
+    /// `const` integers whose initialiser named a constant not known yet when scanned.
+    pending_constants: Vec<&'a Node>,
 }
 
 impl<'a> Globals<'a> {
     pub fn collect(root: &'a Node) -> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
+        g.settle_constants();
+        g.find_namesakes(root);
         g.link_redeclarations();
         g.uses(root, false);
         g.pointer_targets = pointer_targets(root);
@@ -61,6 +67,54 @@ impl<'a> Globals<'a> {
             g.shared_memory_classes.remove(bad);
         }
         g
+    }
+
+    /// Every class defined more than once under one name anywhere in the translation unit
+    /// (the scan sees file, namespace and class scope; a class local to a function is found
+    /// here) is ambiguous: taken out of `records`, so that no type named so is read with
+    /// another's layout.
+    fn find_namesakes(&mut self, root: &'a Node) {
+        let mut seen: HashMap<&str, &str> = HashMap::new();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind, Kind::CXXRecordDecl | Kind::RecordDecl)
+                && n.complete_definition == Some(true)
+                && n.is_implicit != Some(true)
+            {
+                if let Some(name) = n.name.as_deref().filter(|m| !m.is_empty()) {
+                    if *seen.entry(name).or_insert(&n.id) != n.id {
+                        self.records.remove(name);
+                        self.ambiguous_records.insert(name.to_string());
+                    }
+                }
+            }
+            stack.extend(n.inner.iter());
+        }
+    }
+
+    /// Evaluates the pending constants until none more can be: each one found is a constant,
+    /// not memory (a `static const` member clang placed in `__constant__` memory).
+    fn settle_constants(&mut self) {
+        loop {
+            let mut progress = false;
+            for n in std::mem::take(&mut self.pending_constants) {
+                let named = |id: &str| {
+                    let v = self.constants.get(id).or(self.enumerators.get(id));
+                    v.copied()
+                };
+                match n.exprs().next().and_then(|e| const_int_expr(e, &named)) {
+                    Some(v) => {
+                        self.constants.insert(&n.id, v);
+                        self.memory.remove(n.id.as_str());
+                        progress = true;
+                    }
+                    None => self.pending_constants.push(n),
+                }
+            }
+            if !progress {
+                return;
+            }
+        }
     }
 
     /// Fills `escaped` below `n`; `access` when `n` stands where an element would be read or
@@ -156,6 +210,22 @@ impl<'a> Globals<'a> {
                     }
                     if n.complete_definition == Some(true) {
                         match n.name.as_deref() {
+                            // Two classes of one name (a kernel's local `struct Cfg` beside a
+                            // file-scope one, namesakes in two namespaces): a type read by its
+                            // name cannot say which, so neither is used (SPEC: refused or
+                            // unknown, never guessed).
+                            Some(name)
+                                if !name.is_empty()
+                                    && n.kind != Kind::ClassTemplateSpecializationDecl
+                                    && (self.ambiguous_records.contains(name)
+                                        || self
+                                            .records
+                                            .get(name)
+                                            .is_some_and(|r| r.id != n.id)) =>
+                            {
+                                self.records.remove(name);
+                                self.ambiguous_records.insert(name.to_string());
+                            }
                             Some(name) if !name.is_empty() => {
                                 self.records.entry(name.to_string()).or_insert(n);
                             }
@@ -211,6 +281,10 @@ impl<'a> Globals<'a> {
                             self.constants.insert(&n.id, v);
                             continue;
                         }
+                        // Its initialiser may name a constant declared later (a class
+                        // template's member in terms of another instance's: `Pow2<N>::value =
+                        // 2 * Pow2<N - 1>::value`): tried again once all are known.
+                        self.pending_constants.push(n);
                     }
                     let space = if n.has_attr("CUDASharedAttr") {
                         Some(Space::Shared)
@@ -628,6 +702,8 @@ pub(super) enum ClassCode {
     Constructor,
     /// A class mapcheck has no definition of.
     Unseen,
+    /// A name of two or more classes ([`Globals::ambiguous_records`]).
+    Ambiguous,
 }
 
 impl ClassCode {
@@ -644,6 +720,10 @@ impl ClassCode {
                  initialiser other than a parameter or a literal)"
             }
             ClassCode::Unseen => "no definition mapcheck can see",
+            ClassCode::Ambiguous => {
+                "several definitions (classes of this name in different scopes), and clang's \
+                 types name a class only by its spelling"
+            }
         }
     }
 }
@@ -676,6 +756,13 @@ impl Globals<'_> {
         };
         let CType::Record(_) = ty else { return None };
         let Some(r) = self.record_of(ty) else {
+            if let CType::Record(name) = ty {
+                let bare = name.split('<').next().unwrap_or(name).trim();
+                let last = bare.rsplit("::").next().unwrap_or(bare);
+                if self.ambiguous_records.contains(bare) || self.ambiguous_records.contains(last) {
+                    return Some(ClassCode::Ambiguous);
+                }
+            }
             return (!r_is_builtin(ty)).then_some(ClassCode::Unseen);
         };
         if Self::class_flag(r, &["isPolymorphic"]) {
