@@ -48,6 +48,10 @@ pub struct Globals<'a> {
     /// its declaration, with the id of the function's declaration. A call through it is a
     /// call of that function ([`pointer_targets`]).
     pub(super) pointer_targets: HashMap<&'a str, &'a str>,
+    /// File-scope `const` arrays of integers whose initialiser clang's values give whole, by
+    /// declaration id: their cells in order (row after row). Nobody can write a `const`
+    /// object, so a read of one is the initialiser's value (`Lower::read`).
+    pub(super) const_tables: HashMap<&'a str, Vec<i128>>,
     /// Names of two or more class definitions: left out of `records`.
     pub(super) ambiguous_records: HashSet<String>,
     /// `const` integers whose initialiser named a constant not known yet when scanned.
@@ -89,6 +93,47 @@ impl<'a> Globals<'a> {
                 }
             }
             stack.extend(n.inner.iter());
+        }
+    }
+
+    /// The cells of an array of integers of type `ty` initialised by `init`, row after row;
+    /// the elements an initialiser list leaves out are zero (C++ [dcl.init.aggr]).
+    fn table(&self, init: &Node, ty: &CType) -> Option<Vec<i128>> {
+        const MAX_CELLS: usize = 1 << 16;
+        match ty {
+            CType::Array(elem, Some(len)) => {
+                if init.kind != Kind::InitListExpr {
+                    return None;
+                }
+                let items: Vec<&Node> = init.exprs().collect();
+                if items.len() > *len as usize {
+                    return None;
+                }
+                let mut cells = Vec::new();
+                for item in &items {
+                    cells.extend(self.table(item, elem)?);
+                }
+                let per = self.table_cells(elem)?;
+                cells.resize(per * *len as usize, 0);
+                (cells.len() <= MAX_CELLS).then_some(cells)
+            }
+            CType::Scalar(Scalar::Int { .. }) => {
+                let named = |id: &str| {
+                    let v = self.constants.get(id).or(self.enumerators.get(id));
+                    v.copied()
+                };
+                Some(vec![const_int_expr(init, &named)?])
+            }
+            _ => None,
+        }
+    }
+
+    /// The integer cells of `ty` (an integer, or arrays of them).
+    fn table_cells(&self, ty: &CType) -> Option<usize> {
+        match ty {
+            CType::Array(elem, Some(len)) => Some(self.table_cells(elem)? * *len as usize),
+            CType::Scalar(Scalar::Int { .. }) => Some(1),
+            _ => None,
         }
     }
 
@@ -285,6 +330,11 @@ impl<'a> Globals<'a> {
                         // template's member in terms of another instance's: `Pow2<N>::value =
                         // 2 * Pow2<N - 1>::value`): tried again once all are known.
                         self.pending_constants.push(n);
+                    }
+                    if n.qual_type().starts_with("const ") {
+                        if let Some(cells) = n.exprs().next().and_then(|i| self.table(i, &ty)) {
+                            self.const_tables.insert(&n.id, cells);
+                        }
                     }
                     let space = if n.has_attr("CUDASharedAttr") {
                         Some(Space::Shared)
