@@ -137,6 +137,16 @@ impl<'a> Globals<'a> {
         }
     }
 
+    /// The class a type's text names: by that text, else by its last component (`geo::Key`
+    /// is the `Key` of namespace `geo`): a name defined twice anywhere is not in `records`
+    /// ([`Globals::find_namesakes`]), so the one `Key` is the one meant.
+    pub(super) fn record_named(&self, name: &str) -> Option<&'a Node> {
+        self.records
+            .get(name)
+            .or_else(|| self.records.get(unqualified(name)))
+            .copied()
+    }
+
     /// Evaluates the pending constants until none more can be: each one found is a constant,
     /// not memory (a `static const` member clang placed in `__constant__` memory).
     fn settle_constants(&mut self) {
@@ -396,7 +406,7 @@ impl<'a> Globals<'a> {
 
     /// The fields of a record, in order, with their types.
     pub(super) fn fields(&self, record: &str) -> Option<Vec<(&'a str, &'a str)>> {
-        let r = self.records.get(record)?;
+        let r = self.record_named(record)?;
         Some(
             r.inner
                 .iter()
@@ -417,7 +427,7 @@ impl<'a> Globals<'a> {
     /// bit-fields are one memory location (C++ [intro.memory]), which the cell model, one cell
     /// per field, does not have.
     pub(super) fn bit_field(&self, record: &str, field: &str) -> bool {
-        self.records.get(record).is_some_and(|r| {
+        self.record_named(record).is_some_and(|r| {
             r.inner.iter().any(|f| {
                 f.kind == Kind::FieldDecl
                     && f.name.as_deref() == Some(field)
@@ -529,7 +539,7 @@ impl<'a> Globals<'a> {
 
     /// The byte offset of each field of record `name`, with the record's size and alignment.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
-        let r = self.records.get(name)?;
+        let r = self.record_named(name)?;
         // `__align__(N)` (`aligned(N)`) only raises the alignment, and so the size: laid out
         // here when N is a constant clang evaluated.
         let mut align = 1u64;
@@ -786,6 +796,7 @@ impl Globals<'_> {
         self.records
             .get(name.as_str())
             .or_else(|| self.records.get(bare))
+            .or_else(|| self.records.get(unqualified(bare)))
             .copied()
     }
 
@@ -918,6 +929,7 @@ impl<'a> Globals<'a> {
             .records
             .get(name.as_str())
             .or_else(|| self.records.get(bare))
+            .or_else(|| self.records.get(unqualified(bare)))
             .copied()?;
         let ctor_type = n.ctor_type.as_ref().map(|t| t.qual.as_str())?;
         let decl = r.inner.iter().find(|c| {
@@ -994,4 +1006,9 @@ fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
         stack.extend(n.inner.iter().map(|c| (c, Some(n))));
     }
     targets
+}
+
+/// The last component of a qualified name (`geo::Key` → `Key`, `::Key` → `Key`).
+fn unqualified(name: &str) -> &str {
+    name.rsplit("::").next().unwrap_or(name).trim()
 }

@@ -56,7 +56,7 @@ impl<'a> Lower<'_, 'a> {
         if depth > MAX_RECORD_DEPTH {
             return None;
         }
-        let r = self.g.records.get(name.as_str())?;
+        let r = self.g.record_named(name.as_str())?;
         if r.tag_used.as_deref() == Some("union") || r.bases.is_some() {
             return None;
         }

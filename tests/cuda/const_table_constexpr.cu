@@ -1,0 +1,11 @@
+//pass
+//--blockDim=8 --gridDim=1
+// mapcheck: exact
+// (Found by a probe of session 18: an initialiser list that leaves elements out, or a
+// `constexpr`/`static const` table, was read as zeros or as memory of any contents.)
+// perm is a constexpr permutation of 0..7: no two threads share a cell
+constexpr int perm[8] = {3, 1, 7, 0, 2, 6, 5, 4};
+__global__ void k(int *out) {
+  int t = threadIdx.x;
+  out[perm[t]] = t;
+}

@@ -1,0 +1,10 @@
+//xfail:data-race
+//--blockDim=8 --gridDim=1
+// mapcheck: exact
+// (Found by a probe of session 18: an initialiser list that leaves elements out, or a
+// `constexpr`/`static const` table, was read as zeros or as memory of any contents.)
+constexpr int perm[8] = {3, 1, 7, 0, 2, 6, 6, 4};
+__global__ void k(int *out) {
+  int t = threadIdx.x;
+  out[perm[t]] = t;
+}
