@@ -60,6 +60,33 @@ impl Lower<'_, '_> {
         Val::Num(self.unknown("const_table", Some((lo, hi)), span, out), s)
     }
 
+    /// A value stored through a view of `array` that differs from its first view (its
+    /// declared type) only in signedness — `reinterpret_cast<unsigned *>(a)[i] = v` into an
+    /// `int *a` — as the first view's integer of the same bytes (`0xffffffffu` is the `int`
+    /// `-1`): a cell holds one payload per bit pattern, so that two stores of the same bytes
+    /// are the same value (SPEC §7's benign race), whichever view wrote them.
+    fn as_first_view(
+        &mut self,
+        array: &str,
+        ty: &CType,
+        v: Val,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        let first = self
+            .views
+            .get(array)
+            .and_then(|views| views.first())
+            .cloned();
+        match (ty, first) {
+            (
+                CType::Scalar(Scalar::Int { bits, signed }),
+                Some(first @ CType::Scalar(Scalar::Int { bits: b, signed: s })),
+            ) if *bits == b && *signed != s => self.convert(v, &first, span, out),
+            _ => v,
+        }
+    }
+
     // ---- reading and writing places ----
 
     pub(super) fn read(&mut self, p: Place, span: Span, out: &mut Vec<Stmt>) -> Val {
@@ -198,6 +225,7 @@ impl Lower<'_, '_> {
                 let cells = self.g.cells(&ty, 0);
                 match cells {
                     Some(1) if !matches!(ty, CType::Array(..)) => {
+                        let v = self.as_first_view(&array, &ty, v, span, out);
                         let value = self.payload(v, span, out);
                         self.emit(
                             out,
