@@ -328,7 +328,7 @@ pub struct Node {
     #[serde(rename = "tagUsed")]
     pub tag_used: Option<String>,
     /// `InitListExpr` of an array it does not fill: the filler, then the elements written
-    /// (moved to `inner` by [`unfold_array_fillers`]).
+    /// (moved to `inner` when the JSON is read).
     #[serde(rename = "array_filler")]
     pub array_filler: Option<Vec<Node>>,
     /// `EnumDecl`: the type written after `:` (`enum class E : unsigned char`).
