@@ -322,7 +322,7 @@ fn a_factor_that_stops_the_loop_sends_the_search_to_another_witness() {
     // they come back `unknown` on a loaded machine (the search then gives up), so z3's
     // deterministic resource limit alone decides them here, as in the corpus test.
     let limits = mapcheck_smt::Limits {
-        timeout_ms: 300_000,
+        deadline: None,
         ..mapcheck_smt::Limits::default()
     };
     let d = with(

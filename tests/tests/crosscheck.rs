@@ -187,7 +187,7 @@ fn pipeline() -> Pipeline {
     Pipeline {
         limits: Limits {
             rlimit: 2_000_000,
-            timeout_ms: 2_000,
+            deadline: None,
         },
         mutation: None,
         ..Pipeline::default()
@@ -230,7 +230,7 @@ fn small_any() -> GenSettings {
 fn symbolic_pipeline() -> Pipeline {
     Pipeline {
         limits: Limits {
-            timeout_ms: 5_000,
+            deadline: None,
             ..Limits::default()
         },
         mutation: None,
