@@ -45,7 +45,7 @@ pub fn deadline_passed() -> bool {
 pub fn context<R: Send + Sync>(limits: Limits, f: impl FnOnce() -> R + Send + Sync) -> R {
     z3::with_z3_config(&z3::Config::new(), move || {
         let Some(deadline) = limits.deadline else {
-            return f();
+            return super::lemmas::scoped(f);
         };
         let ctx = z3::Context::thread_local();
         let handle = ctx.handle();
@@ -57,7 +57,7 @@ pub fn context<R: Send + Sync>(limits: Limits, f: impl FnOnce() -> R + Send + Sy
             // Ends the guard also when `f` unwinds, so the scope can join it.
             let _stop = Stop(&watch);
             let previous = WATCH.with(|c| c.replace(Some(Arc::clone(&watch))));
-            let answer = f();
+            let answer = super::lemmas::scoped(f);
             WATCH.with(|c| *c.borrow_mut() = previous);
             answer
         })

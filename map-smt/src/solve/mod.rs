@@ -9,10 +9,12 @@
 //! This module owns the solving of one query ([`solve`], its first try and its retry in a
 //! fresh context, [`check_once`]) and the query's SMT-LIB text ([`smtlib`]);
 //! `canonical` owns the small and canonical witness, `backstop` the z3 context and the run's
-//! deadline every check runs under.
+//! deadline every check runs under, `lemmas` the definitions every query of a context carries
+//! (the encoder's lookup tables).
 
 mod backstop;
 mod canonical;
+pub mod lemmas;
 
 use backstop::{check, reason_unknown};
 pub use backstop::{context, deadline_passed, EXPIRED};
@@ -86,6 +88,7 @@ pub fn solve(
     limits: Limits,
     lit: impl Fn(i128) -> Val,
 ) -> Outcome {
+    let constraints = &lemmas::with_lemmas(constraints);
     let first = Limits {
         rlimit: limits.rlimit / FIRST_TRY_SHARE,
         ..limits
@@ -275,6 +278,7 @@ fn max_degree(constraints: &[Bool]) -> u32 {
 /// questions whose answer only steers how a query is built ([`crate::query::pinned`]), where
 /// `unknown` costs nothing but the shortcut.
 pub fn check_once(constraints: &[Bool], limits: Limits) -> Outcome {
+    let constraints = &lemmas::with_lemmas(constraints);
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit / FIRST_TRY_SHARE);
@@ -298,7 +302,7 @@ pub fn check_once(constraints: &[Bool], limits: Limits) -> Outcome {
 /// `set-info`), so the text says only what mapcheck asks.
 pub fn smtlib(constraints: &[Bool]) -> String {
     let solver = Solver::new();
-    for c in constraints {
+    for c in &lemmas::with_lemmas(constraints) {
         solver.assert(c);
     }
     let text = solver.to_smt2();
