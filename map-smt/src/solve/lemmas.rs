@@ -18,7 +18,7 @@
 //! the lemmas change no answer; in a query whose `x` is within the domain, `T(x)` is the
 //! table's entry, which the query used to write as the `ite` chain.
 //!
-//! The store is per context ([`scoped`], which `context` opens): function symbols belong to
+//! The store is per context (`scoped`, which [`super::context`] opens): function symbols belong to
 //! one context, and a table's name (`table#N`) is unique within it.
 
 use std::cell::RefCell;
