@@ -502,6 +502,37 @@ pub enum CondKind<V = String> {
     Or(Box<Cond<V>>, Box<Cond<V>>),
 }
 
+impl Cond {
+    /// `ntid.x * ntid.y * ntid.z <= most`: the threads of a block are at most `most` (a
+    /// kernel's `__launch_bounds__`); recognised by [`Cond::is_block_size_bound`].
+    pub fn block_size_at_most(most: Expr, span: Span) -> Self {
+        let dim = |d: Dim| Expr::var(Builtin::component(Geometry::Ntid, d).name(), span);
+        let threads = Expr::bin(
+            BinOp::Mul,
+            Expr::bin(BinOp::Mul, dim(Dim::X), dim(Dim::Y)),
+            dim(Dim::Z),
+        );
+        Cond::new(CondKind::Cmp(CmpOp::Le, threads, most), span)
+    }
+
+    /// Whether this is a [`Cond::block_size_at_most`] whose bound reads no built-in.
+    pub fn is_block_size_bound(&self) -> bool {
+        let CondKind::Cmp(CmpOp::Le, threads, most) = &self.kind else {
+            return false;
+        };
+        let is_dim = |e: &Expr, d: Dim| matches!(&e.kind, ExprKind::Var(n) if *n == Builtin::component(Geometry::Ntid, d).name());
+        let ExprKind::Bin(BinOp::Mul, xy, z) = &threads.kind else {
+            return false;
+        };
+        let ExprKind::Bin(BinOp::Mul, x, y) = &xy.kind else {
+            return false;
+        };
+        let mut reads_geometry = false;
+        most.for_each_var(&mut |n, _| reads_geometry |= Builtin::from_name(n).is_some());
+        is_dim(x, Dim::X) && is_dim(y, Dim::Y) && is_dim(z, Dim::Z) && !reads_geometry
+    }
+}
+
 impl<V> Cond<V> {
     pub fn new(kind: CondKind<V>, span: Span) -> Self {
         Cond { kind, span }
@@ -643,6 +674,25 @@ impl<T> Kernel<T> {
         };
         self.body
             .walk(&mut |stmt| stmt.kind.for_each_var(&mut note));
+        used
+    }
+
+    /// The built-ins the kernel's code reads: [`Kernel::builtins`] but for the assumptions
+    /// that only bound the threads of a block ([`Cond::is_block_size_bound`]). A
+    /// `__launch_bounds__(256)` reads no dimension of the block — it limits what a launch may
+    /// be — so it leaves the launch conventions (which set every unread dimension to 1) as
+    /// they were.
+    pub fn builtins_read_by_code(&self) -> std::collections::BTreeSet<Builtin> {
+        let mut used = std::collections::BTreeSet::new();
+        let mut note = |name: &str, _: Span| {
+            if let Some(b) = Builtin::from_name(name) {
+                used.insert(b);
+            }
+        };
+        self.body.walk(&mut |stmt| match &stmt.kind {
+            StmtKind::Assume { cond } if cond.is_block_size_bound() => {}
+            kind => kind.for_each_var(&mut note),
+        });
         used
     }
 }

@@ -90,7 +90,7 @@ struct Pins {
 impl<'a> KernelFacts<'a> {
     /// The facts of the kernel whose MAP is `map`, under `options`.
     pub fn new(map: &'a mapcheck_typeck::Map, options: &'a crate::Options) -> Self {
-        let launch = Launch::under(&map.builtins, options);
+        let launch = Launch::under(&map.read_by_code, options);
         KernelFacts {
             arith: options.arith,
             #[cfg(feature = "mutation")]

@@ -596,7 +596,7 @@ fn launch_assumptions(
     checked: &Checked,
     options: &Options,
 ) -> Option<mapcheck_smt::launch::Launch> {
-    let launch = mapcheck_smt::launch::Launch::under(&checked.protocol.builtins, options);
+    let launch = mapcheck_smt::launch::Launch::under(&checked.protocol.read_by_code, options);
     launch.assumes_anything().then_some(launch)
 }
 

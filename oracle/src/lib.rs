@@ -597,6 +597,18 @@ impl Oracle {
 }
 
 impl Prepared {
+    /// Removes the binaries compiled for this file from the disk cache: for callers that run
+    /// many files once each (the kernel generator), whose cache would otherwise grow by a
+    /// binary per file.
+    pub fn forget(&self) {
+        let Some(build) = &self.build else { return };
+        for slot in &build.binaries {
+            if let Some(Ok(binary)) = slot.get() {
+                let _ = std::fs::remove_file(binary);
+            }
+        }
+    }
+
     /// The kernel mapcheck names `name`.
     pub fn kernel(&self, name: &str) -> Option<&KernelInfo> {
         self.kernels.iter().find(|k| k.name == name)

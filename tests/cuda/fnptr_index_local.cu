@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the call through the local function pointer `f` is an unknown call: its value is a per-thread unknown
 // A local function pointer initialised to a known function: `slot_fn f = identity;` so f(t)
 // is t, and each thread writes its own s[t] before the barrier: race free.
 

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the call through the local function pointer `f` is an unknown call: its value is a per-thread unknown
 // The local function pointer is `halve`: f(t) = t / 2, so threads 2k and 2k + 1 both write
 // s[k] before the barrier (threads 0 and 1 on s[0]): a write-write race.
 

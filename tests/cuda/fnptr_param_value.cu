@@ -1,6 +1,7 @@
 //pass
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
+// mapcheck: known-imprecision: data-dependent possibly-racy — `op` points to a function mapcheck cannot see: it may access the block's dynamic shared memory (any `extern __shared__` array of the program), which the unknown call reads and writes at cells nobody can name
 // A function pointer parameter (issue 14): `op` is some `__device__ float (float)` function;
 // whatever it computes, it receives no pointer and the kernel's arrays are parameters it cannot
 // reach, so it only makes a value. Each thread writes its own out[gid]: race free.

@@ -1,7 +1,7 @@
 //xfail:data-race
 //--blockDim=128 --gridDim=2
 // mapcheck: exact
-// mapcheck: known-imprecision: possibly-racy — the racing writes store values the lowering does not compute (float arithmetic, conversions or byte pieces: `?`), so mapcheck cannot show that the two threads store different values; equal ones would make the race benign (SPEC §7), so the race stays potential
+// mapcheck: known-imprecision: data-dependent possibly-racy — `op` points to a function mapcheck cannot see: it may access the block's dynamic shared memory at cells nobody can name, and the racing writes store values the lowering does not compute (`?`), so the race stays potential
 // The mapped value stored at gid / 2: threads 0 and 1 of block 0 both write out[0], whatever
 // the function pointer computes: a write-write race.
 

@@ -571,6 +571,23 @@ pub fn decides_alike(
     ))
 }
 
+/// The settings of `mapcheck FILE` without flags — z3's resource limit alone, no wall-clock
+/// limit, as the command line without `--timeout` — and no search for redundant barriers
+/// (advice, which never changes a verdict and would double the time).
+pub fn cli_settings() -> CheckOptions {
+    CheckOptions {
+        advice: false,
+        ..CheckOptions::new(Options {
+            limits: Limits::default(),
+            // C's integers, as the command line without `--arith`.
+            c_words: true,
+            // The launch conventions, as the command line without `--any-launch`.
+            conventions: true,
+            ..Options::default()
+        })
+    }
+}
+
 /// Runs every kernel of a CUDA file through the pipeline of `mapcheck FILE`
 /// (`mapcheck::check::check_file`: C's integers and the default resource limit, as the
 /// command line without flags, which has no wall-clock limit; no search
@@ -593,17 +610,7 @@ pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileR
 /// Every kernel of a loaded program through the pipeline of `mapcheck FILE` (see
 /// [`check_cuda`]).
 pub fn check_program(source: &SourceFile, program: &Program) -> FileResult {
-    let settings = CheckOptions {
-        advice: false,
-        ..CheckOptions::new(Options {
-            limits: corpus_limits(),
-            // C's integers, as the command line without `--arith`.
-            c_words: true,
-            // The launch conventions, as the command line without `--any-launch`.
-            conventions: true,
-            ..Options::default()
-        })
-    };
+    let settings = cli_settings();
     FileResult::Kernels(
         check::check_file(source, program, &settings)
             .map(|decided| KernelResult::of(decided.report))

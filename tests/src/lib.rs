@@ -12,6 +12,12 @@
 //! * [`corpus`] — the corpus tests' shared support: header lines, file lists, and running a
 //!   `.cu` file of `tests/cuda/` through the pipeline as `mapcheck FILE` does.
 //!
+//! * [`oracle_compare`] — mapcheck's report of a CUDA kernel held against the execution
+//!   oracle's run of it (the corpus test `oracle_corpus` and the generator share it).
+//!
+//! * [`cudagen`] — a seeded generator of random well-defined CUDA kernels, the driver that runs
+//!   each through mapcheck and the oracle, and the minimiser of their disagreements.
+//!
 //! The test targets live in `tests/tests/`: `roundtrip` (print → parse), `parser_robustness`
 //! (no panic on any input), `broken_corpus` (the files of `tests/broken/` and the located
 //! messages they expect), `coq_differential` (the type checker against the one extracted from
@@ -19,8 +25,10 @@
 
 pub use mapcheck::coq;
 pub mod corpus;
+pub mod cudagen;
 pub mod gen;
 pub mod oracle;
+pub mod oracle_compare;
 
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
 

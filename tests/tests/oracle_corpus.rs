@@ -28,9 +28,12 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use mapcheck::check::{check_file, CheckOptions};
 use mapcheck::report::KernelReport;
 use mapcheck_grammar::cuda::header::read_header;
-use mapcheck_oracle::{AccessKind, Launch, Observation, Oracle, Outcome, Prepared};
-use mapcheck_smt::{Certainty, Kind, Limits, Options, Verdict};
+use mapcheck_oracle::{Launch, Observation, Oracle, Outcome, Prepared};
+use mapcheck_smt::{Certainty, Kind, Limits, Options};
 use mapcheck_tests::corpus::{files, load_cuda};
+use mapcheck_tests::oracle_compare::{
+    answered, describe_observation, describe_report, judge, witness_launch, Judgement,
+};
 use mapcheck_typeck::Class;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -109,50 +112,6 @@ fn dims(d: Option<[u64; 3]>, default: [u32; 3]) -> [u32; 3] {
     d.map_or(default, |d| d.map(|v| u32::try_from(v).unwrap_or(u32::MAX)))
 }
 
-/// mapcheck's report of one kernel, in a few lines.
-fn describe_report(r: &KernelReport) -> String {
-    let mut s = format!("mapcheck: {} {}", r.class.name(), r.verdict.name());
-    for f in &r.findings {
-        let at: Vec<String> = f
-            .locations
-            .iter()
-            .map(|l| format!("{}:{}", l.line, l.column))
-            .collect();
-        s.push_str(&format!(
-            "\n  {:?} {:?} at {}",
-            f.kind,
-            f.certainty,
-            at.join(", ")
-        ));
-    }
-    s
-}
-
-fn describe_observation(o: &Observation) -> String {
-    let mut s = format!("oracle: {:?}", o.outcome);
-    for r in &o.races {
-        s.push_str(&format!("\n  race: {r}"));
-    }
-    if !o.stray.is_empty() {
-        s.push_str(&format!(
-            "\n  ({} race(s) outside the kernel's memory, not counted)",
-            o.stray.len()
-        ));
-    }
-    s
-}
-
-/// Whether the run answered (it may still have raced before it stopped).
-fn answered(o: &Observation) -> Result<(), String> {
-    match &o.outcome {
-        Outcome::Completed | Outcome::Divergence(_) => Ok(()),
-        Outcome::NotARun(why) => Err(format!("not a run: {why}")),
-        Outcome::Unsupported(why) => Err(format!("unsupported: {why}")),
-        Outcome::Crashed(why) => Err(format!("crashed: {why}")),
-        Outcome::TimedOut => Err("timed out".into()),
-    }
-}
-
 /// The kernel's oracle run against mapcheck's report of it: `Err` is a soundness
 /// disagreement.
 fn compare(
@@ -161,15 +120,16 @@ fn compare(
     obs: &Observation,
     stats: &Mutex<Stats>,
 ) -> Result<(), String> {
-    if matches!(obs.outcome, Outcome::NotARun(_)) {
+    let judgement = judge(report, obs);
+    if judgement == Judgement::NotARun {
         // A precondition failed: what the threads did meanwhile is not a run of the kernel.
         return Ok(());
     }
-    let races: Vec<_> = obs.located_races().collect();
+    let racy = obs.located_races().next().is_some();
     let divergent = matches!(obs.outcome, Outcome::Divergence(_));
     let mut st = stats.lock().map_err(|_| "poisoned".to_string())?;
     st.kernels_run += 1;
-    if !races.is_empty() {
+    if racy {
         st.kernels_racy += 1;
         *st.racy_verdicts
             .entry(report.verdict.name().to_string())
@@ -178,35 +138,31 @@ fn compare(
     if divergent {
         st.kernels_divergent += 1;
     }
-    let has = |k: Kind| report.findings.iter().any(|f| f.kind == k);
-    let drf = report.verdict == Verdict::Drf;
-    let benign = has(Kind::BenignRace)
-        && races
-            .iter()
-            .all(|r| r.first.kind == AccessKind::Write && r.second.kind == AccessKind::Write);
     let what = format!(
         "{file} `{}`:\n{}\n{}",
         report.name,
         describe_observation(obs),
         describe_report(report)
     );
-    if drf && !races.is_empty() {
-        if benign {
+    match judgement {
+        Judgement::Agree | Judgement::NotARun => Ok(()),
+        Judgement::Benign => {
             st.benign.push(what);
-            return Ok(());
+            Ok(())
         }
-        st.disagreements.push(what.clone());
-        return Err(format!(
-            "the oracle observed a race, mapcheck says drf:\n{what}"
-        ));
+        Judgement::MissedRace => {
+            st.disagreements.push(what.clone());
+            Err(format!(
+                "the oracle observed a race, mapcheck says drf:\n{what}"
+            ))
+        }
+        Judgement::MissedDivergence => {
+            st.disagreements.push(what.clone());
+            Err(format!(
+                "the oracle observed barrier divergence, mapcheck found none:\n{what}"
+            ))
+        }
     }
-    if divergent && !has(Kind::BarrierDivergence) && drf {
-        st.disagreements.push(what.clone());
-        return Err(format!(
-            "the oracle observed barrier divergence, mapcheck found none:\n{what}"
-        ));
-    }
-    Ok(())
 }
 
 /// Replays each proven race of an exact kernel with its witness's launch and values.
@@ -219,11 +175,7 @@ fn replay_witnesses(file: &str, prepared: &Prepared, report: &KernelReport, stat
             continue;
         }
         let Some(w) = &f.witness else { continue };
-        let dim = |d: [i128; 3]| d.map(|v| u32::try_from(v).unwrap_or(u32::MAX));
-        let mut launch = Launch::new(dim(w.grid_dim), dim(w.block_dim));
-        for (name, value) in &w.params {
-            launch.params.insert(name.clone(), value.to_string());
-        }
+        let launch = witness_launch(w);
         let label = format!(
             "{file} `{}` (witness {:?} {:?})",
             report.name, w.grid_dim, w.block_dim

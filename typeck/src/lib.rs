@@ -229,6 +229,7 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         body: body_map,
         unknowns,
         builtins: kernel.builtins(),
+        read_by_code: kernel.builtins_read_by_code(),
     };
     let annotated = Kernel {
         name: kernel.name.clone(),

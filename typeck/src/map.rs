@@ -681,6 +681,10 @@ pub struct Map {
     /// The geometry built-ins the kernel reads: whether the decision needs the components of
     /// the thread and block ids or only their linear forms.
     pub builtins: std::collections::BTreeSet<mapcheck_core::ast::Builtin>,
+    /// The built-ins the kernel's code reads, an assumption that only bounds the threads of a
+    /// block left out (`Kernel::builtins_read_by_code`): the dimensions the launch conventions
+    /// treat as read.
+    pub read_by_code: std::collections::BTreeSet<mapcheck_core::ast::Builtin>,
 }
 
 impl Map {

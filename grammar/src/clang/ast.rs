@@ -327,6 +327,13 @@ pub struct Node {
     /// `GCCAsmStmt` has no text in the dump; `StringLiteral` children hold it.
     #[serde(rename = "tagUsed")]
     pub tag_used: Option<String>,
+    /// `InitListExpr` of an array it does not fill: the filler, then the elements written
+    /// (moved to `inner` by [`unfold_array_fillers`]).
+    #[serde(rename = "array_filler")]
+    pub array_filler: Option<Vec<Node>>,
+    /// `EnumDecl`: the type written after `:` (`enum class E : unsigned char`).
+    #[serde(rename = "fixedUnderlyingType")]
+    pub fixed_underlying_type: Option<Type>,
     #[serde(rename = "completeDefinition")]
     pub complete_definition: Option<bool>,
     /// `FunctionDecl` of a template instantiation: the template arguments.
@@ -499,11 +506,30 @@ pub fn resolve_files(root: &mut Node) {
     }
 }
 
+/// An array's initialiser list that leaves elements out (`{1, 2}` for `int[3]`) comes from
+/// clang's JSON with all its children under `array_filler`: first the filler (the value the
+/// elements left out get, zero), then the elements written. They become the list's children,
+/// as for a complete list; the elements left out are the rest of the array, which its type
+/// says.
+fn unfold_array_fillers(root: &mut Node) {
+    let mut stack: Vec<&mut Node> = vec![root];
+    while let Some(n) = stack.pop() {
+        if let Some(mut filled) = n.array_filler.take() {
+            if n.inner.is_empty() && !filled.is_empty() {
+                filled.remove(0);
+                n.inner = filled;
+            }
+        }
+        stack.extend(n.inner.iter_mut());
+    }
+}
+
 /// Reads clang's JSON dump (serde_json's nesting limit of 128 bounds the recursion; a kernel
 /// nested deeper than that is refused). The error is serde_json's own: it already says what
 /// and where, and the caller words it for the user.
 pub fn parse_json(json: &[u8]) -> Result<Node, serde_json::Error> {
     let mut root: Node = serde_json::from_slice(json)?;
+    unfold_array_fillers(&mut root);
     resolve_files(&mut root);
     super::typedefs::desugar(&mut root);
     Ok(root)

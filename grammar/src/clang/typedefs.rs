@@ -6,6 +6,11 @@
 //! `possibly-racy (data-dependent)`. This pass fills in the canonical form of such types
 //! from the typedefs of the translation unit (the file's and the headers').
 //!
+//! Enumerations are integers of their underlying type, and are expanded as typedefs of it are
+//! (`enum class Lane : unsigned char` makes `Lane` an `unsigned char`). A class's name is in the
+//! table too, as itself, so that a typedef or enumeration of the same name in another scope is
+//! ambiguous (left alone) rather than taken for the class.
+//!
 //! Only typedefs of scalars, `void`, structs by name and pointers to them (through other such
 //! typedefs) are expanded (`typedef struct Q_ {...} Q;` makes `Q *` a `Q_ *`; a struct without
 //! a name is known by its typedef's name, `Globals::records`); one of an array is not spliced
@@ -67,12 +72,25 @@ fn typedefs(root: &Node) -> BTreeMap<String, Option<String>> {
     };
     let mut stack: Vec<(&Node, String)> = vec![(root, String::new())];
     while let Some((n, scope)) = stack.pop() {
-        if matches!(n.kind, Kind::TypedefDecl | Kind::TypeAliasDecl) {
-            if let (Some(name), Some(ty)) = (&n.name, &n.ty) {
-                add(name.clone(), ty.canonical());
-                if !scope.is_empty() {
-                    add(format!("{scope}{name}"), ty.canonical());
-                }
+        let declared = match (&n.kind, &n.name) {
+            (Kind::TypedefDecl | Kind::TypeAliasDecl, Some(name)) => {
+                n.ty.as_ref().map(|ty| (name, ty.canonical().to_string()))
+            }
+            // An enumeration is an integer of its underlying type (C++ [dcl.enum]).
+            (Kind::EnumDecl, Some(name)) if !name.is_empty() => Some((name, underlying(n))),
+            // A class's name stands for the class: the same name declared as a typedef or an
+            // enumeration elsewhere is ambiguous, and left alone.
+            (Kind::CXXRecordDecl | Kind::RecordDecl, Some(name))
+                if !name.is_empty() && n.complete_definition == Some(true) =>
+            {
+                Some((name, CLASS.to_string()))
+            }
+            _ => None,
+        };
+        if let Some((name, text)) = declared {
+            add(name.clone(), &text);
+            if !scope.is_empty() {
+                add(format!("{scope}{name}"), &text);
             }
         }
         let inner = match (&n.kind, n.name.as_deref()) {
@@ -85,7 +103,54 @@ fn typedefs(root: &Node) -> BTreeMap<String, Option<String>> {
         };
         stack.extend(n.inner.iter().map(|c| (c, inner.clone())));
     }
+    // A class's name only makes a typedef or enumeration of the same name ambiguous.
+    found.retain(|_, text| text.as_deref() != Some(CLASS));
     found
+}
+
+/// Stands for "a class of this name" in [`typedefs`]' table: no type's text.
+const CLASS: &str = "\0class";
+
+/// The underlying type of an enumeration: the one written after `:`, else (C++ [dcl.enum]
+/// 7, as clang and GCC choose it) `int` when every enumerator fits in it, then `unsigned
+/// int`, `long long` and `unsigned long long`.
+fn underlying(n: &Node) -> String {
+    if let Some(t) = &n.fixed_underlying_type {
+        return t.canonical().to_string();
+    }
+    let (mut lo, mut hi, mut next) = (0i128, 0i128, 0i128);
+    for e in n.inner.iter().filter(|e| e.kind == Kind::EnumConstantDecl) {
+        if let Some(v) = e.inner.iter().find_map(enumerator_value) {
+            next = v;
+        }
+        lo = lo.min(next);
+        hi = hi.max(next);
+        next += 1;
+    }
+    let fits = |bits: u32, signed: bool| {
+        let (min, max) = if signed {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        };
+        min <= lo && hi <= max
+    };
+    match () {
+        _ if fits(32, true) => "int",
+        _ if fits(32, false) => "unsigned int",
+        _ if fits(64, true) => "long long",
+        _ => "unsigned long long",
+    }
+    .to_string()
+}
+
+/// An enumerator's value as clang evaluated it (the `ConstantExpr` of its initializer).
+fn enumerator_value(n: &Node) -> Option<i128> {
+    match n.kind {
+        Kind::ConstantExpr => n.int_value(),
+        Kind::ImplicitCastExpr | Kind::ParenExpr => n.inner.iter().find_map(enumerator_value),
+        _ => None,
+    }
 }
 
 /// The typedefs whose text, with the typedefs inside it expanded in turn, is a scalar, `void`,
@@ -139,7 +204,8 @@ fn substitute(text: &str, table: &BTreeMap<String, String>) -> String {
         let (before, path) = (&text[last..start], &text[start..end]);
         let global = before.ends_with("::");
         let member = global && text[..start - 2].ends_with('>');
-        let tag = matches!(previous, "struct" | "class" | "union" | "enum");
+        // `enum E` names the enumeration E, an integer like `E` alone.
+        let tag = matches!(previous, "struct" | "class" | "union");
         match table.get(path) {
             Some(t) if !tag && !member && !text[end..].starts_with('<') => {
                 out.push_str(before.strip_suffix("::").unwrap_or(before));

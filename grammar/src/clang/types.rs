@@ -120,6 +120,21 @@ impl CType {
     /// Parses the canonical (desugared) form clang prints.
     pub fn parse(text: &str) -> CType {
         let t = strip_qualifiers(text);
+        // A reference or pointer to an array, `T (&)[N]`, `T (*)[N][M]` (clang's spelling of
+        // `int (&r)[64]`'s type): the declarator in parentheses applies to the array.
+        for (declarator, reference) in [("(&)", true), ("(&&)", true), ("(*)", false)] {
+            if let Some(k) = t.find(declarator) {
+                let rest = t[k + declarator.len()..].trim_start();
+                if rest.starts_with('[') {
+                    let array = CType::parse(&format!("{}{rest}", t[..k].trim_end()));
+                    return if reference {
+                        CType::Reference(Box::new(array))
+                    } else {
+                        CType::Pointer(Box::new(array))
+                    };
+                }
+            }
+        }
         if let Some(inner) = t.strip_suffix('&') {
             let inner = inner.strip_suffix('&').unwrap_or(inner);
             return CType::Reference(Box::new(CType::parse(inner)));
@@ -138,7 +153,12 @@ impl CType {
                     if !n.is_empty() && size.is_none() {
                         return CType::Other(t.to_string());
                     }
-                    return CType::Array(Box::new(CType::parse(&rest)), size);
+                    return match CType::parse(&rest) {
+                        // C++ has no arrays of references: clang prints the type `auto &r =
+                        // s` deduces, a reference to `s`'s array, as `int &[64]`.
+                        CType::Reference(e) => CType::Reference(Box::new(CType::Array(e, size))),
+                        e => CType::Array(Box::new(e), size),
+                    };
                 }
             }
         }
@@ -250,6 +270,36 @@ mod tests {
                 Box::new(CType::Array(Box::new(CType::Scalar(Scalar::INT)), Some(17))),
                 Some(16)
             )
+        );
+        // References and pointers to arrays, and a function pointer left alone.
+        let int_64 = CType::Array(Box::new(CType::Scalar(Scalar::INT)), Some(64));
+        assert_eq!(
+            CType::parse("int (&)[64]"),
+            CType::Reference(Box::new(int_64.clone()))
+        );
+        assert_eq!(
+            CType::parse("const int (&)[64]"),
+            CType::Reference(Box::new(int_64.clone()))
+        );
+        assert_eq!(
+            CType::parse("int (*)[64]"),
+            CType::Pointer(Box::new(int_64))
+        );
+        assert_eq!(
+            CType::parse("float (*)[4][8]"),
+            CType::Pointer(Box::new(CType::Array(
+                Box::new(CType::Array(
+                    Box::new(CType::Scalar(Scalar::Float(32))),
+                    Some(8)
+                )),
+                Some(4)
+            )))
+        );
+        assert!(matches!(CType::parse("int (*)(int)"), CType::Other(_)));
+        assert_eq!(
+            CType::parse("int &[64]"),
+            CType::parse("int (&)[64]"),
+            "clang's spelling of a deduced `auto &` to an array"
         );
         assert_eq!(
             CType::parse("P &"),

@@ -12,6 +12,54 @@ pub(super) fn payload_is_bytes(s: Scalar) -> bool {
 }
 
 impl Lower<'_, '_> {
+    /// The cells of the `const` table (`Globals::const_tables`) the core array `array` is.
+    fn const_table(&self, array: &str) -> Option<&Vec<i128>> {
+        let (id, _) = self.array_names.iter().find(|(_, n)| n.as_str() == array)?;
+        self.g.const_tables.get(id.as_str())
+    }
+
+    /// A read of a `const` table's cell: the initialiser's value — a literal at a constant
+    /// index, the selection among the cells by the index for a small table, else a value in
+    /// the table's range (a `?` of the lowering, which a replay does not take as memory it
+    /// may choose). No access is emitted: nobody writes a `const` object, so its reads race
+    /// with nothing.
+    fn read_const_table(
+        &mut self,
+        array: &str,
+        off: Expr,
+        s: Scalar,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Val {
+        const MAX_SELECTED: usize = 64;
+        let Some(cells) = self.const_table(array).cloned() else {
+            return Val::Opaque;
+        };
+        let value = |v: i128| i64::try_from(v).ok().map(|v| int(v, span));
+        if let Some(k) = literal(&off).and_then(|k| usize::try_from(k).ok()) {
+            if let Some(v) = cells.get(k).copied().and_then(value) {
+                return Val::Num(v, s);
+            }
+        }
+        if cells.len() <= MAX_SELECTED {
+            let exprs: Option<Vec<Expr>> = cells.iter().map(|v| value(*v)).collect();
+            if let Some(mut exprs) = exprs {
+                let off = self.bound("at", off, out);
+                // Out of bounds is undefined behaviour: the last cell stands for it.
+                let mut e = exprs.pop().unwrap_or_else(|| int(0, span));
+                for (k, v) in exprs.into_iter().enumerate().rev() {
+                    let at = cmp(CmpOp::Eq, off.clone(), int(k as i64, span));
+                    e = select(at, v, e, span);
+                }
+                return Val::Num(e, s);
+            }
+        }
+        let (lo, hi) = cells.iter().fold((i128::MAX, i128::MIN), |(lo, hi), v| {
+            (lo.min(*v), hi.max(*v))
+        });
+        Val::Num(self.unknown("const_table", Some((lo, hi)), span, out), s)
+    }
+
     // ---- reading and writing places ----
 
     pub(super) fn read(&mut self, p: Place, span: Span, out: &mut Vec<Stmt>) -> Val {
@@ -26,6 +74,13 @@ impl Lower<'_, '_> {
                     Val::Num(int(0, span), Scalar::INT)
                 }
             },
+            Place::Mem {
+                array,
+                off,
+                ty: CType::Scalar(s),
+            } if self.const_table(&array).is_some() => {
+                self.read_const_table(&array, off, s, span, out)
+            }
             Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
                 self.read_bytes(array, off, ty, span, out)
             }

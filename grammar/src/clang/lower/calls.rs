@@ -79,6 +79,22 @@ impl Lower<'_, '_> {
             self.rvalue(callee, out);
             return self.unknown_call(n, ty, "indirect call", span, out);
         };
+        if matches!(
+            decl.kind,
+            Some(Kind::VarDecl | Kind::ParmVarDecl | Kind::FieldDecl)
+        ) {
+            // A call through a function pointer: the function it holds in every run, when it
+            // was initialised with one and never changed; else nothing is known of it.
+            let args = self.args(n);
+            let target = self.g.pointer_targets.get(decl.id.as_str());
+            if let Some(def) = target.and_then(|t| self.g.definition(t)) {
+                if def.is_in_main_file() || !def.file().is_some_and(is_prelude_file) {
+                    return self.inline(def, &args, None, ty, span, out);
+                }
+            }
+            self.rvalue(callee, out);
+            return self.unknown_call(n, ty, "indirect call", span, out);
+        }
         let name = decl.name.clone().unwrap_or_default();
         if let Some(def) = self.g.definition(&decl.id) {
             if !def.is_in_main_file()
@@ -177,7 +193,14 @@ impl Lower<'_, '_> {
                 return Val::Fields(vals);
             }
         }
-        match builtin_kind(&name) {
+        // A CUDA built-in is a function of the toolkit's headers (mapcheck's) or of clang
+        // itself: the same name declared by the user is the user's function.
+        let builtin = if self.is_library(&decl) {
+            builtin_kind(&name)
+        } else {
+            None
+        };
+        match builtin {
             Some(Builtin2::Barrier) => {
                 self.emit(out, stmt(StmtKind::Sync, span));
                 Val::Opaque
@@ -420,6 +443,28 @@ impl Lower<'_, '_> {
         self.unknown_val(name, ty, span, out)
     }
 
+    /// Whether the function `d` declares is the toolkit's or the system's: declared in
+    /// mapcheck's headers, under `/usr/`, or by clang itself (its implicit declarations of
+    /// builtins have no place in any file). A variable (a function pointer) is not.
+    fn is_library(&self, d: &crate::clang::ast::DeclRef) -> bool {
+        if !matches!(
+            d.kind,
+            Some(Kind::FunctionDecl | Kind::CXXMethodDecl) | None
+        ) {
+            return false;
+        }
+        match self.g.decls.get(d.id.as_str()) {
+            None => true,
+            Some(decl) => {
+                decl.loc.is_none()
+                    || decl.is_implicit == Some(true)
+                    || decl.file().is_some_and(|f| {
+                        is_prelude_file(f) || f.starts_with("/usr/") || f.starts_with("/Library/")
+                    })
+            }
+        }
+    }
+
     /// A callee with no body mapcheck can see: it may read and write whatever its pointer
     /// and reference arguments reach, and any file-scope device or shared memory.
     pub(super) fn unknown_call(
@@ -547,17 +592,8 @@ impl Lower<'_, '_> {
         // body in the user's code (or reached through a pointer) may access it. Library
         // functions (mapcheck's headers, the system's) do not.
         let callee = n.exprs().next().and_then(callee_decl);
-        let library = callee.is_some_and(|d| match self.g.decls.get(d.id.as_str()) {
-            // clang's implicit declarations (builtins) have no place in any file.
-            None => true,
-            Some(decl) => {
-                decl.loc.is_none()
-                    || decl.file().is_some_and(|f| {
-                        is_prelude_file(f) || f.starts_with("/usr/") || f.starts_with("/Library/")
-                    })
-            }
-        });
-        if !library {
+        let user_code = !callee.is_some_and(|d| self.is_library(d));
+        if user_code {
             arrays.push(self.dynamic_shared_array(span));
         }
         arrays.sort();
@@ -566,6 +602,26 @@ impl Lower<'_, '_> {
             let cty = CType::Scalar(Scalar::INT);
             self.read(Place::Many(arrays.clone(), cty.clone()), span, out);
             self.write(Place::Many(arrays, cty.clone()), Val::Opaque, span, out);
+        }
+        if user_code {
+            // The user's code mapcheck cannot see may synchronise the block (a library
+            // function does not): `if ? { sync }`, so that no race across the call is
+            // reported as more than potential, and a barrier it may hold is not assumed away.
+            let u = self.unknown("callee_may_synchronise", Some((0, 1)), span, out);
+            self.emit(
+                out,
+                stmt(
+                    StmtKind::If {
+                        cond: cmp(CmpOp::Ne, u, int(0, span)),
+                        then_branch: Block {
+                            stmts: vec![stmt(StmtKind::Sync, span)],
+                            span,
+                        },
+                        else_branch: None,
+                    },
+                    span,
+                ),
+            );
         }
         self.unknown_val("unknown_call", ty, span, out)
     }

@@ -269,6 +269,7 @@ impl Lower<'_, '_> {
         let loop_name = self
             .local_names
             .get(&c.var)
+            .or(c.name.as_ref())
             .cloned()
             .unwrap_or_else(|| "i".into());
         let var = self.fresh(&loop_name);

@@ -43,18 +43,123 @@ pub struct Globals<'a> {
     /// element by element (`slots.rs`) only when its id is not here, so that no alias can
     /// change an element behind the lowering's back.
     pub(super) escaped: HashSet<&'a str>,
+    /// Function pointers whose value is known everywhere: a variable initialised with a
+    /// function (`void (*f)() = step;`) and only ever read (every use a load), by the id of
+    /// its declaration, with the id of the function's declaration. A call through it is a
+    /// call of that function ([`pointer_targets`]).
+    pub(super) pointer_targets: HashMap<&'a str, &'a str>,
+    /// File-scope `const` arrays of integers whose initialiser clang's values give whole, by
+    /// declaration id: their cells in order (row after row). Nobody can write a `const`
+    /// object, so a read of one is the initialiser's value (`Lower::read`).
+    pub(super) const_tables: HashMap<&'a str, Vec<i128>>,
+    /// Names of two or more class definitions: left out of `records`.
+    pub(super) ambiguous_records: HashSet<String>,
+    /// `const` integers whose initialiser named a constant not known yet when scanned.
+    pending_constants: Vec<&'a Node>,
 }
 
 impl<'a> Globals<'a> {
     pub fn collect(root: &'a Node) -> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
+        g.settle_constants();
+        g.find_namesakes(root);
         g.link_redeclarations();
         g.uses(root, false);
+        g.pointer_targets = pointer_targets(root);
         for bad in &g.not_shared_memory {
             g.shared_memory_classes.remove(bad);
         }
         g
+    }
+
+    /// Every class defined more than once under one name anywhere in the translation unit
+    /// (the scan sees file, namespace and class scope; a class local to a function is found
+    /// here) is ambiguous: taken out of `records`, so that no type named so is read with
+    /// another's layout.
+    fn find_namesakes(&mut self, root: &'a Node) {
+        let mut seen: HashMap<&str, &str> = HashMap::new();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind, Kind::CXXRecordDecl | Kind::RecordDecl)
+                && n.complete_definition == Some(true)
+                && n.is_implicit != Some(true)
+            {
+                if let Some(name) = n.name.as_deref().filter(|m| !m.is_empty()) {
+                    if *seen.entry(name).or_insert(&n.id) != n.id {
+                        self.records.remove(name);
+                        self.ambiguous_records.insert(name.to_string());
+                    }
+                }
+            }
+            stack.extend(n.inner.iter());
+        }
+    }
+
+    /// The cells of an array of integers of type `ty` initialised by `init`, row after row;
+    /// the elements an initialiser list leaves out are zero (C++ [dcl.init.aggr]).
+    fn table(&self, init: &Node, ty: &CType) -> Option<Vec<i128>> {
+        const MAX_CELLS: usize = 1 << 16;
+        match ty {
+            CType::Array(elem, Some(len)) => {
+                if init.kind != Kind::InitListExpr {
+                    return None;
+                }
+                let items: Vec<&Node> = init.exprs().collect();
+                if items.len() > *len as usize {
+                    return None;
+                }
+                let mut cells = Vec::new();
+                for item in &items {
+                    cells.extend(self.table(item, elem)?);
+                }
+                let per = self.table_cells(elem)?;
+                cells.resize(per * *len as usize, 0);
+                (cells.len() <= MAX_CELLS).then_some(cells)
+            }
+            CType::Scalar(Scalar::Int { .. }) => {
+                let named = |id: &str| {
+                    let v = self.constants.get(id).or(self.enumerators.get(id));
+                    v.copied()
+                };
+                Some(vec![const_int_expr(init, &named)?])
+            }
+            _ => None,
+        }
+    }
+
+    /// The integer cells of `ty` (an integer, or arrays of them).
+    fn table_cells(&self, ty: &CType) -> Option<usize> {
+        match ty {
+            CType::Array(elem, Some(len)) => Some(self.table_cells(elem)? * *len as usize),
+            CType::Scalar(Scalar::Int { .. }) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Evaluates the pending constants until none more can be: each one found is a constant,
+    /// not memory (a `static const` member clang placed in `__constant__` memory).
+    fn settle_constants(&mut self) {
+        loop {
+            let mut progress = false;
+            for n in std::mem::take(&mut self.pending_constants) {
+                let named = |id: &str| {
+                    let v = self.constants.get(id).or(self.enumerators.get(id));
+                    v.copied()
+                };
+                match n.exprs().next().and_then(|e| const_int_expr(e, &named)) {
+                    Some(v) => {
+                        self.constants.insert(&n.id, v);
+                        self.memory.remove(n.id.as_str());
+                        progress = true;
+                    }
+                    None => self.pending_constants.push(n),
+                }
+            }
+            if !progress {
+                return;
+            }
+        }
     }
 
     /// Fills `escaped` below `n`; `access` when `n` stands where an element would be read or
@@ -150,6 +255,22 @@ impl<'a> Globals<'a> {
                     }
                     if n.complete_definition == Some(true) {
                         match n.name.as_deref() {
+                            // Two classes of one name (a kernel's local `struct Cfg` beside a
+                            // file-scope one, namesakes in two namespaces): a type read by its
+                            // name cannot say which, so neither is used (SPEC: refused or
+                            // unknown, never guessed).
+                            Some(name)
+                                if !name.is_empty()
+                                    && n.kind != Kind::ClassTemplateSpecializationDecl
+                                    && (self.ambiguous_records.contains(name)
+                                        || self
+                                            .records
+                                            .get(name)
+                                            .is_some_and(|r| r.id != n.id)) =>
+                            {
+                                self.records.remove(name);
+                                self.ambiguous_records.insert(name.to_string());
+                            }
                             Some(name) if !name.is_empty() => {
                                 self.records.entry(name.to_string()).or_insert(n);
                             }
@@ -204,6 +325,15 @@ impl<'a> Globals<'a> {
                         if let Some(v) = n.exprs().next().and_then(|e| const_int_expr(e, &named)) {
                             self.constants.insert(&n.id, v);
                             continue;
+                        }
+                        // Its initialiser may name a constant declared later (a class
+                        // template's member in terms of another instance's: `Pow2<N>::value =
+                        // 2 * Pow2<N - 1>::value`): tried again once all are known.
+                        self.pending_constants.push(n);
+                    }
+                    if n.qual_type().starts_with("const ") {
+                        if let Some(cells) = n.exprs().next().and_then(|i| self.table(i, &ty)) {
+                            self.const_tables.insert(&n.id, cells);
                         }
                     }
                     let space = if n.has_attr("CUDASharedAttr") {
@@ -622,6 +752,8 @@ pub(super) enum ClassCode {
     Constructor,
     /// A class mapcheck has no definition of.
     Unseen,
+    /// A name of two or more classes ([`Globals::ambiguous_records`]).
+    Ambiguous,
 }
 
 impl ClassCode {
@@ -638,6 +770,10 @@ impl ClassCode {
                  initialiser other than a parameter or a literal)"
             }
             ClassCode::Unseen => "no definition mapcheck can see",
+            ClassCode::Ambiguous => {
+                "several definitions (classes of this name in different scopes), and clang's \
+                 types name a class only by its spelling"
+            }
         }
     }
 }
@@ -670,6 +806,13 @@ impl Globals<'_> {
         };
         let CType::Record(_) = ty else { return None };
         let Some(r) = self.record_of(ty) else {
+            if let CType::Record(name) = ty {
+                let bare = name.split('<').next().unwrap_or(name).trim();
+                let last = bare.rsplit("::").next().unwrap_or(bare);
+                if self.ambiguous_records.contains(bare) || self.ambiguous_records.contains(last) {
+                    return Some(ClassCode::Ambiguous);
+                }
+            }
             return (!r_is_builtin(ty)).then_some(ClassCode::Unseen);
         };
         if Self::class_flag(r, &["isPolymorphic"]) {
@@ -801,4 +944,54 @@ fn r_is_builtin(ty: &CType) -> bool {
         return false;
     };
     name.starts_with("__") || name.contains("cooperative_groups::")
+}
+
+/// [`Globals::pointer_targets`]: the function-pointer variables initialised with a function
+/// whose every use is a load (an `LValueToRValue` cast of the name) — never assigned, never
+/// incremented, never bound to a reference or has its address taken — with the function each
+/// holds in every run.
+fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
+    fn function_named(n: &Node) -> Option<&str> {
+        match n.kind {
+            Kind::DeclRefExpr => n
+                .referenced_decl
+                .as_ref()
+                .filter(|d| matches!(d.kind, Some(Kind::FunctionDecl | Kind::CXXMethodDecl)))
+                .map(|d| d.id.as_str()),
+            Kind::ImplicitCastExpr | Kind::ParenExpr | Kind::CStyleCastExpr => {
+                n.exprs().next().and_then(function_named)
+            }
+            Kind::UnaryOperator if n.opcode.as_deref() == Some("&") => {
+                n.exprs().next().and_then(function_named)
+            }
+            _ => None,
+        }
+    }
+    let mut targets = HashMap::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind == Kind::VarDecl && n.qual_type().contains("(*") {
+            if let Some(f) = n.exprs().next().and_then(function_named) {
+                targets.insert(n.id.as_str(), f);
+            }
+        }
+        stack.extend(n.inner.iter());
+    }
+    // Every use of such a variable must be a load.
+    let mut stack: Vec<(&Node, Option<&Node>)> = vec![(root, None)];
+    while let Some((n, parent)) = stack.pop() {
+        if n.kind == Kind::DeclRefExpr {
+            if let Some(d) = &n.referenced_decl {
+                let load = parent.is_some_and(|p| {
+                    p.kind == Kind::ImplicitCastExpr
+                        && p.cast_kind.as_deref() == Some("LValueToRValue")
+                });
+                if !load {
+                    targets.remove(d.id.as_str());
+                }
+            }
+        }
+        stack.extend(n.inner.iter().map(|c| (c, Some(n))));
+    }
+    targets
 }

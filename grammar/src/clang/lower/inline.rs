@@ -101,9 +101,16 @@ impl Lower<'_, '_> {
                 }
             }
         }
+        // The declared type `R (params)`: a reference `R` makes each `return` a place.
+        let declared = def.qual_type();
+        let by_ref = declared
+            .split('(')
+            .next()
+            .is_some_and(|r| r.trim_end().ends_with('&'));
         self.frames.push(Frame {
             returns: Vec::new(),
             ret_ty: ty.clone(),
+            by_ref,
             path_base: self.path.len(),
         });
         let start = out.len();

@@ -167,11 +167,13 @@ impl Lower<'_, '_> {
                 body.push(stmt(StmtKind::Assume { cond: c }, pspan));
             }
         }
+        self.launch_bounds(k, &mut body);
         if let Some(b) = k.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let stmts: Vec<&Node> = b.exprs().collect();
             self.block(&stmts, &mut body);
         }
-        super::guard_positional(&mut body, &self.positional);
+        let (stopped, _) = self.stop_at_assumptions(body);
+        body = stopped;
         // A pitch in a byte offset is a multiple of the element size it is cast to (see
         // `byte_offset_pointer`): assumed for the whole launch.
         let assumed: Vec<Stmt> = std::mem::take(&mut self.assumed_multiples)
@@ -326,4 +328,42 @@ pub fn lower_all(
         }
     }
     (Program { kernels }, errors)
+}
+
+impl Lower<'_, '_> {
+    /// `__launch_bounds__(N, ...)`: CUDA refuses a launch of more than `N` threads per block,
+    /// so every run of the kernel has `blockDim.x * blockDim.y * blockDim.z <= N` — a
+    /// kernel-entry assumption ([`Cond::block_size_at_most`], which the launch conventions do
+    /// not count as reading a dimension). `N` is lowered as the expression it is (a template
+    /// kernel read from its pattern has it symbolic). The other arguments (blocks per
+    /// multiprocessor, cluster size) and `__maxnreg__` tune occupancy and registers: they
+    /// constrain no launch a kernel can have, so they change no verdict.
+    fn launch_bounds(&mut self, k: &Node, out: &mut Vec<Stmt>) {
+        let Some(attr) = k
+            .inner
+            .iter()
+            .find(|a| matches!(&a.kind, Kind::Other(n) if n == "CUDALaunchBoundsAttr"))
+        else {
+            return;
+        };
+        let Some(max) = attr.exprs().next() else {
+            return;
+        };
+        // The attribute itself is spelled in mapcheck's header (the macro); its argument is
+        // the user's.
+        let aspan = self.span(max);
+        match self.rvalue(max, out) {
+            Val::Num(most, _) => out.push(stmt(
+                StmtKind::Assume {
+                    cond: Cond::block_size_at_most(most, aspan),
+                },
+                aspan,
+            )),
+            _ => self.error(
+                aspan,
+                "a `__launch_bounds__` mapcheck cannot read",
+                "its thread count is not an integer expression",
+            ),
+        }
+    }
 }

@@ -8,6 +8,9 @@ use super::*;
 /// A canonical counted loop: `for (i = a; i CMP b; i STEP k)`.
 pub(super) struct Counted<'n> {
     pub(super) var: String,
+    /// The variable's name in the source, when the loop declares it (`for (unsigned stride =
+    /// ...)`): what reports call the core loop variable.
+    pub(super) name: Option<String>,
     pub(super) var_ty: Scalar,
     /// The start value; `None`: the variable's value before the loop (a `while` loop).
     pub(super) start: Option<&'n Node>,
@@ -240,6 +243,7 @@ pub(super) fn reads_var(n: &Node, id: &str) -> bool {
 }
 
 pub(super) fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Option<Counted<'n>> {
+    let mut name = None;
     let (var, var_ty, start, declared) = match init.kind {
         Kind::DeclStmt => {
             let mut decls = init.exprs();
@@ -248,6 +252,7 @@ pub(super) fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Opti
                 return None;
             }
             let s = CType::parse(d.qual_type()).scalar()?;
+            name = d.name.clone();
             (d.id.clone(), s, Some(d.exprs().next()?), true)
         }
         Kind::BinaryOperator if init.opcode.as_deref() == Some("=") => {
@@ -259,6 +264,7 @@ pub(super) fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Opti
     let mut c = counted_parts(&var, var_ty, cond, inc)?;
     c.start = start;
     c.declared = declared;
+    c.name = name;
     Some(c)
 }
 
@@ -320,6 +326,7 @@ pub(super) fn counted_parts<'n>(
     let (step, amount) = step_of(inc, &var)?;
     Some(Counted {
         var,
+        name: None,
         var_ty,
         start: None,
         declared: false,

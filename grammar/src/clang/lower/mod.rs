@@ -308,6 +308,9 @@ struct Frame {
     /// of them is not an `if` or a block's guard); joined into the call's value.
     returns: Vec<(Option<Cond>, Val)>,
     ret_ty: CType,
+    /// The function returns a reference (`T &f()`): each `return e` gives the address of the
+    /// place `e` designates (no read of it), and the call designates that place.
+    by_ref: bool,
     /// The length of `Lower::path` when the body started.
     path_base: usize,
 }
@@ -398,7 +401,7 @@ pub struct Lower<'g, 'a> {
     /// The `assume`s of `assert`, `__assume` and `__builtin_assume` (not `__requires`), by
     /// span: they constrain the statements after them, not the whole kernel (SPEC §8,
     /// "Assumptions have a position"), and become guards of those statements
-    /// ([`guard_positional`]) once the kernel's body is lowered.
+    /// ([`Lower::stop_at_assumptions`]) once the kernel's body is lowered.
     positional: HashSet<Span>,
     /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
     /// their element type and length.
@@ -571,51 +574,185 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 }
 
-/// Turns each positional `assume c;` of `stmts` (one whose span is in `positional`) and the
-/// statements after it in its block into `if c { ... }`, in every nested block too. An
-/// assertion constrains the runs from where it stands (SPEC §8): an access before it, or on a
-/// path that does not reach it, is not constrained, and one after it happens only in runs
-/// where it held. After a failed assertion a run stops; the guard only skips the rest of the
-/// block, so the runs it keeps (a later loop iteration, the code after an enclosing loop) are
-/// more than the program's: an over-approximation, never a missed access — but, for an
-/// assumption nested in a loop or a branch, the kernel stays `exact` and a race only those
-/// extra runs have is reported `proven` (a false alarm; `notes/session17-lead.md`). At the
-/// kernel's top level the guard is exact.
-pub(crate) fn guard_positional(stmts: &mut Vec<Stmt>, positional: &HashSet<Span>) {
-    for stmt in stmts.iter_mut() {
-        match &mut stmt.kind {
-            StmtKind::If {
-                then_branch,
-                else_branch,
-                ..
-            } => {
-                guard_positional(&mut then_branch.stmts, positional);
-                if let Some(b) = else_branch {
-                    guard_positional(&mut b.stmts, positional);
-                }
-            }
-            StmtKind::For { body, .. } => guard_positional(&mut body.stmts, positional),
-            _ => {}
-        }
-    }
-    let at = stmts
-        .iter()
-        .position(|s| matches!(s.kind, StmtKind::Assume { .. }) && positional.contains(&s.span));
-    if let Some(i) = at {
-        let mut rest = stmts.split_off(i);
-        let assume = rest.remove(0);
-        // The rest may hold further positional assumptions: each guards what follows it.
-        guard_positional(&mut rest, positional);
-        if let StmtKind::Assume { cond } = assume.kind {
-            let span = rest.iter().fold(assume.span, |s, r| s.to(r.span));
-            stmts.push(stmt(
+impl Lower<'_, '_> {
+    /// Makes each positional `assume c;` of the lowered kernel (one whose span is in
+    /// `positional`) stop its thread where `c` is false, as SPEC §8 says: an access before
+    /// it, or on a path that does not reach it, is not constrained; after a failed assumption
+    /// the thread does nothing more — not the rest of its block, not the later iterations of
+    /// an enclosing loop, not the code after an enclosing branch or loop. Core has no exit,
+    /// so each statement gets the condition under which a thread is still running after it
+    /// (its *stay*), and what follows runs under that condition:
+    ///
+    /// * `assume c` stays when `c` holds; `if b {T} else {E}` when `b ∧ stay(T) ∨ ¬b ∧
+    ///   stay(E)`; a block when all its statements stay (each guarding the rest);
+    /// * a loop whose body's stay `s` names nothing the body binds (nor the loop variable) —
+    ///   `s` is the same in every iteration — runs its body when `s` or in its first iteration
+    ///   (`x == start`), and stays when `s` or it runs no iteration: exact;
+    /// * any other stay that would name a variable out of scope becomes a per-thread unknown
+    ///   (`assumption_failed`), and a loop whose body's stay changes between iterations runs
+    ///   each iteration under one (`assumption_held_so_far`): an over-approximation with a
+    ///   named reason, which makes the kernel data-dependent, never a missed access.
+    pub(super) fn stop_at_assumptions(&mut self, stmts: Vec<Stmt>) -> (Vec<Stmt>, Cond) {
+        let mut out = Vec::with_capacity(stmts.len());
+        let mut stmts = stmts.into_iter();
+        while let Some(s) = stmts.next() {
+            let span = s.span;
+            let stay = match s.kind {
+                StmtKind::Assume { cond } if self.positional.contains(&span) => cond,
                 StmtKind::If {
                     cond,
-                    then_branch: Block { stmts: rest, span },
+                    then_branch,
+                    else_branch,
+                } => {
+                    let (then_stmts, st) = self.stop_at_assumptions(then_branch.stmts);
+                    let (else_branch, se) = match else_branch {
+                        Some(b) => {
+                            let (stmts, se) = self.stop_at_assumptions(b.stmts);
+                            (
+                                Some(Block {
+                                    stmts,
+                                    span: b.span,
+                                }),
+                                se,
+                            )
+                        }
+                        None => (None, tt(span)),
+                    };
+                    let mut bound = bound_names(&then_stmts);
+                    if let Some(b) = &else_branch {
+                        bound.extend(bound_names(&b.stmts));
+                    }
+                    let stay = if is_true(&st) && is_true(&se) {
+                        tt(span)
+                    } else if cond_uses(&st, &bound) || cond_uses(&se, &bound) {
+                        self.assumption_unknown("assumption_failed", span, &mut out)
+                    } else {
+                        or(and(cond.clone(), st), and(not(cond.clone()), se))
+                    };
+                    out.push(stmt(
+                        StmtKind::If {
+                            cond,
+                            then_branch: Block {
+                                stmts: then_stmts,
+                                span: then_branch.span,
+                            },
+                            else_branch,
+                        },
+                        span,
+                    ));
+                    stay
+                }
+                StmtKind::For { var, range, body } => {
+                    let (body_stmts, s) = self.stop_at_assumptions(body.stmts);
+                    let mut bound = bound_names(&body_stmts);
+                    bound.insert(var.name.clone());
+                    let (body_stmts, stay) = if is_true(&s) {
+                        (body_stmts, tt(span))
+                    } else if !cond_uses(&s, &bound) {
+                        // The same `s` in every iteration: after the first iteration that
+                        // fails it, none runs.
+                        let first = cmp(
+                            CmpOp::Eq,
+                            Expr::var(var.name.clone(), var.span),
+                            range.start.clone(),
+                        );
+                        let runs = match range.dir {
+                            Direction::Up => {
+                                cmp(CmpOp::Lt, range.start.clone(), range.bound.clone())
+                            }
+                            Direction::Down => {
+                                cmp(CmpOp::Gt, range.start.clone(), range.bound.clone())
+                            }
+                        };
+                        let guarded = stmt(
+                            StmtKind::If {
+                                cond: or(s.clone(), first),
+                                then_branch: Block {
+                                    stmts: body_stmts,
+                                    span: body.span,
+                                },
+                                else_branch: None,
+                            },
+                            body.span,
+                        );
+                        (vec![guarded], or(s, not(runs)))
+                    } else {
+                        let mut guarded = Vec::new();
+                        let u = self.unknown(
+                            "assumption_held_so_far",
+                            Some((0, 1)),
+                            span,
+                            &mut guarded,
+                        );
+                        guarded.push(stmt(
+                            StmtKind::If {
+                                cond: cmp(CmpOp::Ne, u, int(0, span)),
+                                then_branch: Block {
+                                    stmts: body_stmts,
+                                    span: body.span,
+                                },
+                                else_branch: None,
+                            },
+                            body.span,
+                        ));
+                        let stay = self.assumption_unknown("assumption_failed", span, &mut out);
+                        (guarded, stay)
+                    };
+                    out.push(stmt(
+                        StmtKind::For {
+                            var,
+                            range,
+                            body: Block {
+                                stmts: body_stmts,
+                                span: body.span,
+                            },
+                        },
+                        span,
+                    ));
+                    stay
+                }
+                kind => {
+                    out.push(stmt(kind, span));
+                    continue;
+                }
+            };
+            if is_true(&stay) {
+                continue;
+            }
+            // What follows runs while the thread is still running.
+            let rest: Vec<Stmt> = stmts.collect();
+            if rest.is_empty() {
+                return (out, stay);
+            }
+            let (rest, rest_stay) = self.stop_at_assumptions(rest);
+            let bound = bound_names(&rest);
+            let rest_span = rest.iter().fold(span, |a, r| a.to(r.span));
+            let rest_stay = if cond_uses(&rest_stay, &bound) {
+                self.assumption_unknown("assumption_failed", span, &mut out)
+            } else {
+                rest_stay
+            };
+            out.push(stmt(
+                StmtKind::If {
+                    cond: stay.clone(),
+                    then_branch: Block {
+                        stmts: rest,
+                        span: rest_span,
+                    },
                     else_branch: None,
                 },
-                assume.span,
+                span,
             ));
+            return (out, and(stay, rest_stay));
         }
+        let span = out.last().map_or(self.kernel_span, |s| s.span);
+        (out, tt(span))
+    }
+
+    /// A per-thread unknown standing for "the thread is still running here", for a stay
+    /// condition that would name variables out of scope.
+    fn assumption_unknown(&mut self, why: &str, span: Span, out: &mut Vec<Stmt>) -> Cond {
+        let u = self.unknown(why, Some((0, 1)), span, out);
+        cmp(CmpOp::Ne, u, int(0, span))
     }
 }

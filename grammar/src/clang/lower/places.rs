@@ -75,10 +75,14 @@ impl Lower<'_, '_> {
             }
             Kind::MemberExpr => self.member_place(n, ty, span, out),
             Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr => {
-                // A call returning a reference: which memory it designates is not followed
-                // yet, so accesses through it are refused (`Place::Unknown`).
-                self.rvalue(n, out);
-                Place::Unknown(ty)
+                // A call returning a reference designates the place its `return` named (an
+                // inlined body gives its address, `Frame::by_ref`); any other call's place
+                // (several returns of different places, a callee without a body) is not
+                // followed, and accesses through it are refused (`Place::Unknown`).
+                match self.rvalue(n, out) {
+                    Val::Ptr(p) if n.is_lvalue() => self.deref(p, ty, span),
+                    _ => Place::Unknown(ty),
+                }
             }
             Kind::ConditionalOperator => {
                 // `(c ? a : b) = v`: either place.

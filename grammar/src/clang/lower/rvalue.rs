@@ -651,10 +651,17 @@ impl Lower<'_, '_> {
             },
             _ => "object".into(),
         };
-        let message = format!(
-            "`{name}` has {}: code C++ runs without a call in the source, which mapcheck does not follow",
-            code.describe()
-        );
+        let message = match code {
+            ClassCode::Ambiguous => format!(
+                "`{name}` has {}: mapcheck cannot tell which one this is",
+                code.describe()
+            ),
+            _ => format!(
+                "`{name}` has {}: code C++ runs without a call in the source, which mapcheck \
+                 does not follow",
+                code.describe()
+            ),
+        };
         // A declaration and its construction name the same class: say it once.
         if !self.errors.iter().any(|d| d.message == message) {
             self.error(span, message, "here");

@@ -265,13 +265,18 @@ impl Lower<'_, '_> {
             }
             Kind::ReturnStmt => {
                 if let Some(e) = n.exprs().next() {
-                    let v = self.rvalue(e, out);
                     let v = match self.frames.last() {
+                        // `return a[i];` from `T &f()`: the place, not its contents.
+                        Some(f) if f.by_ref => {
+                            let p = self.place(e, out);
+                            self.address(p)
+                        }
                         Some(f) => {
                             let rty = f.ret_ty.clone();
+                            let v = self.rvalue(e, out);
                             self.convert(v, &rty, span, out)
                         }
-                        None => v,
+                        None => self.rvalue(e, out),
                     };
                     if let Some(f) = self.frames.last() {
                         let guard = self.path[f.path_base.min(self.path.len())..]
@@ -427,6 +432,13 @@ impl Lower<'_, '_> {
             }
             // A local array of pointers: one local per element (`slots.rs`).
             CType::Array(..) if self.slot_array(d, &ty, init, span, out) => {}
+            // A reference or pointer whose type the lowering cannot read would be taken for
+            // an object of the thread, and the accesses through it dropped: refused.
+            CType::Other(t) if designates_memory(t) => self.error(
+                span,
+                format!("a local of type `{t}`, which mapcheck cannot read"),
+                "a reference or pointer of this type may designate shared or global memory",
+            ),
             CType::Array(..) | CType::Record(_) | CType::Other(_) => {
                 if let Some(i) = init {
                     self.rvalue_or_place(i, out);
@@ -564,4 +576,21 @@ impl Lower<'_, '_> {
             stay
         }
     }
+}
+
+/// Whether a type's text has a reference or an object pointer outside its template arguments
+/// (`Box<int *>` has not; `int (&)[4]`, `Row *` have; a function pointer `void (*)(int)`, whose
+/// calls `calls.rs` follows, is not counted).
+fn designates_memory(text: &str) -> bool {
+    let mut depth = 0i32;
+    let mut found = false;
+    for c in text.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            '&' | '*' if depth == 0 => found = true,
+            _ => {}
+        }
+    }
+    found && !text.contains(")(")
 }
