@@ -29,7 +29,7 @@ fuzz_target!(|bytes: &[u8]| {
                 },
                 limits: Limits {
                     rlimit: 2_000_000,
-                    timeout_ms: 1_000,
+                    deadline: None,
                 },
                 ..Options::default()
             };

@@ -85,6 +85,13 @@ pub struct Encoder {
 /// The least and greatest value an `int` term can take in a model of its query.
 type Range = interval::Interval;
 
+/// The fewest rows of a `select` chain [`Encoder::table`] encodes as a function: below, the
+/// chain's `ite`s cost z3 little.
+const TABLE_MIN: usize = 8;
+
+/// The widest domain [`Encoder::table`] defines a table on: one ground fact per value.
+const TABLE_MAX: i128 = 4096;
+
 impl Encoder {
     pub fn new(arith: Arith, shared: BTreeSet<Var>) -> Self {
         Encoder {
@@ -282,6 +289,9 @@ impl Encoder {
                 }
             }
             ExprKind::Select(c, a, b) => {
+                if let Some(v) = self.table(e, side) {
+                    return v;
+                }
                 let c = self.cond(c, side);
                 match c.as_bool() {
                     Some(true) => return self.expr(a, side),
@@ -302,6 +312,64 @@ impl Encoder {
                 }
             }
         }
+    }
+
+    /// A lookup table `select(x == k0, v0, select(x == k1, v1, ... vd))` (literal keys and
+    /// entries, one `x`, at least [`TABLE_MIN`] rows) over an `int` term `x` whose range the
+    /// encoder knows and is at most [`TABLE_MAX`] wide, as the application `T(x)` of a function
+    /// symbol defined on that range (`solve::lemmas`, which says why and why it is sound);
+    /// `None` for any other term, which [`Encoder::expr`] encodes as `ite`s.
+    fn table(&mut self, e: &Expr, side: Side) -> Option<Val> {
+        let literal = |e: &Expr| match e.kind {
+            ExprKind::Int(v) => Some(i128::from(v)),
+            _ => None,
+        };
+        let mut rows: Vec<(i128, i128)> = Vec::new();
+        let mut key: Option<&Expr> = None;
+        let mut at = e;
+        let default = loop {
+            match &at.kind {
+                ExprKind::Select(c, a, b) => {
+                    let CondKind::Cmp(CmpOp::Eq, x, k) = &c.kind else {
+                        return None;
+                    };
+                    let (x, k) = match (literal(x), literal(k)) {
+                        (None, Some(v)) => (x, v),
+                        (Some(v), None) => (k, v),
+                        _ => return None,
+                    };
+                    if key.is_some_and(|y| y != x) {
+                        return None;
+                    }
+                    key = Some(x);
+                    rows.push((k, literal(a)?));
+                    at = b;
+                }
+                ExprKind::Int(v) => break i128::from(*v),
+                _ => return None,
+            }
+        };
+        if rows.len() < TABLE_MIN || self.arith != Arith::Int {
+            return None;
+        }
+        let Val::I(x) = self.expr(key?, side) else {
+            return None;
+        };
+        let (lo, hi) = self.range(&x)?;
+        if hi < lo || hi - lo >= TABLE_MAX {
+            return None;
+        }
+        let entries: Vec<i128> = (lo..=hi)
+            .map(|v| {
+                rows.iter()
+                    .find(|(k, _)| *k == v)
+                    .map_or(default, |(_, e)| *e)
+            })
+            .collect();
+        let (min, max) = (entries.iter().min()?, entries.iter().max()?);
+        let t = crate::solve::lemmas::table(lo, &entries);
+        let at = crate::solve::lemmas::apply(&t, &x, (lo, hi), (*min, *max))?;
+        Some(self.ranged(at, Some((*min, *max))))
     }
 
     fn int_bin(
@@ -709,6 +777,87 @@ mod tests {
     /// `t < 0` is false, all because `96 <= 65536`; `t / 64` and `t % 64` keep their terms
     /// (`t` spans two multiples of 64), with ranges `0..=1` and `0..=63`. Without the range
     /// nothing folds.
+    /// A lookup table of the lowering (a `select` chain over a ranged thread id) is encoded as
+    /// a defined function: two threads of a permutation table never meet (`unsat` from the
+    /// inverse), a table with a repeated entry gives a model whose entries are the table's,
+    /// and a thread id outside the recorded range still reads the chain's default.
+    #[test]
+    fn lookup_tables_are_functions_with_their_entries() {
+        use crate::solve::{self, Limits, Outcome};
+        let span = mapcheck_core::Span::default();
+        let chain = |entries: &[i64]| {
+            let (last, rows) = entries.split_last().expect("rows");
+            rows.iter().enumerate().rev().fold(
+                Expr::new(ExprKind::Int(*last), span),
+                |rest, (k, v)| {
+                    let c = Cond::new(
+                        CondKind::Cmp(
+                            CmpOp::Eq,
+                            Expr::var("t", span),
+                            Expr::new(ExprKind::Int(k as i64), span),
+                        ),
+                        span,
+                    );
+                    Expr::new(
+                        ExprKind::Select(
+                            Box::new(c),
+                            Box::new(Expr::new(ExprKind::Int(*v), span)),
+                            Box::new(rest),
+                        ),
+                        span,
+                    )
+                },
+            )
+        };
+        // t -> 4 (t mod 16) + t / 16 over 0..63, the histogram64 kernel's thread position.
+        let perm: Vec<i64> = (0..64).map(|t| 4 * (t % 16) + t / 16).collect();
+        let mut repeated = perm.clone();
+        repeated[5] = repeated[9];
+        for (entries, injective) in [(perm, true), (repeated, false)] {
+            solve::context(Limits::default(), || {
+                let mut enc = Encoder::new(Arith::Int, BTreeSet::new());
+                let (t1, t2) = (enc.source("t", Side::One), enc.source("t", Side::Two));
+                enc.assert_range(&t1, 0, 63);
+                enc.assert_range(&t2, 0, 63);
+                let e = chain(&entries);
+                let (v1, v2) = (enc.expr(&e, Side::One), enc.expr(&e, Side::Two));
+                let (Val::I(a), Val::I(b)) = (&v1, &v2) else {
+                    panic!("int mode")
+                };
+                assert!(a.to_string().contains("table#"), "{a}");
+                let query = [
+                    cmp(CmpOp::Ge, &t1, &enc.lit(0)),
+                    cmp(CmpOp::Le, &t1, &enc.lit(63)),
+                    cmp(CmpOp::Ge, &t2, &enc.lit(0)),
+                    cmp(CmpOp::Le, &t2, &enc.lit(63)),
+                    cmp(CmpOp::Ne, &t1, &t2),
+                    a.eq(b),
+                ];
+                let answer = solve::solve(&query, &[], &[], Limits::default(), |v| enc.lit(v));
+                match (answer, injective) {
+                    (Outcome::Unsat, true) => {}
+                    (Outcome::Sat(model), false) => {
+                        for (t, v) in [(&t1, &v1), (&t2, &v2)] {
+                            let t = value_of(&model, t).expect("t");
+                            let entry = entries[usize::try_from(t).expect("an id")];
+                            assert_eq!(value_of(&model, v), Some(i128::from(entry)));
+                        }
+                    }
+                    (other, _) => panic!("injective {injective}: {other:?}"),
+                }
+            });
+        }
+        // Without a recorded range the chain stays a chain.
+        solve::context(Limits::default(), || {
+            let mut enc = Encoder::new(Arith::Int, BTreeSet::new());
+            let e = chain(&(0..16).collect::<Vec<i64>>());
+            let Val::I(x) = enc.expr(&e, Side::One) else {
+                panic!("int mode")
+            };
+            assert!(!x.to_string().contains("table#"), "{x}");
+        });
+    }
+
     #[test]
     fn a_recorded_range_folds_what_it_decides() {
         let span = mapcheck_core::Span::default();

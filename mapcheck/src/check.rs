@@ -95,6 +95,17 @@ pub(crate) fn check(
         doc.kernels.extend(part.kernels);
         sections.extend(part.sections);
     }
+    if mapcheck_smt::solve::deadline_passed() {
+        // SPEC §6: a wall-clock limit only stops the whole run, and says so.
+        let seconds = args.timeout.unwrap_or_default();
+        let d = Diagnostic::warning(format!(
+            "the run was stopped by `--timeout {seconds}`: the queries it cut short are `unknown`, and another run may answer them"
+        ));
+        if human {
+            let _ = render::render(&d, "", None, style, err);
+        }
+        doc.warnings.push(ErrorReport::new("", None, &d));
+    }
     let mut html_failed = false;
     if let Some(path) = args.html.as_ref().filter(|_| args.emit.is_none()) {
         let names: Vec<String> = (args.files.iter())
@@ -387,7 +398,7 @@ pub fn options(args: &CheckArgs) -> Options {
             grid: args.common.grid_dim.map(input::dims),
         },
         limits: Limits {
-            timeout_ms: (args.timeout.max(0.001) * 1000.0).min(f64::from(u32::MAX)) as u32,
+            deadline: deadline(args.timeout),
             ..Limits::default()
         },
         unknowns_approximate: false,
@@ -404,6 +415,13 @@ pub fn options(args: &CheckArgs) -> Options {
         // The deliberate defects of the `mutation` feature (a test build's): none.
         ..Options::default()
     }
+}
+
+/// The end of a run started now that `--timeout SECONDS` limits (none without it; a limit too
+/// large for the clock is none).
+pub fn deadline(timeout: Option<f64>) -> Option<Instant> {
+    let seconds = std::time::Duration::try_from_secs_f64(timeout?.max(0.0)).ok()?;
+    Instant::now().checked_add(seconds)
 }
 
 /// The analysis options for one loaded input: `base` (the caller's: the command line's

@@ -119,10 +119,11 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub common: Common,
 
-    /// Limit of each solver query, in seconds of the solving thread's CPU time (a
-    /// deterministic resource limit bounds them first)
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub timeout: f64,
+    /// Stop the whole run after this many seconds of wall-clock time: the queries left are
+    /// `unknown`, and the output is then not reproducible (each query is bounded by z3's
+    /// deterministic resource limit whatever this says; default: no limit)
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 
     /// Print an intermediate form instead of checking
     #[arg(long, value_name = "FORM")]
@@ -297,9 +298,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "MODE")]
     pub arith: Option<Arith>,
 
-    /// Limit of each solver query, in seconds of the solving thread's CPU time
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub timeout: f64,
+    /// Stop the whole run after this many seconds of wall-clock time: the queries left are
+    /// `unknown`, and the output is then not reproducible (each query is bounded by z3's
+    /// deterministic resource limit whatever this says; default: no limit)
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -311,9 +314,11 @@ pub struct FixArgs {
     #[command(flatten)]
     pub common: Common,
 
-    /// Limit of each solver query, in seconds of the solving thread's CPU time
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub timeout: f64,
+    /// Stop the whole run after this many seconds of wall-clock time: the queries left are
+    /// `unknown`, and the output is then not reproducible (each query is bounded by z3's
+    /// deterministic resource limit whatever this says; default: no limit)
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 
     /// Repair `.cu` kernels for every launch CUDA allows, as `mapcheck --any-launch` checks them
     #[arg(long)]

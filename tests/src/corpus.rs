@@ -487,7 +487,7 @@ pub fn emit_core_text(loaded: &Loaded) -> String {
 }
 
 /// The options a corpus file's kernels are decided with when they are decided twice (lowered
-/// and read back from `--emit core`): the file's header geometry, [`CORPUS_TIMEOUT_MS`].
+/// and read back from `--emit core`): the file's header geometry, the default resource limit.
 pub fn read_back_options(source: &SourceFile) -> Options {
     let base = Options {
         limits: corpus_limits(),
@@ -497,10 +497,10 @@ pub fn read_back_options(source: &SourceFile) -> Options {
     check::options_for(&base, source)
 }
 
-/// The default resource limit, with [`CORPUS_TIMEOUT_MS`] as the wall-clock backstop.
+/// The default resource limit, as the command line's; no deadline.
 fn corpus_limits() -> Limits {
     Limits {
-        timeout_ms: CORPUS_TIMEOUT_MS,
+        deadline: None,
         ..Limits::default()
     }
 }
@@ -571,23 +571,14 @@ pub fn decides_alike(
     ))
 }
 
-/// The wall-clock backstop of each solver query in the corpus test. The command line's default
-/// is 10 s; on a loaded machine a query within z3's deterministic resource limit can take
-/// longer than that, and the corpus must not change its answer with the load. The resource
-/// limit (the same as the command line's) still bounds every query.
-pub const CORPUS_TIMEOUT_MS: u32 = 30_000;
-
-/// The settings of `mapcheck FILE` without flags, with a wall-clock backstop of `timeout_ms`
-/// per solver query and no search for redundant barriers (advice, which never changes a
-/// verdict and would double the time).
-pub fn cli_settings(timeout_ms: u32) -> CheckOptions {
+/// The settings of `mapcheck FILE` without flags — z3's resource limit alone, no wall-clock
+/// limit, as the command line without `--timeout` — and no search for redundant barriers
+/// (advice, which never changes a verdict and would double the time).
+pub fn cli_settings() -> CheckOptions {
     CheckOptions {
         advice: false,
         ..CheckOptions::new(Options {
-            limits: Limits {
-                timeout_ms,
-                ..Limits::default()
-            },
+            limits: Limits::default(),
             // C's integers, as the command line without `--arith`.
             c_words: true,
             // The launch conventions, as the command line without `--any-launch`.
@@ -599,7 +590,7 @@ pub fn cli_settings(timeout_ms: u32) -> CheckOptions {
 
 /// Runs every kernel of a CUDA file through the pipeline of `mapcheck FILE`
 /// (`mapcheck::check::check_file`: C's integers and the default resource limit, as the
-/// command line without flags; the wall-clock backstop is [`CORPUS_TIMEOUT_MS`]; no search
+/// command line without flags, which has no wall-clock limit; no search
 /// for redundant barriers, advice that never changes what is compared here and would double
 /// the time); the result and the time it took.
 pub fn check_cuda(path: &Path, text: &str) -> (FileResult, Duration) {
@@ -619,7 +610,7 @@ pub fn check_cuda_with(path: &Path, text: &str, options: &LoadOptions) -> (FileR
 /// Every kernel of a loaded program through the pipeline of `mapcheck FILE` (see
 /// [`check_cuda`]).
 pub fn check_program(source: &SourceFile, program: &Program) -> FileResult {
-    let settings = cli_settings(CORPUS_TIMEOUT_MS);
+    let settings = cli_settings();
     FileResult::Kernels(
         check::check_file(source, program, &settings)
             .map(|decided| KernelResult::of(decided.report))

@@ -27,7 +27,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 const LIMITS: Limits = Limits {
     rlimit: 2_000_000,
-    timeout_ms: 2_000,
+    deadline: None,
 };
 
 fn pipeline(mutation: Option<Mutation>) -> Pipeline {

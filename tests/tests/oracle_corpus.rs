@@ -30,7 +30,7 @@ use mapcheck::report::KernelReport;
 use mapcheck_grammar::cuda::header::read_header;
 use mapcheck_oracle::{Launch, Observation, Oracle, Outcome, Prepared};
 use mapcheck_smt::{Certainty, Kind, Limits, Options};
-use mapcheck_tests::corpus::{files, load_cuda, CORPUS_TIMEOUT_MS};
+use mapcheck_tests::corpus::{files, load_cuda};
 use mapcheck_tests::oracle_compare::{
     answered, describe_observation, describe_report, judge, witness_launch, Judgement,
 };
@@ -99,7 +99,7 @@ fn settings() -> CheckOptions {
         advice: false,
         ..CheckOptions::new(Options {
             limits: Limits {
-                timeout_ms: CORPUS_TIMEOUT_MS,
+                deadline: None,
                 ..Limits::default()
             },
             c_words: true,

@@ -143,7 +143,7 @@ fn compare(name: &str, kernel: &Kernel, options: &Options, tally: &mut Tally) {
 fn options() -> Options {
     Options {
         limits: Limits {
-            timeout_ms: 30_000,
+            deadline: None,
             ..Limits::default()
         },
         ..Options::default()
@@ -361,7 +361,7 @@ fn the_advice_on_the_generators_kernels_is_its_definition() {
                 let options = Options {
                     limits: Limits {
                         rlimit: 2_000_000,
-                        timeout_ms: 30_000,
+                        deadline: None,
                     },
                     ..Options::default()
                 };

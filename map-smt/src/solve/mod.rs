@@ -1,5 +1,6 @@
-//! Pass 4 — solving: one z3 solver per query, bounded by a deterministic resource limit and a
-//! timeout of the solving thread's CPU time as a backstop; `unknown` is kept as such, never read as "no race". A
+//! Pass 4 — solving: one z3 solver per query, bounded by z3's deterministic resource limit
+//! alone (and the whole run by `--timeout`, the user's backstop); `unknown` is kept as such,
+//! never read as "no race". A
 //! satisfiable query is solved again under growing bounds on the parameters and the geometry,
 //! so that witnesses are small enough for a person to replay, and then made canonical: the
 //! least model in a fixed order of its constants (`canonical`), so that the witness is a
@@ -7,14 +8,16 @@
 //!
 //! This module owns the solving of one query ([`solve`], its first try and its retry in a
 //! fresh context, [`check_once`]) and the query's SMT-LIB text ([`smtlib`]);
-//! `canonical` owns the small and canonical witness, `backstop` the z3 context and the
-//! CPU-time watchdog every check runs under.
+//! `canonical` owns the small and canonical witness, `backstop` the z3 context and the run's
+//! deadline every check runs under, `lemmas` the definitions every query of a context carries
+//! (the encoder's lookup tables).
 
 mod backstop;
 mod canonical;
+pub mod lemmas;
 
-use backstop::check;
-pub use backstop::context;
+use backstop::{check, reason_unknown};
+pub use backstop::{context, deadline_passed, EXPIRED};
 use canonical::{canonical, small, CANONICAL_SHARE};
 pub use canonical::{Least, Sign};
 
@@ -23,21 +26,23 @@ use mapcheck_core::ast::CmpOp;
 use z3::ast::{Ast, Bool, Dynamic, Int, BV};
 use z3::{DeclKind, Model, Params, PrepareSynchronized, SatResult, Solver};
 
-/// Limits of one query.
-#[derive(Clone, Copy, Debug)]
+/// Limits of the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// z3's `rlimit`: the same on every machine for the same query and Z3 version.
+    /// z3's `rlimit` of one query: the same on every machine for the same query and Z3
+    /// version, under any load. The only limit a decision depends on.
     pub rlimit: u32,
-    /// Backstop, in milliseconds of the CPU time of the thread that solves (the wall clock
-    /// where the system does not tell a thread's CPU time; see `Watchdog`).
-    pub timeout_ms: u32,
+    /// The wall-clock end of the whole run (`--timeout`), if any: past it every check
+    /// answers `unknown` with the reason [`EXPIRED`]. Not deterministic, and not meant to be:
+    /// the user's backstop against a run that takes too long, never a budget of one query.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             rlimit: 20_000_000,
-            timeout_ms: 10_000,
+            deadline: None,
         }
     }
 }
@@ -83,6 +88,7 @@ pub fn solve(
     limits: Limits,
     lit: impl Fn(i128) -> Val,
 ) -> Outcome {
+    let constraints = &lemmas::with_lemmas(constraints);
     let first = Limits {
         rlimit: limits.rlimit / FIRST_TRY_SHARE,
         ..limits
@@ -185,10 +191,11 @@ fn solve_here(
     if high_degree {
         params.set_bool("arith.nl.grobner", false);
     }
-    // No `timeout` here: the backstop is the context's (see [`context`]). Set on the
-    // solver, Z3 5.4's combined solver takes another path, which spun to the timeout on linear
-    // queries it otherwise decides in milliseconds (a grid-stride loop's grid-level query:
-    // 10 s `unknown` against 5 ms `unsat`).
+    // No `timeout` here: a wall-clock limit per query would make the answer depend on the
+    // machine's load; the run's deadline is the context's (see [`context`]). Set on the
+    // solver, Z3 5.4's combined solver also takes another path, which spun to the timeout on
+    // linear queries it otherwise decides in milliseconds (a grid-stride loop's grid-level
+    // query: 10 s `unknown` against 5 ms `unsat`).
     solver.set_params(&params);
     if path == Path::Core {
         solver.push();
@@ -198,13 +205,7 @@ fn solve_here(
     }
     match check(&solver) {
         SatResult::Unsat => return Outcome::Unsat,
-        SatResult::Unknown => {
-            return Outcome::Unknown(
-                solver
-                    .get_reason_unknown()
-                    .unwrap_or_else(|| "the solver gave up".into()),
-            )
-        }
+        SatResult::Unknown => return Outcome::Unknown(reason_unknown(&solver)),
         SatResult::Sat => {}
     }
     let Some(first) = solver.get_model() else {
@@ -277,6 +278,7 @@ fn max_degree(constraints: &[Bool]) -> u32 {
 /// questions whose answer only steers how a query is built ([`crate::query::pinned`]), where
 /// `unknown` costs nothing but the shortcut.
 pub fn check_once(constraints: &[Bool], limits: Limits) -> Outcome {
+    let constraints = &lemmas::with_lemmas(constraints);
     let solver = Solver::new();
     let mut params = Params::new();
     params.set_u32("rlimit", limits.rlimit / FIRST_TRY_SHARE);
@@ -287,7 +289,7 @@ pub fn check_once(constraints: &[Bool], limits: Limits) -> Outcome {
     }
     match check(&solver) {
         SatResult::Unsat => Outcome::Unsat,
-        SatResult::Unknown => Outcome::Unknown(solver.get_reason_unknown().unwrap_or_default()),
+        SatResult::Unknown => Outcome::Unknown(reason_unknown(&solver)),
         SatResult::Sat => match solver.get_model() {
             Some(model) => Outcome::Sat(model),
             None => Outcome::Unknown("the solver found no model".into()),
@@ -300,7 +302,7 @@ pub fn check_once(constraints: &[Bool], limits: Limits) -> Outcome {
 /// `set-info`), so the text says only what mapcheck asks.
 pub fn smtlib(constraints: &[Bool]) -> String {
     let solver = Solver::new();
-    for c in constraints {
+    for c in &lemmas::with_lemmas(constraints) {
         solver.assert(c);
     }
     let text = solver.to_smt2();
@@ -373,15 +375,15 @@ mod tests {
     }
 
     #[test]
-    fn the_watchdog_interrupts_a_check_past_its_deadline() {
-        // Fermat's cubic case: no model, and nothing z3 can prove; only the wall clock stops it
-        // (the resource limit is far away). The reason says the check was interrupted: the
-        // SMT core calls it `canceled`, z3's tactics `interrupted`.
+    fn the_runs_deadline_interrupts_a_check_and_says_so() {
+        // Fermat's cubic case: no model, and nothing z3 can prove; only the deadline stops it
+        // (the resource limit is far away). The reason names the run's time limit, not z3's
+        // `canceled`; a check after the deadline is not started.
         let limits = Limits {
             rlimit: u32::MAX,
-            timeout_ms: 300,
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(300)),
         };
-        let why = context(limits, || {
+        let whys = context(limits, || {
             let [x, y, z] = ["x", "y", "z"].map(Int::new_const);
             let cube = |v: &Int| v.clone() * v.clone() * v.clone();
             let query = [
@@ -390,17 +392,16 @@ mod tests {
                 z.gt(Int::from_i64(0)),
                 (cube(&x) + cube(&y)).eq(cube(&z)),
             ];
-            match solve_here(&query, &[], &[], limits, Path::Core, &|v| {
+            let ask = || match solve_here(&query, &[], &[], limits, Path::Core, &|v| {
                 Val::I(Int::from_i128(v))
             }) {
                 Outcome::Unknown(why) => why,
                 other => panic!("expected unknown, got {other:?}"),
-            }
+            };
+            [ask(), ask()]
         });
-        assert!(
-            why.contains("canceled") || why.contains("interrupted"),
-            "{why}"
-        );
+        assert_eq!(whys, [EXPIRED, EXPIRED]);
+        assert!(deadline_passed());
     }
 
     #[test]

@@ -29,10 +29,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The wall-clock backstop of a solver query for generated kernels (z3's resource limit, the
-/// command line's, bounds each query first).
-pub const TIMEOUT_MS: u32 = 20_000;
-
 /// A family of disagreement (or of trouble) between the tools on one kernel.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Family {
@@ -140,7 +136,7 @@ impl Driver {
     fn mapcheck(path: &Path, text: &str) -> Result<KernelReport, Family> {
         let result = catch_unwind(AssertUnwindSafe(|| {
             let (source, program) = load_cuda(path, text)?;
-            let settings = cli_settings(TIMEOUT_MS);
+            let settings = cli_settings();
             let report = check_file(&source, &program, &settings)
                 .map(|d| d.report)
                 .find(|r| r.name == KERNEL);

@@ -4,6 +4,11 @@
 
 use super::*;
 
+/// The largest update, in nodes once the body's `let`s are substituted, that [`Lower::closed_forms`]
+/// looks at: a closed form is the variable and an invariant of at most 64 nodes under an
+/// operator and C's reductions (`closed::derive`), far below this.
+const CLOSED_NODES: usize = 4096;
+
 impl Lower<'_, '_> {
     /// Two carried pointers a loop body swaps (`t = a; a = b; b = t;`), each pointing into
     /// named memory on entry: `a` is `even ? A : B` and `b` is `even ? B : A` at the start of
@@ -86,12 +91,24 @@ impl Lower<'_, '_> {
             .iter()
             .filter_map(|id| start_name(lowered.at_start.get(id)))
             .collect();
+        // Each `let` with the earlier ones substituted, as long as that stays within
+        // `CLOSED_NODES`; a larger one is left out of `lets` but its size is kept (saturating),
+        // so that an update that uses it is refused below before it is built. Substituting
+        // first and measuring after grew exponentially with rounds of rotate-and-add on
+        // loop-carried state (each round reads the previous state twice): 6 rounds 6 s,
+        // 8 rounds over 3 GB and 2 minutes (issue 37); no closed form is that large anyway.
         let mut lets = HashMap::new();
+        let mut sizes: HashMap<String, usize> = HashMap::new();
         for s in &lowered.stmts {
             if let StmtKind::Let { var, value } = &s.kind {
                 if !starts.contains(&var.name) {
-                    let value = subst_vars(value, &lets);
-                    lets.insert(var.name.clone(), value);
+                    let size = subst_size(value, &sizes);
+                    if size <= CLOSED_NODES {
+                        lets.insert(var.name.clone(), subst_vars(value, &lets));
+                    } else {
+                        lets.remove(&var.name);
+                    }
+                    sizes.insert(var.name.clone(), size);
                 }
             }
         }
@@ -128,7 +145,7 @@ impl Lower<'_, '_> {
                 ) if a0 == a1 && p0 == p1 => (v0, e),
                 _ => continue,
             };
-            if expr_nodes(e) > 4096 {
+            if subst_size(e, &sizes) > CLOSED_NODES {
                 continue;
             }
             let e = subst_vars(e, &lets);

@@ -215,6 +215,39 @@ pub(super) fn subst_vars(e: &Expr, map: &HashMap<String, Expr>) -> Expr {
     Expr::new(kind, e.span)
 }
 
+/// The number of nodes [`subst_vars`] would give `e` with each variable of `sizes` replaced by
+/// a term of that many nodes (comparisons' expressions counted whole), saturating: computed
+/// without building the term, so that a caller can refuse a substitution before it grows
+/// (a chain of `let`s each using the previous ones twice doubles with every `let`).
+pub(super) fn subst_size(e: &Expr, sizes: &HashMap<String, usize>) -> usize {
+    match &e.kind {
+        ExprKind::Var(n) => sizes.get(n).copied().unwrap_or(1),
+        ExprKind::Int(_) => 1,
+        ExprKind::Neg(x) => subst_size(x, sizes).saturating_add(1),
+        ExprKind::Bin(_, x, y) => subst_size(x, sizes)
+            .saturating_add(subst_size(y, sizes))
+            .saturating_add(1),
+        ExprKind::Select(c, x, y) => subst_cond_size(c, sizes)
+            .saturating_add(subst_size(x, sizes))
+            .saturating_add(subst_size(y, sizes))
+            .saturating_add(1),
+    }
+}
+
+/// [`subst_size`] of a condition.
+fn subst_cond_size(c: &Cond, sizes: &HashMap<String, usize>) -> usize {
+    match &c.kind {
+        CondKind::Bool(_) => 1,
+        CondKind::Cmp(_, x, y) => subst_size(x, sizes)
+            .saturating_add(subst_size(y, sizes))
+            .saturating_add(1),
+        CondKind::Not(x) => subst_cond_size(x, sizes).saturating_add(1),
+        CondKind::And(x, y) | CondKind::Or(x, y) => subst_cond_size(x, sizes)
+            .saturating_add(subst_cond_size(y, sizes))
+            .saturating_add(1),
+    }
+}
+
 pub(super) fn subst_cond_vars(c: &Cond, map: &HashMap<String, Expr>) -> Cond {
     let kind = match &c.kind {
         CondKind::Bool(b) => CondKind::Bool(*b),
