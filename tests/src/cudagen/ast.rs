@@ -284,6 +284,18 @@ pub enum Expr {
         item: usize,
         arg: i128,
     },
+    /// A read of a lookup table of [`Kernel::tables`] (file scope or a local array with an
+    /// initialiser list): `T[i]`, `T[i][j]`.
+    Table {
+        table: usize,
+        index: Vec<Index>,
+    },
+    /// A field of a `Cfg` object ([`Stmt::CfgObj`], or `c` in a helper with a `Cfg`):
+    /// `obj.mul` (`mul: true`) or `obj.off`.
+    Field {
+        obj: String,
+        mul: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -320,8 +332,13 @@ pub struct Place {
     pub index: Vec<Index>,
     /// Field of a record element, and the index into it when the field is an array.
     pub field: Option<(usize, Option<Index>)>,
-    /// An accessor helper of [`Kernel::accessors`] (1-D arrays of integers only).
+    /// An accessor helper of [`Kernel::accessors`] (arrays of integers only): the last
+    /// index is its argument, the rest select the row passed (`acc(A[i], j)`).
     pub via: Option<usize>,
+    /// A reference local of the kernel ([`Stmt::Ref`]) the access goes through: `r[i]` for a
+    /// reference to the whole array, `row[j]` (indices of the dimensions after the first) for
+    /// a reference to a row.
+    pub alias: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -379,6 +396,15 @@ pub enum Constant {
     Member { name: String, mul: i128, add: i128 },
     /// `__host__ __device__ constexpr int name(int x) { return x * mul + add; }`
     Func { name: String, mul: i128, add: i128 },
+    /// A class template defined recursively, with its specialisation for 0:
+    /// `template <int N> struct name { static const int value = base * name<N - 1>::value; };
+    /// template <> struct name<0> { static const int value = 1; };` (`constexpr`: `static
+    /// constexpr` members) — `name<N>::value` is `base` to the `N`.
+    Pow {
+        name: String,
+        base: i128,
+        constexpr: bool,
+    },
 }
 
 impl Constant {
@@ -402,7 +428,73 @@ impl Constant {
             Constant::Member { mul, add, .. } | Constant::Func { mul, add, .. } => {
                 (Ty::Int, arg * mul + add)
             }
+            Constant::Pow { base, .. } => {
+                let e = u32::try_from(arg).unwrap_or(0).min(20);
+                (Ty::Int, base.pow(e))
+            }
         }
+    }
+}
+
+/// Where a lookup table is declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableHome {
+    /// `const T name[..] = {...};` at namespace scope.
+    Const,
+    /// `constexpr T name[..] = {...};`
+    Constexpr,
+    /// `static const T name[..] = {...};`
+    StaticConst,
+    /// A local array of the kernel, `[const] T name[..] = {...};` at the top of its body
+    /// (never written).
+    Local { konst: bool },
+}
+
+/// A lookup table: an array of integers with an initialiser list, read only. The list may be
+/// shorter than the array (and a 2-D one's rows shorter than a row, or fewer): C++ makes the
+/// elements left out zero.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub name: String,
+    pub ty: Ty,
+    pub home: TableHome,
+    /// One or two dimensions, powers of two.
+    pub dims: Vec<u32>,
+    /// The initialiser: one list for a 1-D table, a list of rows for a 2-D one.
+    pub init: Vec<Vec<i128>>,
+}
+
+impl Table {
+    /// Cells of the table.
+    pub fn size(&self) -> u32 {
+        self.dims.iter().product()
+    }
+
+    /// The value of cell `flat` (row-major), zero where the initialiser leaves it out.
+    pub fn value(&self, flat: usize) -> i128 {
+        let (r, c) = if self.dims.len() == 2 {
+            let w = self.dims[1] as usize;
+            (flat / w, flat % w)
+        } else {
+            (0, flat)
+        };
+        self.init
+            .get(r)
+            .and_then(|row| row.get(c))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Every value of the table (the elements left out included).
+    pub fn values(&self) -> Vec<i128> {
+        (0..self.size() as usize).map(|i| self.value(i)).collect()
+    }
+
+    /// Whether the values are a permutation of `0..size`.
+    pub fn is_permutation(&self) -> bool {
+        let mut v = self.values();
+        v.sort_unstable();
+        v.iter().enumerate().all(|(i, x)| *x == i as i128)
     }
 }
 
@@ -433,6 +525,10 @@ pub struct Helper {
     pub body: Expr,
     /// Declared before the kernel, defined after it.
     pub out_of_line: bool,
+    /// The body starts with `const Cfg c{...};` (the file-scope `struct Cfg { int mul; int
+    /// off; }`, or — `local` — a local `struct Cfg { int off; int mul; }` of the helper's
+    /// own): `(local, mul, off)`; `c.mul` and `c.off` are names in the body.
+    pub cfg: Option<(bool, i128, i128)>,
 }
 
 /// `__device__ T& name(T* a, unsigned i) { return a[i]; }` (`store: false`), or
@@ -442,6 +538,8 @@ pub struct Accessor {
     pub name: String,
     pub elem: Ty,
     pub store: bool,
+    /// Takes a reference to an array, `T (&a)[N]`, instead of a pointer.
+    pub by_ref: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -624,6 +722,23 @@ pub enum Stmt {
         call: Call,
         out: String,
     },
+    /// A reference to an array (`T (&name)[N] = A;`, or `auto &name = A;`), or to a row of a
+    /// 2-D one (`T (&name)[M] = A[row];`).
+    Ref {
+        name: String,
+        array: usize,
+        row: Option<Index>,
+        auto: bool,
+    },
+    /// `const Cfg name{...};` brace-initialised: with the kernel's local `struct Cfg { int
+    /// off; int mul; }` when `local` (printed at the top of the body), else the file-scope
+    /// `struct Cfg { int mul; int off; }` — same name, other field order.
+    CfgObj {
+        name: String,
+        local: bool,
+        mul: i128,
+        off: i128,
+    },
 }
 
 /// A kernel `k` and everything it uses.
@@ -640,6 +755,8 @@ pub struct Kernel {
     pub helpers: Vec<Helper>,
     pub accessors: Vec<Accessor>,
     pub arrays: Vec<Array>,
+    /// Lookup tables: file scope, and local arrays of the kernel with initialiser lists.
+    pub tables: Vec<Table>,
     pub body: Vec<Stmt>,
 }
 
@@ -656,6 +773,12 @@ impl Kernel {
         };
         p.file(header, comment);
         p.out
+    }
+
+    /// Whether a `Cfg` object is declared (so the file-scope `struct Cfg` is printed).
+    pub fn uses_cfg(&self) -> bool {
+        self.helpers.iter().any(|h| h.cfg.is_some())
+            || self.body.iter().any(|s| matches!(s, Stmt::CfgObj { .. }))
     }
 
     /// Statements of the body, nested ones included.
@@ -714,6 +837,9 @@ impl Printer<'_> {
                 .collect();
             self.line(0, &format!("{kw} {} {{ {} }};", r.name, fields.join(" ")));
         }
+        if k.uses_cfg() {
+            self.line(0, "struct Cfg { int mul; int off; };");
+        }
         for c in &k.constants {
             let text = match c {
                 Constant::Var { name, ty, value } => {
@@ -743,7 +869,25 @@ impl Printer<'_> {
                 Constant::Func { name, mul, add } => format!(
                     "__host__ __device__ constexpr int {name}(int x) {{ return x * {mul} + {add}; }}"
                 ),
+                Constant::Pow {
+                    name,
+                    base,
+                    constexpr,
+                } => {
+                    let q = if *constexpr { "constexpr" } else { "const" };
+                    format!(
+                        "template <int N> struct {name} {{ static {q} int value = {base} * {name}<N - 1>::value; }}; template <> struct {name}<0> {{ static {q} int value = 1; }};"
+                    )
+                }
             };
+            self.line(0, &text);
+        }
+        for t in k
+            .tables
+            .iter()
+            .filter(|t| !matches!(t.home, TableHome::Local { .. }))
+        {
+            let text = self.table(t);
             self.line(0, &text);
         }
         for (i, _) in k.helpers.iter().enumerate() {
@@ -751,7 +895,20 @@ impl Printer<'_> {
         }
         for a in &k.accessors {
             let t = a.elem.name();
-            if a.store {
+            if let Some(n) = a.by_ref {
+                let text = if a.store {
+                    format!(
+                        "__device__ void {}({t} (&a)[{n}], unsigned i, {t} v) {{ a[i] = v; }}",
+                        a.name
+                    )
+                } else {
+                    format!(
+                        "__device__ {t} &{}({t} (&a)[{n}], unsigned i) {{ return a[i]; }}",
+                        a.name
+                    )
+                };
+                self.line(0, &text);
+            } else if a.store {
                 self.line(
                     0,
                     &format!(
@@ -794,6 +951,20 @@ impl Printer<'_> {
         for a in k.arrays.iter().filter(|a| a.space == Space::Shared) {
             self.line(1, &format!("__shared__ {};", self.declarator(a)));
         }
+        if k.body
+            .iter()
+            .any(|s| matches!(s, Stmt::CfgObj { local: true, .. }))
+        {
+            self.line(1, "struct Cfg { int off; int mul; };");
+        }
+        for t in k
+            .tables
+            .iter()
+            .filter(|t| matches!(t.home, TableHome::Local { .. }))
+        {
+            let text = self.table(t);
+            self.line(1, &text);
+        }
         self.block(&k.body, 1);
         self.line(0, "}");
         let late: Vec<usize> = (0..k.helpers.len())
@@ -805,6 +976,29 @@ impl Printer<'_> {
         for i in late {
             self.helper_after(i);
         }
+    }
+
+    /// A lookup table's declaration with its initialiser list.
+    fn table(&self, t: &Table) -> String {
+        let q = match t.home {
+            TableHome::Const => "const ",
+            TableHome::Constexpr => "constexpr ",
+            TableHome::StaticConst => "static const ",
+            TableHome::Local { konst: true } => "const ",
+            TableHome::Local { konst: false } => "",
+        };
+        let dims: String = t.dims.iter().map(|d| format!("[{d}]")).collect();
+        let list = |row: &[i128]| {
+            let v: Vec<String> = row.iter().map(|x| x.to_string()).collect();
+            format!("{{{}}}", v.join(", "))
+        };
+        let init = if t.dims.len() == 2 {
+            let rows: Vec<String> = t.init.iter().map(|r| list(r)).collect();
+            format!("{{{}}}", rows.join(", "))
+        } else {
+            list(t.init.first().map_or(&[][..], |r| &r[..]))
+        };
+        format!("{q}{} {}{dims} = {init};", t.ty.name(), t.name)
     }
 
     fn elem_name(&self, e: Elem) -> String {
@@ -848,6 +1042,18 @@ impl Printer<'_> {
 
     fn helper_body(&self, h: &Helper) -> String {
         let mut s = String::from("{ ");
+        match h.cfg {
+            Some((true, mul, off)) => {
+                let _ = write!(
+                    s,
+                    "struct Cfg {{ int off; int mul; }}; const Cfg c{{{off}, {mul}}}; "
+                );
+            }
+            Some((false, mul, off)) => {
+                let _ = write!(s, "const Cfg c{{{mul}, {off}}}; ");
+            }
+            None => {}
+        }
         if let Some((n, _, e)) = &h.out {
             let _ = write!(s, "{n} = {}; ", self.expr(e));
         }
@@ -1031,6 +1237,43 @@ impl Printer<'_> {
                 let text = format!("{} {name} = {};", ret.name(), self.call(call, Some(out)));
                 self.line(d, &text);
             }
+            Stmt::Ref {
+                name,
+                array,
+                row,
+                auto,
+            } => {
+                let Some(a) = self.k.arrays.get(*array) else {
+                    return;
+                };
+                let (target, dims) = match row {
+                    Some(ix) => (
+                        format!("{}[{}]", a.name, self.index(ix, *array, 0)),
+                        &a.dims[1.min(a.dims.len())..],
+                    ),
+                    None => (a.name.clone(), &a.dims[..]),
+                };
+                let text = if *auto {
+                    format!("auto &{name} = {target};")
+                } else {
+                    let dims: String = dims.iter().map(|d| format!("[{d}]")).collect();
+                    format!("{} (&{name}){dims} = {target};", self.elem_name(a.elem))
+                };
+                self.line(d, &text);
+            }
+            Stmt::CfgObj {
+                name,
+                local,
+                mul,
+                off,
+            } => {
+                let text = if *local {
+                    format!("const Cfg {name}{{{off}, {mul}}};")
+                } else {
+                    format!("const Cfg {name}{{{mul}, {off}}};")
+                };
+                self.line(d, &text);
+            }
         }
     }
 
@@ -1129,19 +1372,21 @@ impl Printer<'_> {
         let Some(a) = self.k.arrays.get(p.array) else {
             return "A[0]".into();
         };
-        let mut s = match (p.via, p.index.first()) {
-            (Some(v), Some(ix)) => {
-                let acc = self.k.accessors.get(v).map_or("acc", |a| a.name.as_str());
-                format!("{acc}({}, {})", a.name, self.index(ix, p.array, 0))
-            }
-            _ => {
-                let mut s = a.name.clone();
-                for (d, ix) in p.index.iter().enumerate() {
-                    let _ = write!(s, "[{}]", self.index(ix, p.array, d));
-                }
-                s
-            }
+        // Through a reference to a row, the indices are those of the dimensions after the
+        // first.
+        let (mut s, skip) = match &p.alias {
+            Some(r) => (r.clone(), usize::from(p.index.len() < a.dims.len())),
+            None => (a.name.clone(), 0),
         };
+        let n = p.index.len();
+        let last = if p.via.is_some() && n > 0 { n - 1 } else { n };
+        for (d, ix) in p.index[..last].iter().enumerate() {
+            let _ = write!(s, "[{}]", self.index(ix, p.array, d + skip));
+        }
+        if let (Some(v), Some(ix)) = (p.via, p.index.last()) {
+            let acc = self.k.accessors.get(v).map_or("acc", |a| a.name.as_str());
+            s = format!("{acc}({s}, {})", self.index(ix, p.array, last + skip));
+        }
         if let (Some((f, ix)), Elem::Record(r)) = (&p.field, a.elem) {
             if let Some(field) = self.k.records.get(r).and_then(|r| r.fields.get(*f)) {
                 let _ = write!(s, ".{}", field.name);
@@ -1201,8 +1446,22 @@ impl Printer<'_> {
                 }
                 Some(Constant::Member { name, .. }) => format!("{name}<{arg}>::value"),
                 Some(Constant::Func { name, .. }) => format!("{name}({arg})"),
+                Some(Constant::Pow { name, .. }) => format!("{name}<{arg}>::value"),
                 None => "0".into(),
             },
+            Expr::Table { table, index } => {
+                let Some(t) = self.k.tables.get(*table) else {
+                    return "0".into();
+                };
+                let mut s = t.name.clone();
+                for (ix, n) in index.iter().zip(&t.dims) {
+                    let _ = write!(s, "[{}]", self.wrapped(ix, *n));
+                }
+                s
+            }
+            Expr::Field { obj, mul } => {
+                format!("{obj}.{}", if *mul { "mul" } else { "off" })
+            }
         }
     }
 

@@ -12,7 +12,7 @@
 //! generator.
 
 use super::ast::*;
-use super::range::{Checker, Ctx, Env, Range, Var};
+use super::range::{Checker, Ctx, Env, Range, Special, Var};
 use super::Settings;
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
@@ -99,6 +99,21 @@ struct Owner {
     helper: Option<usize>,
     /// A local holding the value.
     local: Option<String>,
+    /// A lookup table (of values in `0..size`) through which the thread id goes first:
+    /// `(t >> k << k) + T[t & (size - 1)]`, a bijection of the block's ids when the table is a
+    /// permutation (and not one when it repeats a value).
+    perm: Option<usize>,
+    /// A `Cfg` object (declared at the top of the body) holding `mul` and `add`.
+    cfg: Option<String>,
+}
+
+/// A reference local to an array, declared at the top of the body.
+#[derive(Clone, Debug)]
+struct GenRef {
+    name: String,
+    array: usize,
+    /// To a row: whether it is the thread's own row (usable when the array is owned).
+    row: Option<bool>,
 }
 
 struct Gen<'s> {
@@ -122,6 +137,10 @@ struct Gen<'s> {
     depth: usize,
     /// Inside a loop that contains a barrier: no divergent `break`/`continue`.
     barrier_loop: bool,
+    refs: Vec<GenRef>,
+    /// `Cfg` objects of the kernel use its local `struct Cfg` (else the file-scope one).
+    cfg_local: bool,
+    cfg_on: bool,
 }
 
 /// The kernel of `seed`.
@@ -139,6 +158,7 @@ pub fn generate(seed: u64, s: &Settings) -> Kernel {
         helpers: Vec::new(),
         accessors: Vec::new(),
         arrays: Vec::new(),
+        tables: Vec::new(),
         body: Vec::new(),
     };
     let mut g = Gen {
@@ -157,6 +177,9 @@ pub fn generate(seed: u64, s: &Settings) -> Kernel {
         uniform: true,
         depth: 0,
         barrier_loop: false,
+        refs: Vec::new(),
+        cfg_local: false,
+        cfg_on: false,
     };
     g.declarations();
     g.body();
@@ -277,6 +300,50 @@ impl Gen<'_> {
                 self.k.constants.push(c);
             }
         }
+        // Class templates defined recursively (`Pow2<N>::value`).
+        if s.recursive_templates && self.rng.chance(0.5) {
+            let constexpr = self.rng.chance(0.5);
+            self.k.constants.push(Constant::Pow {
+                name: "Pow2".into(),
+                base: 2,
+                constexpr,
+            });
+            if self.rng.chance(0.2) {
+                self.k.constants.push(Constant::Pow {
+                    name: "Pow3".into(),
+                    base: 3,
+                    constexpr: !constexpr,
+                });
+            }
+        }
+        // Lookup tables at file scope, local arrays with short initialiser lists.
+        if s.tables {
+            for i in 0..self.rng.below(3) {
+                let home = *self.rng.pick(&[
+                    TableHome::Const,
+                    TableHome::Constexpr,
+                    TableHome::StaticConst,
+                ]);
+                let t = self.make_table(format!("T{i}"), home);
+                self.k.tables.push(t);
+            }
+        }
+        if s.local_arrays && self.rng.chance(0.4) {
+            let home = TableHome::Local {
+                konst: self.rng.chance(0.5),
+            };
+            let t = if self.rng.chance(0.5) {
+                self.make_table("lt".into(), home)
+            } else {
+                self.offsets("off".into(), home)
+            };
+            self.k.tables.push(t);
+        }
+        // A local `struct Cfg` beside the file-scope one, other field order.
+        if s.namesake_structs && self.rng.chance(0.3) {
+            self.cfg_on = true;
+            self.cfg_local = self.rng.chance(0.6);
+        }
         // Helpers.
         if s.helpers {
             for _ in 0..self.rng.below(4) {
@@ -299,6 +366,7 @@ impl Gen<'_> {
                             Box::new(Expr::Lit(add, Ty::UInt)),
                         ),
                         out_of_line: self.rng.chance(0.3),
+                        cfg: None,
                     });
                     self.pure.push(i);
                 }
@@ -312,6 +380,7 @@ impl Gen<'_> {
                     name: "acc".into(),
                     elem,
                     store: false,
+                    by_ref: None,
                 });
             }
             if self.rng.chance(0.3) {
@@ -320,6 +389,7 @@ impl Gen<'_> {
                     name: "put".into(),
                     elem,
                     store: true,
+                    by_ref: None,
                 });
             }
         }
@@ -340,6 +410,41 @@ impl Gen<'_> {
         if s.device_arrays && self.rng.chance(0.25) {
             let ty = *self.rng.pick(&[Ty::Int, Ty::UInt, Ty::UShort]);
             self.array("d0".into(), Space::Device, Elem::Int(ty), vec![16, 16]);
+        }
+        if s.device_arrays && s.array_refs && self.rng.chance(0.15) {
+            let ty = *self.rng.pick(&[Ty::Int, Ty::UInt]);
+            self.array("d1".into(), Space::Device, Elem::Int(ty), vec![256]);
+        }
+        // Helpers taking a reference to an array, `T (&a)[N]`.
+        if s.array_refs && self.rng.chance(0.4) {
+            let fit: Vec<(Ty, u32)> = self
+                .k
+                .arrays
+                .iter()
+                .filter(|a| a.space != Space::Global)
+                .filter_map(|a| match a.elem {
+                    Elem::Int(t) => Some((t, *a.dims.last()?)),
+                    Elem::Record(_) => None,
+                })
+                .collect();
+            if !fit.is_empty() {
+                let (elem, n) = *self.rng.pick(&fit);
+                self.k.accessors.push(Accessor {
+                    name: "racc".into(),
+                    elem,
+                    store: false,
+                    by_ref: Some(n),
+                });
+            }
+            if !fit.is_empty() && self.rng.chance(0.5) {
+                let (elem, n) = *self.rng.pick(&fit);
+                self.k.accessors.push(Accessor {
+                    name: "rput".into(),
+                    elem,
+                    store: true,
+                    by_ref: Some(n),
+                });
+            }
         }
         // Global memory: one mode for the whole kernel.
         for i in 0..self.k.arrays.len() {
@@ -380,12 +485,27 @@ impl Gen<'_> {
             add,
             helper: None,
             local: None,
+            perm: None,
+            cfg: None,
         };
         let form = self.rng.below(4);
         if form == 1 && self.s.helpers {
             owner.helper = Some(self.owner_helper(mul, add, global));
         } else if form == 2 {
             owner.local = Some(self.name("me"));
+        }
+        if form != 1 && self.cfg_on && self.rng.chance(0.4) {
+            owner.cfg = Some(self.name("c"));
+        }
+        let perms: Vec<usize> = (0..self.k.tables.len())
+            .filter(|t| {
+                let t = &self.k.tables[*t];
+                let n = i128::from(t.size());
+                t.size() <= 16 && t.values().iter().all(|v| (0..n).contains(v))
+            })
+            .collect();
+        if !perms.is_empty() && self.rng.chance(0.35) {
+            owner.perm = Some(*self.rng.pick(&perms));
         }
         self.k.arrays.push(Array {
             name,
@@ -408,10 +528,25 @@ impl Gen<'_> {
             },
         };
         let t = Expr::Var("t".into());
+        let cfg = (self.cfg_on && home != Home::Template && self.rng.chance(0.5))
+            .then(|| (self.rng.chance(0.6), mul, add));
         let m = if home == Home::Template {
             Expr::Var("K".into())
+        } else if cfg.is_some() {
+            Expr::Field {
+                obj: "c".into(),
+                mul: true,
+            }
         } else {
             Expr::Lit(mul, Ty::UInt)
+        };
+        let a = if cfg.is_some() {
+            Expr::Field {
+                obj: "c".into(),
+                mul: false,
+            }
+        } else {
+            Expr::Lit(add, Ty::UInt)
         };
         let base = if global && self.rng.chance(0.5) {
             // The global id computed inside the helper, from the built-ins.
@@ -430,7 +565,7 @@ impl Gen<'_> {
         let body = Expr::Bin(
             BinOp::Add,
             Box::new(Expr::Bin(BinOp::Mul, Box::new(base), Box::new(m))),
-            Box::new(Expr::Lit(add, Ty::UInt)),
+            Box::new(a),
         );
         let i = self.k.helpers.len();
         let name = format!("own{i}");
@@ -443,6 +578,7 @@ impl Gen<'_> {
             out: None,
             body,
             out_of_line,
+            cfg,
         });
         i
     }
@@ -525,6 +661,7 @@ impl Gen<'_> {
             out,
             body,
             out_of_line,
+            cfg: None,
         });
         if with_out {
             self.outs.push(i);
@@ -557,7 +694,28 @@ impl Gen<'_> {
 
     fn body(&mut self) {
         let mut body = Vec::new();
-        // Locals that hold own indices come first.
+        // `Cfg` objects first (own indices use them), then the locals that hold own indices,
+        // then references to arrays (a row reference may use an own index).
+        for i in 0..self.k.arrays.len() {
+            if let Some(c) = self.owners[i].cfg.clone() {
+                let s = Stmt::CfgObj {
+                    name: c,
+                    local: self.cfg_local,
+                    mul: self.owners[i].mul,
+                    off: self.owners[i].add,
+                };
+                self.accept(&mut body, s);
+            }
+        }
+        if self.cfg_on && self.rng.chance(0.5) {
+            let s = Stmt::CfgObj {
+                name: self.name("c"),
+                local: self.cfg_local,
+                mul: self.rng.range(1, 5),
+                off: self.rng.range(0, 9),
+            };
+            self.accept(&mut body, s);
+        }
         for i in 0..self.k.arrays.len() {
             if let Some(local) = self.owners[i].local.clone() {
                 let init = self.owner_value(i, false);
@@ -575,6 +733,37 @@ impl Gen<'_> {
                         data: false,
                     },
                 );
+            }
+        }
+        if self.s.array_refs {
+            for i in 0..self.k.arrays.len() {
+                let a = self.k.arrays[i].clone();
+                if a.space == Space::Global || !self.rng.chance(0.35) {
+                    continue;
+                }
+                let name = self.name("r");
+                let (row, owned) = if a.dims.len() == 2 && self.rng.chance(0.5) {
+                    if self.rng.chance(0.6) {
+                        (Some(self.owned_index(i).remove(0)), Some(true))
+                    } else {
+                        (Some(self.free_index(a.dims[0])), Some(false))
+                    }
+                } else {
+                    (None, None)
+                };
+                let s = Stmt::Ref {
+                    name: name.clone(),
+                    array: i,
+                    row,
+                    auto: self.rng.chance(0.4),
+                };
+                if self.accept(&mut body, s) {
+                    self.refs.push(GenRef {
+                        name,
+                        array: i,
+                        row: owned,
+                    });
+                }
             }
         }
         let phases = 1 + self.rng.below(self.s.phases);
@@ -638,6 +827,10 @@ impl Gen<'_> {
                 tid: true,
                 data: true,
             },
+            Expr::Table { index, .. } => index
+                .iter()
+                .fold(Taint::default(), |t, ix| t.or(self.taint_of(&ix.expr))),
+            Expr::Field { .. } => Taint::default(),
             Expr::Call(c) => {
                 let mut t = c
                     .args
@@ -812,7 +1005,10 @@ impl Gen<'_> {
                 }
             }
         }
-        let tid = Expr::Builtin(Builtin::Tid);
+        let tid = match o.perm {
+            Some(t) => self.permuted_tid(t),
+            None => Expr::Builtin(Builtin::Tid),
+        };
         let gid = Expr::Bin(
             BinOp::Add,
             Box::new(Expr::Bin(
@@ -834,14 +1030,23 @@ impl Gen<'_> {
             }));
         }
         let base = if o.global { gid } else { tid };
+        let (m, a) = match &o.cfg {
+            Some(c) if self.env.vars.contains_key(c) => (
+                Expr::Field {
+                    obj: c.clone(),
+                    mul: true,
+                },
+                Expr::Field {
+                    obj: c.clone(),
+                    mul: false,
+                },
+            ),
+            _ => (Expr::Lit(o.mul, Ty::UInt), Expr::Lit(o.add, Ty::UInt)),
+        };
         let v = Expr::Bin(
             BinOp::Add,
-            Box::new(Expr::Bin(
-                BinOp::Mul,
-                Box::new(base),
-                Box::new(Expr::Lit(o.mul, Ty::UInt)),
-            )),
-            Box::new(Expr::Lit(o.add, Ty::UInt)),
+            Box::new(Expr::Bin(BinOp::Mul, Box::new(base), Box::new(m))),
+            Box::new(a),
         );
         // A narrowing that keeps the low bits the wrap looks at.
         match self.rng.below(6) {
@@ -852,10 +1057,236 @@ impl Gen<'_> {
         }
     }
 
+    /// The thread id through lookup table `t` (values in `0..size`, `size` a power of two
+    /// dividing the block): `(tid >> k << k) + T[tid & (size - 1)]` — or with `/`, `*` and `%`
+    /// by `Pow2<k>::value` — for a 2-D table `T[(tid >> log2 B) & (A - 1)][tid & (B - 1)]`.
+    fn permuted_tid(&mut self, t: usize) -> Expr {
+        let tab = self.k.tables[t].clone();
+        let tid = || Box::new(Expr::Builtin(Builtin::Tid));
+        let k = i128::from(tab.size().trailing_zeros());
+        let pow = self.pow2(k);
+        let (high, low) = match pow {
+            Some(p) if self.rng.chance(0.6) => (
+                Expr::Bin(
+                    BinOp::Mul,
+                    Box::new(Expr::Bin(BinOp::Div, tid(), Box::new(p.clone()))),
+                    Box::new(p.clone()),
+                ),
+                Index {
+                    expr: Expr::Bin(BinOp::Rem, tid(), Box::new(p)),
+                    wrap: Wrap::None,
+                },
+            ),
+            _ => (
+                Expr::Bin(
+                    BinOp::Shl,
+                    Box::new(Expr::Bin(
+                        BinOp::Shr,
+                        tid(),
+                        Box::new(Expr::Lit(k, Ty::Int)),
+                    )),
+                    Box::new(Expr::Lit(k, Ty::Int)),
+                ),
+                Index {
+                    expr: Expr::Builtin(Builtin::Tid),
+                    wrap: if self.rng.chance(0.5) {
+                        Wrap::Mod
+                    } else {
+                        Wrap::Mask
+                    },
+                },
+            ),
+        };
+        let index = if tab.dims.len() == 2 {
+            let sh = i128::from(tab.dims[1].trailing_zeros());
+            vec![
+                Index {
+                    expr: Expr::Bin(BinOp::Shr, tid(), Box::new(Expr::Lit(sh, Ty::Int))),
+                    wrap: Wrap::Mask,
+                },
+                Index {
+                    expr: Expr::Builtin(Builtin::Tid),
+                    wrap: Wrap::Mask,
+                },
+            ]
+        } else {
+            vec![low]
+        };
+        Expr::Bin(
+            BinOp::Add,
+            Box::new(high),
+            Box::new(Expr::Table { table: t, index }),
+        )
+    }
+
+    /// `Pow2<k>::value`, when the kernel has `Pow2`.
+    fn pow2(&self, k: i128) -> Option<Expr> {
+        let item = self
+            .k
+            .constants
+            .iter()
+            .position(|c| matches!(c, Constant::Pow { base: 2, .. }))?;
+        (0..=8).contains(&k).then_some(Expr::Const { item, arg: k })
+    }
+
+    /// Lookup tables readable here (a local one only in the kernel's body).
+    fn tables_here(&self) -> Vec<usize> {
+        (0..self.k.tables.len())
+            .filter(|t| {
+                self.env.kernel || !matches!(self.k.tables[*t].home, TableHome::Local { .. })
+            })
+            .collect()
+    }
+
+    /// A table of values in `0..size`: a permutation (60%) or with repeats; its initialiser
+    /// leaves out trailing zeros (C++ makes them zero again) or, with repeats, a tail.
+    fn make_table(&mut self, name: String, home: TableHome) -> Table {
+        let dims = if self.rng.chance(0.3) {
+            self.rng
+                .pick(&[vec![2u32, 4], vec![4, 4], vec![2, 8], vec![4, 2]])
+                .clone()
+        } else {
+            vec![*self.rng.pick(&[4u32, 8, 16])]
+        };
+        let size: u32 = dims.iter().product();
+        let n = size as usize;
+        let ty = *self
+            .rng
+            .pick(&[Ty::Int, Ty::Int, Ty::UChar, Ty::UInt, Ty::Short]);
+        let mut vals: Vec<i128> = (0..i128::from(size)).collect();
+        for i in (1..n).rev() {
+            let j = self.rng.below(i + 1);
+            vals.swap(i, j);
+        }
+        let perm = self.rng.chance(0.6);
+        if !perm {
+            if self.rng.chance(0.5) {
+                vals = (0..n)
+                    .map(|_| self.rng.range(0, i128::from(size) - 1))
+                    .collect();
+            }
+            let (a, b) = (self.rng.below(n), self.rng.below(n));
+            vals[a] = vals[b];
+            if a == b {
+                vals[0] = vals[n - 1];
+            }
+            if self.rng.chance(0.3) {
+                // A list shorter than the array: the rest is zero.
+                let keep = 1 + self.rng.below(n - 1);
+                for v in &mut vals[keep..] {
+                    *v = 0;
+                }
+            }
+        }
+        let w = *dims.last().unwrap_or(&1) as usize;
+        let mut init: Vec<Vec<i128>> = vals.chunks(w).map(<[i128]>::to_vec).collect();
+        let trim = self.rng.chance(0.6);
+        for r in &mut init {
+            while trim && r.last() == Some(&0) {
+                r.pop();
+            }
+        }
+        if dims.len() == 2 {
+            while trim && init.len() > 1 && init.last().is_some_and(Vec::is_empty) {
+                init.pop();
+            }
+        }
+        Table {
+            name,
+            ty,
+            home,
+            dims,
+            init,
+        }
+    }
+
+    /// A small table of offsets (`int off[4] = {1, -1};`): a list shorter than the array.
+    fn offsets(&mut self, name: String, home: TableHome) -> Table {
+        let len = *self.rng.pick(&[4u32, 8]);
+        let ty = *self
+            .rng
+            .pick(&[Ty::Int, Ty::Short, Ty::UInt, Ty::UChar, Ty::LLong]);
+        let lo = if ty.signed() { -2 } else { 0 };
+        let given = 1 + self.rng.below(len as usize - 1);
+        let init = vec![(0..given).map(|_| self.rng.range(lo, 3)).collect()];
+        Table {
+            name,
+            ty,
+            home,
+            dims: vec![len],
+            init,
+        }
+    }
+
+    /// A table read for an index: `T[tid % K]`, `T[(tid + c) & (K - 1)]`, 2-D by
+    /// `[(tid >> log2 B) & (A - 1)][tid & (B - 1)]`.
+    fn table_lookup(&mut self) -> Option<Expr> {
+        let ts = self.tables_here();
+        if ts.is_empty() {
+            return None;
+        }
+        let t = *self.rng.pick(&ts);
+        let dims = self.k.tables[t].dims.clone();
+        let tid = Expr::Builtin(Builtin::Tid);
+        let base = if self.rng.chance(0.3) {
+            Expr::Bin(
+                BinOp::Add,
+                Box::new(tid),
+                Box::new(Expr::Lit(self.rng.range(1, 5), Ty::UInt)),
+            )
+        } else {
+            tid
+        };
+        let index = if dims.len() == 2 {
+            let sh = i128::from(dims[1].trailing_zeros());
+            vec![
+                Index {
+                    expr: Expr::Bin(
+                        BinOp::Shr,
+                        Box::new(base.clone()),
+                        Box::new(Expr::Lit(sh, Ty::Int)),
+                    ),
+                    wrap: Wrap::Mask,
+                },
+                Index {
+                    expr: base,
+                    wrap: Wrap::Mod,
+                },
+            ]
+        } else {
+            let wrap = if self.rng.chance(0.5) {
+                Wrap::Mod
+            } else {
+                Wrap::Mask
+            };
+            vec![Index { expr: base, wrap }]
+        };
+        Some(Expr::Table { table: t, index })
+    }
+
     /// The indices of array `i`'s own cell: `o mod n`, or `[o / c mod r][o mod c]`.
     fn owned_index(&mut self, i: usize) -> Vec<Index> {
         let o = self.owner_value(i, true);
         let dims = self.k.arrays[i].dims.clone();
+        let k = i128::from(dims.last().map_or(0, |d| d.trailing_zeros()));
+        if dims.len() == 2 && self.rng.chance(0.5) {
+            if let Some(p) = self.pow2(k) {
+                // `[(o / Pow2<k>::value) & (r - 1)][o % Pow2<k>::value]`
+                let col = Expr::Bin(BinOp::Rem, Box::new(o.clone()), Box::new(p.clone()));
+                let wrap = if self.range(&col).is_some_and(|r| r.lo >= 0) {
+                    Wrap::None
+                } else {
+                    Wrap::Mask
+                };
+                return vec![
+                    Index {
+                        expr: Expr::Bin(BinOp::Div, Box::new(o), Box::new(p)),
+                        wrap: Wrap::Mask,
+                    },
+                    Index { expr: col, wrap },
+                ];
+            }
+        }
         if dims.len() == 2 {
             let shift = i128::from(dims[1].trailing_zeros());
             vec![
@@ -884,13 +1315,44 @@ impl Gen<'_> {
 
     fn free_index(&mut self, n: u32) -> Index {
         let allow = self.allow();
-        let e = match self.rng.below(4) {
+        let e = match self.rng.below(6) {
             0 => Expr::Lit(self.rng.range(0, i128::from(n) - 1), Ty::Int),
             1 => Expr::Bin(
                 BinOp::Add,
                 Box::new(Expr::Builtin(Builtin::Tid)),
                 Box::new(Expr::Lit(self.rng.range(1, 3), Ty::UInt)),
             ),
+            // `a[T[tid % K]]`, `a[tid + off[tid % 4]]`, `a[(tid / K) * K + T[tid % K]]`.
+            2 if !self.tables_here().is_empty() => {
+                let look = self.table_lookup().unwrap_or(Expr::Lit(0, Ty::Int));
+                match self.rng.below(3) {
+                    0 => look,
+                    1 => Expr::Bin(
+                        BinOp::Add,
+                        Box::new(Expr::Builtin(Builtin::Tid)),
+                        Box::new(look),
+                    ),
+                    _ => {
+                        let ts = self.tables_here();
+                        let t = *self.rng.pick(&ts);
+                        self.permuted_tid(t)
+                    }
+                }
+            }
+            // A stride of a class template defined recursively: `tid * Pow2<k>::value + c`.
+            3 if self.pow2(0).is_some() => {
+                let k = self.rng.range(0, 3);
+                let p = self.pow2(k).unwrap_or(Expr::Lit(1, Ty::Int));
+                Expr::Bin(
+                    BinOp::Add,
+                    Box::new(Expr::Bin(
+                        BinOp::Mul,
+                        Box::new(Expr::Builtin(Builtin::Tid)),
+                        Box::new(p),
+                    )),
+                    Box::new(Expr::Lit(self.rng.range(0, 3), Ty::UInt)),
+                )
+            }
             _ => self.expr(self.s.expr_depth, allow),
         };
         let r = self.range(&e);
@@ -904,10 +1366,24 @@ impl Gen<'_> {
 
     fn place(&mut self, i: usize, for_atomic: bool) -> Place {
         let a = self.k.arrays[i].clone();
-        let index = if self.modes[i] == Mode::Owned {
-            self.owned_index(i)
+        let owned = self.modes[i] == Mode::Owned;
+        let refs: Vec<GenRef> = self
+            .refs
+            .iter()
+            .filter(|r| r.array == i && (r.row != Some(false) || !owned))
+            .filter(|r| self.env.vars.contains_key(&r.name))
+            .cloned()
+            .collect();
+        let alias = if !refs.is_empty() && self.rng.chance(0.5) {
+            Some(self.rng.pick(&refs).clone())
         } else {
-            a.dims.iter().map(|n| self.free_index(*n)).collect()
+            None
+        };
+        let index = match alias.as_ref().map(|r| r.row.is_some()) {
+            Some(true) if owned => self.owned_index(i).split_off(1),
+            Some(true) => vec![self.free_index(a.dims[1])],
+            _ if owned => self.owned_index(i),
+            _ => a.dims.iter().map(|n| self.free_index(*n)).collect(),
         };
         let field = match a.elem {
             Elem::Record(r) => {
@@ -934,12 +1410,17 @@ impl Gen<'_> {
             }
             Elem::Int(_) => None,
         };
+        let last = a.dims.last().copied();
         let via = match a.elem {
-            Elem::Int(t) if a.dims.len() == 1 && !for_atomic && self.rng.chance(0.5) => self
-                .k
-                .accessors
-                .iter()
-                .position(|acc| !acc.store && acc.elem == t),
+            Elem::Int(t) if !for_atomic && self.rng.chance(0.5) => {
+                let fit: Vec<usize> = (0..self.k.accessors.len())
+                    .filter(|v| {
+                        let acc = &self.k.accessors[*v];
+                        !acc.store && acc.elem == t && acc.by_ref.is_none_or(|n| Some(n) == last)
+                    })
+                    .collect();
+                (!fit.is_empty()).then(|| *self.rng.pick(&fit))
+            }
             _ => None,
         };
         Place {
@@ -947,6 +1428,7 @@ impl Gen<'_> {
             index,
             field,
             via,
+            alias: alias.map(|r| r.name),
         }
     }
 
@@ -1021,12 +1503,20 @@ impl Gen<'_> {
     }
 
     fn put(&mut self) -> Option<Stmt> {
-        let acc = self.k.accessors.iter().position(|a| a.store)?;
+        let stores: Vec<usize> = (0..self.k.accessors.len())
+            .filter(|a| self.k.accessors[*a].store)
+            .collect();
+        if stores.is_empty() {
+            return None;
+        }
+        let acc = *self.rng.pick(&stores);
         let elem = self.k.accessors[acc].elem;
+        let by_ref = self.k.accessors[acc].by_ref;
         let arrays: Vec<usize> = (0..self.k.arrays.len())
             .filter(|i| {
                 self.k.arrays[*i].elem == Elem::Int(elem)
                     && self.k.arrays[*i].dims.len() == 1
+                    && by_ref.is_none_or(|n| self.k.arrays[*i].dims[0] == n)
                     && matches!(self.modes[*i], Mode::Owned | Mode::Free)
             })
             .collect();
@@ -1275,9 +1765,7 @@ impl Gen<'_> {
             .env
             .vars
             .iter()
-            .filter(|(_, v)| {
-                v.object_of.is_none() && (v.lo > v.ty.min_value() || v.hi < v.ty.max_value())
-            })
+            .filter(|(_, v)| v.is_value() && (v.lo > v.ty.min_value() || v.hi < v.ty.max_value()))
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
         vars.sort_by(|a, b| a.0.cmp(&b.0));
@@ -1456,6 +1944,25 @@ impl Gen<'_> {
                 };
                 Expr::Const { item, arg }
             }
+            7 if self.rng.chance(0.5) => {
+                let mut objs: Vec<String> = self
+                    .env
+                    .vars
+                    .iter()
+                    .filter(|(_, v)| matches!(v.special, Some(Special::Cfg { .. })))
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                objs.sort();
+                if objs.is_empty() {
+                    self.literal()
+                } else {
+                    let obj = self.rng.pick(&objs).clone();
+                    Expr::Field {
+                        obj,
+                        mul: self.rng.chance(0.5),
+                    }
+                }
+            }
             _ => {
                 let mut vars: Vec<String> = self
                     .env
@@ -1466,7 +1973,7 @@ impl Gen<'_> {
                             tid: true,
                             data: true,
                         });
-                        v.object_of.is_none() && (allow.tid || !t.tid) && (allow.data || !t.data)
+                        v.is_value() && (allow.tid || !t.tid) && (allow.data || !t.data)
                     })
                     .map(|(n, _)| n.clone())
                     .collect();
@@ -1486,7 +1993,7 @@ impl Gen<'_> {
         if depth == 0 || self.rng.chance(0.25) {
             return self.leaf(allow);
         }
-        let e = match self.rng.below(12) {
+        let e = match self.rng.below(13) {
             0..=5 => {
                 let op = *self.rng.pick(&BinOp::ALL);
                 let a = self.expr(depth - 1, allow);
@@ -1538,6 +2045,25 @@ impl Gen<'_> {
                     _ => self.leaf(allow),
                 }
             }
+            12 if !self.tables_here().is_empty() => {
+                let ts = self.tables_here();
+                let table = *self.rng.pick(&ts);
+                let dims = self.k.tables[table].dims.clone();
+                let index = dims
+                    .iter()
+                    .map(|n| {
+                        let e = self.expr(depth - 1, allow);
+                        let r = self.range(&e);
+                        let wrap = match r {
+                            Some(r) if r.lo >= 0 && r.hi < i128::from(*n) => Wrap::None,
+                            Some(r) if r.lo >= 0 && self.rng.chance(0.5) => Wrap::Mod,
+                            _ => Wrap::Mask,
+                        };
+                        Index { expr: e, wrap }
+                    })
+                    .collect();
+                Expr::Table { table, index }
+            }
             _ => self.leaf(allow),
         };
         if self.range(&e).is_some() {
@@ -1581,7 +2107,8 @@ impl Gen<'_> {
 fn mentions(e: &Expr, f: &dyn Fn(Builtin) -> bool) -> bool {
     match e {
         Expr::Builtin(b) => f(*b),
-        Expr::Lit(..) | Expr::Var(_) | Expr::Const { .. } => false,
+        Expr::Lit(..) | Expr::Var(_) | Expr::Const { .. } | Expr::Field { .. } => false,
+        Expr::Table { index, .. } => index.iter().any(|ix| mentions(&ix.expr, f)),
         Expr::Bin(_, a, b) => mentions(a, f) || mentions(b, f),
         Expr::Cond(..) => true,
         Expr::Cast(_, _, a) => mentions(a, f),
@@ -1595,4 +2122,109 @@ fn mentions_tid(e: &Expr) -> bool {
 
 fn mentions_bid(e: &Expr) -> bool {
     mentions(e, &|b| b == Builtin::Bid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The families of constructs a kernel uses, read from its text (the kernel's body and
+    /// helpers after the declarations): array references, helpers taking `T (&a)[N]`, file
+    /// tables, local arrays with initialiser lists, the namesake `struct Cfg`, `Pow2`.
+    pub fn families(k: &Kernel) -> Vec<&'static str> {
+        let text = k.print("//pass", "");
+        let body = text.split("__global__").nth(1).unwrap_or("");
+        let mut f = Vec::new();
+        if body.contains(" (&r") || body.contains("auto &r") {
+            f.push("array reference");
+        }
+        if k.body
+            .iter()
+            .any(|s| matches!(s, Stmt::Ref { row: Some(_), .. }))
+        {
+            f.push("row reference");
+        }
+        if text.contains("(&a)[") && (body.contains("racc(") || body.contains("rput(")) {
+            f.push("helper taking T (&a)[N]");
+        }
+        for t in &k.tables {
+            let used = body.contains(&format!("{}[", t.name))
+                || text
+                    .split('\n')
+                    .filter(|l| l.contains(&format!("{}[", t.name)))
+                    .count()
+                    > 1;
+            if !used {
+                continue;
+            }
+            f.push(match t.home {
+                TableHome::Local { .. } => "local array with initialiser list",
+                _ if t.dims.len() == 2 => "2-D file table",
+                _ => "file table",
+            });
+            if t.init.iter().map(Vec::len).sum::<usize>() < t.size() as usize {
+                f.push("short initialiser list");
+            }
+        }
+        if text.contains("struct Cfg { int off; int mul; }") && text.contains(".mul") {
+            f.push("namesake struct");
+        }
+        if body.contains("::value") && text.contains("<0> {") {
+            f.push("recursive template");
+        }
+        f
+    }
+
+    /// Every kernel is well-defined, and the fast tier's seeds exercise every new family.
+    #[test]
+    fn the_fast_tier_covers_the_new_families() {
+        let s = Settings::default();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for seed in 0x6375_6461_0000..0x6375_6461_0000 + 40 {
+            let k = generate(seed, &s);
+            assert!(Checker::new(&k).kernel().is_ok(), "seed {seed}");
+            for f in families(&k) {
+                *seen.entry(f).or_default() += 1;
+            }
+        }
+        let mut v: Vec<_> = seen.iter().collect();
+        v.sort();
+        eprintln!("families in the fast tier: {v:?}");
+        for f in [
+            "array reference",
+            "row reference",
+            "helper taking T (&a)[N]",
+            "file table",
+            "2-D file table",
+            "short initialiser list",
+            "local array with initialiser list",
+            "namesake struct",
+            "recursive template",
+        ] {
+            assert!(seen.contains_key(f), "the fast tier never generates a {f}");
+        }
+        for seed in 0..300 {
+            let k = generate(seed, &s);
+            assert!(Checker::new(&k).kernel().is_ok(), "seed {seed}");
+        }
+    }
+
+    /// Prints the kernels of `MAPCHECK_GEN_PRINT` (seeds, comma-separated) to look at.
+    #[test]
+    fn print_kernels() {
+        let Ok(seeds) = std::env::var("MAPCHECK_GEN_PRINT") else {
+            return;
+        };
+        for seed in seeds.split(',').filter_map(|s| {
+            let s = s.trim();
+            s.strip_prefix("0x")
+                .map_or_else(|| s.parse().ok(), |h| u64::from_str_radix(h, 16).ok())
+        }) {
+            let k = generate(seed, &Settings::default());
+            eprintln!(
+                "{}",
+                k.print("//pass", &format!("seed {seed}: {:?}", families(&k)))
+            );
+        }
+    }
 }

@@ -37,6 +37,20 @@ pub struct Settings {
     pub constants: bool,
     pub helpers: bool,
     pub device_arrays: bool,
+    /// References to arrays: `T (&r)[N] = s;`, `auto &r = s;`, a reference to a row of a 2-D
+    /// array, helpers taking `T (&a)[N]`.
+    pub array_refs: bool,
+    /// File-scope lookup tables (`const`, `constexpr`, `static const`; 1-D and 2-D; some
+    /// initialiser lists shorter than the array), permutations and tables with repeats, used in
+    /// indices.
+    pub tables: bool,
+    /// Local arrays of the kernel with short initialiser lists (`int off[4] = {1};`).
+    pub local_arrays: bool,
+    /// A local `struct Cfg` (in the kernel or a helper) beside the file-scope one, with the
+    /// other field order, brace-initialised and used in indices.
+    pub namesake_structs: bool,
+    /// `Pow2<N>::value` defined recursively with a specialisation for 0, used as strides.
+    pub recursive_templates: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +67,11 @@ impl Default for Settings {
             constants: true,
             helpers: true,
             device_arrays: true,
+            array_refs: true,
+            tables: true,
+            local_arrays: true,
+            namesake_structs: true,
+            recursive_templates: true,
         }
     }
 }

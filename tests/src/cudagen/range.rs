@@ -27,6 +27,24 @@ pub struct Var {
     pub mutable: bool,
     /// The method helper whose struct this object is an instance of.
     pub object_of: Option<usize>,
+    /// A name that is not an integer value: a reference to an array, a `Cfg` object.
+    pub special: Option<Special>,
+}
+
+/// What a name that is no integer value stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// A reference to array `array` (to one of its rows when `row`).
+    Ref { array: usize, row: bool },
+    /// A `Cfg` object with these field values.
+    Cfg { mul: i128, off: i128 },
+}
+
+impl Var {
+    /// Whether the name can be used as an integer value.
+    pub fn is_value(&self) -> bool {
+        self.object_of.is_none() && self.special.is_none()
+    }
 }
 
 /// A value's type and interval.
@@ -77,6 +95,8 @@ impl Range {
 #[derive(Clone, Debug, Default)]
 pub struct Env {
     pub vars: HashMap<String, Var>,
+    /// In the kernel's body (its local tables are in scope), not a helper's.
+    pub kernel: bool,
 }
 
 impl Env {
@@ -125,7 +145,10 @@ impl<'a> Checker<'a> {
 
     /// The names in scope at the top of the kernel body: the scalar parameters.
     pub fn entry_env(&self) -> Env {
-        let mut env = Env::default();
+        let mut env = Env {
+            kernel: true,
+            ..Env::default()
+        };
         for (n, t, v) in &self.k.scalars {
             env.vars.insert(
                 n.clone(),
@@ -135,6 +158,7 @@ impl<'a> Checker<'a> {
                     hi: *v,
                     mutable: false,
                     object_of: None,
+                    special: None,
                 },
             );
         }
@@ -156,6 +180,33 @@ impl<'a> Checker<'a> {
             if a.dims.is_empty() || a.dims.iter().any(|d| !d.is_power_of_two()) {
                 return Err(format!("array `{}` has bad dimensions", a.name));
             }
+        }
+        for t in &k.tables {
+            if t.dims.is_empty()
+                || t.dims.len() > 2
+                || t.dims.iter().any(|d| !d.is_power_of_two())
+                || t.init.len() > t.dims[0] as usize
+                || (t.dims.len() == 1 && t.init.len() != 1)
+                || t.init
+                    .iter()
+                    .any(|r| r.len() > *t.dims.last().unwrap_or(&0) as usize)
+                || t.values()
+                    .iter()
+                    .any(|v| *v < t.ty.min_value() || *v > t.ty.max_value())
+            {
+                return Err(format!("table `{}` is malformed", t.name));
+            }
+        }
+        let locals: Vec<bool> = k
+            .body
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::CfgObj { local, .. } => Some(*local),
+                _ => None,
+            })
+            .collect();
+        if locals.iter().any(|l| *l != locals[0]) {
+            return Err("objects of both `Cfg`s in the kernel".into());
         }
         let mut env = self.entry_env();
         self.block(&k.body, &mut env, Ctx::top())
@@ -189,6 +240,7 @@ impl<'a> Checker<'a> {
                 hi: r.hi,
                 mutable,
                 object_of: None,
+                special: None,
             },
         );
     }
@@ -256,7 +308,11 @@ impl<'a> Checker<'a> {
             } => {
                 let acc = self.k.accessors.get(*accessor).ok_or("no such accessor")?;
                 let a = self.k.arrays.get(*array).ok_or("no such array")?;
-                if !acc.store || a.elem != Elem::Int(acc.elem) || a.dims.len() != 1 {
+                if !acc.store
+                    || a.elem != Elem::Int(acc.elem)
+                    || a.dims.len() != 1
+                    || acc.by_ref.is_some_and(|n| a.dims[0] != n)
+                {
                     return Err("accessor does not fit".into());
                 }
                 self.index(index, a.dims[0], env)?;
@@ -322,6 +378,7 @@ impl<'a> Checker<'a> {
                         hi: r.hi,
                         mutable: false,
                         object_of: Some(*helper),
+                        special: None,
                     },
                 );
             }
@@ -338,8 +395,59 @@ impl<'a> Checker<'a> {
                 self.fresh(env, name)?;
                 Self::bind(env, name, r, false);
             }
+            Stmt::Ref {
+                name, array, row, ..
+            } => {
+                let a = self.k.arrays.get(*array).ok_or("no such array")?;
+                if a.space == Space::Global {
+                    return Err("a reference to a pointer parameter".into());
+                }
+                if let Some(ix) = row {
+                    if a.dims.len() != 2 {
+                        return Err("a row of a 1-D array".into());
+                    }
+                    self.index(ix, a.dims[0], env)?;
+                }
+                self.fresh(env, name)?;
+                Self::special(
+                    env,
+                    name,
+                    Special::Ref {
+                        array: *array,
+                        row: row.is_some(),
+                    },
+                );
+            }
+            Stmt::CfgObj { name, mul, off, .. } => {
+                if !env.kernel {
+                    return Err("a Cfg object outside the kernel".into());
+                }
+                self.fresh(env, name)?;
+                Self::special(
+                    env,
+                    name,
+                    Special::Cfg {
+                        mul: *mul,
+                        off: *off,
+                    },
+                );
+            }
         }
         Ok(())
+    }
+
+    pub fn special(env: &mut Env, name: &str, sp: Special) {
+        env.vars.insert(
+            name.to_string(),
+            Var {
+                ty: Ty::Int,
+                lo: 0,
+                hi: 0,
+                mutable: false,
+                object_of: None,
+                special: Some(sp),
+            },
+        );
     }
 
     /// `target op value`, converted back to the target's type.
@@ -436,6 +544,7 @@ impl<'a> Checker<'a> {
             hi,
             mutable: false,
             object_of: None,
+            special: None,
         };
         let inner = Ctx {
             can_break: true,
@@ -448,15 +557,27 @@ impl<'a> Checker<'a> {
     /// The type of the cell, after checking its indices.
     pub fn place(&self, p: &Place, env: &Env) -> Result<Ty, String> {
         let a = self.k.arrays.get(p.array).ok_or("no such array")?;
-        if p.index.len() != a.dims.len() {
+        let dims = match &p.alias {
+            Some(r) => match env.get(r)?.special {
+                Some(Special::Ref { array, row }) if array == p.array => {
+                    &a.dims[usize::from(row)..]
+                }
+                _ => return Err(format!("`{r}` is no reference to `{}`", a.name)),
+            },
+            None => &a.dims[..],
+        };
+        if p.index.len() != dims.len() {
             return Err(format!("`{}` indexed with the wrong arity", a.name));
         }
-        for (ix, n) in p.index.iter().zip(&a.dims) {
+        for (ix, n) in p.index.iter().zip(dims) {
             self.index(ix, *n, env)?;
         }
         if let Some(v) = p.via {
             let acc = self.k.accessors.get(v).ok_or("no such accessor")?;
-            if acc.store || a.elem != Elem::Int(acc.elem) || a.dims.len() != 1 || p.field.is_some()
+            if acc.store
+                || a.elem != Elem::Int(acc.elem)
+                || p.field.is_some()
+                || acc.by_ref.is_some_and(|n| dims.last() != Some(&n))
             {
                 return Err("accessor does not fit".into());
             }
@@ -623,7 +744,7 @@ impl<'a> Checker<'a> {
             Expr::Builtin(b) => Ok(self.builtin(*b)),
             Expr::Var(n) => {
                 let v = env.get(n)?;
-                if v.object_of.is_some() {
+                if !v.is_value() {
                     return Err(format!("object `{n}` used as a value"));
                 }
                 Ok(Range {
@@ -663,11 +784,45 @@ impl<'a> Checker<'a> {
                             return Err("constant argument".into());
                         }
                     }
+                    Constant::Pow { base, .. } => {
+                        if !(0..=8).contains(arg) || !(2..=3).contains(base) {
+                            return Err("constant argument".into());
+                        }
+                    }
                     Constant::Var { .. } => {}
                 }
                 let (ty, v) = c.value(*arg);
                 Ok(Range { ty, lo: v, hi: v })
             }
+            Expr::Table { table, index } => {
+                let t = self.k.tables.get(*table).ok_or("no such table")?;
+                if matches!(t.home, TableHome::Local { .. }) && !env.kernel {
+                    return Err("a local table outside the kernel".into());
+                }
+                if index.len() != t.dims.len() {
+                    return Err(format!("`{}` indexed with the wrong arity", t.name));
+                }
+                for (ix, n) in index.iter().zip(&t.dims) {
+                    self.index(ix, *n, env)?;
+                }
+                let v = t.values();
+                Ok(Range {
+                    ty: t.ty,
+                    lo: v.iter().copied().min().unwrap_or(0),
+                    hi: v.iter().copied().max().unwrap_or(0),
+                })
+            }
+            Expr::Field { obj, mul } => match env.get(obj)?.special {
+                Some(Special::Cfg { mul: m, off }) => {
+                    let v = if *mul { m } else { off };
+                    Ok(Range {
+                        ty: Ty::Int,
+                        lo: v,
+                        hi: v,
+                    })
+                }
+                _ => Err(format!("`{obj}` is no Cfg object")),
+            },
         }
     }
 
@@ -719,6 +874,9 @@ impl<'a> Checker<'a> {
             }
             (Home::Free { .. } | Home::Static { .. }, None, None) => {}
             _ => return Err("a call that does not fit its helper".into()),
+        }
+        if let Some((_, mul, off)) = h.cfg {
+            Self::special(&mut inner, "c", Special::Cfg { mul, off });
         }
         if let Some((_, t, e)) = &h.out {
             self.expr(e, &inner)?.convert(*t);

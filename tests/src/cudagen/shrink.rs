@@ -82,7 +82,12 @@ fn visit_exprs(k: &mut Kernel, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
             return true;
         }
         match e {
-            Expr::Lit(..) | Expr::Builtin(_) | Expr::Var(_) | Expr::Const { .. } => false,
+            Expr::Lit(..)
+            | Expr::Builtin(_)
+            | Expr::Var(_)
+            | Expr::Const { .. }
+            | Expr::Field { .. } => false,
+            Expr::Table { index, .. } => index.iter_mut().any(|ix| expr(&mut ix.expr, f)),
             Expr::Bin(_, a, b) => expr(a, f) || expr(b, f),
             Expr::Cast(_, _, a) => expr(a, f),
             Expr::Cond(c, a, b) => cond(c, f) || expr(a, f) || expr(b, f),
@@ -150,6 +155,8 @@ fn visit_exprs(k: &mut Kernel, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
             Stmt::Guard { cond: c, .. } => cond(c, f),
             Stmt::Object { base, .. } => expr(base, f),
             Stmt::CallOut { call, .. } => call.args.iter_mut().any(|a| expr(a, f)),
+            Stmt::Ref { row, .. } => row.as_mut().is_some_and(|ix| expr(&mut ix.expr, f)),
+            Stmt::CfgObj { .. } => false,
         }
     }
     for h in &mut k.helpers {
@@ -212,10 +219,11 @@ struct Uses {
     helpers: Vec<usize>,
     accessors: Vec<usize>,
     constants: Vec<usize>,
+    tables: Vec<usize>,
 }
 
 /// Applies `f` to every index of a declaration the kernel holds (`f(kind, &mut index)`, kind
-/// 0 arrays, 1 helpers, 2 accessors, 3 constants).
+/// 0 arrays, 1 helpers, 2 accessors, 3 constants, 4 tables).
 fn each_use(k: &mut Kernel, f: &mut dyn FnMut(u8, &mut usize)) {
     fn place(p: &mut Place, f: &mut dyn FnMut(u8, &mut usize)) {
         f(0, &mut p.array);
@@ -228,6 +236,7 @@ fn each_use(k: &mut Kernel, f: &mut dyn FnMut(u8, &mut usize)) {
             Expr::Load(p) => place(p, f),
             Expr::Call(c) => f(1, &mut c.helper),
             Expr::Const { item, .. } => f(3, item),
+            Expr::Table { table, .. } => f(4, table),
             _ => {}
         }
         false
@@ -242,6 +251,7 @@ fn each_use(k: &mut Kernel, f: &mut dyn FnMut(u8, &mut usize)) {
         }
         Stmt::Object { helper, .. } => f(1, helper),
         Stmt::CallOut { call, .. } => f(1, &mut call.helper),
+        Stmt::Ref { array, .. } => f(0, array),
         _ => {}
     });
 }
@@ -256,7 +266,8 @@ pub fn prune(k: &mut Kernel) {
             0 => &mut uses.arrays,
             1 => &mut uses.helpers,
             2 => &mut uses.accessors,
-            _ => &mut uses.constants,
+            3 => &mut uses.constants,
+            _ => &mut uses.tables,
         };
         v.push(*i);
     });
@@ -265,7 +276,14 @@ pub fn prune(k: &mut Kernel) {
     let kh = keep(k.helpers.len(), &uses.helpers);
     let kc = keep(k.accessors.len(), &uses.accessors);
     let kk = keep(k.constants.len(), &uses.constants);
-    let maps = [renumber(&ka), renumber(&kh), renumber(&kc), renumber(&kk)];
+    let kt = keep(k.tables.len(), &uses.tables);
+    let maps = [
+        renumber(&ka),
+        renumber(&kh),
+        renumber(&kc),
+        renumber(&kk),
+        renumber(&kt),
+    ];
     each_use(k, &mut |kind, i| {
         *i = maps[usize::from(kind)]
             .get(*i)
@@ -284,6 +302,49 @@ pub fn prune(k: &mut Kernel) {
     filter(&mut k.helpers, &kh);
     filter(&mut k.accessors, &kc);
     filter(&mut k.constants, &kk);
+    filter(&mut k.tables, &kt);
+}
+
+/// Calls `f` on every place of the kernel's body.
+fn visit_places(k: &mut Kernel, f: &mut dyn FnMut(&mut Place)) {
+    visit_exprs(k, &mut |e| {
+        if let Expr::Load(p) = e {
+            f(p);
+        }
+        false
+    });
+    visit_stmts(&mut k.body, &mut |s| {
+        if let Stmt::Store { place, .. } | Stmt::Atomic { place, .. } = s {
+            f(place);
+        }
+    });
+}
+
+/// `k` with every access through a reference local made directly on its array (a reference
+/// to a row puts its row index first), so the references can be dropped.
+fn dealiased(k: &Kernel) -> Option<Kernel> {
+    let rows: std::collections::HashMap<String, Option<Index>> = k
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Ref { name, row, .. } => Some((name.clone(), row.clone())),
+            _ => None,
+        })
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let mut c = k.clone();
+    let mut changed = false;
+    visit_places(&mut c, &mut |p| {
+        if let Some(r) = p.alias.take() {
+            changed = true;
+            if let Some(Some(ix)) = rows.get(&r) {
+                p.index.insert(0, ix.clone());
+            }
+        }
+    });
+    changed.then_some(c)
 }
 
 fn renumber(keep: &[bool]) -> Vec<Option<usize>> {
@@ -317,6 +378,7 @@ fn candidates(k: &Kernel) -> Vec<Kernel> {
             ..k.clone()
         });
     }
+    out.extend(dealiased(k));
     let mut all = Vec::new();
     paths(&k.body, &Vec::new(), &mut all);
     for p in &all {
