@@ -96,6 +96,21 @@ impl Lower<'_, '_> {
                 Some(c) => self.rvalue(c, out),
                 None => self.unknown_val("template_argument", &ty, span, out),
             },
+            // A default member initialiser (`struct S { int a = 3; }`) used by an aggregate
+            // initialisation: clang hands over the initialiser, rewritten for this use. One
+            // that reads the object being built (`this`) is refused: the lowering does not
+            // follow a half-built object.
+            Kind::Other(k) if k == "CXXDefaultInitExpr" => match n.exprs().next() {
+                Some(c) if !mentions_this(c) => self.rvalue(c, out),
+                _ => {
+                    self.error(
+                        span,
+                        "a default member initialiser mapcheck cannot follow",
+                        "it reads the object being initialised",
+                    );
+                    Val::Opaque
+                }
+            },
             Kind::CXXDefaultArgExpr => match n.exprs().next() {
                 Some(c) => self.rvalue(c, out),
                 None => {
@@ -667,4 +682,16 @@ impl Lower<'_, '_> {
             self.error(span, message, "here");
         }
     }
+}
+
+/// Whether `n` reads `this` anywhere.
+fn mentions_this(n: &Node) -> bool {
+    let mut stack = vec![n];
+    while let Some(n) = stack.pop() {
+        if n.kind == Kind::CXXThisExpr {
+            return true;
+        }
+        stack.extend(n.inner.iter());
+    }
+    false
 }
