@@ -666,15 +666,7 @@ impl<T> Kernel<T> {
     /// The built-ins the kernel reads anywhere: in indices, values, conditions, loop ranges and
     /// `assume`s.
     pub fn builtins(&self) -> std::collections::BTreeSet<Builtin> {
-        let mut used = std::collections::BTreeSet::new();
-        let mut note = |name: &str, _: Span| {
-            if let Some(b) = Builtin::from_name(name) {
-                used.insert(b);
-            }
-        };
-        self.body
-            .walk(&mut |stmt| stmt.kind.for_each_var(&mut note));
-        used
+        self.builtins_in(|_| true)
     }
 
     /// The built-ins the kernel's code reads: [`Kernel::builtins`] but for the assumptions
@@ -683,15 +675,26 @@ impl<T> Kernel<T> {
     /// be — so it leaves the launch conventions (which set every unread dimension to 1) as
     /// they were.
     pub fn builtins_read_by_code(&self) -> std::collections::BTreeSet<Builtin> {
+        self.builtins_in(
+            |kind| !matches!(kind, StmtKind::Assume { cond } if cond.is_block_size_bound()),
+        )
+    }
+
+    /// The built-ins read by the statements `counted` keeps.
+    fn builtins_in(
+        &self,
+        counted: impl Fn(&StmtKind<T>) -> bool,
+    ) -> std::collections::BTreeSet<Builtin> {
         let mut used = std::collections::BTreeSet::new();
         let mut note = |name: &str, _: Span| {
             if let Some(b) = Builtin::from_name(name) {
                 used.insert(b);
             }
         };
-        self.body.walk(&mut |stmt| match &stmt.kind {
-            StmtKind::Assume { cond } if cond.is_block_size_bound() => {}
-            kind => kind.for_each_var(&mut note),
+        self.body.walk(&mut |stmt| {
+            if counted(&stmt.kind) {
+                stmt.kind.for_each_var(&mut note)
+            }
         });
         used
     }

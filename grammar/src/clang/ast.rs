@@ -450,6 +450,42 @@ impl Node {
 
     /// The literal value of an `IntegerLiteral` or `CharacterLiteral`, or clang's evaluated
     /// value of a `ConstantExpr`.
+    /// A constant clang evaluated (`ConstantExpr` with a value) or a literal, through casts,
+    /// parentheses and a minus sign.
+    pub fn constant_value(&self) -> Option<i128> {
+        match self.kind {
+            Kind::ConstantExpr | Kind::IntegerLiteral | Kind::CharacterLiteral => self.int_value(),
+            Kind::ImplicitCastExpr | Kind::ParenExpr => {
+                self.exprs().next().and_then(Node::constant_value)
+            }
+            Kind::UnaryOperator if self.opcode.as_deref() == Some("-") => self
+                .exprs()
+                .next()
+                .and_then(Node::constant_value)
+                .map(|v| -v),
+            _ => None,
+        }
+    }
+
+    /// An `EnumDecl`'s enumerators with their values: the one written, else one more than the
+    /// previous (the first 0).
+    pub fn enumerators(&self) -> Vec<(&Node, i128)> {
+        let mut next = 0i128;
+        let mut out = Vec::new();
+        for e in self
+            .inner
+            .iter()
+            .filter(|e| e.kind == Kind::EnumConstantDecl)
+        {
+            if let Some(v) = e.inner.iter().find_map(Node::constant_value) {
+                next = v;
+            }
+            out.push((e, next));
+            next += 1;
+        }
+        out
+    }
+
     pub fn int_value(&self) -> Option<i128> {
         match self.value.as_ref()? {
             serde_json::Value::String(s) => s.parse().ok(),

@@ -7,9 +7,9 @@
 //! from the typedefs of the translation unit (the file's and the headers').
 //!
 //! Enumerations are integers of their underlying type, and are expanded as typedefs of it are
-//! (`enum class Lane : unsigned char` makes `Lane` an `unsigned char`). A class's name is in the
-//! table too, as itself, so that a typedef or enumeration of the same name in another scope is
-//! ambiguous (left alone) rather than taken for the class.
+//! (`enum class Lane : unsigned char` makes `Lane` an `unsigned char`). A class's name makes a
+//! typedef or enumeration of the same name in another scope ambiguous (left alone) rather than
+//! taken for the class.
 //!
 //! Only typedefs of scalars, `void`, structs by name and pointers to them (through other such
 //! typedefs) are expanded (`typedef struct Q_ {...} Q;` makes `Q *` a `Q_ *`; a struct without
@@ -118,15 +118,10 @@ fn underlying(n: &Node) -> String {
     if let Some(t) = &n.fixed_underlying_type {
         return t.canonical().to_string();
     }
-    let (mut lo, mut hi, mut next) = (0i128, 0i128, 0i128);
-    for e in n.inner.iter().filter(|e| e.kind == Kind::EnumConstantDecl) {
-        if let Some(v) = e.inner.iter().find_map(enumerator_value) {
-            next = v;
-        }
-        lo = lo.min(next);
-        hi = hi.max(next);
-        next += 1;
-    }
+    let (lo, hi) = n
+        .enumerators()
+        .iter()
+        .fold((0i128, 0i128), |(lo, hi), (_, v)| (lo.min(*v), hi.max(*v)));
     let fits = |bits: u32, signed: bool| {
         let (min, max) = if signed {
             (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
@@ -142,15 +137,6 @@ fn underlying(n: &Node) -> String {
         _ => "unsigned long long",
     }
     .to_string()
-}
-
-/// An enumerator's value as clang evaluated it (the `ConstantExpr` of its initializer).
-fn enumerator_value(n: &Node) -> Option<i128> {
-    match n.kind {
-        Kind::ConstantExpr => n.int_value(),
-        Kind::ImplicitCastExpr | Kind::ParenExpr => n.inner.iter().find_map(enumerator_value),
-        _ => None,
-    }
 }
 
 /// The typedefs whose text, with the typedefs inside it expanded in turn, is a scalar, `void`,

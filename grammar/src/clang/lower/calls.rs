@@ -22,6 +22,15 @@ enum Builtin2 {
     Print,
 }
 
+/// Whether a call of `def` runs its body inlined: bodies in mapcheck's headers are not, but for
+/// `helper_math.h`'s, which are the user's code of the CUDA samples, written out.
+fn inlined_body(def: &Node) -> bool {
+    def.is_in_main_file()
+        || !def
+            .file()
+            .is_some_and(|f| is_prelude_file(f) && !is_inlined_header(f))
+}
+
 fn builtin_kind(name: &str) -> Option<Builtin2> {
     use Builtin2::*;
     let atomic = |base: &str| -> Option<Builtin2> {
@@ -87,24 +96,18 @@ impl Lower<'_, '_> {
             // was initialised with one and never changed; else nothing is known of it.
             let args = self.args(n);
             let target = self.g.pointer_targets.get(decl.id.as_str());
-            if let Some(def) = target.and_then(|t| self.g.definition(t)) {
-                if def.is_in_main_file() || !def.file().is_some_and(is_prelude_file) {
-                    return self.inline(def, &args, None, ty, span, out);
-                }
+            if let Some(def) = target
+                .and_then(|t| self.g.definition(t))
+                .filter(|d| inlined_body(d))
+            {
+                return self.inline(def, &args, None, ty, span, out);
             }
             self.rvalue(callee, out);
             return self.unknown_call(n, ty, "indirect call", span, out);
         }
         let name = decl.name.clone().unwrap_or_default();
-        if let Some(def) = self.g.definition(&decl.id) {
-            if !def.is_in_main_file()
-                && def
-                    .file()
-                    .is_some_and(|f| is_prelude_file(f) && !is_inlined_header(f))
-            {
-                // Bodies in mapcheck's headers are not inlined, but for `helper_math.h`'s,
-                // which are the user's code of the CUDA samples, written out.
-            } else if n.kind == Kind::CXXOperatorCallExpr
+        if let Some(def) = self.g.definition(&decl.id).filter(|d| inlined_body(d)) {
+            if n.kind == Kind::CXXOperatorCallExpr
                 && (def.kind == Kind::CXXMethodDecl || def.kind == Kind::CXXConversionDecl)
             {
                 // A member operator called as `a OP b`: the first argument is the object. (A
@@ -608,20 +611,8 @@ impl Lower<'_, '_> {
             // function does not): `if ? { sync }`, so that no race across the call is
             // reported as more than potential, and a barrier it may hold is not assumed away.
             let u = self.unknown("callee_may_synchronise", Some((0, 1)), span, out);
-            self.emit(
-                out,
-                stmt(
-                    StmtKind::If {
-                        cond: cmp(CmpOp::Ne, u, int(0, span)),
-                        then_branch: Block {
-                            stmts: vec![stmt(StmtKind::Sync, span)],
-                            span,
-                        },
-                        else_branch: None,
-                    },
-                    span,
-                ),
-            );
+            let sync = vec![stmt(StmtKind::Sync, span)];
+            self.emit(out, if_then(cmp(CmpOp::Ne, u, int(0, span)), sync, span));
         }
         self.unknown_val("unknown_call", ty, span, out)
     }

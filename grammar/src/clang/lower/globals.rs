@@ -73,10 +73,11 @@ impl<'a> Globals<'a> {
         g
     }
 
-    /// Every class defined more than once under one name anywhere in the translation unit
-    /// (the scan sees file, namespace and class scope; a class local to a function is found
-    /// here) is ambiguous: taken out of `records`, so that no type named so is read with
-    /// another's layout.
+    /// Every class defined more than once under one name anywhere in the translation unit (a
+    /// kernel's local `struct Cfg` beside a file-scope one, namesakes in two namespaces) is
+    /// ambiguous: taken out of `records`, so that no type named so is read with another's
+    /// layout (SPEC: refused or unknown, never guessed). The scan sees file, namespace and
+    /// class scope; this walk sees function scope too.
     fn find_namesakes(&mut self, root: &'a Node) {
         let mut seen: HashMap<&str, &str> = HashMap::new();
         let mut stack = vec![root];
@@ -117,13 +118,7 @@ impl<'a> Globals<'a> {
                 cells.resize(per * *len as usize, 0);
                 (cells.len() <= MAX_CELLS).then_some(cells)
             }
-            CType::Scalar(Scalar::Int { .. }) => {
-                let named = |id: &str| {
-                    let v = self.constants.get(id).or(self.enumerators.get(id));
-                    v.copied()
-                };
-                Some(vec![const_int_expr(init, &named)?])
-            }
+            CType::Scalar(Scalar::Int { .. }) => Some(vec![self.constant_of(init)?]),
             _ => None,
         }
     }
@@ -147,17 +142,23 @@ impl<'a> Globals<'a> {
             .copied()
     }
 
+    /// The value of the constant expression `e`, naming the file's constants and enumerators
+    /// known so far.
+    fn constant_of(&self, e: &Node) -> Option<i128> {
+        let named = |id: &str| {
+            let v = self.constants.get(id).or(self.enumerators.get(id));
+            v.copied()
+        };
+        const_int_expr(e, &named)
+    }
+
     /// Evaluates the pending constants until none more can be: each one found is a constant,
     /// not memory (a `static const` member clang placed in `__constant__` memory).
     fn settle_constants(&mut self) {
         loop {
             let mut progress = false;
             for n in std::mem::take(&mut self.pending_constants) {
-                let named = |id: &str| {
-                    let v = self.constants.get(id).or(self.enumerators.get(id));
-                    v.copied()
-                };
-                match n.exprs().next().and_then(|e| const_int_expr(e, &named)) {
+                match n.exprs().next().and_then(|e| self.constant_of(e)) {
                     Some(v) => {
                         self.constants.insert(&n.id, v);
                         self.memory.remove(n.id.as_str());
@@ -265,22 +266,6 @@ impl<'a> Globals<'a> {
                     }
                     if n.complete_definition == Some(true) {
                         match n.name.as_deref() {
-                            // Two classes of one name (a kernel's local `struct Cfg` beside a
-                            // file-scope one, namesakes in two namespaces): a type read by its
-                            // name cannot say which, so neither is used (SPEC: refused or
-                            // unknown, never guessed).
-                            Some(name)
-                                if !name.is_empty()
-                                    && n.kind != Kind::ClassTemplateSpecializationDecl
-                                    && (self.ambiguous_records.contains(name)
-                                        || self
-                                            .records
-                                            .get(name)
-                                            .is_some_and(|r| r.id != n.id)) =>
-                            {
-                                self.records.remove(name);
-                                self.ambiguous_records.insert(name.to_string());
-                            }
                             Some(name) if !name.is_empty() => {
                                 self.records.entry(name.to_string()).or_insert(n);
                             }
@@ -309,13 +294,8 @@ impl<'a> Globals<'a> {
                     }
                 }
                 Kind::EnumDecl => {
-                    let mut next = 0i128;
-                    for e in n.inner.iter().filter(|e| e.kind == Kind::EnumConstantDecl) {
-                        if let Some(v) = e.inner.iter().find_map(const_value) {
-                            next = v;
-                        }
-                        self.enumerators.insert(&e.id, next);
-                        next += 1;
+                    for (e, v) in n.enumerators() {
+                        self.enumerators.insert(&e.id, v);
                     }
                 }
                 Kind::VarDecl => {
@@ -328,11 +308,7 @@ impl<'a> Globals<'a> {
                         || n.is_constexpr == Some(true)
                         || n.constexpr == Some(true);
                     if is_const && matches!(ty, CType::Scalar(Scalar::Int { .. })) {
-                        let named = |id: &str| {
-                            let v = self.constants.get(id).or(self.enumerators.get(id));
-                            v.copied()
-                        };
-                        if let Some(v) = n.exprs().next().and_then(|e| const_int_expr(e, &named)) {
+                        if let Some(v) = n.exprs().next().and_then(|e| self.constant_of(e)) {
                             self.constants.insert(&n.id, v);
                             continue;
                         }
@@ -788,16 +764,12 @@ impl ClassCode {
     }
 }
 
-impl Globals<'_> {
+impl<'a> Globals<'a> {
     /// The record named by `ty` (a class template's instance by its template's name too).
-    fn record_of(&self, ty: &CType) -> Option<&Node> {
+    fn record_of(&self, ty: &CType) -> Option<&'a Node> {
         let CType::Record(name) = ty else { return None };
-        let bare = name.split('<').next().unwrap_or(name).trim();
-        self.records
-            .get(name.as_str())
-            .or_else(|| self.records.get(bare))
-            .or_else(|| self.records.get(unqualified(bare)))
-            .copied()
+        (self.records.get(name.as_str()).copied())
+            .or_else(|| self.record_named(template_name(name)))
     }
 
     fn class_flag(r: &Node, path: &[&str]) -> bool {
@@ -818,9 +790,10 @@ impl Globals<'_> {
         let CType::Record(_) = ty else { return None };
         let Some(r) = self.record_of(ty) else {
             if let CType::Record(name) = ty {
-                let bare = name.split('<').next().unwrap_or(name).trim();
-                let last = bare.rsplit("::").next().unwrap_or(bare);
-                if self.ambiguous_records.contains(bare) || self.ambiguous_records.contains(last) {
+                let bare = template_name(name);
+                if self.ambiguous_records.contains(bare)
+                    || self.ambiguous_records.contains(unqualified(bare))
+                {
                     return Some(ClassCode::Ambiguous);
                 }
             }
@@ -923,14 +896,7 @@ impl<'a> Globals<'a> {
     /// the construction `n` of `ty` runs; `None` for an implicit or defaulted one, or one whose
     /// body mapcheck does not see.
     pub(super) fn written_ctor(&self, n: &Node, ty: &CType) -> Option<&'a Node> {
-        let CType::Record(name) = ty else { return None };
-        let bare = name.split('<').next().unwrap_or(name).trim();
-        let r: &'a Node = self
-            .records
-            .get(name.as_str())
-            .or_else(|| self.records.get(bare))
-            .or_else(|| self.records.get(unqualified(bare)))
-            .copied()?;
+        let r = self.record_of(ty)?;
         let ctor_type = n.ctor_type.as_ref().map(|t| t.qual.as_str())?;
         let decl = r.inner.iter().find(|c| {
             matches!(&c.kind, Kind::Other(k) if k == "CXXConstructorDecl")
@@ -963,21 +929,15 @@ fn r_is_builtin(ty: &CType) -> bool {
 /// incremented, never bound to a reference or has its address taken — with the function each
 /// holds in every run.
 fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
+    // `f`, `&f`, through casts and parentheses.
     fn function_named(n: &Node) -> Option<&str> {
-        match n.kind {
-            Kind::DeclRefExpr => n
-                .referenced_decl
-                .as_ref()
-                .filter(|d| matches!(d.kind, Some(Kind::FunctionDecl | Kind::CXXMethodDecl)))
-                .map(|d| d.id.as_str()),
-            Kind::ImplicitCastExpr | Kind::ParenExpr | Kind::CStyleCastExpr => {
-                n.exprs().next().and_then(function_named)
-            }
-            Kind::UnaryOperator if n.opcode.as_deref() == Some("&") => {
-                n.exprs().next().and_then(function_named)
-            }
-            _ => None,
-        }
+        let n = match n.kind {
+            Kind::UnaryOperator if n.opcode.as_deref() == Some("&") => n.exprs().next()?,
+            _ => n,
+        };
+        callee_decl(n)
+            .filter(|d| matches!(d.kind, Some(Kind::FunctionDecl | Kind::CXXMethodDecl)))
+            .map(|d| d.id.as_str())
     }
     let mut targets = HashMap::new();
     let mut stack = vec![root];
@@ -1006,6 +966,11 @@ fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
         stack.extend(n.inner.iter().map(|c| (c, Some(n))));
     }
     targets
+}
+
+/// A class template instance's name without its arguments (`Box<int>` → `Box`).
+fn template_name(name: &str) -> &str {
+    name.split('<').next().unwrap_or(name).trim()
 }
 
 /// The last component of a qualified name (`geo::Key` → `Key`, `::Key` → `Key`).

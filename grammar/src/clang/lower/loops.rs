@@ -263,14 +263,7 @@ impl Lower<'_, '_> {
         }
         let mut out = Vec::new();
         let u = self.unknown("still_looping", Some((0, 1)), span, &mut out);
-        out.push(stmt(
-            StmtKind::If {
-                cond: cmp(CmpOp::Ne, u, int(0, span)),
-                then_branch: Block { stmts, span },
-                else_branch: None,
-            },
-            span,
-        ));
+        out.push(if_then(cmp(CmpOp::Ne, u, int(0, span)), stmts, span));
         out
     }
 

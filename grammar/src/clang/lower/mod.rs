@@ -664,17 +664,7 @@ impl Lower<'_, '_> {
                                 cmp(CmpOp::Gt, range.start.clone(), range.bound.clone())
                             }
                         };
-                        let guarded = stmt(
-                            StmtKind::If {
-                                cond: or(s.clone(), first),
-                                then_branch: Block {
-                                    stmts: body_stmts,
-                                    span: body.span,
-                                },
-                                else_branch: None,
-                            },
-                            body.span,
-                        );
+                        let guarded = if_then(or(s.clone(), first), body_stmts, body.span);
                         (vec![guarded], or(s, not(runs)))
                     } else {
                         let mut guarded = Vec::new();
@@ -684,15 +674,9 @@ impl Lower<'_, '_> {
                             span,
                             &mut guarded,
                         );
-                        guarded.push(stmt(
-                            StmtKind::If {
-                                cond: cmp(CmpOp::Ne, u, int(0, span)),
-                                then_branch: Block {
-                                    stmts: body_stmts,
-                                    span: body.span,
-                                },
-                                else_branch: None,
-                            },
+                        guarded.push(if_then(
+                            cmp(CmpOp::Ne, u, int(0, span)),
+                            body_stmts,
                             body.span,
                         ));
                         let stay = self.assumption_unknown("assumption_failed", span, &mut out);
@@ -732,17 +716,9 @@ impl Lower<'_, '_> {
             } else {
                 rest_stay
             };
-            out.push(stmt(
-                StmtKind::If {
-                    cond: stay.clone(),
-                    then_branch: Block {
-                        stmts: rest,
-                        span: rest_span,
-                    },
-                    else_branch: None,
-                },
-                span,
-            ));
+            let mut guarded = if_then(stay.clone(), rest, rest_span);
+            guarded.span = span;
+            out.push(guarded);
             return (out, and(stay, rest_stay));
         }
         let span = out.last().map_or(self.kernel_span, |s| s.span);

@@ -64,6 +64,11 @@ pub(super) fn has_side_effects(n: &Node) -> bool {
     here || n.inner.iter().any(has_side_effects)
 }
 
+/// Whether `n` reads `this` anywhere.
+pub(super) fn mentions_this(n: &Node) -> bool {
+    n.kind == Kind::CXXThisExpr || n.inner.iter().any(mentions_this)
+}
+
 pub(super) fn strip_parens(n: &Node) -> &Node {
     match n.kind {
         Kind::ParenExpr => n.exprs().next().map_or(n, strip_parens),

@@ -683,15 +683,3 @@ impl Lower<'_, '_> {
         }
     }
 }
-
-/// Whether `n` reads `this` anywhere.
-fn mentions_this(n: &Node) -> bool {
-    let mut stack = vec![n];
-    while let Some(n) = stack.pop() {
-        if n.kind == Kind::CXXThisExpr {
-            return true;
-        }
-        stack.extend(n.inner.iter());
-    }
-    false
-}

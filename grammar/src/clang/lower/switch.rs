@@ -32,7 +32,10 @@ impl Lower<'_, '_> {
                 match s.kind {
                     Kind::CaseStmt => {
                         labels.push(Some(
-                            s.exprs().next().and_then(const_value).unwrap_or(i128::MIN),
+                            s.exprs()
+                                .next()
+                                .and_then(Node::constant_value)
+                                .unwrap_or(i128::MIN),
                         ));
                         match s.exprs().nth(1) {
                             Some(next) => s = next,

@@ -22,18 +22,6 @@ pub(super) fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// A constant clang evaluated (`ConstantExpr` with a value) or a literal.
-pub(super) fn const_value(n: &Node) -> Option<i128> {
-    match n.kind {
-        Kind::ConstantExpr | Kind::IntegerLiteral | Kind::CharacterLiteral => n.int_value(),
-        Kind::ImplicitCastExpr | Kind::ParenExpr => n.exprs().next().and_then(const_value),
-        Kind::UnaryOperator if n.opcode.as_deref() == Some("-") => {
-            n.exprs().next().and_then(const_value).map(|v| -v)
-        }
-        _ => None,
-    }
-}
-
 /// The value of a constant integer expression of C (`TILE + 1`, `2 * BLOCK`,
 /// `static_cast<int>(Dim::TILE)`), as the initializer of a file-scope `const` or `constexpr`
 /// needs it: clang's JSON gives no value for such an initializer. `named` is the value of a
@@ -108,6 +96,18 @@ pub(super) fn stmt(kind: StmtKind, span: Span) -> Stmt {
 
 pub(super) fn int(v: i64, span: Span) -> Expr {
     Expr::int(v, span)
+}
+
+/// `if cond { stmts }`, the block spanning `span`.
+pub(super) fn if_then(cond: Cond, stmts: Vec<Stmt>, span: Span) -> Stmt {
+    stmt(
+        StmtKind::If {
+            cond,
+            then_branch: Block { stmts, span },
+            else_branch: None,
+        },
+        span,
+    )
 }
 
 pub(super) fn cmp(op: CmpOp, a: Expr, b: Expr) -> Cond {
