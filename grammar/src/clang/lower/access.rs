@@ -57,7 +57,10 @@ impl Lower<'_, '_> {
         let (lo, hi) = cells.iter().fold((i128::MAX, i128::MIN), |(lo, hi), v| {
             (lo.min(*v), hi.max(*v))
         });
-        Val::Num(self.unknown("const_table", Some((lo, hi)), span, out), s)
+        Val::Num(
+            self.unknown(&format!("{array}_entry"), Some((lo, hi)), span, out),
+            s,
+        )
     }
 
     /// A value stored through a view of `array` that differs from its first view (its
