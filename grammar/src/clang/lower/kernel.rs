@@ -34,6 +34,62 @@ fn template_arguments(f: &Node) -> Option<String> {
 }
 
 impl Lower<'_, '_> {
+    /// Checks every attribute of what the kernel reaches against `attributes::ATTRIBUTES`:
+    /// the kernel, the bodies the lowering inlines (the user's functions, reached through
+    /// calls, methods and pointers), and the file-scope variables they name. An attribute
+    /// with no rule, or one that changes what the code does in a way mapcheck does not
+    /// follow, refuses the kernel at the attribute (or, in a header, at the kernel).
+    fn check_attributes(&mut self, k: &Node) {
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut todo = vec![k];
+        let mut refused: Vec<(Span, String, &'static str)> = Vec::new();
+        while let Some(root) = todo.pop() {
+            let mut stack = vec![root];
+            while let Some(n) = stack.pop() {
+                if let Kind::Other(kind) = &n.kind {
+                    if kind.ends_with("Attr") {
+                        if let Handling::Refused(why) = attributes::handling(kind) {
+                            let span = n.span_in_main().unwrap_or(self.kernel_span);
+                            refused.push((span, kind.clone(), why));
+                        }
+                    }
+                }
+                let referenced = n
+                    .referenced_decl
+                    .as_ref()
+                    .map(|d| d.id.as_str())
+                    .or(n.referenced_member_decl.as_deref());
+                if let Some(id) = referenced {
+                    let reached = self
+                        .g
+                        .definition(id)
+                        .filter(|d| calls::inlined_body(d))
+                        .or_else(|| self.g.memory.get(id).map(|(d, _)| *d))
+                        .or_else(|| {
+                            self.g
+                                .pointer_targets
+                                .get(id)
+                                .and_then(|t| self.g.definition(t))
+                        });
+                    if let Some(d) = reached.filter(|d| seen.insert(d.id.as_str())) {
+                        todo.push(d);
+                    }
+                }
+                stack.extend(n.inner.iter());
+            }
+        }
+        refused.sort_by_key(|(span, kind, _)| (span.start, kind.clone()));
+        refused.dedup();
+        for (span, kind, why) in refused {
+            let name = kind.strip_suffix("Attr").unwrap_or(&kind);
+            self.error(
+                span,
+                format!("the attribute `{name}` is not supported"),
+                why,
+            );
+        }
+    }
+
     /// A pointer parameter (or a pointer field of a struct parameter) named `name`: a global
     /// array of its own, pointed to at its start.
     pub(super) fn pointer_param(&mut self, name: &str, pointee: &CType, span: Span) -> Val {
@@ -167,6 +223,7 @@ impl Lower<'_, '_> {
                 body.push(stmt(StmtKind::Assume { cond: c }, pspan));
             }
         }
+        self.check_attributes(k);
         self.launch_bounds(k, &mut body);
         if let Some(b) = k.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let stmts: Vec<&Node> = b.exprs().collect();

@@ -234,10 +234,23 @@ impl Lower<'_, '_> {
                 self.block(&stmts, out)
             }
             Kind::NullStmt => tt(span),
-            Kind::AttributedStmt => match n.exprs().next() {
-                Some(s) => self.stmt(s, out),
-                None => tt(span),
-            },
+            Kind::AttributedStmt => {
+                // `[[assume(e)]]`: `e` holds from here on, as `__builtin_assume(e)`. The other
+                // statement attributes have no effect (`attributes.rs`; checked per kernel).
+                let assumptions = n
+                    .inner
+                    .iter()
+                    .filter(|a| matches!(&a.kind, Kind::Other(k) if k == "CXXAssumeAttr"));
+                for a in assumptions {
+                    if let Some(e) = a.exprs().next() {
+                        self.assume_here(e, span, out);
+                    }
+                }
+                match n.exprs().next() {
+                    Some(s) => self.stmt(s, out),
+                    None => tt(span),
+                }
+            }
             Kind::DeclStmt => {
                 for d in n.exprs() {
                     self.local_decl(d, out);
