@@ -659,6 +659,8 @@ fn exception_assume_per_thread() {
         "kernel k(n) { shared A; if n > 2 { assume n < 8; } A[tid] := 1; }",
         "kernel k(n) { shared A; for i in 0..n { assume i < 4; A[tid] := i; } }",
         "kernel k() { shared A; assume tid.x < 4; A[tid.x] := 1; }",
+        // Coq's `T_Let` puts a data-free `x` in `V`, and `x` is not named `tid`.
+        "kernel k() { shared A; let x = tid; assume x < 4; A[x] := 1; }",
     ] {
         let k = parse(source);
         let t = type_all(&k).unwrap();
