@@ -43,7 +43,10 @@
 //!   from those only, with exact operators — so a `sync` is only ever reached by all threads of
 //!   a block or by none. With `divergent_barriers`, such conditions may also depend on `tid`
 //!   (and, when not `exact_only`, on data).
-//! * `assume`s come first in a kernel body and only mention parameters, `ntid` and `nbid`.
+//! * `assume`s come first in a kernel body and only mention parameters, `ntid` and `nbid`;
+//!   with `inner_assumes` (and not `exact_only`) they may also stand anywhere, over uniform
+//!   variables, also under control (where mapcheck makes them a reason,
+//!   `ReasonKind::AssumePerThread`).
 
 use mapcheck_core::arith::int_exact;
 use mapcheck_core::ast::*;
