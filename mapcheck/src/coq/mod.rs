@@ -5,7 +5,8 @@
 //! * [`certify`] — whether the extracted checker types a kernel as mapcheck did;
 //! * [`to_coq`] — a kernel of the mechanised fragment (`proofs/Syntax.v`) as the s-expression
 //!   the driver reads (`proofs/extraction/driver.ml` documents the syntax), or why it is
-//!   outside the fragment;
+//!   outside the fragment; [`to_coq_barrier_view`] — the kernel as the differential test asks
+//!   both checkers about barrier uniformity (`let`s substituted, `tid.x` ... written `tid`);
 //! * [`Driver`] — one driver process for many kernels: a line in, a line out;
 //! * [`Norm`] — the normal form in which the two checkers' MAPs are compared, built from the
 //!   driver's answer ([`Norm::parse_coq`]) and from a [`SyncProto`] ([`Norm::of_rust`]).
@@ -29,8 +30,9 @@
 //! `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
 //! `atomic A[n];` binds a variable nobody uses; a loop that is not stride 1 carries its step
 //! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is `SLet`/`PLet`
-//! for the relaxed checker; for `sinfer` it is substituted, as mapcheck types it (the uniform
-//! rules have no rule for a `tid`-dependent `let` across a barrier). The normal form
+//! for the relaxed checker; in the barrier view (what `sinfer` is asked about) it is
+//! substituted, as mapcheck types it (the uniform rules have no rule for a `tid`-dependent
+//! `let` across a barrier), and the thread-id components are written `tid`. The normal form
 //! substitutes Coq's `ULet`/`MLet`.
 //!
 //! [`to_coq`] can also ask for the relaxed checker (`kernel-relaxed`):
