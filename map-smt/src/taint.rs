@@ -41,11 +41,18 @@ pub struct Taint {
     phases: bool,
     /// The kernel has no `?` at all.
     none: bool,
+    /// Spans of the plain writes whose stored value derives from an atomic's old value
+    /// (`s[0] = atomicOr(&c, 0)`): a replay runs the atomics in one order, so what it shows of
+    /// their values is one interleaving's, not every run's ([`Taint::atomic_value`]).
+    atomic_values: Vec<Span>,
 }
 
 impl Taint {
     pub fn of<T>(kernel: &Kernel<T>) -> Taint {
-        let mut t = Taint::default();
+        let mut t = Taint {
+            atomic_values: atomic_values(kernel),
+            ..Taint::default()
+        };
         let mut any = false;
         kernel.body.walk(&mut |s| {
             any |= matches!(s.kind, StmtKind::Unknown { .. });
@@ -75,6 +82,11 @@ impl Taint {
     /// race between them is then a data race only if the `?`s make the values differ.
     pub fn value_depends(&self, a: Span, b: Span) -> bool {
         !self.none && self.values.iter().any(|s| *s == a || *s == b)
+    }
+
+    /// Whether the value stored at `a` or `b` derives from an atomic's old value.
+    pub fn atomic_value(&self, a: Span, b: Span) -> bool {
+        self.atomic_values.iter().any(|s| *s == a || *s == b)
     }
 
     /// Whether a barrier divergence may depend on a `?`.
@@ -261,4 +273,39 @@ mod tests {
         let clean = kernel("kernel k() { shared A; A[tid] := 1; let r = A[tid + 1]; }");
         assert!(!Taint::of(&clean).divergence_depends());
     }
+}
+
+/// The spans of the plain writes whose stored value derives, through `let`s, from the old
+/// value an atomic returned.
+fn atomic_values<T>(kernel: &Kernel<T>) -> Vec<Span> {
+    let mut vars: BTreeSet<String> = BTreeSet::new();
+    let mentions = |e: &Expr, vars: &BTreeSet<String>| {
+        let mut hit = false;
+        e.for_each_var(&mut |v, _| hit |= vars.contains(v));
+        hit
+    };
+    loop {
+        let before = vars.len();
+        kernel.body.walk(&mut |s| match &s.kind {
+            StmtKind::Atomic { var: Some(var), .. } => {
+                vars.insert(var.name.clone());
+            }
+            StmtKind::Let { var, value } if mentions(value, &vars) => {
+                vars.insert(var.name.clone());
+            }
+            _ => {}
+        });
+        if vars.len() == before {
+            break;
+        }
+    }
+    let mut spans = Vec::new();
+    kernel.body.walk(&mut |s| {
+        if let StmtKind::Write { target, value } = &s.kind {
+            if mentions(value, &vars) {
+                spans.push(target.span);
+            }
+        }
+    });
+    spans
 }

@@ -326,6 +326,27 @@ impl Lower<'_, '_> {
             }
             Some(Builtin2::Atomic(op, exact)) if !args.is_empty() => {
                 let target = self.rvalue(args[0], out);
+                // `atomicAdd_block` is atomic only among the threads of one block: on
+                // `__shared__` memory those are every thread that can reach the cell, elsewhere
+                // two blocks' updates race, which the core's atomics (atomic among all threads)
+                // cannot say.
+                if name.ends_with("_block") {
+                    let shared = match &target {
+                        Val::Ptr(Ptr::To { array, .. }) => self
+                            .arrays
+                            .get(array)
+                            .is_some_and(|a| a.space == Space::Shared),
+                        _ => false,
+                    };
+                    if !shared {
+                        self.error(
+                            span,
+                            format!("`{name}` outside `__shared__` memory is not supported"),
+                            "a block-scoped atomic is atomic only among the threads of one block; two blocks' updates of this cell would race, which mapcheck does not model",
+                        );
+                        return Val::Opaque;
+                    }
+                }
                 let mut vals = Vec::new();
                 for a in &args[1..] {
                     vals.push(self.rvalue(a, out));
@@ -388,6 +409,16 @@ impl Lower<'_, '_> {
     /// An assumption from where it stands (`assert`, `__assume`, `__builtin_assume`,
     /// `[[assume(e)]]`): a thread for which `e` is false stops here (`stop_at_assumptions`).
     pub(super) fn assume_here(&mut self, e: &Node, span: Span, out: &mut Vec<Stmt>) {
+        // clang does not evaluate an assumption's expression: its side effects never happen,
+        // and lowering them would invent accesses.
+        if has_side_effects(e) {
+            self.error(
+                span,
+                "an assumption with side effects",
+                "the expression of an assumption is not evaluated, so its side effects never happen; write them before it",
+            );
+            return;
+        }
         let v = self.rvalue(e, out);
         let c = self.as_cond(v, span, out);
         self.positional.insert(span);
