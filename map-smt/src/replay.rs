@@ -74,6 +74,10 @@ pub enum Replay {
     /// the front end could not follow (`Options::unknowns_approximate`), and the finding may
     /// depend on such a value ([`Taint`]).
     ThroughUnknowns,
+    /// A write-write race whose stored values derive from atomics' old values: every run
+    /// showed the two writes store equal values, but the runs take the atomics in one order
+    /// only, so whether another order stores different ones is not shown.
+    AtomicValues,
     /// A run could not finish before it showed the finding: it spent [`STEP_BUDGET`], or met a
     /// loop whose step leaves its variable unchanged (`LoopStuck`: `step *2` from 0, `<< 2`
     /// wrapping to 0 in `bv32`), or computed a value beyond the 128 bits of `int` mode. The
@@ -583,7 +587,10 @@ pub fn race<T>(
     match (stores, &replayed) {
         // Values that derive from atomics' old values are one interleaving's: that they were
         // equal in every run tried does not make the race real with different values.
-        (Stores::Different, Replay::NotReproduced(_)) if !cache.taint.atomic_value(a, b) => {
+        (Stores::Different, Replay::NotReproduced(_)) if cache.taint.atomic_value(a, b) => {
+            Replay::AtomicValues
+        }
+        (Stores::Different, Replay::NotReproduced(_)) => {
             runs(cache, w, &watch, first, budget, depends, |run| {
                 check(run, Stores::Any)
             })

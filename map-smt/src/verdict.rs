@@ -93,6 +93,9 @@ pub enum Note {
     StoresThroughUnknowns,
     /// A data-dependent kernel's witness replays only in runs that use `?` values.
     ThroughUnknowns,
+    /// The two threads store values returned by atomics; the replay, which takes the atomics
+    /// in one order, showed them equal.
+    StoresAtomicValues,
     /// An exact kernel's witness whose run does not finish.
     Unfinished(Unfinished),
     /// A data-dependent kernel's witness that could not be replayed to the end.

@@ -311,6 +311,10 @@ pub fn note(note: &Note) -> String {
              that use values the front end could not follow (`?`): they may store the same \
              value, which is a benign race"
             .into(),
+        Note::StoresAtomicValues => "the two threads store values atomics returned, which \
+             depend on the order of the atomics: the replay showed them equal (a benign race in \
+             that order), and mapcheck does not follow every order"
+            .into(),
         Note::ThroughUnknowns => "the witness replays only in runs that use values the front \
              end could not follow (`?`): the race may exist in the lowered kernel and not in \
              the source"
