@@ -399,23 +399,7 @@ impl<'a> Globals<'a> {
             return None;
         }
         let mut fields = Vec::new();
-        for base in r
-            .bases
-            .as_ref()
-            .map_or(&[][..], |b| b.as_array().map_or(&[][..], |v| v))
-        {
-            if base.get("isVirtual").and_then(|v| v.as_bool()) == Some(true) {
-                return None;
-            }
-            let ty = base.get("type")?;
-            let name = ty
-                .get("desugaredQualType")
-                .or_else(|| ty.get("qualType"))?
-                .as_str()?;
-            let name = name
-                .strip_prefix("struct ")
-                .or_else(|| name.strip_prefix("class "))
-                .unwrap_or(name);
+        for name in base_names(r)? {
             let base_fields = self.fields_at(name, depth + 1)?;
             if base_fields.iter().any(|(f, _)| self.bit_field(name, f)) {
                 return None;
@@ -562,14 +546,29 @@ impl<'a> Globals<'a> {
     /// The byte offset of each field of record `name`, with the record's size and alignment.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
         let r = self.record_named(name)?;
-        // A derived class's bytes depend on whether its base's tail padding is reused (the
-        // Itanium ABI's rule for bases that are not POD): not laid out here.
-        if r.bases.is_some() {
-            return None;
+        // One base, laid out first. Its own fields follow it at their alignment when it has
+        // no tail padding (whether they may reuse it is the Itanium ABI's rule for bases that
+        // are not POD, not followed here: then no layout).
+        let mut align = 1u64;
+        let mut off = 0u64;
+        let mut fields = Vec::new();
+        match base_names(r)?.as_slice() {
+            [] => {}
+            [base] => {
+                let (base_fields, size, base_align) = self.byte_fields(base, depth + 1)?;
+                let (last, last_ty) = base_fields.last()?;
+                let end = last.checked_add(self.byte_size(last_ty, depth + 1)?.0)?;
+                if end != size {
+                    return None;
+                }
+                fields = base_fields;
+                off = size;
+                align = base_align;
+            }
+            _ => return None,
         }
         // `__align__(N)` (`aligned(N)`) only raises the alignment, and so the size: laid out
         // here when N is a constant clang evaluated.
-        let mut align = 1u64;
         let aligned = |a: &&Node| matches!(&a.kind, Kind::Other(k) if k == "AlignedAttr");
         for a in r.inner.iter().filter(aligned) {
             let n = a.inner.first().and_then(|c| match &c.value {
@@ -587,8 +586,6 @@ impl<'a> Globals<'a> {
         if !laid_out_by_c {
             return None;
         }
-        let mut off = 0u64;
-        let mut fields = Vec::new();
         for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
             // A bit-field (its width is an expression child) or a field of its own alignment
             // is not laid out here.
@@ -670,6 +667,31 @@ impl<'a> Globals<'a> {
             _ => None,
         }
     }
+}
+
+/// The names of the base classes of record `r`, in order; `None` when one is virtual.
+fn base_names(r: &Node) -> Option<Vec<&str>> {
+    let bases = r
+        .bases
+        .as_ref()
+        .map_or(&[][..], |b| b.as_array().map_or(&[][..], |v| v));
+    let mut names = Vec::new();
+    for base in bases {
+        if base.get("isVirtual").and_then(|v| v.as_bool()) == Some(true) {
+            return None;
+        }
+        let ty = base.get("type")?;
+        let name = ty
+            .get("desugaredQualType")
+            .or_else(|| ty.get("qualType"))?
+            .as_str()?;
+        names.push(
+            name.strip_prefix("struct ")
+                .or_else(|| name.strip_prefix("class "))
+                .unwrap_or(name),
+        );
+    }
+    Some(names)
 }
 
 /// The fields of a record with their byte offsets, in declaration order.
