@@ -22,7 +22,13 @@ fn validator() -> &'static jsonschema::Validator {
     static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
     VALIDATOR.get_or_init(|| {
         let text = std::fs::read_to_string(schema_path()).unwrap();
-        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+        // Strict, as issue 35 item 5 asks: formats checked, an unknown format an error (so
+        // the schema keeps to JSON Schema's own formats).
+        jsonschema::options()
+            .should_validate_formats(true)
+            .should_ignore_unknown_formats(false)
+            .build(&serde_json::from_str(&text).unwrap())
+            .unwrap()
     })
 }
 
