@@ -415,11 +415,13 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
         });
         text.push_str(&escape(&witness_text(w, f.array.as_deref(), cuda)));
     }
-    text.push('.');
+    // The notes (why a finding is potential, why a race is benign) are clauses of the same
+    // sentence, lowercase as every message of mapcheck.
     for note in &f.notes {
-        text.push(' ');
+        text.push_str("; ");
         text.push_str(&escape(note));
     }
+    text.push('.');
     let mut properties = BTreeMap::new();
     properties.insert("kernel".to_string(), Json::String(k.name.clone()));
     properties.insert("class".to_string(), to_json(&k.class));
@@ -579,18 +581,20 @@ fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
 /// One reason a kernel is data-dependent, as a note located at the use, with the sources of
 /// its value as related locations the message links to.
 fn reason(k: &KernelReport, r: &ReasonReport) -> SarifResult {
+    // "`x` depends on `x`" says nothing: when the use is its only culprit, the sources say
+    // where the data comes from.
+    let culprits: Vec<String> = (r.depends_on.iter())
+        .filter(|d| **d != r.text)
+        .map(|d| format!("`{d}`"))
+        .collect();
+    let on = if culprits.is_empty() {
+        String::new()
+    } else {
+        format!(": `{}` depends on {}", r.text, culprits.join(", "))
+    };
     let mut text = escape(&format!(
-        "{} in kernel `{}`: `{}` depends on {}; the kernel's race alarms are potential until \
-         replayed",
-        r.message,
-        k.name,
-        r.text,
-        if r.depends_on.is_empty() {
-            "data".to_string()
-        } else {
-            let names: Vec<String> = r.depends_on.iter().map(|d| format!("`{d}`")).collect();
-            names.join(", ")
-        }
+        "{} in kernel `{}`{on}; the kernel's race alarms are potential until replayed",
+        r.message, k.name
     ));
     let links: Vec<String> = (r.sources.iter().enumerate())
         .map(|(i, s)| link(&s.message, i as i64 + 1))
