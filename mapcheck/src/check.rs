@@ -560,6 +560,7 @@ pub fn decide<'a>(
         file: source.name.clone(),
         language: source.language,
         name: kernel.name.name.clone(),
+        location: crate::report::Location::new(source, kernel.name.span),
         class: checked.class,
         verdict: decision.verdict,
         arith: options.arith.name().to_string(),

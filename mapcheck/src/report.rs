@@ -567,6 +567,10 @@ pub struct KernelReport {
     #[serde(skip)]
     pub language: crate::input::Language,
     pub name: String,
+    /// Where the kernel is defined, as its front end locates it: the kernel's name in a `.bcu`
+    /// file, the whole `__global__` function in a CUDA file (SARIF locates results about the
+    /// whole kernel there).
+    pub location: Location,
     pub class: Class,
     pub verdict: Verdict,
     /// The arithmetic whose answer this is (`int`, `bv32` or `bv64`; SPEC §4).

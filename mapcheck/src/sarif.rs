@@ -35,10 +35,10 @@ use crate::report::{
 use mapcheck_smt::{Certainty, Kind, Verdict};
 use serde_json::Value as Json;
 use serde_sarif::sarif::{
-    ArtifactContent, ArtifactLocation, CodeFlow, Invocation, Location as SarifLocation, Message,
-    MultiformatMessageString, Notification, PhysicalLocation, PropertyBag, Region,
-    ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel, Run, Sarif,
-    ThreadFlow, ThreadFlowLocation, Tool, ToolComponent,
+    ArtifactContent, ArtifactLocation, CodeFlow, Invocation, Location as SarifLocation,
+    LogicalLocation, Message, MultiformatMessageString, Notification, PhysicalLocation,
+    PropertyBag, Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult,
+    ResultLevel, Run, Sarif, ThreadFlow, ThreadFlowLocation, Tool, ToolComponent,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,6 +63,7 @@ pub fn sarif(doc: &Document) -> Sarif {
     let mut results = Vec::new();
     let mut keys = Vec::new();
     for k in &doc.kernels {
+        let start = results.len();
         for f in &k.findings {
             results.push(finding(k, f));
             keys.push(finding_key(k, f));
@@ -78,6 +79,13 @@ pub fn sarif(doc: &Document) -> Sarif {
         for e in &k.internal_errors {
             results.push(internal_error(k, e));
             keys.push(kernel_key(INTERNAL_ERROR, k));
+        }
+        // Every result of the kernel is in it: its primary location names the kernel as a
+        // logical location too.
+        for r in &mut results[start..] {
+            for l in r.locations.iter_mut().flatten().take(1) {
+                l.logical_locations = Some(kernel_logical(k));
+            }
         }
     }
     for (result, fingerprint) in results.iter_mut().zip(fingerprints(&keys)) {
@@ -658,14 +666,16 @@ fn internal_error(k: &KernelReport, error: &str) -> SarifResult {
         .build()
 }
 
-/// The kernel's file, for results about a kernel as a whole.
+/// The kernel's name where it is defined, for results about a kernel as a whole.
 fn kernel_file(k: &KernelReport) -> Vec<SarifLocation> {
-    vec![SarifLocation::builder()
-        .physical_location(
-            PhysicalLocation::builder()
-                .artifact_location(ArtifactLocation::builder().uri(uri(&k.file)).build())
-                .build(),
-        )
+    vec![labelled(&k.location, None, format!("kernel `{}`", k.name))]
+}
+
+/// The kernel a result is about, as SARIF's logical location (viewers group results by it).
+fn kernel_logical(k: &KernelReport) -> Vec<LogicalLocation> {
+    vec![LogicalLocation::builder()
+        .name(k.name.clone())
+        .kind("function")
         .build()]
 }
 

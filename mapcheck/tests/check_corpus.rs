@@ -67,6 +67,8 @@ fn check_schema(doc: &Value) {
         for key in ["file", "name", "class", "verdict", "findings", "time_ms"] {
             assert!(k.get(key).is_some(), "kernel without `{key}`: {k}");
         }
+        assert_eq!(k["location"]["file"], k["file"]);
+        check_range(&k["location"]);
         assert!(["exact", "data-dependent"].contains(&k["class"].as_str().unwrap()));
         assert!(
             ["drf", "racy", "possibly-racy", "unknown"].contains(&k["verdict"].as_str().unwrap())
