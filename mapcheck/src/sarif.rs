@@ -296,7 +296,11 @@ fn level(f: &FindingReport) -> ResultLevel {
     }
 }
 
-/// The region of `l`: where it starts and ends, and its text.
+/// The longest source text a region carries as its `snippet`: enough for any access or
+/// condition, not a whole CUDA kernel (where results about a kernel are located).
+const SNIPPET_LIMIT: usize = 400;
+
+/// The region of `l`: where it starts and ends, and its text when that is short.
 fn region(l: &Location) -> Region {
     let mut region = Region::builder()
         .start_line(l.line as i64)
@@ -304,7 +308,7 @@ fn region(l: &Location) -> Region {
         .end_line(l.end_line as i64)
         .end_column(l.end_column as i64)
         .build();
-    if !l.text.is_empty() {
+    if !l.text.is_empty() && l.text.len() <= SNIPPET_LIMIT {
         region.snippet = Some(ArtifactContent::builder().text(l.text.clone()).build());
     }
     region
