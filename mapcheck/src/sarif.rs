@@ -20,7 +20,8 @@
 //!   location `1`, which the message links to with SARIF's syntax (`[thread B's write](1)`, so
 //!   a viewer shows it); and `codeFlows` with one `threadFlow` per thread, `A` and `B`, whose
 //!   location is that thread's access;
-//! * `partialFingerprints` that survive edits elsewhere in the file (see [`fingerprints`]).
+//! * `partialFingerprints` that survive edits elsewhere in the file (a hash of the rule, the
+//!   kernel and the source text of the locations, see `fingerprints`).
 //!
 //! The witness is in the message, worded as the human report words it (threads `A` and `B`;
 //! for a CUDA kernel `threadIdx`, `blockIdx`, `blockDim`, `gridDim` and the cell as declared),
