@@ -416,8 +416,14 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
             link(&access_words(b, "B"), 1)
         ));
     }
-    if f.kind == Kind::BarrierDivergence {
-        text.push_str(": thread A reaches this barrier and thread B does not");
+    match f.kind {
+        Kind::BarrierDivergence => {
+            text.push_str(": thread A reaches this barrier and thread B does not");
+        }
+        Kind::RedundantBarrier => text.push_str(
+            ": without this barrier the kernel is still race free and free of barrier divergence",
+        ),
+        Kind::DataRace | Kind::BenignRace => {}
     }
     let cuda = k.language == crate::input::Language::Cuda;
     if let Some(w) = &f.witness {
