@@ -178,3 +178,22 @@ fn broken_run_documents_are_rejected() {
         assert!(!violations(&broken).is_empty(), "{what} is accepted");
     }
 }
+
+/// The validators of these tests are strict in the way that matters here: a `format` that JSON
+/// Schema does not define (schemars' `uint`, `int128`, which the committed schemas used to
+/// have) is an error, not silently ignored — so the schemas' validity is a real check.
+#[test]
+fn a_strict_validator_refuses_schemars_formats() {
+    for format in ["uint", "int128", "uint64"] {
+        let schema = serde_json::json!({"type": "integer", "format": format});
+        let strict = jsonschema::options()
+            .should_validate_formats(true)
+            .should_ignore_unknown_formats(false)
+            .build(&schema);
+        let refused = match strict {
+            Err(_) => true,
+            Ok(v) => !v.is_valid(&serde_json::json!(1)),
+        };
+        assert!(refused, "`{format}` accepted");
+    }
+}

@@ -1,7 +1,8 @@
 //! `--format sarif` and `--sarif FILE` (issue 19, item 3; issue 35, item 5): the SARIF log of
 //! every example — every `.bcu` of `examples/`, every `.cu` of `examples/cuda/` — and of a
 //! sample of the CUDA corpus `tests/cuda/` is valid against the OASIS SARIF 2.1.0 schema with a
-//! strict validator (formats such as `uri` checked, unknown formats refused), and says what the
+//! strict validator (formats such as `uri` checked, unknown formats refused), as is the JSON of
+//! the same run against `mapcheck/mapcheck-1.schema.json`, and the log says what the
 //! JSON of SPEC §7 says, as code-scanning services read it: one result per finding with the
 //! finding's kind as rule id and PascalCase rule names with help; regions with their ends;
 //! thread A's access as location and thread B's as related location `1`, linked from the
@@ -116,9 +117,29 @@ fn documents(files: &[String], name: &str) -> (Value, Value) {
     (json, log)
 }
 
-/// The log `log` is valid, and says what `json` says.
+/// The validator of the committed JSON Schema of `--json` (`mapcheck/mapcheck-1.schema.json`),
+/// as strict as the SARIF one: the corpus's JSON is checked beside its SARIF.
+fn json_validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("mapcheck/mapcheck-1.schema.json")).unwrap();
+    jsonschema::options()
+        .should_validate_formats(true)
+        .should_ignore_unknown_formats(false)
+        .build(&serde_json::from_str(&text).unwrap())
+        .unwrap()
+}
+
+/// The log `log` is valid, and says what `json` says (itself valid against its schema).
 fn check_log(validator: &jsonschema::Validator, json: &Value, log: &Value, what: &str) -> Seen {
     let mut seen = Seen::default();
+    let invalid: Vec<String> = json_validator()
+        .iter_errors(json)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        invalid.is_empty(),
+        "{what}: invalid JSON:\n{}",
+        invalid.join("\n")
+    );
     assert_valid(validator, log, what);
     assert_eq!(log["version"], "2.1.0");
     let run = &log["runs"][0];
