@@ -488,40 +488,17 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
 /// The two threads of a race as SARIF's code flow: one thread flow per thread, `A` then `B`,
 /// each the one access the thread makes to the cell (the witness says with which ids).
 fn code_flow(f: &FindingReport, a: &Location, b: &Location, cuda: bool) -> CodeFlow {
-    let ids = if cuda {
-        ["threadIdx", "blockIdx"]
-    } else {
-        ["tid", "bid"]
-    };
     let thread = |name: &str, l: &Location, index: usize| {
-        let ids = f
-            .witness
-            .as_ref()
-            .and_then(|w| w.threads.get(index))
-            .map(|t| {
-                format!(
-                    " ({} ({}, {}, {}), {} ({}, {}, {}))",
-                    ids[0],
-                    t.thread_idx[0],
-                    t.thread_idx[1],
-                    t.thread_idx[2],
-                    ids[1],
-                    t.block_idx[0],
-                    t.block_idx[1],
-                    t.block_idx[2]
-                )
-            })
-            .unwrap_or_default();
+        // The thread as the message words it: `thread A (tid 0, bid 0)`.
+        let words = (f.witness.as_ref())
+            .and_then(|w| thread_words(w, cuda).into_iter().nth(index))
+            .unwrap_or_else(|| format!("thread {name}"));
         let step = ThreadFlowLocation::builder()
             .location(labelled(l, None, access_words(l, name)))
             .build();
         ThreadFlow::builder()
             .id(name)
-            .message(
-                Message::builder()
-                    .text(format!("thread {name}{ids}"))
-                    .build(),
-            )
+            .message(Message::builder().text(words).build())
             .locations(vec![step])
             .build()
     };
@@ -535,29 +512,29 @@ fn code_flow(f: &FindingReport, a: &Location, b: &Location, cuda: bool) -> CodeF
         .build()
 }
 
-/// The witness for a person reading the message, in the words of the human report: the
-/// threads `A` and `B`, in CUDA's terms for a CUDA kernel (`threadIdx`, `blockIdx`, `blockDim`,
-/// `gridDim`, the cell as declared) and in BabyCUDA's for a `.bcu` one (`tid`, `ntid`, ...).
-fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
-    let triple = |t: &[i128; 3]| format!("({}, {}, {})", t[0], t[1], t[2]);
+/// A one-dimensional `.bcu` witness says its linear ids and sizes, as the human report does.
+fn one_dimensional(w: &WitnessReport, cuda: bool) -> bool {
     let flat = |d: &[i128; 3]| d[1] == 1 && d[2] == 1;
-    let one_d = !cuda && flat(&w.block_dim) && flat(&w.grid_dim);
-    let (dims, ids) = if cuda {
-        (["blockDim", "gridDim"], ["threadIdx", "blockIdx"])
+    !cuda && flat(&w.block_dim) && flat(&w.grid_dim)
+}
+
+/// The witness's threads in words: `thread A (threadIdx (0, 0, 0), blockIdx (1, 0, 0))`, or
+/// `thread A (tid 0, bid 1)` for a one-dimensional `.bcu` witness.
+fn thread_words(w: &WitnessReport, cuda: bool) -> Vec<String> {
+    let one_d = one_dimensional(w, cuda);
+    let ids = if cuda {
+        ["threadIdx", "blockIdx"]
     } else {
-        (["ntid", "nbid"], ["tid", "bid"])
+        ["tid", "bid"]
     };
-    // A one-dimensional `.bcu` witness says its linear ids, as the human report does.
     let show = |v: &[i128; 3], dim: &[i128; 3]| {
         if one_d {
             mapcheck_core::geometry::linear(*v, *dim).to_string()
         } else {
-            triple(v)
+            format!("({}, {}, {})", v[0], v[1], v[2])
         }
     };
-    let threads: Vec<String> = w
-        .threads
-        .iter()
+    (w.threads.iter())
         .map(|t| {
             format!(
                 "thread {} ({} {}, {} {})",
@@ -568,7 +545,21 @@ fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
                 show(&t.block_idx, &w.grid_dim)
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The witness for a person reading the message, in the words of the human report: the
+/// threads `A` and `B`, in CUDA's terms for a CUDA kernel (`threadIdx`, `blockIdx`, `blockDim`,
+/// `gridDim`, the cell as declared) and in BabyCUDA's for a `.bcu` one (`tid`, `ntid`, ...).
+fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
+    let triple = |t: &[i128; 3]| format!("({}, {}, {})", t[0], t[1], t[2]);
+    let one_d = one_dimensional(w, cuda);
+    let dims = if cuda {
+        ["blockDim", "gridDim"]
+    } else {
+        ["ntid", "nbid"]
+    };
+    let threads = thread_words(w, cuda);
     let size = |d: &[i128; 3]| {
         if one_d {
             d.iter().product::<i128>().to_string()
