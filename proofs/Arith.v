@@ -3,8 +3,8 @@
     Every later file is stated over an arbitrary instance of the class
     [Arith] below, so the semantics and all theorems hold at once for the
     modes of SPEC section 4: unbounded integers ([Z_arith]) and the tool's
-    signed 32-bit words ([bv32s_arith]), and for unsigned words
-    ([bv32_arith]).  The class asks for no lemmas at all: the
+    signed 32- and 64-bit words ([bv32s_arith], [bv64_arith]), and for C's
+    unsigned 32-bit words ([bv32_arith]).  The class asks for no lemmas at all: the
     proofs never look inside the arithmetic, because Theorem 1 is about
     *which* cells are accessed, and the same expression evaluated in the
     same environment gives the same value whatever the operators mean. *)
@@ -128,9 +128,11 @@ Definition bv32_arith : Arith := {|
     for [>>]); [bv64] is the same on 64-bit words ([i64]).  Here a word
     of [width] bits is its signed value in [Z], in
     [[-2^(width-1), 2^(width-1))], and every result is reduced into that
-    range ([swrapw]).  The tool's unsigned forms ([udiv], [ult], ...) have
-    no counterpart in [binop]/[cmpop]: kernels that use them are outside
-    the mechanised language. *)
+    range ([swrapw]).  The tool's unsigned forms ([UDiv] ... [UMax],
+    [ULt] ... [UGe]) read both operands as unsigned words ([uamountw]), as
+    the tool's [U…] operators do in words (Rust's [as u32]/[as u64]); a
+    remainder by zero gives the left operand back unchanged, as the signed
+    one does. *)
 Section Words.
 Variable width : Z.
 

@@ -4,7 +4,9 @@
 //! lowered from CUDA (the lowering is tested, not proved), one under `--warp-sync` or with a
 //! `syncwarp;` (the Coq semantics has no warps), a benign-only `drf`, a kernel with a
 //! divergence finding or a loop that may not terminate, and a kernel the extracted checker
-//! types otherwise (or cannot be asked about) do not, and `not_mechanised` says why.
+//! types otherwise (or cannot be asked about), or that uses a construct outside the Coq
+//! syntax (`syncwarp`, a literal beyond the extracted checker's integers), do not, and
+//! `not_mechanised` says why.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use serde_json::Value;
@@ -131,12 +133,23 @@ fn the_certificate_needs_every_condition() {
         why.as_deref().is_some_and(|w| w.contains("loop")),
         "{why:?}"
     );
-    // A construct the Coq syntax has no counterpart for in the translation.
-    let why = not_mechanised("examples/assume_precondition.bcu", &[], None);
+    // Something the Coq syntax has no counterpart for: a literal beyond the extracted
+    // checker's integers (a `syncwarp;` is refused earlier, above).
+    let why = not_mechanised("mapcheck/tests/data/literal_beyond_coq.bcu", &[], None);
     assert!(
         why.as_deref()
-            .is_some_and(|w| w.contains("outside the Coq model")),
+            .is_some_and(|w| w.contains("outside the Coq model: the literal 4611686018427387904")),
         "{why:?}"
+    );
+    // Constructs the differential test covers since issue 33 (`coq_differential`): an
+    // `assume`, thread-id components with a typed parameter and a `global` array.
+    assert_eq!(
+        not_mechanised("examples/assume_precondition.bcu", &[], None),
+        None
+    );
+    assert_eq!(
+        not_mechanised("mapcheck/tests/data/components_tile.bcu", &[], None),
+        None
     );
     // The extracted checker answering otherwise (a stand-in that types nothing), or missing.
     let dir = std::env::temp_dir().join(format!("mapcheck-coq-{}", std::process::id()));

@@ -552,6 +552,9 @@ inline __half __float2half(float f) { return __half{(unsigned short)f}; }
 #define __same_group true
 #define __enabled() true
 #define __builtin_assume(c) ::__mc::precondition((c), "__builtin_assume(" #c ")", __LINE__)
+/* Reaching `__builtin_unreachable()` is undefined behaviour: as mapcheck reads it, a launch
+ * that gets there is not a run. */
+#define __builtin_unreachable() ::__mc::precondition(false, "__builtin_unreachable()", __LINE__)
 /* `assert(c)` is a precondition, as mapcheck reads it (the oracle's `assert.h` and `cassert`
  * define it again where they are included). */
 #undef assert

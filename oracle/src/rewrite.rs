@@ -236,6 +236,7 @@ impl Collector {
             Kind::VarDecl if n.has_attr("CUDASharedAttr") => {
                 self.shared_var(n, text, !in_function);
             }
+            Kind::AttributedStmt => self.assume_attribute(n, text),
             Kind::GCCAsmStmt if n.is_in_main_file() || n.span_in_main().is_some() => {
                 self.refuse("inline assembly (PTX) cannot run on the host".into());
             }
@@ -247,6 +248,42 @@ impl Collector {
         }
         for c in &n.inner {
             self.walk(c, text, scope, in_function);
+        }
+    }
+
+    /// `[[assume(e)]]` becomes `__builtin_assume((e))`, which the runtime checks as a
+    /// precondition (a false one: not a run), as mapcheck reads the attribute; host C++ would
+    /// only let the optimiser assume it.
+    fn assume_attribute(&mut self, n: &Node, text: &str) {
+        let assumptions = n
+            .inner
+            .iter()
+            .filter(|a| matches!(&a.kind, Kind::Other(k) if k == "CXXAssumeAttr"));
+        for a in assumptions {
+            let Some(e) = a.exprs().next().and_then(Node::span_in_main) else {
+                self.refuse("an `assume` attribute outside the main file".into());
+                continue;
+            };
+            let open = text[..e.start].rfind("[[");
+            let close = text[e.end..].find("]]").map(|i| e.end + i);
+            match (open, close) {
+                (Some(open), Some(close))
+                    if text[open + 2..e.start].trim().trim_end_matches('(').trim() == "assume"
+                        && text[e.end..close].trim() == ")" =>
+                {
+                    self.edits.push(Edit {
+                        start: open,
+                        end: e.start,
+                        text: "__builtin_assume((".into(),
+                    });
+                    self.edits.push(Edit {
+                        start: e.end,
+                        end: close + 2,
+                        text: "))".into(),
+                    });
+                }
+                _ => self.refuse("an `assume` attribute not written `[[assume(e)]]`".into()),
+            }
         }
     }
 

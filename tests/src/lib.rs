@@ -72,6 +72,17 @@ pub fn cases(default: u32) -> u32 {
         })
 }
 
+/// The number of cases of a property that runs `fast` cases in the fast tier and `long` in
+/// the long tier, rather than [`LONG_FACTOR`] times `fast`: for a property whose long-tier
+/// figure is a promise of its own (the differential test against Coq: 10,000).
+/// `PROPTEST_CASES` still replaces both.
+pub fn tiered_cases(fast: u32, long: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if long_tier() { long } else { fast })
+}
+
 /// Proptest's default configuration with the seed of [`rng_seed`] and the cases of [`cases`]:
 /// every runner of this crate's tests is built from it (directly, or through
 /// [`proptest_config`]).

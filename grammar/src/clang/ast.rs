@@ -362,6 +362,9 @@ pub struct Node {
     pub part_of_explicit_cast: Option<bool>,
     /// `CXXRecordDecl`: its base classes, when it has any.
     pub bases: Option<serde_json::Value>,
+    /// A method declared `virtual` (or overriding one).
+    #[serde(rename = "virtual")]
+    pub is_virtual: Option<bool>,
     /// A redeclaration (a constructor defined outside its class): the id of the earlier one.
     #[serde(rename = "previousDecl")]
     pub previous_decl: Option<String>,

@@ -17,6 +17,7 @@
 //! what it shares with the callers (options, the GPUVerify header, errors).
 
 pub mod ast;
+pub mod attributes;
 mod closed;
 pub mod driver;
 pub mod lower;

@@ -5,7 +5,8 @@
 //! * [`certify`] — whether the extracted checker types a kernel as mapcheck did;
 //! * [`to_coq`] — a kernel of the mechanised fragment (`proofs/Syntax.v`) as the s-expression
 //!   the driver reads (`proofs/extraction/driver.ml` documents the syntax), or why it is
-//!   outside the fragment;
+//!   outside the fragment; [`to_coq_barrier_view`] — the kernel as the differential test asks
+//!   both checkers about barrier uniformity (`let`s substituted, `tid.x` ... written `tid`);
 //! * [`Driver`] — one driver process for many kernels: a line in, a line out;
 //! * [`Norm`] — the normal form in which the two checkers' MAPs are compared, built from the
 //!   driver's answer ([`Norm::parse_coq`]) and from a [`SyncProto`] ([`Norm::of_rust`]).
@@ -20,13 +21,18 @@
 //! (whose premises do not ask for uniformity) exactly as mapcheck types it; a statement with a
 //! `sync` inside becomes `PSync`, `PIf` or `PFor`, and a read followed by a `sync` in the rest
 //! of its block `PRead`. `if c {b}` is `if c {b} else {skip}`. The typing context `V` is the
-//! kernel's parameters and the built-ins, as `mapcheck_typeck` starts from. Accesses name their
-//! array; `let x = ?` binds like a read without an access (`SHavoc`, `PHavoc`);
+//! kernel's parameters and the built-ins (the linear ones, and the components it reads), as
+//! `mapcheck_typeck` starts from: Coq's theorems for per-thread environments
+//! (`Mapcheck.Threads`, `Mapcheck.Grid`) give a component its value per thread or per block.
+//! Accesses name their array, `shared` or `global` alike (the typing does not tell them
+//! apart; `Mapcheck.Grid` names the global ones). `assume c` is `SAssume c`. Literals above
+//! [`MAX_LITERAL`] are refused. `let x = ?` binds like a read without an access (`SHavoc`, `PHavoc`);
 //! `let x = atomic A[n] ...` binds like a read (`SAtomic`, `PAtomic`), a bare
 //! `atomic A[n];` binds a variable nobody uses; a loop that is not stride 1 carries its step
 //! `(Step CMP OP k)`, the guard `Lt` ascending and `Gt` descending. `let x = e` is `SLet`/`PLet`
-//! for the relaxed checker; for `sinfer` it is substituted, as mapcheck types it (the uniform
-//! rules have no rule for a `tid`-dependent `let` across a barrier). The normal form
+//! for the relaxed checker; in the barrier view (what `sinfer` is asked about) it is
+//! substituted, as mapcheck types it (the uniform rules have no rule for a `tid`-dependent
+//! `let` across a barrier), and the thread-id components are written `tid`. The normal form
 //! substitutes Coq's `ULet`/`MLet`.
 //!
 //! [`to_coq`] can also ask for the relaxed checker (`kernel-relaxed`):
@@ -94,43 +100,68 @@ impl From<CoqError> for String {
 // ---------------------------------------------------------------------------------------------
 // Translation: kernel → s-expression.
 
-/// `kernel` as the driver's input line: `(kernel (V...) SPROG)`, typed by `sinfer`, or
-/// `(kernel-relaxed (V...) SPROG)`, typed by `sinfer_relaxed`, when `relaxed`. Fails, naming
-/// the construct, on a kernel outside the mechanised fragment.
+/// `kernel` as the driver's input line: `(kernel-relaxed (V...) SPROG)`, typed by
+/// `sinfer_relaxed`, when `relaxed` (the certificate's question), else `(kernel (V...)
+/// SPROG)`, typed by `sinfer`, for the kernel in its barrier view ([`to_coq_barrier_view`]:
+/// the uniform rules have no rule for a `tid`-dependent `let` across a barrier, and know only
+/// `tid` as thread-dependent). Fails, naming the construct, on a kernel outside the
+/// mechanised fragment.
+///
+/// `V` is the parameters, the linear built-ins and the components the kernel reads.
 pub fn to_coq<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, CoqError> {
-    if let Some(b) = kernel.builtins().into_iter().find(|b| b.dim.is_some()) {
-        return Err(CoqError(format!(
-            "`{}` (Coq has the linear ids only)",
-            b.name()
-        )));
+    if relaxed {
+        translate(kernel, "kernel-relaxed", false)
+    } else {
+        translate(kernel, "kernel", true)
     }
-    // `sinfer` gets the kernel with its `let`s substituted, as mapcheck types them: Coq's
-    // uniform rules have no rule for a `tid`-dependent `let` across a barrier, and would
-    // otherwise differ from mapcheck on barriers that do not depend on it. The relaxed
-    // checker gets the `let`s (`SLet`, `PLet`), so that Coq's `let` rules are what is tested.
+}
+
+/// The differential test's question about barrier uniformity (exception `tid-barriers`):
+/// `kernel` as the uniform rules must see it, for `sinfer` or (`relaxed`) `sinfer_relaxed`,
+/// so that the two answers differ only by the uniformity premises of `TS_For`, `TS_If` and
+/// `TS_Let`. Its `let`s are substituted (as mapcheck types them: the uniform rules have no
+/// rule for a `tid`-dependent `let` across a barrier, `Mapcheck.Typing.TS_Let`), and every
+/// thread-id component (`tid.x` ...) is written `tid` (Coq's `uniform` knows the one name
+/// `tid` as thread-dependent, `Mapcheck.Infer.uniform`; mapcheck records a barrier under any
+/// of them).
+pub fn to_coq_barrier_view<T>(kernel: &Kernel<T>, relaxed: bool) -> Result<String, CoqError> {
+    translate(
+        kernel,
+        if relaxed { "kernel-relaxed" } else { "kernel" },
+        true,
+    )
+}
+
+fn translate<T>(kernel: &Kernel<T>, head: &str, view: bool) -> Result<String, CoqError> {
     let w = Writer {
-        substitute: !relaxed,
+        barrier_view: view,
         lets: HashMap::new(),
     };
+    let used = kernel.builtins();
     let mut vars: Vec<String> = kernel.params.iter().map(|p| p.name.clone()).collect();
     vars.extend(
         Builtin::ALL
             .iter()
-            .filter(|b| b.dim.is_none())
+            .filter(|b| b.dim.is_none() || used.contains(b))
             .map(|b| b.name().to_string()),
     );
     Ok(format!(
-        "({} ({}) {})",
-        if relaxed { "kernel-relaxed" } else { "kernel" },
+        "({head} ({}) {})",
         vars.join(" "),
         w.sblock(&kernel.body.stmts)?
     ))
 }
 
+/// The largest literal the driver reads: its `nat` is an OCaml `int`, 63 bits
+/// (`proofs/extraction/driver.ml`). A larger one would make it answer `error`, and a checker
+/// that failed once is not asked again; such a literal is refused here instead, by name.
+pub const MAX_LITERAL: u64 = (1 << 62) - 1;
+
 #[derive(Clone)]
 struct Writer {
-    /// Substitute `let x = e` (`lets` maps `x` to `e`'s translation) instead of keeping it.
-    substitute: bool,
+    /// The kernel in its barrier view ([`to_coq_barrier_view`]): `let x = e` substituted
+    /// (`lets` maps `x` to `e`'s translation), thread-id components written `tid`.
+    barrier_view: bool,
     lets: HashMap<String, String>,
 }
 
@@ -161,7 +192,7 @@ impl Writer {
                 StmtKind::Unknown { var } => {
                     Ok(format!("(PHavoc {} {})", var.name, self.sblock(rest)?))
                 }
-                StmtKind::Let { var, value } if self.substitute => {
+                StmtKind::Let { var, value } if self.barrier_view => {
                     self.with_let(&var.name, self.expr(value)?).sblock(rest)
                 }
                 StmtKind::Let { var, value } => Ok(format!(
@@ -237,7 +268,7 @@ impl Writer {
                 StmtKind::Unknown { var } => {
                     Ok(format!("(SHavoc {} {})", var.name, self.block(rest)?))
                 }
-                StmtKind::Let { var, value } if self.substitute => {
+                StmtKind::Let { var, value } if self.barrier_view => {
                     self.with_let(&var.name, self.expr(value)?).block(rest)
                 }
                 StmtKind::Let { var, value } => Ok(format!(
@@ -309,10 +340,10 @@ impl Writer {
                 target.array.name,
                 self.index(&target.index)?
             )),
-            // Coq's T_Assume asks a uniform condition; mapcheck also asks the `assume` to sit
-            // under no control (its SMT decision holds for the witness's two threads only),
-            // a difference this test does not model.
-            StmtKind::Assume { .. } => Err("`assume` (not in the differential test)".into()),
+            // Coq's T_Assume asks a condition over `V` without `tid`; mapcheck also asks it
+            // to sit under no control and to mention no thread-id component (exception
+            // `assume-per-thread` of the differential test: mapcheck is the stricter).
+            StmtKind::Assume { cond } => Ok(format!("(SAssume {})", self.cond(cond)?)),
         }
     }
 
@@ -350,9 +381,15 @@ impl Writer {
 
     fn expr(&self, e: &Expr) -> Out {
         match &e.kind {
+            ExprKind::Int(v) if v.unsigned_abs() > MAX_LITERAL => Err(CoqError(format!(
+                "the literal {v} (the extracted checker's literals stop at 2^62 - 1)"
+            ))),
             ExprKind::Int(v) if *v >= 0 => Ok(format!("(ELit {v})")),
             // Coq's literals are naturals: `-k` is `0 - k`, as a negation.
             ExprKind::Int(v) => Ok(format!("(EBin Sub (ELit 0) (ELit {}))", v.unsigned_abs())),
+            ExprKind::Var(x) if self.barrier_view && is_thread_id_component(x) => {
+                Ok(format!("(EVar {})", Builtin::Tid.name()))
+            }
             ExprKind::Var(x) => Ok(self
                 .lets
                 .get(x)
@@ -409,6 +446,12 @@ impl Writer {
             CondKind::Or(a, b) => Ok(format!("(COr {} {})", self.cond(a)?, self.cond(b)?)),
         }
     }
+}
+
+/// Whether `x` names `tid.x`, `tid.y` or `tid.z` (never a local: binders are not named like
+/// built-ins, SPEC §3).
+fn is_thread_id_component(x: &str) -> bool {
+    Builtin::from_name(x).is_some_and(|b| b.is_thread_id() && b.dim.is_some())
 }
 
 /// The variable a bare `atomic A[n];` binds in Coq.

@@ -29,6 +29,8 @@ pub enum Norm {
     If(Cond, Box<Norm>, Box<Norm>),
     /// A loop: its variable, start, bound, step (`None` for stride 1) and body.
     For(String, Expr, Expr, Option<LoopStep>, Box<Norm>),
+    /// `assume c` (Coq's `UAssume`): no access, but part of the MAP on both sides.
+    Assume(Cond),
 }
 
 impl Structural for Norm {
@@ -36,6 +38,7 @@ impl Structural for Norm {
         match self {
             Norm::Skip | Norm::Sync => {}
             Norm::Acc(_, _, index) => index.erase_spans(),
+            Norm::Assume(c) => c.erase_spans(),
             Norm::Seq(parts) => parts.erase_spans(),
             Norm::If(c, a, b) => {
                 c.erase_spans();
@@ -151,7 +154,7 @@ impl Norm {
             Proto::For {
                 var, range, body, ..
             } => Norm::counted(&var.name, range, Norm::of_proto(body)?),
-            Proto::Assume { .. } => return Err("an `assume`".into()),
+            Proto::Assume { cond, .. } => Norm::Assume(fold_cond(&cond.map_vars(&mut named))),
         })
     }
 
@@ -163,6 +166,7 @@ impl Norm {
         match self {
             Norm::Skip | Norm::Sync => self,
             Norm::Acc(m, a, idx) => Norm::Acc(m, a, idx.iter().map(e).collect()),
+            Norm::Assume(c) => Norm::Assume(fold_cond(&subst_cond(&c, x, v))),
             Norm::Seq(parts) => Norm::Seq(parts.into_iter().map(|p| p.subst(x, v)).collect()),
             Norm::If(c, a, b) => Norm::If(
                 fold_cond(&subst_cond(&c, x, v)),
@@ -230,6 +234,7 @@ impl Norm {
                 Norm::Acc(mode, a.atom()?.to_string(), index)
             }
             ("USeq", [a, b]) => Norm::seq([Norm::proto(a)?, Norm::proto(b)?]),
+            ("UAssume", [c]) => Norm::Assume(fold_cond(&coq_cond(c)?)),
             ("UIf", [c, a, b]) => Norm::If(
                 fold_cond(&coq_cond(c)?),
                 Box::new(Norm::proto(a)?),
@@ -460,6 +465,7 @@ impl fmt::Display for Norm {
                 write!(f, "{} {a}", mode.keyword())?;
                 n.iter().try_for_each(|e| write!(f, "[{e}]"))
             }
+            Norm::Assume(c) => write!(f, "assume {c}"),
             Norm::Seq(parts) => {
                 for (i, p) in parts.iter().enumerate() {
                     if i > 0 {

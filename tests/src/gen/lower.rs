@@ -388,6 +388,9 @@ impl<'s> Lower<'s> {
             GStmt::Unknown => StmtKind::Unknown {
                 var: self.bind_let(Facts::DATA),
             },
+            GStmt::Assume(cond) => StmtKind::Assume {
+                cond: self.cond(cond, Class::Uniform).0,
+            },
             GStmt::Atomic {
                 bind,
                 target,

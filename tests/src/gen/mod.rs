@@ -43,7 +43,10 @@
 //!   from those only, with exact operators — so a `sync` is only ever reached by all threads of
 //!   a block or by none. With `divergent_barriers`, such conditions may also depend on `tid`
 //!   (and, when not `exact_only`, on data).
-//! * `assume`s come first in a kernel body and only mention parameters, `ntid` and `nbid`.
+//! * `assume`s come first in a kernel body and only mention parameters, `ntid` and `nbid`;
+//!   with `inner_assumes` (and not `exact_only`) they may also stand anywhere, over uniform
+//!   variables, also under control (where mapcheck makes them a reason,
+//!   `ReasonKind::AssumePerThread`).
 
 use mapcheck_core::arith::int_exact;
 use mapcheck_core::ast::*;
@@ -95,6 +98,10 @@ pub struct GenSettings {
     pub global_arrays: bool,
     /// Generate `assume c;` at the start of kernels.
     pub assumes: bool,
+    /// Also generate `assume c;` anywhere in a kernel, also under control, over uniform
+    /// variables (not when `exact_only`: mapcheck makes an `assume` under control a reason,
+    /// `ReasonKind::AssumePerThread`).
+    pub inner_assumes: bool,
     /// Largest ordinary literal in expressions (loop bounds use their own small literals).
     pub max_literal: i64,
     /// Also generate literals at the edges of the `.bcu` range: `0`, `2^31`, `2^32 - 1`,
@@ -139,6 +146,7 @@ impl GenSettings {
             atomics: true,
             global_arrays: true,
             assumes: false,
+            inner_assumes: false,
             max_literal: 8,
             edge_literals: false,
             lets: true,
@@ -198,6 +206,7 @@ impl GenSettings {
             atomics: true,
             global_arrays: true,
             assumes: true,
+            inner_assumes: false,
             max_literal: 16,
             edge_literals: false,
             lets: true,
@@ -211,15 +220,15 @@ impl GenSettings {
     }
 
     /// The language `proofs/` mechanises (`Syntax.v`) and the differential test covers: one
-    /// block, two shared arrays indexed in one or two dimensions, loops with any step
+    /// block, two arrays (`shared` or `global`) indexed in one or two dimensions, parameters
+    /// natural or of a C type, the linear built-ins or their components, loops with any step
     /// (ascending or descending), reads, writes, atomics, `let x = ?`, `if`, `sync` (also
     /// under `tid`- or data-dependent control; never `syncwarp`, which Coq does not know),
-    /// `skip`; expressions over non-negative
-    /// literals with the signed and unsigned operators and comparisons, negation (Coq's
-    /// `0 - e`), `select` (Coq's selections on one comparison), `let x = e`. No `assume`
-    /// (mechanised, but mapcheck also asks it to be under no control). Kernels may be
-    /// data-dependent (see `exact_only`): for the differential test of the Rust checker
-    /// against the checker extracted from Coq.
+    /// `skip`, `assume` (at the start, and anywhere over uniform variables); expressions over
+    /// non-negative literals with the signed and unsigned operators and comparisons, negation
+    /// (Coq's `0 - e`), `select` (Coq's selections on one comparison), `let x = e`. Kernels
+    /// may be data-dependent (see `exact_only`): for the differential test of the Rust
+    /// checker against the checker extracted from Coq.
     pub fn mechanised() -> Self {
         GenSettings {
             max_depth: 3,
@@ -235,17 +244,18 @@ impl GenSettings {
             warp_barriers: false,
             strided_loops: true,
             atomics: true,
-            global_arrays: false,
-            assumes: false,
+            global_arrays: true,
+            assumes: true,
+            inner_assumes: true,
             max_literal: 8,
             edge_literals: false,
             lets: true,
             havocs: true,
             negation: true,
             unsigned_ops: true,
-            components: false,
+            components: true,
             selects: true,
-            signed_params: false,
+            signed_params: true,
         }
     }
 

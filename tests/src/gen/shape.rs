@@ -40,6 +40,8 @@ pub(super) enum GStmt {
     Read(GAccess),
     Let(GExpr),
     Unknown,
+    /// `assume c;` in the body (`GenSettings::inner_assumes`).
+    Assume(GCond),
     Atomic {
         bind: bool,
         target: GAccess,
@@ -255,6 +257,9 @@ pub(super) fn gstmt(s: &GenSettings) -> BoxedStrategy<GStmt> {
     }
     if s.havocs {
         leaves.push((1, Just(GStmt::Unknown).boxed()));
+    }
+    if s.inner_assumes && !s.exact_only {
+        leaves.push((1, gcond(s).prop_map(GStmt::Assume).boxed()));
     }
     if s.arrays > 0 {
         leaves.push((

@@ -20,11 +20,13 @@ enum Builtin2 {
     Ldg,
     SurfaceWrite,
     Print,
+    /// `__trap()`: the thread stops.
+    Stop,
 }
 
 /// Whether a call of `def` runs its body inlined: bodies in mapcheck's headers are not, but for
 /// `helper_math.h`'s, which are the user's code of the CUDA samples, written out.
-fn inlined_body(def: &Node) -> bool {
+pub(super) fn inlined_body(def: &Node) -> bool {
     def.is_in_main_file()
         || !def
             .file()
@@ -70,6 +72,7 @@ fn builtin_kind(name: &str) -> Option<Builtin2> {
         "__ldg" | "__ldca" | "__ldcg" | "__ldcs" | "__ldlu" | "__ldcv" => Ldg,
         "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" => SurfaceWrite,
         "printf" => Print,
+        "__trap" => Stop,
         other => return atomic(other),
     })
 }
@@ -263,16 +266,16 @@ impl Lower<'_, '_> {
             }
             Some(Builtin2::Requires) => {
                 if let Some(a) = args.first() {
-                    let v = self.rvalue(a, out);
-                    let c = self.as_cond(v, span, out);
                     if name == "__mapcheck_requires" {
                         // A kernel-entry precondition: every run of the kernel.
+                        let v = self.rvalue(a, out);
+                        let c = self.as_cond(v, span, out);
                         self.assumed_ranges(&c);
+                        self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
                     } else {
                         // `assert`, `__assume`, `__builtin_assume`: from where it stands.
-                        self.positional.insert(span);
+                        self.assume_here(a, span, out);
                     }
-                    self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
                 }
                 Val::Opaque
             }
@@ -350,12 +353,17 @@ impl Lower<'_, '_> {
                 );
                 Val::Opaque
             }
+            Some(Builtin2::Stop) => {
+                self.stop_here(span, out);
+                Val::Opaque
+            }
             Some(Builtin2::Print) => {
                 for a in &args {
                     self.rvalue(a, out);
                 }
                 self.unknown_val("printf", ty, span, out)
             }
+            _ if self.is_clang_builtin(&decl) => self.clang_builtin(n, &name, ty, span, out),
             _ => {
                 let from_prelude = self
                     .g
@@ -375,6 +383,23 @@ impl Lower<'_, '_> {
                 }
             }
         }
+    }
+
+    /// An assumption from where it stands (`assert`, `__assume`, `__builtin_assume`,
+    /// `[[assume(e)]]`): a thread for which `e` is false stops here (`stop_at_assumptions`).
+    pub(super) fn assume_here(&mut self, e: &Node, span: Span, out: &mut Vec<Stmt>) {
+        let v = self.rvalue(e, out);
+        let c = self.as_cond(v, span, out);
+        self.positional.insert(span);
+        self.emit(out, stmt(StmtKind::Assume { cond: c }, span));
+    }
+
+    /// The thread stops here: `__builtin_unreachable()` (no run reaches it: undefined
+    /// behaviour), `__builtin_trap()` and `__trap()` (the launch ends; the other threads
+    /// stopping too would only remove accesses).
+    pub(super) fn stop_here(&mut self, span: Span, out: &mut Vec<Stmt>) {
+        self.positional.insert(span);
+        self.emit(out, stmt(StmtKind::Assume { cond: ff(span) }, span));
     }
 
     pub(super) fn library_call(
@@ -465,6 +490,19 @@ impl Lower<'_, '_> {
                         is_prelude_file(f) || f.starts_with("/usr/") || f.starts_with("/Library/")
                     })
             }
+        }
+    }
+
+    /// Whether `d` is one of clang's own builtins: declared by clang itself, implicitly (at
+    /// its first use), as a builtin (`__builtin_expect`; not `printf`, which mapcheck's
+    /// headers declare).
+    fn is_clang_builtin(&self, d: &crate::clang::ast::DeclRef) -> bool {
+        match self.g.decls.get(d.id.as_str()) {
+            Some(decl) => decl.is_implicit == Some(true) && decl.has_attr("BuiltinAttr"),
+            None => d
+                .name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("__builtin_") || n.starts_with("__nvvm_")),
         }
     }
 

@@ -380,16 +380,62 @@ impl<'a> Globals<'a> {
         }
     }
 
-    /// The fields of a record, in order, with their types.
+    /// The fields of a record, in order, with their types: those of its base classes first
+    /// (in the order of the bases, as the Itanium ABI lays them out), then its own. `None`
+    /// when the cells of the object are not these fields in order: a virtual base or a
+    /// virtual method (a pointer to the vtable lies in the object), a base with bit-fields,
+    /// or two fields of one name (a member named in the source is then not known by its
+    /// name alone).
     pub(super) fn fields(&self, record: &str) -> Option<Vec<(&'a str, &'a str)>> {
+        self.fields_at(record, 0)
+    }
+
+    fn fields_at(&self, record: &str, depth: usize) -> Option<Vec<(&'a str, &'a str)>> {
+        if depth > 16 {
+            return None;
+        }
         let r = self.record_named(record)?;
-        Some(
+        if r.inner.iter().any(|m| m.is_virtual == Some(true)) {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for base in r
+            .bases
+            .as_ref()
+            .map_or(&[][..], |b| b.as_array().map_or(&[][..], |v| v))
+        {
+            if base.get("isVirtual").and_then(|v| v.as_bool()) == Some(true) {
+                return None;
+            }
+            let ty = base.get("type")?;
+            let name = ty
+                .get("desugaredQualType")
+                .or_else(|| ty.get("qualType"))?
+                .as_str()?;
+            let name = name
+                .strip_prefix("struct ")
+                .or_else(|| name.strip_prefix("class "))
+                .unwrap_or(name);
+            let base_fields = self.fields_at(name, depth + 1)?;
+            if base_fields.iter().any(|(f, _)| self.bit_field(name, f)) {
+                return None;
+            }
+            fields.extend(base_fields);
+        }
+        fields.extend(
             r.inner
                 .iter()
                 .filter(|f| f.kind == Kind::FieldDecl)
-                .map(|f| (f.name.as_deref().unwrap_or(""), f.qual_type()))
-                .collect(),
-        )
+                .map(|f| (f.name.as_deref().unwrap_or(""), f.qual_type())),
+        );
+        let mut names = HashSet::new();
+        if fields
+            .iter()
+            .any(|(f, _)| !f.is_empty() && !names.insert(*f))
+        {
+            return None;
+        }
+        Some(fields)
     }
 
     /// Whether `record` is a `union`.
@@ -516,6 +562,11 @@ impl<'a> Globals<'a> {
     /// The byte offset of each field of record `name`, with the record's size and alignment.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
         let r = self.record_named(name)?;
+        // A derived class's bytes depend on whether its base's tail padding is reused (the
+        // Itanium ABI's rule for bases that are not POD): not laid out here.
+        if r.bases.is_some() {
+            return None;
+        }
         // `__align__(N)` (`aligned(N)`) only raises the alignment, and so the size: laid out
         // here when N is a constant clang evaluated.
         let mut align = 1u64;

@@ -33,7 +33,165 @@ fn template_arguments(f: &Node) -> Option<String> {
     Some(out.join(", "))
 }
 
-impl Lower<'_, '_> {
+impl<'a> Lower<'_, 'a> {
+    /// The kernel and what its lowering reaches in the source: the bodies it inlines (the
+    /// user's functions, reached through calls, methods and pointers) and the file-scope
+    /// variables they name. Each node once.
+    fn reached<'n>(&self, k: &'n Node) -> Vec<&'n Node>
+    where
+        'a: 'n,
+    {
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut roots = vec![k];
+        let mut todo = vec![k];
+        while let Some(root) = todo.pop() {
+            let mut stack = vec![root];
+            while let Some(n) = stack.pop() {
+                let referenced = n
+                    .referenced_decl
+                    .as_ref()
+                    .map(|d| d.id.as_str())
+                    .or(n.referenced_member_decl.as_deref());
+                if let Some(id) = referenced {
+                    let reached = self
+                        .g
+                        .definition(id)
+                        .filter(|d| calls::inlined_body(d))
+                        .or_else(|| self.g.memory.get(id).map(|(d, _)| *d))
+                        .or_else(|| {
+                            self.g
+                                .pointer_targets
+                                .get(id)
+                                .and_then(|t| self.g.definition(t))
+                        });
+                    if let Some(d) = reached.filter(|d| seen.insert(d.id.as_str())) {
+                        roots.push(d);
+                        todo.push(d);
+                    }
+                }
+                stack.extend(n.inner.iter());
+            }
+        }
+        roots
+    }
+
+    /// Checks every attribute of what the kernel reaches (`reached`) against
+    /// `attributes::ATTRIBUTES`. An attribute with no rule, or one that changes what the code
+    /// does in a way mapcheck does not follow, refuses the kernel at the attribute (or, in a
+    /// header, at the kernel).
+    fn check_attributes(&mut self, reached: &[&Node]) {
+        let mut refused: Vec<(Span, String, &'static str)> = Vec::new();
+        for root in reached {
+            let mut stack = vec![*root];
+            while let Some(n) = stack.pop() {
+                if let Kind::Other(kind) = &n.kind {
+                    if kind.ends_with("Attr") {
+                        if let Handling::Refused(why) = attributes::handling(kind) {
+                            let span = n.span_in_main().unwrap_or(self.kernel_span);
+                            refused.push((span, kind.clone(), why));
+                        }
+                    }
+                }
+                stack.extend(n.inner.iter());
+            }
+        }
+        refused.sort_by_key(|(span, kind, _)| (span.start, kind.clone()));
+        refused.dedup();
+        for (span, kind, why) in refused {
+            let name = kind.strip_suffix("Attr").unwrap_or(&kind);
+            self.error(
+                span,
+                format!("the attribute `{name}` is not supported"),
+                why,
+            );
+        }
+    }
+
+    /// The geometry built-ins (`tid.x`, `ntid.y`, ...) the source of what the kernel reaches
+    /// reads, whatever the lowering makes of the value: `__popc(threadIdx.x)` reads
+    /// `threadIdx.x` even where the lowering keeps only an unknown. The launch conventions
+    /// leave a dimension open when the code reads it (SPEC §8), so the code's reads must not
+    /// depend on which values the lowering follows.
+    fn builtins_in_source(&self, reached: &[&Node]) -> BTreeSet<String> {
+        let mut found = BTreeSet::new();
+        for root in reached {
+            let mut stack = vec![*root];
+            while let Some(n) = stack.pop() {
+                let name = |r: &Node| {
+                    (r.kind == Kind::DeclRefExpr && self.is_prelude_var(r))
+                        .then(|| r.referenced_decl.as_ref()?.name.clone())
+                        .flatten()
+                };
+                // `threadIdx.x`: that component.
+                if n.kind == Kind::MemberExpr {
+                    let base = n.exprs().next().map(strip_parens);
+                    if let (Some(var), Some(member)) = (base.and_then(name), n.name.as_deref()) {
+                        if let Some(c) = super::rvalue::builtin_component(&var, member) {
+                            found.insert(c);
+                            continue;
+                        }
+                    }
+                }
+                // Cooperative groups' ranks, indices and sizes (`block.thread_index()`) read
+                // the geometry inside mapcheck's headers: every component, conservatively.
+                for var in self.group_geometry(n) {
+                    for m in ["x", "y", "z"] {
+                        found.extend(super::rvalue::builtin_component(var, m));
+                    }
+                }
+                // The whole struct (`uint3 t = threadIdx`): its three components.
+                if let Some(var) = name(n) {
+                    for m in ["x", "y", "z"] {
+                        if let Some(c) = super::rvalue::builtin_component(&var, m) {
+                            found.insert(c);
+                        }
+                    }
+                }
+                stack.extend(n.inner.iter());
+            }
+        }
+        found
+    }
+
+    /// The geometry built-ins a method of mapcheck's `cooperative_groups` named by the member
+    /// `n` reads inside the headers: a rank, an index or a size of a block or tile reads the
+    /// thread's index and the block's size, of a grid also the block's index and the grid's
+    /// size; a block's index reads `blockIdx`, the grid's size `gridDim`. Nothing for other
+    /// members.
+    fn group_geometry(&self, n: &Node) -> &'static [&'static str] {
+        const BLOCK: &[&str] = &["threadIdx", "blockDim"];
+        const GRID: &[&str] = &["threadIdx", "blockDim", "blockIdx", "gridDim"];
+        if n.kind != Kind::MemberExpr {
+            return &[];
+        }
+        let in_groups = n
+            .referenced_member_decl
+            .as_deref()
+            .and_then(|id| self.g.decls.get(id))
+            .and_then(|d| d.file())
+            .is_some_and(|f| is_prelude_file(f) && f.contains("cooperative_groups"));
+        if !in_groups {
+            return &[];
+        }
+        let grid = n
+            .exprs()
+            .next()
+            .is_some_and(|b| b.qual_type().contains("grid_group"));
+        match n.name.as_deref().unwrap_or("") {
+            "thread_rank" | "thread_index" | "size" | "num_threads" | "dim_threads"
+            | "group_dim" | "meta_group_rank" | "meta_group_size" => {
+                if grid {
+                    GRID
+                } else {
+                    BLOCK
+                }
+            }
+            "group_index" | "block_index" | "block_rank" => &["blockIdx", "gridDim"],
+            "num_blocks" | "dim_blocks" => &["gridDim"],
+            _ => &[],
+        }
+    }
+
     /// A pointer parameter (or a pointer field of a struct parameter) named `name`: a global
     /// array of its own, pointed to at its start.
     pub(super) fn pointer_param(&mut self, name: &str, pointee: &CType, span: Span) -> Val {
@@ -167,6 +325,9 @@ impl Lower<'_, '_> {
                 body.push(stmt(StmtKind::Assume { cond: c }, pspan));
             }
         }
+        let reached = self.reached(k);
+        self.check_attributes(&reached);
+        let source_builtins = self.builtins_in_source(&reached);
         self.launch_bounds(k, &mut body);
         if let Some(b) = k.inner.iter().find(|c| c.kind == Kind::CompoundStmt) {
             let stmts: Vec<&Node> = b.exprs().collect();
@@ -193,6 +354,30 @@ impl Lower<'_, '_> {
         if !self.errors.is_empty() {
             return (Err(self.errors), needed);
         }
+        // Built-ins the source reads but the lowered code no longer does (the value went
+        // into an unknown): read here, so that the launch conventions leave their dimensions
+        // open (`builtins_in_source`).
+        let mut lowered = BTreeSet::new();
+        walk_stmts(&body, &mut |s| {
+            s.kind.for_each_var(&mut |v, _| {
+                lowered.insert(v.to_string());
+            })
+        });
+        let lost: Vec<Stmt> = source_builtins
+            .iter()
+            .filter(|b| !lowered.contains(b.as_str()))
+            .map(|b| {
+                let var = Ident::new(self.fresh(&format!("reads_{}", b.replace('.', "_"))), span);
+                stmt(
+                    StmtKind::Let {
+                        var,
+                        value: Expr::var(b.clone(), span),
+                    },
+                    span,
+                )
+            })
+            .collect();
+        body.splice(0..0, lost);
         // Arrays declared but never accessed are left out: they cannot race.
         let mut used_arrays = HashSet::new();
         walk_stmts(&body, &mut |s| match &s.kind {

@@ -36,6 +36,7 @@
 
 mod access;
 mod asm;
+mod builtins;
 mod calls;
 mod closed_forms;
 mod convert;
@@ -62,6 +63,7 @@ mod terms;
 mod trip_count;
 
 use super::ast::{Kind, Node};
+use super::attributes::{self, Handling};
 use super::closed;
 use super::truncdiv::trunc_div;
 use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};

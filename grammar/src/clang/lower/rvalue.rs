@@ -4,7 +4,7 @@
 use super::*;
 
 /// The component names of the geometry built-ins.
-fn builtin_component(var: &str, member: &str) -> Option<String> {
+pub(super) fn builtin_component(var: &str, member: &str) -> Option<String> {
     let base = match var {
         "threadIdx" => "tid",
         "blockIdx" => "bid",

@@ -234,10 +234,23 @@ impl Lower<'_, '_> {
                 self.block(&stmts, out)
             }
             Kind::NullStmt => tt(span),
-            Kind::AttributedStmt => match n.exprs().next() {
-                Some(s) => self.stmt(s, out),
-                None => tt(span),
-            },
+            Kind::AttributedStmt => {
+                // `[[assume(e)]]`: `e` holds from here on, as `__builtin_assume(e)`. The other
+                // statement attributes have no effect (`attributes.rs`; checked per kernel).
+                let assumptions = n
+                    .inner
+                    .iter()
+                    .filter(|a| matches!(&a.kind, Kind::Other(k) if k == "CXXAssumeAttr"));
+                for a in assumptions {
+                    if let Some(e) = a.exprs().next() {
+                        self.assume_here(e, span, out);
+                    }
+                }
+                match n.exprs().next() {
+                    Some(s) => self.stmt(s, out),
+                    None => tt(span),
+                }
+            }
             Kind::DeclStmt => {
                 for d in n.exprs() {
                     self.local_decl(d, out);
@@ -369,16 +382,48 @@ impl Lower<'_, '_> {
 
     pub(super) fn local_decl(&mut self, d: &Node, out: &mut Vec<Stmt>) {
         let span = self.span(d);
-        match d.kind {
+        match &d.kind {
             Kind::VarDecl => {}
+            // Declarations of names and types, which run nothing (a local function
+            // declaration names a function declared elsewhere; a call of it is resolved by
+            // clang to that function).
             Kind::CXXRecordDecl
             | Kind::RecordDecl
             | Kind::TypedefDecl
             | Kind::TypeAliasDecl
             | Kind::EnumDecl
-            | Kind::StaticAssertDecl => return,
-            Kind::Other(_) => return,
-            _ => return,
+            | Kind::StaticAssertDecl
+            | Kind::UsingDirectiveDecl
+            | Kind::NamespaceAliasDecl
+            | Kind::FunctionDecl => return,
+            Kind::Other(k)
+                if matches!(
+                    k.as_str(),
+                    "UsingDecl" | "UsingShadowDecl" | "UsingEnumDecl" | "EmptyDecl"
+                ) =>
+            {
+                return
+            }
+            Kind::Other(k) if k == "DecompositionDecl" => {
+                self.error(
+                    span,
+                    "structured bindings are not supported",
+                    "write the members out: `auto x = p.a;`",
+                );
+                return;
+            }
+            other => {
+                let kind = match other {
+                    Kind::Other(k) => k.clone(),
+                    k => format!("{k:?}"),
+                };
+                self.error(
+                    span,
+                    format!("a local `{kind}` is not supported"),
+                    "a declaration mapcheck has no rule for",
+                );
+                return;
+            }
         }
         let name = d.name.clone().unwrap_or_else(|| "v".into());
         self.local_names.insert(d.id.clone(), name.clone());
