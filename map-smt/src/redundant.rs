@@ -236,6 +236,7 @@ fn finding(span: Span, decision: &Decision, approximate: bool) -> Finding {
         array: None,
         access: None,
         locations: vec![span],
+        modes: Vec::new(),
         grid: false,
         phase: None,
         witness: no_witness(),

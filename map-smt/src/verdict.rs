@@ -60,8 +60,12 @@ pub struct Finding {
     pub certainty: Certainty,
     pub array: Option<String>,
     pub access: Option<Conflict>,
-    /// The two accesses of a race; the `sync` of a divergence.
+    /// The two accesses of a race (thread A's, then thread B's); the `sync` of a divergence.
     pub locations: Vec<Span>,
+    /// What each of `locations` does, in the same order: the modes of a race's two accesses
+    /// (the reports say which is the read, the write or the atomic — `access` alone cannot:
+    /// `read-write` does not say which thread reads). Empty for a finding about a barrier.
+    pub modes: Vec<mapcheck_typeck::map::Mode>,
     /// A race between threads of different blocks (global memory), not within one block.
     pub grid: bool,
     /// The phase of a block-level race: the barrier events that start and end it.

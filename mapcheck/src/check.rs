@@ -152,12 +152,14 @@ struct Part {
 fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style: Style) -> Part {
     let human = args.report_format() == Format::Human;
     let mut part = Part::default();
-    let mut report_error = |d: &Diagnostic, name: &str, source: Option<&SourceFile>| {
-        if human {
-            let _ = render::render(d, name, source, style, &mut part.err);
-        }
-        part.errors.push(ErrorReport::new(name, source, d));
-    };
+    let mut report_error =
+        |d: &Diagnostic, name: &str, source: Option<&SourceFile>, kernel: Option<&str>| {
+            if human {
+                let _ = render::render(d, name, source, style, &mut part.err);
+            }
+            part.errors
+                .push(ErrorReport::new(name, source, d).in_kernel(kernel));
+        };
     match input {
         Loaded::Failed {
             name,
@@ -165,7 +167,7 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
             diagnostics,
         } => {
             for d in diagnostics {
-                report_error(d, name, source.as_ref());
+                report_error(d, name, source.as_ref(), None);
             }
         }
         Loaded::Parsed {
@@ -173,8 +175,13 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
             program,
             errors,
         } => {
-            for d in input::errors_for(errors, args.common.kernel.as_deref()) {
-                report_error(d, &source.name, Some(source));
+            for e in input::item_errors_for(errors, args.common.kernel.as_deref()) {
+                report_error(
+                    &e.diagnostic,
+                    &source.name,
+                    Some(source),
+                    e.kernel.as_deref(),
+                );
             }
             for d in &source.warnings {
                 if human {
@@ -553,6 +560,7 @@ pub fn decide<'a>(
         file: source.name.clone(),
         language: source.language,
         name: kernel.name.name.clone(),
+        location: crate::report::Location::new(source, kernel.name.span),
         class: checked.class,
         verdict: decision.verdict,
         arith: options.arith.name().to_string(),

@@ -410,13 +410,18 @@ pub fn errors_for<'a>(
     errors: &'a [ItemError],
     kernel: Option<&'a str>,
 ) -> impl Iterator<Item = &'a Diagnostic> + 'a {
-    errors
-        .iter()
-        .filter(move |e| match (kernel, &e.kernel) {
-            (Some(wanted), Some(k)) => wanted == k,
-            _ => true,
-        })
-        .map(|e| &e.diagnostic)
+    item_errors_for(errors, kernel).map(|e| &e.diagnostic)
+}
+
+/// [`errors_for`] with the kernel each error belongs to, for the reports that name it.
+pub fn item_errors_for<'a>(
+    errors: &'a [ItemError],
+    kernel: Option<&'a str>,
+) -> impl Iterator<Item = &'a ItemError> + 'a {
+    errors.iter().filter(move |e| match (kernel, &e.kernel) {
+        (Some(wanted), Some(k)) => wanted == k,
+        _ => true,
+    })
 }
 
 fn extension(path: &Path) -> Option<String> {

@@ -8,6 +8,7 @@ use mapcheck_core::layout::{cell_text, Step};
 use mapcheck_core::Span;
 use mapcheck_smt::phases::{Boundary, Iteration};
 use mapcheck_smt::{Cell, Certainty, Conflict, Decision, Finding, Kind, Verdict, Witness};
+use mapcheck_typeck::map::Mode;
 use mapcheck_typeck::reason::{LoopPart, Reason, ReasonKind, SourceKind};
 use mapcheck_typeck::Class;
 use schemars::JsonSchema;
@@ -16,12 +17,16 @@ use std::collections::BTreeMap;
 
 pub const SCHEMA: &str = "mapcheck/1";
 
+/// The version of mapcheck that writes a document (`version` of the JSON, the SARIF driver's
+/// `version`): Cargo's package version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The JSON Schema of the document `mapcheck --json` prints ([`Document`]), generated from the
 /// types that print it; committed as `mapcheck/mapcheck-1.schema.json`, which a test keeps
 /// equal to this and validates every example's document against. The schema's name stays
 /// `mapcheck/1` while fields are only added (SPEC §7).
 pub fn json_schema() -> serde_json::Value {
-    let mut schema = schemars::schema_for!(Document).to_value();
+    let mut schema = strict_schema_for::<Document>();
     if let Some(object) = schema.as_object_mut() {
         object.insert("title".into(), SCHEMA.into());
         object.insert(
@@ -34,21 +39,134 @@ pub fn json_schema() -> serde_json::Value {
     schema
 }
 
+/// The JSON Schema (draft 2020-12) of `T` for validators that check formats strictly.
+/// schemars marks integers with `format`s of its own (`uint`, `uint64`, `int128`) that JSON
+/// Schema does not define, and a validator that refuses unknown formats refuses the schema's
+/// documents (issue 35, item 5); only the standard's formats are kept. What they said is still
+/// there: an unsigned integer keeps schemars' `minimum: 0`, and the report's widths are not a
+/// promise to readers (a JSON reader may not hold an `i128` exactly anyway).
+pub fn strict_schema_for<T: JsonSchema>() -> serde_json::Value {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .with_transform(schemars::transform::RestrictFormats::default())
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value()
+}
+
+/// A place in a source file: where a source range starts and where it ends.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Location {
     pub file: String,
+    /// 1-based.
+    #[schemars(range(min = 1))]
     pub line: usize,
+    /// 1-based, in characters.
+    #[schemars(range(min = 1))]
     pub column: usize,
+    /// The line of the end of the range.
+    #[schemars(range(min = 1))]
+    pub end_line: usize,
+    /// The column just after the range's last character (exclusive, as SARIF's `endColumn`):
+    /// `column` again for an empty range.
+    #[schemars(range(min = 1))]
+    pub end_column: usize,
+    /// In a finding: which thread of the witness runs this location and what it does there.
+    /// Absent outside findings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<Role>,
+    /// The range's source text: SARIF's `snippet`, and what its fingerprints are computed from
+    /// (so that they survive edits elsewhere in the file). Not in the JSON, which promises
+    /// positions, not text.
+    #[serde(skip)]
+    pub text: String,
 }
 
 impl Location {
     pub fn new(source: &SourceFile, span: Span) -> Self {
         let at = source.line_col(span);
+        // A range is at least empty: the end is never before the start.
+        let end = source.line_col(Span::new(
+            span.end.max(span.start),
+            span.end.max(span.start),
+        ));
+        let text = source
+            .text
+            .get(span.start..span.end.max(span.start))
+            .unwrap_or_default();
         Location {
             file: source.name.clone(),
             line: at.line,
             column: at.column,
+            end_line: end.line,
+            end_column: end.column,
+            role: None,
+            text: text.to_string(),
         }
+    }
+}
+
+/// What a location of a finding is to it ([`Location::role`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Role {
+    /// The thread of the witness that runs it, `A` or `B` as the human report names them: a
+    /// race's first location is thread A's access, its second thread B's; a divergent barrier
+    /// is the one thread A reaches and thread B does not. Absent for a redundant barrier, which
+    /// is every thread's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<&'static str>,
+    pub access: AccessRole,
+}
+
+/// What a location of a finding does ([`Role::access`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AccessRole {
+    /// A plain read of the cell.
+    Read,
+    /// A plain write of the cell.
+    Write,
+    /// An atomic read-modify-write of the cell.
+    Atomic,
+    /// A barrier (`sync`, `__syncthreads()`).
+    Barrier,
+}
+
+impl AccessRole {
+    fn of(mode: Mode) -> AccessRole {
+        match mode {
+            Mode::Rd => AccessRole::Read,
+            Mode::Wr => AccessRole::Write,
+            Mode::At => AccessRole::Atomic,
+        }
+    }
+
+    /// The word the SARIF messages use for it (`read`, `write`, `atomic`, `barrier`).
+    pub fn name(self) -> &'static str {
+        match self {
+            AccessRole::Read => "read",
+            AccessRole::Write => "write",
+            AccessRole::Atomic => "atomic",
+            AccessRole::Barrier => "barrier",
+        }
+    }
+}
+
+/// The role of location `i` of finding `f`; none when the decision did not say (a race whose
+/// access modes are missing).
+fn role(f: &Finding, i: usize) -> Option<Role> {
+    match f.kind {
+        Kind::DataRace | Kind::BenignRace => Some(Role {
+            thread: Some(*THREAD_NAMES.get(i)?),
+            access: AccessRole::of(*f.modes.get(i)?),
+        }),
+        Kind::BarrierDivergence => Some(Role {
+            thread: Some(THREAD_NAMES[0]),
+            access: AccessRole::Barrier,
+        }),
+        Kind::RedundantBarrier => Some(Role {
+            thread: None,
+            access: AccessRole::Barrier,
+        }),
     }
 }
 
@@ -260,10 +378,11 @@ impl FindingReport {
             certainty: f.certainty,
             array: f.array.clone(),
             access: f.access,
-            locations: f
-                .locations
-                .iter()
-                .map(|s| Location::new(source, *s))
+            locations: (f.locations.iter().enumerate())
+                .map(|(i, s)| Location {
+                    role: role(f, i),
+                    ..Location::new(source, *s)
+                })
                 .collect(),
             scope: if f.grid { "grid" } else { "block" },
             phase: f.phase.as_ref().map(|(from, to)| {
@@ -448,6 +567,10 @@ pub struct KernelReport {
     #[serde(skip)]
     pub language: crate::input::Language,
     pub name: String,
+    /// Where the kernel is defined, as its front end locates it: the kernel's name in a `.bcu`
+    /// file, the whole `__global__` function in a CUDA file (SARIF locates results about the
+    /// whole kernel there).
+    pub location: Location,
     pub class: Class,
     pub verdict: Verdict,
     /// The arithmetic whose answer this is (`int`, `bv32` or `bv64`; SPEC §4).
@@ -492,11 +615,25 @@ pub struct KernelReport {
     pub defects: Defects,
 }
 
+/// An input error (or, in `warnings`, what reading the inputs passed over).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct ErrorReport {
     pub file: String,
+    /// 1-based; null when the error has no position (an unreadable file).
     pub line: Option<usize>,
+    /// 1-based, in characters; null when `line` is.
     pub column: Option<usize>,
+    /// The end of the error's source range, as [`Location::end_line`]; null when `line` is.
+    #[serde(default)]
+    pub end_line: Option<usize>,
+    /// The column just after the range (exclusive), as [`Location::end_column`]; null when
+    /// `line` is.
+    #[serde(default)]
+    pub end_column: Option<usize>,
+    /// The kernel the error belongs to (a CUDA kernel that could not be lowered, whose
+    /// neighbours are still checked); absent for an error of the whole input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<String>,
     pub message: String,
 }
 
@@ -504,12 +641,23 @@ impl ErrorReport {
     pub fn new(file_name: &str, source: Option<&SourceFile>, diagnostic: &Diagnostic) -> Self {
         let at = source
             .zip(diagnostic.span())
-            .map(|(s, span)| s.line_col(span));
+            .map(|(s, span)| Location::new(s, span));
         ErrorReport {
             file: file_name.to_string(),
-            line: at.map(|a| a.line),
-            column: at.map(|a| a.column),
+            line: at.as_ref().map(|a| a.line),
+            column: at.as_ref().map(|a| a.column),
+            end_line: at.as_ref().map(|a| a.end_line),
+            end_column: at.as_ref().map(|a| a.end_column),
+            kernel: None,
             message: diagnostic.message.clone(),
+        }
+    }
+
+    /// The error of kernel `kernel`, when it belongs to one.
+    pub fn in_kernel(self, kernel: Option<&str>) -> Self {
+        ErrorReport {
+            kernel: kernel.map(str::to_string),
+            ..self
         }
     }
 }
@@ -517,6 +665,9 @@ impl ErrorReport {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Document {
     pub schema: &'static str,
+    /// The version of mapcheck that wrote the document (`schema` names the document's format,
+    /// which stays `mapcheck/1` while fields are only added).
+    pub version: &'static str,
     pub kernels: Vec<KernelReport>,
     pub errors: Vec<ErrorReport>,
     /// What reading the inputs passed over without failing them (clang's errors inside
@@ -530,6 +681,7 @@ impl Default for Document {
     fn default() -> Self {
         Document {
             schema: SCHEMA,
+            version: VERSION,
             kernels: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),

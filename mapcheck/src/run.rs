@@ -89,8 +89,12 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             program,
             errors: failed,
         } => {
-            for d in input::errors_for(failed, args.common.kernel.as_deref()) {
-                fail(d.clone(), &source.name, Some(source), err, &mut errors);
+            for e in input::item_errors_for(failed, args.common.kernel.as_deref()) {
+                if !json {
+                    let _ = render::render(&e.diagnostic, &source.name, Some(source), style, err);
+                }
+                let report = ErrorReport::new(&source.name, Some(source), &e.diagnostic);
+                errors.push(report.in_kernel(e.kernel.as_deref()));
             }
             (source, program)
         }
@@ -271,6 +275,7 @@ fn finish(
     if json {
         let document = doc::Document {
             schema: SCHEMA,
+            version: crate::report::VERSION,
             runs,
             errors: errors.to_vec(),
         };

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 /// the types that print it; committed as `mapcheck/mapcheck-run-1.schema.json`, which a test
 /// keeps equal to this and validates every example's run against.
 pub fn json_schema() -> serde_json::Value {
-    let mut schema = schemars::schema_for!(Document).to_value();
+    let mut schema = crate::report::strict_schema_for::<Document>();
     if let Some(object) = schema.as_object_mut() {
         object.insert("title".into(), format!("{SCHEMA} (mapcheck run)").into());
         object.insert(
@@ -53,6 +53,8 @@ pub fn nums(vs: &[Value]) -> Vec<Num> {
 pub struct Document {
     /// `mapcheck/1`.
     pub schema: &'static str,
+    /// The version of mapcheck that wrote the document.
+    pub version: &'static str,
     pub runs: Vec<RunReport>,
     pub errors: Vec<ErrorReport>,
 }

@@ -53,6 +53,7 @@ fn lines_of(text: &str, wanted: &str) -> Vec<(usize, Vec<String>, Vec<String>)> 
 
 fn check_schema(doc: &Value) {
     assert_eq!(doc["schema"], "mapcheck/1");
+    assert_eq!(doc["version"], env!("CARGO_PKG_VERSION"));
     let invalid: Vec<String> = validator()
         .iter_errors(doc)
         .map(|e| format!("{e} at {}", e.instance_path()))
@@ -66,6 +67,8 @@ fn check_schema(doc: &Value) {
         for key in ["file", "name", "class", "verdict", "findings", "time_ms"] {
             assert!(k.get(key).is_some(), "kernel without `{key}`: {k}");
         }
+        assert_eq!(k["location"]["file"], k["file"]);
+        check_range(&k["location"]);
         assert!(["exact", "data-dependent"].contains(&k["class"].as_str().unwrap()));
         assert!(
             ["drf", "racy", "possibly-racy", "unknown"].contains(&k["verdict"].as_str().unwrap())
@@ -137,10 +140,41 @@ fn check_schema(doc: &Value) {
                 assert_eq!(f["locations"].as_array().unwrap().len(), 2);
                 assert!(f["witness"]["index"].is_array());
             }
-            for loc in f["locations"].as_array().unwrap() {
+            let locations = f["locations"].as_array().unwrap();
+            for loc in locations {
                 assert!(loc["line"].as_u64().unwrap() >= 1);
                 assert!(loc["column"].as_u64().unwrap() >= 1);
                 assert!(loc["file"].is_string());
+                check_range(loc);
+            }
+            // Issue 35 item 5: each location says whose it is and what it does there.
+            let roles: Vec<(&str, &str)> = locations
+                .iter()
+                .map(|l| {
+                    let role = &l["role"];
+                    (
+                        role["thread"].as_str().unwrap_or("-"),
+                        role["access"]
+                            .as_str()
+                            .unwrap_or_else(|| panic!("no role: {f}")),
+                    )
+                })
+                .collect();
+            match kind {
+                "data-race" | "benign-race" => {
+                    assert_eq!(roles[0].0, "A", "{f}");
+                    assert_eq!(roles[1].0, "B", "{f}");
+                    let mut accesses = [roles[0].1, roles[1].1];
+                    accesses.sort_unstable();
+                    let fits = match f["access"].as_str().unwrap() {
+                        "write-write" => accesses == ["write", "write"],
+                        "read-write" => accesses == ["read", "write"],
+                        _ => accesses.contains(&"atomic") && accesses != ["atomic", "atomic"],
+                    };
+                    assert!(fits, "roles {roles:?} of a {} race: {f}", f["access"]);
+                }
+                "barrier-divergence" => assert_eq!(roles, [("A", "barrier")], "{f}"),
+                _ => assert_eq!(roles, [("-", "barrier")], "{f}"),
             }
             if f["certainty"] == "potential" && kind != "redundant-barrier" {
                 // SPEC §7: a finding that was not replayed says why.
@@ -169,6 +203,26 @@ fn check_schema(doc: &Value) {
         }
     }
     assert!(doc["errors"].is_array());
+    for e in doc["errors"].as_array().unwrap() {
+        // The end of an error's range is null exactly when its start is.
+        assert_eq!(e["line"].is_null(), e["end_line"].is_null(), "{e}");
+        if !e["line"].is_null() {
+            check_range(e);
+        }
+    }
+}
+
+/// The range of a location (or a located error): an end that is not before its start.
+fn check_range(loc: &Value) {
+    let start = (
+        loc["line"].as_u64().unwrap(),
+        loc["column"].as_u64().unwrap(),
+    );
+    let end = (
+        loc["end_line"].as_u64().unwrap(),
+        loc["end_column"].as_u64().unwrap(),
+    );
+    assert!(end >= start, "a range that ends before it starts: {loc}");
 }
 
 /// One `// check:` line of `file` (`text`): `mapcheck FLAGS --json FILE` must give the class,
@@ -374,6 +428,10 @@ fn main() {
                 Ok(())
             },
         ),
+        Trial::test("an error names the kernel it belongs to", || {
+            an_error_names_the_kernel_it_belongs_to();
+            Ok(())
+        }),
     ];
     trials.extend(bcu.into_iter().flat_map(|f| trials_of("", f)));
     trials.extend(cuda.into_iter().flat_map(|f| trials_of("cuda/", f)));
@@ -706,12 +764,93 @@ fn the_committed_schema_is_the_reports_and_holds_for_errors() {
     check_schema(&doc);
 }
 
+/// Issue 35 item 5: a CUDA kernel that cannot be lowered fails the file (exit 2) with an error
+/// that names it, located from its start to its end, and its neighbour is still checked.
+fn an_error_names_the_kernel_it_belongs_to() {
+    let dir = std::env::temp_dir().join(format!("mapcheck-kernel-error-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.cu");
+    std::fs::write(
+        &file,
+        "__global__ void jumps(int *a) {\n  if (threadIdx.x) goto out;\n  a[0] = 1;\nout:\n  \
+         return;\n}\n\n__global__ void copies(int *a, int *b) { a[threadIdx.x] = b[threadIdx.x]; }\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(["--json", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(2));
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    check_schema(&doc);
+    let errors = doc["errors"].as_array().unwrap();
+    assert!(!errors.is_empty(), "{doc}");
+    for e in errors {
+        assert_eq!(e["kernel"], "jumps", "{e}");
+        assert_eq!(e["line"], 2, "{e}");
+    }
+    let kernels: Vec<&Value> = doc["kernels"].as_array().unwrap().iter().collect();
+    assert_eq!(kernels.len(), 1, "{doc}");
+    assert_eq!(kernels[0]["name"], "copies");
+}
+
 /// The validator of the committed schema, built once.
 fn validator() -> &'static jsonschema::Validator {
     static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
     VALIDATOR.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let text = std::fs::read_to_string(root.join("mapcheck/mapcheck-1.schema.json")).unwrap();
-        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+        strict_validator(&serde_json::from_str(&text).unwrap())
     })
+}
+
+/// A validator of `schema` that checks formats and refuses those it does not know, as strict
+/// validators do (issue 35, item 5): schemars' own `format`s (`uint`, `int128`) must not reach
+/// the committed schemas.
+fn strict_validator(schema: &Value) -> jsonschema::Validator {
+    assert_eq!(non_standard_formats(schema), Vec::<String>::new());
+    jsonschema::options()
+        .should_validate_formats(true)
+        .should_ignore_unknown_formats(false)
+        .build(schema)
+        .unwrap()
+}
+
+/// The `format`s of `schema` that JSON Schema (draft 2020-12) does not define.
+fn non_standard_formats(schema: &Value) -> Vec<String> {
+    const STANDARD: [&str; 19] = [
+        "date-time",
+        "date",
+        "time",
+        "duration",
+        "email",
+        "idn-email",
+        "hostname",
+        "idn-hostname",
+        "ipv4",
+        "ipv6",
+        "uri",
+        "uri-reference",
+        "iri",
+        "iri-reference",
+        "uuid",
+        "uri-template",
+        "json-pointer",
+        "relative-json-pointer",
+        "regex",
+    ];
+    match schema {
+        Value::Object(map) => map
+            .iter()
+            .flat_map(|(key, value)| match (key.as_str(), value) {
+                ("format", Value::String(f)) if !STANDARD.contains(&f.as_str()) => {
+                    vec![f.clone()]
+                }
+                _ => non_standard_formats(value),
+            })
+            .collect(),
+        Value::Array(items) => items.iter().flat_map(non_standard_formats).collect(),
+        _ => Vec::new(),
+    }
 }

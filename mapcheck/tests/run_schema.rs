@@ -22,7 +22,13 @@ fn validator() -> &'static jsonschema::Validator {
     static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
     VALIDATOR.get_or_init(|| {
         let text = std::fs::read_to_string(schema_path()).unwrap();
-        jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+        // Strict, as issue 35 item 5 asks: formats checked, an unknown format an error (so
+        // the schema keeps to JSON Schema's own formats).
+        jsonschema::options()
+            .should_validate_formats(true)
+            .should_ignore_unknown_formats(false)
+            .build(&serde_json::from_str(&text).unwrap())
+            .unwrap()
     })
 }
 
@@ -170,5 +176,24 @@ fn broken_run_documents_are_rejected() {
         break_it(&mut broken);
         assert_ne!(broken, doc, "{what}: nothing was changed");
         assert!(!violations(&broken).is_empty(), "{what} is accepted");
+    }
+}
+
+/// The validators of these tests are strict in the way that matters here: a `format` that JSON
+/// Schema does not define (schemars' `uint`, `int128`, which the committed schemas used to
+/// have) is an error, not silently ignored — so the schemas' validity is a real check.
+#[test]
+fn a_strict_validator_refuses_schemars_formats() {
+    for format in ["uint", "int128", "uint64"] {
+        let schema = serde_json::json!({"type": "integer", "format": format});
+        let strict = jsonschema::options()
+            .should_validate_formats(true)
+            .should_ignore_unknown_formats(false)
+            .build(&schema);
+        let refused = match strict {
+            Err(_) => true,
+            Ok(v) => !v.is_valid(&serde_json::json!(1)),
+        };
+        assert!(refused, "`{format}` accepted");
     }
 }
