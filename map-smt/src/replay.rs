@@ -74,10 +74,11 @@ pub enum Replay {
     /// the front end could not follow (`Options::unknowns_approximate`), and the finding may
     /// depend on such a value ([`Taint`]).
     ThroughUnknowns,
-    /// A write-write race whose stored values derive from atomics' old values: every run
-    /// showed the two writes store equal values, but the runs take the atomics in one order
-    /// only, so whether another order stores different ones is not shown.
-    AtomicValues,
+    /// A race the replay cannot show through atomics' old values: a write-write race whose
+    /// stored values derive from them, which every run showed equal (the runs take the
+    /// atomics in one order only); or a race between blocks reached or indexed through them
+    /// (the interpreter's blocks do not see each other's atomics).
+    AtomicValues { between_blocks: bool },
     /// A run could not finish before it showed the finding: it spent [`STEP_BUDGET`], or met a
     /// loop whose step leaves its variable unchanged (`LoopStuck`: `step *2` from 0, `<< 2`
     /// wrapping to 0 in `bv32`), or computed a value beyond the 128 bits of `int` mode. The
@@ -563,6 +564,14 @@ pub fn race<T>(
     first: Option<&dyn interp::InitialMemory>,
     budget: u64,
 ) -> Replay {
+    // Between blocks the interpreter gives each block the initial memory and its own writes,
+    // so two blocks' atomics may return one old value there, which no run on a GPU does: a
+    // race reached through such values is not shown by the replay.
+    if grid && cache.taint.atomic_access(a, b) {
+        return Replay::AtomicValues {
+            between_blocks: true,
+        };
+    }
     // A data race between two writes needs different stored values: the race depends on the
     // `?`s also when only those values do.
     let depends = cache.taint.race_depends(a, b)
@@ -588,7 +597,9 @@ pub fn race<T>(
         // Values that derive from atomics' old values are one interleaving's: that they were
         // equal in every run tried does not make the race real with different values.
         (Stores::Different, Replay::NotReproduced(_)) if cache.taint.atomic_value(a, b) => {
-            Replay::AtomicValues
+            Replay::AtomicValues {
+                between_blocks: false,
+            }
         }
         (Stores::Different, Replay::NotReproduced(_)) => {
             runs(cache, w, &watch, first, budget, depends, |run| {

@@ -45,12 +45,19 @@ pub struct Taint {
     /// (`s[0] = atomicOr(&c, 0)`): a replay runs the atomics in one order, so what it shows of
     /// their values is one interleaving's, not every run's ([`Taint::atomic_value`]).
     atomic_values: Vec<Span>,
+    /// Spans of the accesses whose index or enclosing control reads an atomic's old value:
+    /// at grid level the interpreter gives each block the initial memory and its own writes
+    /// only (SPEC §3), so two blocks' atomics can return the same old value there, which no
+    /// GPU run does ([`Taint::atomic_access`]).
+    atomic_accesses: Vec<Span>,
 }
 
 impl Taint {
     pub fn of<T>(kernel: &Kernel<T>) -> Taint {
+        let (atomic_values, atomic_accesses) = atomic_values(kernel);
         let mut t = Taint {
-            atomic_values: atomic_values(kernel),
+            atomic_values,
+            atomic_accesses,
             ..Taint::default()
         };
         let mut any = false;
@@ -87,6 +94,11 @@ impl Taint {
     /// Whether the value stored at `a` or `b` derives from an atomic's old value.
     pub fn atomic_value(&self, a: Span, b: Span) -> bool {
         self.atomic_values.iter().any(|s| *s == a || *s == b)
+    }
+
+    /// Whether the access at `a` or `b` is reached or indexed through an atomic's old value.
+    pub fn atomic_access(&self, a: Span, b: Span) -> bool {
+        self.atomic_accesses.iter().any(|s| *s == a || *s == b)
     }
 
     /// Whether a barrier divergence may depend on a `?`.
@@ -275,15 +287,11 @@ mod tests {
     }
 }
 
-/// The spans of the plain writes whose stored value derives, through `let`s, from the old
-/// value an atomic returned.
-fn atomic_values<T>(kernel: &Kernel<T>) -> Vec<Span> {
+/// What derives from the old values atomics returned (through `let`s): the spans of the plain
+/// writes that store such a value, and of the accesses whose index or enclosing control reads
+/// one.
+fn atomic_values<T>(kernel: &Kernel<T>) -> (Vec<Span>, Vec<Span>) {
     let mut vars: BTreeSet<String> = BTreeSet::new();
-    let mentions = |e: &Expr, vars: &BTreeSet<String>| {
-        let mut hit = false;
-        e.for_each_var(&mut |v, _| hit |= vars.contains(v));
-        hit
-    };
     loop {
         let before = vars.len();
         kernel.body.walk(&mut |s| match &s.kind {
@@ -299,13 +307,64 @@ fn atomic_values<T>(kernel: &Kernel<T>) -> Vec<Span> {
             break;
         }
     }
-    let mut spans = Vec::new();
-    kernel.body.walk(&mut |s| {
-        if let StmtKind::Write { target, value } = &s.kind {
-            if mentions(value, &vars) {
-                spans.push(target.span);
+    let mut stored = Vec::new();
+    let mut reached = Vec::new();
+    atomic_block(&kernel.body, false, &vars, &mut stored, &mut reached);
+    (stored, reached)
+}
+
+fn mentions(e: &Expr, vars: &BTreeSet<String>) -> bool {
+    let mut hit = false;
+    e.for_each_var(&mut |v, _| hit |= vars.contains(v));
+    hit
+}
+
+fn atomic_block<T>(
+    block: &Block<T>,
+    control: bool,
+    vars: &BTreeSet<String>,
+    stored: &mut Vec<Span>,
+    reached: &mut Vec<Span>,
+) {
+    let cond = |c: &Cond| {
+        let mut hit = false;
+        c.for_each_var(&mut |v, _| hit |= vars.contains(v));
+        hit
+    };
+    for s in &block.stmts {
+        match &s.kind {
+            StmtKind::Write { target, value } => {
+                if mentions(value, vars) {
+                    stored.push(target.span);
+                }
+                if control || target.index.iter().any(|e| mentions(e, vars)) {
+                    reached.push(target.span);
+                }
             }
+            StmtKind::Read { source: a, .. } | StmtKind::Atomic { target: a, .. } => {
+                if control || a.index.iter().any(|e| mentions(e, vars)) {
+                    reached.push(a.span);
+                }
+            }
+            StmtKind::If {
+                cond: c,
+                then_branch,
+                else_branch,
+            } => {
+                let inner = control || cond(c);
+                atomic_block(then_branch, inner, vars, stored, reached);
+                if let Some(b) = else_branch {
+                    atomic_block(b, inner, vars, stored, reached);
+                }
+            }
+            StmtKind::For { range, body, .. } => {
+                let inner = control
+                    || mentions(&range.start, vars)
+                    || mentions(&range.bound, vars)
+                    || mentions(&range.step.amount, vars);
+                atomic_block(body, inner, vars, stored, reached);
+            }
+            _ => {}
         }
-    });
-    spans
+    }
 }

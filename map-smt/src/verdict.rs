@@ -100,6 +100,9 @@ pub enum Note {
     /// The two threads store values returned by atomics; the replay, which takes the atomics
     /// in one order, showed them equal.
     StoresAtomicValues,
+    /// A race between blocks reached or indexed through atomics' old values, which the
+    /// interpreter's blocks (each seeing only its own writes) cannot show.
+    BlocksAtomicValues,
     /// An exact kernel's witness whose run does not finish.
     Unfinished(Unfinished),
     /// A data-dependent kernel's witness that could not be replayed to the end.

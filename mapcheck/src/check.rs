@@ -771,9 +771,24 @@ impl Decided<'_> {
         } else {
             ""
         };
+        // The verdict is about data races (SPEC §7); a barrier divergence is the other
+        // defect, and a `drf` beside one must not read as a clean bill (`-q` prints this line
+        // alone).
+        let divergence = self
+            .decision
+            .findings
+            .iter()
+            .filter(|f| f.kind == mapcheck_smt::Kind::BarrierDivergence)
+            .map(|f| f.certainty)
+            .min();
+        let divergence = match divergence {
+            None => "",
+            Some(mapcheck_smt::Certainty::Potential) => ", and possible barrier divergence",
+            Some(_) => ", and barrier divergence",
+        };
         let _ = writeln!(
             out,
-            "{}: kernel `{}`: {} ({}{}{approximate}{arith}{benign})",
+            "{}: kernel `{}`: {} ({}{}{approximate}{arith}{benign}){divergence}",
             source.name,
             self.kernel.name.name,
             self.decision.verdict.name(),

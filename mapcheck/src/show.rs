@@ -315,6 +315,10 @@ pub fn note(note: &Note) -> String {
              depend on the order of the atomics: the replay showed them equal (a benign race in \
              that order), and mapcheck does not follow every order"
             .into(),
+        Note::BlocksAtomicValues => "the race is reached through values atomics returned in \
+             two blocks; a replay runs each block on its own memory, where two blocks' atomics \
+             can return the same value, which no GPU run does: the witness is not replayed"
+            .into(),
         Note::ThroughUnknowns => "the witness replays only in runs that use values the front \
              end could not follow (`?`): the race may exist in the lowered kernel and not in \
              the source"

@@ -557,7 +557,12 @@ fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<replay::Misse
             Some(Note::StoresThroughUnknowns),
         ),
         Replay::ThroughUnknowns => (Certainty::Potential, None, Some(Note::ThroughUnknowns)),
-        Replay::AtomicValues => (Certainty::Potential, None, Some(Note::StoresAtomicValues)),
+        Replay::AtomicValues {
+            between_blocks: false,
+        } => (Certainty::Potential, None, Some(Note::StoresAtomicValues)),
+        Replay::AtomicValues {
+            between_blocks: true,
+        } => (Certainty::Potential, None, Some(Note::BlocksAtomicValues)),
         // SPEC §7: `proven` needs a replay that reached the race. An exact kernel's MAP is
         // exact about the accesses of the runs that exist, but says nothing about whether a
         // run ends: a witness whose run cannot finish may name a race no run reaches (an
