@@ -198,6 +198,88 @@ impl Taint {
     }
 }
 
+/// What derives from the old values atomics returned (through `let`s): the spans of the plain
+/// writes that store such a value, and of the accesses whose index or enclosing control reads
+/// one.
+fn atomic_values<T>(kernel: &Kernel<T>) -> (Vec<Span>, Vec<Span>) {
+    let mut vars: BTreeSet<String> = BTreeSet::new();
+    loop {
+        let before = vars.len();
+        kernel.body.walk(&mut |s| match &s.kind {
+            StmtKind::Atomic { var: Some(var), .. } => {
+                vars.insert(var.name.clone());
+            }
+            StmtKind::Let { var, value } if mentions(value, &vars) => {
+                vars.insert(var.name.clone());
+            }
+            _ => {}
+        });
+        if vars.len() == before {
+            break;
+        }
+    }
+    let mut stored = Vec::new();
+    let mut reached = Vec::new();
+    atomic_block(&kernel.body, false, &vars, &mut stored, &mut reached);
+    (stored, reached)
+}
+
+fn mentions(e: &Expr, vars: &BTreeSet<String>) -> bool {
+    let mut hit = false;
+    e.for_each_var(&mut |v, _| hit |= vars.contains(v));
+    hit
+}
+
+fn atomic_block<T>(
+    block: &Block<T>,
+    control: bool,
+    vars: &BTreeSet<String>,
+    stored: &mut Vec<Span>,
+    reached: &mut Vec<Span>,
+) {
+    let cond = |c: &Cond| {
+        let mut hit = false;
+        c.for_each_var(&mut |v, _| hit |= vars.contains(v));
+        hit
+    };
+    for s in &block.stmts {
+        match &s.kind {
+            StmtKind::Write { target, value } => {
+                if mentions(value, vars) {
+                    stored.push(target.span);
+                }
+                if control || target.index.iter().any(|e| mentions(e, vars)) {
+                    reached.push(target.span);
+                }
+            }
+            StmtKind::Read { source: a, .. } | StmtKind::Atomic { target: a, .. }
+                if control || a.index.iter().any(|e| mentions(e, vars)) =>
+            {
+                reached.push(a.span);
+            }
+            StmtKind::If {
+                cond: c,
+                then_branch,
+                else_branch,
+            } => {
+                let inner = control || cond(c);
+                atomic_block(then_branch, inner, vars, stored, reached);
+                if let Some(b) = else_branch {
+                    atomic_block(b, inner, vars, stored, reached);
+                }
+            }
+            StmtKind::For { range, body, .. } => {
+                let inner = control
+                    || mentions(&range.start, vars)
+                    || mentions(&range.bound, vars)
+                    || mentions(&range.step.amount, vars);
+                atomic_block(body, inner, vars, stored, reached);
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,87 +366,5 @@ mod tests {
         assert!(Taint::of(&kernel(src)).divergence_depends());
         let clean = kernel("kernel k() { shared A; A[tid] := 1; let r = A[tid + 1]; }");
         assert!(!Taint::of(&clean).divergence_depends());
-    }
-}
-
-/// What derives from the old values atomics returned (through `let`s): the spans of the plain
-/// writes that store such a value, and of the accesses whose index or enclosing control reads
-/// one.
-fn atomic_values<T>(kernel: &Kernel<T>) -> (Vec<Span>, Vec<Span>) {
-    let mut vars: BTreeSet<String> = BTreeSet::new();
-    loop {
-        let before = vars.len();
-        kernel.body.walk(&mut |s| match &s.kind {
-            StmtKind::Atomic { var: Some(var), .. } => {
-                vars.insert(var.name.clone());
-            }
-            StmtKind::Let { var, value } if mentions(value, &vars) => {
-                vars.insert(var.name.clone());
-            }
-            _ => {}
-        });
-        if vars.len() == before {
-            break;
-        }
-    }
-    let mut stored = Vec::new();
-    let mut reached = Vec::new();
-    atomic_block(&kernel.body, false, &vars, &mut stored, &mut reached);
-    (stored, reached)
-}
-
-fn mentions(e: &Expr, vars: &BTreeSet<String>) -> bool {
-    let mut hit = false;
-    e.for_each_var(&mut |v, _| hit |= vars.contains(v));
-    hit
-}
-
-fn atomic_block<T>(
-    block: &Block<T>,
-    control: bool,
-    vars: &BTreeSet<String>,
-    stored: &mut Vec<Span>,
-    reached: &mut Vec<Span>,
-) {
-    let cond = |c: &Cond| {
-        let mut hit = false;
-        c.for_each_var(&mut |v, _| hit |= vars.contains(v));
-        hit
-    };
-    for s in &block.stmts {
-        match &s.kind {
-            StmtKind::Write { target, value } => {
-                if mentions(value, vars) {
-                    stored.push(target.span);
-                }
-                if control || target.index.iter().any(|e| mentions(e, vars)) {
-                    reached.push(target.span);
-                }
-            }
-            StmtKind::Read { source: a, .. } | StmtKind::Atomic { target: a, .. } => {
-                if control || a.index.iter().any(|e| mentions(e, vars)) {
-                    reached.push(a.span);
-                }
-            }
-            StmtKind::If {
-                cond: c,
-                then_branch,
-                else_branch,
-            } => {
-                let inner = control || cond(c);
-                atomic_block(then_branch, inner, vars, stored, reached);
-                if let Some(b) = else_branch {
-                    atomic_block(b, inner, vars, stored, reached);
-                }
-            }
-            StmtKind::For { range, body, .. } => {
-                let inner = control
-                    || mentions(&range.start, vars)
-                    || mentions(&range.bound, vars)
-                    || mentions(&range.step.amount, vars);
-                atomic_block(body, inner, vars, stored, reached);
-            }
-            _ => {}
-        }
     }
 }
