@@ -170,8 +170,32 @@ pub fn split(
     let (shape, _) = splitter.shape(body);
     Split {
         phases: merge_alternatives(pieces(shape)),
-        approximate: splitter.approximate,
+        // Barriers are told apart by their spans: two `sync`s of one span in sequence (a
+        // function with a barrier inlined twice, a template recursing with one per level)
+        // make phases between different barrier events one phase — sound, but alarms on
+        // such a split are potential until replayed.
+        approximate: splitter.approximate || repeated_sync_span(body),
     }
+}
+
+/// Whether two `sync` (or `syncwarp`) statements of `body` have one span.
+fn repeated_sync_span(body: &SyncProto) -> bool {
+    fn visit(p: &SyncProto, seen: &mut std::collections::HashSet<(usize, usize)>) -> bool {
+        match p {
+            SyncProto::U(_) => false,
+            SyncProto::Sync(span) | SyncProto::SyncWarp(span) => {
+                !seen.insert((span.start, span.end))
+            }
+            SyncProto::Seq(parts) => parts.iter().any(|q| visit(q, seen)),
+            SyncProto::If {
+                then_branch,
+                else_branch,
+                ..
+            } => visit(then_branch, seen) | visit(else_branch, seen),
+            SyncProto::For { body, .. } => visit(body, seen),
+        }
+    }
+    visit(body, &mut std::collections::HashSet::new())
 }
 
 /// Every piece of a whole protocol's shape, in the order phases are listed.

@@ -298,8 +298,9 @@ pub fn note(note: &Note) -> String {
         Note::SplitNotReplayed(why) => format!(
             "the phase split over-approximates the kernel (a loop whose body can be run \
              through without a barrier — a barrier under a condition, or in an inner loop \
-             that may run zero times — is split as if it had none) and the witness did not \
-             replay ({}): this may be a false alarm",
+             that may run zero times — is split as if it had none; barriers at one place of \
+             the source, a function with a barrier inlined twice, are told apart by their \
+             place only) and the witness did not replay ({}): this may be a false alarm",
             missed(why)
         ),
         Note::MapNotReplayed(why) => format!(
