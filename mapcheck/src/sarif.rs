@@ -92,6 +92,12 @@ fn rule(id: &str) -> ReportingDescriptor {
             "Advice: without this barrier the kernel is still race free and free of barrier \
              divergence.",
         ),
+        "out-of-bounds" => (
+            "Out of bounds",
+            "A thread indexes an array of fixed size outside one of its dimensions (an index \
+             below 0 or at least the dimension's extent): undefined behaviour in C, which may \
+             touch another cell of the array or other memory.",
+        ),
         "benign-race" => (
             "Benign race",
             "Advice: two threads write the same cell in one phase but provably store the same \
@@ -119,7 +125,7 @@ fn rule(id: &str) -> ReportingDescriptor {
 
 fn level(f: &FindingReport) -> ResultLevel {
     match f.kind {
-        Kind::DataRace | Kind::BarrierDivergence => match f.certainty {
+        Kind::DataRace | Kind::BarrierDivergence | Kind::OutOfBounds => match f.certainty {
             Certainty::Proven | Certainty::Confirmed => ResultLevel::Error,
             Certainty::Potential => ResultLevel::Warning,
         },
@@ -179,7 +185,17 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
     if let Some(w) = &f.witness {
         text.push_str(": ");
         let cuda = k.language == crate::input::Language::Cuda;
-        text.push_str(&witness_text(w, f.array.as_deref(), cuda));
+        let cell_of = f.bound.is_none().then_some(()).and(f.array.as_deref());
+        text.push_str(&witness_text(w, cell_of, cuda));
+        if let Some(b) = &f.bound {
+            text.push_str(&format!(
+                ", index {} outside dimension {} of `{}` (extent {})",
+                b.index,
+                b.dimension,
+                f.array.as_deref().unwrap_or("?"),
+                b.extent
+            ));
+        }
     }
     text.push('.');
     for note in &f.notes {
@@ -277,7 +293,7 @@ fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
     }
     if let Some(cell) = &w.cell {
         text.push_str(&format!(", cell {}", cell.text));
-    } else if !w.index.is_empty() {
+    } else if !w.index.is_empty() && array.is_some() {
         let index: Vec<String> = w.index.iter().map(|i| format!("[{i}]")).collect();
         text.push_str(&format!(", cell {}{}", array.unwrap_or(""), index.concat()));
     }

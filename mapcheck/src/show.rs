@@ -59,6 +59,23 @@ pub fn finding(
                 format!("{} reaches this barrier, {} does not", t1, t2),
             ),
         Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
+        Kind::OutOfBounds => {
+            let array = f.array.as_deref().unwrap_or("?");
+            let mut d = Diagnostic::error(format!("{certainty}index out of bounds of `{array}`"));
+            let label = match (f.bound, f.witness.index.first()) {
+                (Some(b), Some(i)) => format!(
+                    "{t1} indexes dimension {} of `{array}` with {i}, outside 0..{}",
+                    b.dim, b.extent
+                ),
+                _ => format!("{t1} runs this with an index out of bounds"),
+            };
+            d = d.with_primary(f.locations[0], label);
+            d = d.with_note(
+                "undefined behaviour: the access may touch another cell of the array or other \
+                 memory; races are decided among the accesses that stay in bounds",
+            );
+            d
+        }
         Kind::BenignRace => {
             let array = f.array.as_deref().unwrap_or("?");
             let mut d = Diagnostic::error(format!(
@@ -107,15 +124,22 @@ pub fn finding(
 }
 
 /// The [`table`] of finding `f`'s witness, its cells (the race's and those of the initial
-/// memory) named as `kernel` declares them.
+/// memory) named as `kernel` declares them. An out-of-bounds finding's witness has one
+/// thread, and says its index instead of a cell.
 pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
     let cell = CellReport::of(kernel, f).map(|c| c.text);
-    table(
-        &f.witness,
-        |c| CellReport::at(kernel, c).text,
-        cell.as_deref(),
-        cuda,
-    )
+    let declared = |c: &Cell| CellReport::at(kernel, c).text;
+    if let (Some(b), Some(i)) = (f.bound, f.witness.index.first()) {
+        let mut s = table_of(&f.witness, declared, None, cuda, 1);
+        let array = f.array.as_deref().unwrap_or("?");
+        let _ = writeln!(
+            s,
+            "    index       {i} in dimension {} of `{array}`, whose extent is {}",
+            b.dim, b.extent
+        );
+        return s;
+    }
+    table(&f.witness, declared, cell.as_deref(), cuda)
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -207,6 +231,17 @@ pub fn table(
     cell: Option<&str>,
     cuda: bool,
 ) -> String {
+    table_of(w, declared, cell, cuda, 2)
+}
+
+/// [`table`] with the first `threads` threads of the witness (1 or 2).
+fn table_of(
+    w: &Witness,
+    declared: impl Fn(&Cell) -> String,
+    cell: Option<&str>,
+    cuda: bool,
+    threads: usize,
+) -> String {
     let mut s = String::new();
     let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let _ = writeln!(s, "  witness:");
@@ -258,13 +293,24 @@ pub fn table(
         rows.push((name.to_string(), [show(t1), show(t2)]));
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
+    if threads < 2 {
+        // One thread: its column alone, and only the variables it has.
+        rows.retain(|(_, [v1, _])| v1 != "-");
+    }
     // Each column is as wide as its widest entry, so long names and wide triples stay aligned.
     let widest = |lens: Vec<usize>| lens.into_iter().map(|l| l + 2).chain([12]).max();
     let names_w = widest(rows.iter().map(|r| r.0.chars().count()).collect()).unwrap_or(12);
     let width = widest(rows.iter().map(|r| r.1[0].chars().count()).collect()).unwrap_or(12);
-    let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
-    for (name, [v1, v2]) in &rows {
-        let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
+    if threads < 2 {
+        let _ = writeln!(s, "    {:<names_w$}{a}", "");
+        for (name, [v1, _]) in &rows {
+            let _ = writeln!(s, "    {name:<names_w$}{v1}");
+        }
+    } else {
+        let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
+        for (name, [v1, v2]) in &rows {
+            let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
+        }
     }
     if !w.memory.is_empty() {
         let cells: Vec<String> = (w.memory.iter())
