@@ -101,6 +101,7 @@ pub(crate) fn decide<T>(
                 bound: Some(BoundBroken {
                     dim,
                     extent: bound.extent,
+                    text: bound.index.to_string(),
                 }),
             });
             // One finding per access: its first dimension found broken.

@@ -84,10 +84,12 @@ pub struct Finding {
 
 /// The dimension an `out-of-bounds` finding's access leaves: its number in the declared array
 /// (0 the outermost) and its extent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoundBroken {
     pub dim: usize,
     pub extent: i64,
+    /// The subscript as the MAP has it (`tid.y`), for the reports to word.
+    pub text: String,
 }
 
 /// Why a finding stayed `potential`, or why a race is benign: the facts, which the command

@@ -271,15 +271,19 @@ pub struct BoundReport {
     pub dimension: usize,
     pub extent: i64,
     pub index: i128,
+    /// The subscript, in the source's words where the analysed kernel keeps them
+    /// (`threadIdx.y`; a lowered local's name otherwise).
+    pub expression: String,
 }
 
 impl BoundReport {
-    fn of(f: &Finding) -> Option<BoundReport> {
-        let b = f.bound?;
+    fn of(source: &SourceFile, f: &Finding) -> Option<BoundReport> {
+        let b = f.bound.as_ref()?;
         Some(BoundReport {
             dimension: b.dim,
             extent: b.extent,
             index: f.witness.index.first().copied()?,
+            expression: crate::show::in_words_of(source, b.text.clone()),
         })
     }
 }
@@ -319,7 +323,7 @@ impl FindingReport {
             notes: f.note.iter().map(crate::show::note).collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),
-            bound: BoundReport::of(f),
+            bound: BoundReport::of(source, f),
         }
     }
 }

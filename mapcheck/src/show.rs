@@ -62,10 +62,12 @@ pub fn finding(
         Kind::OutOfBounds => {
             let array = f.array.as_deref().unwrap_or("?");
             let mut d = Diagnostic::error(format!("{certainty}index out of bounds of `{array}`"));
-            let label = match (f.bound, f.witness.index.first()) {
+            let label = match (&f.bound, f.witness.index.first()) {
                 (Some(b), Some(i)) => format!(
-                    "{t1} indexes dimension {} of `{array}` with {i}, outside 0..{}",
-                    b.dim, b.extent
+                    "{t1} indexes dimension {} of `{array}` with `{}` = {i}, outside 0..{}",
+                    b.dim,
+                    in_words_of(source, b.text.clone()),
+                    b.extent
                 ),
                 _ => format!("{t1} runs this with an index out of bounds"),
             };
@@ -129,7 +131,7 @@ pub fn finding(
 pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
     let cell = CellReport::of(kernel, f).map(|c| c.text);
     let declared = |c: &Cell| CellReport::at(kernel, c).text;
-    if let (Some(b), Some(i)) = (f.bound, f.witness.index.first()) {
+    if let (Some(b), Some(i)) = (&f.bound, f.witness.index.first()) {
         let mut s = table_of(&f.witness, declared, None, cuda, 1);
         let array = f.array.as_deref().unwrap_or("?");
         let _ = writeln!(

@@ -237,6 +237,7 @@ impl Lower<'_, '_> {
                 ty,
                 bounds,
             } => {
+                let bounds = self.open_bounds(bounds);
                 let cells = self.g.cells(&ty, 0);
                 match cells {
                     Some(1) if !matches!(ty, CType::Array(..)) => {
@@ -361,6 +362,21 @@ impl Lower<'_, '_> {
         self.emit_read_within(array, index, Vec::new(), span, out)
     }
 
+    /// The bounds of `bounds` that C's types do not settle: a subscript whose every value lies
+    /// in its dimension (`Te0[s >> 24]` of `uint Te0[256]`, `s` a `uint`; `buf[i & 63]`) by
+    /// the lowering's intervals (`ranges.rs`, which know the range of a `?` standing for a
+    /// value of a C type, where the core does not) can never leave it, and needs no question.
+    fn open_bounds(&self, bounds: Vec<Bound>) -> Vec<Bound> {
+        bounds
+            .into_iter()
+            .filter(|b| {
+                !self
+                    .range(&b.index)
+                    .is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(b.extent))
+            })
+            .collect()
+    }
+
     /// [`Lower::emit_read`] of an access that must stay within `bounds`.
     pub(super) fn emit_read_within(
         &mut self,
@@ -370,6 +386,7 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Expr {
+        let bounds = self.open_bounds(bounds);
         let name = self.fresh(&format!("{array}_v"));
         self.emit(
             out,
