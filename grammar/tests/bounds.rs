@@ -104,7 +104,10 @@ fn bcu_bounds_parse_and_print_back() {
         printed.contains("A[tid * 33 + tid] in [0: tid < 32, 1: tid < 33] := 1;"),
         "{printed}"
     );
-    assert!(printed.contains("let x = A[tid] in [0: tid < 32];"), "{printed}");
+    assert!(
+        printed.contains("let x = A[tid] in [0: tid < 32];"),
+        "{printed}"
+    );
     let again = mapcheck_grammar::parse(&printed).unwrap();
     assert_eq!(again.without_spans(), p.without_spans());
 }

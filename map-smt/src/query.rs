@@ -10,9 +10,7 @@ use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
 use crate::solve::{self, Least, Limits, Outcome, Sign};
-use mapcheck_core::ast::{
-    Bound, Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, ParamType,
-};
+use mapcheck_core::ast::{Bound, Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, ParamType};
 use mapcheck_core::geometry;
 use mapcheck_core::Arith;
 use mapcheck_typeck::term::{Cond, CondKind, Expr};
@@ -568,7 +566,11 @@ pub fn within(bound: &Bound<Var>) -> Cond {
         span,
     );
     let hi = Cond::new(
-        CondKind::Cmp(CmpOp::Lt, bound.index.clone(), Expr::int(bound.extent, span)),
+        CondKind::Cmp(
+            CmpOp::Lt,
+            bound.index.clone(),
+            Expr::int(bound.extent, span),
+        ),
         span,
     );
     Cond::new(CondKind::And(Box::new(lo), Box::new(hi)), span)
@@ -576,11 +578,7 @@ pub fn within(bound: &Bound<Var>) -> Cond {
 
 /// A thread of some block reaches the access `a` with the index of `bound` outside its
 /// dimension ([`crate::bounds`]); with the index's term, which the witness reads.
-pub fn out_of_bounds(
-    facts: &KernelFacts<'_>,
-    a: &PathAccess,
-    bound: &Bound<Var>,
-) -> (Built, Val) {
+pub fn out_of_bounds(facts: &KernelFacts<'_>, a: &PathAccess, bound: &Bound<Var>) -> (Built, Val) {
     let mut q = base(facts, &[], Level::Thread);
     let path = q.enc.path(&a.path, Side::One);
     q.constraints.extend(path);

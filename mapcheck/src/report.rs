@@ -523,7 +523,7 @@ pub struct KernelReport {
     /// data-dependent kernel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_mechanised: Option<String>,
-    /// Solver queries that ended `unknown` (race and divergence queries).
+    /// Solver queries that ended `unknown` (race, divergence and out-of-bounds queries).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<String>,
     pub time_ms: u64,

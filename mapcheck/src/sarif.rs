@@ -37,7 +37,9 @@ pub fn sarif(doc: &Document) -> Sarif {
     let mut results = Vec::new();
     for k in &doc.kernels {
         results.extend(k.findings.iter().map(|f| finding(k, f)));
-        if k.verdict == Verdict::Unknown {
+        // An `unknown` verdict that only an index out of bounds made says so in its own
+        // result; `undecided` is for queries the solver left open.
+        if k.verdict == Verdict::Unknown && !k.undecided.is_empty() {
             results.push(undecided(k));
         }
         results.extend(k.internal_errors.iter().map(|e| internal_error(k, e)));

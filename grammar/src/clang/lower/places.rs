@@ -147,7 +147,9 @@ impl Lower<'_, '_> {
             return None;
         }
         match self.node_type(array) {
-            CType::Array(_, Some(n)) => i64::try_from(n).ok().filter(|n| *n > 0).map(|n| (array, n)),
+            CType::Array(_, Some(n)) => {
+                i64::try_from(n).ok().filter(|n| *n > 0).map(|n| (array, n))
+            }
             _ => None,
         }
     }
@@ -182,9 +184,7 @@ impl Lower<'_, '_> {
         };
         match self.pointer_arith("+", ptr_of(p), i, span, out) {
             Val::Ptr(p) => match self.deref(p, ty, span) {
-                Place::Mem {
-                    array, off, ty, ..
-                } => {
+                Place::Mem { array, off, ty, .. } => {
                     bounds.extend(within);
                     Place::Mem {
                         array,
