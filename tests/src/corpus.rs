@@ -738,6 +738,7 @@ mod tests {
             verdict,
             data_race: false,
             divergent: false,
+            out_of_bounds: false,
             exit,
             internal_errors: vec![],
         };
