@@ -320,7 +320,9 @@ impl FindingReport {
                 }
                 w
             }),
-            notes: f.note.iter().map(crate::show::note).collect(),
+            notes: (f.note.iter())
+                .map(|n| crate::show::finding_note(f, n))
+                .collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),
             bound: BoundReport::of(source, f),

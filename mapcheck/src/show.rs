@@ -106,7 +106,7 @@ pub fn finding(
         d.severity = Severity::Warning;
     }
     if let Some(n) = &f.note {
-        d = d.with_note(note(n));
+        d = d.with_note(finding_note(f, n));
     }
     if f.warp_only {
         d = d.with_note(
@@ -334,6 +334,25 @@ fn table_of(
         let _ = writeln!(s, "    cell        {cell}");
     }
     s
+}
+
+/// [`note`] of finding `f`, in the words of its kind: the notes speak of a race, and of an
+/// index out of bounds on an `out-of-bounds` finding (whose replay can miss, diverge first or
+/// depend on `?`s as a race's can).
+pub fn finding_note(f: &Finding, n: &Note) -> String {
+    let text = note(n);
+    if f.kind != Kind::OutOfBounds {
+        return text;
+    }
+    text.replace("this race", "this index out of bounds")
+        .replace(
+            "the race is not proven",
+            "the index out of bounds is not proven",
+        )
+        .replace("the race may exist", "the index out of bounds may exist")
+        // Its replay watches no array for races: a run that misses it is one that stayed in
+        // bounds (`replay::out_of_bounds`).
+        .replace("the run was aligned", "the run stayed in bounds")
 }
 
 /// What a finding's [`Note`] says, in the words of every report (human, JSON, SARIF, HTML).

@@ -111,7 +111,7 @@ fn assert_one_numbering(name: &str, text: &str) {
         text.matches("  witness:").count(),
         "{name}: a witness table without its `thread A  thread B` header:\n{text}"
     );
-    let alone = text.matches("index out of bounds").count();
+    let alone = text.matches("index out of bounds of `").count();
     let mut one_thread = 0;
     for h in &headers {
         let words: Vec<&str> = h.split_whitespace().collect();
