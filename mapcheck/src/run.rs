@@ -671,6 +671,22 @@ fn run_json(
         blocks,
         races,
         divergences,
+        out_of_bounds: run
+            .out_of_bounds
+            .iter()
+            .map(|b| {
+                let (line, column) = position(o.file, b.span);
+                doc::OutOfBoundsReport {
+                    bid: b.thread.bid.into(),
+                    tid: b.thread.tid.into(),
+                    line,
+                    column,
+                    dimension: b.dim,
+                    extent: b.extent,
+                    index: b.index.into(),
+                }
+            })
+            .collect(),
     }
 }
 
