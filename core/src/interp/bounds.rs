@@ -21,26 +21,20 @@ pub struct OutOfBounds {
     pub index: Value,
 }
 
-/// The out-of-bounds accesses of a run, the first [`OutOfBoundsLog::LIMIT`] of them kept: a
-/// kernel that runs past its array usually does so in every thread, and one record per
-/// place and dimension is what a report or a replay needs.
+/// The out-of-bounds accesses of a run, the first of each place and dimension: a kernel that
+/// runs past its array usually does so in every thread, and one record per place and
+/// dimension is what a report or a replay (which asks for a place and a dimension) needs. Their
+/// number is bounded by the kernel's accesses and dimensions, not by the run's length.
 #[derive(Debug, Default)]
 pub(super) struct OutOfBoundsLog {
     pub kept: Vec<OutOfBounds>,
-    pub dropped: u64,
+    /// Places and dimensions already kept.
+    seen: std::collections::HashSet<(Span, usize)>,
 }
 
 impl OutOfBoundsLog {
-    pub const LIMIT: usize = 256;
-
     pub fn record(&mut self, o: OutOfBounds) {
-        // One record per place and dimension is enough for the reports; the replay asks for
-        // a place and dimension, not a thread.
-        if self.kept.len() >= Self::LIMIT
-            || self.kept.iter().any(|k| k.span == o.span && k.dim == o.dim)
-        {
-            self.dropped += 1;
-        } else {
+        if self.seen.insert((o.span, o.dim)) {
             self.kept.push(o);
         }
     }
