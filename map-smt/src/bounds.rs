@@ -39,11 +39,17 @@ pub(crate) fn decide<T>(
     class: Class,
     decision: &mut Decision,
 ) {
-    // A struct copied cell by cell is several accesses of one place and one bound: asked once.
-    let mut asked: BTreeSet<(usize, usize, usize)> = BTreeSet::new();
+    // A struct copied cell by cell is several accesses of one place, one path and one bound:
+    // asked once. Only exact repeats are skipped: every bound a race query assumes must be
+    // asked under every path that reaches it (the two cases of a selected place share a
+    // span, not their arrays or paths).
+    let mut asked: BTreeSet<String> = BTreeSet::new();
     for a in accesses {
         for bound in &a.acc.bounds {
-            let key = (a.acc.span.start, a.acc.span.end, bound.dim);
+            let key = format!(
+                "{:?} {} {} {} {:?} {:?}",
+                a.acc.span, a.acc.array.name, bound.dim, bound.extent, bound.index, a.path
+            );
             if !asked.insert(key) {
                 continue;
             }
