@@ -36,6 +36,7 @@ fn access(array: &str, index: Vec<Expr>) -> Access {
         array: Ident::new(array, sp()),
         index,
         span: sp(),
+        bounds: Vec::new(),
     }
 }
 

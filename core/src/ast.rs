@@ -121,6 +121,33 @@ pub struct Access {
     pub array: Ident,
     pub index: Vec<Expr>,
     pub span: Span,
+    /// What the source says the access must stay within (`notes/out-of-bounds.md`): one
+    /// [`Bound`] per subscript of a dimension of fixed size. Empty when the source declares no
+    /// size (`.bcu` arrays unless written with `in [...]`, pointers, `extern __shared__`).
+    /// The flat `index` alone decides the cell; the bounds decide whether the access is
+    /// defined at all.
+    pub bounds: Vec<Bound>,
+}
+
+/// `0 <= index < extent`: the subscript of dimension `dim` (0 the outermost of the declared
+/// array) of an access, as the source wrote it before the front end flattened the array
+/// (`tile[ty][tx]` of `float tile[32][33]` is the cell `ty * 33 + tx` with the bounds
+/// `ty < 32` in dimension 0 and `tx < 33` in dimension 1). Printed `in [0: ty < 32, 1: tx < 33]`
+/// after the access.
+/// Generic over the variables of its index as [`Expr`]: the type checker's MAP carries the
+/// bounds of its accesses over typed variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bound<V = String> {
+    pub dim: usize,
+    pub index: Expr<V>,
+    pub extent: i64,
+}
+
+impl<V> Bound<V> {
+    /// Whether `value`, the index's value, lies in the dimension.
+    pub fn holds(&self, value: i128) -> bool {
+        (0..i128::from(self.extent)).contains(&value)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -716,7 +743,7 @@ impl<T> StmtKind<T> {
     /// conditions (not those of nested blocks), left to right.
     pub fn for_each_var<'a>(&'a self, f: &mut impl FnMut(&'a str, Span)) {
         let access = |a: &'a Access, f: &mut dyn FnMut(&'a str, Span)| {
-            for e in &a.index {
+            for e in a.index.iter().chain(a.bounds.iter().map(|b| &b.index)) {
                 e.for_each_var(&mut |n, s| f(n, s));
             }
         };

@@ -137,7 +137,16 @@ fn stmt<T>(f: &mut Formatter<'_>, s: &Stmt<T>, depth: usize) -> fmt::Result {
 impl Display for Access {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.array)?;
-        self.index.iter().try_for_each(|i| write!(f, "[{i}]"))
+        self.index.iter().try_for_each(|i| write!(f, "[{i}]"))?;
+        if !self.bounds.is_empty() {
+            f.write_str(" in [")?;
+            for (k, b) in self.bounds.iter().enumerate() {
+                let sep = if k == 0 { "" } else { ", " };
+                write!(f, "{sep}{}: {} < {}", b.dim, b.index, b.extent)?;
+            }
+            f.write_char(']')?;
+        }
+        Ok(())
     }
 }
 

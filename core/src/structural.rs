@@ -200,10 +200,18 @@ impl<T: Structural> Structural for StmtKind<T> {
 
 impl Structural for Access {
     fn erase_spans(&mut self) {
-        let Access { array, index, span } = self;
+        let Access {
+            array,
+            index,
+            span,
+            bounds,
+        } = self;
         array.erase_spans();
         index.erase_spans();
         span.erase_spans();
+        for b in bounds {
+            b.index.erase_spans();
+        }
     }
 }
 

@@ -26,6 +26,14 @@ pub enum Asked {
     },
     /// One thread of a block reaches the `sync` at this span and another does not.
     Divergence { sync: Span },
+    /// A thread reaches the access at `location` with its index of dimension `dim` outside
+    /// `0..extent` ([`crate::bounds`]).
+    OutOfBounds {
+        array: String,
+        location: Span,
+        dim: usize,
+        extent: i64,
+    },
     /// A race pair settled without the solver, by `rule` ([`fast`]): no query. `phase` as for
     /// [`Asked::Race`] (`None`: grid level).
     Settled {

@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 pub mod benign;
+pub mod bounds;
 pub mod confirm;
 pub mod decode;
 pub mod encode;
@@ -51,7 +52,7 @@ pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;
 use verdict::verdict;
-pub use verdict::{Certainty, Finding, Kind, Note, Verdict};
+pub use verdict::{BoundBroken, Certainty, Finding, Kind, Note, Verdict};
 
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::Span;
@@ -75,6 +76,8 @@ pub struct Decision {
     pub undecided_races: Vec<String>,
     /// Divergence queries the solver could not decide.
     pub undecided_divergence: Vec<String>,
+    /// Out-of-bounds queries the solver could not decide ([`bounds`]).
+    pub undecided_bounds: Vec<String>,
     /// The phase split dropped barriers (see [`phases`]): alarms are potential until replayed.
     pub approximate: bool,
     /// Stage 1: the phase split ([`stage::Split`]).
@@ -134,6 +137,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         findings: Vec::new(),
         undecided_races: Vec::new(),
         undecided_divergence: Vec::new(),
+        undecided_bounds: Vec::new(),
         approximate,
         queries: split.queries,
         // Moved in at the end, when the block-level pairs no longer borrow it.
@@ -295,9 +299,13 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         }
     }
 
+    // Out of bounds: every access of the kernel with bounds, for one thread.
+    bounds::decide(&mut cx, &paired.grid.accesses, checked.class, &mut decision);
+
     decision.queries += cx.queries;
     decision.findings.sort_by_key(|f| {
         (
+            f.kind == Kind::OutOfBounds,
             f.kind == Kind::BarrierDivergence,
             f.locations
                 .iter()

@@ -1,6 +1,7 @@
 //! The queries: the constraints that say "two threads can race on these two accesses" (at
 //! block level within one phase, or at grid level anywhere) and "two threads of a block can
-//! disagree on reaching this barrier", built from the encoder's terms.
+//! disagree on reaching this barrier", and "a thread can reach this access with an index
+//! outside its array" (`bounds.rs`), built from the encoder's terms.
 
 use crate::encode::{add, cmp, eq, mul, Encoder, Side, Val};
 use crate::kept::{self, Again};
@@ -9,10 +10,10 @@ use crate::options::mutated;
 use crate::pairs::PathAccess;
 use crate::phases::{iteration, Phase};
 use crate::solve::{self, Least, Limits, Outcome, Sign};
-use mapcheck_core::ast::{Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, ParamType};
+use mapcheck_core::ast::{Bound, Builtin, CmpOp, Dim, Geometry, Param, ParamBounds, ParamType};
 use mapcheck_core::geometry;
 use mapcheck_core::Arith;
-use mapcheck_typeck::term::{Cond, Expr};
+use mapcheck_typeck::term::{Cond, CondKind, Expr};
 use mapcheck_typeck::{BarrierPlacement, ControlKind, Var};
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::Bool;
@@ -236,6 +237,9 @@ pub enum Level {
     Block,
     /// Two threads of different blocks (nothing shared but parameters and geometry).
     Grid,
+    /// One thread: the second copy of the encoding is any thread of its block, the same one
+    /// allowed (a block of one thread can leave an array).
+    Thread,
 }
 
 fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
@@ -246,7 +250,7 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         .collect();
     for b in Builtin::ALL {
         let block_id = b.geometry == Geometry::Bid;
-        if !b.is_thread_id() && (!block_id || level == Level::Block) {
+        if !b.is_thread_id() && (!block_id || level != Level::Grid) {
             shared.insert(Var::from(b.name()));
         }
     }
@@ -529,6 +533,14 @@ pub fn race(
     let p2 = q.enc.path(&b.path, Side::Two);
     q.constraints.extend(p1);
     q.constraints.extend(p2);
+    // Races among in-bounds accesses (`bounds.rs`): an access that leaves its array is the
+    // out-of-bounds finding, asked on its own.
+    for (acc, side) in [(&a.acc, Side::One), (&b.acc, Side::Two)] {
+        for bound in &acc.bounds {
+            let c = q.enc.cond(&within(bound), side);
+            q.constraints.push(c);
+        }
+    }
     let i1: Vec<Val> = a
         .acc
         .index
@@ -544,6 +556,37 @@ pub fn race(
     let same = q.enc.same_cell(&i1, &i2);
     q.constraints.push(same);
     q
+}
+
+/// `0 <= index < extent`: the access keeps `bound`.
+pub fn within(bound: &Bound<Var>) -> Cond {
+    let span = bound.index.span;
+    let lo = Cond::new(
+        CondKind::Cmp(CmpOp::Ge, bound.index.clone(), Expr::int(0, span)),
+        span,
+    );
+    let hi = Cond::new(
+        CondKind::Cmp(
+            CmpOp::Lt,
+            bound.index.clone(),
+            Expr::int(bound.extent, span),
+        ),
+        span,
+    );
+    Cond::new(CondKind::And(Box::new(lo), Box::new(hi)), span)
+}
+
+/// A thread of some block reaches the access `a` with the index of `bound` outside its
+/// dimension ([`crate::bounds`]); with the index's term, which the witness reads.
+pub fn out_of_bounds(facts: &KernelFacts<'_>, a: &PathAccess, bound: &Bound<Var>) -> (Built, Val) {
+    let mut q = base(facts, &[], Level::Thread);
+    let path = q.enc.path(&a.path, Side::One);
+    q.constraints.extend(path);
+    let index = q.enc.expr(&bound.index, Side::One);
+    let below = cmp(CmpOp::Lt, &index, &q.enc.lit(0));
+    let beyond = cmp(CmpOp::Ge, &index, &q.enc.lit(i128::from(bound.extent)));
+    q.constraints.push(Bool::or(&[below, beyond]));
+    (q, index)
 }
 
 /// The barrier-loop variables of `phase` that have one value in every run of it, with that

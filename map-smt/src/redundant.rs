@@ -243,6 +243,7 @@ fn finding(span: Span, decision: &Decision, approximate: bool) -> Finding {
         internal_error: None,
         note: None,
         warp_only: false,
+        bound: None,
     }
 }
 

@@ -618,6 +618,24 @@ pub fn divergence<T>(cache: &mut Runs<'_, T>, w: &Witness, budget: u64) -> Repla
     })
 }
 
+/// Replays an access out of bounds: some thread of the witness's blocks runs the access at
+/// `span` with its index of dimension `dim` outside the dimension. No array is watched for
+/// races: the interpreter checks bounds on every access.
+pub fn out_of_bounds<T>(
+    cache: &mut Runs<'_, T>,
+    w: &Witness,
+    span: Span,
+    dim: usize,
+    budget: u64,
+) -> Replay {
+    let depends = cache.taint.race_depends(span, span);
+    runs(cache, w, &[], None, budget, depends, |run| {
+        run.out_of_bounds
+            .iter()
+            .any(|o| o.span == span && o.dim == dim)
+    })
+}
+
 /// The arrays of the accesses at `spans`, sorted; every array when some span names no access
 /// (a race is then looked for among all of them, as before the filter).
 fn arrays_at<T>(kernel: &Kernel<T>, spans: &[Span]) -> Vec<String> {

@@ -39,6 +39,8 @@ pub enum Kind {
     /// Advice, not a defect: a write-write race in which both threads provably store the same
     /// value (see `benign.rs`). `Options::strict` reports it as a data race instead.
     BenignRace,
+    /// A defect: an index outside a dimension of fixed size (`bounds.rs`).
+    OutOfBounds,
 }
 
 /// How far a finding can be trusted (SPEC §7).
@@ -79,6 +81,19 @@ pub struct Finding {
     /// A block-level race every witness of which has its two threads in one warp ([`crate::warp`]):
     /// safe only under warp-synchronous execution.
     pub warp_only: bool,
+    /// An out-of-bounds finding's dimension; the index its thread (the witness's first)
+    /// computes is the witness's `index`.
+    pub bound: Option<BoundBroken>,
+}
+
+/// The dimension an `out-of-bounds` finding's access leaves: its number in the declared array
+/// (0 the outermost) and its extent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundBroken {
+    pub dim: usize,
+    pub extent: i64,
+    /// The subscript as the MAP has it (`tid.y`), for the reports to word.
+    pub text: String,
 }
 
 /// Why a finding stayed `potential`, or why a race is benign: the facts, which the command
@@ -112,14 +127,18 @@ pub enum Note {
 }
 
 /// SPEC §7: racy if a race is proven or confirmed, else possibly-racy if one is potential,
-/// else unknown if a race query was undecided, else drf.
+/// else unknown if a race query was undecided, else drf. Races are decided among the accesses
+/// that stay in bounds (`bounds.rs`); an access that may leave its array touches a cell no
+/// race query asked about, so a kernel with an `out-of-bounds` finding, or whose bounds
+/// question was undecided, is `unknown` rather than `drf` (`notes/out-of-bounds.md`).
 pub(crate) fn verdict(d: &Decision) -> Verdict {
     let races = || d.findings.iter().filter(|f| f.kind == Kind::DataRace);
+    let out_of_bounds = d.findings.iter().any(|f| f.kind == Kind::OutOfBounds);
     if races().any(|f| f.certainty != Certainty::Potential) {
         Verdict::Racy
     } else if races().next().is_some() {
         Verdict::PossiblyRacy
-    } else if !d.undecided_races.is_empty() {
+    } else if !d.undecided_races.is_empty() || !d.undecided_bounds.is_empty() || out_of_bounds {
         Verdict::Unknown
     } else {
         Verdict::Drf

@@ -697,6 +697,9 @@ fn mechanised(
     if !options.strict() {
         return refuse("benign races classified (`--benign`): the Coq model's races are strict");
     }
+    if (decision.findings.iter()).any(|f| f.kind == mapcheck_smt::Kind::OutOfBounds) {
+        return refuse("an out-of-bounds finding: the Coq model's arrays have no bounds");
+    }
     if (decision.findings.iter()).any(|f| f.kind == mapcheck_smt::Kind::BarrierDivergence) {
         return refuse("a barrier-divergence finding: such a kernel has no run in the Coq model");
     }
@@ -734,12 +737,13 @@ fn every_loop_moves(kernel: &Kernel, arith: mapcheck_core::Arith) -> bool {
     moves
 }
 
-/// The race and divergence queries the solver could not decide.
+/// The race, divergence and out-of-bounds queries the solver could not decide.
 fn undecided(decision: &Decision) -> impl Iterator<Item = &String> {
     decision
         .undecided_races
         .iter()
         .chain(&decision.undecided_divergence)
+        .chain(&decision.undecided_bounds)
 }
 
 impl Decided<'_> {
@@ -770,6 +774,19 @@ impl Decided<'_> {
             "; approximate phase split"
         } else {
             ""
+        };
+        // Races are decided among the accesses that stay in bounds: a kernel with accesses
+        // out of bounds says so where its verdict is (`unknown`, not `drf`).
+        let out_of_bounds = self
+            .decision
+            .findings
+            .iter()
+            .filter(|f| f.kind == mapcheck_smt::Kind::OutOfBounds)
+            .count();
+        let benign = match out_of_bounds {
+            0 => benign,
+            1 => format!("{benign}; an access out of bounds"),
+            n => format!("{benign}; {n} accesses out of bounds"),
         };
         // The verdict is about data races (SPEC §7); a barrier divergence is the other
         // defect, and a `drf` beside one must not read as a clean bill (`-q` prints this line

@@ -129,6 +129,15 @@ fn described(asked: &Asked, at: &dyn Fn(Span) -> String) -> String {
             pair(phase, array, *conflict, *locations),
             rule.name()
         ),
+        Asked::OutOfBounds {
+            array,
+            location,
+            dim,
+            extent,
+        } => format!(
+            "out of bounds: a thread reaches the access of `{array}` at {} with its index of dimension {dim} outside 0..{extent}",
+            at(*location)
+        ),
         Asked::Divergence { sync } => format!(
             "divergence: one thread of a block reaches the `sync` at {} and another does not",
             at(*sync)

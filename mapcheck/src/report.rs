@@ -163,6 +163,11 @@ fn role(f: &Finding, i: usize) -> Option<Role> {
             thread: Some(THREAD_NAMES[0]),
             access: AccessRole::Barrier,
         }),
+        // One thread's access out of bounds: thread A's.
+        Kind::OutOfBounds => Some(Role {
+            thread: Some(THREAD_NAMES[0]),
+            access: AccessRole::of(*f.modes.get(i)?),
+        }),
         Kind::RedundantBarrier => Some(Role {
             thread: None,
             access: AccessRole::Barrier,
@@ -250,8 +255,12 @@ impl CellReport {
         CellReport::new(kernel, &cell.array, &cell.index)
     }
 
-    /// The cell of finding `f` of `kernel`; none for a finding without a cell.
+    /// The cell of finding `f` of `kernel`; none for a finding without a cell (a barrier
+    /// divergence, or an access out of bounds, which touches no cell of its array).
     pub fn of(kernel: &Kernel, f: &Finding) -> Option<CellReport> {
+        if f.kind == Kind::OutOfBounds {
+            return None;
+        }
         let array = f.array.as_deref()?;
         (!f.witness.index.is_empty()).then(|| CellReport::new(kernel, array, &f.witness.index))
     }
@@ -269,7 +278,9 @@ pub struct WitnessReport {
     /// Barrier-loop variables naming the phase's iteration.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub iteration: BTreeMap<String, i128>,
-    /// The cell, one flat index per dimension of the analysed (core) array.
+    /// The cell, one flat index per dimension of the analysed (core) array; for an
+    /// `out-of-bounds` finding, the index thread A computes in the dimension it leaves
+    /// (`bound`).
     pub index: Vec<i128>,
     /// The cell as the source declares it; absent for barrier divergence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -369,6 +380,35 @@ pub struct FindingReport {
     /// for other findings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warp_only: Option<bool>,
+    /// The dimension an `out-of-bounds` finding's access leaves, and the index its thread
+    /// computes there; absent for other findings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<BoundReport>,
+}
+
+/// An index outside a dimension of fixed size ([`FindingReport::bound`]): `index` is not in
+/// `0..extent`. `dimension` counts the subscripts of the declared array from the outermost
+/// (0): the second subscript of `float tile[32][33]` is dimension 1, of extent 33.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BoundReport {
+    pub dimension: usize,
+    pub extent: i64,
+    pub index: i128,
+    /// The subscript, in the source's words where the analysed kernel keeps them
+    /// (`threadIdx.y`; a lowered local's name otherwise).
+    pub expression: String,
+}
+
+impl BoundReport {
+    fn of(source: &SourceFile, f: &Finding) -> Option<BoundReport> {
+        let b = f.bound.as_ref()?;
+        Some(BoundReport {
+            dimension: b.dim,
+            extent: b.extent,
+            index: f.witness.index.first().copied()?,
+            expression: crate::show::in_words_of(source, b.text.clone()),
+        })
+    }
 }
 
 impl FindingReport {
@@ -396,11 +436,20 @@ impl FindingReport {
                 from: BoundaryReport::new(source, from, &f.witness),
                 to: BoundaryReport::new(source, to, &f.witness),
             }),
-            witness: (f.kind != Kind::RedundantBarrier)
-                .then(|| WitnessReport::new(kernel, &f.witness, CellReport::of(kernel, f))),
-            notes: f.note.iter().map(crate::show::note).collect(),
+            witness: (f.kind != Kind::RedundantBarrier).then(|| {
+                let mut w = WitnessReport::new(kernel, &f.witness, CellReport::of(kernel, f));
+                if f.kind == Kind::OutOfBounds {
+                    // One thread leaves the array: the second copy of the query is any thread.
+                    w.threads.truncate(1);
+                }
+                w
+            }),
+            notes: (f.note.iter())
+                .map(|n| crate::show::finding_note(f, n))
+                .collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),
+            bound: BoundReport::of(source, f),
         }
     }
 }
@@ -604,7 +653,7 @@ pub struct KernelReport {
     /// data-dependent kernel.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_mechanised: Option<String>,
-    /// Solver queries that ended `unknown` (race and divergence queries).
+    /// Solver queries that ended `unknown` (race, divergence and out-of-bounds queries).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided: Vec<String>,
     pub time_ms: u64,
@@ -702,8 +751,8 @@ impl Document {
 }
 
 /// What SPEC §7's exit code needs to know about the findings of one or more decisions.
-/// Only data races and barrier divergence count: `redundant-barrier` is advice, which never
-/// changes the exit code.
+/// Only data races, barrier divergence and out-of-bounds accesses count: `redundant-barrier`
+/// and `benign-race` are advice, which never changes the exit code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Defects {
     /// A defect proven or confirmed.
@@ -716,7 +765,12 @@ pub struct Defects {
 
 impl Defects {
     pub fn of(d: &Decision) -> Defects {
-        let defect = |f: &&Finding| matches!(f.kind, Kind::DataRace | Kind::BarrierDivergence);
+        let defect = |f: &&Finding| {
+            matches!(
+                f.kind,
+                Kind::DataRace | Kind::BarrierDivergence | Kind::OutOfBounds
+            )
+        };
         Defects {
             certain: d
                 .findings

@@ -451,6 +451,21 @@ fn print_run(
             reached_text(o.file, &d.second.1)
         )?;
     }
+    // Indices out of bounds (`Access::bounds`, notes/out-of-bounds.md), the first of each
+    // place and dimension. The result line stays about races and divergence (SPEC §7's
+    // `mapcheck run`); the access touched its flat cell, as the history shows.
+    for b in &run.out_of_bounds {
+        writeln!(
+            out,
+            "index out of bounds: thread {} of block {} indexes dimension {} with {}, outside 0..{} @{}",
+            b.thread.tid,
+            b.thread.bid,
+            b.dim,
+            b.index,
+            b.extent,
+            at(o.file, b.span)
+        )?;
+    }
     writeln!(out, "result: {}", verdict(run))
 }
 
@@ -661,6 +676,22 @@ fn run_json(
         blocks,
         races,
         divergences,
+        out_of_bounds: run
+            .out_of_bounds
+            .iter()
+            .map(|b| {
+                let (line, column) = position(o.file, b.span);
+                doc::OutOfBoundsReport {
+                    bid: b.thread.bid.into(),
+                    tid: b.thread.tid.into(),
+                    line,
+                    column,
+                    dimension: b.dim,
+                    extent: b.extent,
+                    index: b.index.into(),
+                }
+            })
+            .collect(),
     }
 }
 

@@ -86,6 +86,24 @@ pub struct RunReport {
     pub blocks: Vec<BlockReport>,
     pub races: Vec<RaceReport>,
     pub divergences: Vec<DivergenceReport>,
+    /// Accesses outside a dimension of fixed size the run observed (the first of each place
+    /// and dimension; `notes/out-of-bounds.md`); absent when there are none. They change
+    /// neither `drf` nor the exit code, which are about races and divergence.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out_of_bounds: Vec<OutOfBoundsReport>,
+}
+
+/// One access outside a dimension of fixed size: the thread, the access, the dimension (0 the
+/// outermost of the declared array), its extent and the index the thread computed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OutOfBoundsReport {
+    pub bid: Num,
+    pub tid: Num,
+    pub line: usize,
+    pub column: usize,
+    pub dimension: usize,
+    pub extent: i64,
+    pub index: Num,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]

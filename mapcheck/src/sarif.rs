@@ -73,7 +73,9 @@ pub fn sarif(doc: &Document) -> Sarif {
             results.push(reason(k, r));
             keys.push(reason_key(k, r));
         }
-        if k.verdict == Verdict::Unknown {
+        // An `unknown` verdict that only an index out of bounds made says so in its own
+        // result; `undecided` is for queries the solver left open.
+        if k.verdict == Verdict::Unknown && !k.undecided.is_empty() {
             results.push(undecided(k));
             keys.push(kernel_key(UNDECIDED, k));
         }
@@ -188,6 +190,22 @@ fn rule_text(id: &str) -> RuleText {
             anchor: "what-a-report-looks-like",
             level: "error",
         },
+        "out-of-bounds" => RuleText {
+            name: "OutOfBounds",
+            short: "Out of bounds",
+            full: "A thread indexes an array of fixed size outside one of its dimensions (an \
+                   index below 0 or at least the dimension's extent): undefined behaviour in C, \
+                   which may touch another cell of the array or other memory. Races are \
+                   decided among the accesses that stay in bounds.",
+            help: "The witness's thread computes an index outside the array's declared \
+                   extent. The usual fixes: **guard** the access (`if (i < N)`), **size** the \
+                   array for the block the kernel is launched with, or state the launch \
+                   (`--block-dim`, a GPUVerify header, `__launch_bounds__`) when larger \
+                   blocks never run. `mapcheck run FILE` with the witness's geometry shows \
+                   the access.",
+            anchor: "what-a-report-looks-like",
+            level: "error",
+        },
         "redundant-barrier" => RuleText {
             name: "RedundantBarrier",
             short: "Redundant barrier",
@@ -288,7 +306,7 @@ fn rule(id: &str) -> ReportingDescriptor {
 
 fn level(f: &FindingReport) -> ResultLevel {
     match f.kind {
-        Kind::DataRace | Kind::BarrierDivergence => match f.certainty {
+        Kind::DataRace | Kind::BarrierDivergence | Kind::OutOfBounds => match f.certainty {
             Certainty::Proven | Certainty::Confirmed => ResultLevel::Error,
             Certainty::Potential => ResultLevel::Warning,
         },
@@ -423,7 +441,7 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
         Kind::RedundantBarrier => text.push_str(
             ": without this barrier the kernel is still race free and free of barrier divergence",
         ),
-        Kind::DataRace | Kind::BenignRace => {}
+        Kind::DataRace | Kind::BenignRace | Kind::OutOfBounds => {}
     }
     let cuda = k.language == crate::input::Language::Cuda;
     if let Some(w) = &f.witness {
@@ -432,7 +450,17 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
         } else {
             ": "
         });
-        text.push_str(&escape(&witness_text(w, f.array.as_deref(), cuda)));
+        let cell_of = f.bound.is_none().then_some(()).and(f.array.as_deref());
+        text.push_str(&escape(&witness_text(w, cell_of, cuda)));
+        if let Some(b) = &f.bound {
+            text.push_str(&escape(&format!(
+                ", index {} outside dimension {} of `{}` (extent {})",
+                b.index,
+                b.dimension,
+                f.array.as_deref().unwrap_or("?"),
+                b.extent
+            )));
+        }
     }
     // The notes (why a finding is potential, why a race is benign) are clauses of the same
     // sentence, lowercase as every message of mapcheck.
@@ -457,6 +485,7 @@ fn finding(k: &KernelReport, f: &FindingReport) -> SarifResult {
                     "the barrier thread A reaches and thread B does not".into()
                 }
                 Kind::RedundantBarrier => "the redundant barrier".into(),
+                Kind::OutOfBounds => access_words(a, "A"),
             };
             labelled(a, None, words)
         })
@@ -581,7 +610,7 @@ fn witness_text(w: &WitnessReport, array: Option<&str>, cuda: bool) -> String {
     }
     if let Some(cell) = &w.cell {
         text.push_str(&format!(", cell {}", cell.text));
-    } else if !w.index.is_empty() {
+    } else if !w.index.is_empty() && array.is_some() {
         let index: Vec<String> = w.index.iter().map(|i| format!("[{i}]")).collect();
         text.push_str(&format!(", cell {}{}", array.unwrap_or(""), index.concat()));
     }

@@ -59,6 +59,25 @@ pub fn finding(
                 format!("{} reaches this barrier, {} does not", t1, t2),
             ),
         Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
+        Kind::OutOfBounds => {
+            let array = f.array.as_deref().unwrap_or("?");
+            let mut d = Diagnostic::error(format!("{certainty}index out of bounds of `{array}`"));
+            let label = match (&f.bound, f.witness.index.first()) {
+                (Some(b), Some(i)) => format!(
+                    "{t1} indexes dimension {} of `{array}` with `{}` = {i}, outside 0..{}",
+                    b.dim,
+                    in_words_of(source, b.text.clone()),
+                    b.extent
+                ),
+                _ => format!("{t1} runs this with an index out of bounds"),
+            };
+            d = d.with_primary(f.locations[0], label);
+            d = d.with_note(
+                "undefined behaviour: the access may touch another cell of the array or other \
+                 memory; races are decided among the accesses that stay in bounds",
+            );
+            d
+        }
         Kind::BenignRace => {
             let array = f.array.as_deref().unwrap_or("?");
             let mut d = Diagnostic::error(format!(
@@ -87,7 +106,7 @@ pub fn finding(
         d.severity = Severity::Warning;
     }
     if let Some(n) = &f.note {
-        d = d.with_note(note(n));
+        d = d.with_note(finding_note(f, n));
     }
     if f.warp_only {
         d = d.with_note(
@@ -107,15 +126,22 @@ pub fn finding(
 }
 
 /// The [`table`] of finding `f`'s witness, its cells (the race's and those of the initial
-/// memory) named as `kernel` declares them.
+/// memory) named as `kernel` declares them. An out-of-bounds finding's witness has one
+/// thread, and says its index instead of a cell.
 pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
     let cell = CellReport::of(kernel, f).map(|c| c.text);
-    table(
-        &f.witness,
-        |c| CellReport::at(kernel, c).text,
-        cell.as_deref(),
-        cuda,
-    )
+    let declared = |c: &Cell| CellReport::at(kernel, c).text;
+    if let (Some(b), Some(i)) = (&f.bound, f.witness.index.first()) {
+        let mut s = table_of(&f.witness, declared, None, cuda, 1);
+        let array = f.array.as_deref().unwrap_or("?");
+        let _ = writeln!(
+            s,
+            "    index       {i} in dimension {} of `{array}`, whose extent is {}",
+            b.dim, b.extent
+        );
+        return s;
+    }
+    table(&f.witness, declared, cell.as_deref(), cuda)
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -207,6 +233,17 @@ pub fn table(
     cell: Option<&str>,
     cuda: bool,
 ) -> String {
+    table_of(w, declared, cell, cuda, 2)
+}
+
+/// [`table`] with the first `threads` threads of the witness (1 or 2).
+fn table_of(
+    w: &Witness,
+    declared: impl Fn(&Cell) -> String,
+    cell: Option<&str>,
+    cuda: bool,
+    threads: usize,
+) -> String {
     let mut s = String::new();
     let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let _ = writeln!(s, "  witness:");
@@ -258,13 +295,24 @@ pub fn table(
         rows.push((name.to_string(), [show(t1), show(t2)]));
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
+    if threads < 2 {
+        // One thread: its column alone, and only the variables it has.
+        rows.retain(|(_, [v1, _])| v1 != "-");
+    }
     // Each column is as wide as its widest entry, so long names and wide triples stay aligned.
     let widest = |lens: Vec<usize>| lens.into_iter().map(|l| l + 2).chain([12]).max();
     let names_w = widest(rows.iter().map(|r| r.0.chars().count()).collect()).unwrap_or(12);
     let width = widest(rows.iter().map(|r| r.1[0].chars().count()).collect()).unwrap_or(12);
-    let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
-    for (name, [v1, v2]) in &rows {
-        let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
+    if threads < 2 {
+        let _ = writeln!(s, "    {:<names_w$}{a}", "");
+        for (name, [v1, _]) in &rows {
+            let _ = writeln!(s, "    {name:<names_w$}{v1}");
+        }
+    } else {
+        let _ = writeln!(s, "    {:<names_w$}{a:<width$}{b}", "");
+        for (name, [v1, v2]) in &rows {
+            let _ = writeln!(s, "    {name:<names_w$}{v1:<width$}{v2}");
+        }
     }
     if !w.memory.is_empty() {
         let cells: Vec<String> = (w.memory.iter())
@@ -286,6 +334,25 @@ pub fn table(
         let _ = writeln!(s, "    cell        {cell}");
     }
     s
+}
+
+/// [`note`] of finding `f`, in the words of its kind: the notes speak of a race, and of an
+/// index out of bounds on an `out-of-bounds` finding (whose replay can miss, diverge first or
+/// depend on `?`s as a race's can).
+pub fn finding_note(f: &Finding, n: &Note) -> String {
+    let text = note(n);
+    if f.kind != Kind::OutOfBounds {
+        return text;
+    }
+    text.replace("this race", "this index out of bounds")
+        .replace(
+            "the race is not proven",
+            "the index out of bounds is not proven",
+        )
+        .replace("the race may exist", "the index out of bounds may exist")
+        // Its replay watches no array for races: a run that misses it is one that stayed in
+        // bounds (`replay::out_of_bounds`).
+        .replace("the run was aligned", "the run stayed in bounds")
 }
 
 /// What a finding's [`Note`] says, in the words of every report (human, JSON, SARIF, HTML).

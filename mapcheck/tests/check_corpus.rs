@@ -122,9 +122,19 @@ fn check_schema(doc: &Value) {
                 "data-race",
                 "barrier-divergence",
                 "redundant-barrier",
-                "benign-race"
+                "benign-race",
+                "out-of-bounds"
             ]
             .contains(&kind));
+            if kind == "out-of-bounds" {
+                // One thread leaves its array: its dimension, extent and index.
+                let b = &f["bound"];
+                let index = b["index"].as_i64().unwrap();
+                assert!(index < 0 || index >= b["extent"].as_i64().unwrap(), "{f}");
+                assert_eq!(f["witness"]["threads"].as_array().unwrap().len(), 1, "{f}");
+                assert_eq!(f["witness"]["index"][0], b["index"], "{f}");
+                continue;
+            }
             assert!(
                 ["proven", "confirmed", "potential"].contains(&f["certainty"].as_str().unwrap())
             );

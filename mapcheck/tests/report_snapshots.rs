@@ -104,20 +104,31 @@ fn assert_one_numbering(name: &str, text: &str) {
         .lines()
         .filter(|l| l.trim_start().starts_with("thread A"))
         .collect();
-    // Each finding with labels has a witness table whose header names both threads.
+    // Each finding with labels has a witness table whose header names both threads; an
+    // index out of bounds is one thread's, and its table has thread A's column alone.
     assert_eq!(
         headers.len(),
         text.matches("  witness:").count(),
         "{name}: a witness table without its `thread A  thread B` header:\n{text}"
     );
+    let alone = text.matches("index out of bounds of `").count();
+    let mut one_thread = 0;
     for h in &headers {
         let words: Vec<&str> = h.split_whitespace().collect();
+        if words == ["thread", "A"] {
+            one_thread += 1;
+            continue;
+        }
         assert_eq!(
             words,
             ["thread", "A", "thread", "B"],
             "{name}: header `{h}`"
         );
     }
+    assert_eq!(
+        one_thread, alone,
+        "{name}: one-thread tables are those of out-of-bounds"
+    );
     for l in labelled {
         for (at, _) in l.match_indices("thread ") {
             let who = &l[at + "thread ".len()..];

@@ -13,9 +13,11 @@
 //! The method:
 //!
 //! 1. Decide the kernel. Clean (DRF, no divergence, every query decided): nothing to do.
-//! 2. Refuse what no barrier can fix: a race between blocks (barriers order only the threads
-//!    of one block), and two threads writing one cell in the same statement outside any loop
-//!    (there is no point between a statement and itself).
+//! 2. Refuse what no barrier can fix: an index out of bounds (`out-of-bounds`: races are
+//!    decided among in-bounds accesses, so no placement makes such a kernel `drf`), a race
+//!    between blocks (barriers order only the threads of one block), and two threads writing
+//!    one cell in the same statement outside any loop (there is no point between a statement
+//!    and itself).
 //! 3. Delete every barrier with a divergence finding. Its ordering, if needed, comes back
 //!    through step 4 at a point all threads reach: the barrier is *moved*.
 //! 4. Search insertions. The candidate points are the places between two statements of a
@@ -122,6 +124,13 @@ pub enum Refusal {
     },
     /// Races that remain with a barrier at every point every thread of the block reaches.
     Unorderable { remaining: Vec<[Span; 2]> },
+    /// An access indexes an array of fixed size out of bounds (`out-of-bounds`, the first
+    /// one): no barrier changes an index.
+    OutOfBounds {
+        array: String,
+        location: Span,
+        potential: bool,
+    },
     /// The solver could not decide a query of the best candidate.
     Undecided { why: String },
     /// Candidates exist, but none of the placements tried makes the kernel clean.
@@ -183,6 +192,16 @@ impl Refusal {
             Refusal::Undecided { why } => {
                 format!("the solver could not decide whether a repair is race free ({why})")
             }
+            Refusal::OutOfBounds {
+                array,
+                location,
+                potential,
+            } => format!(
+                "the access at {} {} `{array}` out of bounds, and no barrier changes an index (races are decided among the accesses in bounds; fix the index, or give the geometry the kernel is written for with `--block-dim`){}",
+                at(*location),
+                if *potential { "may index" } else { "indexes" },
+                if *potential { POTENTIAL } else { "" }
+            ),
             Refusal::NotFound {
                 tried,
                 remaining,
@@ -279,6 +298,13 @@ pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) 
     let original = verify(kernel, options);
     if clean(&original) {
         return Outcome::Clean(original);
+    }
+    if let Some(f) = (original.findings.iter()).find(|f| f.kind == Kind::OutOfBounds) {
+        return Outcome::Refused(Refusal::OutOfBounds {
+            array: f.array.clone().unwrap_or_default(),
+            location: f.locations[0],
+            potential: f.certainty == Certainty::Potential,
+        });
     }
     let races: Vec<&Finding> = original
         .findings

@@ -55,6 +55,10 @@ pub enum Expect {
     DataRace,
     /// `//xfail:barrier-divergence`: some kernel has a barrier-divergence finding, exit 1 or 3.
     BarrierDivergence,
+    /// `//xfail:out-of-bounds` (mapcheck's, not GPUVerify's): some kernel has an
+    /// out-of-bounds finding and no kernel a data-race finding (races are decided among the
+    /// accesses in bounds, `notes/out-of-bounds.md`), exit 1 or 3.
+    OutOfBounds,
 }
 
 impl Expect {
@@ -63,6 +67,7 @@ impl Expect {
             Expect::Pass => "pass",
             Expect::DataRace => "data-race",
             Expect::BarrierDivergence => "barrier-divergence",
+            Expect::OutOfBounds => "out-of-bounds",
         }
     }
 }
@@ -165,6 +170,7 @@ pub fn expectation(source: &str) -> Result<Expectation, String> {
         Some("pass") => Expect::Pass,
         Some("data-race") => Expect::DataRace,
         Some("barrier-divergence") => Expect::BarrierDivergence,
+        Some("out-of-bounds") => Expect::OutOfBounds,
         Some(other) => return Err(format!("unknown GPUVerify expectation `xfail:{other}`")),
         None => return Err("line 1 must be `//pass` or `//xfail:REASON`".into()),
     };
@@ -217,6 +223,7 @@ pub struct KernelResult {
     pub verdict: Verdict,
     pub data_race: bool,
     pub divergent: bool,
+    pub out_of_bounds: bool,
     /// The exit code `mapcheck FILE` would give for this kernel alone (SPEC §7).
     pub exit: u8,
     /// Internal errors (witnesses of an exact kernel that did not replay).
@@ -230,6 +237,7 @@ impl KernelResult {
         KernelResult {
             data_race: has(Kind::DataRace),
             divergent: has(Kind::BarrierDivergence),
+            out_of_bounds: has(Kind::OutOfBounds),
             exit: report.defects.exit_code(),
             name: report.name,
             class: report.class,
@@ -267,10 +275,15 @@ impl FileResult {
                     .iter()
                     .map(|k| {
                         format!(
-                            "{} {}{}",
+                            "{} {}{}{}",
                             k.class.name(),
                             k.verdict.name(),
-                            if k.divergent { " divergent" } else { "" }
+                            if k.divergent { " divergent" } else { "" },
+                            if k.out_of_bounds {
+                                " out-of-bounds"
+                            } else {
+                                ""
+                            }
                         )
                     })
                     .collect();
@@ -391,6 +404,21 @@ impl FileResult {
             Expect::BarrierDivergence => {
                 if !ks.iter().any(|k| k.divergent) {
                     return Err("no barrier-divergence finding".into());
+                }
+                if !matches!(exit, 1 | 3) {
+                    return Err(format!("exit {exit}, expected 1 or 3"));
+                }
+            }
+            Expect::OutOfBounds => {
+                if !ks.iter().any(|k| k.out_of_bounds) {
+                    return Err("no out-of-bounds finding".into());
+                }
+                if let Some(k) = ks.iter().find(|k| k.data_race) {
+                    return Err(format!(
+                        "kernel `{}` has a data-race finding: races are decided among the \
+                         accesses in bounds",
+                        k.name
+                    ));
                 }
                 if !matches!(exit, 1 | 3) {
                     return Err(format!("exit {exit}, expected 1 or 3"));
@@ -538,7 +566,8 @@ pub fn read_back(kernel: &Kernel, options: &Options) -> Result<Kernel, String> {
 }
 
 /// Decides `kernel` and `again` (its [`read_back`]) and compares class, verdict, and whether
-/// each has a race and a divergence finding: the printed text must be what was analysed.
+/// each has a race, a divergence and an out-of-bounds finding: the printed text must be what
+/// was analysed.
 pub fn decides_alike(
     kernel: &Kernel,
     again: &Kernel,
@@ -549,12 +578,17 @@ pub fn decides_alike(
         let d = check::decide(k, source, options, false);
         let has = |kind: Kind| d.report.findings.iter().any(|f| f.kind == kind);
         format!(
-            "{} {}{}{}",
+            "{} {}{}{}{}",
             d.report.class.name(),
             d.report.verdict.name(),
             if has(Kind::DataRace) { " race" } else { "" },
             if has(Kind::BarrierDivergence) {
                 " divergence"
+            } else {
+                ""
+            },
+            if has(Kind::OutOfBounds) {
+                " out-of-bounds"
             } else {
                 ""
             }
@@ -704,6 +738,7 @@ mod tests {
             verdict,
             data_race: false,
             divergent: false,
+            out_of_bounds: false,
             exit,
             internal_errors: vec![],
         };

@@ -339,7 +339,10 @@ impl Pipeline {
 /// What a decision says, in the oracle's terms (every race finding counts, whatever its
 /// certainty), or why it says nothing.
 pub fn observed_of(d: &Decision) -> Answer {
-    if let Some(why) = d.undecided_races.first().or(d.undecided_divergence.first()) {
+    if let Some(why) = (d.undecided_races.first())
+        .or(d.undecided_divergence.first())
+        .or(d.undecided_bounds.first())
+    {
         return Answer::Undecided(why.clone());
     }
     let mut seen = Observed {
@@ -362,6 +365,9 @@ pub fn observed_of(d: &Decision) -> Answer {
             Kind::BarrierDivergence => seen.divergent = true,
             // Advice, not an observation of a run.
             Kind::RedundantBarrier => {}
+            // Not a race: the generated kernels' arrays have no declared size, so no access
+            // has bounds and this finding does not arise.
+            Kind::OutOfBounds => {}
         }
     }
     Answer::Observed(seen)

@@ -1,8 +1,9 @@
 //! The clang front end (issue 14) over the CUDA corpus: every file of `tests/cuda/` and
 //! `examples/cuda/` is read and checked as `mapcheck FILE` checks it. The test prints a table (file, truth of the GPUVerify header,
 //! verdict, outcome, front-end time, total time) and fails on any **soundness** disagreement:
-//! a file whose header says `xfail:data-race` (or `xfail:barrier-divergence`) reported free
-//! of that defect, or a `//pass` file with a proven or confirmed race or divergence.
+//! a file whose header says `xfail:data-race` (or `xfail:barrier-divergence`,
+//! `xfail:out-of-bounds`) reported free of that defect, or a `//pass` file with a proven or
+//! confirmed race, divergence or index out of bounds.
 //! Precision misses (a potential race on a race-free kernel, a refusal with a located error)
 //! are listed, not failures (`cuda_corpus.rs` holds `tests/cuda/` to its headers; this test
 //! also reads `examples/cuda/`, whose files carry no `// mapcheck:` class line, and a directory
@@ -37,9 +38,11 @@ fn outcome(truth: &str, result: &FileResult) -> Outcome {
     let proven_divergence = ks.iter().any(|k| k.divergent && k.exit == 1);
     let any_divergence = ks.iter().any(|k| k.divergent);
     let undecided = ks.iter().any(|k| k.verdict == Verdict::Unknown);
+    let proven_out_of_bounds = ks.iter().any(|k| k.out_of_bounds && k.exit == 1);
+    let any_out_of_bounds = ks.iter().any(|k| k.out_of_bounds);
     match truth {
         "pass" => {
-            if proven_race || proven_divergence {
+            if proven_race || proven_divergence || proven_out_of_bounds {
                 Outcome::Unsound
             } else if any_race || any_divergence || undecided {
                 Outcome::Imprecise
@@ -60,6 +63,17 @@ fn outcome(truth: &str, result: &FileResult) -> Outcome {
             if any_divergence {
                 Outcome::Agrees
             } else if undecided {
+                Outcome::Imprecise
+            } else {
+                Outcome::Unsound
+            }
+        }
+        // mapcheck's own expectation (issue 34 item 4): an index out of bounds, races
+        // decided among the accesses in bounds.
+        "out-of-bounds" => {
+            if any_out_of_bounds {
+                Outcome::Agrees
+            } else if undecided || any_race {
                 Outcome::Imprecise
             } else {
                 Outcome::Unsound

@@ -98,6 +98,7 @@ fn cell(array: &str, index: Vec<Expr>) -> Access {
         array: id(array),
         index,
         span: sp(),
+        bounds: Vec::new(),
     }
 }
 
@@ -130,6 +131,25 @@ fn every_form() -> Program {
         s(StmtKind::Read {
             var: id("r"),
             source: cell("A", vec![v("tid"), n(0)]),
+        }),
+        // An access with bounds (`A[e] in [0: i < 32, 1: j < 33]`).
+        s(StmtKind::Read {
+            var: id("rb"),
+            source: Access {
+                bounds: vec![
+                    Bound {
+                        dim: 0,
+                        index: v("tid"),
+                        extent: 32,
+                    },
+                    Bound {
+                        dim: 1,
+                        index: Expr::bin(BinOp::Add, v("tid"), n(1)),
+                        extent: 33,
+                    },
+                ],
+                ..cell("A", vec![Expr::bin(BinOp::Mul, v("tid"), n(33)), n(0)])
+            },
         }),
     ];
     // One `let` per operator, each with operands that need (or do not need) parentheses.

@@ -599,6 +599,17 @@ impl Checker {
             span: a.span,
             value: None,
             binds: None,
+            // Not premises of the rule: a bound's index is one of the subscripts the flat
+            // index was computed from, so data in it is named by the index's premise already.
+            bounds: a
+                .bounds
+                .iter()
+                .map(|b| mapcheck_core::ast::Bound {
+                    dim: b.dim,
+                    index: self.ctx.expr(&b.index, None).value,
+                    extent: b.extent,
+                })
+                .collect(),
         }
     }
 

@@ -290,7 +290,11 @@ fn visit<'a>(p: &'a SyncProto, f: &mut impl FnMut(Item<'a>)) {
     fn u<'a>(p: &'a Proto, f: &mut impl FnMut(Item<'a>)) {
         match p {
             Proto::Skip => {}
-            Proto::Acc(a) => a.index.iter().for_each(|e| f(Item::Expr(e))),
+            Proto::Acc(a) => a
+                .index
+                .iter()
+                .chain(a.bounds.iter().map(|b| &b.index))
+                .for_each(|e| f(Item::Expr(e))),
             Proto::Seq(parts) => parts.iter().for_each(|q| u(q, f)),
             Proto::If {
                 cond,

@@ -176,6 +176,10 @@ pub struct Acc {
     /// The unknown a read binds (`?x` of `let x = A[...]`), so that a payload that stores
     /// what was read can be tied to the cell it came from.
     pub binds: Option<UnknownId>,
+    /// The access's bounds (`Access::bounds`) as MAP terms: not part of the paper's MAP
+    /// either. `mapcheck-smt` asks whether a thread can break one (an `out-of-bounds`
+    /// finding) and decides races among the accesses that keep them.
+    pub bounds: Vec<mapcheck_core::ast::Bound<Var>>,
 }
 
 /// An unsynchronised protocol `u` (Coq `proto`).
@@ -716,6 +720,7 @@ mod tests {
             span: Span::default(),
             value: None,
             binds: None,
+            bounds: Vec::new(),
         })
     }
 

@@ -45,6 +45,7 @@
 //! even where a GPU might (a race, which is reported anyway); and barrier divergence stops the
 //! block instead of guessing what a GPU would do next.
 
+mod bounds;
 mod config;
 mod divergence;
 mod error;
@@ -57,6 +58,7 @@ mod touches;
 #[cfg(test)]
 mod tests;
 
+pub use bounds::OutOfBounds;
 pub use config::{
     warp_size, Config, InitialMemory, RandomMemory, RandomUnknowns, UnknownSite, UnknownSource,
     ZeroMemory, ZeroUnknowns, DEFAULT_HISTORY_LIMIT, DEFAULT_STEP_BUDGET, DEFAULT_WARP_SIZE,
@@ -90,6 +92,9 @@ pub struct Run {
     pub races: Vec<Race>,
     /// At most one per block: the block stops at its first divergence.
     pub divergences: Vec<Divergence>,
+    /// Accesses outside a dimension of fixed size (`ast::Bound`), the first of each place and
+    /// dimension.
+    pub out_of_bounds: Vec<OutOfBounds>,
     /// Steps used out of the budget.
     pub steps: u64,
     /// Accesses left out of [`Run::blocks`] because the history limit was reached (races are
@@ -141,6 +146,7 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
         },
         grid: GridAccesses::default(),
         races: RaceSet::default(),
+        out_of_bounds: bounds::OutOfBoundsLog::default(),
         watched: layout
             .arrays
             .iter()
@@ -170,6 +176,7 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
         blocks,
         races: state.races.into_races(),
         divergences,
+        out_of_bounds: state.out_of_bounds.kept,
         steps: state.steps.used,
         dropped_events: state.history.dropped,
     })
@@ -181,6 +188,7 @@ struct GridState {
     history: HistoryRoom,
     grid: GridAccesses,
     races: RaceSet,
+    out_of_bounds: bounds::OutOfBoundsLog,
     /// [`Config::watch_arrays`], per array.
     watched: Vec<bool>,
 }
@@ -239,6 +247,7 @@ fn run_block<'k, T>(
                 grid: &mut state.grid,
                 steps: &mut state.steps,
                 history: &mut state.history,
+                out_of_bounds: &mut state.out_of_bounds,
                 watched: &state.watched,
             };
             let reached = thread.run_phase(&mut world)?;

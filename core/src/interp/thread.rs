@@ -68,6 +68,7 @@ pub(super) struct World<'w, 'k> {
     pub grid: &'w mut GridAccesses,
     pub steps: &'w mut Steps,
     pub history: &'w mut HistoryRoom,
+    pub out_of_bounds: &'w mut super::bounds::OutOfBoundsLog,
     /// Per array (declaration position): whether its accesses are checked for races
     /// ([`Config::watch_arrays`]).
     pub watched: &'w [bool],
@@ -253,12 +254,14 @@ impl<'k, T> Thread<'k, T> {
             }
             StmtKind::Write { target, value } => {
                 let cell = self.cell(target, w)?;
+                self.check_bounds(target, w);
                 let value = self.eval(value, w)?;
                 self.writes.insert(cell.clone(), value);
                 self.record(w, stmt, cell, EventKind::Write { value });
             }
             StmtKind::Read { var, source } => {
                 let cell = self.cell(source, w)?;
+                self.check_bounds(source, w);
                 let value = self.view(&cell, w);
                 self.bind(&var.name, var.span, value, w)?;
                 self.record(w, stmt, cell, EventKind::Read { value });
@@ -290,6 +293,7 @@ impl<'k, T> Thread<'k, T> {
                 value,
             } => {
                 let cell = self.cell(target, w)?;
+                self.check_bounds(target, w);
                 let operand = self.eval(value, w)?;
                 // The thread's own write of this phase comes first (it is the most recent thing
                 // the thread did to the cell); else the running result of the atomics of the
@@ -456,6 +460,28 @@ impl<'k, T> Thread<'k, T> {
             });
         } else {
             w.history.dropped += 1;
+        }
+    }
+
+    /// Records each bound of `access` that this thread's indices break. A bound whose index
+    /// cannot be evaluated (an overflow the flat index escaped) is not judged: the flat index
+    /// was, and it decides what the access touches.
+    fn check_bounds(&self, access: &Access, w: &mut World<'_, '_>) {
+        for b in &access.bounds {
+            if let Ok(index) = self.eval(&b.index, w) {
+                if !b.holds(index) {
+                    w.out_of_bounds.record(super::bounds::OutOfBounds {
+                        thread: ThreadId {
+                            bid: w.bid,
+                            tid: self.tid,
+                        },
+                        span: access.span,
+                        dim: b.dim,
+                        extent: b.extent,
+                        index,
+                    });
+                }
+            }
         }
     }
 

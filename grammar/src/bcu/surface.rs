@@ -263,6 +263,7 @@ impl Converter<'_> {
                 array,
                 index: index.into_iter().map(|i| self.expr(i)).collect(),
                 span,
+                bounds: Vec::new(),
             },
             _ => {
                 let found = Term { kind: t.kind, span }.describe();
@@ -278,8 +279,54 @@ impl Converter<'_> {
                     array: Ident::new("_", span),
                     index: Vec::new(),
                     span,
+                    bounds: Vec::new(),
                 }
             }
+        }
+    }
+
+    /// [`Converter::access`] with the bounds written after it (`A[e] in [0: i < 32]`, what
+    /// the CUDA lowering prints for an array of declared size): each `DIM: INDEX < EXTENT`,
+    /// the extent a positive literal.
+    pub fn access_within(
+        &mut self,
+        t: Term,
+        bounds: Option<Vec<(i64, Term)>>,
+        what: &str,
+    ) -> Access {
+        let mut access = self.access(t, what);
+        for (dim, t) in bounds.unwrap_or_default() {
+            let span = t.span;
+            let cond = self.cond(t);
+            let bound = match (usize::try_from(dim), cond.kind) {
+                (Ok(dim), CondKind::Cmp(CmpOp::Lt, index, extent)) => match extent.kind {
+                    ExprKind::Int(extent) if extent > 0 => Some(Bound { dim, index, extent }),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match bound {
+                Some(b) => access.bounds.push(b),
+                None => self.error(
+                    span,
+                    "a bound reads `DIM: INDEX < EXTENT`".to_string(),
+                    "not a bound",
+                    Some("the extent is a positive literal, for example `0: i < 32`".into()),
+                ),
+            }
+        }
+        access
+    }
+
+    /// Bounds written after something that is not an array cell.
+    pub fn no_bounds(&mut self, bounds: Option<Vec<(i64, Term)>>) {
+        if let Some((_, t)) = bounds.and_then(|b| b.into_iter().next()) {
+            self.error(
+                t.span,
+                "bounds follow an array cell such as `A[i]`".to_string(),
+                "bounds of no access",
+                None,
+            );
         }
     }
 

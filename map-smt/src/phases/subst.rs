@@ -82,6 +82,9 @@ where
             let mut a = a.clone();
             a.index = a.index.iter().map(|i| subst_expr(i, x, value)).collect();
             a.value = a.value.as_ref().map(|v| subst_expr(v, x, value));
+            for b in &mut a.bounds {
+                b.index = subst_expr(&b.index, x, value);
+            }
             Proto::Acc(a)
         }
         Proto::Seq(parts) => Proto::Seq(parts.iter().map(|q| subst_proto(q, x, value)).collect()),

@@ -339,7 +339,7 @@ pub(crate) fn divergence_outcome(
 /// Stage 5, for races and divergences alike: the witness `model` decodes to, replayed, and
 /// when that replay cannot finish or misses, the witness the replay search finds instead
 /// ([`search::finishing`]). `subject` is the query as kept for `--emit smt`.
-fn witnessed(
+pub(crate) fn witnessed(
     built: &query::Built,
     subject: Option<&Asked>,
     cx_queries: &mut usize,
@@ -366,7 +366,7 @@ fn witnessed(
 /// an initial memory its reads are tied to by `confirm` when the kernel is not exact and the
 /// replay missed (races only), with the memory its reproducing replay started from (`chosen`
 /// when given to the replay), and its certainty ([`certainty`]).
-fn certified(
+pub(crate) fn certified(
     found: Found,
     basis: Basis,
     mut chosen: Option<CellMemory>,
@@ -480,6 +480,7 @@ pub(crate) fn race_finding<T>(
         internal_error,
         note: why.or(sat.note),
         warp_only: sat.warp_only,
+        bound: None,
     };
     (witnessed, finding)
 }
@@ -527,6 +528,7 @@ pub(crate) fn divergence_finding<T>(
         internal_error,
         note,
         warp_only: false,
+        bound: None,
     };
     (witnessed, finding)
 }

@@ -321,6 +321,7 @@ impl<'s> Lower<'s> {
             array: Ident::new(name, sp()),
             index,
             span: sp(),
+            bounds: Vec::new(),
         })
     }
 

@@ -53,6 +53,7 @@ fn access(array: &str, index: Vec<Expr>, span: Span) -> Access {
         array: id(array),
         index,
         span,
+        bounds: Vec::new(),
     }
 }
 

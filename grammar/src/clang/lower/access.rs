@@ -108,15 +108,21 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 ty: CType::Scalar(s),
+                ..
             } if self.const_table(&array).is_some() => {
                 self.read_const_table(&array, off, s, span, out)
             }
-            Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
+            Place::Mem { array, off, ty, .. } if self.byte_array(&array).is_some() => {
                 self.read_bytes(array, off, ty, span, out)
             }
-            Place::Mem { array, off, ty } => match self.g.cells(&ty, 0) {
+            Place::Mem {
+                array,
+                off,
+                ty,
+                bounds,
+            } => match self.g.cells(&ty, 0) {
                 Some(1) if !matches!(ty, CType::Array(..)) => {
-                    let e = self.emit_read(&array, off, span, out);
+                    let e = self.emit_read_within(&array, off, bounds, span, out);
                     if let (Some(r), ExprKind::Var(name)) =
                         (ty.scalar().and_then(|s| s.range()), &e.kind)
                     {
@@ -136,7 +142,8 @@ impl Lower<'_, '_> {
                     let mut cells = Vec::new();
                     for k in 0..n {
                         let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
-                        cells.push(self.emit_read(&array, index, span, out));
+                        let within = bounds.clone();
+                        cells.push(self.emit_read_within(&array, index, within, span, out));
                     }
                     self.record_from_cells(&ty, cells).unwrap_or(Val::Opaque)
                 }
@@ -221,10 +228,16 @@ impl Lower<'_, '_> {
                     self.env.insert(id, Binding::Val(v));
                 }
             },
-            Place::Mem { array, off, ty } if self.byte_array(&array).is_some() => {
+            Place::Mem { array, off, ty, .. } if self.byte_array(&array).is_some() => {
                 self.write_bytes(array, off, ty, v, span, out)
             }
-            Place::Mem { array, off, ty } => {
+            Place::Mem {
+                array,
+                off,
+                ty,
+                bounds,
+            } => {
+                let bounds = self.open_bounds(bounds);
                 let cells = self.g.cells(&ty, 0);
                 match cells {
                     Some(1) if !matches!(ty, CType::Array(..)) => {
@@ -238,6 +251,7 @@ impl Lower<'_, '_> {
                                         array: Ident::new(array, span),
                                         index: vec![off],
                                         span,
+                                        bounds,
                                     },
                                     value,
                                 },
@@ -265,6 +279,7 @@ impl Lower<'_, '_> {
                                             array: Ident::new(array.clone(), span),
                                             index: vec![index],
                                             span,
+                                            bounds: bounds.clone(),
                                         },
                                         value,
                                     },
@@ -292,6 +307,7 @@ impl Lower<'_, '_> {
                                     array: Ident::new(a, span),
                                     index: vec![idx],
                                     span,
+                                    bounds: Vec::new(),
                                 },
                                 value,
                             },
@@ -343,6 +359,34 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Expr {
+        self.emit_read_within(array, index, Vec::new(), span, out)
+    }
+
+    /// The bounds of `bounds` that C's types do not settle: a subscript whose every value lies
+    /// in its dimension (`Te0[s >> 24]` of `uint Te0[256]`, `s` a `uint`; `buf[i & 63]`) by
+    /// the lowering's intervals (`ranges.rs`, which know the range of a `?` standing for a
+    /// value of a C type, where the core does not) can never leave it, and needs no question.
+    fn open_bounds(&self, bounds: Vec<Bound>) -> Vec<Bound> {
+        bounds
+            .into_iter()
+            .filter(|b| {
+                !self
+                    .range(&b.index)
+                    .is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(b.extent))
+            })
+            .collect()
+    }
+
+    /// [`Lower::emit_read`] of an access that must stay within `bounds`.
+    pub(super) fn emit_read_within(
+        &mut self,
+        array: &str,
+        index: Expr,
+        bounds: Vec<Bound>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let bounds = self.open_bounds(bounds);
         let name = self.fresh(&format!("{array}_v"));
         self.emit(
             out,
@@ -353,6 +397,7 @@ impl Lower<'_, '_> {
                         array: Ident::new(array, span),
                         index: vec![index],
                         span,
+                        bounds,
                     },
                 },
                 span,
@@ -377,6 +422,7 @@ impl Lower<'_, '_> {
                         array: Ident::new(array, span),
                         index: vec![index],
                         span,
+                        bounds: Vec::new(),
                     },
                     value,
                 },

@@ -76,6 +76,7 @@ impl Lower<'_, '_> {
                             array: Ident::new(array, span),
                             index: vec![off],
                             span,
+                            bounds: Vec::new(),
                         },
                         op,
                         value: value.clone(),

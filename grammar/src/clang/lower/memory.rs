@@ -233,6 +233,7 @@ impl Lower<'_, '_> {
                     array: name,
                     off: int(0, span),
                     ty,
+                    bounds: Vec::new(),
                 });
             }
             // Cell for cell: exact while every view has the layout of the first one; another
@@ -252,6 +253,7 @@ impl Lower<'_, '_> {
                 array: name,
                 off: int(0, span),
                 ty,
+                bounds: Vec::new(),
             });
         }
         let name = match self.array_names.get(&decl.id) {
@@ -273,6 +275,7 @@ impl Lower<'_, '_> {
             array: name,
             off: int(0, span),
             ty,
+            bounds: Vec::new(),
         })
     }
 }

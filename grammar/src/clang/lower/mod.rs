@@ -214,8 +214,16 @@ impl Structural for Val {
 enum Place {
     /// A local variable or by-value parameter, by declaration id.
     Local(String, CType),
-    /// Cell `off` of `array` (the first cell of a struct or array element), of type `ty`.
-    Mem { array: String, off: Expr, ty: CType },
+    /// Cell `off` of `array` (the first cell of a struct or array element), of type `ty`;
+    /// `bounds` are the subscripts of dimensions of fixed size that led to it (`tile[y][x]`
+    /// of `float tile[32][33]`: `y < 32` and `x < 33`), which every access of the place
+    /// carries (`Access::bounds`, `places.rs`).
+    Mem {
+        array: String,
+        off: Expr,
+        ty: CType,
+        bounds: Vec<Bound>,
+    },
     /// An unknown cell of one of these arrays.
     Many(Vec<String>, CType),
     /// Thread-private memory.

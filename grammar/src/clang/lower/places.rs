@@ -38,7 +38,14 @@ impl Lower<'_, '_> {
                     Some(c) => {
                         let p = self.place(c, out);
                         match p {
-                            Place::Mem { array, off, .. } => Place::Mem { array, off, ty },
+                            Place::Mem {
+                                array, off, bounds, ..
+                            } => Place::Mem {
+                                array,
+                                off,
+                                ty,
+                                bounds,
+                            },
                             p @ Place::Sel(..) => p.coarse(ty),
                             other => other,
                         }
@@ -59,6 +66,9 @@ impl Lower<'_, '_> {
                 } else {
                     (b, a)
                 };
+                if let Some((array, extent)) = self.decayed_array(base) {
+                    return self.subscript_within(array, extent, index, ty, span, out);
+                }
                 let p = self.rvalue(base, out);
                 let i = self.rvalue(index, out);
                 match self.pointer_arith("+", ptr_of(p), i, span, out) {
@@ -121,10 +131,83 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The array a subscript's base decays from, when it is an lvalue of a fixed size
+    /// (`tile` and `tile[y]` of `float tile[32][33]`, a local `int a[4]`, a field `s.v[3]`),
+    /// with that size: the subscript must lie in `0..size` (C17 6.5.6p8: a pointer into an
+    /// array may not leave it; the element one past the end has no object).
+    fn decayed_array<'n>(&self, base: &'n Node) -> Option<(&'n Node, i64)> {
+        let bare = strip_parens(base);
+        if bare.kind != Kind::ImplicitCastExpr
+            || bare.cast_kind.as_deref() != Some("ArrayToPointerDecay")
+        {
+            return None;
+        }
+        let array = bare.exprs().next()?;
+        if !array.is_lvalue() {
+            return None;
+        }
+        match self.node_type(array) {
+            CType::Array(_, Some(n)) => {
+                i64::try_from(n).ok().filter(|n| *n > 0).map(|n| (array, n))
+            }
+            _ => None,
+        }
+    }
+
+    /// `array[index]` for an array of `extent` elements: the element's place, as the pointer
+    /// arithmetic of any subscript gives it, carrying the bounds that led to `array` and
+    /// `index < extent` in the next dimension (`Place::Mem::bounds`). A place that is not a
+    /// cell of a core array (private or unknown memory, a followed local) carries none.
+    fn subscript_within(
+        &mut self,
+        array: &Node,
+        extent: i64,
+        index: &Node,
+        ty: CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Place {
+        let outer = self.place(array, out);
+        let mut bounds = match &outer {
+            Place::Mem { bounds, .. } => bounds.clone(),
+            _ => Vec::new(),
+        };
+        let p = self.address(outer);
+        let i = self.rvalue(index, out);
+        let within = match &i {
+            Val::Num(e, _) => Some(Bound {
+                dim: bounds.len(),
+                index: e.clone(),
+                extent,
+            }),
+            _ => None,
+        };
+        match self.pointer_arith("+", ptr_of(p), i, span, out) {
+            Val::Ptr(p) => match self.deref(p, ty, span) {
+                Place::Mem { array, off, ty, .. } => {
+                    bounds.extend(within);
+                    Place::Mem {
+                        array,
+                        off,
+                        ty,
+                        bounds,
+                    }
+                }
+                other => other,
+            },
+            _ => Place::Unknown(ty),
+        }
+    }
+
     pub(super) fn deref(&mut self, p: Ptr, ty: CType, span: Span) -> Place {
         let _ = span;
         match p {
-            Ptr::To { array, off, .. } => Place::Mem { array, off, ty },
+            Ptr::To { array, off, .. } => Place::Mem {
+                array,
+                off,
+                ty,
+                bounds: Vec::new(),
+            },
             Ptr::Many(arrays) => Place::Many(arrays, ty),
             Ptr::Private => Place::Private(ty),
             Ptr::Local(id) => Place::Local(id, ty),
@@ -214,6 +297,7 @@ impl Lower<'_, '_> {
                     array,
                     off,
                     ty: bty,
+                    bounds: Vec::new(),
                 },
                 other => self.deref(other, bty, span),
             }
@@ -228,6 +312,7 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 ty: CType::Record(r),
+                ..
             } if self.byte_array(&array).is_some() => {
                 let unit = self.byte_array(&array).unwrap_or(1);
                 let found = self
@@ -251,14 +336,17 @@ impl Lower<'_, '_> {
                             Expr::bin(BinOp::Add, off, int((foff / unit) as i64, span))
                         },
                         ty: fty,
+                        bounds: Vec::new(),
                     },
                     None => Place::Many(vec![array], ty),
                 }
             }
+            // A field of an element keeps the bounds that led to the element (`p[i].x`).
             Place::Mem {
                 array,
                 off,
                 ty: CType::Record(r),
+                bounds,
             } => match self.g.field(&r, &field) {
                 Some((foff, fty)) => Place::Mem {
                     array,
@@ -268,6 +356,7 @@ impl Lower<'_, '_> {
                         Expr::bin(BinOp::Add, off, int(foff as i64, span))
                     },
                     ty: fty,
+                    bounds,
                 },
                 None if self.g.bit_field(&r, &field) => {
                     self.error(

@@ -306,7 +306,7 @@ impl Lower<'_, '_> {
             t => t.clone(),
         };
         match p {
-            Place::Mem { array, off, ty } => Val::Ptr(Ptr::To {
+            Place::Mem { array, off, ty, .. } => Val::Ptr(Ptr::To {
                 array,
                 off,
                 pointee: elem(&ty),
