@@ -43,13 +43,6 @@ pub fn deadline_passed() -> bool {
 /// own `timeout` parameter is per check and costly: each check starts one of z3's timer
 /// threads and spins on `sched_yield` until it has noticed the check is done).
 pub fn context<R: Send + Sync>(limits: Limits, f: impl FnOnce() -> R + Send + Sync) -> R {
-    // Z3's combined solver first hands a query to its logic's tactic (solver2), whose
-    // nonlinear strategies contain wall-clock limits of their own: under load the tactic gave
-    // up at other points and another model came back (a grid-stride copy's witness changed
-    // with the machine's load; the determinism test's sample caught it). With no time for
-    // solver2 every query goes to the incremental core, bounded by `rlimit` alone.
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| z3::set_global_param("combined_solver.solver2_timeout", "0"));
     z3::with_z3_config(&z3::Config::new(), move || {
         let Some(deadline) = limits.deadline else {
             return super::lemmas::scoped(f);
