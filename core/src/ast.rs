@@ -702,6 +702,22 @@ impl<T> Kernel<T> {
     /// be — so it leaves the launch conventions (which set every unread dimension to 1) as
     /// they were.
     pub fn builtins_read_by_code(&self) -> std::collections::BTreeSet<Builtin> {
+        self.body.builtins_read_by_code()
+    }
+
+    /// The built-ins read by the statements `counted` keeps.
+    fn builtins_in(
+        &self,
+        counted: impl Fn(&StmtKind<T>) -> bool,
+    ) -> std::collections::BTreeSet<Builtin> {
+        self.body.builtins_in(counted)
+    }
+}
+
+impl<T> Block<T> {
+    /// [`Kernel::builtins_read_by_code`] of a block (a kernel's body before it is a kernel:
+    /// the CUDA lowering asks it of what it lowered).
+    pub fn builtins_read_by_code(&self) -> std::collections::BTreeSet<Builtin> {
         self.builtins_in(
             |kind| !matches!(kind, StmtKind::Assume { cond } if cond.is_block_size_bound()),
         )
@@ -718,7 +734,7 @@ impl<T> Kernel<T> {
                 used.insert(b);
             }
         };
-        self.body.walk(&mut |stmt| {
+        self.walk(&mut |stmt| {
             if counted(&stmt.kind) {
                 stmt.kind.for_each_var(&mut note)
             }

@@ -356,16 +356,21 @@ impl<'a> Lower<'_, 'a> {
         }
         // Built-ins the source reads but the lowered code no longer does (the value went
         // into an unknown): read here, so that the launch conventions leave their dimensions
-        // open (`builtins_in_source`).
-        let mut lowered = BTreeSet::new();
-        walk_stmts(&body, &mut |s| {
-            s.kind.for_each_var(&mut |v, _| {
-                lowered.insert(v.to_string());
-            })
-        });
+        // open (`builtins_in_source`). "Reads" as the conventions count it: a
+        // `__launch_bounds__` assumption on the block's size is not a read.
+        let lowered = Block {
+            stmts: std::mem::take(&mut body),
+            span,
+        };
+        let read: BTreeSet<&str> = lowered
+            .builtins_read_by_code()
+            .into_iter()
+            .map(|b| b.name())
+            .collect();
+        body = lowered.stmts;
         let lost: Vec<Stmt> = source_builtins
             .iter()
-            .filter(|b| !lowered.contains(b.as_str()))
+            .filter(|b| !read.contains(b.as_str()))
             .map(|b| {
                 let var = Ident::new(self.fresh(&format!("reads_{}", b.replace('.', "_"))), span);
                 stmt(
