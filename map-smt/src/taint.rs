@@ -107,9 +107,7 @@ impl Taint {
     }
 
     fn expr(&self, e: &Expr) -> bool {
-        let mut hit = false;
-        e.for_each_var(&mut |v, _| hit |= self.vars.contains(v));
-        hit
+        mentions(e, &self.vars)
     }
 
     fn cond(&self, c: &Cond) -> bool {
