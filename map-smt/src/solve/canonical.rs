@@ -3,17 +3,32 @@
 //! constants, each ordered as [`Least`] says, [`canonical`]), so that the witness is a function
 //! of the query's meaning and not of the path z3's search took.
 
-use super::backstop::check;
+use super::backstop::{check, expired};
 use crate::encode::{cmp, Val};
 use mapcheck_core::ast::CmpOp;
 use z3::ast::{Ast, Bool};
-use z3::{DeclKind, Model, SatResult, Solver};
+use z3::{DeclKind, Model, Params, SatResult, Solver};
 
 /// Each check of [`canonical`] gets this fraction of the resource limit, and it makes at
 /// most [`CANONICAL_CHECKS`] of them: a witness is made canonical at a bounded cost, also when
 /// its checks are non-linear (a loop `step *K` makes each one a question about powers of `K`).
-pub(super) const CANONICAL_SHARE: u32 = 10;
+const CANONICAL_SHARE: u32 = 10;
 const CANONICAL_CHECKS: usize = 48;
+
+/// How many checks of one [`canonical`] search that come back `unknown` under their share are
+/// asked again under the whole resource limit. A search that stops at an undecided check
+/// keeps the values of the model it has for every constant after that point, and that model
+/// is the one z3's search happened to reach, which is not a function of the query alone: the
+/// same check in the same context, after the same earlier checks, counted 507,676 resource
+/// units in one run and 507,690 in another under load (z3 5.4 hashes clauses and
+/// justifications by their address, `smt_clause.h`, so the allocation history can steer
+/// it). Measured: `grid_stride_copy_2d_racy.cu`'s grid-level query, decided by the
+/// same checks in every run, came out with `height = 9` or `height = 15` under load because
+/// the first canonical check (`2 <= height <= 8`) exhausted its tenth of the limit; under the
+/// whole limit it is `unsat` and every later check decided, so the witness is the least one
+/// in every run. Bounded, so that a witness whose checks are all hard costs at most this many
+/// full checks more.
+const CANONICAL_ESCALATIONS: usize = 4;
 
 /// How the canonical witness (`canonical`, after [`super::solve`] finds a model) orders the values of
 /// one constant, least first.
@@ -174,9 +189,17 @@ pub(super) fn canonical(
     mut model: Model,
     order: &[(Val, Least)],
     lit: &dyn Fn(i128) -> Val,
+    rlimit: u32,
 ) -> Model {
     let mut seen = std::collections::BTreeSet::new();
     let mut checks = 0;
+    let mut escalations = 0;
+    let limited = |share: u32| {
+        let mut params = Params::new();
+        params.set_u32("rlimit", rlimit / share);
+        solver.set_params(&params);
+    };
+    limited(CANONICAL_SHARE);
     let mut ask = |assertion: &Bool| {
         checks += 1;
         if checks > CANONICAL_CHECKS {
@@ -184,7 +207,13 @@ pub(super) fn canonical(
         }
         solver.push();
         solver.assert(assertion);
-        let answer = check(solver);
+        let mut answer = check(solver);
+        if answer == SatResult::Unknown && escalations < CANONICAL_ESCALATIONS && !expired() {
+            escalations += 1;
+            limited(1);
+            answer = check(solver);
+            limited(CANONICAL_SHARE);
+        }
         let found = (answer == SatResult::Sat)
             .then(|| solver.get_model())
             .flatten();

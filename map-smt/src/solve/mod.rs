@@ -18,7 +18,7 @@ pub mod lemmas;
 
 use backstop::{check, reason_unknown};
 pub use backstop::{context, deadline_passed, EXPIRED};
-use canonical::{canonical, small, CANONICAL_SHARE};
+use canonical::{canonical, small};
 pub use canonical::{Least, Sign};
 
 use crate::encode::{cmp, Val};
@@ -226,9 +226,6 @@ fn solve_here(
             solver.assert(cmp(CmpOp::Eq, size, &lit(v)));
         }
     }
-    let mut params = Params::new();
-    params.set_u32("rlimit", limits.rlimit / CANONICAL_SHARE);
-    solver.set_params(&params);
     // Parameters keep the values of the model found when a product is of high degree (see
     // [`Least::FromTwo`]).
     let order: Vec<(Val, Least)> = order
@@ -236,7 +233,7 @@ fn solve_here(
         .filter(|(_, least)| !(high_degree && *least == Least::FromTwo))
         .cloned()
         .collect();
-    Outcome::Sat(canonical(&solver, small, &order, lit))
+    Outcome::Sat(canonical(&solver, small, &order, lit, limits.rlimit))
 }
 
 /// The largest number of non-literal factors of an integer product in `constraints`, counted
