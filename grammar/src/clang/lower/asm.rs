@@ -157,6 +157,17 @@ impl Lower<'_, '_> {
                 }
             }
         }
+        // The special registers of the launch the template reads (`%ctaid.x`, `%tid.y`,
+        // `%laneid`) are reads of the geometry: kept as such, so that the launch conventions
+        // do not take such a dimension to be 1 (the outputs computed from them are unknown).
+        for b in geometry_registers(&template) {
+            let var = Ident::new(
+                self.fresh(&format!("asm_reads_{}", b.replace('.', "_"))),
+                span,
+            );
+            let value = Expr::var(b, span);
+            self.emit(out, stmt(StmtKind::Let { var, value }, span));
+        }
         // Inputs are read before the instructions run; the compiler stores the outputs into
         // their places after them (after its barriers too). No instruction left dereferences
         // a pointer operand.
@@ -178,6 +189,55 @@ impl Lower<'_, '_> {
         }
         tt(span)
     }
+}
+
+/// The geometry built-ins (`tid.x`, `nbid.y`, ...) that the PTX special registers named in
+/// `template` read: `%tid`, `%ntid`, `%ctaid` and `%nctaid` by component; the lane and warp
+/// registers (`%laneid`, `%warpid`, `%lanemask_lt`, ...), which are functions of the thread's
+/// linear index in its block, every component of the thread's index and of the block's size.
+fn geometry_registers(template: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for (at, _) in template.match_indices('%') {
+        let name: String = template[at..]
+            .trim_start_matches('%')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+            .collect();
+        let (register, component) = name.split_once('.').unwrap_or((name.as_str(), ""));
+        let base = match register {
+            "tid" => "tid",
+            "ntid" => "ntid",
+            "ctaid" => "bid",
+            "nctaid" => "nbid",
+            "laneid" | "warpid" => {
+                for b in ["tid", "ntid"] {
+                    for c in ["x", "y", "z"] {
+                        found.insert(format!("{b}.{c}"));
+                    }
+                }
+                continue;
+            }
+            r if r.starts_with("lanemask_") => {
+                for b in ["tid", "ntid"] {
+                    for c in ["x", "y", "z"] {
+                        found.insert(format!("{b}.{c}"));
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let component = &component[..component.len().min(1)];
+        if matches!(component, "x" | "y" | "z") {
+            found.insert(format!("{base}.{component}"));
+        } else {
+            // The whole vector register (`%tid` in a `mov.v4`): every component.
+            for c in ["x", "y", "z"] {
+                found.insert(format!("{base}.{c}"));
+            }
+        }
+    }
+    found
 }
 
 /// The template of an `asm` statement's text: its string literals before the first top-level
@@ -331,6 +391,27 @@ mod tests {
         );
         assert_eq!(template(r#"asm("membar.cta;")"#), Ok("membar.cta;".into()));
         assert!(template(r#"asm volatile(SYNC "mov.u32 %0, 1;" : "=r"(v))"#).is_err());
+    }
+
+    #[test]
+    fn the_launch_registers_a_template_reads_are_geometry_reads() {
+        let read = |t: &str| {
+            geometry_registers(t)
+                .into_iter()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(read("mov.u32 %0, %%ctaid.x;"), "bid.x");
+        assert_eq!(
+            read("mov.u32 %0, %tid.y; mov.u32 %1, %nctaid.z;"),
+            "nbid.z tid.y"
+        );
+        assert_eq!(read("mov.u32 %0, %ntid.x;"), "ntid.x");
+        assert_eq!(
+            read("mov.u32 %0, %laneid;"),
+            "ntid.x ntid.y ntid.z tid.x tid.y tid.z"
+        );
+        assert_eq!(read("mov.u32 %0, %smid; add.s32 %0, %1, %2;"), "");
     }
 
     #[test]

@@ -368,11 +368,28 @@ impl<'a> Lower<'_, 'a> {
             .map(|b| b.name())
             .collect();
         body = lowered.stmts;
+        // Dimensions a launch in the file's host code opens (`launches.rs`) count as read
+        // too: the file says the kernel runs with more than one there.
+        let launched = std::mem::take(&mut self.launched);
         let lost: Vec<Stmt> = source_builtins
             .iter()
-            .filter(|b| !read.contains(b.as_str()))
-            .map(|b| {
-                let var = Ident::new(self.fresh(&format!("reads_{}", b.replace('.', "_"))), span);
+            .map(|b| ("reads", b))
+            .chain(
+                launched
+                    .iter()
+                    .filter(|b| {
+                        // A dimension is read when its size or its index is (`nbid.x` or
+                        // `bid.x`): only a dimension the code reads neither way needs this.
+                        let partner = b.strip_prefix('n').unwrap_or(b);
+                        ![b.as_str(), partner]
+                            .iter()
+                            .any(|r| source_builtins.contains(*r) || read.contains(*r))
+                    })
+                    .map(|b| ("launched", b)),
+            )
+            .filter(|(_, b)| !read.contains(b.as_str()))
+            .map(|(why, b)| {
+                let var = Ident::new(self.fresh(&format!("{why}_{}", b.replace('.', "_"))), span);
                 stmt(
                     StmtKind::Let {
                         var,
@@ -439,6 +456,7 @@ pub fn lower_all(
     skip: &HashSet<String>,
 ) -> (Program, Vec<ItemError>) {
     let g = Globals::collect(root);
+    let launches = launches::Launches::collect(root, &g);
     let mut kernels = Vec::new();
     let mut errors = Vec::new();
     let mut names: HashMap<String, usize> = HashMap::new();
@@ -471,7 +489,9 @@ pub fn lower_all(
             });
             continue;
         }
-        match Lower::new(&g, text, options).kernel(k, &name) {
+        let mut lower = Lower::new(&g, text, options);
+        lower.launched = launches.opened(k);
+        match lower.kernel(k, &name) {
             Ok(kernel) => kernels.push(kernel),
             Err(ds) => errors.extend(ds.into_iter().map(|d| ItemError {
                 kernel: Some(name.clone()),

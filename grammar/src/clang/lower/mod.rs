@@ -46,6 +46,7 @@ mod globals;
 mod inline;
 mod intrinsics;
 mod kernel;
+mod launches;
 mod loop_shapes;
 mod loops;
 mod memory;
@@ -419,6 +420,9 @@ pub struct Lower<'g, 'a> {
     /// Why the last counted form tried for the loop being lowered was refused, when its step
     /// or bound is the cause: the general loop names its unknown trip count by it.
     loop_why: Option<&'static str>,
+    /// The dimensions a launch of the kernel in the file's host code may make larger than 1
+    /// (`launches.rs`): read as far as the launch conventions are concerned.
+    launched: BTreeSet<String>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -457,6 +461,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             positional: HashSet::new(),
             slot_arrays: HashMap::new(),
             loop_why: None,
+            launched: BTreeSet::new(),
         }
     }
 
