@@ -79,6 +79,12 @@ pub enum Replay {
     /// atomics in one order only); or a race between blocks reached or indexed through them
     /// (the interpreter's blocks do not see each other's atomics).
     AtomicValues { between_blocks: bool },
+    /// A write-write race that every run showed, always with equal stored values, where a
+    /// data race needs different ones ([`Stores::Different`]): the solver's two values rest on
+    /// reads it does not tie to one memory (values read in an earlier phase are each thread's
+    /// own unknown), so they may always be equal — a benign race — and the race is not shown
+    /// to be a data race.
+    EqualStores,
     /// A run could not finish before it showed the finding: it spent [`STEP_BUDGET`], or met a
     /// loop whose step leaves its variable unchanged (`LoopStuck`: `step *2` from 0, `<< 2`
     /// wrapping to 0 in `bv32`), or computed a value beyond the 128 bits of `int` mode. The
@@ -545,9 +551,11 @@ pub enum Stores {
     /// A benign race: every record of the two accesses the run made is benign (the
     /// interpreter agrees that equal values were stored; `interp::Race::benign`).
     Equal,
-    /// A data race with different values, preferred; when no run shows different values
-    /// (the memories tried all agree on what the threads read), any race of the two accesses:
-    /// the race is real, only the values are not shown.
+    /// A data race: a run where the two threads store different values. When the runs show
+    /// the race only with equal values, it is [`Replay::EqualStores`], not reproduced: under
+    /// CUDA's convention two writes of one value are a benign race, so such a run shows no
+    /// data race (probe round 4: `v = in[0]; __syncthreads(); out[0] = v;` was a proven race
+    /// on a race-free kernel).
     Different,
 }
 
@@ -601,10 +609,13 @@ pub fn race<T>(
                 between_blocks: false,
             }
         }
-        (Stores::Different, Replay::NotReproduced(_)) => {
-            runs(cache, w, &watch, first, budget, depends, |run| {
+        (Stores::Different, Replay::NotReproduced(missed)) => {
+            match runs(cache, w, &watch, first, budget, depends, |run| {
                 check(run, Stores::Any)
-            })
+            }) {
+                Replay::Reproduced { .. } | Replay::ThroughUnknowns => Replay::EqualStores,
+                _ => Replay::NotReproduced(missed.clone()),
+            }
         }
         _ => replayed,
     }

@@ -115,6 +115,9 @@ pub enum Note {
     /// The two threads store values returned by atomics; the replay, which takes the atomics
     /// in one order, showed them equal.
     StoresAtomicValues,
+    /// The two threads store values the solver tells apart through reads it does not tie to
+    /// one memory; every replay showed them equal.
+    StoresEqualInReplays,
     /// A race between blocks reached or indexed through atomics' old values, which the
     /// interpreter's blocks (each seeing only its own writes) cannot show.
     BlocksAtomicValues,

@@ -253,8 +253,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
 /// race whose two threads stored the same value is benign (advice) unless `strict`, as for
 /// `mapcheck check`.
 fn exit_code(outcomes: &[Outcome<'_>], errors: &[ErrorReport], strict: bool) -> u8 {
-    let defect =
-        |o: &Outcome<'_>| !o.run.is_aligned() || o.run.races.iter().any(|r| strict || !r.benign);
+    let defect = |o: &Outcome<'_>| !o.run.is_aligned() || !drf(&o.run, strict);
     if !errors.is_empty() {
         2
     } else if outcomes.iter().any(defect) {
@@ -405,7 +404,14 @@ fn print_run(
     if run.races.is_empty() {
         writeln!(out, "no data race")?;
     } else {
-        writeln!(out, "data races ({}):", run.races.len())?;
+        // Benign races are listed too (marked), under a heading that does not call them data
+        // races when the result line does not.
+        let heading = if drf(run, args.strict) {
+            "races, all benign"
+        } else {
+            "data races"
+        };
+        writeln!(out, "{heading} ({}):", run.races.len())?;
         for race in &run.races {
             let scope = match &race.scope {
                 RaceScope::Grid => "between blocks".to_string(),
@@ -466,11 +472,18 @@ fn print_run(
             at(o.file, b.span)
         )?;
     }
-    writeln!(out, "result: {}", verdict(run))
+    writeln!(out, "result: {}", verdict(run, args.strict))
 }
 
-fn verdict(run: &Run) -> &'static str {
-    match (run.is_drf(), run.is_aligned()) {
+/// Whether `run` observed no data race: none at all, or (unless `strict`) only benign ones,
+/// whose two threads stored the same value — CUDA's convention for `.cu` (SPEC §7). The
+/// result line, JSON's `drf` and the exit code all say this one thing.
+fn drf(run: &Run, strict: bool) -> bool {
+    run.races.iter().all(|r| !strict && r.benign)
+}
+
+fn verdict(run: &Run, strict: bool) -> &'static str {
+    match (drf(run, strict), run.is_aligned()) {
         (true, true) => "drf",
         (false, true) => "racy",
         (true, false) => "divergent",
@@ -513,7 +526,7 @@ fn html_page(
                     "kernel `{}`: a run of the reference interpreter",
                     o.kernel.name.name
                 ),
-                facts: vec![setting, format!("result: {}", verdict(&o.run))],
+                facts: vec![setting, format!("result: {}", verdict(&o.run, args.strict))],
                 notes: Vec::new(),
                 run: &o.run,
                 block_dim: dims(block_dim),
@@ -669,7 +682,7 @@ fn run_json(
         nbid: nbid.into(),
         init: init.name(),
         arith: args.common.arith.unwrap_or_default().name(),
-        drf: run.is_drf(),
+        drf: drf(run, args.strict),
         aligned: run.is_aligned(),
         steps: run.steps,
         history_cut: run.dropped_events,

@@ -76,7 +76,9 @@ pub struct RunReport {
     pub init: String,
     /// The arithmetic, as `--arith` names it.
     pub arith: &'static str,
-    /// No race observed.
+    /// No data race observed: no race, or only benign ones (two writes of the same value)
+    /// where CUDA's convention applies (`.cu` without `--strict`, `.bcu` with `--benign`), as
+    /// for the exit code.
     pub drf: bool,
     /// No barrier divergence observed.
     pub aligned: bool,

@@ -383,6 +383,12 @@ pub fn note(note: &Note) -> String {
              depend on the order of the atomics: the replay showed them equal (a benign race in \
              that order), and mapcheck does not follow every order"
             .into(),
+        Note::StoresEqualInReplays => "the two threads may store different values only \
+             as far as the solver can tell, which takes values read from memory (in an \
+             earlier phase, or through a view it does not tie to the cell) to be each \
+             thread's own; every replay stored the same value in both, which is a benign race: \
+             this may be a false alarm"
+            .into(),
         Note::BlocksAtomicValues => "the race is reached through values atomics returned in \
              two blocks; a replay runs each block on its own memory, where two blocks' atomics \
              can return the same value, which no GPU run does: the witness is not replayed"

@@ -13,7 +13,7 @@ use z3::{DeclKind, Model, Params, SatResult, Solver};
 /// most [`CANONICAL_CHECKS`] of them: a witness is made canonical at a bounded cost, also when
 /// its checks are non-linear (a loop `step *K` makes each one a question about powers of `K`).
 const CANONICAL_SHARE: u32 = 10;
-const CANONICAL_CHECKS: usize = 48;
+const CANONICAL_CHECKS: usize = 160;
 
 /// How many checks of one [`canonical`] search that come back `unknown` under their share are
 /// asked again under the whole resource limit. A search that stops at an undecided check
@@ -171,8 +171,8 @@ fn least_bound(solver: &Solver, bounded: &dyn Fn(i128) -> Vec<Bool>) -> Option<M
 
 /// The least model of the assertions of `solver` (`model` is one) in the lexicographic order
 /// of the values of `order`'s constants, each compared as its [`Least`] says: each constant in
-/// turn gets the least value that leaves a model (a binary search between 0, or 2, and its
-/// value in the current model) and keeps it for the ones after it.
+/// turn gets the least value that leaves a model ([`least_measure`], from 0 or 2 up) and keeps
+/// it for the ones after it.
 ///
 /// Without this the witness was whichever model z3's search reached first, and that path
 /// depends on more than the query: the snapshot of a write-write race printed threads 0 and 1
@@ -232,32 +232,27 @@ pub(super) fn canonical(
         {
             continue;
         }
-        let Some(mut value) = crate::encode::value_of(&model, v) else {
+        if crate::encode::value_of(&model, v).is_none() {
             continue;
-        };
+        }
         if *least == Least::FromTwo {
-            // Between 2 and `high`, when some model has the constant there.
+            // Between 2 and `reach`, when some model has the constant there.
+            let reach = WITNESS_BOUNDS[WITNESS_BOUNDS.len() - 1];
             let from_two = |high: i128| {
                 Bool::and(&[cmp(CmpOp::Ge, v, &lit(2)), cmp(CmpOp::Le, v, &lit(high))])
             };
-            let reach = WITNESS_BOUNDS[WITNESS_BOUNDS.len() - 1];
-            if !(2..=reach).contains(&value) {
-                match ask(&from_two(reach)) {
-                    Some(Some(m)) => {
-                        value = crate::encode::value_of(&m, v).unwrap_or(value);
-                        model = m;
-                    }
-                    Some(None) => {}
-                    None => return model,
+            match ask(&from_two(reach)) {
+                Some(Some(m)) => {
+                    model = m;
+                    let found = least_measure(&mut ask, 2, Some(reach), from_two, &mut model);
+                    let Some(found) = found else {
+                        return model;
+                    };
+                    solver.assert(cmp(CmpOp::Eq, v, &lit(found)));
+                    continue;
                 }
-            }
-            if (2..=reach).contains(&value) {
-                let least = bisect(&mut ask, v, 2, |x| x, from_two, &mut value, &mut model);
-                if least.is_none() {
-                    return model;
-                }
-                solver.assert(cmp(CmpOp::Eq, v, &lit(value)));
-                continue;
+                Some(None) => {}
+                None => return model,
             }
         }
         let within = |bound: i128| {
@@ -266,13 +261,14 @@ pub(super) fn canonical(
                 cmp(CmpOp::Ge, v, &lit(-bound)),
             ])
         };
-        if bisect(&mut ask, v, 0, i128::abs, within, &mut value, &mut model).is_none() {
+        let Some(magnitude) = least_measure(&mut ask, 0, None, within, &mut model) else {
             return model;
-        }
+        };
+        let mut value = crate::encode::value_of(&model, v).unwrap_or(magnitude);
         if value < 0 {
-            match ask(&cmp(CmpOp::Eq, v, &lit(-value))) {
+            match ask(&cmp(CmpOp::Eq, v, &lit(magnitude))) {
                 Some(Some(m)) => {
-                    value = -value;
+                    value = magnitude;
                     model = m;
                 }
                 Some(None) => {}
@@ -284,32 +280,58 @@ pub(super) fn canonical(
     model
 }
 
-/// Lowers `value`, the constant `v`'s value in `model`, to the least `measure` of it from `low`
-/// up that a model has: bisection on whether a model has `measure(v) <= mid` (`fits(mid)`),
-/// each model found replacing `model` and `value`. `None` when `ask` has no answer (a check
-/// unknown or over [`CANONICAL_CHECKS`]): the search ends with the model found so far.
-fn bisect(
+/// The least measure of the constant `v` from `low` up (to `high`, when given) that a model
+/// has, where `fits(b)` says the measure is at most `b`; `model` ends as a model with that
+/// measure. `None` when `ask` has no answer (a check unknown or over [`CANONICAL_CHECKS`]):
+/// the search ends with the model found so far.
+///
+/// The checks asked are a function of their answers alone: bounds `low`, `low + 1`,
+/// `low + 3`, `low + 7`, ... until one fits, then bisection between the last that did not and
+/// the one that did. A search steered by the values of the models z3 returned (bisecting
+/// between `low` and the current model's value) asked a different number of checks in each
+/// run — z3's models are not a function of the query — and so reached the cap on checks at
+/// different constants: probe round 4's `f07_2d_stencil_inplace_racy.cu` printed `gridDim.x`
+/// 3, 31, 63 or 32767.
+fn least_measure(
     ask: &mut impl FnMut(&Bool) -> Option<Option<Model>>,
-    v: &Val,
-    mut low: i128,
-    measure: impl Fn(i128) -> i128,
+    low: i128,
+    high: Option<i128>,
     fits: impl Fn(i128) -> Bool,
-    value: &mut i128,
     model: &mut Model,
-) -> Option<()> {
-    // Invariant: no model (with the earlier constants fixed) has a `measure(v)` from the
-    // starting `low` up to below `low`.
-    while low < measure(*value) {
-        let mid = low + (measure(*value) - low) / 2;
+) -> Option<i128> {
+    // Invariant: no model (with the earlier constants fixed) has a measure in `low..lo`.
+    let mut lo = low;
+    let mut width: i128 = 1;
+    let mut hi = loop {
+        let mut bound = lo + width - 1;
+        if let Some(h) = high {
+            bound = bound.min(h);
+        }
+        match ask(&fits(bound))? {
+            Some(m) => {
+                *model = m;
+                break bound;
+            }
+            None => {
+                if high.is_some_and(|h| bound >= h) || width > 1 << 100 {
+                    return None;
+                }
+                lo = bound + 1;
+                width *= 2;
+            }
+        }
+    };
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
         match ask(&fits(mid))? {
             Some(m) => {
-                *value = crate::encode::value_of(&m, v).unwrap_or(*value);
                 *model = m;
+                hi = mid;
             }
-            None => low = mid + 1,
+            None => lo = mid + 1,
         }
     }
-    Some(())
+    Some(hi)
 }
 
 #[cfg(test)]

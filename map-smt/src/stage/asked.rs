@@ -375,7 +375,7 @@ pub(crate) fn certified(
 ) -> (Witness, Certainty, Option<replay::Missed>, Option<Note>) {
     let (mut witness, mut replayed) = (found.witness, found.replay);
     if let Some(confirm) = confirm {
-        if !basis.exact() && matches!(replayed, Replay::NotReproduced(_)) {
+        if !basis.exact() && matches!(replayed, Replay::NotReproduced(_) | Replay::EqualStores) {
             // Data-dependent: try again with the reads tied to an initial memory.
             *queries += 1;
             if let Some((w, memory, again)) = confirm() {
@@ -562,6 +562,7 @@ fn certainty(replayed: Replay, basis: Basis) -> (Certainty, Option<replay::Misse
         Replay::AtomicValues {
             between_blocks: false,
         } => (Certainty::Potential, None, Some(Note::StoresAtomicValues)),
+        Replay::EqualStores => (Certainty::Potential, None, Some(Note::StoresEqualInReplays)),
         Replay::AtomicValues {
             between_blocks: true,
         } => (Certainty::Potential, None, Some(Note::BlocksAtomicValues)),
