@@ -228,9 +228,13 @@ pub fn header_dir() -> Result<PathBuf, Diagnostic> {
         if std::fs::read_to_string(&target).is_ok_and(|t| t == *text) {
             continue;
         }
-        // Written beside and renamed, so that a concurrent mapcheck never reads half a file.
+        // Written beside and renamed, so that a concurrent mapcheck never reads half a file;
+        // named per process and per call, since two threads of one process (`-j2` on a fresh
+        // cache) write the same header at once.
+        static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let partial = target.with_file_name(format!(
-            ".{}.{}",
+            ".{}.{}.{call}",
             target
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),

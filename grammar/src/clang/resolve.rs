@@ -242,6 +242,22 @@ impl<'a> Resolver<'a> {
         None
     }
 
+    /// The last index of the pattern of the template whose parameter is at `i`: a template
+    /// parameter names a type in the pattern only, not in the instances clang lists after it
+    /// (where it is replaced by its argument).
+    fn pattern_end(&self, i: usize) -> Option<usize> {
+        let p = self.nodes[i].parent?;
+        let mut at = p + 1;
+        for c in &self.nodes[p].node.inner {
+            let param = matches!(&c.kind, Kind::Other(k) if k.ends_with("TemplateParmDecl"));
+            if at > i && !param {
+                return Some(self.nodes[at].end);
+            }
+            at = self.nodes[at].end + 1;
+        }
+        Some(self.nodes[p].end)
+    }
+
     fn collect(&mut self) {
         // Records without a name take the name of the typedef that names them.
         let mut typedef_names: HashMap<&'a str, (String, usize)> = HashMap::new();
@@ -322,12 +338,17 @@ impl<'a> Resolver<'a> {
             let Some(scope) = self.scope_of(at) else {
                 continue;
             };
+            let scope_end = if matches!(&n.kind, Kind::Other(k) if k == "TemplateTypeParmDecl") {
+                self.pattern_end(i)
+            } else {
+                self.local_scope(at)
+            };
             found.push(Decl {
                 node: n,
                 key: format!("{scope}{name}"),
                 record,
                 pre: i,
-                scope_end: self.local_scope(at),
+                scope_end,
             });
         }
         for d in found {

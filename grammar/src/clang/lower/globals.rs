@@ -510,72 +510,74 @@ impl<'a> Globals<'a> {
         }
     }
 
-    /// The byte offset of each field of record `name`, with the record's size and alignment.
+    /// The byte offset of each field of record `name` (its bases' first), with the record's
+    /// size and alignment: clang's layout, read by the resolve stage ([`resolve::Layout`]),
+    /// never derived here. `None` for what the byte-addressed lowering does not lay out:
+    /// unions (their members share bytes: [`Globals::union_cell_bytes`]), bit-fields, a
+    /// vtable pointer or virtual base, a record clang's dump could not be matched to.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
-        let r = self.record_named(name)?;
-        // One base, laid out first. Its own fields follow it at their alignment when it has
-        // no tail padding (whether they may reuse it is the Itanium ABI's rule for bases that
-        // are not POD, not followed here: then no layout).
-        let mut align = 1u64;
-        let mut off = 0u64;
-        let mut fields = Vec::new();
-        match base_names(r)?.as_slice() {
-            [] => {}
-            [base] => {
-                let (base_fields, size, base_align) = self.byte_fields(base, depth + 1)?;
-                let (last, last_ty) = base_fields.last()?;
-                let end = last.checked_add(self.byte_size(last_ty, depth + 1)?.0)?;
-                if end != size {
-                    return None;
-                }
-                fields = base_fields;
-                off = size;
-                align = base_align;
-            }
-            _ => return None,
-        }
-        // `__align__(N)` (`aligned(N)`) only raises the alignment, and so the size: laid out
-        // here when N is a constant clang evaluated.
-        let aligned = |a: &&Node| matches!(&a.kind, Kind::Other(k) if k == "AlignedAttr");
-        for a in r.inner.iter().filter(aligned) {
-            let n = a.inner.first().and_then(|c| match &c.value {
-                Some(serde_json::Value::String(v)) => v.parse::<u64>().ok(),
-                _ => None,
-            })?;
-            if !n.is_power_of_two() {
-                return None;
-            }
-            align = align.max(n);
-        }
-        let laid_out_by_c = r.tag_used.as_deref() != Some("union")
-            && !r.has_attr("PackedAttr")
-            && !r.has_attr("MaxFieldAlignmentAttr");
-        if !laid_out_by_c {
+        if depth > 16 {
             return None;
         }
-        for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
-            // A bit-field (its width is an expression child) or a field of its own alignment
-            // is not laid out here.
-            if f.has_attr("AlignedAttr") || f.exprs().next().is_some() {
+        let r = self.record_named(name)?;
+        let layout = self.layouts.get(name)?;
+        if r.tag_used.as_deref() == Some("union") {
+            return None;
+        }
+        let base_member = |t: &str| t.contains(" (base)") || t.contains(" (primary base)");
+        if (layout.members.iter())
+            .any(|m| m.text.starts_with('(') || m.text.contains("(virtual base)"))
+        {
+            return None;
+        }
+        let bases = base_names(r)?;
+        let base_members: Vec<&resolve::Member> = (layout.members.iter())
+            .filter(|m| base_member(&m.text))
+            .collect();
+        if bases.len() != base_members.len() {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for (base, m) in bases.iter().zip(base_members) {
+            // The dump names the base by the key clang prints: it must be this base's.
+            let printed = m.text.split(" (").next().unwrap_or("");
+            let printed = ["struct ", "class "]
+                .iter()
+                .find_map(|p| printed.strip_prefix(p))
+                .unwrap_or(printed);
+            if printed != resolve::shown(base) {
                 return None;
             }
-            let fty = CType::parse(f.qual_type());
-            let (fsize, falign) = self.byte_size(&fty, depth + 1)?;
-            off = off.checked_add(falign - 1)? / falign * falign;
-            fields.push((off, fty));
-            off = off.checked_add(fsize)?;
-            align = align.max(falign);
+            match self.byte_fields(base, depth + 1) {
+                Some((base_fields, _, _)) => {
+                    for (off, ty) in base_fields {
+                        fields.push((m.offset.checked_add(off)?, ty));
+                    }
+                }
+                // An empty base holds no bytes of its own.
+                None if m.text.ends_with("(empty)") => {}
+                None => return None,
+            }
+        }
+        let decls: Vec<&Node> = (r.inner.iter())
+            .filter(|f| f.kind == Kind::FieldDecl)
+            .collect();
+        let laid: Vec<(&resolve::Member, &str)> = layout.fields().collect();
+        if decls.len() != laid.len() {
+            return None;
+        }
+        for (f, (m, name)) in decls.into_iter().zip(laid) {
+            // A bit-field shares its bytes with its neighbours: not laid out by bytes.
+            if m.bits.is_some() || f.name.as_deref().unwrap_or("") != name {
+                return None;
+            }
+            fields.push((m.offset, CType::parse(f.qual_type())));
         }
         if fields.is_empty() {
             return None;
         }
-        // CUDA's `char2`..`double4` (and their kin) carry `__align__(2 * sizeof(T))` /
-        // `__align__(4 * sizeof(T))`; mapcheck's header declares them as plain structs.
-        if is_cuda_vector(name) && matches!(fields.len(), 2 | 4) {
-            align = align.max(off.min(16));
-        }
-        let size = off.checked_add(align - 1)? / align * align;
-        Some((fields, size, align))
+        // CUDA's `char2`..`double4` carry their alignment in mapcheck's header as in CUDA's.
+        Some((fields, layout.size, layout.align))
     }
 
     /// The scalars of a value of `ty`: their byte offsets from its start and types, in order.

@@ -359,6 +359,7 @@ impl Lower<'_, '_> {
                     bounds,
                 },
                 None if self.g.bit_field(&r, &field) => {
+                    let r = resolve::shown(&r);
                     self.error(
                         span,
                         format!(
@@ -370,6 +371,7 @@ impl Lower<'_, '_> {
                     Place::Unknown(ty)
                 }
                 None if self.g.is_union(&r) => {
+                    let r = resolve::shown(&r);
                     self.error(
                         span,
                         format!(
@@ -381,6 +383,7 @@ impl Lower<'_, '_> {
                     Place::Unknown(ty)
                 }
                 None => {
+                    let r = resolve::shown(&r);
                     self.error(
                         span,
                         format!("the layout of `{r}` is not known to mapcheck"),
