@@ -110,7 +110,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         }
     } else {
         // The resolve stage, then the lowering, which reads records only through its model.
-        let model = resolve::resolve(&mut root, &output.layouts);
+        let model = resolve::resolve(&mut root, text, &output.layouts);
         let (program, lower_errors) = lower::lower_all(&root, &model, text, options, &skip);
         errors.extend(lower_errors);
         program

@@ -91,8 +91,11 @@ struct Decl<'a> {
     record: bool,
     /// Pre-order index of the declaration.
     pre: usize,
-    /// A local declaration: visible in pre-order indices `pre..=end` only.
+    /// A local declaration: visible in pre-order indices `pre..=end` only (`None` also for a
+    /// local record that escapes its block).
     scope_end: Option<usize>,
+    /// Where a local declaration is in scope for name lookup (`pre..=end`), escaping or not.
+    lexical_end: Option<usize>,
 }
 
 /// One node of the pre-order walk.
@@ -156,6 +159,8 @@ fn occurrences(text: &str, key: &str) -> Vec<usize> {
 }
 
 struct Resolver<'a> {
+    /// The main file's text: the written type names of declarations are looked up in it.
+    text: &'a str,
     nodes: Vec<Entry<'a>>,
     /// Declarations by key.
     decls: HashMap<String, Vec<Decl<'a>>>,
@@ -174,10 +179,11 @@ struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    fn new(root: &'a Node) -> Self {
+    fn new(root: &'a Node, text: &'a str) -> Self {
         let nodes = preorder(root);
         let n = nodes.len();
         Resolver {
+            text,
             nodes,
             decls: HashMap::new(),
             namesakes: Vec::new(),
@@ -349,6 +355,7 @@ impl<'a> Resolver<'a> {
                 record,
                 pre: i,
                 scope_end,
+                lexical_end: scope_end,
             });
         }
         for d in found {
@@ -671,6 +678,80 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// Evidence from the source: a declaration whose type is written with the key's name
+    /// (`const Cfg c{..}`, not `auto`) names what C++'s lookup of that name finds at the
+    /// declaration: the innermost local declaration of the name in scope there, else the
+    /// file's (`::Cfg`: the file's). Only where the declaration's text is the main file's as
+    /// written (its name not made by a macro).
+    fn written(&mut self) {
+        let slots: Vec<(usize, String)> = self.slot.iter().map(|(i, k)| (*i, k.clone())).collect();
+        for (i, key) in slots {
+            let n = self.nodes[i].node;
+            if !matches!(
+                n.kind,
+                Kind::VarDecl | Kind::ParmVarDecl | Kind::FieldDecl
+            ) || key.contains("::")
+            {
+                continue;
+            }
+            let Some(written) = self.written_text(n) else {
+                continue;
+            };
+            let Some(global) = written_name(written, &key) else {
+                continue;
+            };
+            let Some(ds) = self.decls.get(&key) else {
+                continue;
+            };
+            let found = if global {
+                let file: Vec<usize> = (0..ds.len())
+                    .filter(|&k| ds[k].lexical_end.is_none() && ds[k].pre < i)
+                    .collect();
+                match file.as_slice() {
+                    [k] => Some(*k),
+                    _ => None,
+                }
+            } else {
+                let local = (0..ds.len())
+                    .filter(|&k| ds[k].lexical_end.is_some_and(|end| ds[k].pre < i && i <= end))
+                    .max_by_key(|&k| ds[k].pre);
+                local.or_else(|| {
+                    let file: Vec<usize> = (0..ds.len())
+                        .filter(|&k| ds[k].lexical_end.is_none() && ds[k].pre < i)
+                        .collect();
+                    match file.as_slice() {
+                        [k] => Some(*k),
+                        _ => None,
+                    }
+                })
+            };
+            if let Some(k) = found.filter(|&k| ds[k].record) {
+                self.evidence.entry(i).or_default().push(k);
+            }
+        }
+    }
+
+    /// The text of a declaration from its start to its name, when its name is written in the
+    /// main file (the start may be a macro's use there: `__shared__ Cfg s;`).
+    fn written_text(&self, n: &Node) -> Option<&'a str> {
+        let main = |p: &super::ast::Pos| {
+            (p.file.as_deref() == Some(super::driver::STDIN_NAME))
+                .then_some(p.offset)
+                .flatten()
+        };
+        let loc = n.loc.as_ref()?;
+        if loc.spelling.is_some() || loc.expansion.is_some() {
+            return None;
+        }
+        let end = main(loc)?;
+        let begin = &n.range.as_ref()?.begin;
+        let start = match (&begin.spelling, &begin.expansion) {
+            (_, Some(e)) => main(e)?,
+            _ => main(begin)?,
+        };
+        self.text.get(start..end)
+    }
+
     /// The slot `i` must be of record `r` (when `r` prints as its key).
     fn evidence_for(&mut self, i: usize, r: usize) {
         let Some(key) = self.slot.get(&i) else { return };
@@ -714,6 +795,52 @@ impl<'a> Resolver<'a> {
     }
 }
 
+/// Whether the declaration text `written` (from its start to its name) names its type by
+/// `name` as C++ looks it up: `Some(false)` unqualified, `Some(true)` as `::name`; `None` when
+/// the type is deduced (`auto`, `decltype`), not written with that name, or qualified by
+/// something else.
+fn written_name(written: &str, name: &str) -> Option<bool> {
+    let mut tokens: Vec<&str> = Vec::new();
+    let b = written.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        let c = b[k];
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = k;
+            while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_') {
+                k += 1;
+            }
+            tokens.push(&written[start..k]);
+        } else if c == b':' && b.get(k + 1) == Some(&b':') {
+            tokens.push("::");
+            k += 2;
+        } else if c == b'/' || c == b'#' || c == b'"' {
+            // A comment, a directive or a string: not a plain declaration.
+            return None;
+        } else {
+            if !c.is_ascii_whitespace() {
+                tokens.push(&written[k..k + 1]);
+            }
+            k += 1;
+        }
+    }
+    if tokens
+        .iter()
+        .any(|t| matches!(*t, "auto" | "decltype" | "typeof" | "__typeof__" | "__typeof"))
+    {
+        return None;
+    }
+    let at = tokens.iter().rposition(|t| *t == name)?;
+    if at > 0 && tokens[at - 1] == "::" {
+        let qualified = at > 1
+            && tokens[at - 2]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '>');
+        return (!qualified).then_some(true);
+    }
+    Some(false)
+}
+
 /// The identity of a record declaration of `key`: its key when it is the only declaration of
 /// it, else `Key@ID`.
 fn identity(key: &str, id: &str, namesake: bool) -> String {
@@ -726,13 +853,14 @@ fn identity(key: &str, id: &str, namesake: bool) -> String {
 
 /// Resolves the record types of the tree (see the module doc), rewriting their texts to the
 /// identities of [`Model::records`], and reads clang's layouts from `dump`.
-pub fn resolve(root: &mut Node, dump: &str) -> Model {
+pub fn resolve(root: &mut Node, text: &str, dump: &str) -> Model {
     // What to write, by pre-order index: (namesake key → identity) per text field.
     let (mut rewrites, model) = {
-        let mut r = Resolver::new(root);
+        let mut r = Resolver::new(root, text);
         r.collect();
         r.slots();
         r.edges();
+        r.written();
         let settled = r.settle();
         let namesakes: HashSet<&String> = r.namesakes.iter().collect();
         let mut model = Model::default();
@@ -1022,6 +1150,18 @@ mod tests {
         assert_eq!(occurrences("Box<Cfg>", "Cfg"), vec![4]);
         assert_eq!(occurrences("void (const Cfg &)", "Cfg"), vec![12]);
         assert!(occurrences("Cfg@0x1", "Cfg").is_empty());
+    }
+
+    #[test]
+    fn written_names_are_looked_up_unless_deduced() {
+        assert_eq!(written_name("const Cfg ", "Cfg"), Some(false));
+        assert_eq!(written_name("__shared__ struct Cfg ", "Cfg"), Some(false));
+        assert_eq!(written_name("::Cfg ", "Cfg"), Some(true));
+        assert_eq!(written_name("const ::Cfg &", "Cfg"), Some(true));
+        assert_eq!(written_name("Outer::Cfg ", "Cfg"), None);
+        assert_eq!(written_name("auto ", "Cfg"), None);
+        assert_eq!(written_name("decltype(l) ", "Cfg"), None);
+        assert_eq!(written_name("C2 ", "Cfg"), None);
     }
 
     #[test]
