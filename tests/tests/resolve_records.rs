@@ -4,6 +4,8 @@
 //! left unresolved, and the layouts are those the C and Itanium rules give (worked out by hand
 //! in the comments).
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use mapcheck_grammar::clang::ast::{parse_json, Kind, Node};
 use mapcheck_grammar::clang::driver::{find_clang, header_dir, run_clang};
 use mapcheck_grammar::clang::resolve::{resolve, Model};
@@ -31,8 +33,8 @@ __global__ void k(int *a) {
 fn parsed() -> (Node, Model) {
     let clang = find_clang().expect("clang is installed");
     let headers = header_dir().expect("mapcheck's headers");
-    let out = run_clang(&clang, &headers, Path::new("resolve.cu"), TEXT, &[], None)
-        .expect("clang runs");
+    let out =
+        run_clang(&clang, &headers, Path::new("resolve.cu"), TEXT, &[], None).expect("clang runs");
     assert!(out.errors.is_empty(), "{:?}", out.errors.len());
     assert!(
         out.layouts.contains("*** Dumping AST Record Layout"),

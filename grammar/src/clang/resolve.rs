@@ -240,7 +240,10 @@ impl<'a> Resolver<'a> {
             if is_function(&n.kind) {
                 return Some(block.unwrap_or(self.nodes[a].end));
             }
-            if matches!(&n.kind, Kind::FunctionTemplateDecl | Kind::ClassTemplateDecl) {
+            if matches!(
+                &n.kind,
+                Kind::FunctionTemplateDecl | Kind::ClassTemplateDecl
+            ) {
                 // A template parameter is visible in its template only.
                 return Some(self.nodes[a].end);
             }
@@ -287,7 +290,9 @@ impl<'a> Resolver<'a> {
         for i in 0..self.nodes.len() {
             let n = self.nodes[i].node;
             let first = self.by_id.get(n.id.as_str()).copied();
-            if !n.id.is_empty() && (first.is_none() || first.is_some_and(|f| self.nodes[f].node.inner.is_empty())) {
+            if !n.id.is_empty()
+                && (first.is_none() || first.is_some_and(|f| self.nodes[f].node.inner.is_empty()))
+            {
                 self.by_id.insert(&n.id, i);
             }
             let record_def = is_record(&n.kind)
@@ -322,10 +327,9 @@ impl<'a> Resolver<'a> {
                         let mut stack = vec![t];
                         let mut hit = false;
                         while let Some(t) = stack.pop() {
-                            hit |= t
-                                .type_decl
-                                .as_ref()
-                                .is_some_and(|d| d.name.as_deref().is_none_or(|m| m.is_empty() || m == name));
+                            hit |= t.type_decl.as_ref().is_some_and(|d| {
+                                d.name.as_deref().is_none_or(|m| m.is_empty() || m == name)
+                            });
                             stack.extend(t.inner.iter());
                         }
                         hit
@@ -488,10 +492,16 @@ impl<'a> Resolver<'a> {
             match n.kind {
                 Kind::ImplicitCastExpr | Kind::ParenExpr => c = self.expr_child(c, 0)?,
                 Kind::DeclRefExpr => {
-                    return self.by_id.get(n.referenced_decl.as_ref()?.id.as_str()).copied()
+                    return self
+                        .by_id
+                        .get(n.referenced_decl.as_ref()?.id.as_str())
+                        .copied()
                 }
                 Kind::MemberExpr => {
-                    return self.by_id.get(n.referenced_member_decl.as_deref()?).copied()
+                    return self
+                        .by_id
+                        .get(n.referenced_member_decl.as_deref()?)
+                        .copied()
                 }
                 _ => return None,
             }
@@ -687,10 +697,8 @@ impl<'a> Resolver<'a> {
         let slots: Vec<(usize, String)> = self.slot.iter().map(|(i, k)| (*i, k.clone())).collect();
         for (i, key) in slots {
             let n = self.nodes[i].node;
-            if !matches!(
-                n.kind,
-                Kind::VarDecl | Kind::ParmVarDecl | Kind::FieldDecl
-            ) || key.contains("::")
+            if !matches!(n.kind, Kind::VarDecl | Kind::ParmVarDecl | Kind::FieldDecl)
+                || key.contains("::")
             {
                 continue;
             }
@@ -713,7 +721,11 @@ impl<'a> Resolver<'a> {
                 }
             } else {
                 let local = (0..ds.len())
-                    .filter(|&k| ds[k].lexical_end.is_some_and(|end| ds[k].pre < i && i <= end))
+                    .filter(|&k| {
+                        ds[k]
+                            .lexical_end
+                            .is_some_and(|end| ds[k].pre < i && i <= end)
+                    })
                     .max_by_key(|&k| ds[k].pre);
                 local.or_else(|| {
                     let file: Vec<usize> = (0..ds.len())
@@ -755,7 +767,9 @@ impl<'a> Resolver<'a> {
     /// The slot `i` must be of record `r` (when `r` prints as its key).
     fn evidence_for(&mut self, i: usize, r: usize) {
         let Some(key) = self.slot.get(&i) else { return };
-        let Some(ds) = self.decls.get(key) else { return };
+        let Some(ds) = self.decls.get(key) else {
+            return;
+        };
         let Some(k) = ds.iter().position(|d| d.pre == r) else {
             // The member is of another record (a base class's): no evidence about this one.
             return;
@@ -824,15 +838,36 @@ fn written_name(written: &str, name: &str) -> Option<bool> {
             k += 1;
         }
     }
-    if tokens
-        .iter()
-        .any(|t| matches!(*t, "auto" | "decltype" | "typeof" | "__typeof__" | "__typeof"))
-    {
+    if tokens.iter().any(|t| {
+        matches!(
+            *t,
+            "auto" | "decltype" | "typeof" | "__typeof__" | "__typeof"
+        )
+    }) {
         return None;
     }
     let at = tokens.iter().rposition(|t| *t == name)?;
     if at > 0 && tokens[at - 1] == "::" {
+        // `X::name` is qualified by X, except where X is a specifier (`const ::Cfg`).
+        let specifier = |t: &str| {
+            matches!(
+                t,
+                "const"
+                    | "volatile"
+                    | "static"
+                    | "extern"
+                    | "constexpr"
+                    | "register"
+                    | "struct"
+                    | "class"
+                    | "union"
+                    | "typename"
+                    | "mutable"
+                    | "thread_local"
+            )
+        };
         let qualified = at > 1
+            && !specifier(tokens[at - 2])
             && tokens[at - 2]
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '>');
@@ -889,22 +924,23 @@ pub fn resolve(root: &mut Node, text: &str, dump: &str) -> Model {
                 let k = settled.get(&i).copied().flatten()?;
                 Some((key.clone(), identity(key, &r.decls[key][k].node.id, true)))
             };
-            let texts = |text: &str, i: usize, settled: Option<(String, String)>| -> Option<String> {
-                let mut out = text.to_string();
-                let mut changed = false;
-                for key in &r.namesakes {
-                    let at = occurrences(&out, key);
-                    for p in at.into_iter().rev() {
-                        let with = match &settled {
-                            Some((k, id)) if k == key => id.clone(),
-                            _ => by_position(key, i),
-                        };
-                        out.replace_range(p..p + key.len(), &with);
-                        changed = true;
+            let texts =
+                |text: &str, i: usize, settled: Option<(String, String)>| -> Option<String> {
+                    let mut out = text.to_string();
+                    let mut changed = false;
+                    for key in &r.namesakes {
+                        let at = occurrences(&out, key);
+                        for p in at.into_iter().rev() {
+                            let with = match &settled {
+                                Some((k, id)) if k == key => id.clone(),
+                                _ => by_position(key, i),
+                            };
+                            out.replace_range(p..p + key.len(), &with);
+                            changed = true;
+                        }
                     }
-                }
-                changed.then_some(out)
-            };
+                    changed.then_some(out)
+                };
             for (i, e) in r.nodes.iter().enumerate() {
                 let n = e.node;
                 let mut w = Rewrite::default();
@@ -931,7 +967,9 @@ pub fn resolve(root: &mut Node, text: &str, dump: &str) -> Model {
                     let mut new = bases.clone();
                     let mut changed = false;
                     for b in &mut new {
-                        let Some(ty) = b.get_mut("type") else { continue };
+                        let Some(ty) = b.get_mut("type") else {
+                            continue;
+                        };
                         let text = ty
                             .get("desugaredQualType")
                             .or_else(|| ty.get("qualType"))
@@ -1029,7 +1067,7 @@ struct Dumped {
 /// `[sizeof=8, dsize=8, align=4, ...]` line.
 fn layouts(dump: &str) -> Vec<Dumped> {
     let mut out = Vec::new();
-    let mut lines = dump.lines().peekable();
+    let mut lines = dump.lines();
     while let Some(line) = lines.next() {
         if line.trim() != "*** Dumping AST Record Layout" {
             continue;
@@ -1048,7 +1086,7 @@ fn layouts(dump: &str) -> Vec<Dumped> {
         let mut members = Vec::new();
         let mut size = None;
         let mut align = None;
-        while let Some(l) = lines.next() {
+        for l in lines.by_ref() {
             let Some((off, text)) = l.split_once('|') else {
                 break;
             };
