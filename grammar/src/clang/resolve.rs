@@ -22,7 +22,11 @@
 //!   variable and its initialiser, parentheses, temporaries and the casts that keep the type
 //!   (`NoOp`, `LValueToRValue`, `ArrayToPointerDecay`), `*`, `&`, `a[i]`, `?:`, `=`, a copy or
 //!   move construction (only when no record of the key has a user-written constructor, which
-//!   could convert from a namesake).
+//!   could convert from a namesake), an argument and its parameter;
+//! * **the written name**: a declaration whose type is written with the key's name (its text
+//!   from its start to its name, in the main file; not `auto` or `decltype`, whose text the
+//!   JSON prints exactly like a written type's) names what C++'s lookup of that name finds
+//!   there: the innermost local declaration in scope, else the file's (`::Cfg`: the file's).
 //!
 //! The nodes joined by those edges share one type; its record is the one candidate every
 //! member allows. When that is not exactly one record, the type is *unresolved*: its text
@@ -33,8 +37,9 @@
 //!
 //! Record layouts are clang's own: the same clang run prints them
 //! (`-fdump-record-layouts-complete`, before the JSON; [`layouts`]). The dump names a record
-//! by its key too, so a dump is given to a record only when its key and its fields (names and
-//! types, as printed) match, and every dump with that key and those fields is the same layout.
+//! by its key too (a function-local record by its bare name), so a dump is given to a record
+//! only when its key and its fields (by name, in order) match, and every dump with that key and
+//! those fields is the same layout.
 
 use super::ast::{Kind, Node};
 use std::collections::{HashMap, HashSet};
