@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the device function's local `Cfg` and the file-scope `Cfg` share a name, which clang's types spell alone: mapcheck refuses to pick one
 // (Found by a probe of session 18: a local struct was read with the layout of the file-scope
 // struct of the same name — false proven races and missed races.)
 // helper's local Cfg {off, mul} shadows the file-scope Cfg {mul, off}: {2, 1} = off 2, mul 1:

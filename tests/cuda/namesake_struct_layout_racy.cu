@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: data-dependent possibly-racy — the local struct shares its name with a file-scope one, so its layout is not used and the view's cells are unknown
 // (Found by a probe of session 18: a local struct was read with the layout of the file-scope
 // struct of the same name — false proven races and missed races.)
 // The kernel's local P has two ints {b, a}: arr[t].a is word 2t+1, written through w by thread

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — the kernel's local `Cfg` and the file-scope `Cfg` share a name, which clang's types spell alone: mapcheck refuses to pick one
 // (Found by a probe of session 18: a local struct was read with the layout of the file-scope
 // struct of the same name — false proven races and missed races.)
 // The kernel's own Cfg {off, mul}: c = {2, 1} gives off = 2, mul = 1: s[t + 2] collides with

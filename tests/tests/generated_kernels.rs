@@ -65,9 +65,15 @@ fn out_dir() -> PathBuf {
     )
 }
 
-/// Whether a family fails its trial (front-end gaps are counted, not failed).
+/// Whether a family fails its trial (front-end gaps are counted, not failed). A refusal of a
+/// namesake record is not a gap but a defect since the resolve stage decides records by
+/// declaration (issue 32 item 1): every `Cfg` the generator writes is read through its members,
+/// which name their record by id.
 fn fails(f: &Family) -> bool {
-    !matches!(f, Family::FrontEnd(_))
+    match f {
+        Family::FrontEnd(m) => m.contains("several definitions"),
+        _ => true,
+    }
 }
 
 fn one(seed: u64, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {

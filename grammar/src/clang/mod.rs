@@ -22,6 +22,7 @@ mod closed;
 pub mod driver;
 pub mod lower;
 pub mod ranges;
+pub mod resolve;
 mod truncdiv;
 mod typedefs;
 pub mod types;
@@ -57,7 +58,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         Ok(o) => o,
         Err(d) => return fail(d),
     };
-    let root = match ast::parse_json(&output.json) {
+    let mut root = match ast::parse_json(&output.json) {
         Ok(r) => r,
         Err(e) => {
             if !output.errors.is_empty() {
@@ -108,7 +109,9 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
             kernels: Vec::new(),
         }
     } else {
-        let (program, lower_errors) = lower::lower_all(&root, text, options, &skip);
+        // The resolve stage, then the lowering, which reads records only through its model.
+        let model = resolve::resolve(&mut root, text, &output.layouts);
+        let (program, lower_errors) = lower::lower_all(&root, &model, text, options, &skip);
         errors.extend(lower_errors);
         program
     };

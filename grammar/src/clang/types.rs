@@ -67,7 +67,9 @@ pub enum CType {
     Reference(Box<CType>),
     /// `T[N]` (`None`: `T[]`, an `extern` array of unknown size).
     Array(Box<CType>, Option<u64>),
-    /// A struct, union or class, by name.
+    /// A struct, union or class, by the identity the resolve stage wrote into the type's text
+    /// (`resolve.rs`): the key clang prints (`Cfg`, `geo::Key`) when one declaration prints so,
+    /// `Key@ID` for one of several namesakes, `Key@?` when clang's facts do not decide which.
     Record(String),
     /// Anything else (function types, templates left dependent, ...), as printed.
     Other(String),

@@ -48,11 +48,14 @@ typedef unsigned char uchar;
 /* What nvcc's implicit `cuda_runtime.h` makes visible of the host C library. */
 #include "__mapcheck_host.h"
 
-/* Vector types. */
+/* Vector types, with the alignment CUDA's `vector_types.h` gives them
+   (`__builtin_align__(2 * sizeof(T))`, `(4 * sizeof(T))`, at most 16): clang's layouts, which
+   the lowering reads, are then CUDA's. */
+#define __MAPCHECK_VALIGN(n) __attribute__((aligned((n) < 16 ? (n) : 16)))
 #define __MAPCHECK_VEC1(T, name) struct name { T x; };
-#define __MAPCHECK_VEC2(T, name) struct name { T x, y; };
+#define __MAPCHECK_VEC2(T, name) struct __MAPCHECK_VALIGN(2 * sizeof(T)) name { T x, y; };
 #define __MAPCHECK_VEC3(T, name) struct name { T x, y, z; };
-#define __MAPCHECK_VEC4(T, name) struct name { T x, y, z, w; };
+#define __MAPCHECK_VEC4(T, name) struct __MAPCHECK_VALIGN(4 * sizeof(T)) name { T x, y, z, w; };
 #define __MAPCHECK_VECS(T, base)                                                                 \
   __MAPCHECK_VEC1(T, base##1) __MAPCHECK_VEC2(T, base##2) __MAPCHECK_VEC3(T, base##3)           \
   __MAPCHECK_VEC4(T, base##4)                                                                    \

@@ -15,11 +15,14 @@ pub struct Globals<'a> {
     pub(super) functions: HashMap<&'a str, &'a Node>,
     /// File-scope `__shared__`, `__device__`, `__constant__` and `__managed__` variables.
     pub(super) memory: HashMap<&'a str, (&'a Node, Space)>,
-    /// Records by name: their fields in order. A struct without a name is here under the
-    /// name a typedef gives it (`typedef struct { ... } P;`).
+    /// Records by the identity their type texts carry after the resolve stage
+    /// ([`resolve::Model::records`]: the key clang prints, or `Key@ID` for a namesake): the
+    /// only way from a type to a record.
     pub(super) records: HashMap<String, &'a Node>,
-    /// Complete records without a name, by declaration id, until a typedef names them.
-    anonymous: HashMap<&'a str, &'a Node>,
+    /// Complete record definitions by declaration id.
+    record_ids: HashMap<&'a str, &'a Node>,
+    /// clang's layouts, by record identity.
+    pub(super) layouts: HashMap<String, resolve::Layout>,
     /// Enumerators by declaration id.
     pub(super) enumerators: HashMap<&'a str, i128>,
     /// `const`/`constexpr` file-scope integers with a constant initialiser.
@@ -52,18 +55,33 @@ pub struct Globals<'a> {
     /// declaration id: their cells in order (row after row). Nobody can write a `const`
     /// object, so a read of one is the initialiser's value (`Lower::read`).
     pub(super) const_tables: HashMap<&'a str, Vec<i128>>,
-    /// Names of two or more class definitions: left out of `records`.
-    pub(super) ambiguous_records: HashSet<String>,
     /// `const` integers whose initialiser named a constant not known yet when scanned.
     pending_constants: Vec<&'a Node>,
 }
 
 impl<'a> Globals<'a> {
-    pub fn collect(root: &'a Node) -> Globals<'a> {
+    pub fn collect(root: &'a Node, model: &resolve::Model) -> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
         g.settle_constants();
-        g.find_namesakes(root);
+        // Records anywhere (in functions too), by id, for the model's identities.
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind, Kind::CXXRecordDecl | Kind::RecordDecl)
+                && n.complete_definition == Some(true)
+            {
+                g.record_ids.insert(&n.id, n);
+            }
+            stack.extend(n.inner.iter());
+        }
+        for (identity, id) in &model.records {
+            if let Some(&r) = g.record_ids.get(id.as_str()) {
+                g.records.insert(identity.clone(), r);
+                if let Some(l) = model.layouts.get(id) {
+                    g.layouts.insert(identity.clone(), l.clone());
+                }
+            }
+        }
         g.link_redeclarations();
         g.uses(root, false);
         g.pointer_targets = pointer_targets(root);
@@ -71,30 +89,6 @@ impl<'a> Globals<'a> {
             g.shared_memory_classes.remove(bad);
         }
         g
-    }
-
-    /// Every class defined more than once under one name anywhere in the translation unit (a
-    /// kernel's local `struct Cfg` beside a file-scope one, namesakes in two namespaces) is
-    /// ambiguous: taken out of `records`, so that no type named so is read with another's
-    /// layout (SPEC: refused or unknown, never guessed). The scan sees file, namespace and
-    /// class scope; this walk sees function scope too.
-    fn find_namesakes(&mut self, root: &'a Node) {
-        let mut seen: HashMap<&str, &str> = HashMap::new();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            if matches!(n.kind, Kind::CXXRecordDecl | Kind::RecordDecl)
-                && n.complete_definition == Some(true)
-                && n.is_implicit != Some(true)
-            {
-                if let Some(name) = n.name.as_deref().filter(|m| !m.is_empty()) {
-                    if *seen.entry(name).or_insert(&n.id) != n.id {
-                        self.records.remove(name);
-                        self.ambiguous_records.insert(name.to_string());
-                    }
-                }
-            }
-            stack.extend(n.inner.iter());
-        }
     }
 
     /// The cells of an array of integers of type `ty` initialised by `init`, row after row;
@@ -132,14 +126,10 @@ impl<'a> Globals<'a> {
         }
     }
 
-    /// The class a type's text names: by that text, else by its last component (`geo::Key`
-    /// is the `Key` of namespace `geo`): a name defined twice anywhere is not in `records`
-    /// ([`Globals::find_namesakes`]), so the one `Key` is the one meant.
+    /// The record a type's text names: the text is the record's identity, written by the
+    /// resolve stage (never looked up by a shorter spelling).
     pub(super) fn record_named(&self, name: &str) -> Option<&'a Node> {
-        self.records
-            .get(name)
-            .or_else(|| self.records.get(unqualified(name)))
-            .copied()
+        self.records.get(name).copied()
     }
 
     /// The value of the constant expression `e`, naming the file's constants and enumerators
@@ -265,33 +255,10 @@ impl<'a> Globals<'a> {
                         }
                     }
                     if n.complete_definition == Some(true) {
-                        match n.name.as_deref() {
-                            Some(name) if !name.is_empty() => {
-                                self.records.entry(name.to_string()).or_insert(n);
-                            }
-                            _ => {
-                                self.anonymous.insert(&n.id, n);
-                            }
-                        }
+                        self.record_ids.insert(&n.id, n);
                     }
                     // Methods defined in the class body.
                     self.scan(&n.inner);
-                }
-                Kind::TypedefDecl | Kind::TypeAliasDecl => {
-                    // `typedef struct { ... } P;`: clang calls the struct `P` in every type
-                    // that names it, and gives the record itself no name.
-                    // Its type nodes (`ElaboratedType`, then `RecordType`) name the record.
-                    let mut types: Vec<&Node> = n.inner.iter().collect();
-                    let mut named = None;
-                    while let Some(t) = types.pop() {
-                        let d = t.type_decl.as_ref();
-                        named = named
-                            .or_else(|| d.and_then(|d| self.anonymous.get(d.id.as_str()).copied()));
-                        types.extend(t.inner.iter());
-                    }
-                    if let (Some(name), Some(record)) = (&n.name, named) {
-                        self.records.entry(name.clone()).or_insert(record);
-                    }
                 }
                 Kind::EnumDecl => {
                     for (e, v) in n.enumerators() {
@@ -543,72 +510,74 @@ impl<'a> Globals<'a> {
         }
     }
 
-    /// The byte offset of each field of record `name`, with the record's size and alignment.
+    /// The byte offset of each field of record `name` (its bases' first), with the record's
+    /// size and alignment: clang's layout, read by the resolve stage ([`resolve::Layout`]),
+    /// never derived here. `None` for what the byte-addressed lowering does not lay out:
+    /// unions (their members share bytes: [`Globals::union_cell_bytes`]), bit-fields, a
+    /// vtable pointer or virtual base, a record clang's dump could not be matched to.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
-        let r = self.record_named(name)?;
-        // One base, laid out first. Its own fields follow it at their alignment when it has
-        // no tail padding (whether they may reuse it is the Itanium ABI's rule for bases that
-        // are not POD, not followed here: then no layout).
-        let mut align = 1u64;
-        let mut off = 0u64;
-        let mut fields = Vec::new();
-        match base_names(r)?.as_slice() {
-            [] => {}
-            [base] => {
-                let (base_fields, size, base_align) = self.byte_fields(base, depth + 1)?;
-                let (last, last_ty) = base_fields.last()?;
-                let end = last.checked_add(self.byte_size(last_ty, depth + 1)?.0)?;
-                if end != size {
-                    return None;
-                }
-                fields = base_fields;
-                off = size;
-                align = base_align;
-            }
-            _ => return None,
-        }
-        // `__align__(N)` (`aligned(N)`) only raises the alignment, and so the size: laid out
-        // here when N is a constant clang evaluated.
-        let aligned = |a: &&Node| matches!(&a.kind, Kind::Other(k) if k == "AlignedAttr");
-        for a in r.inner.iter().filter(aligned) {
-            let n = a.inner.first().and_then(|c| match &c.value {
-                Some(serde_json::Value::String(v)) => v.parse::<u64>().ok(),
-                _ => None,
-            })?;
-            if !n.is_power_of_two() {
-                return None;
-            }
-            align = align.max(n);
-        }
-        let laid_out_by_c = r.tag_used.as_deref() != Some("union")
-            && !r.has_attr("PackedAttr")
-            && !r.has_attr("MaxFieldAlignmentAttr");
-        if !laid_out_by_c {
+        if depth > 16 {
             return None;
         }
-        for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
-            // A bit-field (its width is an expression child) or a field of its own alignment
-            // is not laid out here.
-            if f.has_attr("AlignedAttr") || f.exprs().next().is_some() {
+        let r = self.record_named(name)?;
+        let layout = self.layouts.get(name)?;
+        if r.tag_used.as_deref() == Some("union") {
+            return None;
+        }
+        let base_member = |t: &str| t.contains(" (base)") || t.contains(" (primary base)");
+        if (layout.members.iter())
+            .any(|m| m.text.starts_with('(') || m.text.contains("(virtual base)"))
+        {
+            return None;
+        }
+        let bases = base_names(r)?;
+        let base_members: Vec<&resolve::Member> = (layout.members.iter())
+            .filter(|m| base_member(&m.text))
+            .collect();
+        if bases.len() != base_members.len() {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for (base, m) in bases.iter().zip(base_members) {
+            // The dump names the base by the key clang prints: it must be this base's.
+            let printed = m.text.split(" (").next().unwrap_or("");
+            let printed = ["struct ", "class "]
+                .iter()
+                .find_map(|p| printed.strip_prefix(p))
+                .unwrap_or(printed);
+            if printed != resolve::shown(base) {
                 return None;
             }
-            let fty = CType::parse(f.qual_type());
-            let (fsize, falign) = self.byte_size(&fty, depth + 1)?;
-            off = off.checked_add(falign - 1)? / falign * falign;
-            fields.push((off, fty));
-            off = off.checked_add(fsize)?;
-            align = align.max(falign);
+            match self.byte_fields(base, depth + 1) {
+                Some((base_fields, _, _)) => {
+                    for (off, ty) in base_fields {
+                        fields.push((m.offset.checked_add(off)?, ty));
+                    }
+                }
+                // An empty base holds no bytes of its own.
+                None if m.text.ends_with("(empty)") => {}
+                None => return None,
+            }
+        }
+        let decls: Vec<&Node> = (r.inner.iter())
+            .filter(|f| f.kind == Kind::FieldDecl)
+            .collect();
+        let laid: Vec<(&resolve::Member, &str)> = layout.fields().collect();
+        if decls.len() != laid.len() {
+            return None;
+        }
+        for (f, (m, name)) in decls.into_iter().zip(laid) {
+            // A bit-field shares its bytes with its neighbours: not laid out by bytes.
+            if m.bits.is_some() || f.name.as_deref().unwrap_or("") != name {
+                return None;
+            }
+            fields.push((m.offset, CType::parse(f.qual_type())));
         }
         if fields.is_empty() {
             return None;
         }
-        // CUDA's `char2`..`double4` (and their kin) carry `__align__(2 * sizeof(T))` /
-        // `__align__(4 * sizeof(T))`; mapcheck's header declares them as plain structs.
-        if is_cuda_vector(name) && matches!(fields.len(), 2 | 4) {
-            align = align.max(off.min(16));
-        }
-        let size = off.checked_add(align - 1)? / align * align;
-        Some((fields, size, align))
+        // CUDA's `char2`..`double4` carry their alignment in mapcheck's header as in CUDA's.
+        Some((fields, layout.size, layout.align))
     }
 
     /// The scalars of a value of `ty`: their byte offsets from its start and types, in order.
@@ -811,7 +780,7 @@ pub(super) enum ClassCode {
     Constructor,
     /// A class mapcheck has no definition of.
     Unseen,
-    /// A name of two or more classes ([`Globals::ambiguous_records`]).
+    /// A namesake whose declaration the resolve stage could not decide (`Key@?`).
     Ambiguous,
 }
 
@@ -830,8 +799,8 @@ impl ClassCode {
             }
             ClassCode::Unseen => "no definition mapcheck can see",
             ClassCode::Ambiguous => {
-                "several definitions (classes of this name in different scopes), and clang's \
-                 types name a class only by its spelling"
+                "several definitions (classes of this name in different scopes), and nothing \
+                 clang says of this object tells which one it is"
             }
         }
     }
@@ -841,8 +810,7 @@ impl<'a> Globals<'a> {
     /// The record named by `ty` (a class template's instance by its template's name too).
     fn record_of(&self, ty: &CType) -> Option<&'a Node> {
         let CType::Record(name) = ty else { return None };
-        (self.records.get(name.as_str()).copied())
-            .or_else(|| self.record_named(template_name(name)))
+        self.record_named(name)
     }
 
     fn class_flag(r: &Node, path: &[&str]) -> bool {
@@ -863,10 +831,7 @@ impl<'a> Globals<'a> {
         let CType::Record(_) = ty else { return None };
         let Some(r) = self.record_of(ty) else {
             if let CType::Record(name) = ty {
-                let bare = template_name(name);
-                if self.ambiguous_records.contains(bare)
-                    || self.ambiguous_records.contains(unqualified(bare))
-                {
+                if resolve::is_unresolved(name) {
                     return Some(ClassCode::Ambiguous);
                 }
             }
@@ -896,7 +861,7 @@ impl<'a> Globals<'a> {
             t => t,
         };
         let r = self.record_of(ty)?;
-        let ctor_type = n.ctor_type.as_ref().map(|t| t.qual.as_str()).unwrap_or("");
+        let ctor_type = n.ctor_type.as_ref().map(|t| t.canonical()).unwrap_or("");
         let ctor = r.inner.iter().find(|c| {
             matches!(&c.kind, Kind::Other(k) if k == "CXXConstructorDecl")
                 && c.qual_type() == ctor_type
@@ -970,7 +935,7 @@ impl<'a> Globals<'a> {
     /// body mapcheck does not see.
     pub(super) fn written_ctor(&self, n: &Node, ty: &CType) -> Option<&'a Node> {
         let r = self.record_of(ty)?;
-        let ctor_type = n.ctor_type.as_ref().map(|t| t.qual.as_str())?;
+        let ctor_type = n.ctor_type.as_ref().map(|t| t.canonical())?;
         let decl = r.inner.iter().find(|c| {
             matches!(&c.kind, Kind::Other(k) if k == "CXXConstructorDecl")
                 && c.qual_type() == ctor_type
@@ -1039,14 +1004,4 @@ fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
         stack.extend(n.inner.iter().map(|c| (c, Some(n))));
     }
     targets
-}
-
-/// A class template instance's name without its arguments (`Box<int>` → `Box`).
-fn template_name(name: &str) -> &str {
-    name.split('<').next().unwrap_or(name).trim()
-}
-
-/// The last component of a qualified name (`geo::Key` → `Key`, `::Key` → `Key`).
-fn unqualified(name: &str) -> &str {
-    name.rsplit("::").next().unwrap_or(name).trim()
 }

@@ -451,11 +451,12 @@ impl<'a> Lower<'_, 'a> {
 /// in them).
 pub fn lower_all(
     root: &Node,
+    model: &super::resolve::Model,
     text: &str,
     options: &Options,
     skip: &HashSet<String>,
 ) -> (Program, Vec<ItemError>) {
-    let g = Globals::collect(root);
+    let g = Globals::collect(root, model);
     let launches = launches::Launches::collect(root, &g);
     let mut kernels = Vec::new();
     let mut errors = Vec::new();

@@ -66,6 +66,7 @@ mod trip_count;
 use super::ast::{Kind, Node};
 use super::attributes::{self, Handling};
 use super::closed;
+use super::resolve;
 use super::truncdiv::trunc_div;
 use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};

@@ -307,6 +307,30 @@ impl Lower<'_, '_> {
             self.rvalue(base, out);
             Place::Private(self.node_type(base))
         };
+        // A union whose members cut its bytes into scalars of different sizes (a word and its
+        // bytes, `union { unsigned u; unsigned char b[4]; }`) has no cells: in memory, which
+        // bytes a member overlaps is not something the cell model can show, so a member of one
+        // there is refused, never accessed at unknown cells in silence. (A thread's own union
+        // is private: its members' values are `?`.)
+        let record = match self.node_type(base) {
+            CType::Pointer(t) if n.is_arrow == Some(true) => *t,
+            t => t,
+        };
+        if let CType::Record(r) = &record {
+            let in_memory = matches!(base_place, Place::Mem { .. } | Place::Many(..));
+            if in_memory && self.g.is_union(r) && self.g.union_cell_bytes(r).is_none() {
+                let r = resolve::shown(r);
+                self.error(
+                    span,
+                    format!(
+                        "union `{r}` in memory: its members cut its bytes into scalars of \
+                         different sizes, which mapcheck's cells (one per scalar) do not model"
+                    ),
+                    "member of this union",
+                );
+                return Place::Unknown(ty);
+            }
+        }
         match base_place {
             Place::Mem {
                 array,
@@ -359,6 +383,7 @@ impl Lower<'_, '_> {
                     bounds,
                 },
                 None if self.g.bit_field(&r, &field) => {
+                    let r = resolve::shown(&r);
                     self.error(
                         span,
                         format!(
@@ -370,6 +395,7 @@ impl Lower<'_, '_> {
                     Place::Unknown(ty)
                 }
                 None if self.g.is_union(&r) => {
+                    let r = resolve::shown(&r);
                     self.error(
                         span,
                         format!(
@@ -381,6 +407,7 @@ impl Lower<'_, '_> {
                     Place::Unknown(ty)
                 }
                 None => {
+                    let r = resolve::shown(&r);
                     self.error(
                         span,
                         format!("the layout of `{r}` is not known to mapcheck"),

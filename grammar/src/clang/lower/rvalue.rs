@@ -659,9 +659,9 @@ impl Lower<'_, '_> {
     /// The located refusal of a class whose code C++ would run without a call in the source.
     pub(super) fn class_code_error(&mut self, ty: &CType, code: ClassCode, span: Span) {
         let name = match ty {
-            CType::Record(n) => n.clone(),
+            CType::Record(n) => resolve::shown(n).to_string(),
             CType::Array(t, _) => match t.as_ref() {
-                CType::Record(n) => n.clone(),
+                CType::Record(n) => resolve::shown(n).to_string(),
                 _ => "object".into(),
             },
             _ => "object".into(),
