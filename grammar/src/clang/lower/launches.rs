@@ -175,23 +175,18 @@ fn read_only_use(parent: Option<&Node>) -> bool {
             Some("NoOp") => p.qual_type().starts_with("const "),
             _ => false,
         },
-        Kind::CXXConstructExpr => p
-            .qual_type()
-            .trim_start_matches("const ")
-            .trim_start_matches("struct ")
-            .eq("dim3"),
+        Kind::CXXConstructExpr => is_dim3(p),
         // `block.x` as a value: read through the member, which a parent cast loads.
         _ => false,
     }
 }
 
-/// Whether `n` has type `dim3`.
+/// Whether `n` has type `dim3` (or a reference to it; the resolve stage may have written the
+/// record's declaration after an `@`).
 fn is_dim3(n: &Node) -> bool {
-    let ty = n.qual_type();
-    let ty = ty
-        .trim_start_matches("const ")
-        .trim_start_matches("struct ");
-    ty == "dim3" || ty == "dim3 &" || ty == "const dim3 &"
+    let ty = n.qual_type().trim_start_matches("const ");
+    let ty = ty.trim_start_matches("struct ").trim_end_matches(" &");
+    ty.split('@').next() == Some("dim3")
 }
 
 /// `n` without the implicit nodes clang wraps a configuration's parts in.
