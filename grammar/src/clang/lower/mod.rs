@@ -419,6 +419,10 @@ pub struct Lower<'g, 'a> {
     /// Why the last counted form tried for the loop being lowered was refused, when its step
     /// or bound is the cause: the general loop names its unknown trip count by it.
     loop_why: Option<&'static str>,
+    /// The reads the left operand of the `&&`/`||` being lowered made at its top level, as
+    /// `(array, index, value)`: the right operand's reads of the same cells take these
+    /// values instead of reading again (`operators.rs`, issue 38 item 4).
+    shared_reads: Vec<(String, Expr, Expr)>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -457,6 +461,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             positional: HashSet::new(),
             slot_arrays: HashMap::new(),
             loop_why: None,
+            shared_reads: Vec::new(),
         }
     }
 
