@@ -20,9 +20,9 @@
 //!   write not separated from every atomic by a top-level barrier (the usual
 //!   `if (tid == 0) n = 0; __syncthreads();` before the atomics is allowed: within the block,
 //!   every update comes after it);
-//! * an index of the atomic that names anything but parameters and the geometry (the fact
-//!   needs the two cells compared in the query, and only those names mean the same there as
-//!   at the atomic).
+//! * an index of the atomic (as the MAP has it, `let`s substituted) that names anything but
+//!   parameters and the geometry (the fact needs the two cells compared in the query, and only
+//!   those names mean the same there as at the atomic).
 //!
 //! **Wrap-around.** The displacement is bounded by the threads that can update the cell
 //! times the sum of the increments one thread can apply: proven when the atomics are outside
@@ -42,8 +42,9 @@ use crate::encode::{cmp, Side};
 use crate::query::{Built, Level};
 use crate::Options;
 use mapcheck_core::ast::{AtomicOp, Block, Builtin, CmpOp, ExprKind, Kernel, Space, StmtKind};
+use mapcheck_core::{Span, Structural};
 use mapcheck_typeck::term::Expr;
-use mapcheck_typeck::{UnknownId, Var};
+use mapcheck_typeck::{Acc, Map, Mode, UnknownId, Var};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -79,7 +80,8 @@ pub struct Counters {
 enum Update {
     Atomic {
         var: Option<String>,
-        index: Vec<mapcheck_core::ast::Expr>,
+        /// The access, by which the MAP names it.
+        span: Span,
         /// `+1` or `-1` for an increment of a literal, with its magnitude; `None` otherwise.
         step: Option<(i8, i128)>,
         in_loop: bool,
@@ -93,7 +95,13 @@ enum Update {
 impl Counters {
     /// The claims of `kernel` under `options`, whose geometry (with the launch conventions'
     /// sides applied) is `fixed`.
-    pub fn of<T>(kernel: &Kernel<T>, options: &Options, fixed: &crate::Fixed) -> Counters {
+    pub fn of<T>(
+        kernel: &Kernel<T>,
+        map: &Map,
+        options: &Options,
+        fixed: &crate::Fixed,
+    ) -> Counters {
+        let accesses = map.accesses();
         let mut updates: BTreeMap<String, Vec<Update>> = BTreeMap::new();
         let mut syncs = Vec::new();
         for (top, s) in kernel.body.stmts.iter().enumerate() {
@@ -123,13 +131,13 @@ impl Counters {
             for u in ups {
                 let Update::Atomic {
                     var: Some(var),
-                    index,
+                    span,
                     ..
                 } = u
                 else {
                     continue;
                 };
-                let Some(index) = index.iter().map(|e| geometry_term(e, kernel)).collect() else {
+                let Some(index) = claim_index(&accesses, array, *span, kernel) else {
                     continue;
                 };
                 claims.push(Claim {
@@ -257,13 +265,43 @@ fn eligible(
     Some((!proven, space == Space::Global && options.gpu_atomics))
 }
 
-/// `e` as a MAP term, when it names only parameters of `kernel` and the geometry.
-fn geometry_term<T>(e: &mapcheck_core::ast::Expr, kernel: &Kernel<T>) -> Option<Expr> {
+/// The index of the atomic at `span` on `array` as the MAP has it (its `let`s substituted),
+/// when it names only parameters of `kernel` and the geometry; `None` when the MAP has no such
+/// access, or several of that span with different indices (copies of one inlined call).
+fn claim_index<T>(
+    accesses: &[&Acc],
+    array: &str,
+    span: Span,
+    kernel: &Kernel<T>,
+) -> Option<Vec<Expr>> {
+    let mut found = accesses
+        .iter()
+        .filter(|a| a.mode == Mode::At && a.span == span && a.array.name == array);
+    let first = found.next()?;
+    let same = |a: &&&Acc| {
+        a.index.len() == first.index.len()
+            && a.index
+                .iter()
+                .zip(&first.index)
+                .all(|(x, y)| x.same_shape(y))
+    };
+    if !found.all(|a| same(&a)) {
+        return None;
+    }
     let mut ok = true;
-    e.for_each_var(&mut |v, _| {
-        ok &= Builtin::from_name(v).is_some() || kernel.params.iter().any(|p| p.name == *v)
-    });
-    ok.then(|| e.map_vars(&mut |v| Var::from(v.as_str())))
+    for e in &first.index {
+        e.map_vars(&mut |v: &Var| {
+            ok &= match v {
+                Var::Source(name) => {
+                    Builtin::from_name(name).is_some()
+                        || kernel.params.iter().any(|p| p.name == *name)
+                }
+                Var::Unknown(_) | Var::Fresh(_) | Var::Next(_) => false,
+            };
+            v.clone()
+        });
+    }
+    ok.then(|| first.index.clone())
 }
 
 /// The sign and magnitude of an increment by `op` of the literal `value`.
@@ -321,7 +359,7 @@ fn walk_stmt<T>(
             .or_default()
             .push(Update::Atomic {
                 var: var.as_ref().map(|v| v.name.clone()),
-                index: target.index.clone(),
+                span: target.span,
                 step: step(*op, value),
                 in_loop,
                 top,
@@ -356,7 +394,8 @@ mod tests {
             .ok()
             .and_then(|p| p.kernels.into_iter().next())
             .unwrap_or_else(|| unreachable!("{src} parses"));
-        Counters::of(&kernel, options, &options.fixed)
+        let checked = mapcheck_typeck::check(&kernel, options.arith);
+        Counters::of(&kernel, &checked.protocol, options, &options.fixed)
             .claims()
             .iter()
             .map(|c| (c.unknown.to_string(), c.assumed))
@@ -378,7 +417,18 @@ mod tests {
     fn an_index_beyond_parameters_and_geometry_claims_nothing() {
         let o = Options::default();
         let src = "kernel k(N) { shared C; let i = N + 1; let a = atomic C[i] += 1; let b = atomic C[N + tid] += 1; }";
-        assert_eq!(claims(src, &o), [("?b".to_string(), false)]);
+        // `let`s are substituted, as the MAP has them.
+        assert_eq!(
+            claims(src, &o),
+            [("?a".to_string(), false), ("?b".to_string(), false)]
+        );
+        // A loop variable or a value read: not the same in the query as at the atomic.
+        let conventions = Options {
+            conventions: true,
+            ..Options::default()
+        };
+        let src = "kernel k(N) { shared C, A; for j in 0..N { let a = atomic C[j] += 1; } let r = A[0]; let b = atomic C[r] += 1; let c = atomic C[N] += 1; }";
+        assert_eq!(claims(src, &conventions), [("?c".to_string(), true)]);
     }
 
     #[test]

@@ -124,7 +124,7 @@ pub fn decide_keeping_queries<T: Sync>(
 fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
     let map = &checked.protocol;
     let mut facts = KernelFacts::new(map, options);
-    facts.counters = counters::Counters::of(kernel, options, &facts.fixed);
+    facts.counters = counters::Counters::of(kernel, map, options, &facts.fixed);
     let body = split_body(map, options);
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
