@@ -8,7 +8,11 @@
 //!   is a non-negative `int` (the other dimensions cannot wrap within CUDA's limits:
 //!   `blockDim.y <= 1024` and `gridDim.y < 2^16`).
 //!
-//! Both are assumptions, stated in the report ([`Launch::describe`]); `--any-launch` drops
+//! A third is made by the decision itself when it uses it: each atomic counter whose returned
+//! values index memory gets fewer than 2^32 updates in the launch, so its values do not wrap
+//! around (`crate::counters`; [`Launch::counters`]).
+//!
+//! All are assumptions, stated in the report ([`Launch::describe`]); `--any-launch` drops
 //! them and an explicit geometry replaces them, side by side. A kernel-entry precondition on a
 //! size (`__requires(blockDim.y == 16)`) reads that size, so a dimension it names is not fixed
 //! here. The decision reads the conventions through [`Launch::apply`], which fixes a side whose
@@ -29,7 +33,14 @@ pub struct Launch {
     pub grid: [bool; 3],
     /// `gridDim.x * blockDim.x <= 2^31` is assumed (both open, both read).
     pub no_wrap: bool,
+    /// Each atomic counter whose values the decision told apart gets fewer than 2^32 updates
+    /// in the launch ([`crate::counters`]): set from the decision ([`Decision::assumes_counters`]
+    /// of `crate::Decision`), not by [`Launch::of`].
+    pub counters: bool,
 }
+
+/// The assumption on atomic counters ([`Launch::counters`]), in the report's words.
+pub const COUNTERS: &str = "each atomic counter gets fewer than 2^32 updates";
 
 /// The largest count of threads along x whose ids fit in a non-negative `int`.
 pub const MAX_GLOBAL_THREADS: i128 = 1 << 31;
@@ -58,6 +69,7 @@ impl Launch {
             block,
             grid,
             no_wrap,
+            counters: false,
         }
     }
 
@@ -73,7 +85,7 @@ impl Launch {
 
     /// Whether the conventions assume anything.
     pub fn assumes_anything(&self) -> bool {
-        self.block.iter().chain(&self.grid).any(|u| *u) || self.no_wrap
+        self.block.iter().chain(&self.grid).any(|u| *u) || self.no_wrap || self.counters
     }
 
     /// `fixed` with each side whose every dimension is assumed 1 fixed at `(1, 1, 1)`.
@@ -101,6 +113,9 @@ impl Launch {
         if self.no_wrap {
             parts.push("gridDim.x * blockDim.x <= 2^31".to_string());
         }
+        if self.counters {
+            parts.push(COUNTERS.to_string());
+        }
         parts.join(", ")
     }
 
@@ -117,6 +132,9 @@ impl Launch {
         }
         if self.no_wrap {
             out.push("gridDim.x * blockDim.x <= 2^31".to_string());
+        }
+        if self.counters {
+            out.push(COUNTERS.to_string());
         }
         out
     }

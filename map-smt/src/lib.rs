@@ -23,6 +23,7 @@
 pub mod benign;
 pub mod bounds;
 pub mod confirm;
+pub mod counters;
 pub mod decode;
 pub mod encode;
 pub mod fast;
@@ -94,6 +95,9 @@ pub struct Decision {
     /// Under `Options::warp_sync`: the warp-only races left out as ordered by lockstep
     /// execution (pairs of source locations).
     pub warp_ordered: Vec<(Span, Span)>,
+    /// A query asserted that an atomic counter's values are distinct under the assumption
+    /// that it gets fewer than 2^32 updates ([`counters`]): the report states it.
+    pub assumes_counters: bool,
 }
 
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
@@ -119,7 +123,8 @@ pub fn decide_keeping_queries<T: Sync>(
 /// stages 1 to 3 whole, then stages 4 to 6 one query at a time ([`stage::asked`] says why).
 fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> Decision {
     let map = &checked.protocol;
-    let facts = KernelFacts::new(map, options);
+    let mut facts = KernelFacts::new(map, options);
+    facts.counters = counters::Counters::of(kernel, map, options, &facts.fixed);
     let body = split_body(map, options);
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
@@ -146,6 +151,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         stages: stage::Stages::default(),
         settled: 0,
         warp_ordered: Vec::new(),
+        assumes_counters: false,
     };
     let mut outcomes = stage::Outcomes::default();
     let mut witnesses = stage::Witnesses::default();
@@ -315,6 +321,7 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         )
     });
     decision.queries += facts.pin_queries();
+    decision.assumes_counters = facts.counters.assumed_used();
     decision.verdict = verdict(&decision);
     decision.split = split;
     decision.pairs = paired;

@@ -36,6 +36,11 @@ pub struct Options {
     /// geometry open, dimensions the kernel never reads are 1 and its global ids do not wrap.
     /// Set for `.cu` inputs without `--any-launch` (`mapcheck::check::options_for`).
     pub conventions: bool,
+    /// The kernel's semantics is CUDA's: two blocks' atomics of one global cell are
+    /// serialised, so an atomic counter's values differ between blocks too
+    /// ([`crate::counters`]). Set for `.cu` inputs (`mapcheck::check::options_for`); `.bcu`'s
+    /// reference, the interpreter, runs each block on its own memory, where they do not.
+    pub gpu_atomics: bool,
     /// `--warp-sync[=N]`: the lanes of a warp of `N` threads run in lockstep, so warp-only
     /// races between different statements are not defects ([`crate::warp`]). `None`: races are
     /// reported, marked `warp_only` for warps of [`crate::warp::DEFAULT_WARP_SIZE`] threads.

@@ -75,6 +75,9 @@ pub struct KernelFacts<'a> {
     pub limits: Limits,
     /// What [`pinned`] found for each phase it was asked about, and how many queries it sent.
     pins: std::sync::Mutex<Pins>,
+    /// The atomic counters whose values race queries may tell apart ([`crate::counters`]):
+    /// none unless the caller finds them in the kernel.
+    pub counters: crate::counters::Counters,
 }
 
 /// A phase as [`pinned`] sees it: its guard and its shared variables.
@@ -104,6 +107,7 @@ impl<'a> KernelFacts<'a> {
             builtins: &map.builtins,
             limits: options.limits,
             pins: std::sync::Mutex::new(Pins::default()),
+            counters: crate::counters::Counters::default(),
         }
     }
 
@@ -555,6 +559,7 @@ pub fn race(
         .collect();
     let same = q.enc.same_cell(&i1, &i2);
     q.constraints.push(same);
+    facts.counters.assert(&mut q, level);
     q
 }
 

@@ -670,3 +670,87 @@ fn a_strided_counter_takes_only_the_values_on_its_grid() {
     let d = run("kernel k(N) { shared A; for i in 0..N step +ntid - 1 { A[tid + i] := tid; } }");
     assert_eq!(d.verdict, Verdict::Racy, "{d:#?}");
 }
+
+/// Issue 38 item 5: the old values of a counter that only atomic increments of one sign touch
+/// are distinct between threads, so slots claimed with them do not collide.
+#[test]
+fn slots_claimed_from_an_atomic_counter_are_distinct() {
+    let drf = [
+        "kernel k() { shared C, A; let s = atomic C[0] += 1; A[s] := tid; }",
+        // Decrements are as good; two atomics of one counter claim distinct slots too.
+        "kernel k() { shared C, A; let s = atomic C[0] -= 2; let t = atomic C[0] -= 1; A[s] := 1; A[t] := 2; }",
+        // A reset of a shared counter before a barrier that precedes every atomic.
+        "kernel k() { shared C, A; if tid == 0 { C[0] := 0; } sync; let s = atomic C[0] += 1; A[s] := tid; }",
+        // Two counters' cells compared: the same cell, distinct values.
+        "kernel k(N) { shared C, A; let s = atomic C[N] += 1; A[s] := tid; }",
+    ];
+    for src in drf {
+        let d = run(src);
+        assert_eq!(d.verdict, Verdict::Drf, "{src}: {d:#?}");
+        assert!(!d.assumes_counters, "{src}: a block's updates are bounded");
+    }
+    let racy = [
+        // The increment is 0: every thread sees the same value.
+        "kernel k() { shared C, A; let s = atomic C[0] += 0; A[s] := tid; }",
+        // Both signs: values repeat.
+        "kernel k() { shared C, A; if tid % 2 == 0 { let s = atomic C[0] += 1; A[s] := tid; } else { let t = atomic C[0] -= 1; A[t] := tid; } }",
+        // An exchange resets the counter between two claims.
+        "kernel k() { shared C, A; if tid == 1 { atomic C[0] := 0; } else { let s = atomic C[0] += 1; A[s] := tid; } }",
+        // A plain write after the atomics (no barrier before them).
+        "kernel k() { shared C, A; let s = atomic C[0] += 1; sync; if tid == 0 { C[0] := 0; } sync; let t = atomic C[0] += 1; A[s] := 1; A[t] := 2; }",
+        // Different cells of the counter array: their values may coincide.
+        "kernel k() { shared C, A; let s = atomic C[tid % 2] += 1; A[s] := tid; }",
+        // An increment that is not a literal (may be 0).
+        "kernel k(N) { shared C, A; let s = atomic C[0] += N; A[s] := tid; }",
+        // A counter updated in a loop: unbounded updates, no assumption outside CUDA's
+        // conventions.
+        "kernel k(N) { shared C, A; for i in 0..N { let s = atomic C[0] += 1; A[s] := tid; } }",
+    ];
+    for src in racy {
+        let d = run(src);
+        assert_ne!(d.verdict, Verdict::Drf, "{src}");
+    }
+}
+
+/// Between blocks the interpreter's atomics see each block's own memory, so `.bcu` keeps
+/// their values free; under CUDA's semantics (`Options::gpu_atomics`) a global counter's
+/// values are distinct across the grid, and a `__shared__` counter's never are (one per
+/// block). A counter in a loop is told apart only under the conventions' assumption, which
+/// the decision reports.
+#[test]
+fn counters_between_blocks_and_in_loops() {
+    let global = "kernel k() { global C, A; let s = atomic C[0] += 1; A[s] := tid; }";
+    assert_ne!(run(global).verdict, Verdict::Drf);
+    let cuda = Options {
+        gpu_atomics: true,
+        fixed: Fixed {
+            block: Some([64, 1, 1]),
+            grid: Some([4, 1, 1]),
+            ..Fixed::default()
+        },
+        ..Options::default()
+    };
+    let d = with(global, cuda.clone());
+    assert_eq!(d.verdict, Verdict::Drf, "{d:#?}");
+    assert!(!d.assumes_counters, "256 updates of 1 cannot wrap");
+    let per_block = "kernel k() { shared C; global A; let s = atomic C[0] += 1; A[s] := tid; }";
+    assert_ne!(with(per_block, cuda.clone()).verdict, Verdict::Drf);
+    // An open grid: the updates are bounded only by the assumption.
+    let open = Options {
+        gpu_atomics: true,
+        ..Options::default()
+    };
+    assert_ne!(with(global, open.clone()).verdict, Verdict::Drf);
+    let assumed = Options {
+        conventions: true,
+        ..open
+    };
+    let d = with(global, assumed.clone());
+    assert_eq!(d.verdict, Verdict::Drf, "{d:#?}");
+    assert!(d.assumes_counters);
+    let looped =
+        "kernel k(N) { global C, A; for i in 0..N { let s = atomic C[0] += 1; A[s] := tid; } }";
+    let d = with(looped, assumed);
+    assert_eq!(d.verdict, Verdict::Drf, "{d:#?}");
+    assert!(d.assumes_counters);
+}

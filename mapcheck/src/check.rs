@@ -440,6 +440,7 @@ pub fn options_for(base: &Options, source: &SourceFile) -> Options {
         unknowns_approximate: source.is_cuda(),
         c_words: base.c_words && source.is_cuda(),
         conventions: base.conventions && source.is_cuda(),
+        gpu_atomics: source.is_cuda(),
         // The command line's `--warp-sync` wins over the header's.
         warp_sync: base.warp_sync.or(source.header_warp_sync),
         races: races_for(base.races, source),
@@ -553,7 +554,7 @@ pub fn decide<'a>(
         (advice, f.certainty)
     });
     let time_ms = started.elapsed().as_millis() as u64;
-    let launch = launch_assumptions(&checked, options);
+    let launch = launch_assumptions(&checked, &decision, options);
     let mechanised = (checked.class == mapcheck_typeck::Class::Exact)
         .then(|| mechanised(kernel, &checked, &decision, options));
     let report = KernelReport {
@@ -602,9 +603,11 @@ pub fn decide<'a>(
 /// CUDA's words: what the verdict assumes of the launch.
 fn launch_assumptions(
     checked: &Checked,
+    decision: &Decision,
     options: &Options,
 ) -> Option<mapcheck_smt::launch::Launch> {
-    let launch = mapcheck_smt::launch::Launch::under(&checked.protocol.read_by_code, options);
+    let mut launch = mapcheck_smt::launch::Launch::under(&checked.protocol.read_by_code, options);
+    launch.counters = decision.assumes_counters;
     launch.assumes_anything().then_some(launch)
 }
 

@@ -33,7 +33,7 @@ enum Expect {
 /// Every example, with what `repair` must do to it under default options.
 const TABLE: &[(&str, Expect)] = &[
     ("assume_precondition.bcu", Expect::Clean),
-    ("atomic_histogram.bcu", Expect::SameStatement),
+    ("atomic_histogram.bcu", Expect::Clean),
     ("atomic_vs_plain.bcu", Expect::Fixed),
     ("aucs_colonel.bcu", Expect::SameStatement),
     ("aucs_compound_neighbour.bcu", Expect::Fixed),

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=32 --gridDim=4
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: data-dependent possibly-racy — the tickets atomicAdd returns are distinct across blocks, which mapcheck does not follow: the write under `ticket == gridDim.x - 1` may be reached by two blocks in its MAP, a potential race the replay cannot show
 // The last-block pattern: thread 0 of each block takes a ticket with atomicAdd(count, 1); the
 // atomics of the grid return 0, 1, 2, 3 in some order, so exactly one block has the ticket
 // gridDim.x - 1 and writes *result. Race free. (mapcheck's replay runs each block on its own

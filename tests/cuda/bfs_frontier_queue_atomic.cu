@@ -1,7 +1,6 @@
 //pass
 //--blockDim=256 --gridDim=8
 // mapcheck: data-dependent
-// mapcheck: known-imprecision: possibly-racy — the slots atomicAdd returns are distinct, but the lowering makes each returned value an independent unknown
 // Level-synchronous BFS with an explicit output queue (Harish & Narayanan / Merrill style):
 // each thread takes one vertex of the current frontier, claims each unlabelled neighbour with
 // atomicCAS on its label, and appends claimed vertices to the next frontier at a slot

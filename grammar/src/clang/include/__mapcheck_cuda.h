@@ -300,17 +300,22 @@ __device__ bool __mapcheck_ignored(bool);
 #define __write_implies(p, c) (!__mapcheck_pred(p) || (c))
 #define __read_implies(p, c) (!__mapcheck_pred(p) || (c))
 #define __atomic_implies(p, c) (!__mapcheck_pred(p) || (c))
-#define __other_int(x) (x)
-#define __other_bool(x) (x)
-#define __uniform_int(x) true
-#define __uniform_bool(x) true
-#define __distinct_int(x) true
-#define __same_group true
+/* GPUVerify's two-thread annotations speak of the other thread of a pair (`__other_int(x)` is
+ * x in the other thread): functions the lowering refuses with a located error (calls.rs,
+ * issue 38 item 7) — read as the identity or `true`, `x != __other_int(x)` was `false` and
+ * made every precondition holding it vacuous. */
+__device__ long long __other_int(long long);
+__device__ bool __other_bool(bool);
+__device__ bool __uniform_int(long long);
+__device__ bool __uniform_bool(bool);
+__device__ bool __distinct_int(long long);
+__device__ bool __mapcheck_same_group(void);
+#define __same_group __mapcheck_same_group()
 #define __enabled() true
 #define __dominator_invariant(c) __mapcheck_ignored(c)
 #define __barrier_invariant(c, ...) __mapcheck_ignored(c)
 #define __barrier_invariant_binary(c, ...) __mapcheck_ignored(c)
-#define __at_most_one(x) true
+__device__ bool __at_most_one(bool);
 #define __array_snapshot(dst, src) ((void)0)
 __device__ int __ptr_offset(const volatile void *);
 __device__ bool __is_pow2(unsigned int);

@@ -386,6 +386,19 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Expr {
+        if let Some((_, _, value)) = self
+            .shared_reads
+            .iter()
+            .rev()
+            .find(|(a, i, _)| a == array && i.same_shape(&index))
+        {
+            // The same cell, read by the left operand of the `&&`/`||` this read is in the
+            // right operand of: its value (`Lower::shared_reads`).
+            return Expr {
+                span,
+                ..value.clone()
+            };
+        }
         let bounds = self.open_bounds(bounds);
         let name = self.fresh(&format!("{array}_v"));
         self.emit(

@@ -22,6 +22,8 @@ enum Builtin2 {
     Print,
     /// `__trap()`: the thread stops.
     Stop,
+    /// GPUVerify's two-thread annotations (`__other_int`, `__same_group`, ...): refused.
+    TwoThread,
 }
 
 /// Whether a call of `def` runs its body inlined: bodies in mapcheck's headers are not, but for
@@ -73,6 +75,13 @@ fn builtin_kind(name: &str) -> Option<Builtin2> {
         "surf1Dwrite" | "surf2Dwrite" | "surf3Dwrite" => SurfaceWrite,
         "printf" => Print,
         "__trap" => Stop,
+        "__other_int"
+        | "__other_bool"
+        | "__uniform_int"
+        | "__uniform_bool"
+        | "__distinct_int"
+        | "__mapcheck_same_group"
+        | "__at_most_one" => TwoThread,
         other => return atomic(other),
     })
 }
@@ -376,6 +385,22 @@ impl Lower<'_, '_> {
             }
             Some(Builtin2::Stop) => {
                 self.stop_here(span, out);
+                Val::Opaque
+            }
+            Some(Builtin2::TwoThread) => {
+                // A precondition over two threads would be asserted of the query's pair of
+                // threads, each in the other's role; the core's `assume` holds of one thread.
+                // Read as the identity it made `x != __other_int(x)` false (issue 38 item 7).
+                let shown = if name == "__mapcheck_same_group" {
+                    "__same_group"
+                } else {
+                    name.as_str()
+                };
+                self.error(
+                    span,
+                    format!("GPUVerify's two-thread annotation `{shown}` is not supported"),
+                    "it speaks of the other thread of a pair, which mapcheck's preconditions cannot state; mapcheck checks every pair of threads without it: state the precondition over one thread, or drop it",
+                );
                 Val::Opaque
             }
             Some(Builtin2::Print) => {

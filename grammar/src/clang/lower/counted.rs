@@ -194,8 +194,10 @@ impl Lower<'_, '_> {
             StepOp::Div | StepOp::Shr => self.within(&start, 0, i128::MAX),
             _ => true,
         };
-        // Unsigned comparisons agree with the core's signed ones only on values below 2^31.
-        let small = |e: &Expr, me: &Self| me.within(e, 0, i128::from(i32::MAX) - 1);
+        // Unsigned comparisons agree with the core's signed ones only on values below 2^31:
+        // `0 ..= 2^31 - 1`, the edge included (issue 38 item 1: `s = n >> 1` of an unsigned
+        // `n` is up to 2^31 - 1, which a signed 32-bit word still reads as C does).
+        let small = |e: &Expr, me: &Self| me.within(e, 0, i128::from(i32::MAX));
         // (A wrapping counter's core loop compares its values, in `0..=start`, with -1 or the
         // start; its `start < B` is C's when both are small.)
         let cmp_ok = !unsigned_cmp || (small(&start, self) && small(&orig_bound, self));

@@ -95,8 +95,8 @@ impl Lower<'_, '_> {
     /// warp exchanges, texture fetches, curand. Its value is not followed; memory it can
     /// reach through a non-`const` pointer argument is read and written.
     /// CUDA's integer intrinsics (issue 20, item 5): exact where the core's arithmetic
-    /// computes them in both modes — `__mul24`/`__umul24` on operands within 24 bits (the
-    /// product's low 32 bits, as C's conversion writes them), `__mulhi`/`__umulhi` of a
+    /// computes them in both modes — `__mul24`/`__umul24` always (the product of the
+    /// operands' low 24 bits, masked where they may not fit; issue 38 item 6), `__mulhi`/`__umulhi` of a
     /// product within `0..2^31` (0), `__sad`/`__usad` and `abs` where the difference stays
     /// within 32-bit signed range, and every one of them on constant operands (folded);
     /// otherwise a `?` named after the intrinsic, within the range of its result.
@@ -124,16 +124,18 @@ impl Lower<'_, '_> {
         let i32r = (i128::from(i32::MIN), i128::from(i32::MAX));
         let exact: Option<Expr> = match (name, nums.as_slice(), consts) {
             (_, _, Some(c)) => fold_intrinsic(name, &c).map(|v| int(v, span)),
-            ("__mul24", [a, b], _)
-                if self.within(a, -(1 << 23), (1 << 23) - 1)
-                    && self.within(b, -(1 << 23), (1 << 23) - 1) =>
-            {
-                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
-            }
-            ("__umul24", [a, b], _)
-                if self.within(a, 0, (1 << 24) - 1) && self.within(b, 0, (1 << 24) - 1) =>
-            {
-                Some(self.convert_int(Expr::bin(BinOp::Mul, a.clone(), b.clone()), s, out))
+            // CUDA's definition: the product of the operands' low 24 bits (sign-extended for
+            // `__mul24`), its low 32 bits. Each operand's low 24 bits are C's conversion to a
+            // 24-bit integer, which `convert_int` writes as a mask (nothing when the operand
+            // provably fits, where this is the plain product): exact in every arithmetic.
+            ("__mul24" | "__umul24", [a, b], _) => {
+                let half = Scalar::Int {
+                    bits: 24,
+                    signed: name == "__mul24",
+                };
+                let a = self.convert_int(a.clone(), half, out);
+                let b = self.convert_int(b.clone(), half, out);
+                Some(self.convert_int(Expr::bin(BinOp::Mul, a, b), s, out))
             }
             ("__mulhi" | "__umulhi", [a, b], _)
                 if self.within(&Expr::bin(BinOp::Mul, a.clone(), b.clone()), 0, i32r.1) =>

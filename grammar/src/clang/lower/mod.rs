@@ -424,6 +424,10 @@ pub struct Lower<'g, 'a> {
     /// The dimensions a launch of the kernel in the file's host code may make larger than 1
     /// (`launches.rs`): read as far as the launch conventions are concerned.
     launched: BTreeSet<String>,
+    /// The reads the left operand of the `&&`/`||` being lowered made at its top level, as
+    /// `(array, index, value)`: the right operand's reads of the same cells take these
+    /// values instead of reading again (`operators.rs`, issue 38 item 4).
+    shared_reads: Vec<(String, Expr, Expr)>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -463,6 +467,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             slot_arrays: HashMap::new(),
             loop_why: None,
             launched: BTreeSet::new(),
+            shared_reads: Vec::new(),
         }
     }
 

@@ -64,6 +64,12 @@ pub(super) fn has_side_effects(n: &Node) -> bool {
     here || n.inner.iter().any(has_side_effects)
 }
 
+/// Whether `n` or an expression in it has a `volatile` type (two reads of such an object are
+/// two accesses, whose values may differ).
+pub(super) fn mentions_volatile(n: &Node) -> bool {
+    n.qual_type().contains("volatile") || n.inner.iter().any(mentions_volatile)
+}
+
 /// Whether `n` reads `this` anywhere.
 pub(super) fn mentions_this(n: &Node) -> bool {
     n.kind == Kind::CXXThisExpr || n.inner.iter().any(mentions_this)

@@ -32,8 +32,34 @@ impl Lower<'_, '_> {
                 self.rvalue(b, out)
             }
             "&&" | "||" => {
-                let ca = self.rvalue(a, out);
-                let ca = self.as_cond(ca, span, out);
+                let mut left = Vec::new();
+                let ca = self.rvalue(a, &mut left);
+                let ca = self.as_cond(ca, span, &mut left);
+                // Read consistency (issue 38 item 4): with no side effect and no `volatile`
+                // object in the whole expression, nothing writes between the operands' reads
+                // but other threads, whose write would be a race of its own (reported: a
+                // plain read races with any write of the phase). So a cell the left operand
+                // read at its top level (in scope for the rest of this block, where the right
+                // operand's statements go) has the same value in the right operand: one read,
+                // one value, instead of a second read whose value the guard would hide
+                // (`buf[k] == 0 && buf[k] != 0` is false, not `guarded_value != 0`).
+                let saved = self.shared_reads.len();
+                if !has_side_effects(n) && !mentions_volatile(n) {
+                    for s in &left {
+                        if let StmtKind::Read { var, source } = &s.kind {
+                            if let [index] = source.index.as_slice() {
+                                self.shared_reads.push((
+                                    source.array.name.clone(),
+                                    index.clone(),
+                                    Expr::var(var.name.clone(), var.span),
+                                ));
+                            }
+                        }
+                    }
+                }
+                for s in left {
+                    self.emit(out, s);
+                }
                 // The right operand runs only when the left one does not decide.
                 let guard = if op == "&&" {
                     ca.clone()
@@ -41,6 +67,7 @@ impl Lower<'_, '_> {
                     not(ca.clone())
                 };
                 let cb = self.guarded(guard, b, span, out);
+                self.shared_reads.truncate(saved);
                 Val::Bool(if op == "&&" { and(ca, cb) } else { or(ca, cb) })
             }
             "==" | "!=" | "<" | "<=" | ">" | ">=" => {

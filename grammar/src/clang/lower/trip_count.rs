@@ -88,15 +88,15 @@ fn progresses(g: &Globals<'_>, n: &Node, depth: usize) -> bool {
     }
     match n.kind {
         Kind::CallExpr => {
-            let defined = n
-                .exprs()
-                .next()
-                .and_then(callee_decl)
-                .and_then(|d| g.definition(&d.id));
+            let decl = n.exprs().next().and_then(callee_decl);
+            let defined = decl.and_then(|d| g.definition(&d.id));
             match defined {
                 Some(f) if f.is_in_main_file() => {
                     f.inner.iter().any(|c| progresses(g, c, depth + 1))
                         || n.inner.iter().any(|c| progresses(g, c, depth))
+                }
+                None if decl.is_some_and(|d| pure_library_function(g, d)) => {
+                    n.inner.iter().any(|c| progresses(g, c, depth))
                 }
                 _ => true,
             }
@@ -109,4 +109,55 @@ fn progresses(g: &Globals<'_>, n: &Node, depth: usize) -> bool {
         | Kind::GCCAsmStmt => true,
         _ => n.qual_type().contains("volatile") || n.inner.iter().any(|c| progresses(g, c, depth)),
     }
+}
+
+/// Whether `d` is a body-less function of mapcheck's headers that computes a value from its
+/// arguments alone (issue 38 item 6: `__logf`, `sqrtf`, `__float2int_rn`, `__popc`, ...): it
+/// returns, and does nothing C++'s forward-progress rule counts — no I/O, no `volatile`
+/// access, no synchronisation, no atomic. Read off its type: a value returned, no pointer or
+/// reference among its parameters (so no memory through them); and off its name: the warp
+/// functions (synchronisation among the lanes), clocks and timers (special registers read
+/// with `asm volatile`), barriers, fences, atomics and mapcheck's own annotations are left
+/// out, which keeps them progress. The prelude declares only such functions under these
+/// shapes (`__mapcheck_device_api.h`: "these functions compute values ... and store only
+/// through their out-parameters").
+fn pure_library_function(g: &Globals<'_>, d: &crate::clang::ast::DeclRef) -> bool {
+    const NOT_PURE: [&str; 17] = [
+        "__shfl",
+        "__all",
+        "__any",
+        "__ballot",
+        "__activemask",
+        "__match",
+        "__reduce",
+        "__lanemask",
+        "__syncthreads",
+        "__syncwarp",
+        "__threadfence",
+        "__nanosleep",
+        "__mapcheck",
+        "__trap",
+        "clock",
+        "__globaltimer",
+        "atomic",
+    ];
+    let Some(name) = d.name.as_deref() else {
+        return false;
+    };
+    let in_prelude = g
+        .decls
+        .get(d.id.as_str())
+        .is_some_and(|n| n.file().is_some_and(is_prelude_file));
+    let ty = d.ty.as_ref().map_or("", |t| t.canonical());
+    // `float (float)`: the result before the parameters.
+    let Some((result, params)) = ty.split_once('(') else {
+        return false;
+    };
+    in_prelude
+        && !result.trim().is_empty()
+        && result.trim() != "void"
+        && !ty.contains('*')
+        && !ty.contains('&')
+        && !params.contains("...")
+        && !NOT_PURE.iter().any(|p| name.starts_with(p))
 }
