@@ -34,8 +34,8 @@ pub struct Launch {
     /// `gridDim.x * blockDim.x <= 2^31` is assumed (both open, both read).
     pub no_wrap: bool,
     /// Each atomic counter whose values the decision told apart gets fewer than 2^32 updates
-    /// in the launch ([`crate::counters`]): set from the decision ([`Decision::assumes_counters`]
-    /// of `crate::Decision`), not by [`Launch::of`].
+    /// in the launch ([`crate::counters`]): set from the decision
+    /// ([`crate::Decision::assumes_counters`]), not by [`Launch::of`].
     pub counters: bool,
 }
 

@@ -36,7 +36,7 @@
 //! declarations, and is the lowering's only way from a type to a record.
 //!
 //! Record layouts are clang's own: the same clang run prints them
-//! (`-fdump-record-layouts-complete`, before the JSON; [`layouts`]). The dump names a record
+//! (`-fdump-record-layouts-complete`, before the JSON; `layouts`). The dump names a record
 //! by its key too (a function-local record by its bare name), so a dump is given to a record
 //! only when its key and its fields (by name, in order) match, and every dump with that key and
 //! those fields is the same layout.

@@ -280,9 +280,9 @@ pub(super) fn canonical(
     model
 }
 
-/// The least measure of the constant `v` from `low` up (to `high`, when given) that a model
-/// has, where `fits(b)` says the measure is at most `b`; `model` ends as a model with that
-/// measure. `None` when `ask` has no answer (a check unknown or over [`CANONICAL_CHECKS`]):
+/// The least measure of a constant from `low` up (to `high`, when given) that a model has,
+/// where `fits(b)` says the measure is at most `b`; `model` ends as a model with that measure.
+/// `None` when `ask` has no answer (a check unknown or over [`CANONICAL_CHECKS`]):
 /// the search ends with the model found so far.
 ///
 /// The checks asked are a function of their answers alone: bounds `low`, `low + 1`,
