@@ -55,6 +55,12 @@ pub struct Globals<'a> {
     /// declaration id: their cells in order (row after row). Nobody can write a `const`
     /// object, so a read of one is the initialiser's value (`Lower::read`).
     pub(super) const_tables: HashMap<&'a str, Vec<i128>>,
+    /// The types of the non-type template parameters of the template each instantiation is
+    /// of, by the instantiation's id, in the template's order (`None` for a type or template
+    /// parameter): clang's JSON gives a `bool` argument's value as `-1` or `0`, which a
+    /// kernel's name must show as `true` or `false` (`k<true>`, as C++ writes it and as
+    /// `--kernel` selects it).
+    pub(super) template_params: HashMap<&'a str, Vec<Option<String>>>,
     /// `const` integers whose initialiser named a constant not known yet when scanned.
     pending_constants: Vec<&'a Node>,
 }
@@ -203,6 +209,27 @@ impl<'a> Globals<'a> {
                     let pattern = n.inner.iter().find(|f| f.kind == Kind::FunctionDecl);
                     if pattern.is_some_and(|p| p.has_attr("CUDAGlobalAttr") && instances == 0) {
                         self.uninstantiated.push(n);
+                    }
+                    let params: Vec<Option<String>> = n
+                        .inner
+                        .iter()
+                        .filter_map(|p| match &p.kind {
+                            Kind::Other(k) if k == "NonTypeTemplateParmDecl" => {
+                                Some(Some(p.qual_type().to_string()))
+                            }
+                            Kind::Other(k)
+                                if k == "TemplateTypeParmDecl"
+                                    || k == "TemplateTemplateParmDecl" =>
+                            {
+                                Some(None)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    for f in &n.inner {
+                        if f.kind == Kind::FunctionDecl && f.mangled_name.is_some() {
+                            self.template_params.insert(&f.id, params.clone());
+                        }
                     }
                     self.scan(&n.inner)
                 }

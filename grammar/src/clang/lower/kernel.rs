@@ -7,7 +7,7 @@ use super::*;
 /// The template arguments of a function template instantiation as C++ writes them
 /// (`float, 128`), from clang's `TemplateArgument` children; none for a plain function, or when
 /// an argument is neither a type nor a value (a pack, a template).
-fn template_arguments(f: &Node) -> Option<String> {
+fn template_arguments(f: &Node, params: Option<&Vec<Option<String>>>) -> Option<String> {
     let args: Vec<&Node> = f
         .inner
         .iter()
@@ -16,11 +16,23 @@ fn template_arguments(f: &Node) -> Option<String> {
     if args.is_empty() {
         return None;
     }
+    // A parameter's type by the argument's position, when they correspond one to one (a
+    // parameter pack does not).
+    let count = args.len();
+    let param = |i: usize| {
+        params
+            .filter(|p| p.len() == count)
+            .and_then(|p| p.get(i)?.as_deref())
+    };
     let mut out = Vec::new();
-    for a in args {
+    for (i, a) in args.into_iter().enumerate() {
         let text = match (&a.ty, &a.value) {
             (Some(_), _) => a.qual_type().to_string(),
             (None, Some(serde_json::Value::String(v))) => v.clone(),
+            (None, Some(serde_json::Value::Number(v))) if param(i) == Some("bool") => {
+                let set = v.as_i64().is_some_and(|b| b != 0);
+                set.to_string()
+            }
             (None, Some(serde_json::Value::Number(v))) => v.to_string(),
             (None, Some(serde_json::Value::Bool(v))) => v.to_string(),
             _ => return None,
@@ -471,7 +483,7 @@ pub fn lower_all(
         }
         // A template instantiation is named by its arguments, `k<float, 128>`, as C++ writes
         // it (and as `--kernel` selects it); two kernels of one name are numbered.
-        let full = match template_arguments(k) {
+        let full = match template_arguments(k, g.template_params.get(k.id.as_str())) {
             Some(args) => format!("{base}<{args}>"),
             None => base.clone(),
         };
