@@ -613,12 +613,8 @@ impl<'a> Resolver<'a> {
                         self.join(e, f);
                     }
                 }
-                Kind::VarDecl => {
-                    if let Some(e) = self.expr_child(i, 0) {
-                        self.join(i, e);
-                    }
-                }
-                Kind::ParenExpr
+                Kind::VarDecl
+                | Kind::ParenExpr
                 | Kind::MaterializeTemporaryExpr
                 | Kind::ExprWithCleanups
                 | Kind::CXXBindTemporaryExpr

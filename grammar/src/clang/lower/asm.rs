@@ -209,15 +209,7 @@ fn geometry_registers(template: &str) -> BTreeSet<String> {
             "ntid" => "ntid",
             "ctaid" => "bid",
             "nctaid" => "nbid",
-            "laneid" | "warpid" => {
-                for b in ["tid", "ntid"] {
-                    for c in ["x", "y", "z"] {
-                        found.insert(format!("{b}.{c}"));
-                    }
-                }
-                continue;
-            }
-            r if r.starts_with("lanemask_") => {
+            r if matches!(r, "laneid" | "warpid") || r.starts_with("lanemask_") => {
                 for b in ["tid", "ntid"] {
                     for c in ["x", "y", "z"] {
                         found.insert(format!("{b}.{c}"));
