@@ -321,6 +321,9 @@ impl Lower<'_, '_> {
                 c.var.clone(),
                 Binding::Val(Val::Num(Expr::var(var.clone(), span), c.var_ty)),
             );
+            if self.is_uniform(&start) && self.is_uniform(&amount) {
+                self.uniform.insert(var.clone());
+            }
             (start.clone(), bound.clone(), amount.clone())
         };
         let prefix = |me: &mut Self, stmts: &mut Vec<Stmt>| {
@@ -470,21 +473,26 @@ impl Lower<'_, '_> {
             [one] => self.statement_span(one),
             _ => span,
         };
+        let range = Range {
+            start: core_start.clone(),
+            bound: core_bound.clone(),
+            dir,
+            step: Step {
+                op: step_op,
+                amount: core_amount.clone(),
+                span,
+            },
+        };
+        let (var, range, stmts) = match self.by_arrivals(&var, &loop_name, range, stmts, out) {
+            Ok(by_trip) => by_trip,
+            Err((range, stmts)) => (var, range, stmts),
+        };
         self.emit(
             out,
             stmt(
                 StmtKind::For {
                     var: Ident::new(var, span),
-                    range: Range {
-                        start: core_start.clone(),
-                        bound: core_bound.clone(),
-                        dir,
-                        step: Step {
-                            op: step_op,
-                            amount: core_amount.clone(),
-                            span,
-                        },
-                    },
+                    range,
                     body: Block {
                         stmts,
                         span: body_span,
@@ -613,6 +621,121 @@ impl Lower<'_, '_> {
 impl Lower<'_, '_> {
     /// The value of `c` when the intervals of its comparisons' operands (or, for a closed
     /// condition, its evaluation in every arithmetic) decide it.
+    /// A loop with a barrier inside whose variable may start, or step, differently in the
+    /// threads of a block (`for (i = threadIdx.x; i < n; i += blockDim.x) { ...;
+    /// __syncthreads(); }`), over its iteration count: `for t in 0..T { let i = start + t *
+    /// step; ... }`. CUDA matches the barriers of such a loop by arrival — the `k`-th
+    /// `__syncthreads()` of every thread is one barrier —, the core by the values of the
+    /// enclosing loops' variables (SPEC §4, BabyCUDA's alignment): over `i` itself, thread 0's
+    /// `i = 0` and thread 1's `i = 1` would be different barriers (a false divergence, and the
+    /// accesses of one CUDA phase split into two). Over `t` the two agree: every thread's
+    /// `t`-th iteration ends at the same barrier, and the loop diverges exactly when CUDA's
+    /// does (some thread runs an iteration another does not). `Err` gives the loop back
+    /// unchanged: no barrier inside, a uniform start and step (values and arrivals agree),
+    /// a multiplicative step, or an iteration count beyond the core's 32-bit loops.
+    fn by_arrivals(
+        &mut self,
+        var: &str,
+        loop_name: &str,
+        range: Range,
+        stmts: Vec<Stmt>,
+        out: &mut Vec<Stmt>,
+    ) -> Result<(String, Range, Vec<Stmt>), (Range, Vec<Stmt>)> {
+        let mut barrier = false;
+        walk_stmts(&stmts, &mut |s| {
+            barrier |= matches!(s.kind, StmtKind::Sync | StmtKind::SyncWarp);
+        });
+        let Range {
+            start,
+            bound,
+            dir,
+            step,
+        } = &range;
+        let additive = matches!(
+            (dir, step.op),
+            (Direction::Up, StepOp::Add) | (Direction::Down, StepOp::Sub)
+        );
+        if !barrier
+            || !additive
+            || (self.is_uniform(start) && self.is_uniform(&step.amount))
+            || !self.within(&step.amount, 1, 1 << 40)
+        {
+            return Err((range, stmts));
+        }
+        let span = step.span;
+        // `T = (distance - 1) / step + 1` where the loop runs at all: the distance is positive
+        // there, and C computes no value of `i` beyond the bound, so no term wraps.
+        let (near, far, runs) = match dir {
+            Direction::Up => (start, bound, cmp(CmpOp::Lt, start.clone(), bound.clone())),
+            Direction::Down => (bound, start, cmp(CmpOp::Gt, start.clone(), bound.clone())),
+        };
+        let distance = Expr::bin(BinOp::Sub, far.clone(), near.clone());
+        // At most this many iterations; the core's loops count in signed 32-bit words.
+        let most = match (self.range(&distance), self.range(&step.amount)) {
+            (Some((dl, dh)), Some((al, _))) if dl >= -(1 << 62) && dh <= 1 << 62 && al >= 1 => {
+                if dh >= 1 {
+                    (dh - 1) / al + 1
+                } else {
+                    0
+                }
+            }
+            _ => return Err((range, stmts)),
+        };
+        if most > i128::from(i32::MAX) {
+            return Err((range, stmts));
+        }
+        let unit = matches!(step.amount.kind, ExprKind::Int(1));
+        let count = if unit {
+            distance
+        } else {
+            Expr::bin(
+                BinOp::Add,
+                Expr::bin(
+                    BinOp::Div,
+                    Expr::bin(BinOp::Sub, distance, int(1, span)),
+                    step.amount.clone(),
+                ),
+                int(1, span),
+            )
+        };
+        let trips = select(runs, count, int(0, span), span);
+        let trips = self.bound(&format!("{loop_name}_trips"), trips, out);
+        if let ExprKind::Var(name) = &trips.kind {
+            self.ranges.insert(name.clone(), (0, most));
+        }
+        let t = self.fresh(&format!("{loop_name}_trip"));
+        self.ranges.insert(t.clone(), (0, (most - 1).max(0)));
+        let moved = if unit {
+            Expr::var(t.clone(), span)
+        } else {
+            Expr::bin(BinOp::Mul, Expr::var(t.clone(), span), step.amount.clone())
+        };
+        let at = match dir {
+            Direction::Up => Expr::bin(BinOp::Add, start.clone(), moved),
+            Direction::Down => Expr::bin(BinOp::Sub, start.clone(), moved),
+        };
+        let mut body = Vec::with_capacity(stmts.len() + 1);
+        body.push(stmt(
+            StmtKind::Let {
+                var: Ident::new(var, span),
+                value: at,
+            },
+            span,
+        ));
+        body.extend(stmts);
+        let range = Range {
+            start: int(0, span),
+            bound: trips,
+            dir: Direction::Up,
+            step: Step {
+                op: StepOp::Add,
+                amount: int(1, span),
+                span,
+            },
+        };
+        Ok((t, range, body))
+    }
+
     pub(super) fn decided(&self, c: &Cond) -> Option<bool> {
         let all: Vec<Option<bool>> = [Arith::Int, Arith::Bv32, Arith::Bv64]
             .iter()

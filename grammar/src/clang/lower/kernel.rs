@@ -237,6 +237,7 @@ impl<'a> Lower<'_, 'a> {
         span: Span,
     ) -> (String, Val) {
         let core = self.fresh(name);
+        self.uniform.insert(core.clone());
         if matches!(s, Scalar::Int { .. }) {
             self.int_params.insert(core.clone());
         }

@@ -428,6 +428,10 @@ pub struct Lower<'g, 'a> {
     /// `(array, index, value)`: the right operand's reads of the same cells take these
     /// values instead of reading again (`operators.rs`, issue 38 item 4).
     shared_reads: Vec<(String, Expr, Expr)>,
+    /// Core names whose value is the same for every thread of a block (see
+    /// [`Lower::is_uniform`]): the kernel's parameters, counted loops' variables over uniform
+    /// starts and steps, and the pure `let`s of such names. A name not here may differ.
+    uniform: HashSet<String>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -468,6 +472,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             loop_why: None,
             launched: BTreeSet::new(),
             shared_reads: Vec::new(),
+            uniform: HashSet::new(),
         }
     }
 
@@ -524,6 +529,11 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 
     fn emit(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
+        if let StmtKind::Let { var, value } = &s.kind {
+            if self.is_uniform(value) {
+                self.uniform.insert(var.name.clone());
+            }
+        }
         self.emitted += 1;
         if self.emitted == MAX_STATEMENTS {
             self.error(
@@ -533,6 +543,20 @@ impl<'g, 'a> Lower<'g, 'a> {
             );
         }
         out.push(s);
+    }
+
+    /// Whether `e` has the same value in every thread of a block: it reads only built-ins
+    /// other than the thread's id and names in [`Lower::uniform`]. `false` is the safe answer
+    /// (it only makes a loop count its iterations, see `counted.rs`).
+    fn is_uniform(&self, e: &Expr) -> bool {
+        let mut uniform = true;
+        e.visit_vars(&mut |name, _| {
+            uniform &= match Builtin::from_name(name) {
+                Some(b) => !b.is_thread_id(),
+                None => self.uniform.contains(name),
+            };
+        });
+        uniform
     }
 
     /// `let NAME = ?;` — a value the lowering does not follow; the name says why.
