@@ -658,6 +658,73 @@ impl<T> Block<T> {
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Stmt<T>)) {
         walk_stmts(&self.stmts, f);
     }
+
+    /// The largest literal the code multiplies the block id along x by (`bid.x * 256`,
+    /// `256 * bid.x`, `bid.x << 8`), 1 when it never does: a global id built on a block size
+    /// written in the code (`blockIdx.x * 256 + threadIdx.x`), which the launch conventions
+    /// keep from wrapping (`map-smt`'s `launch.rs`).
+    pub fn block_id_stride(&self) -> i128 {
+        fn expr(e: &Expr, most: &mut i128) {
+            let bid = |e: &Expr| matches!(&e.kind, ExprKind::Var(v) if v == "bid.x");
+            match &e.kind {
+                ExprKind::Int(_) | ExprKind::Var(_) => {}
+                ExprKind::Neg(a) => expr(a, most),
+                ExprKind::Bin(op, a, b) => {
+                    let stride = match (op, &a.kind, &b.kind) {
+                        (BinOp::Mul, _, ExprKind::Int(c)) if bid(a) => Some(i128::from(*c)),
+                        (BinOp::Mul, ExprKind::Int(c), _) if bid(b) => Some(i128::from(*c)),
+                        (BinOp::Shl, _, ExprKind::Int(k)) if bid(a) && (0..62).contains(k) => {
+                            Some(1i128 << k)
+                        }
+                        _ => None,
+                    };
+                    if let Some(c) = stride {
+                        *most = (*most).max(c);
+                    }
+                    expr(a, most);
+                    expr(b, most);
+                }
+                ExprKind::Select(c, a, b) => {
+                    cond(c, most);
+                    expr(a, most);
+                    expr(b, most);
+                }
+            }
+        }
+        fn cond(c: &Cond, most: &mut i128) {
+            match &c.kind {
+                CondKind::Bool(_) => {}
+                CondKind::Cmp(_, a, b) => {
+                    expr(a, most);
+                    expr(b, most);
+                }
+                CondKind::Not(a) => cond(a, most),
+                CondKind::And(a, b) | CondKind::Or(a, b) => {
+                    cond(a, most);
+                    cond(b, most);
+                }
+            }
+        }
+        let mut most = 1;
+        self.walk(&mut |stmt| match &stmt.kind {
+            StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
+            StmtKind::Write { target, value } | StmtKind::Atomic { target, value, .. } => {
+                target.index.iter().for_each(|e| expr(e, &mut most));
+                expr(value, &mut most);
+            }
+            StmtKind::Read { source, .. } => {
+                source.index.iter().for_each(|e| expr(e, &mut most));
+            }
+            StmtKind::Let { value, .. } => expr(value, &mut most),
+            StmtKind::If { cond: c, .. } | StmtKind::Assume { cond: c } => cond(c, &mut most),
+            StmtKind::For { range, .. } => {
+                expr(&range.start, &mut most);
+                expr(&range.bound, &mut most);
+                expr(&range.step.amount, &mut most);
+            }
+        });
+        most
+    }
 }
 
 /// [`Block::walk`] over a list of statements that is not (yet) a block.

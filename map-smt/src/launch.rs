@@ -33,6 +33,16 @@ pub struct Launch {
     pub grid: [bool; 3],
     /// `gridDim.x * blockDim.x <= 2^31` is assumed (both open, both read).
     pub no_wrap: bool,
+    /// `gridDim.x * C <= 2^31` is assumed for the block size `C` the code writes into its
+    /// global ids (`blockIdx.x * 256 + threadIdx.x`: the largest literal multiplying
+    /// `blockIdx.x`, `Map::block_id_stride`), with the grid open along x.
+    pub stride: Option<i128>,
+    /// `blockDim.x <= C` is assumed for that block size `C` when it is one a launch may have
+    /// (a multiple of a warp, at most 1024) and the block is open along x: blocks wider than
+    /// the size the code writes make the ids of neighbouring blocks overlap, which is not a
+    /// launch the code is written for. A kernel that bounds its block itself
+    /// (`__launch_bounds__(512)`) gets no such bound: it said which blocks it is written for.
+    pub block_most: Option<i128>,
     /// Each atomic counter whose values the decision told apart gets fewer than 2^32 updates
     /// in the launch ([`crate::counters`]): set from the decision
     /// ([`crate::Decision::assumes_counters`]), not by [`Launch::of`].
@@ -69,8 +79,27 @@ impl Launch {
             block,
             grid,
             no_wrap,
+            stride: None,
+            block_most: None,
             counters: false,
         }
+    }
+
+    /// The conventions a decision under `options` makes for the kernel whose MAP is `map`:
+    /// [`Launch::under`] its built-ins, and the grid along x kept from wrapping the ids built
+    /// on a block size the code writes ([`Launch::stride`]).
+    pub fn of_map(map: &mapcheck_typeck::Map, options: &crate::Options) -> Launch {
+        let mut launch = Launch::under(&map.read_by_code, options);
+        let open = options.conventions && options.fixed.grid.is_none() && !launch.grid[0];
+        let c = map.block_id_stride;
+        if open && c > 1 {
+            launch.stride = Some(c);
+        }
+        let block_open = options.conventions && options.fixed.block.is_none() && !launch.block[0];
+        if block_open && !map.bounds_its_block && c % 32 == 0 && c <= 1024 {
+            launch.block_most = Some(c);
+        }
+        launch
     }
 
     /// The conventions a decision under `options` makes for a kernel that reads `builtins`:
@@ -85,7 +114,11 @@ impl Launch {
 
     /// Whether the conventions assume anything.
     pub fn assumes_anything(&self) -> bool {
-        self.block.iter().chain(&self.grid).any(|u| *u) || self.no_wrap || self.counters
+        self.block.iter().chain(&self.grid).any(|u| *u)
+            || self.no_wrap
+            || self.stride.is_some()
+            || self.block_most.is_some()
+            || self.counters
     }
 
     /// `fixed` with each side whose every dimension is assumed 1 fixed at `(1, 1, 1)`.
@@ -113,6 +146,12 @@ impl Launch {
         if self.no_wrap {
             parts.push("gridDim.x * blockDim.x <= 2^31".to_string());
         }
+        if let Some(c) = self.block_most {
+            parts.push(format!("blockDim.x <= {c}"));
+        }
+        if let Some(c) = self.stride {
+            parts.push(format!("gridDim.x * {c} <= 2^31"));
+        }
         if self.counters {
             parts.push(COUNTERS.to_string());
         }
@@ -132,6 +171,12 @@ impl Launch {
         }
         if self.no_wrap {
             out.push("gridDim.x * blockDim.x <= 2^31".to_string());
+        }
+        if let Some(c) = self.block_most {
+            out.push(format!("blockDim.x <= {c}"));
+        }
+        if let Some(c) = self.stride {
+            out.push(format!("gridDim.x * {c} <= 2^31"));
         }
         if self.counters {
             out.push(COUNTERS.to_string());

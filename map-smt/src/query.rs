@@ -94,7 +94,7 @@ struct Pins {
 impl<'a> KernelFacts<'a> {
     /// The facts of the kernel whose MAP is `map`, under `options`.
     pub fn new(map: &'a mapcheck_typeck::Map, options: &'a crate::Options) -> Self {
-        let launch = Launch::under(&map.read_by_code, options);
+        let launch = Launch::of_map(map, options);
         KernelFacts {
             arith: options.arith,
             #[cfg(feature = "mutation")]
@@ -286,6 +286,21 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
     );
     if facts.launch.no_wrap && facts.components.threads && facts.components.blocks {
         no_wrap(&mut q);
+    }
+    if let Some(stride) = facts.launch.stride {
+        // Linear: asserted up front.
+        let nbid = q
+            .enc
+            .source(Builtin::component(Geometry::Nbid, Dim::X).name(), Side::One);
+        let most = q.enc.lit(conventions::MAX_GLOBAL_THREADS / stride);
+        q.constraints.push(cmp(CmpOp::Le, &nbid, &most));
+    }
+    if let Some(most) = facts.launch.block_most {
+        let ntid = q
+            .enc
+            .source(Builtin::component(Geometry::Ntid, Dim::X).name(), Side::One);
+        let most = q.enc.lit(most);
+        q.constraints.push(cmp(CmpOp::Le, &ntid, &most));
     }
     for p in facts.params {
         let v = q.enc.source(&p.name, Side::One);

@@ -72,29 +72,58 @@ pub(crate) fn check(
     if !flag_problems.is_empty() {
         return finish(args, &doc, out, err);
     }
-    // Each input is checked on its own, into its own buffers, and the buffers are written in
-    // the order of the inputs: the report does not depend on `--jobs`.
-    let progress = progress_bar(loaded.len());
-    let parts: Vec<Part> = pool.install(|| {
-        loaded
-            .par_iter()
-            .map(|input| {
-                let part = check_input(input, args, &settings, style);
-                progress.inc(1);
-                part
-            })
-            .collect()
-    });
-    progress.finish_and_clear();
+    // The work is cut into units — each input's own messages, then each kernel it selects —
+    // taken in order by `jobs` workers; each unit's output goes into its own buffers, written in
+    // the order of the units as soon as every earlier unit is written: the report streams as
+    // kernels are decided and does not depend on `--jobs`.
+    let units = units(&loaded, args, &settings);
+    let kernels = units.iter().filter(|u| u.kernel.is_some()).count();
+    let progress = progress_bar(loaded.len(), kernels);
     let mut sections = Vec::new();
-    for part in parts {
-        let _ = out.write_all(&part.out);
-        let _ = err.write_all(&part.err);
+    let mut write = |part: Part, doc: &mut Document| {
+        progress.suspend(|| {
+            let _ = out.write_all(&part.out);
+            let _ = err.write_all(&part.err);
+            let _ = out.flush();
+        });
         doc.errors.extend(part.errors);
         doc.warnings.extend(part.warnings);
         doc.kernels.extend(part.kernels);
         sections.extend(part.sections);
-    }
+    };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel::<(usize, Part)>();
+        for _ in 0..jobs.min(units.len()).max(1) {
+            let done = done.clone();
+            let (units, loaded, next, progress) = (&units, &loaded, &next, &progress);
+            let settings = &settings;
+            scope.spawn(move || loop {
+                let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(unit) = units.get(at) else {
+                    break;
+                };
+                let part = check_unit(&loaded[unit.input], unit.kernel, args, settings, style);
+                if unit.kernel.is_some() {
+                    progress.inc(1);
+                }
+                if done.send((at, part)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut written = 0;
+        for (at, part) in finished {
+            waiting.insert(at, part);
+            while let Some(part) = waiting.remove(&written) {
+                write(part, &mut doc);
+                written += 1;
+            }
+        }
+    });
+    progress.finish_and_clear();
     if mapcheck_smt::solve::deadline_passed() {
         // SPEC §6: a wall-clock limit only stops the whole run, and says so.
         let seconds = args.timeout.unwrap_or_default();
@@ -135,7 +164,10 @@ pub(crate) fn check(
     }
 }
 
-/// What checking one input printed and reported.
+/// A single input with fewer kernels than this has no progress bar.
+const PROGRESS_KERNELS: usize = 16;
+
+/// What one unit of the work printed and reported.
 #[derive(Debug, Default)]
 struct Part {
     out: Vec<u8>,
@@ -147,9 +179,47 @@ struct Part {
     sections: Vec<maud::Markup>,
 }
 
-/// `mapcheck FILE` on one loaded input: its errors, then each selected kernel decided (or, with
-/// `--emit`, printed in the form asked for).
-fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style: Style) -> Part {
+/// A piece of the work of `mapcheck FILE...`: an input's own messages (its load errors and
+/// warnings; with `--emit`, every form it prints), or one kernel of it to decide.
+#[derive(Debug)]
+struct Unit {
+    input: usize,
+    kernel: Option<usize>,
+}
+
+/// The units of `loaded`, in the order of the report: each input, then the kernels of its
+/// program that `settings` select.
+fn units(loaded: &[Loaded], args: &CheckArgs, settings: &CheckOptions) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for (input, l) in loaded.iter().enumerate() {
+        units.push(Unit {
+            input,
+            kernel: None,
+        });
+        if let (Loaded::Parsed { program, .. }, None) = (l, args.emit) {
+            let chosen = settings.kernel.as_deref();
+            for (k, kernel) in program.kernels.iter().enumerate() {
+                if chosen.is_none_or(|name| name == kernel.name.name) {
+                    units.push(Unit {
+                        input,
+                        kernel: Some(k),
+                    });
+                }
+            }
+        }
+    }
+    units
+}
+
+/// One unit of `mapcheck FILE...` on `input`: without `kernel`, the input's errors and warnings
+/// (or, with `--emit`, the forms of its kernels); with it, that kernel of its program decided.
+fn check_unit(
+    input: &Loaded,
+    kernel: Option<usize>,
+    args: &CheckArgs,
+    settings: &CheckOptions,
+    style: Style,
+) -> Part {
     let human = args.report_format() == Format::Human;
     let mut part = Part::default();
     let mut report_error =
@@ -160,21 +230,27 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
             part.errors
                 .push(ErrorReport::new(name, source, d).in_kernel(kernel));
         };
-    match input {
-        Loaded::Failed {
-            name,
-            source,
-            diagnostics,
-        } => {
+    match (input, kernel) {
+        (
+            Loaded::Failed {
+                name,
+                source,
+                diagnostics,
+            },
+            _,
+        ) => {
             for d in diagnostics {
                 report_error(d, name, source.as_ref(), None);
             }
         }
-        Loaded::Parsed {
-            source,
-            program,
-            errors,
-        } => {
+        (
+            Loaded::Parsed {
+                source,
+                program,
+                errors,
+            },
+            None,
+        ) => {
             for e in input::item_errors_for(errors, args.common.kernel.as_deref()) {
                 report_error(
                     &e.diagnostic,
@@ -195,34 +271,40 @@ fn check_input(input: &Loaded, args: &CheckArgs, settings: &CheckOptions, style:
                 for kernel in selected(program, settings.kernel.as_deref()) {
                     crate::emit::emit(form, kernel, source, &options, style, &mut part.out);
                 }
-                return part;
             }
-            for decided in check_file(source, program, settings) {
-                if human {
-                    decided.print(source, style, args.quiet, &mut part.out);
-                }
-                if args.html.is_some() {
-                    let options = options_for(&settings.analysis, source);
-                    part.sections
-                        .extend(crate::html::witnesses(source, &decided, &options));
-                }
-                part.kernels.push(decided.report);
+        }
+        (
+            Loaded::Parsed {
+                source, program, ..
+            },
+            Some(k),
+        ) => {
+            let options = options_for(&settings.analysis, source);
+            let decided = decide(&program.kernels[k], source, &options, settings.advice);
+            if human {
+                decided.print(source, style, args.quiet, &mut part.out);
             }
+            if args.html.is_some() {
+                part.sections
+                    .extend(crate::html::witnesses(source, &decided, &options));
+            }
+            part.kernels.push(decided.report);
         }
     }
     part
 }
 
-/// A bar on standard error over `inputs` inputs, shown only when there are several and
-/// standard error is a terminal (never in tests or pipes, where it would be noise).
-fn progress_bar(inputs: usize) -> indicatif::ProgressBar {
+/// A bar on standard error over the `kernels` of `inputs` inputs, shown only when standard
+/// error is a terminal (never in tests or pipes, where it would be noise) and there are
+/// several inputs or enough kernels in one to wait for.
+fn progress_bar(inputs: usize, kernels: usize) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
-    if inputs < 2 || !std::io::stderr().is_terminal() {
+    if (inputs < 2 && kernels < PROGRESS_KERNELS) || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(inputs as u64);
+    let bar = indicatif::ProgressBar::new(kernels as u64);
     if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed}")
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} kernels, {elapsed}")
     {
         bar.set_style(style);
     }
@@ -606,7 +688,7 @@ fn launch_assumptions(
     decision: &Decision,
     options: &Options,
 ) -> Option<mapcheck_smt::launch::Launch> {
-    let mut launch = mapcheck_smt::launch::Launch::under(&checked.protocol.read_by_code, options);
+    let mut launch = mapcheck_smt::launch::Launch::of_map(&checked.protocol, options);
     launch.counters = decision.assumes_counters;
     launch.assumes_anything().then_some(launch)
 }

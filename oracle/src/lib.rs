@@ -34,7 +34,7 @@ pub mod tsan;
 pub use rewrite::{KernelInfo, Param};
 pub use tsan::{Access, AccessKind, CudaThread, Race};
 
-use mapcheck_grammar::clang::{ast, driver};
+use mapcheck_grammar::clang::driver;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -540,7 +540,7 @@ impl Oracle {
         if let Some(e) = output.errors.first() {
             return Err(Error::Clang(e.to_diagnostic().message));
         }
-        let root = ast::parse_json(&output.json).map_err(|e| Error::Clang(e.to_string()))?;
+        let root = output.root.map_err(Error::Clang)?;
         let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let source_name = absolute.display().to_string();
         let rewritten = rewrite::rewrite(&root, &text, &source_name);

@@ -5,7 +5,7 @@
 //! CUDA programmers write every day carry are all listed — with a reason — so that no header
 //! change or new everyday attribute turns into a refusal or, worse, into a rule nobody wrote.
 
-use mapcheck_grammar::clang::ast::{parse_json, Kind, Node};
+use mapcheck_grammar::clang::ast::{Kind, Node};
 use mapcheck_grammar::clang::attributes::{self, Handling};
 use mapcheck_grammar::clang::driver::{find_clang, header_dir, run_clang};
 use std::collections::BTreeSet;
@@ -109,7 +109,7 @@ fn every_attribute_of_the_headers_has_a_rule() {
         "clang rejects the headers: {:?}",
         out.errors.iter().map(|e| &e.message).collect::<Vec<_>>()
     );
-    let root = parse_json(&out.json).expect("clang's JSON");
+    let root = out.root.expect("clang's JSON");
     let mut seen = BTreeSet::new();
     attributes_in(&root, &mut seen);
     for everyday in [

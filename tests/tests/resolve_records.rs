@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use mapcheck_grammar::clang::ast::{parse_json, Kind, Node};
+use mapcheck_grammar::clang::ast::{Kind, Node};
 use mapcheck_grammar::clang::driver::{find_clang, header_dir, run_clang};
 use mapcheck_grammar::clang::resolve::{resolve, Model};
 use std::path::Path;
@@ -40,7 +40,7 @@ fn parsed() -> (Node, Model) {
         out.layouts.contains("*** Dumping AST Record Layout"),
         "clang printed no layouts"
     );
-    let mut root = parse_json(&out.json).expect("clang's JSON");
+    let mut root = out.root.expect("clang's JSON");
     let model = resolve(&mut root, TEXT, &out.layouts);
     (root, model)
 }

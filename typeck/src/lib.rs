@@ -230,6 +230,14 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         unknowns,
         builtins: kernel.builtins(),
         read_by_code: kernel.builtins_read_by_code(),
+        block_id_stride: kernel.body.block_id_stride(),
+        bounds_its_block: {
+            let mut bounded = false;
+            kernel.body.walk(&mut |s| {
+                bounded |= matches!(&s.kind, mapcheck_core::ast::StmtKind::Assume { cond } if cond.is_block_size_bound());
+            });
+            bounded
+        },
     };
     let annotated = Kernel {
         name: kernel.name.clone(),

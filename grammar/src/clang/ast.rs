@@ -567,9 +567,22 @@ fn unfold_array_fillers(root: &mut Node) {
 /// nested deeper than that is refused). The error is serde_json's own: it already says what
 /// and where, and the caller words it for the user.
 pub fn parse_json(json: &[u8]) -> Result<Node, serde_json::Error> {
-    let mut root: Node = serde_json::from_slice(json)?;
+    Ok(prepare(serde_json::from_slice(json)?))
+}
+
+/// Reads clang's JSON dump from `reader` as [`parse_json`] reads it from memory: the text is
+/// never held whole (a file of thousands of kernels dumps hundreds of megabytes of it).
+pub fn read_json(reader: impl std::io::Read) -> Result<Node, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_reader(reader);
+    let root = Node::deserialize(&mut de)?;
+    de.end()?;
+    Ok(prepare(root))
+}
+
+/// The tree as the front end reads it, from the tree of clang's JSON.
+fn prepare(mut root: Node) -> Node {
     unfold_array_fillers(&mut root);
     resolve_files(&mut root);
     super::typedefs::desugar(&mut root);
-    Ok(root)
+    root
 }

@@ -13,7 +13,7 @@
 
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -249,7 +249,9 @@ pub fn header_dir() -> Result<PathBuf, Diagnostic> {
 /// What one clang run gave: the JSON AST (when clang produced one) and its errors.
 #[derive(Debug)]
 pub struct ClangOutput {
-    pub json: Vec<u8>,
+    /// The AST, read from clang's JSON as clang printed it ([`super::ast::read_json`]), or why
+    /// it could not be read (clang's errors then usually say why).
+    pub root: Result<super::ast::Node, String>,
     /// clang's record layouts (`-fdump-record-layouts-complete`), which it prints before the
     /// JSON: the resolve stage reads them (`resolve::Model::layouts`).
     pub layouts: String,
@@ -348,7 +350,8 @@ pub fn run_clang(
     let mut child = cmd
         .spawn()
         .map_err(|e| missing_clang(&format!("cannot start `{}`: {e}", clang.display())))?;
-    // Written from a thread: clang may fill its output pipes before it has read all its input.
+    // Written from a thread: clang may fill its output pipes before it has read all its input;
+    // its standard error is read from another, while this one reads the AST as it comes.
     let input = text.as_bytes().to_vec();
     let stdin = child.stdin.take();
     let writer = std::thread::spawn(move || {
@@ -357,43 +360,63 @@ pub fn run_clang(
             let _ = stdin.write_all(&input);
         }
     });
-    let output = child.wait_with_output().map_err(|e| {
+    let stderr = child.stderr.take();
+    let diagnostics = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut stderr) = stderr {
+            let _ = stderr.read_to_end(&mut bytes);
+        }
+        bytes
+    });
+    let (layouts, root) = match child.stdout.take() {
+        Some(stdout) => read_stdout(std::io::BufReader::with_capacity(1 << 16, stdout)),
+        None => (
+            String::new(),
+            Err("clang's output could not be read".into()),
+        ),
+    };
+    let status = child.wait().map_err(|e| {
         Diagnostic::error(format!("clang (`{}`) failed to run: {e}", clang.display()))
     })?;
     let _ = writer.join();
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = diagnostics.join().unwrap_or_default();
+    let stderr = String::from_utf8_lossy(&stderr);
     let errors = parse_diagnostics(&stderr, text);
-    if !output.status.success() && errors.is_empty() {
+    if !status.success() && errors.is_empty() {
         return Err(Diagnostic::error(format!(
             "clang (`{}`) failed with {}: {}",
             clang.display(),
-            output.status,
+            status,
             stderr.lines().next().unwrap_or("no message")
         )));
     }
-    let (layouts, json) = split_layouts(output.stdout);
     Ok(ClangOutput {
-        json,
+        root,
         layouts,
         errors,
     })
 }
 
-/// clang's stdout cut into the layout dump and the JSON, which starts at the first line that
-/// is `{` alone (no line of a layout dump is).
-fn split_layouts(mut stdout: Vec<u8>) -> (String, Vec<u8>) {
-    let start = if stdout.starts_with(b"{") {
-        Some(0)
-    } else {
-        stdout.windows(3).position(|w| w == b"\n{\n").map(|p| p + 1)
-    };
-    match start {
-        Some(0) | None => (String::new(), stdout),
-        Some(p) => {
-            let json = stdout.split_off(p);
-            (String::from_utf8_lossy(&stdout).into_owned(), json)
+/// clang's stdout: the layout dump, then the JSON, which starts at the first line that is `{`
+/// alone (no line of a layout dump is), read as it comes. What follows a JSON that cannot be
+/// read is drained, so that clang can finish.
+fn read_stdout(mut stdout: impl std::io::BufRead) -> (String, Result<super::ast::Node, String>) {
+    let mut layouts = Vec::new();
+    let mut line = Vec::new();
+    let root = loop {
+        line.clear();
+        match stdout.read_until(b'\n', &mut line) {
+            Ok(0) => break Err("clang printed no AST".to_string()),
+            Ok(_) if line.strip_suffix(b"\n").unwrap_or(&line) == b"{" => {
+                let json = std::io::Read::chain(&b"{"[..], &mut stdout);
+                break super::ast::read_json(json).map_err(|e| e.to_string());
+            }
+            Ok(_) => layouts.extend_from_slice(&line),
+            Err(e) => break Err(format!("cannot read clang's output: {e}")),
         }
-    }
+    };
+    let _ = std::io::copy(&mut stdout, &mut std::io::sink());
+    (String::from_utf8_lossy(&layouts).into_owned(), root)
 }
 
 /// The `error:` and `fatal error:` lines of clang's stderr, located in `text` when they are in

@@ -58,7 +58,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         Ok(o) => o,
         Err(d) => return fail(d),
     };
-    let mut root = match ast::parse_json(&output.json) {
+    let mut root = match output.root {
         Ok(r) => r,
         Err(e) => {
             if !output.errors.is_empty() {
@@ -141,7 +141,8 @@ pub fn ranges(path: &Path, text: &str, options: &Options) -> Result<ranges::Rang
     if let Some(e) = output.errors.first() {
         return Err(e.to_diagnostic());
     }
-    let root = ast::parse_json(&output.json)
+    let root = output
+        .root
         .map_err(|e| Diagnostic::error(format!("cannot read clang's AST: {e}")))?;
     Ok(ranges::Ranges::collect(&root, text))
 }

@@ -31,6 +31,11 @@ pub(super) enum Rule {
     Library(&'static str),
     /// A hint with no effect on memory or values: `__builtin_prefetch`.
     NoEffect,
+    /// A value mapcheck does not follow, computed without evaluating the arguments (C
+    /// leaves them unevaluated, as `sizeof`'s): `__builtin_constant_p(e)`,
+    /// `__builtin_classify_type(e)`, `__builtin_object_size(p, k)`. An access written in
+    /// one is no access (probe round 5, F2: it was lowered as one, a false proven race).
+    Unevaluated,
     /// Refused, with the reason.
     Refused(&'static str),
 }
@@ -160,10 +165,7 @@ const VALUES: &[&str] = &[
     "islessequal",
     "islessgreater",
     "isunordered",
-    "constant_p",
-    "object_size",
     "dynamic_object_size",
-    "classify_type",
     "add_overflow",
     "sub_overflow",
     "mul_overflow",
@@ -212,6 +214,7 @@ pub(super) fn rule(name: &str) -> Rule {
         "unreachable" | "trap" | "abort" => Stop,
         "is_constant_evaluated" => False,
         "prefetch" => NoEffect,
+        "constant_p" | "classify_type" | "object_size" => Unevaluated,
         "memcpy" | "memcpy_inline" => Library("memcpy"),
         "memset" | "memset_inline" => Library("memset"),
         "memmove" => Library("memmove"),
@@ -276,6 +279,14 @@ impl Lower<'_, '_> {
                 }
                 Val::Opaque
             }
+            Rule::Unevaluated => match ty {
+                CType::Scalar(s) if !matches!(s, Scalar::Float(_)) => {
+                    let plain = name.strip_prefix("__builtin_").unwrap_or(name);
+                    let v = self.unknown(plain, s.range(), span, out);
+                    Val::Num(v, *s)
+                }
+                _ => Val::Opaque,
+            },
             Rule::Value => {
                 // A `const char *` argument (`__builtin_nan("")`) is read by the builtin: only
                 // a string literal, which no thread writes, is followed.

@@ -8,6 +8,9 @@ use super::*;
 /// [`Structural::same_shape`].
 type LoopParts = ((Val, Val), (Option<Val>, Vec<Option<Val>>));
 
+/// A loop [`Lower::by_arrivals`] gives back as it was: its range and body.
+type Unchanged = (Range, Vec<Stmt>);
+
 impl Lower<'_, '_> {
     /// The values of a counted loop's bound, step amount, offset and further steps, read in
     /// the current environment (the statements the reads lower to are dropped: only the values
@@ -640,7 +643,7 @@ impl Lower<'_, '_> {
         range: Range,
         stmts: Vec<Stmt>,
         out: &mut Vec<Stmt>,
-    ) -> Result<(String, Range, Vec<Stmt>), (Range, Vec<Stmt>)> {
+    ) -> Result<(String, Range, Vec<Stmt>), Unchanged> {
         let mut barrier = false;
         walk_stmts(&stmts, &mut |s| {
             barrier |= matches!(s.kind, StmtKind::Sync | StmtKind::SyncWarp);
