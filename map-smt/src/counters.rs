@@ -30,7 +30,11 @@
 //! geometry for a global array). Otherwise it is an assumption — "each atomic counter gets
 //! fewer than 2^32 updates" — made only with the launch conventions (`Options::conventions`,
 //! `.cu` without `--any-launch`) and stated in the report when a query used it
-//! ([`Counters::assumed_used`]); without the conventions such a counter is left alone.
+//! ([`Counters::assumed_used`]); without the conventions such a counter is left alone, and
+//! so it is when the command line fixes the whole configuration that bounds its updates (the
+//! block, for a global counter the grid too, and every parameter): that one launch either
+//! wraps the counter or not, and no convention stands in for it (probe round 5, F3: a loop
+//! of `-p n=67108865` claims in 64 threads, 2^32 + 64 updates, was `drf`).
 //!
 //! **Between blocks.** On a GPU two blocks' atomics of one global cell are serialised too,
 //! but the interpreter runs each block on its own memory, where they return the same values
@@ -114,6 +118,13 @@ impl Counters {
             .block
             .map_or(MAX_BLOCK_THREADS, |b| b.iter().product::<i128>());
         let grid_blocks = fixed.grid.map(|g| g.iter().product::<i128>());
+        let given = &options.fixed;
+        let params_given = (kernel.params.iter()).all(|p| given.params.contains_key(&p.name));
+        let concrete = |space: Space| {
+            params_given
+                && given.block.is_some()
+                && (space == Space::Shared || given.grid.is_some())
+        };
         let mut claims = Vec::new();
         for (array, ups) in &updates {
             let Some(decl) = kernel.array(array) else {
@@ -124,6 +135,7 @@ impl Counters {
                 ups,
                 &syncs,
                 (block_threads, grid_blocks, fixed.block.is_some()),
+                options.conventions && !concrete(decl.space),
                 options,
             ) else {
                 continue;
@@ -208,12 +220,14 @@ impl Counters {
 
 /// Whether the updates `ups` of an array in `space` make it a counter: `None` if not, else
 /// whether its bound on updates is assumed, and whether two blocks' claims compare.
-/// `(block_threads, grid_blocks, block_fixed)` bound the threads that can update it.
+/// `(block_threads, grid_blocks, block_fixed)` bound the threads that can update it;
+/// `may_assume` is whether a bound on updates that is not proven may be assumed.
 fn eligible(
     space: Space,
     ups: &[Update],
     syncs: &[usize],
     (block_threads, grid_blocks, block_fixed): (i128, Option<i128>, bool),
+    may_assume: bool,
     options: &Options,
 ) -> Option<(bool, bool)> {
     let mut sign = None;
@@ -259,7 +273,7 @@ fn eligible(
         threads.zip(per_thread).and_then(|(t, s)| t.checked_mul(s)),
         Some(total) if total < WRAP
     );
-    if !proven && !options.conventions {
+    if !proven && !may_assume {
         return None;
     }
     Some((!proven, space == Space::Global && options.gpu_atomics))

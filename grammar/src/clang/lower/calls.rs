@@ -228,18 +228,16 @@ impl Lower<'_, '_> {
                 self.unknown_val("barrier_value", ty, span, out)
             }
             Some(Builtin2::Warp) => {
+                // The mask as a constant, however it is written (`-1`, `~0u`, `0xffffffffu >> 0`:
+                // probe round 5 found those refused).
                 let full = match args.first() {
                     None => true,
-                    Some(a) => matches!(
-                        self.rvalue(a, out),
-                        Val::Num(
-                            Expr {
-                                kind: ExprKind::Int(-1 | 0xffff_ffff),
-                                ..
-                            },
-                            _
-                        )
-                    ),
+                    Some(a) => match self.rvalue(a, out) {
+                        Val::Num(e, _) => [0xffff_ffff, -1].into_iter().any(|all| {
+                            self.decided(&cmp(CmpOp::Eq, e.clone(), int(all, span))) == Some(true)
+                        }),
+                        _ => false,
+                    },
                 };
                 // `__syncwarp()` orders the lanes of the calling warp only, whatever the block
                 // size: the core's `syncwarp;` says exactly that. A partial (or unknown) mask
