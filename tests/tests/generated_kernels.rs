@@ -11,7 +11,13 @@
 //!
 //! On a failure the kernel is minimised (`cudagen::shrink`, while the same family persists)
 //! and both files are kept in `MAPCHECK_GEN_OUT` (default `target/cudagen/`): `gen_SEED.cu`
-//! and `min_SEED.cu`.
+//! and `min_SEED.cu`. A seed may make a shape (`cudagen::shapes`: thread-start barrier loops,
+//! out of bounds, stale same-value stores, constructs) instead of a tree kernel; a shape is
+//! kept whole (it is small), and fails also on an access out of bounds the oracle's bounds
+//! run saw where mapcheck says `drf`, on a false proven out-of-bounds finding and on a proven
+//! race of equal values (`cudagen::drive`). `MAPCHECK_GEN_SHAPES` sets the chance of a shape
+//! in the long tier (`1` for shapes only); `MAPCHECK_GEN_VARIANTS=1` prints the shapes'
+//! variants in the summary.
 //!
 //! Tiers: the fast tier (CI) runs [`FAST`] kernels from the fixed seed [`SEED`]; the long tier
 //! (`cargo xtask test --long`, or `MAPCHECK_TEST_TIER=long`, or `-- --include-ignored`) runs
@@ -82,8 +88,16 @@ fn fails(f: &Family) -> bool {
     }
 }
 
-fn one(seed: u64, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
-    let settings = Settings::default();
+fn one(seed: u64, long: bool, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
+    let mut settings = Settings::default();
+    // `MAPCHECK_GEN_SHAPES` (the long tier's): the chance that a seed makes a shape.
+    if let Some(p) = std::env::var("MAPCHECK_GEN_SHAPES")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|_| long)
+    {
+        settings.shapes = p;
+    }
     let shaped = shapes::pick(seed, &settings).map(|s| shapes::generate(seed, s));
     let k = generate(seed, &settings);
     let run: Run = match &shaped {
@@ -252,7 +266,7 @@ fn main() {
                 .map(|(seed, ignored)| {
                     let (driver, stats) = (Arc::clone(&driver), Arc::clone(&stats));
                     let name = format!("{}::seed_{seed}", if ignored { "long" } else { "fast" });
-                    Trial::test(name, move || one(seed, &driver, &stats))
+                    Trial::test(name, move || one(seed, ignored, &driver, &stats))
                         .with_ignored_flag(ignored && !long)
                 })
                 .collect()

@@ -20,6 +20,10 @@
 //!   that may leave their arrays) saw an access out of bounds, mapcheck says `drf`; **false
 //!   out-of-bounds** — an exact kernel with a `proven` out-of-bounds finding whose bounds run
 //!   completed in bounds;
+//! * **false proven divergence** — an exact kernel with a `proven` barrier divergence whose
+//!   run completed with every barrier reached by the whole block at the same line (the
+//!   runtime reports a block whose threads wait at different lines or return while others
+//!   wait);
 //! * **equal values** — the stale-value shapes record, in the oracle's run only, the values
 //!   each store site stored: a benign race mapcheck claims where the run stored two values is
 //!   a missed race; a proven (or confirmed) write-write race at sites where the run stored
@@ -56,6 +60,8 @@ pub enum Family {
     FalseOutOfBounds,
     /// A proven or confirmed write-write race at store sites where the run stored one value.
     FalseProvenEqualValues,
+    /// An exact kernel's proven barrier divergence, the run completed without any.
+    FalseDivergence,
 }
 
 impl Family {
@@ -71,6 +77,7 @@ impl Family {
             Family::MissedOutOfBounds => "missed out-of-bounds".into(),
             Family::FalseOutOfBounds => "false proven out-of-bounds".into(),
             Family::FalseProvenEqualValues => "false proven race (equal values)".into(),
+            Family::FalseDivergence => "false proven divergence".into(),
         }
     }
 
@@ -298,6 +305,17 @@ impl Driver {
         };
         if run.family.is_none() {
             run.family = equal_values(text, &report, &obs);
+        }
+        // The barriers an exact kernel's threads reach do not depend on memory, and the run's
+        // launch is the one decided: a proven divergence the run did not show is false.
+        if run.family.is_none()
+            && report.class == Class::Exact
+            && matches!(obs.outcome, Outcome::Completed)
+            && report.findings.iter().any(|f| {
+                f.kind == Kind::BarrierDivergence && f.certainty == Certainty::Proven
+            })
+        {
+            run.family = Some(Family::FalseDivergence);
         }
         let proven = report.class == Class::Exact
             && report

@@ -211,23 +211,26 @@ impl G {
         let nested = self.rng.chance(0.3);
         if nested {
             self.variant("nested");
-            if self.rng.chance(0.5) {
+            // The outer counter as the segments see it: thread id plus a uniform value.
+            let outer = if self.rng.chance(0.5) {
                 let r = self.rng.range(2, 3);
                 let v = self.fresh("r");
                 self.open(format!("for (int {v} = 0; {v} < {r}; ++{v}) {{"));
                 self.variant("uniform outer loop");
+                format!("(threadIdx.x + (unsigned){v})")
             } else {
                 self.loop_header("o");
-            }
+                "o".to_string()
+            };
             if self.rng.chance(0.4) {
-                self.segment(ty, atomics, "o");
+                self.segment(ty, atomics, &outer);
                 self.line("__syncthreads();");
             }
             self.thread_loop_body(ty, atomics);
             if self.rng.chance(0.5) {
                 self.line("__syncthreads();");
             }
-            self.close_loop();
+            self.close_loop(if outer == "o" { "o" } else { "" });
         } else {
             self.thread_loop_body(ty, atomics);
         }
@@ -273,7 +276,7 @@ impl G {
                     self.line(format!("{ct} {var} = threadIdx.x;"));
                     self.open(format!("while ({var} < {bound}) {{"));
                     // The step is written by `close_loop`.
-                    self.body.push(format!("//STEP {var} += {step};"));
+                    self.body.push(format!("//STEP {var} {var} += {step};"));
                 } else {
                     self.open(format!(
                         "for ({ct} {var} = threadIdx.x; {var} < {bound}; {var} += {step}) {{"
@@ -342,14 +345,19 @@ impl G {
                 self.segment(ty, atomics, "i");
             }
         }
-        self.close_loop();
+        self.close_loop("i");
     }
 
-    /// Closes a loop, writing a `while`'s step last.
-    fn close_loop(&mut self) {
-        if let Some(at) = self.body.iter().rposition(|l| l.starts_with("//STEP ")) {
+    /// Closes the loop of counter `var`, writing its step last if it is a `while`.
+    fn close_loop(&mut self, var: &str) {
+        let marker = format!("//STEP {var} ");
+        if let Some(at) = self
+            .body
+            .iter()
+            .rposition(|l| !var.is_empty() && l.starts_with(&marker))
+        {
             let step = self.body.remove(at);
-            let step = step.trim_start_matches("//STEP ").to_string();
+            let step = step.trim_start_matches(&marker).to_string();
             self.line(step);
         }
         self.close();
@@ -1033,7 +1041,7 @@ impl G {
                         "m[({row}) & 255u][threadIdx.x & 15u] = (int)threadIdx.x;"
                     ));
                     self.line(format!("{h}(m, ({row}) & 255u, 1u, 7);"));
-                    self.variant("2-D pointer parameter, reference return");
+                    self.variant("2-D pointer parameter, a helper writing through it");
                 }
             }
         }
