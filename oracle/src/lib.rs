@@ -17,6 +17,13 @@
 //!    and GPUVerify's preconditions.
 //! 3. [`Prepared::run`] runs the program for a [`Launch`] under a wall-clock limit and reads
 //!    its standard error ([`tsan`]) into an [`Observation`].
+//! 4. [`Prepared::check_bounds`] compiles the same text with AddressSanitizer instead and
+//!    runs the launch once, stopping at the first access out of bounds ([`asan`],
+//!    [`Bounds`]): the race runs cannot see one (the runtime gives out-of-bounds indices
+//!    memory of the kernel, as mapcheck's cells do).
+//!
+//! With clang, the runtime's header is precompiled once per compiler and flags and each file
+//! is compiled against it (about half of a compile was the runtime's standard headers).
 //!
 //! What the oracle says is one-sided: a race it reports happened in that run (the two
 //! accesses were not ordered by any barrier, in the memory model the runtime emulates); a run

@@ -2180,7 +2180,10 @@ mod tests {
     fn the_fast_tier_covers_the_new_families() {
         let s = Settings::default();
         let mut seen: HashMap<&str, usize> = HashMap::new();
-        for seed in 0x6375_6461_0000..0x6375_6461_0000 + 40 {
+        // The fast tier's 60 seeds, less those that make a shape (`shapes.rs`).
+        for seed in (0x6375_6461_0000..0x6375_6461_0000 + 60)
+            .filter(|&seed| crate::cudagen::shapes::pick(seed, &s).is_none())
+        {
             let k = generate(seed, &s);
             assert!(Checker::new(&k).kernel().is_ok(), "seed {seed}");
             for f in families(&k) {
