@@ -441,3 +441,16 @@ pub fn comment(k: &Kernel) -> String {
         k.seed
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_sites_are_the_lines_of_the_oracle_only_calls() {
+        let text = "g[0] = v1;\n#ifdef __MAPCHECK_ORACLE__\n  mc_same(0, 25, 0u, (long long)(v1));\n\
+                    #endif\n  mc_same(1, 31, blockIdx.x, (long long)(v2));\n";
+        assert_eq!(value_sites(text), vec![25, 31]);
+        assert!(value_sites("g[0] = 1;\n").is_empty());
+    }
+}

@@ -212,27 +212,31 @@ impl G {
         if nested {
             self.variant("nested");
             // The outer counter as the segments see it: thread id plus a uniform value.
-            let outer = if self.rng.chance(0.5) {
+            let (outer, outer_uniform) = if self.rng.chance(0.5) {
                 let r = self.rng.range(2, 3);
                 let v = self.fresh("r");
                 self.open(format!("for (int {v} = 0; {v} < {r}; ++{v}) {{"));
                 self.variant("uniform outer loop");
-                format!("(threadIdx.x + (unsigned){v})")
+                (format!("(threadIdx.x + (unsigned){v})"), true)
             } else {
-                self.loop_header("o");
-                "o".to_string()
+                let uniform = self.loop_header("o", false);
+                ("o".to_string(), uniform)
             };
             if self.rng.chance(0.4) {
                 self.segment(ty, atomics, &outer);
                 self.line("__syncthreads();");
             }
-            self.thread_loop_body(ty, atomics);
+            // Not both levels divergent: a thread with more outer trips and fewer inner ones
+            // could reach the inner barrier as often as another (the same barrier sequence for
+            // the oracle's runtime, which counts rounds at a line, but not the same iterations
+            // for SPEC §4).
+            self.thread_loop_body(ty, atomics, !outer_uniform);
             if self.rng.chance(0.5) {
                 self.line("__syncthreads();");
             }
             self.close_loop(if outer == "o" { "o" } else { "" });
         } else {
-            self.thread_loop_body(ty, atomics);
+            self.thread_loop_body(ty, atomics, false);
         }
         if self.rng.chance(0.6) {
             self.line("__syncthreads();");
@@ -244,13 +248,14 @@ impl G {
 
     /// A loop whose counter starts at a thread-dependent value (the counter is `i`, or `o` for
     /// the outer loop of a nest), its header opened. The trip count is uniform unless the
-    /// draw says otherwise (then the barriers inside diverge).
-    fn loop_header(&mut self, var: &str) {
+    /// draw says otherwise (then the barriers inside diverge) or `uniform` forces it. Returns
+    /// whether the trip count is uniform.
+    fn loop_header(&mut self, var: &str, force_uniform: bool) -> bool {
         let ct = *self
             .rng
             .pick(&["int", "unsigned", "long", "unsigned long long", "unsigned short"]);
         let b = i64::from(self.block);
-        let uniform = self.rng.chance(0.75);
+        let uniform = self.rng.chance(0.75) || force_uniform;
         match self.rng.below(6) {
             0 | 1 => {
                 // Block-stride: N a multiple of the block, or not.
@@ -329,11 +334,12 @@ impl G {
                 ));
             }
         }
+        uniform
     }
 
     /// The loop of `i` with its body: segments of accesses separated by one or two barriers.
-    fn thread_loop_body(&mut self, ty: &str, atomics: bool) {
-        self.loop_header("i");
+    fn thread_loop_body(&mut self, ty: &str, atomics: bool, force_uniform: bool) {
+        self.loop_header("i", force_uniform);
         let barriers = if self.rng.chance(0.3) { 2 } else { 1 };
         let first_empty = self.rng.chance(0.2);
         if !first_empty {
