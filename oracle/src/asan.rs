@@ -134,7 +134,10 @@ SUMMARY: AddressSanitizer: use-after-poison /tmp/gentest/k.cu:12:9 in k(int*)
 
     #[test]
     fn a_finished_run_is_in_bounds() {
-        assert_eq!(parse("MC-REGION 0x1 0x2\nMC-DONE\n", "k.cu", false), Bounds::InBounds);
+        assert_eq!(
+            parse("MC-REGION 0x1 0x2\nMC-DONE\n", "k.cu", false),
+            Bounds::InBounds
+        );
         assert!(matches!(
             parse("MC-DIVERGENCE line 3: x\n", "k.cu", false),
             Bounds::NoAnswer(_)

@@ -310,15 +310,15 @@ impl Build {
         let name = compiler.path.display().to_string();
         let mut parts: Vec<&[u8]> = vec![name.as_bytes()];
         parts.extend(flags.iter().map(|f| f.as_bytes()));
-        let pch = self
-            .runtime
-            .join(format!("host-{:016x}.pch", fnv(&parts)));
+        let pch = self.runtime.join(format!("host-{:016x}.pch", fnv(&parts)));
         if pch.is_file() {
             return Some(pch);
         }
-        let partial = self
-            .runtime
-            .join(format!(".host-{:016x}.{}.pch", fnv(&parts), std::process::id()));
+        let partial = self.runtime.join(format!(
+            ".host-{:016x}.{}.pch",
+            fnv(&parts),
+            std::process::id()
+        ));
         let ok = Command::new(&compiler.path)
             .args(flags)
             .arg("-I")

@@ -211,10 +211,7 @@ impl Driver {
         };
         run.mapcheck = Some(format!("{} {}", report.class.name(), report.verdict.name()));
         run.detail = describe_report(&report);
-        run.mapcheck_oob = report
-            .findings
-            .iter()
-            .any(|f| f.kind == Kind::OutOfBounds);
+        run.mapcheck_oob = report.findings.iter().any(|f| f.kind == Kind::OutOfBounds);
         if let Some(e) = report.internal_errors.first() {
             run.family = Some(Family::Internal(blur(e)));
             return run;
@@ -311,9 +308,10 @@ impl Driver {
         if run.family.is_none()
             && report.class == Class::Exact
             && matches!(obs.outcome, Outcome::Completed)
-            && report.findings.iter().any(|f| {
-                f.kind == Kind::BarrierDivergence && f.certainty == Certainty::Proven
-            })
+            && report
+                .findings
+                .iter()
+                .any(|f| f.kind == Kind::BarrierDivergence && f.certainty == Certainty::Proven)
         {
             run.family = Some(Family::FalseDivergence);
         }
@@ -406,7 +404,9 @@ fn equal_values(text: &str, report: &KernelReport, obs: &Observation) -> Option<
     if report.verdict == Verdict::Drf
         && benign
         && races.iter().any(|r| {
-            write_write(r) && differ.contains(&line_of(&r.first)) && line_of(&r.first) == line_of(&r.second)
+            write_write(r)
+                && differ.contains(&line_of(&r.first))
+                && line_of(&r.first) == line_of(&r.second)
         })
     {
         return Some(Family::MissedRace);
@@ -448,7 +448,8 @@ mod tests {
 
     #[test]
     fn the_value_sites_are_the_lines_of_the_oracle_only_calls() {
-        let text = "g[0] = v1;\n#ifdef __MAPCHECK_ORACLE__\n  mc_same(0, 25, 0u, (long long)(v1));\n\
+        let text =
+            "g[0] = v1;\n#ifdef __MAPCHECK_ORACLE__\n  mc_same(0, 25, 0u, (long long)(v1));\n\
                     #endif\n  mc_same(1, 31, blockIdx.x, (long long)(v2));\n";
         assert_eq!(value_sites(text), vec![25, 31]);
         assert!(value_sites("g[0] = 1;\n").is_empty());

@@ -251,9 +251,13 @@ impl G {
     /// draw says otherwise (then the barriers inside diverge) or `uniform` forces it. Returns
     /// whether the trip count is uniform.
     fn loop_header(&mut self, var: &str, force_uniform: bool) -> bool {
-        let ct = *self
-            .rng
-            .pick(&["int", "unsigned", "long", "unsigned long long", "unsigned short"]);
+        let ct = *self.rng.pick(&[
+            "int",
+            "unsigned",
+            "long",
+            "unsigned long long",
+            "unsigned short",
+        ]);
         let b = i64::from(self.block);
         let uniform = self.rng.chance(0.75) || force_uniform;
         match self.rng.below(6) {
@@ -270,7 +274,9 @@ impl G {
                 } else {
                     n.to_string()
                 };
-                let step = *self.rng.pick(&["blockDim.x", "blockDim.x", "(unsigned)blockDim.x"]);
+                let step = *self
+                    .rng
+                    .pick(&["blockDim.x", "blockDim.x", "(unsigned)blockDim.x"]);
                 self.variant(if uniform {
                     "block-stride, N a multiple of the block"
                 } else {
@@ -507,7 +513,8 @@ impl G {
             }
             1 => {
                 let q = *self.rng.pick(&["const", "constexpr", "static const"]);
-                self.file.push(format!("{q} {ty} {arr}{decl_dims} = {{{list}}};"));
+                self.file
+                    .push(format!("{q} {ty} {arr}{decl_dims} = {{{list}}};"));
                 self.variant("file-scope table");
                 writable = false;
             }
@@ -549,7 +556,9 @@ impl G {
             }
             0 => self.variant("through the array"),
             1 => {
-                let v = *self.rng.pick(&["unsigned char", "short", "unsigned short", "unsigned"]);
+                let v = *self
+                    .rng
+                    .pick(&["unsigned char", "short", "unsigned short", "unsigned"]);
                 if size_of(v) <= size_of(ty) {
                     vty = v.to_string();
                     view_len = len * size_of(ty) / size_of(v);
@@ -640,14 +649,9 @@ impl G {
             }
             1 => {
                 let k = self.rng.range(1, 4) as i64;
-                ((format!("(int)(threadIdx.x >> {k})")), 0, (b - 1) >> k, false)
+                (format!("(int)(threadIdx.x >> {k})"), 0, (b - 1) >> k, false)
             }
-            2 => (
-                "(int)threadIdx.x".to_string(),
-                0,
-                b - 1,
-                false,
-            ),
+            2 => ("(int)threadIdx.x".to_string(), 0, b - 1, false),
             3 => {
                 let e = self.rng.range(1, view_len.min(40) as i128) as i64;
                 let le = self.rng.chance(0.4);
@@ -773,7 +777,10 @@ impl G {
                 let n = self.scalar(v);
                 format!("({ty}){n}")
             }
-            3 => format!("({ty})(threadIdx.x / {}u)", if b == 32 { 64 } else { b * 2 }),
+            3 => format!(
+                "({ty})(threadIdx.x / {}u)",
+                if b == 32 { 64 } else { b * 2 }
+            ),
             4 => "in[blockIdx.x]".to_string(),
             5 => format!("({ty})threadIdx.x"),
             6 => "in[threadIdx.x]".to_string(),
@@ -845,13 +852,19 @@ impl G {
                 continue;
             }
             used.push(c);
-            let own = format!("(threadIdx.x * {}u + {}u) & 63u", 2 * self.rng.range(0, 3) + 1, self.rng.range(0, 63));
+            let own = format!(
+                "(threadIdx.x * {}u + {}u) & 63u",
+                2 * self.rng.range(0, 3) + 1,
+                self.rng.range(0, 63)
+            );
             let any = format!("(threadIdx.x + {}u) & 31u", self.rng.range(0, 40));
             // Own cells (race-free) or others' (racy), drawn per construct.
             let idx = if self.rng.chance(0.6) { own } else { any };
             match c {
                 0 => {
-                    let under = *self.rng.pick(&["unsigned char", "short", "int", "unsigned"]);
+                    let under = *self
+                        .rng
+                        .pick(&["unsigned char", "short", "int", "unsigned"]);
                     let e = self.fresh("Mode");
                     let scoped = self.rng.chance(0.6);
                     if scoped {
@@ -944,7 +957,9 @@ impl G {
                         }
                     };
                     let shift = if self.rng.chance(0.7) { "" } else { " + 1u" };
-                    self.line(format!("s[({call}{shift}) & 63u] = {bump}((int)threadIdx.x);"));
+                    self.line(format!(
+                        "s[({call}{shift}) & 63u] = {bump}((int)threadIdx.x);"
+                    ));
                     self.line("__syncthreads();");
                     self.variant("nested and anonymous namespaces, using");
                 }
@@ -953,7 +968,9 @@ impl G {
                     self.file.push(format!(
                         "template <class T> __device__ T {t}(T x) {{ return x + x; }}"
                     ));
-                    let ty = *self.rng.pick(&["unsigned", "int", "long long", "unsigned short"]);
+                    let ty = *self
+                        .rng
+                        .pick(&["unsigned", "int", "long long", "unsigned short"]);
                     let c = self.rng.range(0, 2);
                     self.line(format!(
                         "s[((unsigned){t}<{ty}>(({ty})threadIdx.x) / 2u + {c}u) & 63u] = (int){t}(3);"
@@ -989,8 +1006,9 @@ impl G {
                     let d = self.rng.range(0, 5);
                     self.line(format!("{p} {o}{{(int)threadIdx.x, {d}u}};"));
                     let inc = self.fresh("inc");
-                    self.file
-                        .push(format!("__device__ void {inc}(int &x, unsigned d) {{ x += (int)d; }}"));
+                    self.file.push(format!(
+                        "__device__ void {inc}(int &x, unsigned d) {{ x += (int)d; }}"
+                    ));
                     self.line(format!("{inc}({o}.a, {o}.b);"));
                     self.line(format!("s[(unsigned){o}.a & 63u] = (int){o}.b;"));
                     self.line("__syncthreads();");
@@ -1158,14 +1176,15 @@ mod tests {
                 *seen.entry(shape.name()).or_default() += 1;
                 for v in generate(seed, shape).variants {
                     if v.starts_with("index") || v.contains("stride") || v.contains("tid") {
-                        *seen.entry(if v.starts_with("index may") {
-                            "index may leave"
-                        } else if v.starts_with("index in") {
-                            "index in bounds"
-                        } else {
-                            "thread-start loop"
-                        })
-                        .or_default() += 1;
+                        *seen
+                            .entry(if v.starts_with("index may") {
+                                "index may leave"
+                            } else if v.starts_with("index in") {
+                                "index in bounds"
+                            } else {
+                                "thread-start loop"
+                            })
+                            .or_default() += 1;
                     }
                 }
             }
