@@ -88,7 +88,7 @@ pub fn parse(stderr: &str, file: &str, timed_out: bool) -> Bounds {
         Bounds::NoAnswer(format!("divergence: {d}"))
     } else if timed_out {
         Bounds::NoAnswer("timed out".into())
-    } else if lines.iter().any(|l| *l == "MC-DONE") {
+    } else if lines.contains(&"MC-DONE") {
         Bounds::InBounds
     } else {
         Bounds::NoAnswer("the program did not finish".into())

@@ -504,36 +504,35 @@ impl G {
         } else {
             list
         };
-        let writable;
-        match home {
+        let writable = match home {
             0 => {
                 self.line(format!("{ty} {arr}{decl_dims} = {{{list}}};"));
                 self.variant("local array");
-                writable = true;
+                true
             }
             1 => {
                 let q = *self.rng.pick(&["const", "constexpr", "static const"]);
                 self.file
                     .push(format!("{q} {ty} {arr}{decl_dims} = {{{list}}};"));
                 self.variant("file-scope table");
-                writable = false;
+                false
             }
             2 => {
                 self.file.push(format!("__device__ {ty} {arr}{decl_dims};"));
                 self.variant("__device__ array");
-                writable = true;
+                true
             }
             3 => {
                 self.line(format!("__shared__ {ty} {arr}{decl_dims};"));
                 self.variant("__shared__ array");
-                writable = true;
+                true
             }
             _ => {
                 self.line(format!("const {ty} {arr}{decl_dims} = {{{list}}};"));
                 self.variant("const local table");
-                writable = false;
+                false
             }
-        }
+        };
         // The object as a 1-D sequence of `view` elements of `vty` from `base`.
         let mut vty = ty.to_string();
         let mut base = if two_d {
@@ -789,7 +788,7 @@ impl G {
                 if shared_dst {
                     self.line(format!("if (threadIdx.x == 0) s[{c}] = ({ty})in[1];"));
                 } else {
-                    self.line(format!("if (threadIdx.x == 0) g[64 + blockIdx.x] = in[1];"));
+                    self.line("if (threadIdx.x == 0) g[64 + blockIdx.x] = in[1];");
                 }
                 self.line("__syncthreads();");
                 if shared_dst {
