@@ -42,6 +42,25 @@
 #include <unistd.h>
 
 #define __MAPCHECK_ORACLE__ 1
+/* The bounds run (`Prepared::check_bounds`) compiles with AddressSanitizer instead of
+ * ThreadSanitizer: the runtime then poisons the shared arena around each variable and the
+ * buffers' margins, so that an index out of bounds is reported rather than landing in the
+ * slot or the margin that the race runs give it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define __MC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define __MC_ASAN 1
+#endif
+#endif
+#ifdef __MC_ASAN
+#include <sanitizer/asan_interface.h>
+#define __MC_POISON(p, n) __asan_poison_memory_region((p), (n))
+#define __MC_UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define __MC_POISON(p, n) ((void)(p), (void)(n))
+#define __MC_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
@@ -234,7 +253,10 @@ constexpr std::size_t SLOT = std::size_t(1) << 18;
 constexpr std::size_t SLOT_OFFSET = std::size_t(1) << 16;
 template <class T> inline T &shared(unsigned id) {
   static_assert(sizeof(T) <= SLOT - 2 * SLOT_OFFSET, "a __shared__ variable larger than 128 KiB");
-  return *reinterpret_cast<T *>(block_->shared + std::size_t(id) * SLOT + SLOT_OFFSET);
+  T *p = reinterpret_cast<T *>(block_->shared + std::size_t(id) * SLOT + SLOT_OFFSET);
+  /* Bounds run: the slot is poisoned but for the variable (idempotent, every thread). */
+  __MC_UNPOISON(p, sizeof(T));
+  return *p;
 }
 extern const unsigned shared_slots; /* defined by the generated driver */
 inline void *dynamic_shared() {

@@ -140,6 +140,9 @@ template <class T> inline T *buffer(Config &c, unsigned index) {
   constexpr std::size_t size = cell_size<C>();
   std::size_t span = page_round(c.elems * size);
   char *start = region(3 * span) + span;
+  /* Bounds run: the margins are out of bounds. */
+  __MC_POISON(start - span, span);
+  __MC_POISON(start + c.elems * size, 2 * span - c.elems * size);
   if (c.random) {
     unsigned long long s = c.seed * 0x9e3779b97f4a7c15ull + index + 1;
     if constexpr (std::is_floating_point_v<C>) {
@@ -248,6 +251,8 @@ inline int run(const Config &c, const std::function<void()> &body) {
   for (std::size_t b = 0; b < nblocks; b++) {
     blocks[b].barrier.n = (unsigned)per_block;
     blocks[b].shared = region(arena);
+    /* Bounds run: every static slot is out of bounds until `shared<T>` names its variable. */
+    __MC_POISON(blocks[b].shared, (std::size_t)shared_slots * SLOT + SLOT_OFFSET);
     warps[b] = std::vector<Warp>(warps_per_block);
     for (std::size_t w = 0; w < warps_per_block; w++) {
       std::size_t lanes = per_block - w * 32 < 32 ? per_block - w * 32 : 32;

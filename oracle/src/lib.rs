@@ -17,6 +17,13 @@
 //!    and GPUVerify's preconditions.
 //! 3. [`Prepared::run`] runs the program for a [`Launch`] under a wall-clock limit and reads
 //!    its standard error ([`tsan`]) into an [`Observation`].
+//! 4. [`Prepared::check_bounds`] compiles the same text with AddressSanitizer instead and
+//!    runs the launch once, stopping at the first access out of bounds ([`asan`],
+//!    [`Bounds`]): the race runs cannot see one (the runtime gives out-of-bounds indices
+//!    memory of the kernel, as mapcheck's cells do).
+//!
+//! With clang, the runtime's header is precompiled once per compiler and flags and each file
+//! is compiled against it (about half of a compile was the runtime's standard headers).
 //!
 //! What the oracle says is one-sided: a race it reports happened in that run (the two
 //! accesses were not ordered by any barrier, in the memory model the runtime emulates); a run
@@ -28,9 +35,11 @@
 
 #![forbid(unsafe_code)]
 
+pub mod asan;
 pub mod rewrite;
 pub mod tsan;
 
+pub use asan::{Bounds, OutOfBounds};
 pub use rewrite::{KernelInfo, Param};
 pub use tsan::{Access, AccessKind, CudaThread, Race};
 
@@ -81,6 +90,12 @@ const ASSERT_HEADER: &str = "#include \"mapcheck_host.h\"\n#undef assert\n#ifdef
 /// own thread leaks or lock orders.
 const TSAN_OPTIONS: &str = "halt_on_error=0 exitcode=0 report_signal_unsafe=0 \
 report_thread_leaks=0 suppress_equal_addresses=0 detect_deadlocks=0 history_size=4";
+
+/// AddressSanitizer's options for the bounds run: stop at the first report (an access out of
+/// bounds is undefined behaviour: what follows it is not a run), no leak check, the runtime's
+/// own poisoning of the shared arena and the buffers' margins honoured.
+const ASAN_OPTIONS: &str =
+    "halt_on_error=1:detect_leaks=0:allow_user_poisoning=1:detect_stack_use_after_return=0";
 
 /// Why the oracle could not give an answer at all.
 #[derive(Debug, thiserror::Error)]
@@ -245,6 +260,17 @@ struct Build {
     bin_dir: PathBuf,
     compilers: Vec<Compiler>,
     binaries: Vec<std::sync::OnceLock<Result<PathBuf, String>>>,
+    /// The bounds run's binary (the preferred compiler, AddressSanitizer).
+    bounds: std::sync::OnceLock<Result<PathBuf, String>>,
+}
+
+/// What a binary is compiled to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sanitizer {
+    /// Races (the runs of [`Prepared::run`]).
+    Thread,
+    /// Accesses out of bounds ([`Prepared::check_bounds`]).
+    Address,
 }
 
 impl Build {
@@ -254,16 +280,74 @@ impl Build {
             .binaries
             .get(i)
             .ok_or_else(|| Error::NoCompiler("no such compiler".into()))?;
-        slot.get_or_init(|| self.compile(i).map_err(|e| e.to_string()))
+        slot.get_or_init(|| {
+            self.compile(i, Sanitizer::Thread)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(Error::Compile)
+    }
+
+    /// The bounds run's binary, compiled now if it is not yet.
+    fn bounds_binary(&self) -> Result<PathBuf, Error> {
+        self.bounds
+            .get_or_init(|| {
+                self.compile(0, Sanitizer::Address)
+                    .map_err(|e| e.to_string())
+            })
             .clone()
             .map_err(Error::Compile)
     }
 
-    fn compile(&self, i: usize) -> Result<PathBuf, Error> {
+    /// The runtime's header precompiled for `flags` (clang only), built once per runtime and
+    /// flags and kept beside the runtime (`host-HASH.pch`): parsing the runtime's standard
+    /// headers was about half of each compile. `None` when it cannot be built (the header is
+    /// then included as text).
+    fn precompiled(&self, compiler: &Compiler, flags: &[String]) -> Option<PathBuf> {
+        if !compiler.clang || std::env::var_os("MAPCHECK_ORACLE_NO_PCH").is_some() {
+            return None;
+        }
+        let name = compiler.path.display().to_string();
+        let mut parts: Vec<&[u8]> = vec![name.as_bytes()];
+        parts.extend(flags.iter().map(|f| f.as_bytes()));
+        let pch = self.runtime.join(format!("host-{:016x}.pch", fnv(&parts)));
+        if pch.is_file() {
+            return Some(pch);
+        }
+        let partial = self.runtime.join(format!(
+            ".host-{:016x}.{}.pch",
+            fnv(&parts),
+            std::process::id()
+        ));
+        let ok = Command::new(&compiler.path)
+            .args(flags)
+            .arg("-I")
+            .arg(&self.runtime)
+            .arg("-x")
+            .arg("c++-header")
+            .arg(self.runtime.join("mapcheck_host.h"))
+            .arg("-o")
+            .arg(&partial)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            let _ = std::fs::remove_file(&partial);
+            return None;
+        }
+        std::fs::rename(&partial, &pch).ok()?;
+        Some(pch)
+    }
+
+    fn compile(&self, i: usize, sanitizer: Sanitizer) -> Result<PathBuf, Error> {
         let compiler = &self.compilers[i.min(self.compilers.len().saturating_sub(1))];
         let mut flags: Vec<String> = vec![
             "-std=gnu++20".into(),
-            "-fsanitize=thread".into(),
+            match sanitizer {
+                Sanitizer::Thread => "-fsanitize=thread".into(),
+                Sanitizer::Address => "-fsanitize=address".into(),
+            },
             "-g".into(),
             "-O0".into(),
             "-w".into(),
@@ -299,11 +383,11 @@ impl Build {
         let partial = bin_dir.join(format!(".k{unique}"));
         std::fs::write(&source, &self.text).map_err(io)?;
         let mut cmd = Command::new(&compiler.path);
-        cmd.args(&flags)
-            .arg("-I")
-            .arg(&self.runtime)
-            .arg("-include")
-            .arg("mapcheck_host.h");
+        cmd.args(&flags).arg("-I").arg(&self.runtime);
+        match self.precompiled(compiler, &flags) {
+            Some(pch) => cmd.arg("-include-pch").arg(pch),
+            None => cmd.arg("-include").arg("mapcheck_host.h"),
+        };
         if let Some(dir) = &self.include_dir {
             cmd.arg("-iquote").arg(dir);
         }
@@ -576,6 +660,7 @@ impl Oracle {
                 .iter()
                 .map(|_| std::sync::OnceLock::new())
                 .collect(),
+            bounds: std::sync::OnceLock::new(),
         };
         // The preferred compiler now, so that a file that does not compile says so here; the
         // others when a launch needs them.
@@ -602,7 +687,7 @@ impl Prepared {
     /// binary per file.
     pub fn forget(&self) {
         let Some(build) = &self.build else { return };
-        for slot in &build.binaries {
+        for slot in build.binaries.iter().chain([&build.bounds]) {
             if let Some(Ok(binary)) = slot.get() {
                 let _ = std::fs::remove_file(binary);
             }
@@ -645,6 +730,86 @@ impl Prepared {
                 self.max_threads
             )));
         }
+        let options = match self
+            .symbolizer
+            .as_ref()
+            .filter(|_| build.compilers[which].clang)
+        {
+            Some(s) => format!("{TSAN_OPTIONS} external_symbolizer_path={}", s.display()),
+            None => TSAN_OPTIONS.to_string(),
+        };
+        let (status, stderr) = self.execute(binary, kernel, launch, ("TSAN_OPTIONS", options))?;
+        let parsed = tsan::parse(&stderr, &self.source_name);
+        if let Some(u) = parsed.usage {
+            return Err(Error::Run(u));
+        }
+        let outcome = if let Some(u) = parsed.unsupported {
+            Outcome::Unsupported(u)
+        } else if let Some(p) = parsed.precondition {
+            Outcome::NotARun(p)
+        } else if let Some(d) = parsed.divergence {
+            Outcome::Divergence(d)
+        } else if status.is_none() {
+            Outcome::TimedOut
+        } else if let Some(c) = parsed.crash {
+            Outcome::Crashed(c)
+        } else if !parsed.done {
+            Outcome::Crashed(match status {
+                Some(s) => format!("the program ended with {s}"),
+                None => "the program did not end".into(),
+            })
+        } else {
+            Outcome::Completed
+        };
+        Ok(Observation {
+            races: parsed.races,
+            stray: parsed.stray,
+            outcome,
+            notes: parsed.notes,
+        })
+    }
+
+    /// Runs kernel `name` for `launch` compiled with AddressSanitizer instead of
+    /// ThreadSanitizer (clang or g++, the preferred compiler), to find accesses out of bounds:
+    /// of a local array, a file-scope table or `__device__` array (the sanitizer's red
+    /// zones), of a `__shared__` variable (the runtime poisons its slot around it) or of a
+    /// parameter's buffer (the margins are poisoned). The run stops at the first one. An index
+    /// past the end of one dimension of a multi-dimensional array that stays inside the
+    /// array is not seen (it is another element of the same object); neither is an access
+    /// that jumps over the red zone into another object.
+    pub fn check_bounds(&self, name: &str, launch: &Launch) -> Result<Bounds, Error> {
+        let kernel = self
+            .kernel(name)
+            .ok_or_else(|| Error::NoKernel(name.to_string()))?;
+        if let Some(why) = self.unsupported.as_ref().or(kernel.unsupported.as_ref()) {
+            return Ok(Bounds::NoAnswer(format!("unsupported: {why}")));
+        }
+        let Some(build) = &self.build else {
+            return Ok(Bounds::NoAnswer("the file was not compiled".into()));
+        };
+        if launch.threads() > self.max_threads {
+            return Ok(Bounds::NoAnswer("too many threads".into()));
+        }
+        let binary = &build.bounds_binary()?;
+        let mut options = ASAN_OPTIONS.to_string();
+        if let Some(s) = &self.symbolizer {
+            options.push_str(&format!(":external_symbolizer_path={}", s.display()));
+        }
+        let (status, stderr) = self.execute(binary, kernel, launch, ("ASAN_OPTIONS", options))?;
+        Ok(asan::parse(&stderr, &self.source_name, status.is_none()))
+    }
+
+    /// Runs `binary` for kernel `kernel` and `launch` with the environment variable `env`
+    /// under the wall-clock limit: its exit status (`None` when the limit stopped it) and its
+    /// standard error.
+    fn execute(
+        &self,
+        binary: &Path,
+        kernel: &KernelInfo,
+        launch: &Launch,
+        env: (&str, String),
+    ) -> Result<(Option<std::process::ExitStatus>, String), Error> {
+        let name = &kernel.name;
         let dims = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
         let mut args = vec![
             format!("kernel={name}"),
@@ -681,17 +846,9 @@ impl Prepared {
         ));
         let io = |e: std::io::Error| Error::Run(format!("{}: {e}", log.display()));
         let file = std::fs::File::create(&log).map_err(io)?;
-        let options = match self
-            .symbolizer
-            .as_ref()
-            .filter(|_| build.compilers[which].clang)
-        {
-            Some(s) => format!("{TSAN_OPTIONS} external_symbolizer_path={}", s.display()),
-            None => TSAN_OPTIONS.to_string(),
-        };
         let mut child = Command::new(binary)
             .args(&args)
-            .env("TSAN_OPTIONS", options)
+            .env(env.0, env.1)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(file)
@@ -712,34 +869,7 @@ impl Prepared {
         };
         let stderr = String::from_utf8_lossy(&std::fs::read(&log).map_err(io)?).into_owned();
         let _ = std::fs::remove_file(&log);
-        let parsed = tsan::parse(&stderr, &self.source_name);
-        if let Some(u) = parsed.usage {
-            return Err(Error::Run(u));
-        }
-        let outcome = if let Some(u) = parsed.unsupported {
-            Outcome::Unsupported(u)
-        } else if let Some(p) = parsed.precondition {
-            Outcome::NotARun(p)
-        } else if let Some(d) = parsed.divergence {
-            Outcome::Divergence(d)
-        } else if status.is_none() {
-            Outcome::TimedOut
-        } else if let Some(c) = parsed.crash {
-            Outcome::Crashed(c)
-        } else if !parsed.done {
-            Outcome::Crashed(match status {
-                Some(s) => format!("the program ended with {s}"),
-                None => "the program did not end".into(),
-            })
-        } else {
-            Outcome::Completed
-        };
-        Ok(Observation {
-            races: parsed.races,
-            stray: parsed.stray,
-            outcome,
-            notes: parsed.notes,
-        })
+        Ok((status, stderr))
     }
 }
 

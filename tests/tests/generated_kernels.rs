@@ -11,7 +11,13 @@
 //!
 //! On a failure the kernel is minimised (`cudagen::shrink`, while the same family persists)
 //! and both files are kept in `MAPCHECK_GEN_OUT` (default `target/cudagen/`): `gen_SEED.cu`
-//! and `min_SEED.cu`.
+//! and `min_SEED.cu`. A seed may make a shape (`cudagen::shapes`: thread-start barrier loops,
+//! out of bounds, stale same-value stores, constructs) instead of a tree kernel; a shape is
+//! kept whole (it is small), and fails also on an access out of bounds the oracle's bounds
+//! run saw where mapcheck says `drf`, on a false proven out-of-bounds finding and on a proven
+//! race of equal values (`cudagen::drive`). `MAPCHECK_GEN_SHAPES` sets the chance of a shape
+//! in the long tier (`1` for shapes only); `MAPCHECK_GEN_VARIANTS=1` prints the shapes'
+//! variants in the summary.
 //!
 //! Tiers: the fast tier (CI) runs [`FAST`] kernels from the fixed seed [`SEED`]; the long tier
 //! (`cargo xtask test --long`, or `MAPCHECK_TEST_TIER=long`, or `-- --include-ignored`) runs
@@ -21,6 +27,7 @@
 use libtest_mimic::{Arguments, Failed, Trial};
 use mapcheck_tests::cudagen::drive::{Driver, Family, Run};
 use mapcheck_tests::cudagen::generate::generate;
+use mapcheck_tests::cudagen::shapes;
 use mapcheck_tests::cudagen::shrink::shrink;
 use mapcheck_tests::cudagen::Settings;
 use std::collections::BTreeMap;
@@ -30,8 +37,8 @@ use std::time::Instant;
 
 /// The first seed of the fast tier.
 const SEED: u64 = 0x6375_6461_0000;
-/// Kernels of the fast tier.
-const FAST: u64 = 40;
+/// Kernels of the fast tier (about 40% of them shapes, `cudagen::shapes`).
+const FAST: u64 = 60;
 /// Kernels of the long tier, unless `MAPCHECK_GEN_COUNT` says otherwise.
 const LONG: u64 = 1000;
 /// Calls of the tools the minimiser may make for one disagreement (`MAPCHECK_GEN_SHRINK`
@@ -48,6 +55,11 @@ struct Stats {
     benign: Vec<u64>,
     unanswered: BTreeMap<String, Vec<u64>>,
     families: BTreeMap<String, Vec<u64>>,
+    /// Per kind of kernel (`tree` or a shape): kernels, decided by mapcheck, racy in the
+    /// oracle, divergent, out of bounds in the bounds run.
+    kinds: BTreeMap<String, [usize; 5]>,
+    /// Per shape family and variant: kernels.
+    variants: BTreeMap<String, usize>,
 }
 
 fn env_u64(name: &str) -> Option<u64> {
@@ -76,12 +88,36 @@ fn fails(f: &Family) -> bool {
     }
 }
 
-fn one(seed: u64, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
-    let settings = Settings::default();
+fn one(seed: u64, long: bool, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
+    let mut settings = Settings::default();
+    // `MAPCHECK_GEN_SHAPES` (the long tier's): the chance that a seed makes a shape.
+    if let Some(p) = std::env::var("MAPCHECK_GEN_SHAPES")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|_| long)
+    {
+        settings.shapes = p;
+    }
+    let shaped = shapes::pick(seed, &settings).map(|s| shapes::generate(seed, s));
     let k = generate(seed, &settings);
-    let run: Run = driver.run(&k);
+    let run: Run = match &shaped {
+        Some(s) => driver.run_shape(s),
+        None => driver.run(&k),
+    };
+    let kind = shaped.as_ref().map_or("tree", |s| s.shape.name());
     if let Ok(mut st) = stats.lock() {
         st.kernels += 1;
+        let e = st.kinds.entry(kind.to_string()).or_default();
+        e[0] += 1;
+        e[1] += usize::from(run.mapcheck.is_some());
+        e[2] += usize::from(run.oracle_racy);
+        e[3] += usize::from(run.oracle_divergent);
+        e[4] += usize::from(run.oracle_oob);
+        if let Some(s) = &shaped {
+            for v in &s.variants {
+                *st.variants.entry(format!("{}: {v}", kind)).or_default() += 1;
+            }
+        }
         if let Some(m) = &run.mapcheck {
             let e = st.answers.entry(m.clone()).or_default();
             e.0 += 1;
@@ -103,9 +139,11 @@ fn one(seed: u64, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
     // One line per kernel in `runs.tsv` beside the files: the figures survive a long run
     // that is stopped before its summary.
     let line = format!(
-        "{seed}\t{}\t{}\t{}\t{}\t{}\n",
+        "{seed}\t{kind}\t{}\t{}\t{}\t{}\t{}\n",
         run.mapcheck.as_deref().unwrap_or("-"),
-        if run.oracle_racy {
+        if run.oracle_oob {
+            "out-of-bounds"
+        } else if run.oracle_racy {
             "racy"
         } else if run.oracle_divergent {
             "divergent"
@@ -127,6 +165,18 @@ fn one(seed: u64, driver: &Driver, stats: &Mutex<Stats>) -> Result<(), Failed> {
     let Some(family) = run.family.clone().filter(fails) else {
         return Ok(());
     };
+    if let Some(s) = &shaped {
+        // A shape is small already: kept whole, not minimised.
+        return Err(format!(
+            "{} on seed {seed} (shape: {}; kept in {}):\n{}\n\n{}",
+            family.name(),
+            s.shape.name(),
+            driver.dir.display(),
+            run.detail,
+            s.text
+        )
+        .into());
+    }
     let budget = env_u64("MAPCHECK_GEN_SHRINK").map_or(SHRINK_BUDGET, |b| b as usize);
     let minimal = shrink(&k, budget, &mut |c| {
         driver.run(c).family.as_ref() == Some(&family)
@@ -177,6 +227,16 @@ fn summary(st: &Stats, started: Instant) {
             &seeds[..seeds.len().min(8)]
         );
     }
+    println!("  per kind (kernels, decided by mapcheck, oracle racy, divergent, out of bounds):");
+    for (k, n) in &st.kinds {
+        println!("    {k}: {n:?}");
+    }
+    if std::env::var_os("MAPCHECK_GEN_VARIANTS").is_some() {
+        println!("  shape variants:");
+        for (v, n) in &st.variants {
+            println!("    {v}: {n}");
+        }
+    }
     println!("  families:");
     for (f, seeds) in &st.families {
         println!(
@@ -206,7 +266,7 @@ fn main() {
                 .map(|(seed, ignored)| {
                     let (driver, stats) = (Arc::clone(&driver), Arc::clone(&stats));
                     let name = format!("{}::seed_{seed}", if ignored { "long" } else { "fast" });
-                    Trial::test(name, move || one(seed, &driver, &stats))
+                    Trial::test(name, move || one(seed, ignored, &driver, &stats))
                         .with_ignored_flag(ignored && !long)
                 })
                 .collect()

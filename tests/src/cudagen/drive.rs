@@ -15,15 +15,28 @@
 //!   counted by message; **panic**; **internal error** (a witness of an exact kernel that did
 //!   not replay in mapcheck's own interpreter);
 //! * **not a run** — an assertion the generator printed failed in the oracle: a bug of the
-//!   generator's range check, never of mapcheck.
+//!   generator's range check, never of mapcheck;
+//! * **missed out-of-bounds** — the oracle's bounds run (AddressSanitizer, for the shapes
+//!   that may leave their arrays) saw an access out of bounds, mapcheck says `drf`; **false
+//!   out-of-bounds** — an exact kernel with a `proven` out-of-bounds finding whose bounds run
+//!   completed in bounds;
+//! * **false proven divergence** — an exact kernel with a `proven` barrier divergence whose
+//!   run completed with every barrier reached by the whole block at the same line (the
+//!   runtime reports a block whose threads wait at different lines or return while others
+//!   wait);
+//! * **equal values** — the stale-value shapes record, in the oracle's run only, the values
+//!   each store site stored: a benign race mapcheck claims where the run stored two values is
+//!   a missed race; a proven (or confirmed) write-write race at sites where the run stored
+//!   one value, with no other race observed, is a **false proven race of equal values**.
 
 use super::ast::{Kernel, KERNEL};
+use super::shapes::Shaped;
 use crate::corpus::{cli_settings, load_cuda};
 use crate::oracle_compare::{describe_observation, describe_report, judge, Judgement};
 use mapcheck::check::check_file;
 use mapcheck::report::KernelReport;
-use mapcheck_oracle::{Launch, Observation, Oracle, Outcome};
-use mapcheck_smt::{Certainty, Kind};
+use mapcheck_oracle::{AccessKind, Bounds, Init, Launch, Observation, Oracle, Outcome};
+use mapcheck_smt::{Certainty, Conflict, Kind, Verdict};
 use mapcheck_typeck::Class;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -41,6 +54,14 @@ pub enum Family {
     Internal(String),
     /// The generator's fault: an assertion it printed failed.
     NotARun(String),
+    /// The bounds run saw an access out of bounds, mapcheck says `drf`.
+    MissedOutOfBounds,
+    /// An exact kernel's proven out-of-bounds finding, the bounds run in bounds.
+    FalseOutOfBounds,
+    /// A proven or confirmed write-write race at store sites where the run stored one value.
+    FalseProvenEqualValues,
+    /// An exact kernel's proven barrier divergence, the run completed without any.
+    FalseDivergence,
 }
 
 impl Family {
@@ -53,12 +74,20 @@ impl Family {
             Family::Panic(m) => format!("panic: {m}"),
             Family::Internal(m) => format!("internal error: {m}"),
             Family::NotARun(m) => format!("not a run: {m}"),
+            Family::MissedOutOfBounds => "missed out-of-bounds".into(),
+            Family::FalseOutOfBounds => "false proven out-of-bounds".into(),
+            Family::FalseProvenEqualValues => "false proven race (equal values)".into(),
+            Family::FalseDivergence => "false proven divergence".into(),
         }
     }
 
-    /// Whether it is a soundness failure of mapcheck (a missed race or divergence).
+    /// Whether it is a soundness failure of mapcheck (a missed race, divergence or access
+    /// out of bounds).
     pub fn unsound(&self) -> bool {
-        matches!(self, Family::MissedRace | Family::MissedDivergence)
+        matches!(
+            self,
+            Family::MissedRace | Family::MissedDivergence | Family::MissedOutOfBounds
+        )
     }
 }
 
@@ -74,6 +103,10 @@ pub struct Run {
     pub benign: bool,
     /// Why the oracle gave no answer (crash, time limit, unsupported, compile error).
     pub unanswered: Option<String>,
+    /// The bounds run saw an access out of bounds (shapes that may leave their arrays).
+    pub oracle_oob: bool,
+    /// mapcheck reported an out-of-bounds finding.
+    pub mapcheck_oob: bool,
     /// Both reports, for a person.
     pub detail: String,
 }
@@ -158,8 +191,10 @@ impl Driver {
         }
     }
 
-    /// Writes `text` as `name.cu`, runs both tools and judges.
-    pub fn run_text(&self, name: &str, text: &str, launch: &Launch) -> Run {
+    /// Writes `text` as `name.cu`, runs both tools and judges; with `bounds`, the oracle's
+    /// bounds run first (an access out of bounds is undefined behaviour: the race run of such
+    /// a kernel is not ground truth, and is not made).
+    pub fn run_text(&self, name: &str, text: &str, launch: &Launch, bounds: bool) -> Run {
         let path = self.dir.join(format!("{name}.cu"));
         let mut run = Run::default();
         if let Err(e) = std::fs::write(&path, text) {
@@ -176,6 +211,7 @@ impl Driver {
         };
         run.mapcheck = Some(format!("{} {}", report.class.name(), report.verdict.name()));
         run.detail = describe_report(&report);
+        run.mapcheck_oob = report.findings.iter().any(|f| f.kind == Kind::OutOfBounds);
         if let Some(e) = report.internal_errors.first() {
             run.family = Some(Family::Internal(blur(e)));
             return run;
@@ -196,6 +232,48 @@ impl Driver {
                 }
             }
         };
+        if bounds {
+            match prepared.check_bounds(KERNEL, launch) {
+                Ok(Bounds::OutOfBounds(o)) => {
+                    run.oracle_oob = true;
+                    run.detail = format!(
+                        "oracle's bounds run: {} ({}) at line {:?}:{:?}\n{}",
+                        o.kind,
+                        match o.write {
+                            Some(true) => "write",
+                            Some(false) => "read",
+                            None => "access",
+                        },
+                        o.line,
+                        o.column,
+                        run.detail
+                    );
+                    if report.verdict == Verdict::Drf {
+                        run.family = Some(Family::MissedOutOfBounds);
+                    }
+                    prepared.forget();
+                    return run;
+                }
+                Ok(Bounds::InBounds) => {
+                    let proven_oob = report.class == Class::Exact
+                        && report.findings.iter().any(|f| {
+                            f.kind == Kind::OutOfBounds && f.certainty == Certainty::Proven
+                        });
+                    if proven_oob {
+                        run.family = Some(Family::FalseOutOfBounds);
+                        run.detail = format!("oracle's bounds run: in bounds\n{}", run.detail);
+                        prepared.forget();
+                        return run;
+                    }
+                }
+                Ok(Bounds::NoAnswer(_)) => {}
+                Err(e) => {
+                    run.unanswered = Some(format!("oracle's bounds run: {e}"));
+                    prepared.forget();
+                    return run;
+                }
+            }
+        }
         let Some(obs) = observe(&mut run) else {
             prepared.forget();
             return run;
@@ -222,6 +300,21 @@ impl Driver {
             }
             Judgement::Agree => None,
         };
+        if run.family.is_none() {
+            run.family = equal_values(text, &report, &obs);
+        }
+        // The barriers an exact kernel's threads reach do not depend on memory, and the run's
+        // launch is the one decided: a proven divergence the run did not show is false.
+        if run.family.is_none()
+            && report.class == Class::Exact
+            && matches!(obs.outcome, Outcome::Completed)
+            && report
+                .findings
+                .iter()
+                .any(|f| f.kind == Kind::BarrierDivergence && f.certainty == Certainty::Proven)
+        {
+            run.family = Some(Family::FalseDivergence);
+        }
         let proven = report.class == Class::Exact
             && report
                 .findings
@@ -248,13 +341,96 @@ impl Driver {
     pub fn run(&self, k: &Kernel) -> Run {
         let name = format!("gen_{}", k.seed);
         let text = k.print("//pass", &comment(k));
-        let run = self.run_text(&name, &text, &Self::launch(k));
+        let run = self.run_text(&name, &text, &Self::launch(k), false);
         // `MAPCHECK_GEN_KEEP` keeps every file.
         if run.family.is_none() && std::env::var_os("MAPCHECK_GEN_KEEP").is_none() {
             let _ = std::fs::remove_file(self.dir.join(format!("{name}.cu")));
         }
         run
     }
+
+    /// The launch of shape `k` in the oracle.
+    pub fn shape_launch(k: &Shaped) -> Launch {
+        let mut launch = Launch::new([k.grid, 1, 1], [k.block, 1, 1]);
+        launch.elems = 1024;
+        if k.random_init {
+            launch.init = Init::Random(k.seed);
+        }
+        for (n, v) in &k.scalars {
+            launch.params.insert(n.clone(), v.to_string());
+        }
+        launch
+    }
+
+    /// Shape `k` through both tools; its file is kept as [`Driver::run`] keeps one.
+    pub fn run_shape(&self, k: &Shaped) -> Run {
+        let name = format!("gen_{}", k.seed);
+        let run = self.run_text(&name, &k.text, &Self::shape_launch(k), k.bounds);
+        if run.family.is_none() && std::env::var_os("MAPCHECK_GEN_KEEP").is_none() {
+            let _ = std::fs::remove_file(self.dir.join(format!("{name}.cu")));
+        }
+        run
+    }
+}
+
+/// The store sites of a stale-value shape whose values the oracle's run recorded: their
+/// lines, from the `mc_same(SITE, LINE, ...)` calls only the oracle compiles.
+fn value_sites(text: &str) -> Vec<usize> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("mc_same("))
+        .filter_map(|rest| rest.split(',').nth(1)?.trim().parse().ok())
+        .collect()
+}
+
+/// The judgement of equal values (module doc) for a run that agreed so far.
+fn equal_values(text: &str, report: &KernelReport, obs: &Observation) -> Option<Family> {
+    let sites = value_sites(text);
+    if sites.is_empty() {
+        return None;
+    }
+    let differ: Vec<usize> = obs
+        .notes
+        .iter()
+        .filter_map(|n| n.strip_prefix("values differ at line "))
+        .filter_map(|l| l.trim().parse().ok())
+        .collect();
+    let races: Vec<_> = obs.located_races().collect();
+    let line_of = |a: &mapcheck_oracle::Access| a.line.map_or(0, |l| l as usize);
+    let write_write = |r: &&mapcheck_oracle::Race| {
+        r.first.kind == AccessKind::Write && r.second.kind == AccessKind::Write
+    };
+    let benign = report.findings.iter().any(|f| f.kind == Kind::BenignRace);
+    // A benign race claimed where the run stored two values at a racing site.
+    if report.verdict == Verdict::Drf
+        && benign
+        && races.iter().any(|r| {
+            write_write(r)
+                && differ.contains(&line_of(&r.first))
+                && line_of(&r.first) == line_of(&r.second)
+        })
+    {
+        return Some(Family::MissedRace);
+    }
+    // A proven race of equal values: every observed race write-write at one equal-valued
+    // site, and every proven or confirmed data race of mapcheck write-write at such sites.
+    let equal = |line: usize| sites.contains(&line) && !differ.contains(&line);
+    let claimed: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| {
+            f.kind == Kind::DataRace
+                && matches!(f.certainty, Certainty::Proven | Certainty::Confirmed)
+        })
+        .collect();
+    let false_proven = !claimed.is_empty()
+        && !races.is_empty()
+        && races
+            .iter()
+            .all(|r| write_write(r) && equal(line_of(&r.first)) && equal(line_of(&r.second)))
+        && claimed.iter().all(|f| {
+            f.access == Some(Conflict::WriteWrite) && f.locations.iter().all(|l| equal(l.line))
+        });
+    false_proven.then_some(Family::FalseProvenEqualValues)
 }
 
 /// The comment a generated file carries.
@@ -264,4 +440,18 @@ pub fn comment(k: &Kernel) -> String {
          is the oracle's run of this launch).",
         k.seed
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_sites_are_the_lines_of_the_oracle_only_calls() {
+        let text =
+            "g[0] = v1;\n#ifdef __MAPCHECK_ORACLE__\n  mc_same(0, 25, 0u, (long long)(v1));\n\
+                    #endif\n  mc_same(1, 31, blockIdx.x, (long long)(v2));\n";
+        assert_eq!(value_sites(text), vec![25, 31]);
+        assert!(value_sites("g[0] = 1;\n").is_empty());
+    }
 }

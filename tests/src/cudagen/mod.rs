@@ -14,6 +14,7 @@ pub mod ast;
 pub mod drive;
 pub mod generate;
 pub mod range;
+pub mod shapes;
 pub mod shrink;
 
 /// What the generator emits (cedar-spec style: an explicit settings struct).
@@ -51,6 +52,20 @@ pub struct Settings {
     pub namesake_structs: bool,
     /// `Pow2<N>::value` defined recursively with a specialisation for 0, used as strides.
     pub recursive_templates: bool,
+    /// Chance that a seed makes a shape (`shapes.rs`) rather than a tree kernel, when one of
+    /// the shape families below is on.
+    pub shapes: f64,
+    /// Shape: loops whose counter starts at a thread-dependent value, barriers inside (W9).
+    pub thread_loops: bool,
+    /// Shape: arrays indexed by an index that may leave them, through the array, a cast
+    /// view, a pointer into it, a helper (W6/W7); the oracle's bounds run decides.
+    pub out_of_bounds: bool,
+    /// Shape: every thread stores a value read in an earlier phase, equal or not (W5).
+    pub stale_values: bool,
+    /// Shape: enum variables as `switch` subjects, nested and anonymous namespaces, type
+    /// template parameters, constructors and out-of-line methods, local structs, wrapping
+    /// counters in barrier loops, `return` in loops, 2-D pointer parameters.
+    pub constructs: bool,
 }
 
 impl Default for Settings {
@@ -72,6 +87,11 @@ impl Default for Settings {
             local_arrays: true,
             namesake_structs: true,
             recursive_templates: true,
+            shapes: 0.4,
+            thread_loops: true,
+            out_of_bounds: true,
+            stale_values: true,
+            constructs: true,
         }
     }
 }
