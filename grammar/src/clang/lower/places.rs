@@ -39,12 +39,17 @@ impl Lower<'_, '_> {
                         let p = self.place(c, out);
                         match p {
                             Place::Mem {
-                                array, off, bounds, ..
+                                array,
+                                off,
+                                bounds,
+                                whole,
+                                ..
                             } => Place::Mem {
                                 array,
                                 off,
                                 ty,
                                 bounds,
+                                whole,
                             },
                             p @ Place::Sel(..) => p.coarse(ty),
                             other => other,
@@ -168,20 +173,31 @@ impl Lower<'_, '_> {
         out: &mut Vec<Stmt>,
     ) -> Place {
         let outer = self.place(array, out);
-        let mut bounds = match &outer {
-            Place::Mem { bounds, .. } => bounds.clone(),
-            _ => Vec::new(),
+        // A sub-array reached through a pointer (`rows[y]` of `int (*rows)[8]` cast from
+        // `int s[256]`) is a view: its extent is not a dimension of the declared object, and
+        // the access is checked against the whole object instead (`whole`).
+        let (mut bounds, whole) = match &outer {
+            Place::Mem { bounds, whole, .. } => (bounds.clone(), *whole),
+            _ => (Vec::new(), false),
         };
+        let private = matches!(outer, Place::Private(_));
         let p = self.address(outer);
         let i = self.rvalue(index, out);
         let within = match &i {
-            Val::Num(e, _) => Some(Bound {
+            Val::Num(e, _) if !whole => Some(Bound {
                 dim: bounds.len(),
                 index: e.clone(),
                 extent,
             }),
             _ => None,
         };
+        if private {
+            // A thread's own array (not followed element by element): its cells are not
+            // modelled, but its index is checked as any other.
+            if let Some(b) = &within {
+                self.local_check(array, b.clone(), span, out);
+            }
+        }
         match self.pointer_arith("+", ptr_of(p), i, span, out) {
             Val::Ptr(p) => match self.deref(p, ty, span) {
                 Place::Mem { array, off, ty, .. } => {
@@ -191,6 +207,7 @@ impl Lower<'_, '_> {
                         off,
                         ty,
                         bounds,
+                        whole,
                     }
                 }
                 other => other,
@@ -207,6 +224,7 @@ impl Lower<'_, '_> {
                 off,
                 ty,
                 bounds: Vec::new(),
+                whole: true,
             },
             Ptr::Many(arrays) => Place::Many(arrays, ty),
             Ptr::Private => Place::Private(ty),
@@ -298,6 +316,7 @@ impl Lower<'_, '_> {
                     off,
                     ty: bty,
                     bounds: Vec::new(),
+                    whole: true,
                 },
                 other => self.deref(other, bty, span),
             }
@@ -336,7 +355,8 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 ty: CType::Record(r),
-                ..
+                bounds,
+                whole,
             } if self.byte_array(&array).is_some() => {
                 let unit = self.byte_array(&array).unwrap_or(1);
                 let found = self
@@ -360,7 +380,8 @@ impl Lower<'_, '_> {
                             Expr::bin(BinOp::Add, off, int((foff / unit) as i64, span))
                         },
                         ty: fty,
-                        bounds: Vec::new(),
+                        bounds,
+                        whole,
                     },
                     None => Place::Many(vec![array], ty),
                 }
@@ -371,6 +392,7 @@ impl Lower<'_, '_> {
                 off,
                 ty: CType::Record(r),
                 bounds,
+                whole,
             } => match self.g.field(&r, &field) {
                 Some((foff, fty)) => Place::Mem {
                     array,
@@ -381,6 +403,7 @@ impl Lower<'_, '_> {
                     },
                     ty: fty,
                     bounds,
+                    whole,
                 },
                 None if self.g.bit_field(&r, &field) => {
                     let r = resolve::shown(&r);

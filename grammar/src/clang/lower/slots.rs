@@ -90,6 +90,7 @@ impl Lower<'_, '_> {
         }
         self.slot_arrays
             .insert(d.id.clone(), ((**elem).clone(), *n as usize));
+        self.local_names.insert(d.id.clone(), name);
         self.env.insert(d.id.clone(), Binding::Private);
         true
     }
@@ -124,6 +125,8 @@ impl Lower<'_, '_> {
             Ok(k) => Some(Place::Local(field_id(&id, &k.to_string()), elem)),
             Err(Some(e)) if !matches!(elem, CType::Pointer(_)) => {
                 let index = self.bound("slot", e, out);
+                // A write out of the array changes no element: the check says it happens.
+                self.slot_check(&id, len, &index, span, out);
                 Some(Place::Element {
                     id,
                     len,
@@ -177,6 +180,9 @@ impl Lower<'_, '_> {
             Err(None) => Some(self.unknown_val("slot_index", &elem, span, out)),
             Err(Some(e)) => {
                 let e = self.bound("slot", e, out);
+                // An index outside the array reads no element: the check says it happens, and
+                // the verdict is then not `drf` whatever pointer the last case stands for.
+                self.slot_check(&id, len, &e, span, out);
                 let mut p = slot(self, len - 1);
                 for k in (0..len - 1).rev() {
                     let c = cmp(CmpOp::Eq, e.clone(), int(k as i64, span));
@@ -230,10 +236,21 @@ impl Lower<'_, '_> {
             })
             .collect();
         let Some(elems) = elems.into_iter().collect::<Option<Vec<Val>>>() else {
+            self.slot_check(id, len, &index, span, out);
             return self.unknown_val("element", &ty, span, out);
         };
-        let mut v = elems[len - 1].clone();
-        for k in (0..len - 1).rev() {
+        // Each case is guarded by its index, the last one too: an index the lowering cannot
+        // settle within the array is checked (`slot_check`) and the value outside is the
+        // check's read, never an element.
+        let (mut v, cases) = match self.slot_check(id, len, &index, span, out) {
+            None => (elems[len - 1].clone(), len - 1),
+            Some(outside) => match &elems[len - 1] {
+                Val::Bool(_) => (Val::Bool(cmp(CmpOp::Ne, outside, int(0, span))), len),
+                Val::Num(_, s) => (Val::Num(outside, *s), len),
+                _ => return self.unknown_val("element", &ty, span, out),
+            },
+        };
+        for k in (0..cases).rev() {
             let c = cmp(CmpOp::Eq, index.clone(), int(k as i64, span));
             v = match (&elems[k], v) {
                 (Val::Num(x, s), Val::Num(y, t)) if *s == t => {
@@ -297,6 +314,102 @@ impl Lower<'_, '_> {
                 out,
             );
         }
+    }
+
+    /// `index` of the followed array `id` of `len` elements, when the lowering's intervals do
+    /// not settle it within `0..len`: checked as an access of an array of fixed size is
+    /// ([`Lower::local_check`]); the value the check reads, which a read outside the array
+    /// takes (`None` when the index is settled and no check is needed).
+    fn slot_check(
+        &mut self,
+        id: &str,
+        len: usize,
+        index: &Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let bound = Bound {
+            dim: 0,
+            index: index.clone(),
+            extent: i64::try_from(len).ok()?,
+        };
+        let name = self.local_name(id);
+        let ty = CType::Array(Box::new(CType::Scalar(Scalar::INT)), Some(len as u64));
+        self.checked_read(id, &name, &ty, bound, span, out)
+    }
+
+    /// The index `bound` of the thread-private array `array` (an lvalue of a local array of
+    /// fixed size, or an element of one: `loc[i][j]` checks `j` in dimension 1 of `loc`)
+    /// checked as an access of an array of fixed size is ([`Lower::checked_read`]). A local
+    /// array is no core array (its cells are the thread's own, never shared), so the check
+    /// is the read of a core array that stands for it; an array reached otherwise (a field of
+    /// a thread's own struct) is not checked.
+    pub(super) fn local_check(
+        &mut self,
+        array: &Node,
+        bound: Bound,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let mut root = strip_parens(array);
+        let mut dim = 0;
+        loop {
+            match root.kind {
+                Kind::ArraySubscriptExpr => {
+                    let Some(base) = child(root, 0) else { return };
+                    let base = strip_parens(base);
+                    if base.kind != Kind::ImplicitCastExpr
+                        || base.cast_kind.as_deref() != Some("ArrayToPointerDecay")
+                    {
+                        return;
+                    }
+                    let Some(inner) = base.exprs().next() else {
+                        return;
+                    };
+                    root = strip_parens(inner);
+                    dim += 1;
+                }
+                Kind::DeclRefExpr => break,
+                _ => return,
+            }
+        }
+        let Some(d) = root.referenced_decl.as_ref() else {
+            return;
+        };
+        let name = d.name.clone().unwrap_or_else(|| "local".into());
+        let ty = self.node_type(root);
+        let bound = Bound { dim, ..bound };
+        self.checked_read(&d.id.clone(), &name, &ty, bound, span, out);
+    }
+
+    /// A read, at `bound`'s index, of the core array standing for the thread-private array
+    /// `id` (named `name`, of type `ty`), carrying `bound`, when the lowering's intervals do
+    /// not settle it: a bound like any other, which `map-smt` asks about (an `out-of-bounds`
+    /// finding, `notes/out-of-bounds.md`) and the interpreter checks. The array is only ever
+    /// read, so it races with nothing. The read's value (any value: what memory outside the
+    /// array holds) when emitted.
+    fn checked_read(
+        &mut self,
+        id: &str,
+        name: &str,
+        ty: &CType,
+        bound: Bound,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let bounds = self.open_bounds(vec![bound]);
+        let index = bounds.first()?.index.clone();
+        let array = match self.local_checks.get(id) {
+            Some(a) => a.clone(),
+            None => {
+                let a = self.fresh(name);
+                self.local_checks.insert(id.to_string(), a.clone());
+                a
+            }
+        };
+        let layout = self.g.layout(ty, 0);
+        self.declare(&array, Space::Shared, span, layout);
+        Some(self.emit_read_within(&array, index, bounds, span, out))
     }
 
     /// A use of the followed array of pointers `id` other than indexing it: refused.
