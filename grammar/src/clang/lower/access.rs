@@ -21,8 +21,8 @@ impl Lower<'_, '_> {
     /// A read of a `const` table's cell: the initialiser's value — a literal at a constant
     /// index, the selection among the cells by the index for a small table, else a value in
     /// the table's range (a `?` of the lowering, which a replay does not take as memory it
-    /// may choose). No access is emitted: nobody writes a `const` object, so its reads race
-    /// with nothing.
+    /// may choose). No access is emitted for an index in the table: nobody writes a `const`
+    /// object, so its reads race with nothing.
     ///
     /// An index the lowering's intervals do not settle within the table is checked: the read
     /// of the table is then emitted with its bounds (`bounds`, `whole` as the place's), as any

@@ -162,7 +162,9 @@ impl Lower<'_, '_> {
     /// `array[index]` for an array of `extent` elements: the element's place, as the pointer
     /// arithmetic of any subscript gives it, carrying the bounds that led to `array` and
     /// `index < extent` in the next dimension (`Place::Mem::bounds`). A place that is not a
-    /// cell of a core array (private or unknown memory, a followed local) carries none.
+    /// cell of a core array (unknown memory, a followed local) carries none; a sub-array
+    /// reached through a pointer adds none (`whole`: the access is checked against the whole
+    /// object); a thread's own array is checked by a read of its own (`Lower::local_check`).
     fn subscript_within(
         &mut self,
         array: &Node,

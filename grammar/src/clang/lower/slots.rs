@@ -7,9 +7,14 @@
 //!
 //! * An element read at an index the lowering knows (a constant) is that element; at any other
 //!   index, the selection by the index of the elements (`Ptr::select` for pointers, a core
-//!   `select` chain for integers: exact when each names its memory or value). The last
-//!   element is the case of every index outside the others: C++ leaves a read out of bounds
-//!   undefined.
+//!   `select` chain for integers: exact when each names its memory or value). An index the
+//!   lowering's intervals do not settle within the array is checked as an access of an array
+//!   of fixed size is (`Lower::local_check`, session 21: a read of a core array standing for
+//!   the local, with the bound, so that `map-smt` asks whether it leaves the array and reports
+//!   an `out-of-bounds` finding); every element of the chain is then guarded by its index, the
+//!   last one too, and an integer read outside takes the check's value (any value), never an
+//!   element. (A chain of pointers keeps the last element for an index outside: no pointer
+//!   can stand for it, and the check's finding keeps the verdict from `drf`.)
 //! * An element written at a known index is that local assigned. An array of pointers written
 //!   at an index the lowering does not know, or used otherwise than by indexing it (its
 //!   address passed on, `*bufs`, `bufs + 1`), is refused with a located error: an alias could
@@ -19,7 +24,7 @@
 //!   lowering, so that no later alias is missed): any other array stays thread-private memory
 //!   read as `?`. A write at an index the lowering does not know updates every element by
 //!   cases, `a_k = select(i == k, v, a_k)`: exact for an index in bounds, and no write is
-//!   dropped (an index out of bounds is undefined behaviour in C++).
+//!   dropped; an index the intervals do not settle is checked as a read's is.
 //!
 //! The element count is bounded ([`MAX_SLOTS`]): a read at an unknown index is a chain of
 //! one selection per element and a write one `let` per element, so a large array (a
