@@ -54,7 +54,13 @@ impl Lower<'_, '_> {
         let bounds = self.access_bounds(array, &off, 1, bounds, whole);
         let outside = match self.open_bounds(bounds) {
             open if open.is_empty() => None,
-            open => Some(self.emit_read_within(array, off.clone(), open, span, out)),
+            open => {
+                let value = self.emit_read_within(array, off.clone(), open, span, out);
+                if let ExprKind::Var(name) = &value.kind {
+                    self.outside_values.insert(name.clone());
+                }
+                Some(value)
+            }
         };
         if cells.len() <= MAX_SELECTED {
             let exprs: Option<Vec<Expr>> = cells.iter().map(|v| value(*v)).collect();

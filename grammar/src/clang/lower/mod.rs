@@ -433,6 +433,10 @@ pub struct Lower<'g, 'a> {
     /// lowering cannot settle, so that the index is asked about as any other bound
     /// (`Lower::local_check`).
     local_checks: HashMap<String, String>,
+    /// The variables bound by those checks' reads (and a `const` table's, `access.rs`), which
+    /// stand for what a read outside the array gives (any value): a condition that uses one
+    /// under a guard takes a fresh unknown for it instead (`Lower::guarded`).
+    outside_values: HashSet<String>,
     /// Why the last counted form tried for the loop being lowered was refused, when its step
     /// or bound is the cause: the general loop names its unknown trip count by it.
     loop_why: Option<&'static str>,
@@ -482,6 +486,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             slot_arrays: HashMap::new(),
             extents: HashMap::new(),
             local_checks: HashMap::new(),
+            outside_values: HashSet::new(),
             loop_why: None,
             launched: BTreeSet::new(),
             shared_reads: Vec::new(),

@@ -221,12 +221,21 @@ impl Lower<'_, '_> {
     pub(super) fn deref(&mut self, p: Ptr, ty: CType, span: Span) -> Place {
         let _ = span;
         match p {
-            Ptr::To { array, off, .. } => Place::Mem {
-                array,
-                off,
-                ty,
-                bounds: Vec::new(),
-                whole: true,
+            Ptr::To { array, off, .. } => match self.element_bound(&array, &off, &ty) {
+                Some(bound) => Place::Mem {
+                    array,
+                    off,
+                    ty,
+                    bounds: vec![bound],
+                    whole: false,
+                },
+                None => Place::Mem {
+                    array,
+                    off,
+                    ty,
+                    bounds: Vec::new(),
+                    whole: true,
+                },
             },
             Ptr::Many(arrays) => Place::Many(arrays, ty),
             Ptr::Private => Place::Private(ty),
@@ -238,6 +247,31 @@ impl Lower<'_, '_> {
                 Place::Sel(c, Box::new(a), Box::new(b))
             }
         }
+    }
+
+    /// A pointer into the fixed-size object `array` dereferenced as `ty`, the type of the
+    /// object's elements (`int *p = s` of `int s[64]`, `float (*r)[33] = tile` of
+    /// `float tile[32][33]`, a helper's `float4 *` into `float4 v[16]`): the element it
+    /// designates, whose index in the object's dimension 0 is its cell over the cells of an
+    /// element, so that the element's own subscripts are the object's next dimensions
+    /// (`r[y][x]` checks `x < 33` in dimension 1). `None` for a view of another type (its
+    /// subscripts are no dimension of the object: the whole object is checked, `whole`), a
+    /// byte-addressed array, or memory of no fixed size.
+    fn element_bound(&self, array: &str, off: &Expr, ty: &CType) -> Option<Bound> {
+        let (extent, elem) = self.extents.get(array)?;
+        if elem != ty || self.byte_array(array).is_some() {
+            return None;
+        }
+        let per = i64::try_from(self.cells_in(array, elem)?).ok()?;
+        let index = match per {
+            1 => off.clone(),
+            per => Expr::bin(BinOp::Div, off.clone(), int(per, off.span)),
+        };
+        Some(Bound {
+            dim: 0,
+            index,
+            extent: *extent,
+        })
     }
 
     pub(super) fn decl_place(
@@ -312,16 +346,7 @@ impl Lower<'_, '_> {
                 CType::Pointer(t) => *t,
                 t => t,
             };
-            match ptr_of(p) {
-                Ptr::To { array, off, .. } => Place::Mem {
-                    array,
-                    off,
-                    ty: bty,
-                    bounds: Vec::new(),
-                    whole: true,
-                },
-                other => self.deref(other, bty, span),
-            }
+            self.deref(ptr_of(p), bty, span)
         } else if base.is_lvalue() {
             self.place(base, out)
         } else {

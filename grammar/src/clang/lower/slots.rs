@@ -414,7 +414,11 @@ impl Lower<'_, '_> {
         };
         let layout = self.g.layout(ty, 0);
         self.declare(&array, Space::Shared, span, layout);
-        Some(self.emit_read_within(&array, index, bounds, span, out))
+        let value = self.emit_read_within(&array, index, bounds, span, out);
+        if let ExprKind::Var(name) = &value.kind {
+            self.outside_values.insert(name.clone());
+        }
+        Some(value)
     }
 
     /// A use of the followed array of pointers `id` other than indexing it: refused.
