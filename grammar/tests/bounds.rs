@@ -1,8 +1,10 @@
 //! Bounds of accesses (issue 34 item 4, `notes/out-of-bounds.md`): the clang front end gives
 //! each subscript of an array of fixed size its bound (`tile[ty][tx]` of `float tile[32][33]`:
-//! `0 <= ty < 32` in dimension 0, `0 <= tx < 33` in dimension 1), none to an access through a
-//! pointer or an `extern __shared__` array; `.bcu` writes them `A[e] in [0: i < 32]`, and the
-//! printer writes them back the same way.
+//! `0 <= ty < 32` in dimension 0, `0 <= tx < 33` in dimension 1), none to an access of a
+//! pointer parameter's memory or an `extern __shared__` array; an access through a pointer into
+//! a fixed-size object keeps the object's extent (session 21), and a local array's or a `const`
+//! table's index is checked too; `.bcu` writes them `A[e] in [0: i < 32]`, and the printer
+//! writes them back the same way.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -121,4 +123,120 @@ fn a_bound_must_compare_with_a_positive_literal() {
     ] {
         assert!(mapcheck_grammar::parse(bad).is_err(), "{bad}");
     }
+}
+
+// ---- session 21 (probe 4, W6/W7/W3): pointers, views, local arrays, tables ----
+
+#[test]
+fn an_access_through_a_pointer_keeps_the_objects_extent() {
+    // A helper's pointer parameter, a pointer into the middle, an atomic's address: each
+    // designates an element of `s`, checked in dimension 0 of `s`.
+    let k = kernel(
+        "__device__ void put(int *a, int i) { a[i + 1] = i; }
+         __global__ void t(int n) {
+           __shared__ int s[64];
+           put(s, threadIdx.x);
+           int *p = s + 60;
+           p[threadIdx.x] = 1;
+           atomicAdd(&s[threadIdx.x + 2], 1);
+         }",
+    );
+    let s = accesses(&k, "s");
+    assert_eq!(s.len(), 3);
+    assert_eq!(bounds(s[0]), ["0: tid.x + 1 < 64"]);
+    assert_eq!(bounds(s[1]), ["0: 60 + tid.x < 64"]);
+    assert_eq!(bounds(s[2]), ["0: tid.x + 2 < 64"]);
+}
+
+#[test]
+fn a_view_of_another_type_is_checked_against_the_whole_object() {
+    // `float4 *` over `float f[64]`: the first and the last float of each store; a pointer to
+    // rows of 8 over `int s[256]`: the rows are no dimension of `s`, so only the cell is.
+    let k = kernel(
+        "__global__ void t(int n) {
+           __shared__ float f[64];
+           __shared__ int s[256];
+           float4 *v = (float4 *)f;
+           v[threadIdx.x] = make_float4(0.f, 0.f, 0.f, 0.f);
+           int (*rows)[8] = (int (*)[8])s;
+           rows[threadIdx.y][threadIdx.x] = 1;
+         }",
+    );
+    let f = accesses(&k, "f");
+    assert_eq!(f.len(), 4);
+    for a in &f {
+        assert_eq!(bounds(a).len(), 2, "{:?}", bounds(a));
+        assert!(bounds(a)
+            .iter()
+            .all(|b| b.starts_with("0: ") && b.ends_with("< 64")));
+    }
+    let s = accesses(&k, "s");
+    assert_eq!(s.len(), 1);
+    assert_eq!(bounds(s[0]), ["0: tid.y * 8 + tid.x < 256"]);
+}
+
+#[test]
+fn a_pointer_to_the_objects_elements_keeps_its_dimensions() {
+    let k = kernel(
+        "__global__ void t(int n) {
+           __shared__ int tile[8][16];
+           int (*r)[16] = tile;
+           r[threadIdx.y][threadIdx.x] = 1;
+         }",
+    );
+    let tile = accesses(&k, "tile");
+    assert_eq!(tile.len(), 1);
+    assert_eq!(bounds(tile[0]), ["0: tid.y * 16 / 16 < 8", "1: tid.x < 16"]);
+}
+
+#[test]
+fn a_local_array_is_checked_and_its_last_case_guarded() {
+    // `loc[t % 8]` of `int loc[4]`: a read of the array standing for `loc` carries the bound,
+    // and no index outside reads an element (the last case is guarded by its index too).
+    let k = kernel(
+        "__global__ void t(int *out) {
+           int loc[4] = {0, 1, 2, 3};
+           out[threadIdx.x] = loc[threadIdx.x % 8];
+         }",
+    );
+    let loc = accesses(&k, "loc");
+    assert_eq!(loc.len(), 1);
+    assert_eq!(bounds(loc[0]).len(), 1);
+    assert!(bounds(loc[0])[0].ends_with("< 4"));
+    let mut stored = Vec::new();
+    k.body.walk(&mut |s| {
+        if let StmtKind::Write { target, value } = &s.kind {
+            if target.array.name == "out" {
+                stored.push(value.to_string());
+            }
+        }
+    });
+    assert_eq!(stored.len(), 1);
+    assert!(stored[0].contains("== 3, 3, loc_v"), "{}", stored[0]);
+    // In bounds by the lowering's intervals: no check, the chain as before.
+    let k = kernel(
+        "__global__ void t(int *out) {
+           int loc[4] = {0, 1, 2, 3};
+           out[threadIdx.x] = loc[threadIdx.x % 4];
+         }",
+    );
+    assert!(accesses(&k, "loc").is_empty());
+}
+
+#[test]
+fn a_const_tables_index_outside_is_checked() {
+    let k = kernel(
+        "const int tab[4] = {0, 1, 2, 3};
+         __global__ void t(int *a) {
+           a[8 * threadIdx.x + tab[threadIdx.x % 8]] = 1;
+           a[8 * threadIdx.x + 4 + tab[threadIdx.x % 4]] = 1;
+         }",
+    );
+    let tab = accesses(&k, "tab");
+    assert_eq!(
+        tab.len(),
+        1,
+        "only the index that may leave the table is read"
+    );
+    assert!(bounds(tab[0])[0].ends_with("< 4"));
 }

@@ -44,7 +44,18 @@ pub(crate) fn decide<T>(
     // asked under every path that reaches it (the two cases of a selected place share a
     // span, not their arrays or paths).
     let mut asked: BTreeSet<String> = BTreeSet::new();
+    // A value of several cells (a `float4` stored through a view, an `int` over four bytes)
+    // is one access per cell with the same bounds: after the first, every question it would
+    // ask was asked (or a finding already stands for them), so one finding per source access.
+    let mut accesses_seen: BTreeSet<String> = BTreeSet::new();
     for a in accesses {
+        let whole_key = format!(
+            "{:?} {} {:?} {:?}",
+            a.acc.span, a.acc.array.name, a.acc.bounds, a.path
+        );
+        if !accesses_seen.insert(whole_key) {
+            continue;
+        }
         for bound in &a.acc.bounds {
             let key = format!(
                 "{:?} {} {} {} {:?} {:?}",

@@ -86,6 +86,11 @@ pub struct Expectation {
 pub enum KnownAnswer {
     /// The worst verdict of the file's kernels (and the exit code it gives, SPEC §7).
     Verdict(Verdict),
+    /// `out-of-bounds`: a possible index out of bounds the lowering cannot rule out (a value it
+    /// does not follow, `?`): verdict `unknown`, no race finding, some `out-of-bounds` finding,
+    /// all potential (exit 3). A proven or confirmed one in a kernel whose truth is in bounds
+    /// is a wrong answer, not an imprecision.
+    OutOfBounds,
     /// The file cannot be read, parsed or lowered (exit 2).
     Error,
 }
@@ -94,6 +99,7 @@ impl KnownAnswer {
     pub fn name(self) -> &'static str {
         match self {
             KnownAnswer::Verdict(v) => v.name(),
+            KnownAnswer::OutOfBounds => "out-of-bounds",
             KnownAnswer::Error => "error",
         }
     }
@@ -101,7 +107,8 @@ impl KnownAnswer {
 
 /// A documented answer of mapcheck that differs from the header's truth:
 /// `// mapcheck: known-imprecision: [CLASS] ANSWER — REASON` (sound but imprecise: never `drf`
-/// for a racy kernel, never `racy` for a race-free one; `error` for a file mapcheck refuses).
+/// for a racy kernel, never `racy` for a race-free one; `error` for a file mapcheck refuses;
+/// `out-of-bounds` for an index mapcheck cannot keep in bounds, a potential finding).
 /// The class is the one every kernel is given; when it is omitted, the header's class. There is
 /// no line for a known unsound answer: an unsound answer is a failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +149,7 @@ fn parse_known(rest: &str, what: &str) -> Result<Known, String> {
         "possibly-racy" => KnownAnswer::Verdict(Verdict::PossiblyRacy),
         "unknown" => KnownAnswer::Verdict(Verdict::Unknown),
         "error" => KnownAnswer::Error,
+        "out-of-bounds" => KnownAnswer::OutOfBounds,
         other => return Err(format!("unknown answer `{other}` in `{what}`")),
     };
     let reason = reason.trim().to_string();
@@ -302,10 +310,19 @@ impl FileResult {
             (KnownAnswer::Error, FileResult::Kernels(_)) => {
                 return Err("the known line says error, but the file was read".into())
             }
-            (KnownAnswer::Verdict(_), FileResult::Errors(_)) => {
+            (KnownAnswer::Verdict(_) | KnownAnswer::OutOfBounds, FileResult::Errors(_)) => {
                 return Err("the file could not be read, parsed or lowered (exit 2)".into())
             }
             (KnownAnswer::Verdict(v), FileResult::Kernels(ks)) => (v, ks),
+            (KnownAnswer::OutOfBounds, FileResult::Kernels(ks)) => {
+                if !ks.iter().any(|k| k.out_of_bounds) {
+                    return Err("the known line says out-of-bounds, but no kernel has one".into());
+                }
+                if ks.iter().any(|k| k.data_race) {
+                    return Err("the known line says out-of-bounds, but a kernel races".into());
+                }
+                (Verdict::Unknown, ks)
+            }
         };
         let class = known.class.unwrap_or(class);
         if let Some(k) = ks.iter().find(|k| k.class != class) {
@@ -332,6 +349,8 @@ impl FileResult {
             Verdict::Drf => 0,
             Verdict::Racy => 1,
             Verdict::PossiblyRacy => 3,
+            // A potential out-of-bounds finding is a potential defect.
+            Verdict::Unknown if known.answer == KnownAnswer::OutOfBounds => 3,
             Verdict::Unknown => 4,
         };
         let exit = self.exit();

@@ -21,13 +21,22 @@ impl Lower<'_, '_> {
     /// A read of a `const` table's cell: the initialiser's value — a literal at a constant
     /// index, the selection among the cells by the index for a small table, else a value in
     /// the table's range (a `?` of the lowering, which a replay does not take as memory it
-    /// may choose). No access is emitted: nobody writes a `const` object, so its reads race
-    /// with nothing.
+    /// may choose). No access is emitted for an index in the table: nobody writes a `const`
+    /// object, so its reads race with nothing.
+    ///
+    /// An index the lowering's intervals do not settle within the table is checked: the read
+    /// of the table is then emitted with its bounds (`bounds`, `whole` as the place's), as any
+    /// access of an array of fixed size, so that `map-smt` asks whether it leaves the table;
+    /// the value of a read outside is what that read gives (memory, any value), never an
+    /// entry of the table.
+    #[allow(clippy::too_many_arguments)]
     fn read_const_table(
         &mut self,
         array: &str,
         off: Expr,
         s: Scalar,
+        bounds: Vec<Bound>,
+        whole: bool,
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Val {
@@ -41,12 +50,27 @@ impl Lower<'_, '_> {
                 return Val::Num(v, s);
             }
         }
+        let off = self.bound("at", off, out);
+        let bounds = self.access_bounds(array, &off, 1, bounds, whole);
+        let outside = match self.open_bounds(bounds) {
+            open if open.is_empty() => None,
+            open => {
+                let value = self.emit_read_within(array, off.clone(), open, span, out);
+                if let ExprKind::Var(name) = &value.kind {
+                    self.outside_values.insert(name.clone());
+                }
+                Some(value)
+            }
+        };
         if cells.len() <= MAX_SELECTED {
             let exprs: Option<Vec<Expr>> = cells.iter().map(|v| value(*v)).collect();
             if let Some(mut exprs) = exprs {
-                let off = self.bound("at", off, out);
-                // Out of bounds is undefined behaviour: the last cell stands for it.
-                let mut e = exprs.pop().unwrap_or_else(|| int(0, span));
+                // Each cell guarded by its index, the last one too when the index may leave
+                // the table (the value outside is the checked read's).
+                let mut e = match outside {
+                    Some(o) => o,
+                    None => exprs.pop().unwrap_or_else(|| int(0, span)),
+                };
                 for (k, v) in exprs.into_iter().enumerate().rev() {
                     let at = cmp(CmpOp::Eq, off.clone(), int(k as i64, span));
                     e = select(at, v, e, span);
@@ -54,13 +78,15 @@ impl Lower<'_, '_> {
                 return Val::Num(e, s);
             }
         }
-        let (lo, hi) = cells.iter().fold((i128::MAX, i128::MIN), |(lo, hi), v| {
-            (lo.min(*v), hi.max(*v))
-        });
-        Val::Num(
-            self.unknown(&format!("{array}_entry"), Some((lo, hi)), span, out),
-            s,
-        )
+        // A large table: a value in the table's range, or any value where the index may leave
+        // the table.
+        let range = match outside {
+            Some(_) => None,
+            None => Some(cells.iter().fold((i128::MAX, i128::MIN), |(lo, hi), v| {
+                (lo.min(*v), hi.max(*v))
+            })),
+        };
+        Val::Num(self.unknown(&format!("{array}_entry"), range, span, out), s)
     }
 
     /// A value stored through a view of `array` that differs from its first view (its
@@ -108,20 +134,30 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 ty: CType::Scalar(s),
-                ..
+                bounds,
+                whole,
             } if self.const_table(&array).is_some() => {
-                self.read_const_table(&array, off, s, span, out)
-            }
-            Place::Mem { array, off, ty, .. } if self.byte_array(&array).is_some() => {
-                self.read_bytes(array, off, ty, span, out)
+                self.read_const_table(&array, off, s, bounds, whole, span, out)
             }
             Place::Mem {
                 array,
                 off,
                 ty,
                 bounds,
+                whole,
+            } if self.byte_array(&array).is_some() => {
+                let bounds = (!whole).then_some(bounds);
+                self.read_bytes(array, off, ty, bounds, span, out)
+            }
+            Place::Mem {
+                array,
+                off,
+                ty,
+                bounds,
+                whole,
             } => match self.g.cells(&ty, 0) {
                 Some(1) if !matches!(ty, CType::Array(..)) => {
+                    let bounds = self.access_bounds(&array, &off, 1, bounds, whole);
                     let e = self.emit_read_within(&array, off, bounds, span, out);
                     if let (Some(r), ExprKind::Var(name)) =
                         (ty.scalar().and_then(|s| s.range()), &e.kind)
@@ -139,6 +175,7 @@ impl Lower<'_, '_> {
                     // A whole struct or array element: every cell is read; a followed struct
                     // takes its fields from them.
                     let off = self.bound("at", off, out);
+                    let bounds = self.access_bounds(&array, &off, n, bounds, whole);
                     let mut cells = Vec::new();
                     for k in 0..n {
                         let index = Expr::bin(BinOp::Add, off.clone(), int(k as i64, span));
@@ -228,19 +265,28 @@ impl Lower<'_, '_> {
                     self.env.insert(id, Binding::Val(v));
                 }
             },
-            Place::Mem { array, off, ty, .. } if self.byte_array(&array).is_some() => {
-                self.write_bytes(array, off, ty, v, span, out)
+            Place::Mem {
+                array,
+                off,
+                ty,
+                bounds,
+                whole,
+            } if self.byte_array(&array).is_some() => {
+                let bounds = (!whole).then_some(bounds);
+                self.write_bytes(array, off, ty, v, bounds, span, out)
             }
             Place::Mem {
                 array,
                 off,
                 ty,
                 bounds,
+                whole,
             } => {
-                let bounds = self.open_bounds(bounds);
                 let cells = self.g.cells(&ty, 0);
                 match cells {
                     Some(1) if !matches!(ty, CType::Array(..)) => {
+                        let bounds = self.access_bounds(&array, &off, 1, bounds, whole);
+                        let bounds = self.open_bounds(bounds);
                         let v = self.as_first_view(&array, &ty, v, span, out);
                         let value = self.payload(v, span, out);
                         self.emit(
@@ -261,6 +307,8 @@ impl Lower<'_, '_> {
                     }
                     Some(n) => {
                         let off = self.bound("at", off, out);
+                        let bounds = self.access_bounds(&array, &off, n, bounds, whole);
+                        let bounds = self.open_bounds(bounds);
                         // A followed struct's fields are stored cell by cell; any other value
                         // (or a field it does not give) is `?` in its cells.
                         let mut given = self.record_cells(&ty, &v).unwrap_or_default();
@@ -366,7 +414,7 @@ impl Lower<'_, '_> {
     /// in its dimension (`Te0[s >> 24]` of `uint Te0[256]`, `s` a `uint`; `buf[i & 63]`) by
     /// the lowering's intervals (`ranges.rs`, which know the range of a `?` standing for a
     /// value of a C type, where the core does not) can never leave it, and needs no question.
-    fn open_bounds(&self, bounds: Vec<Bound>) -> Vec<Bound> {
+    pub(super) fn open_bounds(&self, bounds: Vec<Bound>) -> Vec<Bound> {
         bounds
             .into_iter()
             .filter(|b| {
@@ -375,6 +423,69 @@ impl Lower<'_, '_> {
                     .is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(b.extent))
             })
             .collect()
+    }
+
+    /// The bounds an access of `n` cells from cell `first` of `array` must stay within: the
+    /// subscripts that led to the place (`bounds`), or, for a place reached through a pointer
+    /// (`whole`) or without subscripts, the extent of the whole object
+    /// ([`Lower::object_bounds`]).
+    pub(super) fn access_bounds(
+        &self,
+        array: &str,
+        first: &Expr,
+        n: u64,
+        bounds: Vec<Bound>,
+        whole: bool,
+    ) -> Vec<Bound> {
+        if whole || bounds.is_empty() {
+            self.object_bounds(array, first, n)
+        } else {
+            bounds
+        }
+    }
+
+    /// An access of `n` cells from cell `first` of `array` through a pointer (a cast view
+    /// `((float *)s)[t]`, `p = s + 60; p[t]`, an array passed to a helper that indexes it)
+    /// must stay within the object the pointer points into (C17 6.5.6p8), when that object
+    /// has a fixed size (`Lower::extents`): its first and its last cell, as indices of the
+    /// object's outermost dimension (`cell / cells per element`, Euclidean, so that a cell
+    /// before the start is an index below 0). A view's own subscripts are not the object's
+    /// dimensions (`(int (*)[8])s` over `int s[256]`), so only the whole object is checked;
+    /// empty for memory of no fixed size (a pointer parameter's, `extern __shared__`).
+    fn object_bounds(&self, array: &str, first: &Expr, n: u64) -> Vec<Bound> {
+        let Some((extent, elem)) = self.extents.get(array) else {
+            return Vec::new();
+        };
+        let Some(per) = self
+            .cells_in(array, elem)
+            .and_then(|c| i64::try_from(c).ok())
+        else {
+            return Vec::new();
+        };
+        let span = first.span;
+        let at = |k: u64| {
+            let cell = match k {
+                0 => first.clone(),
+                k => Expr::bin(BinOp::Add, first.clone(), int(k as i64, span)),
+            };
+            match per {
+                1 => cell,
+                per => Expr::bin(BinOp::Div, cell, int(per, span)),
+            }
+        };
+        let mut bounds = vec![Bound {
+            dim: 0,
+            index: at(0),
+            extent: *extent,
+        }];
+        if n > 1 {
+            bounds.push(Bound {
+                dim: 0,
+                index: at(n - 1),
+                extent: *extent,
+            });
+        }
+        bounds
     }
 
     /// [`Lower::emit_read`] of an access that must stay within `bounds`.
@@ -419,11 +530,13 @@ impl Lower<'_, '_> {
         Expr::var(name, span)
     }
 
+    /// `array[index] := value;`, an access that must stay within `bounds`.
     pub(super) fn emit_write(
         &mut self,
         array: &str,
         index: Expr,
         value: Expr,
+        bounds: Vec<Bound>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
@@ -435,7 +548,7 @@ impl Lower<'_, '_> {
                         array: Ident::new(array, span),
                         index: vec![index],
                         span,
-                        bounds: Vec::new(),
+                        bounds,
                     },
                     value,
                 },
@@ -453,6 +566,7 @@ impl Lower<'_, '_> {
         array: String,
         off: Expr,
         ty: CType,
+        bounds: Option<Vec<Bound>>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Val {
@@ -460,6 +574,7 @@ impl Lower<'_, '_> {
             return self.read(Place::Many(vec![array], ty), span, out);
         };
         let off = self.bound("at", off, out);
+        let bounds = self.byte_bounds(&array, &off, &cells, bounds);
         let mut single = None;
         for &(first, n, s) in &cells {
             for j in first..first + n {
@@ -468,7 +583,7 @@ impl Lower<'_, '_> {
                 } else {
                     Expr::bin(BinOp::Add, off.clone(), int(j as i64, span))
                 };
-                let v = self.emit_read(&array, index, span, out);
+                let v = self.emit_read_within(&array, index, bounds.clone(), span, out);
                 if n == 1 && cells.len() == 1 {
                     // The cell holds the unsigned word of its bytes (`write_bytes`), or
                     // anything where nothing wrote it: C's value of the type is the
@@ -496,12 +611,14 @@ impl Lower<'_, '_> {
     /// (`byte_pieces`); a followed struct value (`make_float4(...)`) stores each field so;
     /// anything else (a `double` or `half`, whose payload is not its bytes; a struct copy
     /// whose fields are not known) stores `?` in each cell.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn write_bytes(
         &mut self,
         array: String,
         off: Expr,
         ty: CType,
         v: Val,
+        bounds: Option<Vec<Bound>>,
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
@@ -510,6 +627,8 @@ impl Lower<'_, '_> {
         };
         let unit = self.byte_array(&array).unwrap_or(1);
         let off = self.bound("at", off, out);
+        let bounds = self.byte_bounds(&array, &off, &cells, bounds);
+        let bounds = self.open_bounds(bounds);
         // The value of each scalar: the value itself, or a followed struct's fields (a
         // `float4` from `make_float4`), one per scalar in order.
         let values: Vec<Option<Val>> = match &ty {
@@ -534,8 +653,29 @@ impl Lower<'_, '_> {
                     Some(p) => p[j as usize].clone(),
                     None => self.unknown("bytes_piece", None, span, out),
                 };
-                self.emit_write(&array, index, value, span, out);
+                self.emit_write(&array, index, value, bounds.clone(), span, out);
             }
+        }
+    }
+
+    /// The bounds of an access of a byte-addressed array covering `cells` (`byte_cells`) from
+    /// cell `off`: the subscripts that led to it (`declared`, `None` through a pointer), else
+    /// the whole object's extent from its first to its last cell.
+    fn byte_bounds(
+        &self,
+        array: &str,
+        off: &Expr,
+        cells: &[(u64, u64, Scalar)],
+        declared: Option<Vec<Bound>>,
+    ) -> Vec<Bound> {
+        let n = cells
+            .iter()
+            .map(|&(first, n, _)| first + n)
+            .max()
+            .unwrap_or(1);
+        match declared {
+            Some(bounds) => self.access_bounds(array, off, n, bounds, false),
+            None => self.access_bounds(array, off, n, Vec::new(), true),
         }
     }
 

@@ -283,8 +283,15 @@ impl Lower<'_, '_> {
         if let (Some((sl, sh)), Some((bl, bh)), false) =
             (self.range(&start), self.range(&bound), by_trips)
         {
-            self.ranges
-                .insert(var.clone(), (sl.min(bl).min(bh), sh.max(bh).max(bl)));
+            let (lo, hi) = (sl.min(bl).min(bh), sh.max(bh).max(bl));
+            // Ascending, the body runs while the variable is below the bound: its last value
+            // there is `bound - 1` (so that `loc[k]` in `for k in 0..4` is known to stay in
+            // `int loc[4]`, `slots.rs`).
+            let hi = match dir {
+                Direction::Up => hi.min(bh - 1).max(lo),
+                Direction::Down => hi,
+            };
+            self.ranges.insert(var.clone(), (lo, hi));
         }
         let start = self.bound(&format!("{loop_name}_start"), start, &mut pre);
         let bound = self.bound(&format!("{loop_name}_bound"), bound, &mut pre);

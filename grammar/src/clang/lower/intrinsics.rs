@@ -16,32 +16,41 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Val {
-        let targets: Vec<(String, Expr)> = match target.coarse() {
+        let targets: Vec<(String, Expr, Vec<Bound>)> = match target.coarse() {
             // Byte-addressed: the atomic covers every cell of its bytes.
             Ptr::To { array, off, .. } if self.byte_array(&array).is_some() => {
                 match self.cells_in(&array, elem) {
-                    Some(1) => vec![(array, off)],
+                    Some(1) => {
+                        let bounds = self.access_bounds(&array, &off, 1, Vec::new(), true);
+                        vec![(array, off, bounds)]
+                    }
                     Some(n) => {
                         let off = self.bound("at", off, out);
+                        let bounds = self.access_bounds(&array, &off, n, Vec::new(), true);
                         (0..n)
                             .map(|j| {
                                 let i = Expr::bin(BinOp::Add, off.clone(), int(j as i64, span));
-                                (array.clone(), i)
+                                (array.clone(), i, bounds.clone())
                             })
                             .collect()
                     }
                     None => {
                         let i = self.unknown("unknown_cell", None, span, out);
-                        vec![(array, i)]
+                        vec![(array, i, Vec::new())]
                     }
                 }
             }
-            Ptr::To { array, off, .. } => vec![(array, off)],
+            // The address is a pointer: the atomic must stay within the whole object it
+            // points into (`Lower::object_bounds`).
+            Ptr::To { array, off, .. } => {
+                let bounds = self.access_bounds(&array, &off, 1, Vec::new(), true);
+                vec![(array, off, bounds)]
+            }
             Ptr::Many(arrays) => arrays
                 .into_iter()
                 .map(|a| {
                     let i = self.unknown("unknown_cell", None, span, out);
-                    (a, i)
+                    (a, i, Vec::new())
                 })
                 .collect(),
             Ptr::Private => Vec::new(),
@@ -56,7 +65,8 @@ impl Lower<'_, '_> {
         };
         let single = targets.len() == 1;
         let mut result = None;
-        for (array, off) in targets {
+        for (array, off, bounds) in targets {
+            let bounds = self.open_bounds(bounds);
             let var = if single && ty.scalar().is_some() {
                 let name = self.fresh("old");
                 if let Some(r) = ty.scalar().and_then(|s| s.range()) {
@@ -76,7 +86,7 @@ impl Lower<'_, '_> {
                             array: Ident::new(array, span),
                             index: vec![off],
                             span,
-                            bounds: Vec::new(),
+                            bounds,
                         },
                         op,
                         value: value.clone(),

@@ -234,6 +234,7 @@ impl Lower<'_, '_> {
                     off: int(0, span),
                     ty,
                     bounds: Vec::new(),
+                    whole: false,
                 });
             }
             // Cell for cell: exact while every view has the layout of the first one; another
@@ -254,6 +255,7 @@ impl Lower<'_, '_> {
                 off: int(0, span),
                 ty,
                 bounds: Vec::new(),
+                whole: false,
             });
         }
         let name = match self.array_names.get(&decl.id) {
@@ -271,11 +273,22 @@ impl Lower<'_, '_> {
             other => other.clone(),
         };
         self.view(&name, &elem);
+        // The object's extent, which an access through a pointer into it must stay within
+        // (an array of unknown size, `extern` or not, has none).
+        let extent = match &ty {
+            CType::Array(_, Some(n)) => i64::try_from(*n).ok().filter(|n| *n > 0),
+            CType::Array(_, None) => None,
+            _ => Some(1),
+        };
+        if let Some(n) = extent {
+            self.extents.insert(name.clone(), (n, elem));
+        }
         Some(Place::Mem {
             array: name,
             off: int(0, span),
             ty,
             bounds: Vec::new(),
+            whole: false,
         })
     }
 }

@@ -219,12 +219,16 @@ enum Place {
     /// Cell `off` of `array` (the first cell of a struct or array element), of type `ty`;
     /// `bounds` are the subscripts of dimensions of fixed size that led to it (`tile[y][x]`
     /// of `float tile[32][33]`: `y < 32` and `x < 33`), which every access of the place
-    /// carries (`Access::bounds`, `places.rs`).
+    /// carries (`Access::bounds`, `places.rs`). `whole` when the place was reached through a
+    /// pointer (a cast view, `p = s + 60`, an array passed to a helper): the subscripts that
+    /// led to it are of the view, not of the declared object, so each access of it is checked
+    /// against the extent of the whole object it points into instead (`Lower::object_bounds`).
     Mem {
         array: String,
         off: Expr,
         ty: CType,
         bounds: Vec<Bound>,
+        whole: bool,
     },
     /// An unknown cell of one of these arrays.
     Many(Vec<String>, CType),
@@ -418,6 +422,21 @@ pub struct Lower<'g, 'a> {
     /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
+    /// The core arrays of a fixed size (a `__shared__` or `__device__` array, scalar or
+    /// struct; not `extern __shared__` nor the memory of a pointer parameter): the extent of
+    /// the declared object's outermost dimension (1 for a scalar or a struct) and the type of
+    /// its elements. An access through a pointer into one must stay within the whole object
+    /// (`Lower::object_bounds`).
+    extents: HashMap<String, (i64, CType)>,
+    /// The core array standing for each thread-private local array of a fixed size, by
+    /// declaration id: read (never written) at the index of each access whose bound the
+    /// lowering cannot settle, so that the index is asked about as any other bound
+    /// (`Lower::local_check`).
+    local_checks: HashMap<String, String>,
+    /// The variables bound by those checks' reads (and a `const` table's, `access.rs`), which
+    /// stand for what a read outside the array gives (any value): a condition that uses one
+    /// under a guard takes a fresh unknown for it instead (`Lower::guarded`).
+    outside_values: HashSet<String>,
     /// Why the last counted form tried for the loop being lowered was refused, when its step
     /// or bound is the cause: the general loop names its unknown trip count by it.
     loop_why: Option<&'static str>,
@@ -469,6 +488,9 @@ impl<'g, 'a> Lower<'g, 'a> {
             assumed_multiples: BTreeMap::new(),
             positional: HashSet::new(),
             slot_arrays: HashMap::new(),
+            extents: HashMap::new(),
+            local_checks: HashMap::new(),
+            outside_values: HashSet::new(),
             loop_why: None,
             launched: BTreeSet::new(),
             shared_reads: Vec::new(),

@@ -211,6 +211,23 @@ impl Lower<'_, '_> {
             ),
         );
         self.join_env(before, after, &bound, span, out);
+        // What a read outside a local array or a table gives (`Lower::checked_read`) is any
+        // value: a fresh unknown outside the guard stands for it, and the rest of the
+        // condition (the elements' cases) stays as it was.
+        let mut outside: Vec<&String> = bound.intersection(&self.outside_values).collect();
+        outside.sort();
+        let rest: HashSet<String> = bound.difference(&self.outside_values).cloned().collect();
+        if !outside.is_empty() && !cond_uses(&c, &rest) {
+            let mut map = HashMap::new();
+            for name in outside.into_iter().cloned().collect::<Vec<_>>() {
+                let one: HashSet<String> = [name.clone()].into_iter().collect();
+                if cond_uses(&c, &one) {
+                    let u = self.unknown("outside", None, span, out);
+                    map.insert(name, u);
+                }
+            }
+            return subst_cond_vars(&c, &map);
+        }
         if cond_uses(&c, &bound) {
             let u = self.unknown("guarded_value", Some((0, 1)), span, out);
             cmp(CmpOp::Ne, u, int(0, span))

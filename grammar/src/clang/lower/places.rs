@@ -39,12 +39,17 @@ impl Lower<'_, '_> {
                         let p = self.place(c, out);
                         match p {
                             Place::Mem {
-                                array, off, bounds, ..
+                                array,
+                                off,
+                                bounds,
+                                whole,
+                                ..
                             } => Place::Mem {
                                 array,
                                 off,
                                 ty,
                                 bounds,
+                                whole,
                             },
                             p @ Place::Sel(..) => p.coarse(ty),
                             other => other,
@@ -157,7 +162,9 @@ impl Lower<'_, '_> {
     /// `array[index]` for an array of `extent` elements: the element's place, as the pointer
     /// arithmetic of any subscript gives it, carrying the bounds that led to `array` and
     /// `index < extent` in the next dimension (`Place::Mem::bounds`). A place that is not a
-    /// cell of a core array (private or unknown memory, a followed local) carries none.
+    /// cell of a core array (unknown memory, a followed local) carries none; a sub-array
+    /// reached through a pointer adds none (`whole`: the access is checked against the whole
+    /// object); a thread's own array is checked by a read of its own (`Lower::local_check`).
     fn subscript_within(
         &mut self,
         array: &Node,
@@ -168,20 +175,31 @@ impl Lower<'_, '_> {
         out: &mut Vec<Stmt>,
     ) -> Place {
         let outer = self.place(array, out);
-        let mut bounds = match &outer {
-            Place::Mem { bounds, .. } => bounds.clone(),
-            _ => Vec::new(),
+        // A sub-array reached through a pointer (`rows[y]` of `int (*rows)[8]` cast from
+        // `int s[256]`) is a view: its extent is not a dimension of the declared object, and
+        // the access is checked against the whole object instead (`whole`).
+        let (mut bounds, whole) = match &outer {
+            Place::Mem { bounds, whole, .. } => (bounds.clone(), *whole),
+            _ => (Vec::new(), false),
         };
+        let private = matches!(outer, Place::Private(_));
         let p = self.address(outer);
         let i = self.rvalue(index, out);
         let within = match &i {
-            Val::Num(e, _) => Some(Bound {
+            Val::Num(e, _) if !whole => Some(Bound {
                 dim: bounds.len(),
                 index: e.clone(),
                 extent,
             }),
             _ => None,
         };
+        if private {
+            // A thread's own array (not followed element by element): its cells are not
+            // modelled, but its index is checked as any other.
+            if let Some(b) = &within {
+                self.local_check(array, b.clone(), span, out);
+            }
+        }
         match self.pointer_arith("+", ptr_of(p), i, span, out) {
             Val::Ptr(p) => match self.deref(p, ty, span) {
                 Place::Mem { array, off, ty, .. } => {
@@ -191,6 +209,7 @@ impl Lower<'_, '_> {
                         off,
                         ty,
                         bounds,
+                        whole,
                     }
                 }
                 other => other,
@@ -202,11 +221,21 @@ impl Lower<'_, '_> {
     pub(super) fn deref(&mut self, p: Ptr, ty: CType, span: Span) -> Place {
         let _ = span;
         match p {
-            Ptr::To { array, off, .. } => Place::Mem {
-                array,
-                off,
-                ty,
-                bounds: Vec::new(),
+            Ptr::To { array, off, .. } => match self.element_bound(&array, &off, &ty) {
+                Some(bound) => Place::Mem {
+                    array,
+                    off,
+                    ty,
+                    bounds: vec![bound],
+                    whole: false,
+                },
+                None => Place::Mem {
+                    array,
+                    off,
+                    ty,
+                    bounds: Vec::new(),
+                    whole: true,
+                },
             },
             Ptr::Many(arrays) => Place::Many(arrays, ty),
             Ptr::Private => Place::Private(ty),
@@ -218,6 +247,31 @@ impl Lower<'_, '_> {
                 Place::Sel(c, Box::new(a), Box::new(b))
             }
         }
+    }
+
+    /// A pointer into the fixed-size object `array` dereferenced as `ty`, the type of the
+    /// object's elements (`int *p = s` of `int s[64]`, `float (*r)[33] = tile` of
+    /// `float tile[32][33]`, a helper's `float4 *` into `float4 v[16]`): the element it
+    /// designates, whose index in the object's dimension 0 is its cell over the cells of an
+    /// element, so that the element's own subscripts are the object's next dimensions
+    /// (`r[y][x]` checks `x < 33` in dimension 1). `None` for a view of another type (its
+    /// subscripts are no dimension of the object: the whole object is checked, `whole`), a
+    /// byte-addressed array, or memory of no fixed size.
+    fn element_bound(&self, array: &str, off: &Expr, ty: &CType) -> Option<Bound> {
+        let (extent, elem) = self.extents.get(array)?;
+        if elem != ty || self.byte_array(array).is_some() {
+            return None;
+        }
+        let per = i64::try_from(self.cells_in(array, elem)?).ok()?;
+        let index = match per {
+            1 => off.clone(),
+            per => Expr::bin(BinOp::Div, off.clone(), int(per, off.span)),
+        };
+        Some(Bound {
+            dim: 0,
+            index,
+            extent: *extent,
+        })
     }
 
     pub(super) fn decl_place(
@@ -292,15 +346,7 @@ impl Lower<'_, '_> {
                 CType::Pointer(t) => *t,
                 t => t,
             };
-            match ptr_of(p) {
-                Ptr::To { array, off, .. } => Place::Mem {
-                    array,
-                    off,
-                    ty: bty,
-                    bounds: Vec::new(),
-                },
-                other => self.deref(other, bty, span),
-            }
+            self.deref(ptr_of(p), bty, span)
         } else if base.is_lvalue() {
             self.place(base, out)
         } else {
@@ -336,7 +382,8 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 ty: CType::Record(r),
-                ..
+                bounds,
+                whole,
             } if self.byte_array(&array).is_some() => {
                 let unit = self.byte_array(&array).unwrap_or(1);
                 let found = self
@@ -360,7 +407,8 @@ impl Lower<'_, '_> {
                             Expr::bin(BinOp::Add, off, int((foff / unit) as i64, span))
                         },
                         ty: fty,
-                        bounds: Vec::new(),
+                        bounds,
+                        whole,
                     },
                     None => Place::Many(vec![array], ty),
                 }
@@ -371,6 +419,7 @@ impl Lower<'_, '_> {
                 off,
                 ty: CType::Record(r),
                 bounds,
+                whole,
             } => match self.g.field(&r, &field) {
                 Some((foff, fty)) => Place::Mem {
                     array,
@@ -381,6 +430,7 @@ impl Lower<'_, '_> {
                     },
                     ty: fty,
                     bounds,
+                    whole,
                 },
                 None if self.g.bit_field(&r, &field) => {
                     let r = resolve::shown(&r);

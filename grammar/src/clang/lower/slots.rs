@@ -7,9 +7,14 @@
 //!
 //! * An element read at an index the lowering knows (a constant) is that element; at any other
 //!   index, the selection by the index of the elements (`Ptr::select` for pointers, a core
-//!   `select` chain for integers: exact when each names its memory or value). The last
-//!   element is the case of every index outside the others: C++ leaves a read out of bounds
-//!   undefined.
+//!   `select` chain for integers: exact when each names its memory or value). An index the
+//!   lowering's intervals do not settle within the array is checked as an access of an array
+//!   of fixed size is (`Lower::local_check`, session 21: a read of a core array standing for
+//!   the local, with the bound, so that `map-smt` asks whether it leaves the array and reports
+//!   an `out-of-bounds` finding); every element of the chain is then guarded by its index, the
+//!   last one too, and an integer read outside takes the check's value (any value), never an
+//!   element. (A chain of pointers keeps the last element for an index outside: no pointer
+//!   can stand for it, and the check's finding keeps the verdict from `drf`.)
 //! * An element written at a known index is that local assigned. An array of pointers written
 //!   at an index the lowering does not know, or used otherwise than by indexing it (its
 //!   address passed on, `*bufs`, `bufs + 1`), is refused with a located error: an alias could
@@ -19,7 +24,7 @@
 //!   lowering, so that no later alias is missed): any other array stays thread-private memory
 //!   read as `?`. A write at an index the lowering does not know updates every element by
 //!   cases, `a_k = select(i == k, v, a_k)`: exact for an index in bounds, and no write is
-//!   dropped (an index out of bounds is undefined behaviour in C++).
+//!   dropped; an index the intervals do not settle is checked as a read's is.
 //!
 //! The element count is bounded ([`MAX_SLOTS`]): a read at an unknown index is a chain of
 //! one selection per element and a write one `let` per element, so a large array (a
@@ -90,6 +95,7 @@ impl Lower<'_, '_> {
         }
         self.slot_arrays
             .insert(d.id.clone(), ((**elem).clone(), *n as usize));
+        self.local_names.insert(d.id.clone(), name);
         self.env.insert(d.id.clone(), Binding::Private);
         true
     }
@@ -124,6 +130,8 @@ impl Lower<'_, '_> {
             Ok(k) => Some(Place::Local(field_id(&id, &k.to_string()), elem)),
             Err(Some(e)) if !matches!(elem, CType::Pointer(_)) => {
                 let index = self.bound("slot", e, out);
+                // A write out of the array changes no element: the check says it happens.
+                self.slot_check(&id, len, &index, span, out);
                 Some(Place::Element {
                     id,
                     len,
@@ -177,6 +185,9 @@ impl Lower<'_, '_> {
             Err(None) => Some(self.unknown_val("slot_index", &elem, span, out)),
             Err(Some(e)) => {
                 let e = self.bound("slot", e, out);
+                // An index outside the array reads no element: the check says it happens, and
+                // the verdict is then not `drf` whatever pointer the last case stands for.
+                self.slot_check(&id, len, &e, span, out);
                 let mut p = slot(self, len - 1);
                 for k in (0..len - 1).rev() {
                     let c = cmp(CmpOp::Eq, e.clone(), int(k as i64, span));
@@ -230,10 +241,21 @@ impl Lower<'_, '_> {
             })
             .collect();
         let Some(elems) = elems.into_iter().collect::<Option<Vec<Val>>>() else {
+            self.slot_check(id, len, &index, span, out);
             return self.unknown_val("element", &ty, span, out);
         };
-        let mut v = elems[len - 1].clone();
-        for k in (0..len - 1).rev() {
+        // Each case is guarded by its index, the last one too: an index the lowering cannot
+        // settle within the array is checked (`slot_check`) and the value outside is the
+        // check's read, never an element.
+        let (mut v, cases) = match self.slot_check(id, len, &index, span, out) {
+            None => (elems[len - 1].clone(), len - 1),
+            Some(outside) => match &elems[len - 1] {
+                Val::Bool(_) => (Val::Bool(cmp(CmpOp::Ne, outside, int(0, span))), len),
+                Val::Num(_, s) => (Val::Num(outside, *s), len),
+                _ => return self.unknown_val("element", &ty, span, out),
+            },
+        };
+        for k in (0..cases).rev() {
             let c = cmp(CmpOp::Eq, index.clone(), int(k as i64, span));
             v = match (&elems[k], v) {
                 (Val::Num(x, s), Val::Num(y, t)) if *s == t => {
@@ -297,6 +319,106 @@ impl Lower<'_, '_> {
                 out,
             );
         }
+    }
+
+    /// `index` of the followed array `id` of `len` elements, when the lowering's intervals do
+    /// not settle it within `0..len`: checked as an access of an array of fixed size is
+    /// ([`Lower::local_check`]); the value the check reads, which a read outside the array
+    /// takes (`None` when the index is settled and no check is needed).
+    fn slot_check(
+        &mut self,
+        id: &str,
+        len: usize,
+        index: &Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let bound = Bound {
+            dim: 0,
+            index: index.clone(),
+            extent: i64::try_from(len).ok()?,
+        };
+        let name = self.local_name(id);
+        let ty = CType::Array(Box::new(CType::Scalar(Scalar::INT)), Some(len as u64));
+        self.checked_read(id, &name, &ty, bound, span, out)
+    }
+
+    /// The index `bound` of the thread-private array `array` (an lvalue of a local array of
+    /// fixed size, or an element of one: `loc[i][j]` checks `j` in dimension 1 of `loc`)
+    /// checked as an access of an array of fixed size is ([`Lower::checked_read`]). A local
+    /// array is no core array (its cells are the thread's own, never shared), so the check
+    /// is the read of a core array that stands for it; an array reached otherwise (a field of
+    /// a thread's own struct) is not checked.
+    pub(super) fn local_check(
+        &mut self,
+        array: &Node,
+        bound: Bound,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let mut root = strip_parens(array);
+        let mut dim = 0;
+        loop {
+            match root.kind {
+                Kind::ArraySubscriptExpr => {
+                    let Some(base) = child(root, 0) else { return };
+                    let base = strip_parens(base);
+                    if base.kind != Kind::ImplicitCastExpr
+                        || base.cast_kind.as_deref() != Some("ArrayToPointerDecay")
+                    {
+                        return;
+                    }
+                    let Some(inner) = base.exprs().next() else {
+                        return;
+                    };
+                    root = strip_parens(inner);
+                    dim += 1;
+                }
+                Kind::DeclRefExpr => break,
+                _ => return,
+            }
+        }
+        let Some(d) = root.referenced_decl.as_ref() else {
+            return;
+        };
+        let name = d.name.clone().unwrap_or_else(|| "local".into());
+        let ty = self.node_type(root);
+        let bound = Bound { dim, ..bound };
+        self.checked_read(&d.id.clone(), &name, &ty, bound, span, out);
+    }
+
+    /// A read, at `bound`'s index, of the core array standing for the thread-private array
+    /// `id` (named `name`, of type `ty`), carrying `bound`, when the lowering's intervals do
+    /// not settle it: a bound like any other, which `map-smt` asks about (an `out-of-bounds`
+    /// finding, `notes/out-of-bounds.md`) and the interpreter checks. The array is only ever
+    /// read, so it races with nothing. The read's value (any value: what memory outside the
+    /// array holds) when emitted.
+    fn checked_read(
+        &mut self,
+        id: &str,
+        name: &str,
+        ty: &CType,
+        bound: Bound,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Expr> {
+        let bounds = self.open_bounds(vec![bound]);
+        let index = bounds.first()?.index.clone();
+        let array = match self.local_checks.get(id) {
+            Some(a) => a.clone(),
+            None => {
+                let a = self.fresh(name);
+                self.local_checks.insert(id.to_string(), a.clone());
+                a
+            }
+        };
+        let layout = self.g.layout(ty, 0);
+        self.declare(&array, Space::Shared, span, layout);
+        let value = self.emit_read_within(&array, index, bounds, span, out);
+        if let ExprKind::Var(name) = &value.kind {
+            self.outside_values.insert(name.clone());
+        }
+        Some(value)
     }
 
     /// A use of the followed array of pointers `id` other than indexing it: refused.
