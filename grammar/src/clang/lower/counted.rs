@@ -733,17 +733,7 @@ impl Lower<'_, '_> {
             span,
         ));
         body.extend(stmts);
-        let range = Range {
-            start: int(0, span),
-            bound: trips,
-            dir: Direction::Up,
-            step: Step {
-                op: StepOp::Add,
-                amount: int(1, span),
-                span,
-            },
-        };
-        Ok((t, range, body))
+        Ok((t, iterations(trips, span), body))
     }
 
     pub(super) fn decided(&self, c: &Cond) -> Option<bool> {

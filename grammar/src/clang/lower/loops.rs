@@ -655,16 +655,7 @@ impl Lower<'_, '_> {
             stmt(
                 StmtKind::For {
                     var: Ident::new(var, span),
-                    range: Range {
-                        start: int(0, span),
-                        bound: trips,
-                        dir: Direction::Up,
-                        step: Step {
-                            op: StepOp::Add,
-                            amount: int(1, span),
-                            span,
-                        },
-                    },
+                    range: iterations(trips, span),
                     body: Block { stmts, span },
                 },
                 span,

@@ -281,6 +281,20 @@ pub(super) fn select_table(x: &Expr, mut rows: Vec<(i128, i64)>, span: Span) -> 
     Some(t)
 }
 
+/// `0..trips step +1`: the range of a loop that counts its iterations.
+pub(super) fn iterations(trips: Expr, span: Span) -> Range {
+    Range {
+        start: int(0, span),
+        bound: trips,
+        dir: Direction::Up,
+        step: Step {
+            op: StepOp::Add,
+            amount: int(1, span),
+            span,
+        },
+    }
+}
+
 pub(super) fn select(c: Cond, x: Expr, y: Expr, span: Span) -> Expr {
     Expr::new(
         ExprKind::Select(Box::new(c), Box::new(x), Box::new(y)),
