@@ -659,27 +659,31 @@ impl<T> Block<T> {
         walk_stmts(&self.stmts, f);
     }
 
-    /// The largest literal the code multiplies the block id along x by (`bid.x * 256`,
-    /// `256 * bid.x`, `bid.x << 8`), 1 when it never does: a global id built on a block size
-    /// written in the code (`blockIdx.x * 256 + threadIdx.x`), which the launch conventions
-    /// keep from wrapping (`map-smt`'s `launch.rs`).
-    pub fn block_id_stride(&self) -> i128 {
-        fn expr(e: &Expr, most: &mut i128) {
-            let bid = |e: &Expr| matches!(&e.kind, ExprKind::Var(v) if v == "bid.x");
+    /// The largest literal the code multiplies the block id along each dimension by
+    /// (`bid.x * 256`, `256 * bid.x`, `bid.x << 8`, `bid.y * 16`), 1 where it never does: a
+    /// global id built on a block size written in the code (`blockIdx.x * 256 + threadIdx.x`,
+    /// a tile's `blockIdx.y * 16 + threadIdx.y`), which the launch conventions keep from
+    /// wrapping and read as the block size the code is written for (`map-smt`'s `launch.rs`).
+    pub fn block_id_strides(&self) -> [i128; 3] {
+        fn expr(e: &Expr, most: &mut [i128; 3]) {
+            let bid = |e: &Expr| match &e.kind {
+                ExprKind::Var(v) => ["bid.x", "bid.y", "bid.z"].iter().position(|b| v == b),
+                _ => None,
+            };
             match &e.kind {
                 ExprKind::Int(_) | ExprKind::Var(_) => {}
                 ExprKind::Neg(a) => expr(a, most),
                 ExprKind::Bin(op, a, b) => {
                     let stride = match (op, &a.kind, &b.kind) {
-                        (BinOp::Mul, _, ExprKind::Int(c)) if bid(a) => Some(i128::from(*c)),
-                        (BinOp::Mul, ExprKind::Int(c), _) if bid(b) => Some(i128::from(*c)),
-                        (BinOp::Shl, _, ExprKind::Int(k)) if bid(a) && (0..62).contains(k) => {
-                            Some(1i128 << k)
+                        (BinOp::Mul, _, ExprKind::Int(c)) => bid(a).map(|d| (d, i128::from(*c))),
+                        (BinOp::Mul, ExprKind::Int(c), _) => bid(b).map(|d| (d, i128::from(*c))),
+                        (BinOp::Shl, _, ExprKind::Int(k)) if (0..62).contains(k) => {
+                            bid(a).map(|d| (d, 1i128 << k))
                         }
                         _ => None,
                     };
-                    if let Some(c) = stride {
-                        *most = (*most).max(c);
+                    if let Some((d, c)) = stride {
+                        most[d] = most[d].max(c);
                     }
                     expr(a, most);
                     expr(b, most);
@@ -691,7 +695,7 @@ impl<T> Block<T> {
                 }
             }
         }
-        fn cond(c: &Cond, most: &mut i128) {
+        fn cond(c: &Cond, most: &mut [i128; 3]) {
             match &c.kind {
                 CondKind::Bool(_) => {}
                 CondKind::Cmp(_, a, b) => {
@@ -705,7 +709,7 @@ impl<T> Block<T> {
                 }
             }
         }
-        let mut most = 1;
+        let mut most = [1; 3];
         self.walk(&mut |stmt| match &stmt.kind {
             StmtKind::Skip | StmtKind::Sync | StmtKind::SyncWarp | StmtKind::Unknown { .. } => {}
             StmtKind::Write { target, value } | StmtKind::Atomic { target, value, .. } => {

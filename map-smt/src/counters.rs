@@ -135,7 +135,9 @@ impl Counters {
                 ups,
                 &syncs,
                 (block_threads, grid_blocks, fixed.block.is_some()),
-                options.conventions && !concrete(decl.space),
+                options.conventions
+                    && options.loosened == crate::Loosened::Not
+                    && !concrete(decl.space),
                 options,
             ) else {
                 continue;

@@ -31,22 +31,43 @@ pub struct Launch {
     pub block: [bool; 3],
     /// Dimensions of the grid assumed 1.
     pub grid: [bool; 3],
-    /// `gridDim.x * blockDim.x <= 2^31` is assumed (both open, both read).
+    /// The grid's threads in all are at most 2^31: `gridDim.x * blockDim.x <= 2^31` for a
+    /// one-dimensional launch, the product of every dimension not assumed 1 otherwise
+    /// ([`Launch::wrap_dims`]), so that no linear id the kernel builds from them (the
+    /// block-linear `blockIdx.y * gridDim.x + blockIdx.x`, a flat thread id) wraps an `int`.
+    /// Assumed with the grid open and read along some dimension, and the block read too.
     pub no_wrap: bool,
+    /// The block given on the command line or by the header, if any: its dimensions of size 1
+    /// do not enter the product of [`Launch::no_wrap`].
+    pub given_block: Option<[i128; 3]>,
     /// `gridDim.x * C <= 2^31` is assumed for the block size `C` the code writes into its
     /// global ids (`blockIdx.x * 256 + threadIdx.x`: the largest literal multiplying
     /// `blockIdx.x`, `Map::block_id_stride`), with the grid open along x.
     pub stride: Option<i128>,
-    /// `blockDim.x <= C` is assumed for that block size `C` when it is one a launch may have
-    /// (a multiple of a warp, at most 1024) and the block is open along x: blocks wider than
-    /// the size the code writes make the ids of neighbouring blocks overlap, which is not a
-    /// launch the code is written for. A kernel that bounds its block itself
-    /// (`__launch_bounds__(512)`) gets no such bound: it said which blocks it is written for.
-    pub block_most: Option<i128>,
+    /// `blockDim.d <= C` is assumed for the literal `C` the code multiplies `blockIdx.d` by
+    /// when it is a size a launch is written for (a multiple of a warp, or in 2-D blocks a
+    /// power of two from 8: a tile's side, [`launchable`]) and the block is open along `d`:
+    /// blocks wider than the size the code writes make the ids of neighbouring blocks
+    /// overlap, which is not a launch the code is written for. A kernel that bounds its block itself
+    /// (`__launch_bounds__(512)`) or reads its size along `d` (`blockIdx.x * blockDim.x`, a
+    /// launch in the file) gets no such bound: it said which blocks it is written for.
+    pub block_most: [Option<i128>; 3],
     /// Each atomic counter whose values the decision told apart gets fewer than 2^32 updates
     /// in the launch ([`crate::counters`]): set from the decision
     /// ([`crate::Decision::assumes_counters`]), not by [`Launch::of`].
     pub counters: bool,
+}
+
+/// Whether `c`, a literal the code multiplies `blockIdx.d` by, is a block side a launch is
+/// written for: within CUDA's limit along `d`, and a whole number of warps, or, in a kernel
+/// whose blocks have several dimensions (`tiles`), a power of two from 8 (a tile's side:
+/// `blockIdx.y * 16 + threadIdx.y`). Other literals (a halo tile's 14, a pair's 2, a 1-D
+/// kernel's 8 elements per block) say less about the block, and assume nothing.
+pub fn launchable(c: i128, d: Dim, tiles: bool) -> bool {
+    let side = c >= 8 && c & (c - 1) == 0;
+    (c % 32 == 0 || (tiles && side))
+        && c > 1
+        && c <= mapcheck_core::geometry::MAX_BLOCK_DIM[d.index()]
 }
 
 /// The assumption on atomic counters ([`Launch::counters`]), in the report's words.
@@ -74,13 +95,15 @@ impl Launch {
         let grid = unit(Geometry::Bid, fixed.grid);
         // Only an open grid of several blocks along x can pass 2^31 threads (with a fixed
         // block the bound is linear); a fixed grid is what the user gave.
-        let no_wrap = fixed.grid.is_none() && !grid[0] && !block[0];
+        let read_any = |unit: [bool; 3]| unit.iter().any(|u| !u);
+        let no_wrap = fixed.grid.is_none() && read_any(grid) && read_any(block);
         Launch {
             block,
             grid,
             no_wrap,
+            given_block: fixed.block,
             stride: None,
-            block_most: None,
+            block_most: [None; 3],
             counters: false,
         }
     }
@@ -90,14 +113,31 @@ impl Launch {
     /// on a block size the code writes ([`Launch::stride`]).
     pub fn of_map(map: &mapcheck_typeck::Map, options: &crate::Options) -> Launch {
         let mut launch = Launch::under(&map.read_by_code, options);
+        if options.loosened != crate::Loosened::Not {
+            launch.no_wrap = false;
+            return launch;
+        }
         let open = options.conventions && options.fixed.grid.is_none() && !launch.grid[0];
-        let c = map.block_id_stride;
+        let c = map.block_id_strides[0];
         if open && c > 1 {
             launch.stride = Some(c);
         }
-        let block_open = options.conventions && options.fixed.block.is_none() && !launch.block[0];
-        if block_open && !map.bounds_its_block && c % 32 == 0 && c <= 1024 {
-            launch.block_most = Some(c);
+        let tiles = !launch.block[1] || !launch.block[2];
+        for d in Dim::ALL {
+            let c = map.block_id_strides[d.index()];
+            // A kernel that reads its block's size along `d` (a global id on `blockDim.x`, a
+            // launch in the file's host code) is written for blocks the launch chooses: the
+            // literal is then a count of slots per block, not the block's side.
+            let sized = map
+                .read_by_code
+                .contains(&Builtin::component(Geometry::Ntid, d));
+            let block_open = options.conventions
+                && options.fixed.block.is_none()
+                && !launch.block[d.index()]
+                && !sized;
+            if block_open && !map.bounds_its_block && launchable(c, d, tiles) {
+                launch.block_most[d.index()] = Some(c);
+            }
         }
         launch
     }
@@ -105,7 +145,7 @@ impl Launch {
     /// The conventions a decision under `options` makes for a kernel that reads `builtins`:
     /// none unless `Options::conventions` is on.
     pub fn under(builtins: &BTreeSet<Builtin>, options: &crate::Options) -> Launch {
-        if options.conventions {
+        if options.conventions && options.loosened != crate::Loosened::AnyLaunch {
             Launch::of(builtins, &options.fixed)
         } else {
             Launch::default()
@@ -117,7 +157,7 @@ impl Launch {
         self.block.iter().chain(&self.grid).any(|u| *u)
             || self.no_wrap
             || self.stride.is_some()
-            || self.block_most.is_some()
+            || self.block_most.iter().any(Option::is_some)
             || self.counters
     }
 
@@ -133,6 +173,41 @@ impl Launch {
         fixed
     }
 
+    /// The dimensions whose product [`Launch::no_wrap`] bounds, grid first then block:
+    /// those neither assumed 1 nor given as 1.
+    pub fn wrap_dims(&self) -> Vec<(Geometry, Dim)> {
+        let mut dims = Vec::new();
+        for d in Dim::ALL {
+            if !self.grid[d.index()] {
+                dims.push((Geometry::Nbid, d));
+            }
+        }
+        for d in Dim::ALL {
+            let given_one = self.given_block.is_some_and(|b| b[d.index()] == 1);
+            if !self.block[d.index()] && !given_one {
+                dims.push((Geometry::Ntid, d));
+            }
+        }
+        dims
+    }
+
+    /// [`Launch::no_wrap`] in CUDA's words: `gridDim.x * blockDim.x <= 2^31`.
+    fn wrap_bound(&self) -> String {
+        let names: Vec<String> = self
+            .wrap_dims()
+            .into_iter()
+            .map(|(g, d)| {
+                let size = if g == Geometry::Nbid {
+                    "gridDim"
+                } else {
+                    "blockDim"
+                };
+                format!("{size}.{}", d.letter())
+            })
+            .collect();
+        format!("{} <= 2^31", names.join(" * "))
+    }
+
     /// The assumptions in one line, in CUDA's words: `blockDim = (x, 1, 1), gridDim = (x, 1,
     /// 1), gridDim.x * blockDim.x <= 2^31` (a letter for a dimension left open).
     pub fn summary(&self) -> String {
@@ -144,10 +219,12 @@ impl Launch {
             }
         }
         if self.no_wrap {
-            parts.push("gridDim.x * blockDim.x <= 2^31".to_string());
+            parts.push(self.wrap_bound());
         }
-        if let Some(c) = self.block_most {
-            parts.push(format!("blockDim.x <= {c}"));
+        for (d, c) in Dim::ALL.into_iter().zip(self.block_most) {
+            if let Some(c) = c {
+                parts.push(format!("blockDim.{} <= {c}", d.letter()));
+            }
         }
         if let Some(c) = self.stride {
             parts.push(format!("gridDim.x * {c} <= 2^31"));
@@ -170,10 +247,12 @@ impl Launch {
             out.extend(dims);
         }
         if self.no_wrap {
-            out.push("gridDim.x * blockDim.x <= 2^31".to_string());
+            out.push(self.wrap_bound());
         }
-        if let Some(c) = self.block_most {
-            out.push(format!("blockDim.x <= {c}"));
+        for (d, c) in Dim::ALL.into_iter().zip(self.block_most) {
+            if let Some(c) = c {
+                out.push(format!("blockDim.{} <= {c}", d.letter()));
+            }
         }
         if let Some(c) = self.stride {
             out.push(format!("gridDim.x * {c} <= 2^31"));

@@ -48,7 +48,7 @@ pub use kept::{Again, Asked, Query};
 use options::mutated;
 #[cfg(feature = "mutation")]
 pub use options::Mutation;
-pub use options::{theories, Options, Races};
+pub use options::{theories, Loosened, Options, Races};
 pub use pairs::Conflict;
 pub use query::Fixed;
 pub use solve::Limits;
@@ -98,6 +98,27 @@ pub struct Decision {
     /// A query asserted that an atomic counter's values are distinct under the assumption
     /// that it gets fewer than 2^32 updates ([`counters`]): the report states it.
     pub assumes_counters: bool,
+    /// No launch satisfies the kernel's preconditions (`__requires`, `__launch_bounds__`, a
+    /// header's bounds) together with the geometry and parameters given: the kernel has no
+    /// run, so the decision asked nothing else and any verdict would be vacuous. The command
+    /// line reports it as an input error, as `mapcheck run` does for a false `assume`.
+    pub no_launch: bool,
+    /// How far the launch conventions were loosened because the kernel's preconditions
+    /// contradict them ([`Loosened`]): the options the decision was made under are
+    /// [`Decision::options`].
+    pub loosened: Loosened,
+}
+
+impl Decision {
+    /// The options this decision was made under: `options` with the launch conventions
+    /// loosened as the kernel's preconditions required ([`Decision::loosened`]). What reuses
+    /// the decision (advice, the report's assumptions) reads these.
+    pub fn options(&self, options: &Options) -> Options {
+        Options {
+            loosened: self.loosened,
+            ..options.clone()
+        }
+    }
 }
 
 /// Decides `kernel`, whose type checking gave `checked`, in a z3 context of its own
@@ -125,6 +146,41 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
     let map = &checked.protocol;
     let mut facts = KernelFacts::new(map, options);
     facts.counters = counters::Counters::of(kernel, map, options, &facts.fixed);
+    // A kernel-entry precondition the launch contradicts leaves no run to ask about: every
+    // query would be unsatisfiable, and `drf` would certify a launch CUDA refuses.
+    if let solve::Outcome::Unsat = query::launchable(&facts).solve(options.limits) {
+        // The conventions are mapcheck's reading of a launch the code does not state; a
+        // kernel whose own preconditions contradict them is decided without them: first
+        // without the ids' no-wrap bounds, then over every launch its preconditions allow.
+        let looser = options.loosened.looser().filter(|_| options.conventions);
+        if let Some(loosened) = looser {
+            let looser = Options {
+                loosened,
+                ..options.clone()
+            };
+            let mut decision = decide_here(kernel, checked, &looser);
+            decision.queries += 1;
+            return decision;
+        }
+        return Decision {
+            class: checked.class,
+            verdict: Verdict::Drf,
+            findings: Vec::new(),
+            undecided_races: Vec::new(),
+            undecided_divergence: Vec::new(),
+            undecided_bounds: Vec::new(),
+            approximate: false,
+            split: stage::Split::default(),
+            pairs: stage::Pairs::default(),
+            stages: stage::Stages::default(),
+            queries: 1,
+            settled: 0,
+            warp_ordered: Vec::new(),
+            assumes_counters: false,
+            no_launch: true,
+            loosened: options.loosened,
+        };
+    }
     let body = split_body(map, options);
     // With `syncwarp`s, the split at every barrier holds for any two threads, and the split at
     // block barriers alone for threads of different warps ([`warp`]).
@@ -152,7 +208,10 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         settled: 0,
         warp_ordered: Vec::new(),
         assumes_counters: false,
+        no_launch: false,
+        loosened: options.loosened,
     };
+
     let mut outcomes = stage::Outcomes::default();
     let mut witnesses = stage::Witnesses::default();
     let mut certified = stage::Certified::default();

@@ -36,6 +36,9 @@ pub struct Options {
     /// geometry open, dimensions the kernel never reads are 1 and its global ids do not wrap.
     /// Set for `.cu` inputs without `--any-launch` (`mapcheck::check::options_for`).
     pub conventions: bool,
+    /// How far the conventions are loosened for a kernel whose preconditions contradict them
+    /// (the decision sets it: [`crate::Decision::loosened`]).
+    pub loosened: Loosened,
     /// The kernel's semantics is CUDA's: two blocks' atomics of one global cell are
     /// serialised, so an atomic counter's values differ between blocks too
     /// ([`crate::counters`]). Set for `.cu` inputs (`mapcheck::check::options_for`); `.bcu`'s
@@ -222,4 +225,29 @@ impl Mutation {
         Mutation::ForgetZeroTrip,
         Mutation::SyncwarpOrdersAllWarps,
     ];
+}
+
+/// How far the launch conventions give way to a kernel's own preconditions
+/// (`__requires(gridDim.x == 1 << 30)` says its ids wrap; the conventions say they do not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Loosened {
+    /// The conventions hold whole.
+    #[default]
+    Not,
+    /// The ids may wrap: no bound on the grid's threads, nor on the block by the stride the
+    /// code writes; the dimensions the kernel never reads are still 1.
+    IdsMayWrap,
+    /// No convention at all: every launch the preconditions allow.
+    AnyLaunch,
+}
+
+impl Loosened {
+    /// The next step of loosening, if there is one.
+    pub fn looser(self) -> Option<Loosened> {
+        match self {
+            Loosened::Not => Some(Loosened::IdsMayWrap),
+            Loosened::IdsMayWrap => Some(Loosened::AnyLaunch),
+            Loosened::AnyLaunch => None,
+        }
+    }
 }

@@ -285,7 +285,7 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         level == Level::Grid,
     );
     if facts.launch.no_wrap && facts.components.threads && facts.components.blocks {
-        no_wrap(&mut q);
+        no_wrap(&mut q, &facts.launch);
     }
     if let Some(stride) = facts.launch.stride {
         // Linear: asserted up front.
@@ -295,12 +295,14 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         let most = q.enc.lit(conventions::MAX_GLOBAL_THREADS / stride);
         q.constraints.push(cmp(CmpOp::Le, &nbid, &most));
     }
-    if let Some(most) = facts.launch.block_most {
-        let ntid = q
-            .enc
-            .source(Builtin::component(Geometry::Ntid, Dim::X).name(), Side::One);
-        let most = q.enc.lit(most);
-        q.constraints.push(cmp(CmpOp::Le, &ntid, &most));
+    for (d, most) in Dim::ALL.into_iter().zip(facts.launch.block_most) {
+        if let Some(most) = most {
+            let ntid = q
+                .enc
+                .source(Builtin::component(Geometry::Ntid, d).name(), Side::One);
+            let most = q.enc.lit(most);
+            q.constraints.push(cmp(CmpOp::Le, &ntid, &most));
+        }
     }
     for p in facts.params {
         let v = q.enc.source(&p.name, Side::One);
@@ -333,23 +335,33 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
     q
 }
 
-/// The launch convention that the global ids along x do not wrap ([`conventions`]):
-/// `gridDim.x * blockDim.x <= 2^31`, written `nbid.x <= 2^31 / ntid.x` (unsigned division in
-/// words, where the product could wrap). Non-linear, so asserted only when a model breaks it,
-/// with CUDA's limit on the threads of a block ([`Built::block_limit`]): leaving it out only
-/// adds configurations.
-fn no_wrap(q: &mut Built) {
-    let ntid = q
-        .enc
-        .source(Builtin::component(Geometry::Ntid, Dim::X).name(), Side::One);
+/// The launch convention that the grid's threads number at most 2^31 ([`conventions`],
+/// [`Launch::no_wrap`]): `gridDim.x * blockDim.x <= 2^31` for a one-dimensional launch, written
+/// `nbid.x <= 2^31 / ntid.x` (unsigned division in words, where the product could wrap), and
+/// for more dimensions `nbid.x <= 2^31 / ntid.x / ... / nbid.y / ...`, which is the product's
+/// bound exactly (`floor(floor(L / a) / b) = floor(L / (a * b))` for naturals). Non-linear, so
+/// asserted only when a model breaks it, with CUDA's limit on the threads of a block
+/// ([`Built::block_limit`]): leaving it out only adds configurations.
+fn no_wrap(q: &mut Built, launch: &Launch) {
     let nbid = q
         .enc
         .source(Builtin::component(Geometry::Nbid, Dim::X).name(), Side::One);
-    let limit = q.enc.lit(conventions::MAX_GLOBAL_THREADS);
-    let bound = match (&ntid, &nbid, &limit) {
-        (Val::I(t), Val::I(b), Val::I(l)) => b.le(l.div(t)),
-        (Val::B(t), Val::B(b), Val::B(l)) => b.bvule(l.bvudiv(t)),
-        // Unreachable: one encoder has one sort.
+    let mut most = q.enc.lit(conventions::MAX_GLOBAL_THREADS);
+    for (g, d) in launch.wrap_dims() {
+        if (g, d) == (Geometry::Nbid, Dim::X) {
+            continue;
+        }
+        let size = q.enc.source(Builtin::component(g, d).name(), Side::One);
+        most = match (&most, &size) {
+            (Val::I(l), Val::I(t)) => Val::I(l.div(t)),
+            (Val::B(l), Val::B(t)) => Val::B(l.bvudiv(t)),
+            // Unreachable: one encoder has one sort.
+            _ => return,
+        };
+    }
+    let bound = match (&nbid, &most) {
+        (Val::I(b), Val::I(l)) => b.le(l),
+        (Val::B(b), Val::B(l)) => b.bvule(l),
         _ => return,
     };
     q.block_limit = Some(match q.block_limit.take() {
@@ -694,6 +706,12 @@ pub fn feasibility(facts: &KernelFacts<'_>, conds: &[Cond]) -> Built {
         q.constraints.push(b);
     }
     q
+}
+
+/// Some launch satisfies the kernel's preconditions: one thread of one block (the second
+/// copy may be the same thread), under the geometry, parameters and conventions of `facts`.
+pub fn launchable(facts: &KernelFacts<'_>) -> Built {
+    base(facts, &[], Level::Thread)
 }
 
 /// Thread 1 reaches the barrier at some iteration of its loops and thread 2, of the same

@@ -107,6 +107,7 @@ pub fn advise<T>(
     if !clean(decision) || spans.is_empty() || checked.protocol.body.has_syncwarp() {
         return Advice::default();
     }
+    let options = &decision.options(options);
     solve::context(options.limits, || {
         advise_here(checked, &spans, decision, options)
     })

@@ -281,6 +281,11 @@ fn check_unit(
         ) => {
             let options = options_for(&settings.analysis, source);
             let decided = decide(&program.kernels[k], source, &options, settings.advice);
+            if decided.decision.no_launch {
+                let d = no_launch(&decided, &options);
+                report_error(&d, &source.name, Some(source), Some(&decided.report.name));
+                return part;
+            }
             if human {
                 decided.print(source, style, args.quiet, &mut part.out);
             }
@@ -292,6 +297,39 @@ fn check_unit(
         }
     }
     part
+}
+
+/// The error for a kernel whose preconditions no launch satisfies under `options` (SPEC §4: a
+/// false `assume` is an input error, not a run): it names the geometry and parameters given
+/// and points at each precondition.
+fn no_launch(decided: &Decided<'_>, options: &Options) -> Diagnostic {
+    let fixed = &options.fixed;
+    let mut given = Vec::new();
+    let dims = |d: [i128; 3]| format!("({}, {}, {})", d[0], d[1], d[2]);
+    if let Some(b) = fixed.block {
+        given.push(format!("blockDim = {}", dims(b)));
+    }
+    if let Some(g) = fixed.grid {
+        given.push(format!("gridDim = {}", dims(g)));
+    }
+    given.extend(fixed.params.iter().map(|(p, v)| format!("{p} = {v}")));
+    let with = if given.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", given.join(", "))
+    };
+    let kernel = decided.kernel;
+    let mut d = Diagnostic::error(format!(
+        "kernel `{}`: no launch satisfies its preconditions{with}",
+        kernel.name.name
+    ))
+    .with_primary(kernel.name.span, "this kernel has no run to check");
+    for cond in mapcheck_smt::query::top_assumes(&decided.checked.protocol.body) {
+        d = d.with_secondary(cond.span, "a precondition");
+    }
+    d.with_help(
+        "CUDA refuses such a launch, and a verdict on it would be vacuous: give a geometry and parameters the preconditions allow (`mapcheck run` names the one that fails)",
+    )
 }
 
 /// A bar on standard error over the `kernels` of `inputs` inputs, shown only when standard
@@ -688,6 +726,7 @@ fn launch_assumptions(
     decision: &Decision,
     options: &Options,
 ) -> Option<mapcheck_smt::launch::Launch> {
+    let options = &decision.options(options);
     let mut launch = mapcheck_smt::launch::Launch::of_map(&checked.protocol, options);
     launch.counters = decision.assumes_counters;
     launch.assumes_anything().then_some(launch)

@@ -358,3 +358,35 @@ fn launch_conventions_are_stated_and_any_launch_drops_them() {
     let doc: Value = serde_json::from_str(&out).unwrap();
     assert!(doc["kernels"][0].get("assumptions").is_none());
 }
+
+/// A geometry that contradicts the kernel's preconditions (`__requires`, `__launch_bounds__`)
+/// leaves no run to check: an input error naming the geometry, located at the precondition,
+/// as `mapcheck run` says for the same configuration — never a vacuous `drf`. A geometry the
+/// preconditions allow is checked as usual.
+#[test]
+fn a_geometry_the_preconditions_exclude_is_an_input_error() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cuda/");
+    for (file, bad, good) in [
+        ("requires_block_size_checked_as_given.cu", "128", "64"),
+        ("launch_bounds_checked_as_given.cu", "512", "256"),
+    ] {
+        let file = format!("{corpus}{file}");
+        let (code, out) = mapcheck(&["--json", "--block-dim", bad, &file]);
+        assert_eq!(code, 2, "{out}");
+        let doc: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["kernels"], serde_json::json!([]), "{out}");
+        let message = doc["errors"][0]["message"].as_str().unwrap();
+        assert!(
+            message.contains("no launch satisfies its preconditions")
+                && message.contains(&format!("blockDim = ({bad}, 1, 1)")),
+            "{message}"
+        );
+        let (code, _) = mapcheck(&["run", "--block-dim", bad, &file]);
+        assert_eq!(code, 2, "`run` refuses the same configuration");
+
+        let (code, out) = mapcheck(&["--json", "--block-dim", good, &file]);
+        assert_eq!(code, 0, "{out}");
+        let doc: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["kernels"][0]["verdict"], "drf", "{out}");
+    }
+}

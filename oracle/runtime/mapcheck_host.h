@@ -67,8 +67,19 @@
 #ifndef __NVCC__
 #define __NVCC__ 1
 #endif
+/* The architecture and nvcc version mapcheck's front end analyses (its `driver.rs`): the same
+ * device code paths run here. */
 #ifndef __CUDA_ARCH__
-#define __CUDA_ARCH__ 700
+#define __CUDA_ARCH__ 800
+#endif
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ 12
+#endif
+#ifndef __CUDACC_VER_MINOR__
+#define __CUDACC_VER_MINOR__ 0
+#endif
+#ifndef __CUDACC_VER_BUILD__
+#define __CUDACC_VER_BUILD__ 0
 #endif
 #define CUDART_VERSION 12000
 #define CUDA_VERSION 12000

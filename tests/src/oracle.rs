@@ -329,6 +329,7 @@ impl Pipeline {
             unknowns_approximate: self.unknowns_approximate,
             races: mapcheck_smt::Races::Benign,
             conventions: false,
+            loosened: mapcheck_smt::Loosened::Not,
             // The interpreter runs each block on its own memory, where two blocks' atomics
             // of one cell return the same values: the decision must not tell them apart.
             gpu_atomics: false,

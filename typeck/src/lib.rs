@@ -230,7 +230,7 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
         unknowns,
         builtins: kernel.builtins(),
         read_by_code: kernel.builtins_read_by_code(),
-        block_id_stride: kernel.body.block_id_stride(),
+        block_id_strides: kernel.body.block_id_strides(),
         bounds_its_block: {
             let mut bounded = false;
             kernel.body.walk(&mut |s| {

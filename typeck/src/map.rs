@@ -689,9 +689,10 @@ pub struct Map {
     /// block left out (`Kernel::builtins_read_by_code`): the dimensions the launch conventions
     /// treat as read.
     pub read_by_code: std::collections::BTreeSet<mapcheck_core::ast::Builtin>,
-    /// The largest literal the code multiplies `bid.x` by (`Block::block_id_stride`): a block
-    /// size written in the code, which the launch conventions read as one.
-    pub block_id_stride: i128,
+    /// The largest literal the code multiplies `bid.x`, `bid.y`, `bid.z` by
+    /// (`Block::block_id_strides`): a block size written in the code, which the launch
+    /// conventions read as one.
+    pub block_id_strides: [i128; 3],
     /// The kernel bounds the threads of its block itself (`__launch_bounds__`, an `assume`
     /// that `Cond::is_block_size_bound`): the launch conventions then add no bound of theirs.
     pub bounds_its_block: bool,

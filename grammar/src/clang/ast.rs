@@ -321,6 +321,9 @@ pub struct Node {
     pub is_parameter_pack: Option<bool>,
     #[serde(rename = "isConstexpr")]
     pub is_constexpr: Option<bool>,
+    /// A GNU case range `case LO ... HI:` (its first two children are the bounds).
+    #[serde(rename = "isGNURange")]
+    pub is_gnu_range: Option<bool>,
     /// `UnaryExprOrTypeTraitExpr`: `sizeof`, ...; `argType` when applied to a type.
     #[serde(rename = "argType")]
     pub arg_type: Option<Type>,

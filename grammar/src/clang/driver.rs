@@ -311,6 +311,11 @@ pub fn run_clang(
         "-x",
         "cuda",
         "--cuda-device-only",
+        // The device code of one architecture is analysed: `__CUDA_ARCH__` is 800 (Ampere),
+        // not clang's default 520, so that the paths of today's kernels for Volta and later
+        // (`#if __CUDA_ARCH__ >= 700`, `__syncwarp`, independent thread scheduling) are the
+        // ones checked; `-D__CUDA_ARCH__=N` checks another.
+        "--cuda-gpu-arch=sm_80",
         "-nocudainc",
         "-nocudalib",
         "-fsyntax-only",

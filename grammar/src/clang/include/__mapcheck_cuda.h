@@ -18,10 +18,22 @@
 #define __NVCC__ 1
 #endif
 #ifndef __CUDA_ARCH__
-#define __CUDA_ARCH__ 700
+#define __CUDA_ARCH__ 800
 #endif
 #define CUDART_VERSION 12000
 #define CUDA_VERSION 12000
+/* nvcc's own version macros, as CUDA 12.0 defines them: code that tests them (`#if
+ * __CUDACC_VER_MAJOR__ >= 9` for the `_sync` warp functions) takes the path today's nvcc
+ * compiles. */
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ 12
+#endif
+#ifndef __CUDACC_VER_MINOR__
+#define __CUDACC_VER_MINOR__ 0
+#endif
+#ifndef __CUDACC_VER_BUILD__
+#define __CUDACC_VER_BUILD__ 0
+#endif
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))

@@ -272,6 +272,7 @@ impl Lower<'_, '_> {
                 self.stop_here(span, out);
                 Val::Opaque
             }
+            Rule::False if self.constant_evaluated => Val::Bool(tt(span)),
             Rule::False => Val::Bool(ff(span)),
             Rule::NoEffect => {
                 for a in &args {

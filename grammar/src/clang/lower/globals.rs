@@ -63,6 +63,13 @@ pub struct Globals<'a> {
     pub(super) template_params: HashMap<&'a str, Vec<Option<String>>>,
     /// `const` integers whose initialiser named a constant not known yet when scanned.
     pending_constants: Vec<&'a Node>,
+    /// `const`/`constexpr` integers whose initialiser the table of constants cannot evaluate
+    /// (a `constexpr` function's call, `true ? 1 : 0`, `sizeof`, a member of a `constexpr`
+    /// object), by declaration id: not memory but the value of that initialiser, which a
+    /// kernel that reads one lowers once at its start (`Lower::initialised`). A variable
+    /// device code reads is constant-initialised (CUDA allows no dynamic initialisation of
+    /// device variables), so the initialiser is its value in every run.
+    pub(super) initialised: HashMap<&'a str, &'a Node>,
 }
 
 impl<'a> Globals<'a> {
@@ -70,6 +77,12 @@ impl<'a> Globals<'a> {
         let mut g = Globals::default();
         g.scan(&root.inner);
         g.settle_constants();
+        for n in std::mem::take(&mut g.pending_constants) {
+            if n.exprs().next().is_some() {
+                g.memory.remove(n.id.as_str());
+                g.initialised.insert(&n.id, n);
+            }
+        }
         // Records anywhere (in functions too), by id, for the model's identities.
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
@@ -136,6 +149,21 @@ impl<'a> Globals<'a> {
     /// resolve stage (never looked up by a shorter spelling).
     pub(super) fn record_named(&self, name: &str) -> Option<&'a Node> {
         self.records.get(name).copied()
+    }
+
+    /// Whether `decl` is a `const` (or `constexpr`) object with an initialiser whose contents
+    /// the lowering does not know (not a table of integers, `Globals::const_tables`): an
+    /// aggregate, a table of structs or vectors. Its cells hold what the initialiser says in
+    /// every run; a `__constant__` array without `const` is an input the host may set.
+    pub(super) fn constant_object(&self, decl: &Node) -> bool {
+        let constant = decl.qual_type().starts_with("const ")
+            || decl.is_constexpr == Some(true)
+            || decl.constexpr == Some(true);
+        let pointer = matches!(CType::parse(decl.qual_type()), CType::Pointer(_));
+        constant
+            && !pointer
+            && decl.exprs().next().is_some()
+            && !self.const_tables.contains_key(decl.id.as_str())
     }
 
     /// The value of the constant expression `e`, naming the file's constants and enumerators

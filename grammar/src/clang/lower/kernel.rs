@@ -393,8 +393,16 @@ impl<'a> Lower<'_, 'a> {
                     .filter(|b| {
                         // A dimension is read when its size or its index is (`nbid.x` or
                         // `bid.x`): only a dimension the code reads neither way needs this.
+                        // A block size is kept even where its index is read: the launch, not
+                        // a literal stride in the code, says how wide the blocks are (the
+                        // conventions' block bound, `map-smt`'s `launch.rs`).
                         let partner = b.strip_prefix('n').unwrap_or(b);
-                        ![b.as_str(), partner]
+                        let names = if b.starts_with("ntid") {
+                            vec![b.as_str()]
+                        } else {
+                            vec![b.as_str(), partner]
+                        };
+                        !names
                             .iter()
                             .any(|r| source_builtins.contains(*r) || read.contains(*r))
                     })
@@ -412,6 +420,8 @@ impl<'a> Lower<'_, 'a> {
                 )
             })
             .collect();
+        let prologue = std::mem::take(&mut self.prologue);
+        body.splice(0..0, prologue);
         body.splice(0..0, lost);
         // Arrays declared but never accessed are left out: they cannot race.
         let mut used_arrays = HashSet::new();

@@ -451,6 +451,14 @@ pub struct Lower<'g, 'a> {
     /// [`Lower::is_uniform`]): the kernel's parameters, counted loops' variables over uniform
     /// starts and steps, and the pure `let`s of such names. A name not here may differ.
     uniform: HashSet<String>,
+    /// The `let`s of the initialised constants the kernel reads (`Globals::initialised`),
+    /// placed at the kernel's start, and each constant's value by declaration id.
+    prologue: Vec<Stmt>,
+    initialised: HashMap<String, Val>,
+    /// An initialiser of a constant is being lowered: `__builtin_is_constant_evaluated()` is
+    /// true there (C++ [expr.const]: a `constexpr` variable's initialiser is manifestly
+    /// constant-evaluated), false in code that runs.
+    constant_evaluated: bool,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -495,6 +503,9 @@ impl<'g, 'a> Lower<'g, 'a> {
             launched: BTreeSet::new(),
             shared_reads: Vec::new(),
             uniform: HashSet::new(),
+            prologue: Vec::new(),
+            initialised: HashMap::new(),
+            constant_evaluated: false,
         }
     }
 

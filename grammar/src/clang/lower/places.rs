@@ -308,9 +308,19 @@ impl Lower<'_, '_> {
             if self.is_prelude_var(n) {
                 return Place::Builtin;
             }
+            if self.g.constant_object(decl) {
+                // Its contents are the program's, not an input a run may choose: read as
+                // values not followed (`?`), never as memory a replay fills at will.
+                return Place::Private(ty.clone());
+            }
             return self
                 .memory_array(decl, space, span)
                 .unwrap_or(Place::Unknown(ty.clone()));
+        }
+        if let Some(decl) = self.g.initialised.get(d.id.as_str()).copied() {
+            let v = self.initialised_constant(decl);
+            self.env.insert(d.id.clone(), Binding::Val(v));
+            return Place::Local(d.id.clone(), ty.clone());
         }
         if let Some(v) = self.g.constants.get(d.id.as_str()).copied() {
             if let (Ok(v), Some(s)) = (i64::try_from(v), ty.scalar()) {
@@ -527,5 +537,34 @@ pub(super) fn ptr_of(v: Val) -> Ptr {
     match v {
         Val::Ptr(p) => p,
         _ => Ptr::Unknown,
+    }
+}
+
+impl<'a> Lower<'_, 'a> {
+    /// The value of the initialised constant `decl` (`Globals::initialised`): its
+    /// initialiser, lowered once per kernel into the kernel's prologue, as a constant
+    /// expression is evaluated (`__builtin_is_constant_evaluated()` true).
+    fn initialised_constant(&mut self, decl: &'a Node) -> Val {
+        if let Some(v) = self.initialised.get(&decl.id) {
+            return v.clone();
+        }
+        let Some(init) = decl.exprs().next() else {
+            return Val::Opaque;
+        };
+        let mut prologue = std::mem::take(&mut self.prologue);
+        let evaluated = std::mem::replace(&mut self.constant_evaluated, true);
+        let v = self.rvalue(init, &mut prologue);
+        self.constant_evaluated = evaluated;
+        let v = match v {
+            Val::Num(e, s) => {
+                let name = decl.name.clone().unwrap_or_else(|| "constant".to_string());
+                let x = self.bound(&name, e, &mut prologue);
+                Val::Num(x, s)
+            }
+            other => other,
+        };
+        self.prologue = prologue;
+        self.initialised.insert(decl.id.clone(), v.clone());
+        v
     }
 }

@@ -18,8 +18,9 @@ impl Lower<'_, '_> {
         let v = self.rvalue(scrut, out);
         let (x, _) = self.as_expr(v, span, out);
         let x = self.bound("switch", x, out);
-        // Segments: the labels that enter each, and its statements.
-        let mut segments: Vec<(Vec<Option<i128>>, Vec<&Node>)> = Vec::new();
+        // Segments: the labels that enter each (the values `lo..=hi` of a case, a GNU range
+        // `case lo ... hi:` or one value; `None` for `default`), and its statements.
+        let mut segments: Vec<(Vec<Option<(i128, i128)>>, Vec<&Node>)> = Vec::new();
         let items: Vec<&Node> = if body.kind == Kind::CompoundStmt {
             body.exprs().collect()
         } else {
@@ -31,13 +32,17 @@ impl Lower<'_, '_> {
             loop {
                 match s.kind {
                     Kind::CaseStmt => {
-                        labels.push(Some(
+                        let value = |k: usize| {
                             s.exprs()
-                                .next()
+                                .nth(k)
                                 .and_then(Node::constant_value)
-                                .unwrap_or(i128::MIN),
-                        ));
-                        match s.exprs().nth(1) {
+                                .unwrap_or(i128::MIN)
+                        };
+                        let range = s.is_gnu_range == Some(true);
+                        let lo = value(0);
+                        let hi = if range { value(1) } else { lo };
+                        labels.push(Some((lo, hi)));
+                        match s.exprs().nth(if range { 2 } else { 1 }) {
                             Some(next) => s = next,
                             None => break,
                         }
@@ -64,7 +69,7 @@ impl Lower<'_, '_> {
         if segments
             .iter()
             .flat_map(|(l, _)| l)
-            .any(|l| *l == Some(i128::MIN))
+            .any(|l| matches!(l, Some((lo, hi)) if *lo == i128::MIN || *hi == i128::MIN))
         {
             self.error(
                 span,
@@ -73,30 +78,38 @@ impl Lower<'_, '_> {
             );
             return tt(span);
         }
-        let values: Vec<i128> = segments
+        let values: Vec<(i128, i128)> = segments
             .iter()
             .flat_map(|(l, _)| l.iter().flatten().copied())
             .collect();
-        let matches = |labels: &[Option<i128>], x: &Expr| -> Cond {
+        let lit = |v: i128| int(i64::try_from(v).unwrap_or(i64::MAX), span);
+        // The scrutinee is one of `lo..=hi` (an empty GNU range, `hi < lo`, matches nothing).
+        let within = |(lo, hi): (i128, i128), x: &Expr| -> Cond {
+            if lo == hi {
+                cmp(CmpOp::Eq, x.clone(), lit(lo))
+            } else if hi < lo {
+                ff(span)
+            } else {
+                and(
+                    cmp(CmpOp::Ge, x.clone(), lit(lo)),
+                    cmp(CmpOp::Le, x.clone(), lit(hi)),
+                )
+            }
+        };
+        let matches = |labels: &[Option<(i128, i128)>], x: &Expr| -> Cond {
             let mut c = ff(span);
             for l in labels {
                 let one = match l {
-                    Some(v) => cmp(
-                        CmpOp::Eq,
-                        x.clone(),
-                        int(i64::try_from(*v).unwrap_or(i64::MAX), span),
-                    ),
+                    Some(range) => within(*range, x),
                     None => {
                         let mut none = tt(span);
-                        for v in &values {
-                            none = and(
-                                none,
-                                cmp(
-                                    CmpOp::Ne,
-                                    x.clone(),
-                                    int(i64::try_from(*v).unwrap_or(i64::MAX), span),
-                                ),
-                            );
+                        for &(lo, hi) in &values {
+                            let outside = if lo == hi {
+                                cmp(CmpOp::Ne, x.clone(), lit(lo))
+                            } else {
+                                not(within((lo, hi), x))
+                            };
+                            none = and(none, outside);
                         }
                         none
                     }
