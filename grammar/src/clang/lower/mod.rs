@@ -52,6 +52,7 @@ mod loops;
 mod memory;
 mod nodes;
 mod operators;
+mod own;
 mod pattern;
 mod places;
 mod ranges;
@@ -433,6 +434,9 @@ pub struct Lower<'g, 'a> {
     /// lowering cannot settle, so that the index is asked about as any other bound
     /// (`Lower::local_check`).
     local_checks: HashMap<String, String>,
+    /// The core arrays that stand for a thread's own objects (`own.rs`): only ever read, at
+    /// the accesses whose bounds need a check.
+    own_objects: HashSet<String>,
     /// The variables bound by those checks' reads (and a `const` table's, `access.rs`), which
     /// stand for what a read outside the array gives (any value): a condition that uses one
     /// under a guard takes a fresh unknown for it instead (`Lower::guarded`).
@@ -490,6 +494,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             slot_arrays: HashMap::new(),
             extents: HashMap::new(),
             local_checks: HashMap::new(),
+            own_objects: HashSet::new(),
             outside_values: HashSet::new(),
             loop_why: None,
             launched: BTreeSet::new(),
@@ -551,6 +556,17 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 
     fn emit(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
+        // A thread's own object is never written, nor read but for a check (`own.rs`).
+        if let Some(instead) = self.own_instead(&s) {
+            for s in instead {
+                self.emit_one(out, s);
+            }
+            return;
+        }
+        self.emit_one(out, s);
+    }
+
+    fn emit_one(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
         if let StmtKind::Let { var, value } = &s.kind {
             if self.is_uniform(value) {
                 self.uniform.insert(var.name.clone());

@@ -300,6 +300,14 @@ impl Lower<'_, '_> {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
                 Binding::Ref(p) => p,
                 Binding::Private if self.slot_escape(&d.id, span) => Place::Unknown(ty.clone()),
+                // A thread's own array or struct: the place of its stand-in, so that every
+                // access of it, through any pointer, is checked (`own.rs`); a followed array
+                // is reached through its elements only.
+                Binding::Private if !self.slot_arrays.contains_key(&d.id) => {
+                    let name = d.name.clone().unwrap_or_else(|| "local".into());
+                    self.own_place(&d.id, &name, ty, span)
+                        .unwrap_or_else(|| Place::Private(ty.clone()))
+                }
                 Binding::Private => Place::Private(ty.clone()),
                 Binding::Record(_) => Place::Local(d.id.clone(), ty.clone()),
             };
