@@ -262,12 +262,14 @@ impl Lower<'_, '_> {
                             array,
                             off,
                             pointee,
+                            within,
                         }) => {
                             let base = self.local_name(&id);
                             Val::Ptr(Ptr::To {
                                 array,
                                 off: self.bound(&base, off, out),
                                 pointee,
+                                within,
                             })
                         }
                         other => other,

@@ -96,11 +96,13 @@ const MAX_STRUCT_CELLS: u64 = 256;
 /// A pointer value.
 #[derive(Clone, Debug, PartialEq)]
 enum Ptr {
-    /// Into `array`, `off` cells from its start; the pointee type.
+    /// Into `array`, `off` cells from its start; the pointee type; the sub-array of the
+    /// declared object it points into, when it is one (`Within`).
     To {
         array: String,
         off: Expr,
         pointee: CType,
+        within: Option<Box<Within>>,
     },
     /// Into one of these arrays, at an offset the lowering does not follow.
     Many(Vec<String>),
@@ -115,6 +117,27 @@ enum Ptr {
     /// condition in scope and free of side effects: an access through it is lowered by cases
     /// (issue 14 item 2).
     Sel(Box<Cond>, Box<Ptr>, Box<Ptr>),
+}
+
+/// The array object a pointer points into when it is a sub-array of the declared object — a
+/// row (`int *row = a[y]`, `&a[y][0]` of `int a[4][8]`), an array field (`int *p = s.v`) —
+/// rather than the declared object itself (session 22). C++ [expr.add]/4: `P + J` for `P` into
+/// element `i` of an array object of `n` elements is defined for `0 <= i + J <= n`, and that
+/// array object is the row, not the whole 2-D array: `row[8]` is undefined although the cell,
+/// `a[y + 1][0]`, is inside `a`. An access through the pointer, dereferenced as its own
+/// pointee (the row's element type), checks `index < extent` in the dimension after `bounds`,
+/// and `bounds` (the subscripts that led to the row: `y < 4`) too. A pointer into the
+/// declared object itself has none (`Lower::element_bound` checks it against its extent); a
+/// cast to another pointee drops it (a view: the whole object is checked), and so does any
+/// pointer the lowering rebuilds (a loop's closed form, a join).
+#[derive(Clone, Debug, PartialEq)]
+struct Within {
+    /// The subscripts that led to the sub-array, of the declared object's outer dimensions.
+    bounds: Vec<Bound>,
+    /// The index, in the sub-array, of the element the pointer points to.
+    index: Expr,
+    /// The sub-array's number of elements.
+    extent: i64,
 }
 
 impl Ptr {
@@ -165,7 +188,15 @@ impl Ptr {
 impl Structural for Ptr {
     fn erase_spans(&mut self) {
         match self {
-            Ptr::To { off, .. } => off.erase_spans(),
+            Ptr::To { off, within, .. } => {
+                off.erase_spans();
+                if let Some(w) = within {
+                    w.index.erase_spans();
+                    for b in &mut w.bounds {
+                        b.index.erase_spans();
+                    }
+                }
+            }
             Ptr::Sel(c, a, b) => {
                 c.erase_spans();
                 a.erase_spans();

@@ -140,7 +140,7 @@ impl Lower<'_, '_> {
     /// (`tile` and `tile[y]` of `float tile[32][33]`, a local `int a[4]`, a field `s.v[3]`),
     /// with that size: the subscript must lie in `0..size` (C17 6.5.6p8: a pointer into an
     /// array may not leave it; the element one past the end has no object).
-    fn decayed_array<'n>(&self, base: &'n Node) -> Option<(&'n Node, i64)> {
+    pub(super) fn decayed_array<'n>(&self, base: &'n Node) -> Option<(&'n Node, i64)> {
         let bare = strip_parens(base);
         if bare.kind != Kind::ImplicitCastExpr
             || bare.cast_kind.as_deref() != Some("ArrayToPointerDecay")
@@ -221,6 +221,28 @@ impl Lower<'_, '_> {
     pub(super) fn deref(&mut self, p: Ptr, ty: CType, span: Span) -> Place {
         let _ = span;
         match p {
+            // Into a sub-array (a row), dereferenced as its element: the row's subscripts and
+            // the element's index in the row (`Within`).
+            Ptr::To {
+                array,
+                off,
+                pointee,
+                within: Some(w),
+            } if pointee == ty => {
+                let mut bounds = w.bounds;
+                bounds.push(Bound {
+                    dim: bounds.len(),
+                    index: w.index,
+                    extent: w.extent,
+                });
+                Place::Mem {
+                    array,
+                    off,
+                    ty,
+                    bounds,
+                    whole: false,
+                }
+            }
             Ptr::To { array, off, .. } => match self.element_bound(&array, &off, &ty) {
                 Some(bound) => Place::Mem {
                     array,
