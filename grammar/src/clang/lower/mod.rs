@@ -9,7 +9,9 @@
 //!
 //! * **Places.** An lvalue lowers to a `Place`: a local variable (by clang's declaration
 //!   id), a cell of an array, any cell of several arrays, thread-private memory, or a
-//!   built-in. A reference (`int &r = a[i]`, a reference parameter of an inlined function) is
+//!   built-in. A thread's own array or struct is a cell of the core array that stands for it
+//!   (`own.rs`), so that its accesses are checked against its bounds; that array is never
+//!   written. A reference (`int &r = a[i]`, a reference parameter of an inlined function) is
 //!   bound to the place it refers to, so a write through it writes that cell.
 //! * **Values.** Integer values carry their C type; `ImplicitCastExpr` applies C's
 //!   conversions (to `bool`, truncation, sign changes); unsigned 32-bit `+ - * <<` wrap modulo
@@ -106,7 +108,8 @@ enum Ptr {
     },
     /// Into one of these arrays, at an offset the lowering does not follow.
     Many(Vec<String>),
-    /// Into thread-private memory (a local array or struct).
+    /// Into thread-private memory: a temporary, or a local array or struct with no stand-in
+    /// (`own.rs`).
     Private,
     /// To a followed local scalar (`&i`), by declaration id: a write through it changes the
     /// local.
@@ -333,7 +336,8 @@ enum Binding {
     Val(Val),
     /// A reference: the place it refers to.
     Ref(Place),
-    /// A local array or struct: thread-private memory.
+    /// A local array or struct: thread-private memory, whose place is its stand-in's
+    /// (`own.rs`) when it has one.
     Private,
     /// A struct of this type followed field by field: field `f` is the local `ID.f`
     /// (`records.rs`).
@@ -455,7 +459,8 @@ pub struct Lower<'g, 'a> {
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
     /// The core arrays of a fixed size (a `__shared__` or `__device__` array, scalar or
-    /// struct; not `extern __shared__` nor the memory of a pointer parameter): the extent of
+    /// struct, and the stand-in of a thread's own one, `own.rs`; not `extern __shared__` nor
+    /// the memory of a pointer parameter): the extent of
     /// the declared object's outermost dimension (1 for a scalar or a struct) and the type of
     /// its elements. An access through a pointer into one must stay within the whole object
     /// (`Lower::object_bounds`).
@@ -463,7 +468,7 @@ pub struct Lower<'g, 'a> {
     /// The core array standing for each thread-private local array of a fixed size, by
     /// declaration id: read (never written) at the index of each access whose bound the
     /// lowering cannot settle, so that the index is asked about as any other bound
-    /// (`Lower::local_check`).
+    /// (`Lower::local_check`, and the stand-ins of `own.rs`).
     local_checks: HashMap<String, String>,
     /// The core arrays that stand for a thread's own objects (`own.rs`): only ever read, at
     /// the accesses whose bounds need a check.

@@ -164,7 +164,9 @@ impl Lower<'_, '_> {
     /// `index < extent` in the next dimension (`Place::Mem::bounds`). A place that is not a
     /// cell of a core array (unknown memory, a followed local) carries none; a sub-array
     /// reached through a pointer adds none (`whole`: the access is checked against the whole
-    /// object); a thread's own array is checked by a read of its own (`Lower::local_check`).
+    /// object). A thread's own array is the place of its stand-in (`own.rs`), checked as any
+    /// other; one the stand-ins cannot lay out (`Place::Private`) is checked by a read of its
+    /// own (`Lower::local_check`).
     fn subscript_within(
         &mut self,
         array: &Node,
@@ -194,8 +196,8 @@ impl Lower<'_, '_> {
             _ => None,
         };
         if private {
-            // A thread's own array (not followed element by element): its cells are not
-            // modelled, but its index is checked as any other.
+            // A thread's own array with no stand-in (`own.rs`: a layout the cells do not
+            // model): its cells are not modelled, but its index is checked as any other.
             if let Some(b) = &within {
                 self.local_check(array, b.clone(), span, out);
             }
