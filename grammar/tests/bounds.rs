@@ -240,3 +240,87 @@ fn a_const_tables_index_outside_is_checked() {
     );
     assert!(bounds(tab[0])[0].ends_with("< 4"));
 }
+
+/// Whether `k` writes (plainly or atomically) `array` anywhere.
+fn writes(k: &Kernel, array: &str) -> bool {
+    let mut found = false;
+    k.body.walk(&mut |s| match &s.kind {
+        StmtKind::Write { target: a, .. } | StmtKind::Atomic { target: a, .. }
+            if a.array.name == array =>
+        {
+            found = true
+        }
+        _ => {}
+    });
+    found
+}
+
+#[test]
+fn a_threads_own_array_is_checked_through_views_pointers_and_helpers() {
+    // Session 22: the stand-in of a thread's own array (`own.rs`) is read at each access whose
+    // bound the intervals do not settle, and never written.
+    let k = kernel(
+        "__device__ int get(const int *q, int i) { return q[i]; }
+         __device__ void put(short *q, int i) { q[i] = 1; }
+         __global__ void t(int *out, int n) {
+           int a[4] = {1, 2, 3, 4};
+           short b[8];
+           short *p = &b[2];
+           put(b, n);
+           out[threadIdx.x] = get(a, n) + ((unsigned char *)a)[n] + p[n];
+         }",
+    );
+    // The byte view makes `a` byte-addressed: through the helper's `const int *`, the first
+    // and the last byte of the element; through the view, its byte over the 4 of an element.
+    let a = accesses(&k, "a");
+    assert_eq!(bounds(a[0]), ["0: n * 4 / 4 < 4", "0: (n * 4 + 3) / 4 < 4"]);
+    assert_eq!(bounds(a[1]), ["0: n / 4 < 4"]);
+    let b = accesses(&k, "b");
+    assert_eq!(bounds(b[0]), ["0: n < 8"]);
+    assert_eq!(bounds(b[1]), ["0: 2 + n < 8"]);
+    assert!(!writes(&k, "a") && !writes(&k, "b"));
+}
+
+#[test]
+fn an_array_in_a_threads_own_struct_is_checked() {
+    let k = kernel(
+        "struct S { int v[4]; int n; };
+         __global__ void t(int *out, int i) {
+           S s;
+           s.v[i] = 1;
+           atomicAdd(&s.n, 1);
+           out[threadIdx.x] = s.n;
+         }",
+    );
+    let s = accesses(&k, "s");
+    assert_eq!(s.len(), 1);
+    assert_eq!(bounds(s[0]), ["0: i < 4"]);
+    assert!(!writes(&k, "s"));
+}
+
+#[test]
+fn a_pointer_to_a_rows_element_is_checked_against_the_row() {
+    // C++ [expr.add]/4: the array object `row` points into is the row `a[y]`.
+    let k = kernel(
+        "__device__ void put(int *r, int i) { r[i] = i; }
+         __global__ void t(int y, int x) {
+           __shared__ int a[4][8];
+           int *row = &a[y][0];
+           row[x] = 1;
+           put(a[y], x + 1);
+           int *col = &a[0][x];
+           col[8] = 2;
+           ((char *)a[y])[x] = 3;
+         }",
+    );
+    // The `char *` view makes `a` byte-addressed: each `int` store is 4 cells with the bounds
+    // of its element.
+    let a = accesses(&k, "a");
+    assert_eq!(a.len(), 13);
+    assert_eq!(bounds(a[0]), ["0: y < 4", "1: x < 8"]);
+    assert_eq!(bounds(a[4]), ["0: y < 4", "1: i < 8"]);
+    // `&a[0][x]`: dimension 0 is settled (0 < 4); `col[8]` leaves row 0.
+    assert_eq!(bounds(a[8]), ["1: x + 8 < 8"]);
+    // A view of another type is checked against the whole object.
+    assert_eq!(bounds(a[12]), ["0: at_3 / 32 < 4"]);
+}

@@ -17,6 +17,10 @@
 // (1, 0) reads and writes column 1 (block[0][0..7][1]), which meet at block[0][0][1]: a
 // write-write (and read-write) data race; the values are a row coefficient and a column
 // coefficient of different sums, not equal in general: not benign.
+// Session 22: the column pass's v[k * 9] through a pointer into the row block[y][0] leaves
+// that row for k > 0 (C++ [expr.add]/4; see slow_dct8x8.cu): those accesses are also out of
+// bounds, and the races are decided among the accesses in bounds, which include this one
+// (block[0][0][1] is v[0] of column 1).
 
 #define BLOCK 8
 #define MACRO 4

@@ -533,18 +533,19 @@ impl G {
                 false
             }
         };
-        // The object as a 1-D sequence of `view` elements of `vty` from `base`.
+        // The object as a 1-D sequence of `view` elements of `vty` from `base`. A 2-D array is
+        // flattened by a cast of the array, `(T *)a`, not by `&a[0][0]`: a pointer to the first
+        // element of row 0 may only move within that row (C++ [expr.add]/4, which mapcheck
+        // follows: `notes/out-of-bounds.md`, session 22), and AddressSanitizer cannot see an
+        // index that leaves a row inside the array, so the bounds run could not judge it.
+        let constness = if writable { "" } else { "const " };
+        let flat = |arr: &str| format!("(({constness}{ty} *){arr})");
         let mut vty = ty.to_string();
-        let mut base = if two_d {
-            format!("(&{arr}[0][0])")
-        } else {
-            arr.clone()
-        };
+        let mut base = if two_d { flat(&arr) } else { arr.clone() };
         // A 2-D array through its own subscripts: the row leaves, the column is fixed.
         let mut column = None;
         let mut view_len = len;
         let mut offset = 0i64; // valid indices are -offset..view_len-offset
-        let constness = if writable { "" } else { "const " };
         let path = self.rng.below(5);
         let mut helper = None;
         match path {
@@ -701,20 +702,12 @@ impl G {
         };
         match (&helper, write) {
             (Some(h), true) => {
-                let target = if two_d {
-                    format!("&{arr}[0][0]")
-                } else {
-                    arr.clone()
-                };
+                let target = if two_d { flat(&arr) } else { arr.clone() };
                 self.line(format!("{h}_put({target}, {index}, ({ty})threadIdx.x);"));
                 self.variant("write");
             }
             (Some(h), false) => {
-                let target = if two_d {
-                    format!("&{arr}[0][0]")
-                } else {
-                    arr.clone()
-                };
+                let target = if two_d { flat(&arr) } else { arr.clone() };
                 let own = self.own_global();
                 self.line(format!("{own} = (int){h}({target}, {index});"));
                 self.variant("read");

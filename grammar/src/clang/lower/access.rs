@@ -130,6 +130,17 @@ impl Lower<'_, '_> {
                     Val::Num(int(0, span), Scalar::INT)
                 }
             },
+            // A thread's own object: its check, and any value (`own.rs`).
+            Place::Mem {
+                array,
+                off,
+                ty,
+                bounds,
+                whole,
+            } if self.is_own(&array) => {
+                self.own_access(&array, off, &ty, bounds, whole, span, out);
+                self.unknown_val("private", &ty, span, out)
+            }
             Place::Mem {
                 array,
                 off,
@@ -251,12 +262,14 @@ impl Lower<'_, '_> {
                             array,
                             off,
                             pointee,
+                            within,
                         }) => {
                             let base = self.local_name(&id);
                             Val::Ptr(Ptr::To {
                                 array,
                                 off: self.bound(&base, off, out),
                                 pointee,
+                                within,
                             })
                         }
                         other => other,
@@ -265,6 +278,17 @@ impl Lower<'_, '_> {
                     self.env.insert(id, Binding::Val(v));
                 }
             },
+            // A thread's own object: only its check (`own.rs`).
+            Place::Mem {
+                array,
+                off,
+                ty,
+                bounds,
+                whole,
+            } if self.is_own(&array) => {
+                let _ = v;
+                self.own_access(&array, off, &ty, bounds, whole, span, out)
+            }
             Place::Mem {
                 array,
                 off,

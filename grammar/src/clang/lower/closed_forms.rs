@@ -136,11 +136,13 @@ impl Lower<'_, '_> {
                         array: a0,
                         off: v0,
                         pointee: p0,
+                        ..
                     }),
                     Val::Ptr(Ptr::To {
                         array: a1,
                         off: e,
                         pointee: p1,
+                        ..
                     }),
                 ) if a0 == a1 && p0 == p1 => (v0, e),
                 _ => continue,

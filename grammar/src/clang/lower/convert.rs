@@ -159,7 +159,11 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 pointee,
+                within,
             } => {
+                // A cast that keeps the pointee keeps the sub-array it points into; a view of
+                // another type is checked against the whole object (`Within`).
+                let within = within.filter(|_| pointee == *to);
                 let shared = self.dynamic_shared.as_deref() == Some(array.as_str());
                 // A cast that keeps the pointee (`T *` to `volatile T *`) is no new view.
                 if !shared || self.template_view.is_none() || pointee != *to {
@@ -172,6 +176,7 @@ impl Lower<'_, '_> {
                         array,
                         off,
                         pointee: to.clone(),
+                        within,
                     };
                 }
                 let same = match (&pointee, to) {
@@ -190,12 +195,14 @@ impl Lower<'_, '_> {
                         array,
                         off,
                         pointee,
+                        within: None,
                     }
                 } else if same {
                     Ptr::To {
                         array,
                         off,
                         pointee: to.clone(),
+                        within,
                     }
                 } else {
                     // Until the next lowering byte-addresses the array (`Lower::kernel`), an
@@ -346,6 +353,7 @@ impl Lower<'_, '_> {
                     array,
                     off,
                     pointee,
+                    within,
                 },
                 "+" | "-",
             ) => {
@@ -358,20 +366,30 @@ impl Lower<'_, '_> {
                 let Some(cells) = cells else {
                     return Val::Ptr(Ptr::Many(vec![array.clone()]));
                 };
+                let k_elems = k.clone();
                 let k = if cells == 1 {
                     k
                 } else {
                     Expr::bin(BinOp::Mul, k, int(cells as i64, span))
                 };
                 let bop = if op == "+" { BinOp::Add } else { BinOp::Sub };
-                let off = match (&off.kind, bop) {
-                    (ExprKind::Int(0), BinOp::Add) => k,
-                    _ => Expr::bin(bop, off.clone(), k),
+                let moved = |from: &Expr, by: Expr| match (&from.kind, bop) {
+                    (ExprKind::Int(0), BinOp::Add) => by,
+                    _ => Expr::bin(bop, from.clone(), by),
                 };
+                // The element the pointer points to moves within its sub-array by the amount,
+                // in elements.
+                let within = within.as_ref().map(|w| {
+                    Box::new(Within {
+                        index: moved(&w.index, k_elems.clone()),
+                        ..(**w).clone()
+                    })
+                });
                 Val::Ptr(Ptr::To {
                     array: array.clone(),
-                    off,
+                    off: moved(off, k),
                     pointee: pointee.clone(),
+                    within,
                 })
             }
             (Ptr::Sel(c, a, b), "+" | "-") => {

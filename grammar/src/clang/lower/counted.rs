@@ -537,6 +537,7 @@ impl Lower<'_, '_> {
                         array,
                         off: self.bound("after_offset", v, out),
                         pointee,
+                        within: None,
                     }),
                     _ => continue,
                 };

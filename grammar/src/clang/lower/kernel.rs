@@ -217,6 +217,7 @@ impl<'a> Lower<'_, 'a> {
             array,
             off: int(0, span),
             pointee: pointee.clone(),
+            within: None,
         })
     }
 

@@ -75,6 +75,7 @@ impl Lower<'_, '_> {
                     array,
                     off: x,
                     pointee,
+                    within: None,
                 }),
                 _ => continue,
             };
@@ -225,6 +226,7 @@ impl Lower<'_, '_> {
                 array: array.clone(),
                 off: self.unknown(&format!("{name}_offset"), None, span, out),
                 pointee: pointee.clone(),
+                within: None,
             }),
             // A selection's cases have fixed offsets: any cell of its arrays.
             Val::Ptr(p @ Ptr::Sel(..)) => Val::Ptr(p.clone().coarse()),

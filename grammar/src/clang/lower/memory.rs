@@ -176,6 +176,7 @@ impl Lower<'_, '_> {
             array: name,
             off: int(0, span),
             pointee: elem,
+            within: None,
         }
     }
 

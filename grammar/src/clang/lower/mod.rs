@@ -9,7 +9,9 @@
 //!
 //! * **Places.** An lvalue lowers to a `Place`: a local variable (by clang's declaration
 //!   id), a cell of an array, any cell of several arrays, thread-private memory, or a
-//!   built-in. A reference (`int &r = a[i]`, a reference parameter of an inlined function) is
+//!   built-in. A thread's own array or struct is a cell of the core array that stands for it
+//!   (`own.rs`), so that its accesses are checked against its bounds; that array is never
+//!   written. A reference (`int &r = a[i]`, a reference parameter of an inlined function) is
 //!   bound to the place it refers to, so a write through it writes that cell.
 //! * **Values.** Integer values carry their C type; `ImplicitCastExpr` applies C's
 //!   conversions (to `bool`, truncation, sign changes); unsigned 32-bit `+ - * <<` wrap modulo
@@ -52,6 +54,7 @@ mod loops;
 mod memory;
 mod nodes;
 mod operators;
+mod own;
 mod pattern;
 mod places;
 mod ranges;
@@ -95,15 +98,18 @@ const MAX_STRUCT_CELLS: u64 = 256;
 /// A pointer value.
 #[derive(Clone, Debug, PartialEq)]
 enum Ptr {
-    /// Into `array`, `off` cells from its start; the pointee type.
+    /// Into `array`, `off` cells from its start; the pointee type; the sub-array of the
+    /// declared object it points into, when it is one (`Within`).
     To {
         array: String,
         off: Expr,
         pointee: CType,
+        within: Option<Box<Within>>,
     },
     /// Into one of these arrays, at an offset the lowering does not follow.
     Many(Vec<String>),
-    /// Into thread-private memory (a local array or struct).
+    /// Into thread-private memory: a temporary, or a local array or struct with no stand-in
+    /// (`own.rs`).
     Private,
     /// To a followed local scalar (`&i`), by declaration id: a write through it changes the
     /// local.
@@ -114,6 +120,27 @@ enum Ptr {
     /// condition in scope and free of side effects: an access through it is lowered by cases
     /// (issue 14 item 2).
     Sel(Box<Cond>, Box<Ptr>, Box<Ptr>),
+}
+
+/// The array object a pointer points into when it is a sub-array of the declared object — a
+/// row (`int *row = a[y]`, `&a[y][0]` of `int a[4][8]`), an array field (`int *p = s.v`) —
+/// rather than the declared object itself (session 22). C++ [expr.add]/4: `P + J` for `P` into
+/// element `i` of an array object of `n` elements is defined for `0 <= i + J <= n`, and that
+/// array object is the row, not the whole 2-D array: `row[8]` is undefined although the cell,
+/// `a[y + 1][0]`, is inside `a`. An access through the pointer, dereferenced as its own
+/// pointee (the row's element type), checks `index < extent` in the dimension after `bounds`,
+/// and `bounds` (the subscripts that led to the row: `y < 4`) too. A pointer into the
+/// declared object itself has none (`Lower::element_bound` checks it against its extent); a
+/// cast to another pointee drops it (a view: the whole object is checked), and so does any
+/// pointer the lowering rebuilds (a loop's closed form, a join).
+#[derive(Clone, Debug, PartialEq)]
+struct Within {
+    /// The subscripts that led to the sub-array, of the declared object's outer dimensions.
+    bounds: Vec<Bound>,
+    /// The index, in the sub-array, of the element the pointer points to.
+    index: Expr,
+    /// The sub-array's number of elements.
+    extent: i64,
 }
 
 impl Ptr {
@@ -164,7 +191,15 @@ impl Ptr {
 impl Structural for Ptr {
     fn erase_spans(&mut self) {
         match self {
-            Ptr::To { off, .. } => off.erase_spans(),
+            Ptr::To { off, within, .. } => {
+                off.erase_spans();
+                if let Some(w) = within {
+                    w.index.erase_spans();
+                    for b in &mut w.bounds {
+                        b.index.erase_spans();
+                    }
+                }
+            }
             Ptr::Sel(c, a, b) => {
                 c.erase_spans();
                 a.erase_spans();
@@ -301,7 +336,8 @@ enum Binding {
     Val(Val),
     /// A reference: the place it refers to.
     Ref(Place),
-    /// A local array or struct: thread-private memory.
+    /// A local array or struct: thread-private memory, whose place is its stand-in's
+    /// (`own.rs`) when it has one.
     Private,
     /// A struct of this type followed field by field: field `f` is the local `ID.f`
     /// (`records.rs`).
@@ -423,7 +459,8 @@ pub struct Lower<'g, 'a> {
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
     /// The core arrays of a fixed size (a `__shared__` or `__device__` array, scalar or
-    /// struct; not `extern __shared__` nor the memory of a pointer parameter): the extent of
+    /// struct, and the stand-in of a thread's own one, `own.rs`; not `extern __shared__` nor
+    /// the memory of a pointer parameter): the extent of
     /// the declared object's outermost dimension (1 for a scalar or a struct) and the type of
     /// its elements. An access through a pointer into one must stay within the whole object
     /// (`Lower::object_bounds`).
@@ -431,8 +468,11 @@ pub struct Lower<'g, 'a> {
     /// The core array standing for each thread-private local array of a fixed size, by
     /// declaration id: read (never written) at the index of each access whose bound the
     /// lowering cannot settle, so that the index is asked about as any other bound
-    /// (`Lower::local_check`).
+    /// (`Lower::local_check`, and the stand-ins of `own.rs`).
     local_checks: HashMap<String, String>,
+    /// The core arrays that stand for a thread's own objects (`own.rs`): only ever read, at
+    /// the accesses whose bounds need a check.
+    own_objects: HashSet<String>,
     /// The variables bound by those checks' reads (and a `const` table's, `access.rs`), which
     /// stand for what a read outside the array gives (any value): a condition that uses one
     /// under a guard takes a fresh unknown for it instead (`Lower::guarded`).
@@ -498,6 +538,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             slot_arrays: HashMap::new(),
             extents: HashMap::new(),
             local_checks: HashMap::new(),
+            own_objects: HashSet::new(),
             outside_values: HashSet::new(),
             loop_why: None,
             launched: BTreeSet::new(),
@@ -562,6 +603,17 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 
     fn emit(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
+        // A thread's own object is never written, nor read but for a check (`own.rs`).
+        if let Some(instead) = self.own_instead(&s) {
+            for s in instead {
+                self.emit_one(out, s);
+            }
+            return;
+        }
+        self.emit_one(out, s);
+    }
+
+    fn emit_one(&mut self, out: &mut Vec<Stmt>, s: Stmt) {
         if let StmtKind::Let { var, value } = &s.kind {
             if self.is_uniform(value) {
                 self.uniform.insert(var.name.clone());

@@ -281,6 +281,18 @@ impl Lower<'_, '_> {
                 }
             }
             "&" => {
+                // `&x[i]` of an array `x` is `x + i` (C17 6.5.3.2p3): the pointer points into
+                // `x`, which may be a row of the declared object (`&a[y][0]`, `Within`).
+                let bare = strip_parens(a);
+                if bare.kind == Kind::ArraySubscriptExpr {
+                    if let (Some(x), Some(i)) = (child(bare, 0), child(bare, 1)) {
+                        if self.decayed_array(x).is_some() {
+                            let p = self.rvalue(x, out);
+                            let i = self.rvalue(i, out);
+                            return self.pointer_arith("+", ptr_of(p), i, span, out);
+                        }
+                    }
+                }
                 let p = self.place(a, out);
                 self.address(p)
             }

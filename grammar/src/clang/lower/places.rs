@@ -140,7 +140,7 @@ impl Lower<'_, '_> {
     /// (`tile` and `tile[y]` of `float tile[32][33]`, a local `int a[4]`, a field `s.v[3]`),
     /// with that size: the subscript must lie in `0..size` (C17 6.5.6p8: a pointer into an
     /// array may not leave it; the element one past the end has no object).
-    fn decayed_array<'n>(&self, base: &'n Node) -> Option<(&'n Node, i64)> {
+    pub(super) fn decayed_array<'n>(&self, base: &'n Node) -> Option<(&'n Node, i64)> {
         let bare = strip_parens(base);
         if bare.kind != Kind::ImplicitCastExpr
             || bare.cast_kind.as_deref() != Some("ArrayToPointerDecay")
@@ -164,7 +164,9 @@ impl Lower<'_, '_> {
     /// `index < extent` in the next dimension (`Place::Mem::bounds`). A place that is not a
     /// cell of a core array (unknown memory, a followed local) carries none; a sub-array
     /// reached through a pointer adds none (`whole`: the access is checked against the whole
-    /// object); a thread's own array is checked by a read of its own (`Lower::local_check`).
+    /// object). A thread's own array is the place of its stand-in (`own.rs`), checked as any
+    /// other; one the stand-ins cannot lay out (`Place::Private`) is checked by a read of its
+    /// own (`Lower::local_check`).
     fn subscript_within(
         &mut self,
         array: &Node,
@@ -194,8 +196,8 @@ impl Lower<'_, '_> {
             _ => None,
         };
         if private {
-            // A thread's own array (not followed element by element): its cells are not
-            // modelled, but its index is checked as any other.
+            // A thread's own array with no stand-in (`own.rs`: a layout the cells do not
+            // model): its cells are not modelled, but its index is checked as any other.
             if let Some(b) = &within {
                 self.local_check(array, b.clone(), span, out);
             }
@@ -221,6 +223,28 @@ impl Lower<'_, '_> {
     pub(super) fn deref(&mut self, p: Ptr, ty: CType, span: Span) -> Place {
         let _ = span;
         match p {
+            // Into a sub-array (a row), dereferenced as its element: the row's subscripts and
+            // the element's index in the row (`Within`).
+            Ptr::To {
+                array,
+                off,
+                pointee,
+                within: Some(w),
+            } if pointee == ty => {
+                let mut bounds = w.bounds;
+                bounds.push(Bound {
+                    dim: bounds.len(),
+                    index: w.index,
+                    extent: w.extent,
+                });
+                Place::Mem {
+                    array,
+                    off,
+                    ty,
+                    bounds,
+                    whole: false,
+                }
+            }
             Ptr::To { array, off, .. } => match self.element_bound(&array, &off, &ty) {
                 Some(bound) => Place::Mem {
                     array,
@@ -300,6 +324,14 @@ impl Lower<'_, '_> {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
                 Binding::Ref(p) => p,
                 Binding::Private if self.slot_escape(&d.id, span) => Place::Unknown(ty.clone()),
+                // A thread's own array or struct: the place of its stand-in, so that every
+                // access of it, through any pointer, is checked (`own.rs`); a followed array
+                // is reached through its elements only.
+                Binding::Private if !self.slot_arrays.contains_key(&d.id) => {
+                    let name = d.name.clone().unwrap_or_else(|| "local".into());
+                    self.own_place(&d.id, &name, ty, span)
+                        .unwrap_or_else(|| Place::Private(ty.clone()))
+                }
                 Binding::Private => Place::Private(ty.clone()),
                 Binding::Record(_) => Place::Local(d.id.clone(), ty.clone()),
             };

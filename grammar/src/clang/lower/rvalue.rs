@@ -299,6 +299,40 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The sub-array a pointer to the first element of the array place at cell `off` of
+    /// `array`, of type `ty`, points into (`Within`): the place itself, with the subscripts
+    /// that led to it, when it is an array of a fixed size that is not the whole declared
+    /// object (a row `a[y]`, a field `s.v`); `None` for the declared object (its extent is
+    /// `Lower::extents`'), for a place reached through a pointer (a view, `whole`: its
+    /// subscripts are no dimensions of the object) and for anything but an array.
+    fn sub_array(
+        &self,
+        array: &str,
+        off: &Expr,
+        ty: &CType,
+        bounds: Vec<Bound>,
+        whole: bool,
+    ) -> Option<Box<Within>> {
+        let CType::Array(elem, Some(n)) = ty else {
+            return None;
+        };
+        let extent = i64::try_from(*n).ok().filter(|n| *n > 0)?;
+        let declared = bounds.is_empty()
+            && off.kind == ExprKind::Int(0)
+            && self
+                .extents
+                .get(array)
+                .is_some_and(|(e, t)| *e == extent && **elem == *t);
+        if whole || declared || !self.extents.contains_key(array) {
+            return None;
+        }
+        Some(Box::new(Within {
+            bounds,
+            index: int(0, off.span),
+            extent,
+        }))
+    }
+
     /// A pointer to a place (`&x`, an array's decay).
     pub(super) fn address(&mut self, p: Place) -> Val {
         let elem = |t: &CType| match t {
@@ -306,11 +340,21 @@ impl Lower<'_, '_> {
             t => t.clone(),
         };
         match p {
-            Place::Mem { array, off, ty, .. } => Val::Ptr(Ptr::To {
+            Place::Mem {
                 array,
                 off,
-                pointee: elem(&ty),
-            }),
+                ty,
+                bounds,
+                whole,
+            } => {
+                let within = self.sub_array(&array, &off, &ty, bounds, whole);
+                Val::Ptr(Ptr::To {
+                    array,
+                    off,
+                    pointee: elem(&ty),
+                    within,
+                })
+            }
             Place::Many(arrays, _) => Val::Ptr(Ptr::Many(arrays)),
             Place::Private(_) => Val::Ptr(Ptr::Private),
             Place::Local(id, ty) => match self.env.get(&id).cloned() {
@@ -460,6 +504,7 @@ impl Lower<'_, '_> {
                 array,
                 off,
                 pointee,
+                ..
             }),
             Val::Num(x, xs),
         ) = (&pv, &ev)
@@ -486,6 +531,7 @@ impl Lower<'_, '_> {
                     array: array.clone(),
                     off: Expr::bin(op, off.clone(), cells),
                     pointee: to.clone(),
+                    within: None,
                 });
             }
         }

@@ -347,8 +347,10 @@ impl Lower<'_, '_> {
     /// fixed size, or an element of one: `loc[i][j]` checks `j` in dimension 1 of `loc`)
     /// checked as an access of an array of fixed size is ([`Lower::checked_read`]). A local
     /// array is no core array (its cells are the thread's own, never shared), so the check
-    /// is the read of a core array that stands for it; an array reached otherwise (a field of
-    /// a thread's own struct) is not checked.
+    /// is the read of a core array that stands for it. Since session 22 a thread's own array
+    /// or struct is the place of its stand-in (`own.rs`) and is checked as any array is; this
+    /// is left for the objects with no stand-in (a layout the cells do not model), reached
+    /// from their declaration by subscripts only.
     pub(super) fn local_check(
         &mut self,
         array: &Node,

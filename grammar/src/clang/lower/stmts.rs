@@ -218,6 +218,7 @@ impl Lower<'_, '_> {
                     array: a.clone(),
                     off: self.unknown(&format!("{name}_offset"), None, span, out),
                     pointee: pointee.clone(),
+                    within: None,
                 }),
                 _ => Val::Ptr(join_ptr(p.clone(), q.clone())),
             },
@@ -505,10 +506,12 @@ impl Lower<'_, '_> {
                         array,
                         off,
                         pointee,
+                        within,
                     }) => Val::Ptr(Ptr::To {
                         array,
                         off: self.bound(&format!("{name}_off"), off, out),
                         pointee,
+                        within,
                     }),
                     v => v,
                 };

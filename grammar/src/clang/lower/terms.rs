@@ -350,7 +350,13 @@ pub(super) fn val_uses(v: &Val, names: &HashSet<String>) -> bool {
 
 pub(super) fn ptr_uses(p: &Ptr, names: &HashSet<String>) -> bool {
     match p {
-        Ptr::To { off, .. } => expr_uses(off, names),
+        Ptr::To { off, within, .. } => {
+            expr_uses(off, names)
+                || within.as_ref().is_some_and(|w| {
+                    expr_uses(&w.index, names)
+                        || w.bounds.iter().any(|b| expr_uses(&b.index, names))
+                })
+        }
         Ptr::Sel(c, a, b) => cond_uses(c, names) || ptr_uses(a, names) || ptr_uses(b, names),
         _ => false,
     }
@@ -363,10 +369,25 @@ pub(super) fn subst_ptr(p: &Ptr, lets: &HashMap<String, Expr>) -> Ptr {
             array,
             off,
             pointee,
+            within,
         } => Ptr::To {
             array: array.clone(),
             off: subst_vars(off, lets),
             pointee: pointee.clone(),
+            within: within.as_ref().map(|w| {
+                Box::new(Within {
+                    bounds: w
+                        .bounds
+                        .iter()
+                        .map(|b| Bound {
+                            index: subst_vars(&b.index, lets),
+                            ..b.clone()
+                        })
+                        .collect(),
+                    index: subst_vars(&w.index, lets),
+                    extent: w.extent,
+                })
+            }),
         },
         Ptr::Sel(c, a, b) => Ptr::Sel(
             Box::new(subst_cond_vars(c, lets)),
@@ -380,7 +401,13 @@ pub(super) fn subst_ptr(p: &Ptr, lets: &HashMap<String, Expr>) -> Ptr {
 /// The size of a pointer's offsets and conditions.
 pub(super) fn ptr_size(p: &Ptr) -> usize {
     match p {
-        Ptr::To { off, .. } => expr_nodes(off),
+        Ptr::To { off, within, .. } => {
+            expr_nodes(off)
+                + within.as_ref().map_or(0, |w| {
+                    expr_nodes(&w.index)
+                        + w.bounds.iter().map(|b| expr_nodes(&b.index)).sum::<usize>()
+                })
+        }
         Ptr::Sel(c, a, b) => cond_size(c) + ptr_size(a) + ptr_size(b),
         _ => 1,
     }
