@@ -199,7 +199,14 @@ fn expr<V: Display>(f: &mut Formatter<'_>, e: &Expr<V>, min: u8) -> fmt::Result 
         ExprKind::Int(v) => write!(f, "{v}"),
         ExprKind::Var(name) => write!(f, "{name}"),
         ExprKind::Neg(inner) => {
+            // A chain of negations without a stack frame each: a statement may hold
+            // `Limits::max_statement_tokens` of them, and a debug build's frames are large.
+            let mut inner = inner;
             f.write_char('-')?;
+            while let ExprKind::Neg(next) = &inner.kind {
+                f.write_char('-')?;
+                inner = next;
+            }
             expr(f, inner, UNARY)
         }
         ExprKind::Bin(op, a, b) => match op.notation() {
@@ -256,7 +263,13 @@ fn cond<V: Display>(f: &mut Formatter<'_>, c: &Cond<V>, min: u8) -> fmt::Result 
             Notation::Call(name) => write!(f, "{name}({a}, {b})"),
         },
         CondKind::Not(inner) => {
+            // A chain of `!` without a stack frame each, as for negations.
+            let mut inner = inner;
             f.write_char('!')?;
+            while let CondKind::Not(next) = &inner.kind {
+                f.write_char('!')?;
+                inner = next;
+            }
             // `!a < b` would parse, but reads as if `!` applied to `a`: always bracket a
             // comparison written with an infix operator.
             let bare = match &inner.kind {

@@ -23,6 +23,10 @@ pub enum Step {
 pub struct PathAccess {
     pub acc: Acc,
     pub path: Vec<Step>,
+    /// The arms of the conditionals around the access, outermost first: the conditional's
+    /// identity (its node's address in the protocol walked, stable while the pairs live) and
+    /// whether the access is in its then-branch ([`crate::warp::opposite_arms`]).
+    pub arms: Vec<(usize, bool)>,
 }
 
 /// Every access of `u`, in order, each with its path. `assume`s met before an access in
@@ -30,21 +34,22 @@ pub struct PathAccess {
 pub fn accesses(u: &Proto) -> Vec<PathAccess> {
     let mut out = Vec::new();
     let mut path = Vec::new();
-    walk(u, &mut path, &mut out);
+    walk(u, &mut path, &mut Vec::new(), &mut out);
     out
 }
 
-fn walk(u: &Proto, path: &mut Vec<Step>, out: &mut Vec<PathAccess>) {
+fn walk(u: &Proto, path: &mut Vec<Step>, arms: &mut Vec<(usize, bool)>, out: &mut Vec<PathAccess>) {
     match u {
         Proto::Skip => {}
         Proto::Acc(acc) => out.push(PathAccess {
             acc: acc.clone(),
             path: path.clone(),
+            arms: arms.clone(),
         }),
         Proto::Seq(parts) => {
             let depth = path.len();
             for part in parts {
-                walk(part, path, out);
+                walk(part, path, arms, out);
             }
             path.truncate(depth);
         }
@@ -55,14 +60,19 @@ fn walk(u: &Proto, path: &mut Vec<Step>, out: &mut Vec<PathAccess>) {
             ..
         } => {
             let depth = path.len();
+            let at = std::ptr::from_ref(u) as usize;
             path.push(Step::Cond(cond.clone()));
-            walk(then_branch, path, out);
+            arms.push((at, true));
+            walk(then_branch, path, arms, out);
+            arms.pop();
             path.truncate(depth);
             path.push(Step::Cond(Cond::new(
                 CondKind::Not(Box::new(cond.clone())),
                 cond.span,
             )));
-            walk(else_branch, path, out);
+            arms.push((at, false));
+            walk(else_branch, path, arms, out);
+            arms.pop();
             path.truncate(depth);
         }
         Proto::For {
@@ -73,7 +83,7 @@ fn walk(u: &Proto, path: &mut Vec<Step>, out: &mut Vec<PathAccess>) {
                 var: var.name.clone(),
                 range: range.clone(),
             });
-            walk(body, path, out);
+            walk(body, path, arms, out);
             path.truncate(depth);
         }
         // Later accesses of the enclosing sequence exist only in runs where `c` held; the

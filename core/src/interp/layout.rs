@@ -35,6 +35,51 @@ pub(super) struct Layout<'k> {
     pub syncs: FastMap<usize, usize>,
     /// Statement address of each `syncwarp` to its 0-based index among the `syncwarp`s.
     pub warp_syncs: FastMap<usize, usize>,
+    /// The arms of the conditionals around each statement, by position, outermost first:
+    /// `(position of the if, whether in its then-branch)` ([`opposite_arms`]).
+    pub arms: Vec<Vec<(usize, bool)>>,
+}
+
+/// Whether statements inside the arms `a` and `b` (outermost first) lie in opposite arms of one
+/// conditional: a warp whose lanes diverge there runs one arm and then the other in an order
+/// CUDA leaves unspecified, so lockstep execution (`--warp-sync`) orders nothing between them.
+pub(super) fn opposite_arms(a: &[(usize, bool)], b: &[(usize, bool)]) -> bool {
+    a.iter()
+        .zip(b)
+        .find(|(x, y)| x != y)
+        .is_some_and(|(x, y)| x.0 == y.0)
+}
+
+/// The arms of the conditionals around each statement of `stmts`, by address (`arms` holds
+/// those around `stmts`).
+fn arms_of<T>(
+    stmts: &[Stmt<T>],
+    ordinals: &FastMap<usize, usize>,
+    arms: &mut Vec<(usize, bool)>,
+    out: &mut FastMap<usize, Vec<(usize, bool)>>,
+) {
+    for stmt in stmts {
+        out.insert(stmt_key(stmt), arms.clone());
+        match &stmt.kind {
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                let at = ordinals.get(&stmt_key(stmt)).copied().unwrap_or(usize::MAX);
+                arms.push((at, true));
+                arms_of(&then_branch.stmts, ordinals, arms, out);
+                arms.pop();
+                if let Some(e) = else_branch {
+                    arms.push((at, false));
+                    arms_of(&e.stmts, ordinals, arms, out);
+                    arms.pop();
+                }
+            }
+            StmtKind::For { body, .. } => arms_of(&body.stmts, ordinals, arms, out),
+            _ => {}
+        }
+    }
 }
 
 impl<'k> Layout<'k> {
@@ -115,6 +160,14 @@ impl<'k> Layout<'k> {
             .iter()
             .map(|a| (a.name.name.clone(), a.space))
             .collect();
+        let mut by_stmt = FastMap::default();
+        arms_of(&kernel.body.stmts, &ordinals, &mut Vec::new(), &mut by_stmt);
+        let mut arms = vec![Vec::new(); spans.len()];
+        for (key, around) in by_stmt {
+            if let Some(&at) = ordinals.get(&key) {
+                arms[at] = around;
+            }
+        }
         Layout {
             slots,
             by_text,
@@ -125,6 +178,7 @@ impl<'k> Layout<'k> {
             spans,
             syncs,
             warp_syncs,
+            arms,
         }
     }
 

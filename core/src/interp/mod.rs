@@ -132,6 +132,7 @@ pub fn run<T>(kernel: &Kernel<T>, config: &Config<'_>) -> Result<Run, RunError> 
     let ctx = RaceContext {
         arrays: &layout.arrays,
         spans: &layout.spans,
+        arms: &layout.arms,
         warp_sync: config.warp_sync,
         warp_size: Value::from(config.warp_lanes()),
     };
@@ -226,6 +227,7 @@ fn run_block<'k, T>(
     let ctx = RaceContext {
         arrays: &layout.arrays,
         spans: &layout.spans,
+        arms: &layout.arms,
         warp_sync: config.warp_sync,
         warp_size: Value::from(config.warp_lanes()),
     };

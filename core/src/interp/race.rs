@@ -237,6 +237,9 @@ pub(super) struct RaceContext<'a> {
     pub arrays: &'a [(String, Space)],
     /// The access span of each statement, by pre-order position.
     pub spans: &'a [Span],
+    /// The arms of the conditionals around each statement, by pre-order position
+    /// (`Layout::arms`).
+    pub arms: &'a [Vec<(usize, bool)>],
     /// Lanes per warp in lockstep (`Config::warp_sync`).
     pub warp_sync: Option<u32>,
     /// Lanes per warp for `syncwarp;` (`Config::warp_lanes`).
@@ -276,9 +279,15 @@ impl RaceSet {
                             (Some(x), Some(y)) => x == y,
                             _ => a.0 == b.0,
                         };
+                    // Nor are the two arms of one conditional ordered: a diverged warp runs
+                    // them one after the other, in an unspecified order.
+                    let diverged = match (ctx.arms.get(a.0), ctx.arms.get(b.0)) {
+                        (Some(x), Some(y)) => super::layout::opposite_arms(x, y),
+                        _ => false,
+                    };
                     let lockstep = ctx
                         .warp_sync
-                        .filter(|_| !one_statement)
+                        .filter(|_| !one_statement && !diverged)
                         .map(|size| Value::from(size.max(1)));
                     let races = |x: Lane, y: Lane| unordered(x, y, ctx.warp_size, lockstep);
                     let Some((ta, tb)) = smallest_racing_pair(&ga.lanes, &gb.lanes, races) else {
@@ -510,6 +519,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            arms: &[],
             warp_sync: None,
             warp_size: 32,
         };
@@ -533,6 +543,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            arms: &[],
             warp_sync: None,
             warp_size: 32,
         };
@@ -561,6 +572,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            arms: &[],
             warp_sync: None,
             warp_size: 32,
         };

@@ -437,6 +437,19 @@ __host__ cudaError_t cudaGetDevice(int *d);
 __host__ cudaError_t cudaGetDeviceCount(int *n);
 __host__ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int d);
 __host__ cudaError_t cudaStreamCreate(cudaStream_t *s);
+/* Launches through the runtime API: read as `k<<<grid, block>>>` is for the launch
+ * conventions (mapcheck's `launches.rs`). */
+__host__ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args,
+                                      size_t shared = 0, cudaStream_t s = 0);
+template <class T>
+__host__ cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args,
+                                      size_t shared = 0, cudaStream_t s = 0);
+__host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
+                                                 void **args, size_t shared = 0,
+                                                 cudaStream_t s = 0);
+template <class T>
+__host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args,
+                                                 size_t shared = 0, cudaStream_t s = 0);
 __host__ cudaError_t cudaStreamDestroy(cudaStream_t s);
 __host__ cudaError_t cudaStreamSynchronize(cudaStream_t s);
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *e);

@@ -47,10 +47,13 @@ impl<'a> Launches<'a> {
             } else {
                 function
             };
-            if n.kind == Kind::CUDAKernelCallExpr {
-                if let Some((kernel, shapes)) = launch(n, here, g) {
-                    launches.by_kernel.entry(kernel).or_default().push(shapes);
-                }
+            let found = match n.kind {
+                Kind::CUDAKernelCallExpr => launch(n, here, g),
+                Kind::CallExpr => runtime_launch(n, here, g),
+                _ => None,
+            };
+            if let Some((kernel, shapes)) = found {
+                launches.by_kernel.entry(kernel).or_default().push(shapes);
             }
             stack.extend(n.inner.iter().map(|c| (c, here)));
         }
@@ -91,6 +94,41 @@ fn launch<'a>(
     let mut args = config.exprs().skip(1);
     let grid = shape(args.next()?, function, g);
     let block = shape(args.next()?, function, g);
+    Some((kernel, (grid, block)))
+}
+
+/// A launch through the runtime API (`cudaLaunchKernel((void *)k, grid, block, args, ...)`,
+/// `cudaLaunchCooperativeKernel`): a call clang resolved to mapcheck's declaration of one of
+/// them, whose first argument names a kernel.
+fn runtime_launch<'a>(
+    n: &'a Node,
+    function: Option<&'a Node>,
+    g: &Globals<'a>,
+) -> Option<(&'a str, (Shape, Shape))> {
+    let mut exprs = n.exprs();
+    let callee = strip_implicit(exprs.next()?);
+    let decl = g.decls.get(callee.referenced_decl.as_ref()?.id.as_str())?;
+    let launcher = matches!(
+        decl.name.as_deref(),
+        Some("cudaLaunchKernel" | "cudaLaunchCooperativeKernel")
+    );
+    if !launcher || !decl.file().is_some_and(is_prelude_file) {
+        return None;
+    }
+    let mut func = exprs.next()?;
+    // Through the casts to `const void *` and the function's decay to a pointer.
+    while matches!(func.kind, Kind::CStyleCastExpr | Kind::CXXStaticCastExpr)
+        || func.kind != strip_implicit(func).kind
+    {
+        func = match func.kind {
+            Kind::CStyleCastExpr | Kind::CXXStaticCastExpr => func.exprs().next()?,
+            _ => strip_implicit(func),
+        };
+    }
+    let id = func.referenced_decl.as_ref()?.id.as_str();
+    let kernel = g.functions.get(id)?.id.as_str();
+    let grid = shape(exprs.next()?, function, g);
+    let block = shape(exprs.next()?, function, g);
     Some((kernel, (grid, block)))
 }
 

@@ -382,6 +382,17 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn local_decl(&mut self, d: &Node, out: &mut Vec<Stmt>) {
+        // A `constexpr` variable's initialiser is manifestly constant-evaluated (C++
+        // [expr.const]): `__builtin_is_constant_evaluated()` is true in it.
+        let constexpr =
+            d.kind == Kind::VarDecl && (d.constexpr == Some(true) || d.is_constexpr == Some(true));
+        let evaluated = self.constant_evaluated;
+        self.constant_evaluated |= constexpr;
+        self.local_decl_here(d, out);
+        self.constant_evaluated = evaluated;
+    }
+
+    fn local_decl_here(&mut self, d: &Node, out: &mut Vec<Stmt>) {
         let span = self.span(d);
         match &d.kind {
             Kind::VarDecl => {}
