@@ -205,6 +205,7 @@ impl Lower<'_, '_> {
             Place::Element { id, len, index, ty } => {
                 self.read_element(&id, len, index, ty, span, out)
             }
+            Place::Bits { word, field, bits } => self.read_bits(*word, &field, bits, span, out),
             Place::Sel(c, a, b) => {
                 // Each case reads under its condition; the two values are bound inside the
                 // branches, so the value read is a `?` unless both cases give the same one.
@@ -242,6 +243,14 @@ impl Lower<'_, '_> {
                 Some(Binding::Private) => {}
                 Some(Binding::Record(_)) => self.assign_record(&id, v, span, out),
                 _ => {
+                    // A followed struct's bit-field (`field_place`) keeps the low bits of what
+                    // is stored in it, as C's conversion to its width.
+                    let v = match &ty {
+                        CType::Scalar(Scalar::Int { bits, .. }) if !is_c_width(*bits) => {
+                            self.convert(v, &ty, span, out)
+                        }
+                        _ => v,
+                    };
                     let v = match v {
                         Val::Num(e, s) => {
                             let base = self.local_name(&id);
@@ -374,6 +383,9 @@ impl Lower<'_, '_> {
             Place::Private(_) => {}
             Place::Element { id, len, index, .. } => {
                 self.write_element(&id, len, index, v, span, out)
+            }
+            Place::Bits { word, field, bits } => {
+                self.write_bits(*word, &field, bits, v, span, out)
             }
             Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
             Place::Unknown(_) => self.error(

@@ -395,7 +395,7 @@ impl<'a> Globals<'a> {
         let mut fields = Vec::new();
         for name in base_names(r)? {
             let base_fields = self.fields_at(name, depth + 1)?;
-            if base_fields.iter().any(|(f, _)| self.bit_field(name, f)) {
+            if self.has_bit_fields(name) {
                 return None;
             }
             fields.extend(base_fields);
@@ -423,15 +423,15 @@ impl<'a> Globals<'a> {
             .is_some_and(|r| r.tag_used.as_deref() == Some("union"))
     }
 
-    /// Whether `field` of `record` is a bit-field (its width is an expression child): adjacent
-    /// bit-fields are one memory location (C++ [intro.memory]), which the cell model, one cell
-    /// per field, does not have.
+    /// Whether `field` of `record` is a bit-field (clang's `isBitfield`: a default member
+    /// initialiser is an expression child too): adjacent bit-fields are one memory location
+    /// (C++ [intro.memory]), one cell of their own (`bitfields.rs`).
     pub(super) fn bit_field(&self, record: &str, field: &str) -> bool {
         self.record_named(record).is_some_and(|r| {
             r.inner.iter().any(|f| {
                 f.kind == Kind::FieldDecl
                     && f.name.as_deref() == Some(field)
-                    && f.exprs().next().is_some()
+                    && f.is_bitfield == Some(true)
             })
         })
     }
@@ -441,6 +441,9 @@ impl<'a> Globals<'a> {
     /// cells of every member are the same bytes, and member cell k is byte 4k of the union.
     /// `None` when the members' scalars differ in size (a `long long` over two `int`s).
     pub(super) fn union_cell_bytes(&self, record: &str) -> Option<u64> {
+        if self.has_bit_fields(record) {
+            return None;
+        }
         let mut size = None;
         for (_, fty) in self.fields(record)? {
             let mut scalars = Vec::new();
@@ -474,9 +477,14 @@ impl<'a> Globals<'a> {
                 (most <= MAX_STRUCT_CELLS).then_some(most.max(1))
             }
             CType::Record(name) => {
+                // A run of adjacent bit-fields is one memory location: one cell.
                 let mut total = 0u64;
-                for (_, fty) in self.fields(name)? {
-                    total = total.checked_add(self.cells(&CType::parse(fty), depth + 1)?)?;
+                for slot in self.slots(name)? {
+                    let n = match slot {
+                        Slot::Field(_, fty) => self.cells(&CType::parse(fty), depth + 1)?,
+                        Slot::Bits { .. } => 1,
+                    };
+                    total = total.checked_add(n)?;
                 }
                 (total <= MAX_STRUCT_CELLS).then_some(total.max(1))
             }
@@ -500,12 +508,17 @@ impl<'a> Globals<'a> {
             return Some((0, CType::parse(fty)));
         }
         let mut off = 0u64;
-        for (name, fty) in self.fields(record)? {
-            let ty = CType::parse(fty);
-            if name == field {
-                return Some((off, ty));
+        for slot in self.slots(record)? {
+            match slot {
+                Slot::Field(name, fty) => {
+                    let ty = CType::parse(fty);
+                    if name == field {
+                        return Some((off, ty));
+                    }
+                    off = off.checked_add(self.cells(&ty, 0)?)?;
+                }
+                Slot::Bits { .. } => off = off.checked_add(1)?,
             }
-            off = off.checked_add(self.cells(&ty, 0)?)?;
         }
         None
     }
@@ -595,7 +608,11 @@ impl<'a> Globals<'a> {
         }
         for (f, (m, name)) in decls.into_iter().zip(laid) {
             // A bit-field shares its bytes with its neighbours: not laid out by bytes.
-            if m.bits.is_some() || f.name.as_deref().unwrap_or("") != name {
+            if m.bits.is_some()
+                || m.zero_width
+                || f.is_bitfield == Some(true)
+                || f.name.as_deref().unwrap_or("") != name
+            {
                 return None;
             }
             fields.push((m.offset, CType::parse(f.qual_type())));
@@ -651,11 +668,31 @@ impl<'a> Globals<'a> {
             CType::Record(name) => {
                 // The same limits as the lowering's count of the cells.
                 self.cells(ty, depth)?;
+                if self.is_union(name) {
+                    let fields = self
+                        .fields(name)?
+                        .into_iter()
+                        .map(|(f, fty)| {
+                            Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                        })
+                        .collect::<Option<Vec<_>>>()?;
+                    return Some(Layout::Record { fields });
+                }
+                // A run of bit-fields is one cell, named by its fields: `{lo,hi}`.
                 let fields = self
-                    .fields(name)?
+                    .slots(name)?
                     .into_iter()
-                    .map(|(f, fty)| {
-                        Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                    .map(|slot| match slot {
+                        Slot::Field(f, fty) => {
+                            Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                        }
+                        Slot::Bits { fields, .. } => {
+                            let names: Vec<&str> = (fields.iter())
+                                .map(|f| f.name.as_str())
+                                .filter(|n| !n.is_empty())
+                                .collect();
+                            Some((format!("{{{}}}", names.join(",")), Layout::Cell))
+                        }
                     })
                     .collect::<Option<Vec<_>>>()?;
                 Some(Layout::Record { fields })

@@ -36,6 +36,7 @@
 
 mod access;
 mod asm;
+mod bitfields;
 mod builtins;
 mod calls;
 mod closed_forms;
@@ -71,6 +72,7 @@ use super::truncdiv::trunc_div;
 use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
 use access::*;
+use bitfields::{is_c_width, BitField, Slot};
 use loop_shapes::*;
 use mapcheck_core::arith::Arith;
 use mapcheck_core::ast::*;
@@ -249,6 +251,13 @@ enum Place {
         index: Expr,
         ty: CType,
     },
+    /// Bit-field `field` of the memory location whose cell is `word` (`bitfields.rs`), `bits`
+    /// wide: an access reads, or reads and rewrites, the whole location.
+    Bits {
+        word: Box<Place>,
+        field: BitField,
+        bits: u32,
+    },
 }
 
 impl Place {
@@ -260,6 +269,7 @@ impl Place {
             | Place::Private(t)
             | Place::Element { ty: t, .. }
             | Place::Unknown(t) => t.clone(),
+            Place::Bits { field, .. } => field.ty.clone(),
             Place::Builtin => CType::Other("dim3".into()),
             Place::Sel(_, a, _) => a.ty(),
         }
@@ -269,6 +279,7 @@ impl Place {
     fn arrays(&self) -> Option<Vec<String>> {
         match self {
             Place::Mem { array, .. } => Some(vec![array.clone()]),
+            Place::Bits { word, .. } => word.arrays(),
             Place::Many(v, _) => Some(v.clone()),
             Place::Private(_) => Some(Vec::new()),
             Place::Local(..) | Place::Element { .. } | Place::Builtin | Place::Unknown(_) => None,

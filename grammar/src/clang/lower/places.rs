@@ -432,18 +432,37 @@ impl Lower<'_, '_> {
                     bounds,
                     whole,
                 },
-                None if self.g.bit_field(&r, &field) => {
-                    let r = resolve::shown(&r);
-                    self.error(
-                        span,
-                        format!(
-                            "bit-field `{field}` of `{r}`: adjacent bit-fields share one memory \
-                             location, which mapcheck does not model"
-                        ),
-                        "not supported",
-                    );
-                    Place::Unknown(ty)
-                }
+                // A bit-field: its memory location's cell (`bitfields.rs`).
+                None if self.g.bit_field(&r, &field) => match self.g.bit_field_at(&r, &field) {
+                    Some((cell, field, bits)) => Place::Bits {
+                        word: Box::new(Place::Mem {
+                            array,
+                            off: if cell == 0 {
+                                off
+                            } else {
+                                Expr::bin(BinOp::Add, off, int(cell as i64, span))
+                            },
+                            ty: bitfields::word_type(bits),
+                            bounds,
+                            whole,
+                        }),
+                        field,
+                        bits,
+                    },
+                    None => {
+                        let r = resolve::shown(&r);
+                        self.error(
+                            span,
+                            format!(
+                                "bit-field `{field}` of `{r}`: clang's layout of `{r}` is not \
+                                 known to mapcheck, so the memory location the bit-field shares \
+                                 with its neighbours cannot be placed"
+                            ),
+                            "not supported",
+                        );
+                        Place::Unknown(ty)
+                    }
+                },
                 None if self.g.is_union(&r) => {
                     let r = resolve::shown(&r);
                     self.error(
@@ -475,7 +494,7 @@ impl Lower<'_, '_> {
             Place::Private(_) => Place::Private(ty),
             Place::Builtin => Place::Builtin,
             // An integer has no fields.
-            Place::Unknown(_) | Place::Element { .. } => Place::Unknown(ty),
+            Place::Unknown(_) | Place::Element { .. } | Place::Bits { .. } => Place::Unknown(ty),
             p @ Place::Sel(..) => p.coarse(ty),
         }
     }

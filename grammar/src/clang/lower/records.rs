@@ -62,7 +62,18 @@ impl<'a> Lower<'_, 'a> {
         }
         let mut fields = Vec::new();
         for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
-            // A bit-field has its width as a child; an anonymous field has no name to reach.
+            if f.is_bitfield == Some(true) {
+                // A named bit-field is a local of its width (`bitfields.rs`); an unnamed one
+                // only pads.
+                let Some(field) = f.name.clone().filter(|n| !n.is_empty()) else {
+                    continue;
+                };
+                let (_, bf, _) = self.g.bit_field_at(name, &field)?;
+                fields.push((field, bf.value_type()));
+                continue;
+            }
+            // An anonymous field has no name to reach; a default member initialiser (an
+            // expression child) runs code the lowering does not follow.
             let name = f.name.clone().filter(|n| !n.is_empty())?;
             if f.exprs().next().is_some() {
                 return None;
@@ -270,9 +281,18 @@ impl<'a> Lower<'_, 'a> {
         self.bind_record(id, &name, &ty, v, span, out);
     }
 
-    /// The place of field `field` of the followed struct `id`.
+    /// The place of field `field` of the followed struct `id`; a bit-field's is of its width
+    /// (`BitField::value_type`), so that a value stored in it wraps to its bits
+    /// (`Lower::write`).
     pub(super) fn field_place(&mut self, id: &str, field: &str, ty: CType) -> Place {
         let fid = field_id(id, field);
+        let ty = match self.env.get(id) {
+            Some(Binding::Record(CType::Record(r))) if self.g.bit_field(r, field) => self
+                .g
+                .bit_field_at(r, field)
+                .map_or(ty, |(_, bf, _)| bf.value_type()),
+            _ => ty,
+        };
         match self.env.get(&fid) {
             Some(Binding::Val(_) | Binding::Record(_)) => Place::Local(fid, ty),
             _ => Place::Unknown(ty),
@@ -296,6 +316,15 @@ impl<'a> Lower<'_, 'a> {
             let v = match &fty {
                 CType::Record(_) => self.param_fields(&fname, &fty, span),
                 CType::Pointer(pointee) => self.pointer_param(&fname, pointee, span),
+                // A bit-field of `w` bits: a parameter of the 32-bit type of its signedness,
+                // cut to its `w` bits (the core's parameters have the widths of C's types).
+                CType::Scalar(s @ Scalar::Int { bits, signed }) if *bits < 32 && !is_c_width(*bits) => {
+                    let wide = Scalar::Int { bits: 32, signed: *signed };
+                    match self.scalar_param(&fname, &wide, span) {
+                        Val::Num(e, _) => Val::Num(wrap_to(e, *s, span), *s),
+                        v => v,
+                    }
+                }
                 CType::Scalar(s) => self.scalar_param(&fname, s, span),
                 _ => Val::Opaque,
             };
@@ -533,6 +562,25 @@ impl<'a> Lower<'_, 'a> {
             }
         }
     }
+}
+
+/// `e`, a variable, as a value of the `bits`-bit integer `s` (C's conversion, two's
+/// complement): `e & (2^bits - 1)`, less `2^bits` when signed and at least `2^(bits-1)`,
+/// written `((e + 2^(bits-1)) & (2^bits - 1)) - 2^(bits-1)`.
+fn wrap_to(e: Expr, s: Scalar, span: Span) -> Expr {
+    let Scalar::Int { bits, signed } = s else {
+        return e;
+    };
+    let m = int((1i64 << bits) - 1, span);
+    if !signed {
+        return Expr::bin(BinOp::And, e, m);
+    }
+    let h = || int(1i64 << (bits - 1), span);
+    Expr::bin(
+        BinOp::Sub,
+        Expr::bin(BinOp::And, Expr::bin(BinOp::Add, e, h()), m),
+        h(),
+    )
 }
 
 /// The environment id of field `field` of the followed struct `id`.

@@ -321,8 +321,10 @@ impl Lower<'_, '_> {
                 _ => Val::Ptr(Ptr::Local(id)),
             },
             // A followed array's element has no address: the array is followed only when
-            // none is taken (`Globals::escaped`).
-            Place::Builtin | Place::Unknown(_) | Place::Element { .. } => Val::Ptr(Ptr::Unknown),
+            // none is taken (`Globals::escaped`); nor has a bit-field (C++ [expr.unary.op]/5).
+            Place::Builtin | Place::Unknown(_) | Place::Element { .. } | Place::Bits { .. } => {
+                Val::Ptr(Ptr::Unknown)
+            }
             Place::Sel(c, a, b) => {
                 let (a, b) = (ptr_of(self.address(*a)), ptr_of(self.address(*b)));
                 Val::Ptr(Ptr::select(*c, a, b))
