@@ -861,3 +861,79 @@ fn make_vector_is_the_vector_of_its_arguments() {
     assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
     assert_eq!(written_cells(&p, "k", 4, 3), [8], "{p}");
 }
+
+/// Issue 32: a bit-field is read and written through its memory location's cell (a run of
+/// adjacent bit-fields is one cell holding their bits), with C's values: a value stored keeps
+/// its low `width` bits, a signed field reads back sign-extended, a neighbour's bits are kept.
+/// A thread's own struct and a struct parameter hold their bit-fields at their widths too.
+/// The expected values are C's, computed here (two's complement, as C++20 and CUDA define the
+/// conversion to a bit-field), in every arithmetic mode.
+#[test]
+fn bit_fields_read_back_c_values_in_every_mode() {
+    use mapcheck_core::interp::{run, Config, EventKind};
+    use mapcheck_core::Arith;
+    let p = lower(
+        "struct B { int a : 3; unsigned b : 7; int c : 12; unsigned : 0; int d : 5; };\n\
+         struct P { int v : 4; unsigned w : 4; };\n\
+         __global__ void k(int *out, int x, int y, P p) {\n\
+           __shared__ B s[2];\n\
+           s[1].a = x; s[1].b = y; s[1].c = x * 100; s[1].d = y;\n\
+           s[1].a += 1;\n\
+           B l; l.a = y; l.c = x;\n\
+           __syncthreads();\n\
+           out[0] = s[1].a; out[1] = s[1].b; out[2] = s[1].c; out[3] = s[1].d;\n\
+           out[4] = l.a; out[5] = l.c; out[6] = p.v; out[7] = p.w;\n\
+         }\n",
+    );
+    let k = &p.kernels[0];
+    // Two cells per element: {a,b,c} and {d}; element 1's are cells 2 and 3. A struct
+    // parameter's bit-field is a parameter assumed within its width's values.
+    let written: Vec<String> = writes(&p, "k")
+        .into_iter()
+        .filter(|(a, _)| a == "s")
+        .map(|(_, i)| i)
+        .collect();
+    assert_eq!(
+        written,
+        ["1 * 2", "1 * 2", "1 * 2", "1 * 2 + 1", "1 * 2"],
+        "{p}"
+    );
+    let wrap = |v: i64, bits: u32, signed: bool| -> i64 {
+        let m = v.rem_euclid(1 << bits);
+        if signed && m >= 1 << (bits - 1) {
+            m - (1 << bits)
+        } else {
+            m
+        }
+    };
+    for arith in [Arith::Int, Arith::Bv32] {
+        for (x, y, pv, pw) in [(0, 0, 0, 0), (3, 100, 5, 13), (-5, -1, -8, 7), (1234, 77, 7, 15)] {
+            let mut config = Config::new(1, 1).with_arith(arith);
+            for (name, v) in [("x", x), ("y", y), ("p_v", pv), ("p_w", pw)] {
+                config.params.insert(name.to_string(), i128::from(v));
+            }
+            let result = run(k, &config).unwrap();
+            let mut stored = [0i64; 8];
+            for phase in &result.blocks[0].phases {
+                for e in &phase.threads[0].events {
+                    if let EventKind::Write { value } = e.kind {
+                        if result.arrays[e.cell.array].0 == "out" {
+                            stored[e.cell.index[0] as usize] = value as i32 as i64;
+                        }
+                    }
+                }
+            }
+            let expected = [
+                wrap(wrap(x, 3, true) + 1, 3, true),
+                wrap(y, 7, false),
+                wrap(x * 100, 12, true),
+                wrap(y, 5, true),
+                wrap(y, 3, true),
+                wrap(x, 12, true),
+                wrap(pv, 4, true),
+                wrap(pw, 4, false),
+            ];
+            assert_eq!(stored, expected, "{arith}: x={x} y={y}\n{p}");
+        }
+    }
+}

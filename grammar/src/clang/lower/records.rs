@@ -300,28 +300,50 @@ impl<'a> Lower<'_, 'a> {
     }
 
     /// A kernel parameter of a followed struct type: a distinct array per pointer field, a
-    /// kernel parameter per scalar field.
-    pub(super) fn record_param(&mut self, id: &str, name: &str, ty: &CType, span: Span) {
-        let v = self.param_fields(name, ty, span);
+    /// kernel parameter per scalar field. The kernel-entry assumptions it needs (the range of
+    /// a bit-field's parameter) go to `entry`.
+    pub(super) fn record_param(
+        &mut self,
+        id: &str,
+        name: &str,
+        ty: &CType,
+        span: Span,
+        entry: &mut Vec<Stmt>,
+    ) {
+        let v = self.param_fields(name, ty, span, entry);
         let mut out = Vec::new();
         self.bind_record(id, name, ty, v, span, &mut out);
         // Every field has a value: binding it emits nothing.
         debug_assert!(out.is_empty());
     }
 
-    fn param_fields(&mut self, name: &str, ty: &CType, span: Span) -> Val {
+    fn param_fields(&mut self, name: &str, ty: &CType, span: Span, entry: &mut Vec<Stmt>) -> Val {
         let mut fields = Vec::new();
         for (field, fty) in self.record_fields(ty, 0).unwrap_or_default() {
             let fname = format!("{name}_{field}");
             let v = match &fty {
-                CType::Record(_) => self.param_fields(&fname, &fty, span),
+                CType::Record(_) => self.param_fields(&fname, &fty, span, entry),
                 CType::Pointer(pointee) => self.pointer_param(&fname, pointee, span),
-                // A bit-field of `w` bits: a parameter of the 32-bit type of its signedness,
-                // cut to its `w` bits (the core's parameters have the widths of C's types).
-                CType::Scalar(s @ Scalar::Int { bits, signed }) if *bits < 32 && !is_c_width(*bits) => {
-                    let wide = Scalar::Int { bits: 32, signed: *signed };
-                    match self.scalar_param(&fname, &wide, span) {
-                        Val::Num(e, _) => Val::Num(wrap_to(e, *s, span), *s),
+                // A bit-field of `w` bits: a parameter of the 32-bit type of its signedness
+                // (the core's parameters have the widths of C's types), assumed within the
+                // `w`-bit values from the kernel's entry.
+                CType::Scalar(s @ Scalar::Int { bits, signed }) if !is_c_width(*bits) => {
+                    let wide = Scalar::Int {
+                        bits: 32,
+                        signed: *signed,
+                    };
+                    let (core, v) = self.kernel_param(&fname, wide, None, span);
+                    if let Some((lo, hi)) = s.range() {
+                        self.ranges.insert(core.clone(), (lo, hi));
+                        let x = Expr::var(core, span);
+                        let within = and(
+                            cmp(CmpOp::Ge, x.clone(), int(lo as i64, span)),
+                            cmp(CmpOp::Le, x, int(hi as i64, span)),
+                        );
+                        entry.push(stmt(StmtKind::Assume { cond: within }, span));
+                    }
+                    match v {
+                        Val::Num(e, _) => Val::Num(e, *s),
                         v => v,
                     }
                 }
@@ -562,25 +584,6 @@ impl<'a> Lower<'_, 'a> {
             }
         }
     }
-}
-
-/// `e`, a variable, as a value of the `bits`-bit integer `s` (C's conversion, two's
-/// complement): `e & (2^bits - 1)`, less `2^bits` when signed and at least `2^(bits-1)`,
-/// written `((e + 2^(bits-1)) & (2^bits - 1)) - 2^(bits-1)`.
-fn wrap_to(e: Expr, s: Scalar, span: Span) -> Expr {
-    let Scalar::Int { bits, signed } = s else {
-        return e;
-    };
-    let m = int((1i64 << bits) - 1, span);
-    if !signed {
-        return Expr::bin(BinOp::And, e, m);
-    }
-    let h = || int(1i64 << (bits - 1), span);
-    Expr::bin(
-        BinOp::Sub,
-        Expr::bin(BinOp::And, Expr::bin(BinOp::Add, e, h()), m),
-        h(),
-    )
 }
 
 /// The environment id of field `field` of the followed struct `id`.
