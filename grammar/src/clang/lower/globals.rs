@@ -552,18 +552,16 @@ impl<'a> Globals<'a> {
 
     /// The byte offset of each field of record `name` (its bases' first), with the record's
     /// size and alignment: clang's layout, read by the resolve stage ([`resolve::Layout`]),
-    /// never derived here. `None` for what the byte-addressed lowering does not lay out:
-    /// unions (their members share bytes: [`Globals::union_cell_bytes`]), bit-fields, a
-    /// vtable pointer or virtual base, a record clang's dump could not be matched to.
+    /// never derived here. A union's members all start at its first byte, so its fields
+    /// overlap (they are views of the same bytes). `None` for what the byte-addressed
+    /// lowering does not lay out: bit-fields, a vtable pointer or virtual base, a record
+    /// clang's dump could not be matched to.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
         if depth > 16 {
             return None;
         }
         let r = self.record_named(name)?;
         let layout = self.layouts.get(name)?;
-        if r.tag_used.as_deref() == Some("union") {
-            return None;
-        }
         let base_member = |t: &str| t.contains(" (base)") || t.contains(" (primary base)");
         if (layout.members.iter())
             .any(|m| m.text.starts_with('(') || m.text.contains("(virtual base)"))
@@ -624,7 +622,28 @@ impl<'a> Globals<'a> {
         Some((fields, layout.size, layout.align))
     }
 
-    /// The scalars of a value of `ty`: their byte offsets from its start and types, in order.
+    /// Whether a value of `ty` holds a union whose members cut its bytes into scalars of
+    /// different sizes (`union { unsigned u; unsigned char b[4]; }`): its members are views
+    /// of the same bytes that cells of one scalar each cannot show, so memory holding one is
+    /// byte-addressed (`Lower::needed_units`).
+    pub(super) fn holds_byte_union(&self, ty: &CType, depth: usize) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match ty {
+            CType::Array(t, _) => self.holds_byte_union(t, depth + 1),
+            CType::Record(name) => {
+                (self.is_union(name) && self.union_cell_bytes(name).is_none())
+                    || self.fields(name).is_some_and(|fields| {
+                        (fields.iter()).any(|(_, t)| self.holds_byte_union(&CType::parse(t), depth + 1))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// The scalars of a value of `ty`: their byte offsets from its start and types, in order
+    /// (a union's members' scalars overlap).
     pub(super) fn byte_scalars(
         &self,
         ty: &CType,

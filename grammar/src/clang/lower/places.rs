@@ -354,16 +354,21 @@ impl Lower<'_, '_> {
             Place::Private(self.node_type(base))
         };
         // A union whose members cut its bytes into scalars of different sizes (a word and its
-        // bytes, `union { unsigned u; unsigned char b[4]; }`) has no cells: in memory, which
-        // bytes a member overlaps is not something the cell model can show, so a member of one
-        // there is refused, never accessed at unknown cells in silence. (A thread's own union
-        // is private: its members' values are `?`.)
+        // bytes, `union { unsigned u; unsigned char b[4]; }`) has no cells: memory holding one
+        // is byte-addressed (`Lower::needed_units`), where each member is a view of the
+        // element's bytes. Where it is not (memory the lowering could not byte-address, a
+        // first lowering before it knew), a member is refused, never accessed at unknown cells
+        // in silence. (A thread's own union is private: its members' values are `?`.)
         let record = match self.node_type(base) {
             CType::Pointer(t) if n.is_arrow == Some(true) => *t,
             t => t,
         };
         if let CType::Record(r) = &record {
-            let in_memory = matches!(base_place, Place::Mem { .. } | Place::Many(..));
+            let in_memory = match &base_place {
+                Place::Mem { array, .. } => self.byte_array(array).is_none(),
+                Place::Many(..) => true,
+                _ => false,
+            };
             if in_memory && self.g.is_union(r) && self.g.union_cell_bytes(r).is_none() {
                 let r = resolve::shown(r);
                 self.error(
