@@ -937,3 +937,57 @@ fn bit_fields_read_back_c_values_in_every_mode() {
         }
     }
 }
+
+/// Issue 38 item 3: a union of a word and its bytes in shared memory is byte-addressed; a
+/// thread's reads give back C's values of what it wrote through the other member: the word
+/// of four bytes (little-endian, as CUDA's), the bytes of a word, a signed word's sign.
+#[test]
+fn union_members_read_back_the_bytes_written_through_the_other() {
+    use mapcheck_core::interp::{run, Config, EventKind};
+    use mapcheck_core::Arith;
+    let p = lower(
+        "union W { unsigned u; unsigned char b[4]; };\n\
+         union S { int i; signed char c[4]; short h[2]; };\n\
+         __global__ void k(int *out, unsigned x, int y) {\n\
+           __shared__ W s[2];\n\
+           __shared__ S t[2];\n\
+           s[1].b[0] = x; s[1].b[1] = x >> 8; s[1].b[2] = 7; s[1].b[3] = 0xfe;\n\
+           out[0] = s[1].u;\n\
+           s[1].u = x;\n\
+           out[1] = s[1].b[2];\n\
+           t[1].i = y;\n\
+           out[2] = t[1].c[3]; out[3] = t[1].h[1];\n\
+           t[1].c[0] = -1; t[1].c[1] = -1;\n\
+           out[4] = t[1].i; out[5] = t[1].h[0];\n\
+         }\n",
+    );
+    assert!(unknowns(&p).is_empty(), "{p}");
+    let k = &p.kernels[0];
+    for arith in [Arith::Int, Arith::Bv32] {
+        for (x, y) in [(0u32, 0i32), (0x1234_5678, -2), (0xffff_ffff, 0x7f00_8001), (77, -65536)] {
+            let mut config = Config::new(1, 1).with_arith(arith);
+            config.params.insert("x".into(), i128::from(x));
+            config.params.insert("y".into(), i128::from(y));
+            let result = run(k, &config).unwrap();
+            let mut stored = [0i64; 6];
+            for e in &result.blocks[0].phases[0].threads[0].events {
+                if let EventKind::Write { value } = e.kind {
+                    if result.arrays[e.cell.array].0 == "out" {
+                        stored[e.cell.index[0] as usize] = value as i32 as i64;
+                    }
+                }
+            }
+            let yb = y.to_le_bytes();
+            let after = i32::from_le_bytes([0xff, 0xff, yb[2], yb[3]]);
+            let expected = [
+                i64::from(u32::from_le_bytes([x as u8, (x >> 8) as u8, 7, 0xfe]) as i32),
+                i64::from((x >> 16) as u8),
+                i64::from(yb[3] as i8),
+                i64::from((y >> 16) as i16),
+                i64::from(after),
+                -1,
+            ];
+            assert_eq!(stored, expected, "{arith}: x={x:#x} y={y}\n{p}");
+        }
+    }
+}
