@@ -940,7 +940,9 @@ fn bit_fields_read_back_c_values_in_every_mode() {
 
 /// Issue 38 item 3: a union of a word and its bytes in shared memory is byte-addressed; a
 /// thread's reads give back C's values of what it wrote through the other member: the word
-/// of four bytes (little-endian, as CUDA's), the bytes of a word, a signed word's sign.
+/// of four bytes (little-endian, as CUDA's), the bytes of a word, a signed word's sign. A
+/// thread's own union is followed byte by byte with the same values, a byte at an index
+/// that is not a constant included.
 #[test]
 fn union_members_read_back_the_bytes_written_through_the_other() {
     use mapcheck_core::interp::{run, Config, EventKind};
@@ -959,9 +961,16 @@ fn union_members_read_back_the_bytes_written_through_the_other() {
            out[2] = t[1].c[3]; out[3] = t[1].h[1];\n\
            t[1].c[0] = -1; t[1].c[1] = -1;\n\
            out[4] = t[1].i; out[5] = t[1].h[0];\n\
+           W l; l.u = x; out[6] = l.b[3]; l.b[0] = 9; out[7] = l.u;\n\
+           S m; m.h[1] = y; m.h[0] = -2; out[8] = m.i; out[9] = m.c[x % 4];\n\
          }\n",
     );
-    assert!(unknowns(&p).is_empty(), "{p}");
+    // The thread's own unions start indeterminate (`?` per byte) and are then written whole.
+    let unknown: Vec<String> = unknowns(&p)
+        .into_iter()
+        .filter(|u| !u.contains("_uninit"))
+        .collect();
+    assert!(unknown.is_empty(), "{p}");
     let k = &p.kernels[0];
     for arith in [Arith::Int, Arith::Bv32] {
         for (x, y) in [(0u32, 0i32), (0x1234_5678, -2), (0xffff_ffff, 0x7f00_8001), (77, -65536)] {
@@ -969,7 +978,7 @@ fn union_members_read_back_the_bytes_written_through_the_other() {
             config.params.insert("x".into(), i128::from(x));
             config.params.insert("y".into(), i128::from(y));
             let result = run(k, &config).unwrap();
-            let mut stored = [0i64; 6];
+            let mut stored = [0i64; 10];
             for e in &result.blocks[0].phases[0].threads[0].events {
                 if let EventKind::Write { value } = e.kind {
                     if result.arrays[e.cell.array].0 == "out" {
@@ -986,6 +995,10 @@ fn union_members_read_back_the_bytes_written_through_the_other() {
                 i64::from((y >> 16) as i16),
                 i64::from(after),
                 -1,
+                i64::from((x >> 24) as u8),
+                i64::from(((x & !0xff) | 9) as i32),
+                i64::from(i32::from_le_bytes([0xfe, 0xff, yb[0], yb[1]])),
+                i64::from([0xfe_u8, 0xff, yb[0], yb[1]][(x % 4) as usize] as i8),
             ];
             assert_eq!(stored, expected, "{arith}: x={x:#x} y={y}\n{p}");
         }

@@ -206,6 +206,7 @@ impl Lower<'_, '_> {
                 self.read_element(&id, len, index, ty, span, out)
             }
             Place::Bits { word, field, bits } => self.read_bits(*word, &field, bits, span, out),
+            Place::UnionBytes { id, off, ty } => self.read_union(&id, off, ty, span, out),
             Place::Sel(c, a, b) => {
                 // Each case reads under its condition; the two values are bound inside the
                 // branches, so the value read is a `?` unless both cases give the same one.
@@ -387,6 +388,7 @@ impl Lower<'_, '_> {
             Place::Bits { word, field, bits } => {
                 self.write_bits(*word, &field, bits, v, span, out)
             }
+            Place::UnionBytes { id, off, ty } => self.write_union(&id, off, ty, v, span, out),
             Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
             Place::Unknown(_) => self.error(
                 span,

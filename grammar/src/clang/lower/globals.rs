@@ -63,6 +63,9 @@ pub struct Globals<'a> {
     pub(super) template_params: HashMap<&'a str, Vec<Option<String>>>,
     /// `const` integers whose initialiser named a constant not known yet when scanned.
     pending_constants: Vec<&'a Node>,
+    /// Declarations every use of which names a member that is read or assigned
+    /// (`unions::member_only_uses`): a local union among them is followed byte by byte.
+    pub(super) member_only: HashSet<&'a str>,
 }
 
 impl<'a> Globals<'a> {
@@ -91,6 +94,7 @@ impl<'a> Globals<'a> {
         g.link_redeclarations();
         g.uses(root, false);
         g.pointer_targets = pointer_targets(root);
+        g.member_only = unions::member_only_uses(root);
         for bad in &g.not_shared_memory {
             g.shared_memory_classes.remove(bad);
         }

@@ -63,6 +63,7 @@ mod stmts;
 mod switch;
 mod terms;
 mod trip_count;
+mod unions;
 
 use super::ast::{Kind, Node};
 use super::attributes::{self, Handling};
@@ -251,6 +252,9 @@ enum Place {
         index: Expr,
         ty: CType,
     },
+    /// The bytes from byte `off` of the thread's own union `id` followed byte by byte
+    /// (`unions.rs`), viewed as `ty`.
+    UnionBytes { id: String, off: Expr, ty: CType },
     /// Bit-field `field` of the memory location whose cell is `word` (`bitfields.rs`), `bits`
     /// wide: an access reads, or reads and rewrites, the whole location.
     Bits {
@@ -268,6 +272,7 @@ impl Place {
             | Place::Many(_, t)
             | Place::Private(t)
             | Place::Element { ty: t, .. }
+            | Place::UnionBytes { ty: t, .. }
             | Place::Unknown(t) => t.clone(),
             Place::Bits { field, .. } => field.ty.clone(),
             Place::Builtin => CType::Other("dim3".into()),
@@ -282,7 +287,11 @@ impl Place {
             Place::Bits { word, .. } => word.arrays(),
             Place::Many(v, _) => Some(v.clone()),
             Place::Private(_) => Some(Vec::new()),
-            Place::Local(..) | Place::Element { .. } | Place::Builtin | Place::Unknown(_) => None,
+            Place::Local(..)
+            | Place::Element { .. }
+            | Place::UnionBytes { .. }
+            | Place::Builtin
+            | Place::Unknown(_) => None,
             Place::Sel(_, a, b) => {
                 let mut x = a.arrays()?;
                 x.extend(b.arrays()?);
@@ -433,6 +442,9 @@ pub struct Lower<'g, 'a> {
     /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
+    /// The thread's own unions followed byte by byte (`unions.rs`), by declaration id: their
+    /// size in bytes.
+    union_locals: HashMap<String, u64>,
     /// The core arrays of a fixed size (a `__shared__` or `__device__` array, scalar or
     /// struct; not `extern __shared__` nor the memory of a pointer parameter): the extent of
     /// the declared object's outermost dimension (1 for a scalar or a struct) and the type of
@@ -499,6 +511,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             assumed_multiples: BTreeMap::new(),
             positional: HashSet::new(),
             slot_arrays: HashMap::new(),
+            union_locals: HashMap::new(),
             extents: HashMap::new(),
             local_checks: HashMap::new(),
             outside_values: HashSet::new(),

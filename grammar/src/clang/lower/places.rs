@@ -183,6 +183,10 @@ impl Lower<'_, '_> {
             _ => (Vec::new(), false),
         };
         let private = matches!(outer, Place::Private(_));
+        if let Place::UnionBytes { .. } = outer {
+            let i = self.rvalue(index, out);
+            return self.union_element(outer, i, span, out);
+        }
         let p = self.address(outer);
         let i = self.rvalue(index, out);
         let within = match &i {
@@ -294,6 +298,9 @@ impl Lower<'_, '_> {
         {
             // A texture reference: an opaque handle whose fetches are values not followed.
             return Place::Private(ty.clone());
+        }
+        if let Some(p) = self.union_place(&d.id, ty, span) {
+            return p;
         }
         if let Some(b) = self.env.get(&d.id).cloned() {
             return match b {
@@ -498,6 +505,7 @@ impl Lower<'_, '_> {
             },
             Place::Private(_) => Place::Private(ty),
             Place::Builtin => Place::Builtin,
+            p @ Place::UnionBytes { .. } => self.union_member(p, &field, span),
             // An integer has no fields.
             Place::Unknown(_) | Place::Element { .. } | Place::Bits { .. } => Place::Unknown(ty),
             p @ Place::Sel(..) => p.coarse(ty),
