@@ -23,9 +23,12 @@
 //!   ranges over its width's values. Its cells are not one per field, so a copy between such
 //!   a struct and memory is not followed value by value (its cells are written `?`, its
 //!   fields read `?`: sound).
-//! * **Byte-addressed memory** (`memory.rs`) has no byte layout for a record with bit-fields
-//!   (`Globals::byte_fields`): a bit-field there is accessed at an unknown cell of the array
-//!   (sound, imprecise). A union with a bit-field member has no cells either.
+//! * **Byte-addressed memory** (`memory.rs`: a union of a word and a struct of bit-fields, a
+//!   struct of bit-fields viewed through another type): a location's cells are the bytes its
+//!   bits touch (`location_bytes`: from the byte of its first bit to the byte of its last,
+//!   at most four), read and rewritten as one unsigned word of 8 to 32 bits, the field's
+//!   position counted from that word's first byte. A location wider than four bytes has no
+//!   byte layout (its record's accesses are of an unknown cell of the array: sound).
 
 use super::*;
 
@@ -63,8 +66,22 @@ pub(super) enum Slot<'a> {
     /// A field that is not a bit-field: its name and type text.
     Field(&'a str, &'a str),
     /// A maximal run of adjacent bit-fields of nonzero width, `bits` wide from its first
-    /// field's first bit to its last field's last: one memory location, one core cell.
-    Bits { fields: Vec<BitField>, bits: u32 },
+    /// field's first bit (bit `start` of the record) to its last field's last: one memory
+    /// location, one core cell.
+    Bits {
+        fields: Vec<BitField>,
+        start: u64,
+        bits: u32,
+    },
+}
+
+/// The bytes a memory location of bit-fields from bit `start`, `bits` wide, touches: its
+/// first byte and their number in bits (a word of 8, 16, 24 or 32 bits); `None` beyond 32.
+pub(super) fn location_bytes(start: u64, bits: u32) -> Option<(u64, u32)> {
+    let first = start / 8;
+    let end = (start + u64::from(bits)).div_ceil(8);
+    let n = end.checked_sub(first)?;
+    (1..=4).contains(&n).then(|| (first, 8 * n as u32))
 }
 
 /// Whether the width of a word of `bits` bits lets its values be followed (the core's 32-bit
@@ -112,9 +129,13 @@ impl<'a> Globals<'a> {
         // The run being gathered: its first bit in the record, its fields.
         let mut run: Option<(u64, Vec<BitField>)> = None;
         let close = |run: &mut Option<(u64, Vec<BitField>)>, slots: &mut Vec<Slot<'a>>| {
-            if let Some((_, fields)) = run.take() {
+            if let Some((start, fields)) = run.take() {
                 let bits = fields.iter().map(|f| f.pos + f.width).max().unwrap_or(0);
-                slots.push(Slot::Bits { fields, bits });
+                slots.push(Slot::Bits {
+                    fields,
+                    start,
+                    bits,
+                });
             }
         };
         for ((f, (m, name)), &(fname, fty)) in decls.iter().zip(laid).zip(&fields[inherited..]) {
@@ -156,7 +177,7 @@ impl<'a> Globals<'a> {
         for slot in self.slots(record)? {
             match slot {
                 Slot::Field(_, fty) => off = off.checked_add(self.cells(&CType::parse(fty), 0)?)?,
-                Slot::Bits { fields, bits } => {
+                Slot::Bits { fields, bits, .. } => {
                     if let Some(f) = fields.into_iter().find(|f| f.name == field) {
                         return Some((off, f, bits));
                     }
@@ -165,6 +186,49 @@ impl<'a> Globals<'a> {
             }
         }
         None
+    }
+
+    /// Bit-field `field` of `record` in byte-addressed memory: the first byte of the bytes
+    /// its memory location touches, their width in bits (`location_bytes`), and the field
+    /// with its position counted from that byte's bit 0.
+    pub(super) fn bit_field_bytes(&self, record: &str, field: &str) -> Option<(u64, u32, BitField)> {
+        for slot in self.slots(record)? {
+            if let Slot::Bits {
+                fields,
+                start,
+                bits,
+            } = slot
+            {
+                if let Some(mut f) = fields.into_iter().find(|f| f.name == field) {
+                    let (byte, word) = location_bytes(start, bits)?;
+                    f.pos += u32::try_from(start - 8 * byte).ok()?;
+                    return Some((byte, word, f));
+                }
+            }
+        }
+        None
+    }
+
+    /// The byte offset and type of field `field` (not a bit-field) of `record`
+    /// ([`Globals::byte_fields`], whose fields come in the order of `fields`, bit-fields left
+    /// out).
+    pub(super) fn byte_field(&self, record: &str, field: &str) -> Option<(u64, CType)> {
+        let (laid, _, _) = self.byte_fields(record, 0)?;
+        let all = self.fields(record)?;
+        let r = self.record_named(record)?;
+        let own: Vec<&Node> = (r.inner.iter())
+            .filter(|f| f.kind == Kind::FieldDecl)
+            .collect();
+        let inherited = all.len().checked_sub(own.len())?;
+        let names = (all[..inherited].iter().map(|(n, _)| *n)).chain(
+            own.iter()
+                .filter(|f| f.is_bitfield != Some(true))
+                .map(|f| f.name.as_deref().unwrap_or("")),
+        );
+        names
+            .zip(laid)
+            .find(|(name, _)| *name == field)
+            .map(|(_, f)| f)
     }
 }
 

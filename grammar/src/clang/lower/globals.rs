@@ -590,6 +590,9 @@ impl<'a> Globals<'a> {
             if printed != resolve::shown(base) {
                 return None;
             }
+            if self.has_bit_fields(base) {
+                return None;
+            }
             match self.byte_fields(base, depth + 1) {
                 Some((base_fields, _, _)) => {
                     for (off, ty) in base_fields {
@@ -609,15 +612,32 @@ impl<'a> Globals<'a> {
             return None;
         }
         for (f, (m, name)) in decls.into_iter().zip(laid) {
-            // A bit-field shares its bytes with its neighbours: not laid out by bytes.
-            if m.bits.is_some()
-                || m.zero_width
-                || f.is_bitfield == Some(true)
-                || f.name.as_deref().unwrap_or("") != name
-            {
+            if f.name.as_deref().unwrap_or("") != name {
+                return None;
+            }
+            // A bit-field shares its bytes with its neighbours: its memory location is laid
+            // out below, after the other fields (`byte_field` finds those by name).
+            if f.is_bitfield == Some(true) {
+                continue;
+            }
+            if m.bits.is_some() || m.zero_width {
                 return None;
             }
             fields.push((m.offset, CType::parse(f.qual_type())));
+        }
+        if self.has_bit_fields(name) {
+            // Each memory location of bit-fields: the unsigned word of the bytes its bits
+            // touch (`bit_field_bytes`).
+            for slot in self.slots(name)? {
+                if let Slot::Bits { start, bits, .. } = slot {
+                    let (byte, word) = bitfields::location_bytes(start, bits)?;
+                    let word = Scalar::Int {
+                        bits: word,
+                        signed: false,
+                    };
+                    fields.push((byte, CType::Scalar(word)));
+                }
+            }
         }
         if fields.is_empty() {
             return None;

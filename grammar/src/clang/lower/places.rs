@@ -398,17 +398,33 @@ impl Lower<'_, '_> {
                 whole,
             } if self.byte_array(&array).is_some() => {
                 let unit = self.byte_array(&array).unwrap_or(1);
+                if self.g.bit_field(&r, &field) {
+                    // The bytes of the bit-field's memory location, as one word.
+                    return match self.g.bit_field_bytes(&r, &field) {
+                        Some((byte, bits, f)) if byte.is_multiple_of(unit) => Place::Bits {
+                            word: Box::new(Place::Mem {
+                                array,
+                                off: if byte == 0 {
+                                    off
+                                } else {
+                                    Expr::bin(BinOp::Add, off, int((byte / unit) as i64, span))
+                                },
+                                ty: CType::Scalar(Scalar::Int {
+                                    bits,
+                                    signed: false,
+                                }),
+                                bounds,
+                                whole,
+                            }),
+                            field: f,
+                            bits,
+                        },
+                        _ => Place::Many(vec![array], ty),
+                    };
+                }
                 let found = self
                     .g
-                    .byte_fields(&r, 0)
-                    .and_then(|(fields, _, _)| {
-                        let names = self.g.fields(&r)?;
-                        names
-                            .iter()
-                            .zip(fields)
-                            .find(|((name, _), _)| *name == field)
-                            .map(|(_, f)| f)
-                    })
+                    .byte_field(&r, &field)
                     .filter(|(foff, _)| foff.is_multiple_of(unit));
                 match found {
                     Some((foff, fty)) => Place::Mem {

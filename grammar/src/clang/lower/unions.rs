@@ -202,14 +202,7 @@ impl Lower<'_, '_> {
         let CType::Record(r) = &ty else {
             return Place::Private(ty);
         };
-        let found = self.g.byte_fields(r, 0).and_then(|(fields, _, _)| {
-            let names = self.g.fields(r)?;
-            names
-                .iter()
-                .zip(fields)
-                .find(|((name, _), _)| *name == field)
-                .map(|(_, f)| f)
-        });
+        let found = self.g.byte_field(r, field);
         match found {
             Some((foff, fty)) => Place::UnionBytes {
                 id,
