@@ -647,14 +647,26 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
         Some(Layout::Bytes { unit: 4 })
     );
 
-    // A view whose bytes the lowering does not lay out (a union) is an access of an unknown
-    // cell, named so.
+    // A union view is laid out by clang's layout too (session 22: its members are views of
+    // its bytes): thread 1 writes u[1].i, bytes 4..8.
     let p = lower(
         "union U { int i; float f; };\n\
          __global__ void k() {\n\
            extern __shared__ char smem[];\n\
            U *u = (U *)smem;\n\
            u[threadIdx.x].i = 1;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 4, 1), [4, 5, 6, 7], "{p}");
+
+    // A view whose bytes the lowering does not lay out (a bit-field location wider than
+    // four bytes) is an access of an unknown cell, named so.
+    let p = lower(
+        "struct B { unsigned long long a : 40; unsigned long long b : 20; };\n\
+         __global__ void k() {\n\
+           extern __shared__ char smem[];\n\
+           B *u = (B *)smem;\n\
+           u[threadIdx.x].a = 1;\n\
          }\n",
     );
     assert!(
