@@ -521,7 +521,7 @@ impl Lower<'_, '_> {
             },
             Place::Private(_) => Place::Private(ty),
             Place::Builtin => Place::Builtin,
-            p @ Place::UnionBytes { .. } => self.union_member(p, &field, span),
+            p @ Place::UnionBytes { .. } => self.union_member(p, &field, span, out),
             // An integer has no fields.
             Place::Unknown(_) | Place::Element { .. } | Place::Bits { .. } => Place::Unknown(ty),
             p @ Place::Sel(..) => p.coarse(ty),

@@ -139,7 +139,8 @@ impl Lower<'_, '_> {
         let Some((size, _)) = self.g.byte_size(ty, 0) else {
             return false;
         };
-        if size == 0 || size > MAX_UNION_BYTES {
+        // Every member laid out (each one's bytes known), and not too many bytes.
+        if size == 0 || size > MAX_UNION_BYTES || self.g.byte_scalars(ty, 0, &mut Vec::new()).is_none() {
             return false;
         }
         let name = d.name.clone().unwrap_or_else(|| "u".into());
@@ -169,7 +170,7 @@ impl Lower<'_, '_> {
                     .and_then(|f| f.first().map(|(n, _)| n.to_string()));
                 if let (Some(field), Some(e)) = (first, i.exprs().next()) {
                     let v = self.rvalue(e, out);
-                    let p = self.union_member(place, &field, span);
+                    let p = self.union_member(place, &field, span, out);
                     let fty = p.ty();
                     let v = self.convert(v, &fty, span, out);
                     self.write(p, v, span, out);
@@ -194,23 +195,64 @@ impl Lower<'_, '_> {
     }
 
     /// Member `field` of the bytes `base` of a followed union (a union, or a struct inside
-    /// it): the bytes at the member's offset in clang's layout.
-    pub(super) fn union_member(&mut self, base: Place, field: &str, span: Span) -> Place {
+    /// it): the bytes at the member's offset in clang's layout; a bit-field, the word of the
+    /// bytes of its memory location (`bitfields.rs`).
+    pub(super) fn union_member(
+        &mut self,
+        base: Place,
+        field: &str,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Place {
         let Place::UnionBytes { id, off, ty } = base else {
             return base;
         };
-        let CType::Record(r) = &ty else {
-            return Place::Private(ty);
-        };
-        let found = self.g.byte_field(r, field);
-        match found {
-            Some((foff, fty)) => Place::UnionBytes {
-                id,
-                off: add_const(off, foff, span),
-                ty: fty,
-            },
-            None => Place::Private(ty),
+        if let CType::Record(r) = &ty {
+            if self.g.bit_field(r, field) {
+                if let Some((byte, bits, f)) = self.g.bit_field_bytes(r, field) {
+                    let word = CType::Scalar(Scalar::Int {
+                        bits,
+                        signed: false,
+                    });
+                    return Place::Bits {
+                        word: Box::new(Place::UnionBytes {
+                            id,
+                            off: add_const(off, byte, span),
+                            ty: word,
+                        }),
+                        field: f,
+                        bits,
+                    };
+                }
+            } else if let Some((foff, fty)) = self.g.byte_field(r, field) {
+                return Place::UnionBytes {
+                    id,
+                    off: add_const(off, foff, span),
+                    ty: fty,
+                };
+            }
         }
+        // Not laid out (the union's layout was checked whole at its declaration, so this is
+        // not expected): the member is somewhere in the union — an offset nobody knows, so
+        // that a write may change any byte and a read is `?`.
+        let _ = off;
+        let off = self.unknown("union_member", None, span, out);
+        Place::UnionBytes {
+            id,
+            off,
+            ty: self.node_type_of_field(&ty, field),
+        }
+    }
+
+    /// The type of member `field` of the record `ty`, when known (else `ty`).
+    fn node_type_of_field(&self, ty: &CType, field: &str) -> CType {
+        let CType::Record(r) = ty else {
+            return ty.clone();
+        };
+        self.g
+            .fields(r)
+            .and_then(|f| f.into_iter().find(|(n, _)| *n == field))
+            .map_or(ty.clone(), |(_, t)| CType::parse(t))
     }
 
     /// Element `index` of the array of the followed union's bytes `base`.
@@ -227,18 +269,24 @@ impl Lower<'_, '_> {
             ty: CType::Array(elem, _),
         } = base
         else {
-            return Place::Private(base.ty());
+            return base;
+        };
+        // An element nobody can place (not expected: the union is laid out whole) is at an
+        // offset nobody knows: a write may change any byte, a read is `?`.
+        let nowhere = |l: &mut Self, id: String, elem: CType, out: &mut Vec<Stmt>| {
+            let off = l.unknown("union_element", None, span, out);
+            Place::UnionBytes { id, off, ty: elem }
         };
         let Some((size, _)) = self.g.byte_size(&elem, 0) else {
-            return Place::Private(*elem);
+            return nowhere(self, id, *elem, out);
         };
         let Val::Num(i, _) = index else {
-            return Place::Private(*elem);
+            return nowhere(self, id, *elem, out);
         };
         let scaled = match literal(&i) {
             Some(k) => match i64::try_from(k * i128::from(size)) {
                 Ok(k) => int(k, span),
-                Err(_) => return Place::Private(*elem),
+                Err(_) => return nowhere(self, id, *elem, out),
             },
             None if size == 1 => self.bound("at", i, out),
             None => {
