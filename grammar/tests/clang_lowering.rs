@@ -919,7 +919,12 @@ fn bit_fields_read_back_c_values_in_every_mode() {
         }
     };
     for arith in [Arith::Int, Arith::Bv32] {
-        for (x, y, pv, pw) in [(0, 0, 0, 0), (3, 100, 5, 13), (-5, -1, -8, 7), (1234, 77, 7, 15)] {
+        for (x, y, pv, pw) in [
+            (0, 0, 0, 0),
+            (3, 100, 5, 13),
+            (-5, -1, -8, 7),
+            (1234, 77, 7, 15),
+        ] {
             let mut config = Config::new(1, 1).with_arith(arith);
             for (name, v) in [("x", x), ("y", y), ("p_v", pv), ("p_w", pw)] {
                 config.params.insert(name.to_string(), i128::from(v));
@@ -985,7 +990,12 @@ fn union_members_read_back_the_bytes_written_through_the_other() {
     assert!(unknown.is_empty(), "{p}");
     let k = &p.kernels[0];
     for arith in [Arith::Int, Arith::Bv32] {
-        for (x, y) in [(0u32, 0i32), (0x1234_5678, -2), (0xffff_ffff, 0x7f00_8001), (77, -65536)] {
+        for (x, y) in [
+            (0u32, 0i32),
+            (0x1234_5678, -2),
+            (0xffff_ffff, 0x7f00_8001),
+            (77, -65536),
+        ] {
             let mut config = Config::new(1, 1).with_arith(arith);
             config.params.insert("x".into(), i128::from(x));
             config.params.insert("y".into(), i128::from(y));

@@ -385,9 +385,7 @@ impl Lower<'_, '_> {
             Place::Element { id, len, index, .. } => {
                 self.write_element(&id, len, index, v, span, out)
             }
-            Place::Bits { word, field, bits } => {
-                self.write_bits(*word, &field, bits, v, span, out)
-            }
+            Place::Bits { word, field, bits } => self.write_bits(*word, &field, bits, v, span, out),
             Place::UnionBytes { id, off, ty } => self.write_union(&id, off, ty, v, span, out),
             Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
             Place::Unknown(_) => self.error(

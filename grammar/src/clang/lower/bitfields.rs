@@ -191,7 +191,11 @@ impl<'a> Globals<'a> {
     /// Bit-field `field` of `record` in byte-addressed memory: the first byte of the bytes
     /// its memory location touches, their width in bits (`location_bytes`), and the field
     /// with its position counted from that byte's bit 0.
-    pub(super) fn bit_field_bytes(&self, record: &str, field: &str) -> Option<(u64, u32, BitField)> {
+    pub(super) fn bit_field_bytes(
+        &self,
+        record: &str,
+        field: &str,
+    ) -> Option<(u64, u32, BitField)> {
         for slot in self.slots(record)? {
             if let Slot::Bits {
                 fields,

@@ -659,7 +659,8 @@ impl<'a> Globals<'a> {
             CType::Record(name) => {
                 (self.is_union(name) && self.union_cell_bytes(name).is_none())
                     || self.fields(name).is_some_and(|fields| {
-                        (fields.iter()).any(|(_, t)| self.holds_byte_union(&CType::parse(t), depth + 1))
+                        (fields.iter())
+                            .any(|(_, t)| self.holds_byte_union(&CType::parse(t), depth + 1))
                     })
             }
             _ => false,

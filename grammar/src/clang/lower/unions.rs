@@ -140,7 +140,10 @@ impl Lower<'_, '_> {
             return false;
         };
         // Every member laid out (each one's bytes known), and not too many bytes.
-        if size == 0 || size > MAX_UNION_BYTES || self.g.byte_scalars(ty, 0, &mut Vec::new()).is_none() {
+        if size == 0
+            || size > MAX_UNION_BYTES
+            || self.g.byte_scalars(ty, 0, &mut Vec::new()).is_none()
+        {
             return false;
         }
         let name = d.name.clone().unwrap_or_else(|| "u".into());
@@ -298,11 +301,7 @@ impl Lower<'_, '_> {
             Some(0) => scaled,
             _ => Expr::bin(BinOp::Add, off, scaled),
         };
-        Place::UnionBytes {
-            id,
-            off,
-            ty: *elem,
-        }
+        Place::UnionBytes { id, off, ty: *elem }
     }
 
     /// A read of the bytes of a followed union: a scalar of at most 32 bits whose payload is
@@ -457,14 +456,21 @@ impl Lower<'_, '_> {
                     bits: 8,
                     signed: false,
                 };
-                self.env.insert(byte_id(id, k), Binding::Val(Val::Num(e, byte)));
+                self.env
+                    .insert(byte_id(id, k), Binding::Val(Val::Num(e, byte)));
             }
         }
     }
 
     /// The little-endian bytes of `v`, a value of `s` (an integer or a `float` of at most
     /// four bytes): `(w >> 8j) & 255` of its unsigned word `w`.
-    fn value_bytes(&mut self, v: Val, s: Scalar, span: Span, out: &mut Vec<Stmt>) -> Option<Vec<Expr>> {
+    fn value_bytes(
+        &mut self,
+        v: Val,
+        s: Scalar,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Vec<Expr>> {
         let n = scalar_bytes(s);
         let e = match v {
             Val::Num(e, _) => e,
