@@ -1252,18 +1252,18 @@ mod tests {
            |  nvsize=8, nvalign=4]
 ";
         let d = layouts(dump);
-        let fields: Vec<(u64, Option<(u64, u64)>, bool, &str)> = d[0]
+        let fields: Vec<String> = d[0]
             .layout
             .fields()
-            .map(|(m, name)| (m.offset, m.bits, m.zero_width, name))
+            .map(|(m, name)| format!("{}:{:?}:{}:{name}", m.offset, m.bits, m.zero_width))
             .collect();
         assert_eq!(
             fields,
-            vec![
-                (0, Some((0, 15)), false, "lo"),
-                (4, None, true, ""),
-                (4, Some((0, 15)), false, "hi"),
-                (6, Some((0, 1)), false, ""),
+            [
+                "0:Some((0, 15)):false:lo",
+                "4:None:true:",
+                "4:Some((0, 15)):false:hi",
+                "6:Some((0, 1)):false:",
             ]
         );
     }

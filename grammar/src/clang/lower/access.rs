@@ -247,7 +247,9 @@ impl Lower<'_, '_> {
                     // A followed struct's bit-field (`field_place`) keeps the low bits of what
                     // is stored in it, as C's conversion to its width.
                     let v = match &ty {
-                        CType::Scalar(Scalar::Int { bits, .. }) if !is_c_width(*bits) => {
+                        CType::Scalar(Scalar::Int { bits, .. })
+                            if *bits < 64 && !is_c_width(*bits) =>
+                        {
                             self.convert(v, &ty, span, out)
                         }
                         _ => v,
