@@ -307,7 +307,7 @@ impl Lower<'_, '_> {
     /// The bits of `field` in the word `w`, as a value of its type:
     /// `(w >> pos) & (2^width - 1)`, sign-extended when the field is signed.
     fn extract(&mut self, w: Expr, field: &BitField, span: Span, out: &mut Vec<Stmt>) -> Expr {
-        let bits = self.field_bits(w, field, span, out);
+        let bits = self.field_bits(w, field, span);
         match value_scalar(field) {
             s @ Scalar::Int { signed: true, .. } => self.convert_int(bits, s, out),
             _ => bits,
@@ -318,8 +318,7 @@ impl Lower<'_, '_> {
     /// the core's arithmetic one, a floor division in `int` (so that the bits are right for
     /// any integer a cell holds); in a 32-bit word the bits it fills are above the mask
     /// (`pos + width <= 32`).
-    fn field_bits(&mut self, w: Expr, field: &BitField, span: Span, out: &mut Vec<Stmt>) -> Expr {
-        let _ = out;
+    fn field_bits(&self, w: Expr, field: &BitField, span: Span) -> Expr {
         let shifted = match field.pos {
             0 => w,
             p => Expr::bin(BinOp::Shr, w, int(i64::from(p), span)),
@@ -343,7 +342,7 @@ impl Lower<'_, '_> {
             0 => e,
             p => Expr::bin(BinOp::Shl, e, int(i64::from(p), span)),
         };
-        let had = shl(self.field_bits(old.clone(), field, span, out));
+        let had = shl(self.field_bits(old.clone(), field, span));
         let low = self.convert_int(
             v,
             Scalar::Int {

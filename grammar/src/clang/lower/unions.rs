@@ -63,23 +63,21 @@ fn walk<'a>(
 /// Whether the `DeclRefExpr` `n` (with its ancestors `stack`, innermost last) names a member
 /// that is only read or assigned.
 fn member_use(n: &Node, stack: &[&Node]) -> bool {
+    // The place the use designates: the outermost member access (then subscript) of `n`.
     let mut at = n;
     let mut up = stack.iter().rev().copied().peekable();
     // `w.a.b`: at least one member access, `.` only.
-    let mut members = 0;
     while let Some(p) = up.peek().copied() {
         if p.kind == Kind::MemberExpr && p.is_arrow != Some(true) {
             at = p;
-            members += 1;
             up.next();
         } else {
             break;
         }
     }
-    if members == 0 {
+    if std::ptr::eq(at, n) {
         return false;
     }
-    let _ = at;
     // `w.b[i]`: the array member decays and is subscripted (as the base), any number of
     // dimensions.
     loop {
@@ -207,7 +205,7 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Place {
-        let Place::UnionBytes { id, off, ty } = base else {
+        let Place::UnionBytes { id, off: at, ty } = base else {
             return base;
         };
         if let CType::Record(r) = &ty {
@@ -220,7 +218,7 @@ impl Lower<'_, '_> {
                     return Place::Bits {
                         word: Box::new(Place::UnionBytes {
                             id,
-                            off: add_const(off, byte, span),
+                            off: add_const(at, byte, span),
                             ty: word,
                         }),
                         field: f,
@@ -230,7 +228,7 @@ impl Lower<'_, '_> {
             } else if let Some((foff, fty)) = self.g.byte_field(r, field) {
                 return Place::UnionBytes {
                     id,
-                    off: add_const(off, foff, span),
+                    off: add_const(at, foff, span),
                     ty: fty,
                 };
             }
@@ -238,7 +236,6 @@ impl Lower<'_, '_> {
         // Not laid out (the union's layout was checked whole at its declaration, so this is
         // not expected): the member is somewhere in the union — an offset nobody knows, so
         // that a write may change any byte and a read is `?`.
-        let _ = off;
         let off = self.unknown("union_member", None, span, out);
         Place::UnionBytes {
             id,
