@@ -20,14 +20,19 @@
 //!   (`run_constructor`):
 //!   its fields indeterminate, then its member initialisers in order, then its body with
 //!   `this` the object's address. A class whose objects run other code unseen (virtual
-//!   methods, a destructor that is not trivial) or that is not followed (bases, arrays,
-//!   bit-fields) keeps the located refusal of `ClassCode`.
+//!   methods, a destructor that is not trivial) or that is not followed (bases, arrays)
+//!   keeps the located refusal of `ClassCode`.
+//! * A **bit-field** is a field of its width (`bitfields.rs`): a value stored in it keeps its
+//!   low bits, as C's conversion to a bit-field does; a kernel parameter's ranges over its
+//!   width's values (an entry `assume`). A struct with bit-fields has no cell per field, so it
+//!   is not copied to or from memory value by value (`?`).
 //! * What may change a followed struct behind the lowering's back makes its fields unknown:
 //!   its address passed to a function without a body, a write of a whole value the lowering
 //!   does not follow (`*(int *)&b = 0`). Pointer arithmetic on `&b` is an unknown pointer
 //!   (refused where used), as for any local.
 //!
-//! Records that cannot be followed this way (unions, bases, bit-fields, array fields, nesting
+//! Records that cannot be followed this way (unions — a thread's own union is followed byte
+//! by byte instead, `unions.rs` —, bases, array fields, nesting
 //! deeper than [`MAX_RECORD_DEPTH`], more than [`MAX_RECORD_FIELDS`] fields) stay
 //! thread-private memory: a field read from one is `?`, a pointer read from one is unknown,
 //! and an access through it refused. Until session 14 only structs holding a pointer (or with
