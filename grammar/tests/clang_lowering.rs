@@ -647,14 +647,26 @@ fn extern_shared_views_of_different_sizes_are_byte_addressed() {
         Some(Layout::Bytes { unit: 4 })
     );
 
-    // A view whose bytes the lowering does not lay out (a union) is an access of an unknown
-    // cell, named so.
+    // A union view is laid out by clang's layout too (session 22: its members are views of
+    // its bytes): thread 1 writes u[1].i, bytes 4..8.
     let p = lower(
         "union U { int i; float f; };\n\
          __global__ void k() {\n\
            extern __shared__ char smem[];\n\
            U *u = (U *)smem;\n\
            u[threadIdx.x].i = 1;\n\
+         }\n",
+    );
+    assert_eq!(written_cells(&p, "k", 4, 1), [4, 5, 6, 7], "{p}");
+
+    // A view whose bytes the lowering does not lay out (a bit-field location wider than
+    // four bytes) is an access of an unknown cell, named so.
+    let p = lower(
+        "struct B { unsigned long long a : 40; unsigned long long b : 20; };\n\
+         __global__ void k() {\n\
+           extern __shared__ char smem[];\n\
+           B *u = (B *)smem;\n\
+           u[threadIdx.x].a = 1;\n\
          }\n",
     );
     assert!(
@@ -860,4 +872,157 @@ fn make_vector_is_the_vector_of_its_arguments() {
     );
     assert_eq!(unknowns(&p), Vec::<String>::new(), "{p}");
     assert_eq!(written_cells(&p, "k", 4, 3), [8], "{p}");
+}
+
+/// Issue 32: a bit-field is read and written through its memory location's cell (a run of
+/// adjacent bit-fields is one cell holding their bits), with C's values: a value stored keeps
+/// its low `width` bits, a signed field reads back sign-extended, a neighbour's bits are kept.
+/// A thread's own struct and a struct parameter hold their bit-fields at their widths too.
+/// The expected values are C's, computed here (two's complement, as C++20 and CUDA define the
+/// conversion to a bit-field), in every arithmetic mode.
+#[test]
+fn bit_fields_read_back_c_values_in_every_mode() {
+    use mapcheck_core::interp::{run, Config, EventKind};
+    use mapcheck_core::Arith;
+    let p = lower(
+        "struct B { int a : 3; unsigned b : 7; int c : 12; unsigned : 0; int d : 5; };\n\
+         struct P { int v : 4; unsigned w : 4; };\n\
+         __global__ void k(int *out, int x, int y, P p) {\n\
+           __shared__ B s[2];\n\
+           s[1].a = x; s[1].b = y; s[1].c = x * 100; s[1].d = y;\n\
+           s[1].a += 1;\n\
+           B l; l.a = y; l.c = x;\n\
+           __syncthreads();\n\
+           out[0] = s[1].a; out[1] = s[1].b; out[2] = s[1].c; out[3] = s[1].d;\n\
+           out[4] = l.a; out[5] = l.c; out[6] = p.v; out[7] = p.w;\n\
+         }\n",
+    );
+    let k = &p.kernels[0];
+    // Two cells per element: {a,b,c} and {d}; element 1's are cells 2 and 3. A struct
+    // parameter's bit-field is a parameter assumed within its width's values.
+    let written: Vec<String> = writes(&p, "k")
+        .into_iter()
+        .filter(|(a, _)| a == "s")
+        .map(|(_, i)| i)
+        .collect();
+    assert_eq!(
+        written,
+        ["1 * 2", "1 * 2", "1 * 2", "1 * 2 + 1", "1 * 2"],
+        "{p}"
+    );
+    let wrap = |v: i64, bits: u32, signed: bool| -> i64 {
+        let m = v.rem_euclid(1 << bits);
+        if signed && m >= 1 << (bits - 1) {
+            m - (1 << bits)
+        } else {
+            m
+        }
+    };
+    for arith in [Arith::Int, Arith::Bv32] {
+        for (x, y, pv, pw) in [
+            (0, 0, 0, 0),
+            (3, 100, 5, 13),
+            (-5, -1, -8, 7),
+            (1234, 77, 7, 15),
+        ] {
+            let mut config = Config::new(1, 1).with_arith(arith);
+            for (name, v) in [("x", x), ("y", y), ("p_v", pv), ("p_w", pw)] {
+                config.params.insert(name.to_string(), i128::from(v));
+            }
+            let result = run(k, &config).unwrap();
+            let mut stored = [0i64; 8];
+            for phase in &result.blocks[0].phases {
+                for e in &phase.threads[0].events {
+                    if let EventKind::Write { value } = e.kind {
+                        if result.arrays[e.cell.array].0 == "out" {
+                            stored[e.cell.index[0] as usize] = value as i32 as i64;
+                        }
+                    }
+                }
+            }
+            let expected = [
+                wrap(wrap(x, 3, true) + 1, 3, true),
+                wrap(y, 7, false),
+                wrap(x * 100, 12, true),
+                wrap(y, 5, true),
+                wrap(y, 3, true),
+                wrap(x, 12, true),
+                wrap(pv, 4, true),
+                wrap(pw, 4, false),
+            ];
+            assert_eq!(stored, expected, "{arith}: x={x} y={y}\n{p}");
+        }
+    }
+}
+
+/// Issue 38 item 3: a union of a word and its bytes in shared memory is byte-addressed; a
+/// thread's reads give back C's values of what it wrote through the other member: the word
+/// of four bytes (little-endian, as CUDA's), the bytes of a word, a signed word's sign. A
+/// thread's own union is followed byte by byte with the same values, a byte at an index
+/// that is not a constant included.
+#[test]
+fn union_members_read_back_the_bytes_written_through_the_other() {
+    use mapcheck_core::interp::{run, Config, EventKind};
+    use mapcheck_core::Arith;
+    let p = lower(
+        "union W { unsigned u; unsigned char b[4]; };\n\
+         union S { int i; signed char c[4]; short h[2]; };\n\
+         __global__ void k(int *out, unsigned x, int y) {\n\
+           __shared__ W s[2];\n\
+           __shared__ S t[2];\n\
+           s[1].b[0] = x; s[1].b[1] = x >> 8; s[1].b[2] = 7; s[1].b[3] = 0xfe;\n\
+           out[0] = s[1].u;\n\
+           s[1].u = x;\n\
+           out[1] = s[1].b[2];\n\
+           t[1].i = y;\n\
+           out[2] = t[1].c[3]; out[3] = t[1].h[1];\n\
+           t[1].c[0] = -1; t[1].c[1] = -1;\n\
+           out[4] = t[1].i; out[5] = t[1].h[0];\n\
+           W l; l.u = x; out[6] = l.b[3]; l.b[0] = 9; out[7] = l.u;\n\
+           S m; m.h[1] = y; m.h[0] = -2; out[8] = m.i; out[9] = m.c[x % 4];\n\
+         }\n",
+    );
+    // The thread's own unions start indeterminate (`?` per byte) and are then written whole.
+    let unknown: Vec<String> = unknowns(&p)
+        .into_iter()
+        .filter(|u| !u.contains("_uninit"))
+        .collect();
+    assert!(unknown.is_empty(), "{p}");
+    let k = &p.kernels[0];
+    for arith in [Arith::Int, Arith::Bv32] {
+        for (x, y) in [
+            (0u32, 0i32),
+            (0x1234_5678, -2),
+            (0xffff_ffff, 0x7f00_8001),
+            (77, -65536),
+        ] {
+            let mut config = Config::new(1, 1).with_arith(arith);
+            config.params.insert("x".into(), i128::from(x));
+            config.params.insert("y".into(), i128::from(y));
+            let result = run(k, &config).unwrap();
+            let mut stored = [0i64; 10];
+            for e in &result.blocks[0].phases[0].threads[0].events {
+                if let EventKind::Write { value } = e.kind {
+                    if result.arrays[e.cell.array].0 == "out" {
+                        stored[e.cell.index[0] as usize] = value as i32 as i64;
+                    }
+                }
+            }
+            let yb = y.to_le_bytes();
+            let after = i32::from_le_bytes([0xff, 0xff, yb[2], yb[3]]);
+            let expected = [
+                i64::from(u32::from_le_bytes([x as u8, (x >> 8) as u8, 7, 0xfe]) as i32),
+                i64::from((x >> 16) as u8),
+                i64::from(yb[3] as i8),
+                i64::from((y >> 16) as i16),
+                i64::from(after),
+                -1,
+                i64::from((x >> 24) as u8),
+                i64::from(((x & !0xff) | 9) as i32),
+                i64::from(i32::from_le_bytes([0xfe, 0xff, yb[0], yb[1]])),
+                i64::from([0xfe_u8, 0xff, yb[0], yb[1]][(x % 4) as usize] as i8),
+            ];
+            assert_eq!(stored, expected, "{arith}: x={x:#x} y={y}\n{p}");
+        }
+    }
 }

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — bit-fields are refused (adjacent ones are one memory location, not a cell each)
 // Twin of probe_bitfield_word_racy: the two halves are separated by a zero-width bit-field,
 // which starts a new memory location (C++ [intro.memory]/3), so threads 2k and 2k + 1 write
 // different locations.

@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=32 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — bit-fields are refused (adjacent ones are one memory location, not a cell each)
 // Session 12 probe, unsound before its fix: adjacent bit-fields are one memory location (C++ [intro.memory]/3; the
 // GPU stores a bit-field by reading and rewriting its word), but mapcheck gives each bit-field
 // a cell of its own. Thread 2k writes s[k].lo and thread 2k + 1 writes s[k].hi in the same

@@ -1,7 +1,6 @@
 //pass
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a union of a word and its bytes in shared memory: its members cut its bytes into scalars of different sizes, which mapcheck's cells do not model, so a member access is refused with a located error (never read at unknown cells)
 // Each thread writes the word of its own element s[t] and, after the barrier, reads byte 1
 // of the same element: every byte one thread's until the barrier: race-free.
 union W { unsigned u; unsigned char b[4]; };

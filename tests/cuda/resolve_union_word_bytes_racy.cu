@@ -1,7 +1,6 @@
 //xfail:data-race
 //--blockDim=64 --gridDim=1
 // mapcheck: exact
-// mapcheck: known-imprecision: error — a union of a word and its bytes in shared memory: its members cut its bytes into scalars of different sizes, which mapcheck's cells do not model, so a member access is refused with a located error (never read at unknown cells)
 // Twin of resolve_union_word_bytes.cu without the barrier, reading byte 1 of the next
 // thread's element: thread t reads s[t + 1].b[1], a byte of the word thread t + 1 writes in
 // the same barrier interval: a race.

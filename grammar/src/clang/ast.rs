@@ -371,6 +371,10 @@ pub struct Node {
     /// A redeclaration (a constructor defined outside its class): the id of the earlier one.
     #[serde(rename = "previousDecl")]
     pub previous_decl: Option<String>,
+    /// `FieldDecl` of a bit-field (its width is its child; so is a default member
+    /// initialiser's value, which this tells apart).
+    #[serde(rename = "isBitfield")]
+    pub is_bitfield: Option<bool>,
 }
 
 /// Deepest nesting of nodes accepted: deeper ASTs are refused before any recursive pass.

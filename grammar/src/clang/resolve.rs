@@ -71,7 +71,11 @@ pub struct Member {
     pub offset: u64,
     /// `Some((first, last))` bits of a bit-field, counted from `offset`.
     pub bits: Option<(u64, u64)>,
-    /// The text after the offset: `int mul`, `struct Base (base)`, `(Cfg vtable pointer)`.
+    /// A bit-field of width 0 (`unsigned : 0`, printed `4:-`): it holds no bits, and ends the
+    /// memory location of the bit-fields before it (C++ [intro.memory]/3).
+    pub zero_width: bool,
+    /// The text after the offset: `int mul`, `struct Base (base)`, `(Cfg vtable pointer)`; an
+    /// unnamed field's ends with a space (`unsigned int `), so that its name is empty.
     pub text: String,
 }
 
@@ -1110,23 +1114,31 @@ fn layouts(dump: &str) -> Vec<Dumped> {
             if indent != base_indent + 2 {
                 continue;
             }
-            let (offset, bits) = match off.split_once(':') {
+            let (offset, bits, zero_width) = match off.split_once(':') {
+                // A zero-width bit-field: `4:-`.
+                Some((byte, "-")) => match byte.parse() {
+                    Ok(o) => (o, None, true),
+                    Err(_) => continue,
+                },
                 Some((byte, range)) => {
                     let (a, b) = range.split_once('-').unwrap_or((range, range));
                     match (byte.parse(), a.parse(), b.parse()) {
-                        (Ok(o), Ok(a), Ok(b)) => (o, Some((a, b))),
+                        (Ok(o), Ok(a), Ok(b)) => (o, Some((a, b)), false),
                         _ => continue,
                     }
                 }
                 None => match off.parse() {
-                    Ok(o) => (o, None),
+                    Ok(o) => (o, None, false),
                     Err(_) => continue,
                 },
             };
+            // An unnamed field (`unsigned int ` of `unsigned : 2`) keeps its final space: its
+            // name is empty, as its declaration's.
             members.push(Member {
                 offset,
                 bits,
-                text: text.trim().to_string(),
+                zero_width,
+                text: text.trim_start().to_string(),
             });
         }
         if let (Some(size), Some(align)) = (size, align) {
@@ -1225,5 +1237,34 @@ mod tests {
         assert_eq!(m.len(), 3);
         assert_eq!((m[1].offset, m[1].bits), (0, Some((3, 9))));
         assert_eq!(m[2].text, "struct Outer::Cfg c");
+    }
+
+    #[test]
+    fn zero_width_and_unnamed_bit_fields_are_members() {
+        let dump = "
+*** Dumping AST Record Layout
+         0 | struct BF
+    0:0-15 |   unsigned int lo
+       4:- |   unsigned int 
+    4:0-15 |   unsigned int hi
+     6:0-1 |   unsigned int 
+           | [sizeof=8, dsize=8, align=4,
+           |  nvsize=8, nvalign=4]
+";
+        let d = layouts(dump);
+        let fields: Vec<String> = d[0]
+            .layout
+            .fields()
+            .map(|(m, name)| format!("{}:{:?}:{}:{name}", m.offset, m.bits, m.zero_width))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "0:Some((0, 15)):false:lo",
+                "4:None:true:",
+                "4:Some((0, 15)):false:hi",
+                "6:Some((0, 1)):false:",
+            ]
+        );
     }
 }

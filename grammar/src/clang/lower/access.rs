@@ -216,6 +216,8 @@ impl Lower<'_, '_> {
             Place::Element { id, len, index, ty } => {
                 self.read_element(&id, len, index, ty, span, out)
             }
+            Place::Bits { word, field, bits } => self.read_bits(*word, &field, bits, span, out),
+            Place::UnionBytes { id, off, ty } => self.read_union(&id, off, ty, span, out),
             Place::Sel(c, a, b) => {
                 // Each case reads under its condition; the two values are bound inside the
                 // branches, so the value read is a `?` unless both cases give the same one.
@@ -253,6 +255,16 @@ impl Lower<'_, '_> {
                 Some(Binding::Private) => {}
                 Some(Binding::Record(_)) => self.assign_record(&id, v, span, out),
                 _ => {
+                    // A followed struct's bit-field (`field_place`) keeps the low bits of what
+                    // is stored in it, as C's conversion to its width.
+                    let v = match &ty {
+                        CType::Scalar(Scalar::Int { bits, .. })
+                            if *bits < 64 && !is_c_width(*bits) =>
+                        {
+                            self.convert(v, &ty, span, out)
+                        }
+                        _ => v,
+                    };
                     let v = match v {
                         Val::Num(e, s) => {
                             let base = self.local_name(&id);
@@ -399,6 +411,8 @@ impl Lower<'_, '_> {
             Place::Element { id, len, index, .. } => {
                 self.write_element(&id, len, index, v, span, out)
             }
+            Place::Bits { word, field, bits } => self.write_bits(*word, &field, bits, v, span, out),
+            Place::UnionBytes { id, off, ty } => self.write_union(&id, off, ty, v, span, out),
             Place::Builtin => self.error(span, "a built-in variable cannot be assigned", "here"),
             Place::Unknown(_) => self.error(
                 span,
@@ -583,8 +597,11 @@ impl Lower<'_, '_> {
 
     /// A read of a value of `ty` at cell `off` of a byte-addressed array:
     /// every cell its bytes cover is read. A scalar of one cell has the cell's word converted
-    /// to its type; the value of one spread over several cells (a `double` over two 4-byte
-    /// cells, a `float` over four bytes) is not put back together: `?` named `bytes_value`.
+    /// to its type; an integer or `float` of at most 32 bits spread over several cells (a
+    /// word of a union read after its bytes were written) is put back together from their
+    /// little-endian pieces, each cut to its cell's bits (the inverse of `byte_pieces`); the
+    /// value of anything else over several cells (a `double`, whose payload is not its bytes)
+    /// is `?` named `bytes_value`.
     pub(super) fn read_bytes(
         &mut self,
         array: String,
@@ -597,10 +614,12 @@ impl Lower<'_, '_> {
         let Some(cells) = self.byte_cells(&array, &ty) else {
             return self.read(Place::Many(vec![array], ty), span, out);
         };
+        let unit = self.byte_array(&array).unwrap_or(1);
         let off = self.bound("at", off, out);
         let bounds = self.byte_bounds(&array, &off, &cells, bounds);
         let mut single = None;
         for &(first, n, s) in &cells {
+            let mut pieces = Vec::new();
             for j in first..first + n {
                 let index = if j == 0 {
                     off.clone()
@@ -608,15 +627,46 @@ impl Lower<'_, '_> {
                     Expr::bin(BinOp::Add, off.clone(), int(j as i64, span))
                 };
                 let v = self.emit_read_within(&array, index, bounds.clone(), span, out);
-                if n == 1 && cells.len() == 1 {
-                    // The cell holds the unsigned word of its bytes (`write_bytes`), or
-                    // anything where nothing wrote it: C's value of the type is the
-                    // conversion of that word.
-                    single = Some(match s {
-                        Scalar::Int { .. } => self.convert_int(v, s, out),
-                        _ => v,
+                pieces.push(v);
+            }
+            if cells.len() != 1 {
+                continue;
+            }
+            let bits = match s {
+                Scalar::Int { bits, .. } => bits,
+                Scalar::Float(32) => 32,
+                // Never put back together from several cells (`payload_is_bytes`).
+                _ => u32::MAX,
+            };
+            if n == 1 {
+                // The cell holds the unsigned word of its bytes (`write_bytes`), or
+                // anything where nothing wrote it: C's value of the type is the
+                // conversion of that word.
+                single = pieces.pop().map(|v| match s {
+                    Scalar::Int { .. } => self.convert_int(v, s, out),
+                    _ => v,
+                });
+            } else if bits <= 32 && n * 8 * unit == u64::from(bits) {
+                // The word of the pieces: piece j, cut to its cell's bits, at bit
+                // `8 * unit * j`; then C's value of the type (a signed integer's sign).
+                let piece_bits = 8 * unit as u32;
+                let mask = (1i64 << piece_bits) - 1;
+                let mut word: Option<Expr> = None;
+                for (j, p) in pieces.into_iter().enumerate() {
+                    let p = Expr::bin(BinOp::And, p, int(mask, span));
+                    let p = match j {
+                        0 => p,
+                        j => Expr::bin(BinOp::Shl, p, int(i64::from(piece_bits) * j as i64, span)),
+                    };
+                    word = Some(match word {
+                        None => p,
+                        Some(w) => Expr::bin(BinOp::Add, w, p),
                     });
                 }
+                single = word.map(|w| match s {
+                    Scalar::Int { signed: true, .. } => self.convert_int(w, s, out),
+                    _ => w,
+                });
             }
         }
         match (ty, single) {

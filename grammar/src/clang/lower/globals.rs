@@ -70,6 +70,9 @@ pub struct Globals<'a> {
     /// device code reads is constant-initialised (CUDA allows no dynamic initialisation of
     /// device variables), so the initialiser is its value in every run.
     pub(super) initialised: HashMap<&'a str, &'a Node>,
+    /// Declarations every use of which names a member that is read or assigned
+    /// (`unions::member_only_uses`): a local union among them is followed byte by byte.
+    pub(super) member_only: HashSet<&'a str>,
 }
 
 impl<'a> Globals<'a> {
@@ -104,6 +107,7 @@ impl<'a> Globals<'a> {
         g.link_redeclarations();
         g.uses(root, false);
         g.pointer_targets = pointer_targets(root);
+        g.member_only = unions::member_only_uses(root);
         for bad in &g.not_shared_memory {
             g.shared_memory_classes.remove(bad);
         }
@@ -423,7 +427,7 @@ impl<'a> Globals<'a> {
         let mut fields = Vec::new();
         for name in base_names(r)? {
             let base_fields = self.fields_at(name, depth + 1)?;
-            if base_fields.iter().any(|(f, _)| self.bit_field(name, f)) {
+            if self.has_bit_fields(name) {
                 return None;
             }
             fields.extend(base_fields);
@@ -451,15 +455,15 @@ impl<'a> Globals<'a> {
             .is_some_and(|r| r.tag_used.as_deref() == Some("union"))
     }
 
-    /// Whether `field` of `record` is a bit-field (its width is an expression child): adjacent
-    /// bit-fields are one memory location (C++ [intro.memory]), which the cell model, one cell
-    /// per field, does not have.
+    /// Whether `field` of `record` is a bit-field (clang's `isBitfield`: a default member
+    /// initialiser is an expression child too): adjacent bit-fields are one memory location
+    /// (C++ [intro.memory]), one cell of their own (`bitfields.rs`).
     pub(super) fn bit_field(&self, record: &str, field: &str) -> bool {
         self.record_named(record).is_some_and(|r| {
             r.inner.iter().any(|f| {
                 f.kind == Kind::FieldDecl
                     && f.name.as_deref() == Some(field)
-                    && f.exprs().next().is_some()
+                    && f.is_bitfield == Some(true)
             })
         })
     }
@@ -469,6 +473,9 @@ impl<'a> Globals<'a> {
     /// cells of every member are the same bytes, and member cell k is byte 4k of the union.
     /// `None` when the members' scalars differ in size (a `long long` over two `int`s).
     pub(super) fn union_cell_bytes(&self, record: &str) -> Option<u64> {
+        if self.has_bit_fields(record) {
+            return None;
+        }
         let mut size = None;
         for (_, fty) in self.fields(record)? {
             let mut scalars = Vec::new();
@@ -502,9 +509,14 @@ impl<'a> Globals<'a> {
                 (most <= MAX_STRUCT_CELLS).then_some(most.max(1))
             }
             CType::Record(name) => {
+                // A run of adjacent bit-fields is one memory location: one cell.
                 let mut total = 0u64;
-                for (_, fty) in self.fields(name)? {
-                    total = total.checked_add(self.cells(&CType::parse(fty), depth + 1)?)?;
+                for slot in self.slots(name)? {
+                    let n = match slot {
+                        Slot::Field(_, fty) => self.cells(&CType::parse(fty), depth + 1)?,
+                        Slot::Bits { .. } => 1,
+                    };
+                    total = total.checked_add(n)?;
                 }
                 (total <= MAX_STRUCT_CELLS).then_some(total.max(1))
             }
@@ -528,12 +540,17 @@ impl<'a> Globals<'a> {
             return Some((0, CType::parse(fty)));
         }
         let mut off = 0u64;
-        for (name, fty) in self.fields(record)? {
-            let ty = CType::parse(fty);
-            if name == field {
-                return Some((off, ty));
+        for slot in self.slots(record)? {
+            match slot {
+                Slot::Field(name, fty) => {
+                    let ty = CType::parse(fty);
+                    if name == field {
+                        return Some((off, ty));
+                    }
+                    off = off.checked_add(self.cells(&ty, 0)?)?;
+                }
+                Slot::Bits { .. } => off = off.checked_add(1)?,
             }
-            off = off.checked_add(self.cells(&ty, 0)?)?;
         }
         None
     }
@@ -567,18 +584,16 @@ impl<'a> Globals<'a> {
 
     /// The byte offset of each field of record `name` (its bases' first), with the record's
     /// size and alignment: clang's layout, read by the resolve stage ([`resolve::Layout`]),
-    /// never derived here. `None` for what the byte-addressed lowering does not lay out:
-    /// unions (their members share bytes: [`Globals::union_cell_bytes`]), bit-fields, a
-    /// vtable pointer or virtual base, a record clang's dump could not be matched to.
+    /// never derived here. A union's members all start at its first byte, so its fields
+    /// overlap (they are views of the same bytes). `None` for what the byte-addressed
+    /// lowering does not lay out: bit-fields, a vtable pointer or virtual base, a record
+    /// clang's dump could not be matched to.
     pub(super) fn byte_fields(&self, name: &str, depth: usize) -> Option<(FieldBytes, u64, u64)> {
         if depth > 16 {
             return None;
         }
         let r = self.record_named(name)?;
         let layout = self.layouts.get(name)?;
-        if r.tag_used.as_deref() == Some("union") {
-            return None;
-        }
         let base_member = |t: &str| t.contains(" (base)") || t.contains(" (primary base)");
         if (layout.members.iter())
             .any(|m| m.text.starts_with('(') || m.text.contains("(virtual base)"))
@@ -603,6 +618,9 @@ impl<'a> Globals<'a> {
             if printed != resolve::shown(base) {
                 return None;
             }
+            if self.has_bit_fields(base) {
+                return None;
+            }
             match self.byte_fields(base, depth + 1) {
                 Some((base_fields, _, _)) => {
                     for (off, ty) in base_fields {
@@ -622,11 +640,32 @@ impl<'a> Globals<'a> {
             return None;
         }
         for (f, (m, name)) in decls.into_iter().zip(laid) {
-            // A bit-field shares its bytes with its neighbours: not laid out by bytes.
-            if m.bits.is_some() || f.name.as_deref().unwrap_or("") != name {
+            if f.name.as_deref().unwrap_or("") != name {
+                return None;
+            }
+            // A bit-field shares its bytes with its neighbours: its memory location is laid
+            // out below, after the other fields (`byte_field` finds those by name).
+            if f.is_bitfield == Some(true) {
+                continue;
+            }
+            if m.bits.is_some() || m.zero_width {
                 return None;
             }
             fields.push((m.offset, CType::parse(f.qual_type())));
+        }
+        if self.has_bit_fields(name) {
+            // Each memory location of bit-fields: the unsigned word of the bytes its bits
+            // touch (`bit_field_bytes`).
+            for slot in self.slots(name)? {
+                if let Slot::Bits { start, bits, .. } = slot {
+                    let (byte, word) = bitfields::location_bytes(start, bits)?;
+                    let word = Scalar::Int {
+                        bits: word,
+                        signed: false,
+                    };
+                    fields.push((byte, CType::Scalar(word)));
+                }
+            }
         }
         if fields.is_empty() {
             return None;
@@ -635,7 +674,29 @@ impl<'a> Globals<'a> {
         Some((fields, layout.size, layout.align))
     }
 
-    /// The scalars of a value of `ty`: their byte offsets from its start and types, in order.
+    /// Whether a value of `ty` holds a union whose members cut its bytes into scalars of
+    /// different sizes (`union { unsigned u; unsigned char b[4]; }`): its members are views
+    /// of the same bytes that cells of one scalar each cannot show, so memory holding one is
+    /// byte-addressed (`Lower::needed_units`).
+    pub(super) fn holds_byte_union(&self, ty: &CType, depth: usize) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        match ty {
+            CType::Array(t, _) => self.holds_byte_union(t, depth + 1),
+            CType::Record(name) => {
+                (self.is_union(name) && self.union_cell_bytes(name).is_none())
+                    || self.fields(name).is_some_and(|fields| {
+                        (fields.iter())
+                            .any(|(_, t)| self.holds_byte_union(&CType::parse(t), depth + 1))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// The scalars of a value of `ty`: their byte offsets from its start and types, in order
+    /// (a union's members' scalars overlap).
     pub(super) fn byte_scalars(
         &self,
         ty: &CType,
@@ -679,11 +740,31 @@ impl<'a> Globals<'a> {
             CType::Record(name) => {
                 // The same limits as the lowering's count of the cells.
                 self.cells(ty, depth)?;
+                if self.is_union(name) {
+                    let fields = self
+                        .fields(name)?
+                        .into_iter()
+                        .map(|(f, fty)| {
+                            Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                        })
+                        .collect::<Option<Vec<_>>>()?;
+                    return Some(Layout::Record { fields });
+                }
+                // A run of bit-fields is one cell, named by its fields: `{lo,hi}`.
                 let fields = self
-                    .fields(name)?
+                    .slots(name)?
                     .into_iter()
-                    .map(|(f, fty)| {
-                        Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                    .map(|slot| match slot {
+                        Slot::Field(f, fty) => {
+                            Some((f.to_string(), self.layout(&CType::parse(fty), depth + 1)?))
+                        }
+                        Slot::Bits { fields, .. } => {
+                            let names: Vec<&str> = (fields.iter())
+                                .map(|f| f.name.as_str())
+                                .filter(|n| !n.is_empty())
+                                .collect();
+                            Some((format!("{{{}}}", names.join(",")), Layout::Cell))
+                        }
                     })
                     .collect::<Option<Vec<_>>>()?;
                 Some(Layout::Record { fields })

@@ -230,7 +230,7 @@ impl<'a> Lower<'_, 'a> {
     /// A kernel parameter of C type `s` named after `name`, within the range of its type and,
     /// when `max` is given (a template value that sizes a `__shared__` array), within `0..=max`;
     /// its name in the core kernel and its value.
-    fn kernel_param(
+    pub(super) fn kernel_param(
         &mut self,
         name: &str,
         s: Scalar,
@@ -296,6 +296,8 @@ impl<'a> Lower<'_, 'a> {
         for b in Builtin::ALL {
             self.used.insert(b.name().to_string());
         }
+        // Assumptions at the kernel's entry that parameters need (a bit-field's range).
+        let mut entry = Vec::new();
         for p in k.inner.iter().filter(|p| p.kind == Kind::ParmVarDecl) {
             let pspan = p.span_in_main().unwrap_or(span);
             let pname = p.name.clone().unwrap_or_else(|| "param".into());
@@ -313,7 +315,7 @@ impl<'a> Lower<'_, 'a> {
                 // A struct holding device pointers: a distinct array per pointer field, a
                 // parameter per scalar field (`records.rs`).
                 CType::Record(_) if self.followed_record(&ty).is_some() => {
-                    self.record_param(&p.id, &pname, &ty, pspan);
+                    self.record_param(&p.id, &pname, &ty, pspan, &mut entry);
                     continue;
                 }
                 _ => Binding::Private,
@@ -322,7 +324,7 @@ impl<'a> Lower<'_, 'a> {
         }
         // A template kernel read from its pattern: each value parameter is a kernel
         // parameter, the same for every thread and any value of its C type.
-        let mut body = Vec::new();
+        let mut body = entry;
         for v in std::mem::take(&mut self.template_values) {
             let pspan = v.span.unwrap_or(span);
             // Within the assumption below when it sizes a `__shared__` array.

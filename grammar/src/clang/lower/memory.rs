@@ -103,10 +103,14 @@ impl Lower<'_, '_> {
                 }
             }
             let had = self.byte_units.get(&k).copied();
+            // A union of a word and its bytes viewed in the array: its members overlap in
+            // ways only bytes show.
+            let unions = views.iter().any(|v| self.g.holds_byte_union(v, 0));
             let wanted = if self.dynamic_shared.as_deref() == Some(array.as_str()) {
-                shapes.len() >= 2 && self.template_view.is_none()
+                (shapes.len() >= 2 || unions) && self.template_view.is_none()
             } else {
-                self.mixed.contains(array)
+                unions
+                    || self.mixed.contains(array)
                     || !views
                         .iter()
                         .all(|a| views.iter().all(|b| self.lines_up(a, b)))
@@ -144,11 +148,35 @@ impl Lower<'_, '_> {
 
     /// The cells of the byte-addressed `array` a value of `ty` covers: for each of its scalars,
     /// its first cell from the value's start, its number of cells, and its type. `None` when
-    /// a scalar does not fall on whole cells or the type is not laid out.
+    /// a scalar does not fall on whole cells or the type is not laid out. A value whose
+    /// scalars overlap (a whole union) covers every cell of its bytes, each an unsigned
+    /// integer of the cell's size: which member's scalars its bytes hold is not known.
     pub(super) fn byte_cells(&self, array: &str, ty: &CType) -> Option<Vec<(u64, u64, Scalar)>> {
         let unit = self.byte_array(array)?;
         let mut scalars = Vec::new();
         self.g.byte_scalars(ty, 0, &mut scalars)?;
+        let mut spans: Vec<(u64, u64)> = (scalars.iter())
+            .map(|&(off, s)| (off, off + scalar_bytes(s)))
+            .collect();
+        spans.sort_unstable();
+        if spans.windows(2).any(|w| w[1].0 < w[0].1) {
+            let (size, _) = self.g.byte_size(ty, 0)?;
+            let bits = u32::try_from(8 * unit).ok()?;
+            return (size.is_multiple_of(unit)).then(|| {
+                (0..size / unit)
+                    .map(|k| {
+                        (
+                            k,
+                            1,
+                            Scalar::Int {
+                                bits,
+                                signed: false,
+                            },
+                        )
+                    })
+                    .collect()
+            });
+        }
         scalars
             .into_iter()
             .map(|(off, s)| {

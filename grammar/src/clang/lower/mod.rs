@@ -38,6 +38,7 @@
 
 mod access;
 mod asm;
+mod bitfields;
 mod builtins;
 mod calls;
 mod closed_forms;
@@ -65,6 +66,7 @@ mod stmts;
 mod switch;
 mod terms;
 mod trip_count;
+mod unions;
 
 use super::ast::{Kind, Node};
 use super::attributes::{self, Handling};
@@ -74,6 +76,7 @@ use super::truncdiv::trunc_div;
 use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
 use access::*;
+use bitfields::{is_c_width, BitField, Slot};
 use loop_shapes::*;
 use mapcheck_core::arith::Arith;
 use mapcheck_core::ast::*;
@@ -284,6 +287,16 @@ enum Place {
         index: Expr,
         ty: CType,
     },
+    /// The bytes from byte `off` of the thread's own union `id` followed byte by byte
+    /// (`unions.rs`), viewed as `ty`.
+    UnionBytes { id: String, off: Expr, ty: CType },
+    /// Bit-field `field` of the memory location whose cell is `word` (`bitfields.rs`), `bits`
+    /// wide: an access reads, or reads and rewrites, the whole location.
+    Bits {
+        word: Box<Place>,
+        field: BitField,
+        bits: u32,
+    },
 }
 
 impl Place {
@@ -294,7 +307,9 @@ impl Place {
             | Place::Many(_, t)
             | Place::Private(t)
             | Place::Element { ty: t, .. }
+            | Place::UnionBytes { ty: t, .. }
             | Place::Unknown(t) => t.clone(),
+            Place::Bits { field, .. } => field.ty.clone(),
             Place::Builtin => CType::Other("dim3".into()),
             Place::Sel(_, a, _) => a.ty(),
         }
@@ -304,9 +319,14 @@ impl Place {
     fn arrays(&self) -> Option<Vec<String>> {
         match self {
             Place::Mem { array, .. } => Some(vec![array.clone()]),
+            Place::Bits { word, .. } => word.arrays(),
             Place::Many(v, _) => Some(v.clone()),
             Place::Private(_) => Some(Vec::new()),
-            Place::Local(..) | Place::Element { .. } | Place::Builtin | Place::Unknown(_) => None,
+            Place::Local(..)
+            | Place::Element { .. }
+            | Place::UnionBytes { .. }
+            | Place::Builtin
+            | Place::Unknown(_) => None,
             Place::Sel(_, a, b) => {
                 let mut x = a.arrays()?;
                 x.extend(b.arrays()?);
@@ -458,6 +478,9 @@ pub struct Lower<'g, 'a> {
     /// Local arrays of pointers followed element by element (`slots.rs`), by declaration id:
     /// their element type and length.
     slot_arrays: HashMap<String, (CType, usize)>,
+    /// The thread's own unions followed byte by byte (`unions.rs`), by declaration id: their
+    /// size in bytes.
+    union_locals: HashMap<String, u64>,
     /// The core arrays of a fixed size (a `__shared__` or `__device__` array, scalar or
     /// struct, and the stand-in of a thread's own one, `own.rs`; not `extern __shared__` nor
     /// the memory of a pointer parameter): the extent of
@@ -536,6 +559,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             assumed_multiples: BTreeMap::new(),
             positional: HashSet::new(),
             slot_arrays: HashMap::new(),
+            union_locals: HashMap::new(),
             extents: HashMap::new(),
             local_checks: HashMap::new(),
             own_objects: HashSet::new(),

@@ -185,6 +185,10 @@ impl Lower<'_, '_> {
             _ => (Vec::new(), false),
         };
         let private = matches!(outer, Place::Private(_));
+        if let Place::UnionBytes { .. } = outer {
+            let i = self.rvalue(index, out);
+            return self.union_element(outer, i, span, out);
+        }
         let p = self.address(outer);
         let i = self.rvalue(index, out);
         let within = match &i {
@@ -319,6 +323,9 @@ impl Lower<'_, '_> {
             // A texture reference: an opaque handle whose fetches are values not followed.
             return Place::Private(ty.clone());
         }
+        if let Some(p) = self.union_place(&d.id, ty, span) {
+            return p;
+        }
         if let Some(b) = self.env.get(&d.id).cloned() {
             return match b {
                 Binding::Val(_) => Place::Local(d.id.clone(), ty.clone()),
@@ -396,16 +403,21 @@ impl Lower<'_, '_> {
             Place::Private(self.node_type(base))
         };
         // A union whose members cut its bytes into scalars of different sizes (a word and its
-        // bytes, `union { unsigned u; unsigned char b[4]; }`) has no cells: in memory, which
-        // bytes a member overlaps is not something the cell model can show, so a member of one
-        // there is refused, never accessed at unknown cells in silence. (A thread's own union
-        // is private: its members' values are `?`.)
+        // bytes, `union { unsigned u; unsigned char b[4]; }`) has no cells: memory holding one
+        // is byte-addressed (`Lower::needed_units`), where each member is a view of the
+        // element's bytes. Where it is not (memory the lowering could not byte-address, a
+        // first lowering before it knew), a member is refused, never accessed at unknown cells
+        // in silence. (A thread's own union is private: its members' values are `?`.)
         let record = match self.node_type(base) {
             CType::Pointer(t) if n.is_arrow == Some(true) => *t,
             t => t,
         };
         if let CType::Record(r) = &record {
-            let in_memory = matches!(base_place, Place::Mem { .. } | Place::Many(..));
+            let in_memory = match &base_place {
+                Place::Mem { array, .. } => self.byte_array(array).is_none(),
+                Place::Many(..) => true,
+                _ => false,
+            };
             if in_memory && self.g.is_union(r) && self.g.union_cell_bytes(r).is_none() {
                 let r = resolve::shown(r);
                 self.error(
@@ -428,17 +440,33 @@ impl Lower<'_, '_> {
                 whole,
             } if self.byte_array(&array).is_some() => {
                 let unit = self.byte_array(&array).unwrap_or(1);
+                if self.g.bit_field(&r, &field) {
+                    // The bytes of the bit-field's memory location, as one word.
+                    return match self.g.bit_field_bytes(&r, &field) {
+                        Some((byte, bits, f)) if byte.is_multiple_of(unit) => Place::Bits {
+                            word: Box::new(Place::Mem {
+                                array,
+                                off: if byte == 0 {
+                                    off
+                                } else {
+                                    Expr::bin(BinOp::Add, off, int((byte / unit) as i64, span))
+                                },
+                                ty: CType::Scalar(Scalar::Int {
+                                    bits,
+                                    signed: false,
+                                }),
+                                bounds,
+                                whole,
+                            }),
+                            field: f,
+                            bits,
+                        },
+                        _ => Place::Many(vec![array], ty),
+                    };
+                }
                 let found = self
                     .g
-                    .byte_fields(&r, 0)
-                    .and_then(|(fields, _, _)| {
-                        let names = self.g.fields(&r)?;
-                        names
-                            .iter()
-                            .zip(fields)
-                            .find(|((name, _), _)| *name == field)
-                            .map(|(_, f)| f)
-                    })
+                    .byte_field(&r, &field)
                     .filter(|(foff, _)| foff.is_multiple_of(unit));
                 match found {
                     Some((foff, fty)) => Place::Mem {
@@ -474,18 +502,37 @@ impl Lower<'_, '_> {
                     bounds,
                     whole,
                 },
-                None if self.g.bit_field(&r, &field) => {
-                    let r = resolve::shown(&r);
-                    self.error(
-                        span,
-                        format!(
-                            "bit-field `{field}` of `{r}`: adjacent bit-fields share one memory \
-                             location, which mapcheck does not model"
-                        ),
-                        "not supported",
-                    );
-                    Place::Unknown(ty)
-                }
+                // A bit-field: its memory location's cell (`bitfields.rs`).
+                None if self.g.bit_field(&r, &field) => match self.g.bit_field_at(&r, &field) {
+                    Some((cell, field, bits)) => Place::Bits {
+                        word: Box::new(Place::Mem {
+                            array,
+                            off: if cell == 0 {
+                                off
+                            } else {
+                                Expr::bin(BinOp::Add, off, int(cell as i64, span))
+                            },
+                            ty: bitfields::word_type(bits),
+                            bounds,
+                            whole,
+                        }),
+                        field,
+                        bits,
+                    },
+                    None => {
+                        let r = resolve::shown(&r);
+                        self.error(
+                            span,
+                            format!(
+                                "bit-field `{field}` of `{r}`: clang's layout of `{r}` is not \
+                                 known to mapcheck, so the memory location the bit-field shares \
+                                 with its neighbours cannot be placed"
+                            ),
+                            "not supported",
+                        );
+                        Place::Unknown(ty)
+                    }
+                },
                 None if self.g.is_union(&r) => {
                     let r = resolve::shown(&r);
                     self.error(
@@ -516,8 +563,9 @@ impl Lower<'_, '_> {
             },
             Place::Private(_) => Place::Private(ty),
             Place::Builtin => Place::Builtin,
+            p @ Place::UnionBytes { .. } => self.union_member(p, &field, span, out),
             // An integer has no fields.
-            Place::Unknown(_) | Place::Element { .. } => Place::Unknown(ty),
+            Place::Unknown(_) | Place::Element { .. } | Place::Bits { .. } => Place::Unknown(ty),
             p @ Place::Sel(..) => p.coarse(ty),
         }
     }

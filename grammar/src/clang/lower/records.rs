@@ -20,14 +20,19 @@
 //!   (`run_constructor`):
 //!   its fields indeterminate, then its member initialisers in order, then its body with
 //!   `this` the object's address. A class whose objects run other code unseen (virtual
-//!   methods, a destructor that is not trivial) or that is not followed (bases, arrays,
-//!   bit-fields) keeps the located refusal of `ClassCode`.
+//!   methods, a destructor that is not trivial) or that is not followed (bases, arrays)
+//!   keeps the located refusal of `ClassCode`.
+//! * A **bit-field** is a field of its width (`bitfields.rs`): a value stored in it keeps its
+//!   low bits, as C's conversion to a bit-field does; a kernel parameter's ranges over its
+//!   width's values (an entry `assume`). A struct with bit-fields has no cell per field, so it
+//!   is not copied to or from memory value by value (`?`).
 //! * What may change a followed struct behind the lowering's back makes its fields unknown:
 //!   its address passed to a function without a body, a write of a whole value the lowering
 //!   does not follow (`*(int *)&b = 0`). Pointer arithmetic on `&b` is an unknown pointer
 //!   (refused where used), as for any local.
 //!
-//! Records that cannot be followed this way (unions, bases, bit-fields, array fields, nesting
+//! Records that cannot be followed this way (unions — a thread's own union is followed byte
+//! by byte instead, `unions.rs` —, bases, array fields, nesting
 //! deeper than [`MAX_RECORD_DEPTH`], more than [`MAX_RECORD_FIELDS`] fields) stay
 //! thread-private memory: a field read from one is `?`, a pointer read from one is unknown,
 //! and an access through it refused. Until session 14 only structs holding a pointer (or with
@@ -62,7 +67,18 @@ impl<'a> Lower<'_, 'a> {
         }
         let mut fields = Vec::new();
         for f in r.inner.iter().filter(|f| f.kind == Kind::FieldDecl) {
-            // A bit-field has its width as a child; an anonymous field has no name to reach.
+            if f.is_bitfield == Some(true) {
+                // A named bit-field is a local of its width (`bitfields.rs`); an unnamed one
+                // only pads.
+                let Some(field) = f.name.clone().filter(|n| !n.is_empty()) else {
+                    continue;
+                };
+                let (_, bf, _) = self.g.bit_field_at(name, &field)?;
+                fields.push((field, bf.value_type()));
+                continue;
+            }
+            // An anonymous field has no name to reach; a default member initialiser (an
+            // expression child) runs code the lowering does not follow.
             let name = f.name.clone().filter(|n| !n.is_empty())?;
             if f.exprs().next().is_some() {
                 return None;
@@ -270,9 +286,18 @@ impl<'a> Lower<'_, 'a> {
         self.bind_record(id, &name, &ty, v, span, out);
     }
 
-    /// The place of field `field` of the followed struct `id`.
+    /// The place of field `field` of the followed struct `id`; a bit-field's is of its width
+    /// (`BitField::value_type`), so that a value stored in it wraps to its bits
+    /// (`Lower::write`).
     pub(super) fn field_place(&mut self, id: &str, field: &str, ty: CType) -> Place {
         let fid = field_id(id, field);
+        let ty = match self.env.get(id) {
+            Some(Binding::Record(CType::Record(r))) if self.g.bit_field(r, field) => self
+                .g
+                .bit_field_at(r, field)
+                .map_or(ty, |(_, bf, _)| bf.value_type()),
+            _ => ty,
+        };
         match self.env.get(&fid) {
             Some(Binding::Val(_) | Binding::Record(_)) => Place::Local(fid, ty),
             _ => Place::Unknown(ty),
@@ -280,22 +305,53 @@ impl<'a> Lower<'_, 'a> {
     }
 
     /// A kernel parameter of a followed struct type: a distinct array per pointer field, a
-    /// kernel parameter per scalar field.
-    pub(super) fn record_param(&mut self, id: &str, name: &str, ty: &CType, span: Span) {
-        let v = self.param_fields(name, ty, span);
+    /// kernel parameter per scalar field. The kernel-entry assumptions it needs (the range of
+    /// a bit-field's parameter) go to `entry`.
+    pub(super) fn record_param(
+        &mut self,
+        id: &str,
+        name: &str,
+        ty: &CType,
+        span: Span,
+        entry: &mut Vec<Stmt>,
+    ) {
+        let v = self.param_fields(name, ty, span, entry);
         let mut out = Vec::new();
         self.bind_record(id, name, ty, v, span, &mut out);
         // Every field has a value: binding it emits nothing.
         debug_assert!(out.is_empty());
     }
 
-    fn param_fields(&mut self, name: &str, ty: &CType, span: Span) -> Val {
+    fn param_fields(&mut self, name: &str, ty: &CType, span: Span, entry: &mut Vec<Stmt>) -> Val {
         let mut fields = Vec::new();
         for (field, fty) in self.record_fields(ty, 0).unwrap_or_default() {
             let fname = format!("{name}_{field}");
             let v = match &fty {
-                CType::Record(_) => self.param_fields(&fname, &fty, span),
+                CType::Record(_) => self.param_fields(&fname, &fty, span, entry),
                 CType::Pointer(pointee) => self.pointer_param(&fname, pointee, span),
+                // A bit-field of `w` bits: a parameter of the 32-bit type of its signedness
+                // (the core's parameters have the widths of C's types), assumed within the
+                // `w`-bit values from the kernel's entry.
+                CType::Scalar(s @ Scalar::Int { bits, signed }) if !is_c_width(*bits) => {
+                    let wide = Scalar::Int {
+                        bits: 32,
+                        signed: *signed,
+                    };
+                    let (core, v) = self.kernel_param(&fname, wide, None, span);
+                    if let Some((lo, hi)) = s.range() {
+                        self.ranges.insert(core.clone(), (lo, hi));
+                        let x = Expr::var(core, span);
+                        let within = and(
+                            cmp(CmpOp::Ge, x.clone(), int(lo as i64, span)),
+                            cmp(CmpOp::Le, x, int(hi as i64, span)),
+                        );
+                        entry.push(stmt(StmtKind::Assume { cond: within }, span));
+                    }
+                    match v {
+                        Val::Num(e, _) => Val::Num(e, *s),
+                        v => v,
+                    }
+                }
                 CType::Scalar(s) => self.scalar_param(&fname, s, span),
                 _ => Val::Opaque,
             };

@@ -365,8 +365,14 @@ impl Lower<'_, '_> {
                 _ => Val::Ptr(Ptr::Local(id)),
             },
             // A followed array's element has no address: the array is followed only when
-            // none is taken (`Globals::escaped`).
-            Place::Builtin | Place::Unknown(_) | Place::Element { .. } => Val::Ptr(Ptr::Unknown),
+            // none is taken (`Globals::escaped`); nor has a bit-field (C++ [expr.unary.op]/5).
+            // A followed union's bytes have none either: it is followed only when no use of
+            // it takes one (`Globals::member_only`).
+            Place::Builtin
+            | Place::Unknown(_)
+            | Place::Element { .. }
+            | Place::Bits { .. }
+            | Place::UnionBytes { .. } => Val::Ptr(Ptr::Unknown),
             Place::Sel(c, a, b) => {
                 let (a, b) = (ptr_of(self.address(*a)), ptr_of(self.address(*b)));
                 Val::Ptr(Ptr::select(*c, a, b))

@@ -489,6 +489,8 @@ impl Lower<'_, '_> {
             }
             // A local array of pointers: one local per element (`slots.rs`).
             CType::Array(..) if self.slot_array(d, &ty, init, span, out) => {}
+            // A union used only through its members: one local per byte (`unions.rs`).
+            CType::Record(_) if self.union_local(d, &ty, init, span, out) => {}
             // A reference or pointer whose type the lowering cannot read would be taken for
             // an object of the thread, and the accesses through it dropped: refused.
             CType::Other(t) if designates_memory(t) => self.error(
