@@ -314,6 +314,7 @@ mod tests {
         let ctx = RaceContext {
             arrays: &arrays,
             spans: &spans,
+            arms: &[],
             warp_sync: None,
             warp_size: 32,
         };

@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// A label of a `switch`: the values `lo..=hi` of a `case` (a GNU range `case lo ... hi:`, or
+/// one value), `None` for `default`.
+type Label = Option<(i128, i128)>;
+
 impl Lower<'_, '_> {
     /// `switch`: each case's statements run when the scrutinee matches one of its labels or
     /// control falls through from the case before; `break` leaves the switch.
@@ -18,9 +22,8 @@ impl Lower<'_, '_> {
         let v = self.rvalue(scrut, out);
         let (x, _) = self.as_expr(v, span, out);
         let x = self.bound("switch", x, out);
-        // Segments: the labels that enter each (the values `lo..=hi` of a case, a GNU range
-        // `case lo ... hi:` or one value; `None` for `default`), and its statements.
-        let mut segments: Vec<(Vec<Option<(i128, i128)>>, Vec<&Node>)> = Vec::new();
+        // Segments: the labels that enter each, and its statements.
+        let mut segments: Vec<(Vec<Label>, Vec<&Node>)> = Vec::new();
         let items: Vec<&Node> = if body.kind == Kind::CompoundStmt {
             body.exprs().collect()
         } else {
@@ -96,7 +99,7 @@ impl Lower<'_, '_> {
                 )
             }
         };
-        let matches = |labels: &[Option<(i128, i128)>], x: &Expr| -> Cond {
+        let matches = |labels: &[Label], x: &Expr| -> Cond {
             let mut c = ff(span);
             for l in labels {
                 let one = match l {
