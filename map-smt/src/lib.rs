@@ -110,6 +110,28 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// A decision of a kernel of class `class` that has found nothing yet: `drf`.
+    fn empty(class: Class, loosened: Loosened) -> Decision {
+        Decision {
+            class,
+            verdict: Verdict::Drf,
+            findings: Vec::new(),
+            undecided_races: Vec::new(),
+            undecided_divergence: Vec::new(),
+            undecided_bounds: Vec::new(),
+            approximate: false,
+            split: stage::Split::default(),
+            pairs: stage::Pairs::default(),
+            stages: stage::Stages::default(),
+            queries: 0,
+            settled: 0,
+            warp_ordered: Vec::new(),
+            assumes_counters: false,
+            no_launch: false,
+            loosened,
+        }
+    }
+
     /// The options this decision was made under: `options` with the launch conventions
     /// loosened as the kernel's preconditions required ([`Decision::loosened`]). What reuses
     /// the decision (advice, the report's assumptions) reads these.
@@ -163,22 +185,9 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
             return decision;
         }
         return Decision {
-            class: checked.class,
-            verdict: Verdict::Drf,
-            findings: Vec::new(),
-            undecided_races: Vec::new(),
-            undecided_divergence: Vec::new(),
-            undecided_bounds: Vec::new(),
-            approximate: false,
-            split: stage::Split::default(),
-            pairs: stage::Pairs::default(),
-            stages: stage::Stages::default(),
             queries: 1,
-            settled: 0,
-            warp_ordered: Vec::new(),
-            assumes_counters: false,
             no_launch: true,
-            loosened: options.loosened,
+            ..Decision::empty(checked.class, options.loosened)
         };
     }
     let body = split_body(map, options);
@@ -192,24 +201,12 @@ fn decide_here<T>(kernel: &Kernel<T>, checked: &Checked, options: &Options) -> D
         class: checked.class,
         approximate,
     };
+    // The split and the pairs are moved in at the end, when the block-level pairs no longer
+    // borrow them.
     let mut decision = Decision {
-        class: checked.class,
-        verdict: Verdict::Drf,
-        findings: Vec::new(),
-        undecided_races: Vec::new(),
-        undecided_divergence: Vec::new(),
-        undecided_bounds: Vec::new(),
         approximate,
         queries: split.queries,
-        // Moved in at the end, when the block-level pairs no longer borrow it.
-        split: stage::Split::default(),
-        pairs: stage::Pairs::default(),
-        stages: stage::Stages::default(),
-        settled: 0,
-        warp_ordered: Vec::new(),
-        assumes_counters: false,
-        no_launch: false,
-        loosened: options.loosened,
+        ..Decision::empty(checked.class, options.loosened)
     };
 
     let mut outcomes = stage::Outcomes::default();

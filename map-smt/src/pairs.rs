@@ -25,7 +25,7 @@ pub struct PathAccess {
     pub path: Vec<Step>,
     /// The arms of the conditionals around the access, outermost first: the conditional's
     /// identity (its node's address in the protocol walked, stable while the pairs live) and
-    /// whether the access is in its then-branch ([`crate::warp::opposite_arms`]).
+    /// whether the access is in its then-branch (`mapcheck_core::interp::opposite_arms`).
     pub arms: Vec<(usize, bool)>,
 }
 

@@ -35,18 +35,6 @@ use z3::ast::Bool;
 /// The warp size of CUDA's GPUs, the default of `--warp-size` and `--warp-sync`.
 pub const DEFAULT_WARP_SIZE: u32 = mapcheck_core::interp::DEFAULT_WARP_SIZE;
 
-/// Whether two accesses with the conditionals' arms `a` and `b` around them
-/// ([`crate::pairs::PathAccess::arms`]) lie in opposite arms of one conditional: a warp whose
-/// lanes diverge there runs one arm and then the other, in an order CUDA leaves unspecified,
-/// so lockstep execution (`--warp-sync`) orders nothing between them. The interpreter decides
-/// the same from the kernel's statements (`core`'s `interp::layout::opposite_arms`).
-pub fn opposite_arms(a: &[(usize, bool)], b: &[(usize, bool)]) -> bool {
-    a.iter()
-        .zip(b)
-        .find(|(x, y)| x != y)
-        .is_some_and(|(x, y)| x.0 == y.0)
-}
-
 /// The two thread copies of a block-level query are in different warps of `size` lanes.
 pub fn different_warps(enc: &mut Encoder, facts: &KernelFacts<'_>, size: u32) -> Bool {
     let at = Span::default();

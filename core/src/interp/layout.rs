@@ -40,10 +40,12 @@ pub(super) struct Layout<'k> {
     pub arms: Vec<Vec<(usize, bool)>>,
 }
 
-/// Whether statements inside the arms `a` and `b` (outermost first) lie in opposite arms of one
-/// conditional: a warp whose lanes diverge there runs one arm and then the other in an order
-/// CUDA leaves unspecified, so lockstep execution (`--warp-sync`) orders nothing between them.
-pub(super) fn opposite_arms(a: &[(usize, bool)], b: &[(usize, bool)]) -> bool {
+/// Whether statements inside the arms `a` and `b` (outermost first: a conditional's identity
+/// and whether in its then-branch) lie in opposite arms of one conditional: a warp whose lanes
+/// diverge there runs one arm and then the other in an order CUDA leaves unspecified, so
+/// lockstep execution (`--warp-sync`) orders nothing between them. The decision asks the same
+/// of its accesses' paths (`mapcheck-smt`'s `PathAccess::arms`).
+pub fn opposite_arms(a: &[(usize, bool)], b: &[(usize, bool)]) -> bool {
     a.iter()
         .zip(b)
         .find(|(x, y)| x != y)

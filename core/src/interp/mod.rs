@@ -69,6 +69,7 @@ pub use history::{
     AccessKind, BarrierEvent, BlockHistory, Cell, Event, EventKind, Index, Phase, PhaseName,
     ThreadHistory,
 };
+pub use layout::opposite_arms;
 pub use race::{Race, RaceKind, RaceScope, RacingAccess};
 
 use crate::arith::Value;

@@ -282,7 +282,7 @@ impl RaceSet {
                     // Nor are the two arms of one conditional ordered: a diverged warp runs
                     // them one after the other, in an unspecified order.
                     let diverged = match (ctx.arms.get(a.0), ctx.arms.get(b.0)) {
-                        (Some(x), Some(y)) => super::layout::opposite_arms(x, y),
+                        (Some(x), Some(y)) => super::opposite_arms(x, y),
                         _ => false,
                     };
                     let lockstep = ctx

@@ -293,7 +293,7 @@ pub(crate) fn outcome<T>(
         let across = built.solve_and(&[apart], follow_up(options.limits));
         warp_only = matches!(across, Outcome::Unsat);
         let one_statement = conflict == Conflict::WriteWrite && a.acc.span == b.acc.span;
-        let diverged = warp::opposite_arms(&a.arms, &b.arms);
+        let diverged = mapcheck_core::interp::opposite_arms(&a.arms, &b.arms);
         if options.warp_sync.is_some() && !one_statement && !diverged {
             match across {
                 Outcome::Unsat => return (Said::WarpOrdered, None),

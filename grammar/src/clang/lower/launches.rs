@@ -115,15 +115,10 @@ fn runtime_launch<'a>(
     if !launcher || !decl.file().is_some_and(is_prelude_file) {
         return None;
     }
-    let mut func = exprs.next()?;
     // Through the casts to `const void *` and the function's decay to a pointer.
-    while matches!(func.kind, Kind::CStyleCastExpr | Kind::CXXStaticCastExpr)
-        || func.kind != strip_implicit(func).kind
-    {
-        func = match func.kind {
-            Kind::CStyleCastExpr | Kind::CXXStaticCastExpr => func.exprs().next()?,
-            _ => strip_implicit(func),
-        };
+    let mut func = strip_implicit(exprs.next()?);
+    while matches!(func.kind, Kind::CStyleCastExpr | Kind::CXXStaticCastExpr) {
+        func = strip_implicit(func.exprs().next()?);
     }
     let id = func.referenced_decl.as_ref()?.id.as_str();
     let kernel = g.functions.get(id)?.id.as_str();
