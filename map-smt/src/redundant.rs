@@ -58,9 +58,11 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 /// Whether a decision is DRF, free of divergence and fully decided: the precondition for
-/// looking for redundant barriers, and the test each barrier's removal must pass.
+/// looking for redundant barriers, and the test each barrier's removal must pass. A kernel no
+/// launch can run is not clean: its `drf` is vacuous.
 pub fn clean(d: &Decision) -> bool {
-    d.verdict == Verdict::Drf
+    !d.no_launch
+        && d.verdict == Verdict::Drf
         && d.undecided_races.is_empty()
         && d.undecided_divergence.is_empty()
         && !d

@@ -282,7 +282,7 @@ fn check_unit(
             let options = options_for(&settings.analysis, source);
             let decided = decide(&program.kernels[k], source, &options, settings.advice);
             if decided.decision.no_launch {
-                let d = no_launch(&decided, &options);
+                let d = no_launch(decided.kernel, &decided.checked.protocol.body, &options);
                 report_error(&d, &source.name, Some(source), Some(&decided.report.name));
                 return part;
             }
@@ -302,7 +302,11 @@ fn check_unit(
 /// The error for a kernel whose preconditions no launch satisfies under `options` (SPEC §4: a
 /// false `assume` is an input error, not a run): it names the geometry and parameters given
 /// and points at each precondition.
-fn no_launch(decided: &Decided<'_>, options: &Options) -> Diagnostic {
+pub(crate) fn no_launch(
+    kernel: &Kernel,
+    protocol: &mapcheck_typeck::SyncProto,
+    options: &Options,
+) -> Diagnostic {
     let fixed = &options.fixed;
     let mut given = Vec::new();
     let dims = |d: [i128; 3]| format!("({}, {}, {})", d[0], d[1], d[2]);
@@ -318,13 +322,12 @@ fn no_launch(decided: &Decided<'_>, options: &Options) -> Diagnostic {
     } else {
         format!(" with {}", given.join(", "))
     };
-    let kernel = decided.kernel;
     let mut d = Diagnostic::error(format!(
         "kernel `{}`: no launch satisfies its preconditions{with}",
         kernel.name.name
     ))
     .with_primary(kernel.name.span, "this kernel has no run to check");
-    for cond in mapcheck_smt::query::top_assumes(&decided.checked.protocol.body) {
+    for cond in mapcheck_smt::query::top_assumes(protocol) {
         d = d.with_secondary(cond.span, "a precondition");
     }
     d.with_help(

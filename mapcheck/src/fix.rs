@@ -115,6 +115,17 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         .iter()
         .map(|k| selected(k).then(|| repair::repair(k, &options)))
         .collect();
+    let mut no_launch = false;
+    for (kernel, outcome) in program.kernels.iter().zip(&outcomes) {
+        if let Some(Outcome::NoLaunch) = outcome {
+            let d = no_launch_error(kernel, &options);
+            let _ = render::render(&d, &name, Some(&source), style, err);
+            no_launch = true;
+        }
+    }
+    if no_launch {
+        return 2;
+    }
     let printed = Program {
         kernels: program
             .kernels
@@ -152,7 +163,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     for (i, (kernel, outcome)) in program.kernels.iter().zip(&outcomes).enumerate() {
         let kname = &kernel.name.name;
         match outcome {
-            None => {}
+            None | Some(Outcome::NoLaunch) => {}
             Some(Outcome::Clean(decision)) => {
                 let _ = writeln!(
                     err,
@@ -334,12 +345,18 @@ fn fix_cuda(
     let mut edits = Vec::new();
     let mut repaired = Vec::new();
     let mut summary: Vec<String> = Vec::new();
+    let mut no_launch = false;
     for kernel in &program.kernels {
         let kname = &kernel.name.name;
         if args.common.kernel.as_ref().is_some_and(|n| n != kname) {
             continue;
         }
         match repair::repair_with(kernel, options, &settings) {
+            Outcome::NoLaunch => {
+                let d = no_launch_error(kernel, options);
+                let _ = render::render(&d, &source.name, Some(source), style, err);
+                no_launch = true;
+            }
             Outcome::Clean(decision) => {
                 summary.push(format!(
                     "kernel `{kname}` is already race free and free of divergence"
@@ -398,6 +415,9 @@ fn fix_cuda(
             }
         }
     }
+    if no_launch {
+        return 2;
+    }
     let mut printed = text.to_string();
     if !edits.is_empty() {
         edits.sort_by_key(|e| (e.range.start, e.range.end));
@@ -426,6 +446,13 @@ fn fix_cuda(
         let _ = writeln!(err, "{line}");
     }
     code
+}
+
+/// The input error `mapcheck check` reports for a kernel no launch satisfying its
+/// preconditions can run: repairing it would be as vacuous as its `drf`.
+fn no_launch_error(kernel: &Kernel, options: &Options) -> Diagnostic {
+    let checked = mapcheck_typeck::check(kernel, options.arith);
+    check::no_launch(kernel, &checked.protocol.body, options)
 }
 
 /// Hands the repaired `text` of the input `original` to the user as `args` ask: printed whole

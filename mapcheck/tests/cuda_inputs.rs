@@ -383,6 +383,15 @@ fn a_geometry_the_preconditions_exclude_is_an_input_error() {
         );
         let (code, _) = mapcheck(&["run", "--block-dim", bad, &file]);
         assert_eq!(code, 2, "`run` refuses the same configuration");
+        // `fix` too: a kernel with no run is not "already race free", and nothing is printed.
+        let (code, out) = mapcheck(&["fix", "--block-dim", bad, &file]);
+        assert_eq!(code, 2, "`fix` refuses the same configuration: {out}");
+        assert_eq!(
+            out, "",
+            "`fix` prints no kernel for a configuration with no run"
+        );
+        let (code, out) = mapcheck(&["fix", "--block-dim", good, &file]);
+        assert_eq!(code, 0, "{out}");
 
         let (code, out) = mapcheck(&["--json", "--block-dim", good, &file]);
         assert_eq!(code, 0, "{out}");

@@ -239,6 +239,9 @@ pub enum Outcome {
     Clean(Decision),
     Repaired(Repaired),
     Refused(Refusal),
+    /// No launch satisfies the kernel's preconditions under the options (SPEC §4: an input
+    /// error, as `mapcheck check` reports it): there is no run to repair.
+    NoLaunch,
 }
 
 /// Whether a barrier may go before statement `index` of `block` (see [`Settings::admit`]).
@@ -296,6 +299,9 @@ pub fn repair(kernel: &Kernel, options: &Options) -> Outcome {
 /// [`repair`] with explicit [`Settings`].
 pub fn repair_with(kernel: &Kernel, options: &Options, settings: &Settings<'_>) -> Outcome {
     let original = verify(kernel, options);
+    if original.no_launch {
+        return Outcome::NoLaunch;
+    }
     if clean(&original) {
         return Outcome::Clean(original);
     }
