@@ -100,7 +100,7 @@ fn plain(p: &Pos) -> Option<usize> {
         return None;
     }
     (p.file.as_deref() == Some(STDIN_NAME))
-        .then_some(p.offset)
+        .then(|| p.at())
         .flatten()
 }
 
@@ -117,7 +117,7 @@ fn used_at(p: &Pos) -> Option<usize> {
 fn used_end(p: &Pos) -> Option<usize> {
     match p.expansion.as_deref() {
         Some(e) => used_end(e),
-        None => plain(p).map(|o| o + p.tok_len.unwrap_or(0)),
+        None => plain(p).map(|o| o + p.token_len()),
     }
 }
 

@@ -14,6 +14,7 @@
 
 use mapcheck_core::span::Span;
 use serde::Deserialize;
+use std::sync::Arc;
 
 /// The node kinds the lowering reads; any other is [`Kind::Other`] with its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,10 +197,13 @@ impl<'de> Deserialize<'de> for Kind {
 /// One position as clang prints it; `file` is filled in by [`resolve_files`].
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct Pos {
-    pub offset: Option<usize>,
-    pub file: Option<String>,
+    /// 32 bits, as clang's own source locations: a tree has three positions per node.
+    pub offset: Option<u32>,
+    /// Shared: every location of a file names it, and most name the main file.
+    #[serde(default, deserialize_with = "shared_name")]
+    pub file: Option<Arc<str>>,
     #[serde(rename = "tokLen")]
-    pub tok_len: Option<usize>,
+    pub tok_len: Option<u32>,
     /// A location inside a macro expansion: where the text was written, and where the macro
     /// was used.
     #[serde(rename = "spellingLoc")]
@@ -209,20 +213,55 @@ pub struct Pos {
 }
 
 impl Pos {
+    /// The byte offset, when clang printed one.
+    pub fn at(&self) -> Option<usize> {
+        self.offset.map(|o| o as usize)
+    }
+
+    /// The length of the token at this position (0 when clang printed none).
+    pub fn token_len(&self) -> usize {
+        self.tok_len.map_or(0, |l| l as usize)
+    }
+
     /// The offset of this position in the main file, preferring where the text was written
     /// (a macro argument) over where a macro was used.
     fn main_offset(&self, end: bool) -> Option<usize> {
         let here = |p: &Pos| {
             (p.file.as_deref() == Some(super::driver::STDIN_NAME))
-                .then_some(p.offset)
+                .then(|| p.at())
                 .flatten()
-                .map(|o| if end { o + p.tok_len.unwrap_or(0) } else { o })
+                .map(|o| if end { o + p.token_len() } else { o })
         };
         match (&self.spelling, &self.expansion) {
             (Some(s), Some(e)) => here(s).or_else(|| here(e)),
             _ => here(self),
         }
     }
+}
+
+/// The one copy of a word of clang's vocabulary (`prvalue`, `+`, `LValueToRValue`): every
+/// expression node carries one or two, and their set is small. A word is leaked once, the
+/// first time any dump uses it.
+pub fn intern(word: &str) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static WORDS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut words = WORDS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match words.get(word) {
+        Some(w) => w,
+        None => {
+            let w: &'static str = Box::leak(word.into());
+            words.insert(w);
+            w
+        }
+    }
+}
+
+fn shared_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Arc<str>>, D::Error> {
+    Option::<String>::deserialize(d).map(|s| s.map(Arc::from))
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -259,122 +298,340 @@ pub struct DeclRef {
     pub ty: Option<Type>,
 }
 
-/// A node of clang's AST.
-#[derive(Clone, Debug, Deserialize)]
+/// A node as clang's JSON has it: every field, as serde reads it (one per level of the
+/// recursion is alive at a time), before [`Node::from`] keeps it lean.
+#[derive(Deserialize)]
+struct Raw {
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    kind: Kind,
+    #[serde(default)]
+    loc: Option<Pos>,
+    #[serde(default)]
+    range: Option<SrcRange>,
+    name: Option<String>,
+    #[serde(rename = "mangledName")]
+    mangled_name: Option<String>,
+    #[serde(rename = "type")]
+    ty: Option<Type>,
+    #[serde(rename = "valueCategory")]
+    value_category: Option<String>,
+    #[serde(default)]
+    inner: Vec<Node>,
+    /// Literals: the value as text.
+    value: Option<serde_json::Value>,
+    /// Operators: `+`, `<<=`, `++`, ...
+    opcode: Option<String>,
+    #[serde(rename = "isPostfix")]
+    is_postfix: Option<bool>,
+    /// `CompoundAssignOperator`: the type C computes the operation in.
+    #[serde(rename = "computeLHSType")]
+    compute_lhs_type: Option<Type>,
+    #[serde(rename = "castKind")]
+    cast_kind: Option<String>,
+    #[serde(rename = "referencedDecl")]
+    referenced_decl: Option<DeclRef>,
+    /// A type node (`RecordType`, ...): the declaration it names.
+    #[serde(rename = "decl")]
+    type_decl: Option<DeclRef>,
+    #[serde(rename = "referencedMemberDecl")]
+    referenced_member_decl: Option<String>,
+    #[serde(rename = "isArrow")]
+    is_arrow: Option<bool>,
+    #[serde(rename = "storageClass")]
+    storage_class: Option<String>,
+    /// `VarDecl`: `c` (`= e`), `call` (`(e)`), `list` (`{e}`).
+    init: Option<String>,
+    #[serde(rename = "isImplicit")]
+    is_implicit: Option<bool>,
+    #[serde(rename = "isReferenced")]
+    is_referenced: Option<bool>,
+    #[serde(rename = "isInvalid")]
+    is_invalid: Option<bool>,
+    /// `IfStmt`, `ForStmt`, ...: which optional children are present.
+    #[serde(rename = "hasElse")]
+    has_else: Option<bool>,
+    #[serde(rename = "hasInit")]
+    has_init: Option<bool>,
+    #[serde(rename = "hasVar")]
+    has_var: Option<bool>,
+    /// `TemplateTypeParmDecl`, `NonTypeTemplateParmDecl`: a `...` pack.
+    #[serde(rename = "isParameterPack")]
+    is_parameter_pack: Option<bool>,
+    #[serde(rename = "isConstexpr")]
+    is_constexpr: Option<bool>,
+    /// A GNU case range `case LO ... HI:` (its first two children are the bounds).
+    #[serde(rename = "isGNURange")]
+    is_gnu_range: Option<bool>,
+    /// `UnaryExprOrTypeTraitExpr`: `sizeof`, ...; `argType` when applied to a type.
+    #[serde(rename = "argType")]
+    arg_type: Option<Type>,
+    /// `GCCAsmStmt` has no text in the dump; `StringLiteral` children hold it.
+    #[serde(rename = "tagUsed")]
+    tag_used: Option<String>,
+    /// `InitListExpr` of an array it does not fill: the filler, then the elements written
+    /// (moved to `inner` when the JSON is read).
+    #[serde(rename = "array_filler")]
+    array_filler: Option<Vec<Node>>,
+    /// `EnumDecl`: the type written after `:` (`enum class E : unsigned char`).
+    #[serde(rename = "fixedUnderlyingType")]
+    fixed_underlying_type: Option<Type>,
+    #[serde(rename = "completeDefinition")]
+    complete_definition: Option<bool>,
+    /// `FunctionDecl` of a template instantiation: the template arguments.
+    #[serde(rename = "explicitTemplateArgs")]
+    explicit_template_args: Option<serde_json::Value>,
+    /// `CallExpr` through an overload set, `CXXConstructExpr`: the constructor.
+    #[serde(rename = "ctorType")]
+    ctor_type: Option<Type>,
+    /// `CXXRecordDecl`: what clang knows of the class (`isPolymorphic`, whether its
+    /// destructor and special constructors are trivial).
+    #[serde(rename = "definitionData")]
+    definition_data: Option<serde_json::Value>,
+    /// `CXXConstructorDecl`, `CXXMethodDecl`: `default` for `= default`.
+    #[serde(rename = "explicitlyDefaulted")]
+    explicitly_defaulted: Option<String>,
+    /// `CXXCtorInitializer`: the field it initialises (a base initialiser has `baseInit`).
+    #[serde(rename = "anyInit")]
+    any_init: Option<serde_json::Value>,
+    #[serde(rename = "variadic")]
+    variadic: Option<bool>,
+    /// `FunctionDecl`: `inline`, `constexpr`, ...
+    inline: Option<bool>,
+    constexpr: Option<bool>,
+    /// `IntegerLiteral`/`ConstantExpr`: clang's evaluated value of a constant expression.
+    #[serde(rename = "isPartOfExplicitCast")]
+    part_of_explicit_cast: Option<bool>,
+    /// `CXXRecordDecl`: its base classes, when it has any.
+    bases: Option<serde_json::Value>,
+    /// A method declared `virtual` (or overriding one).
+    #[serde(rename = "virtual")]
+    is_virtual: Option<bool>,
+    /// A redeclaration (a constructor defined outside its class): the id of the earlier one.
+    #[serde(rename = "previousDecl")]
+    previous_decl: Option<String>,
+    /// `FieldDecl` of a bit-field (its width is its child; so is a default member
+    /// initialiser's value, which this tells apart).
+    #[serde(rename = "isBitfield")]
+    is_bitfield: Option<bool>,
+}
+
+/// A node of clang's AST. The fields most nodes carry are inline; those only some declarations
+/// carry are in [`Rare`], boxed only when one is present, which `Node` dereferences to (`n.loc`,
+/// `n.ctor_type`): a file of thousands of kernels is a tree of millions of nodes, and an inline
+/// field every node pays for is megabytes.
+#[derive(Clone, Debug)]
 pub struct Node {
-    #[serde(default)]
     pub id: String,
-    #[serde(default)]
     pub kind: Kind,
-    #[serde(default)]
-    pub loc: Option<Pos>,
-    #[serde(default)]
     pub range: Option<SrcRange>,
     pub name: Option<String>,
-    #[serde(rename = "mangledName")]
-    pub mangled_name: Option<String>,
-    #[serde(rename = "type")]
     pub ty: Option<Type>,
-    #[serde(rename = "valueCategory")]
-    pub value_category: Option<String>,
-    #[serde(default)]
+    pub value_category: Option<&'static str>,
     pub inner: Vec<Node>,
     /// Literals: the value as text.
     pub value: Option<serde_json::Value>,
     /// Operators: `+`, `<<=`, `++`, ...
-    pub opcode: Option<String>,
-    #[serde(rename = "isPostfix")]
+    pub opcode: Option<&'static str>,
     pub is_postfix: Option<bool>,
-    /// `CompoundAssignOperator`: the type C computes the operation in.
-    #[serde(rename = "computeLHSType")]
-    pub compute_lhs_type: Option<Type>,
-    #[serde(rename = "castKind")]
-    pub cast_kind: Option<String>,
-    #[serde(rename = "referencedDecl")]
-    pub referenced_decl: Option<DeclRef>,
-    /// A type node (`RecordType`, ...): the declaration it names.
-    #[serde(rename = "decl")]
-    pub type_decl: Option<DeclRef>,
-    #[serde(rename = "referencedMemberDecl")]
+    pub cast_kind: Option<&'static str>,
+    pub referenced_decl: Option<Box<DeclRef>>,
     pub referenced_member_decl: Option<String>,
-    #[serde(rename = "isArrow")]
     pub is_arrow: Option<bool>,
-    #[serde(rename = "storageClass")]
-    pub storage_class: Option<String>,
-    /// `VarDecl`: `c` (`= e`), `call` (`(e)`), `list` (`{e}`).
-    pub init: Option<String>,
-    #[serde(rename = "isImplicit")]
     pub is_implicit: Option<bool>,
-    #[serde(rename = "isReferenced")]
     pub is_referenced: Option<bool>,
-    #[serde(rename = "isInvalid")]
     pub is_invalid: Option<bool>,
     /// `IfStmt`, `ForStmt`, ...: which optional children are present.
-    #[serde(rename = "hasElse")]
     pub has_else: Option<bool>,
-    #[serde(rename = "hasInit")]
     pub has_init: Option<bool>,
-    #[serde(rename = "hasVar")]
     pub has_var: Option<bool>,
     /// `TemplateTypeParmDecl`, `NonTypeTemplateParmDecl`: a `...` pack.
-    #[serde(rename = "isParameterPack")]
     pub is_parameter_pack: Option<bool>,
-    #[serde(rename = "isConstexpr")]
     pub is_constexpr: Option<bool>,
     /// A GNU case range `case LO ... HI:` (its first two children are the bounds).
-    #[serde(rename = "isGNURange")]
     pub is_gnu_range: Option<bool>,
-    /// `UnaryExprOrTypeTraitExpr`: `sizeof`, ...; `argType` when applied to a type.
-    #[serde(rename = "argType")]
-    pub arg_type: Option<Type>,
-    /// `GCCAsmStmt` has no text in the dump; `StringLiteral` children hold it.
-    #[serde(rename = "tagUsed")]
-    pub tag_used: Option<String>,
-    /// `InitListExpr` of an array it does not fill: the filler, then the elements written
-    /// (moved to `inner` when the JSON is read).
-    #[serde(rename = "array_filler")]
-    pub array_filler: Option<Vec<Node>>,
-    /// `EnumDecl`: the type written after `:` (`enum class E : unsigned char`).
-    #[serde(rename = "fixedUnderlyingType")]
-    pub fixed_underlying_type: Option<Type>,
-    #[serde(rename = "completeDefinition")]
     pub complete_definition: Option<bool>,
-    /// `FunctionDecl` of a template instantiation: the template arguments.
-    #[serde(rename = "explicitTemplateArgs")]
-    pub explicit_template_args: Option<serde_json::Value>,
-    /// `CallExpr` through an overload set, `CXXConstructExpr`: the constructor.
-    #[serde(rename = "ctorType")]
-    pub ctor_type: Option<Type>,
-    /// `CXXRecordDecl`: what clang knows of the class (`isPolymorphic`, whether its
-    /// destructor and special constructors are trivial).
-    #[serde(rename = "definitionData")]
-    pub definition_data: Option<serde_json::Value>,
-    /// `CXXConstructorDecl`, `CXXMethodDecl`: `default` for `= default`.
-    #[serde(rename = "explicitlyDefaulted")]
-    pub explicitly_defaulted: Option<String>,
-    /// `CXXCtorInitializer`: the field it initialises (a base initialiser has `baseInit`).
-    #[serde(rename = "anyInit")]
-    pub any_init: Option<serde_json::Value>,
-    #[serde(rename = "variadic")]
     pub variadic: Option<bool>,
     /// `FunctionDecl`: `inline`, `constexpr`, ...
     pub inline: Option<bool>,
     pub constexpr: Option<bool>,
     /// `IntegerLiteral`/`ConstantExpr`: clang's evaluated value of a constant expression.
-    #[serde(rename = "isPartOfExplicitCast")]
     pub part_of_explicit_cast: Option<bool>,
-    /// `CXXRecordDecl`: its base classes, when it has any.
-    pub bases: Option<serde_json::Value>,
     /// A method declared `virtual` (or overriding one).
-    #[serde(rename = "virtual")]
     pub is_virtual: Option<bool>,
-    /// A redeclaration (a constructor defined outside its class): the id of the earlier one.
-    #[serde(rename = "previousDecl")]
-    pub previous_decl: Option<String>,
     /// `FieldDecl` of a bit-field (its width is its child; so is a default member
     /// initialiser's value, which this tells apart).
-    #[serde(rename = "isBitfield")]
     pub is_bitfield: Option<bool>,
+    rare: Option<Box<Rare>>,
+}
+
+/// The fields of [`Node`] that only some declarations (and a few expressions) carry.
+#[derive(Clone, Debug)]
+pub struct Rare {
+    pub loc: Option<Pos>,
+    pub mangled_name: Option<String>,
+    /// `CompoundAssignOperator`: the type C computes the operation in.
+    pub compute_lhs_type: Option<Type>,
+    /// A type node (`RecordType`, ...): the declaration it names.
+    pub type_decl: Option<DeclRef>,
+    pub storage_class: Option<String>,
+    /// `VarDecl`: `c` (`= e`), `call` (`(e)`), `list` (`{e}`).
+    pub init: Option<String>,
+    /// `UnaryExprOrTypeTraitExpr`: `sizeof`, ...; `argType` when applied to a type.
+    pub arg_type: Option<Type>,
+    /// `GCCAsmStmt` has no text in the dump; `StringLiteral` children hold it.
+    pub tag_used: Option<String>,
+    /// `EnumDecl`: the type written after `:` (`enum class E : unsigned char`).
+    pub fixed_underlying_type: Option<Type>,
+    /// `FunctionDecl` of a template instantiation: the template arguments.
+    pub explicit_template_args: Option<serde_json::Value>,
+    /// `CallExpr` through an overload set, `CXXConstructExpr`: the constructor.
+    pub ctor_type: Option<Type>,
+    /// `CXXRecordDecl`: what clang knows of the class (`isPolymorphic`, whether its
+    /// destructor and special constructors are trivial).
+    pub definition_data: Option<serde_json::Value>,
+    /// `CXXConstructorDecl`, `CXXMethodDecl`: `default` for `= default`.
+    pub explicitly_defaulted: Option<String>,
+    /// `CXXCtorInitializer`: the field it initialises (a base initialiser has `baseInit`).
+    pub any_init: Option<serde_json::Value>,
+    /// `CXXRecordDecl`: its base classes, when it has any.
+    pub bases: Option<serde_json::Value>,
+    /// A redeclaration (a constructor defined outside its class): the id of the earlier one.
+    pub previous_decl: Option<String>,
+}
+
+/// What a node without rare fields dereferences to.
+static NO_RARE: Rare = Rare {
+    loc: None,
+    mangled_name: None,
+    compute_lhs_type: None,
+    type_decl: None,
+    storage_class: None,
+    init: None,
+    arg_type: None,
+    tag_used: None,
+    fixed_underlying_type: None,
+    explicit_template_args: None,
+    ctor_type: None,
+    definition_data: None,
+    explicitly_defaulted: None,
+    any_init: None,
+    bases: None,
+    previous_decl: None,
+};
+
+impl std::ops::Deref for Node {
+    type Target = Rare;
+    fn deref(&self) -> &Rare {
+        self.rare.as_deref().unwrap_or(&NO_RARE)
+    }
+}
+
+/// No `DerefMut`: writing a rare field through it would allocate them for every node a pass
+/// over the tree visits; passes reach them through [`Node::rare_mut`].
+impl Node {
+    /// The rare fields, if this node has any.
+    pub fn rare_mut(&mut self) -> Option<&mut Rare> {
+        self.rare.as_deref_mut()
+    }
+
+    /// The rare fields, allocated if this node had none: for setting one.
+    pub fn rare_entry(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(|| Box::new(NO_RARE.clone()))
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        Raw::deserialize(d).map(Node::from)
+    }
+}
+
+impl From<Raw> for Node {
+    /// An array's initialiser list that leaves elements out (`{1, 2}` for `int[3]`) comes from
+    /// clang's JSON with all its children under `array_filler`: first the filler (the value the
+    /// elements left out get, zero), then the elements written. They become the list's
+    /// children, as for a complete list; the elements left out are the rest of the array,
+    /// which its type says.
+    fn from(raw: Raw) -> Node {
+        let mut inner = raw.inner;
+        if let Some(mut filled) = raw.array_filler {
+            if inner.is_empty() && !filled.is_empty() {
+                filled.remove(0);
+                inner = filled;
+            }
+        }
+        // serde grows the vector by doubling from four: most nodes have one or two children.
+        inner.shrink_to_fit();
+        let rare = Rare {
+            loc: raw.loc,
+            mangled_name: raw.mangled_name,
+            compute_lhs_type: raw.compute_lhs_type,
+            type_decl: raw.type_decl,
+            storage_class: raw.storage_class,
+            init: raw.init,
+            arg_type: raw.arg_type,
+            tag_used: raw.tag_used,
+            fixed_underlying_type: raw.fixed_underlying_type,
+            explicit_template_args: raw.explicit_template_args,
+            ctor_type: raw.ctor_type,
+            definition_data: raw.definition_data,
+            explicitly_defaulted: raw.explicitly_defaulted,
+            any_init: raw.any_init,
+            bases: raw.bases,
+            previous_decl: raw.previous_decl,
+        };
+        let any = rare.loc.is_some()
+            || rare.mangled_name.is_some()
+            || rare.compute_lhs_type.is_some()
+            || rare.type_decl.is_some()
+            || rare.storage_class.is_some()
+            || rare.init.is_some()
+            || rare.arg_type.is_some()
+            || rare.tag_used.is_some()
+            || rare.fixed_underlying_type.is_some()
+            || rare.explicit_template_args.is_some()
+            || rare.ctor_type.is_some()
+            || rare.definition_data.is_some()
+            || rare.explicitly_defaulted.is_some()
+            || rare.any_init.is_some()
+            || rare.bases.is_some()
+            || rare.previous_decl.is_some();
+        Node {
+            id: raw.id,
+            kind: raw.kind,
+            range: raw.range,
+            name: raw.name,
+            ty: raw.ty,
+            value_category: raw.value_category.as_deref().map(intern),
+            inner,
+            value: raw.value,
+            opcode: raw.opcode.as_deref().map(intern),
+            is_postfix: raw.is_postfix,
+            cast_kind: raw.cast_kind.as_deref().map(intern),
+            referenced_decl: raw.referenced_decl.map(Box::new),
+            referenced_member_decl: raw.referenced_member_decl,
+            is_arrow: raw.is_arrow,
+            is_implicit: raw.is_implicit,
+            is_referenced: raw.is_referenced,
+            is_invalid: raw.is_invalid,
+            has_else: raw.has_else,
+            has_init: raw.has_init,
+            has_var: raw.has_var,
+            is_parameter_pack: raw.is_parameter_pack,
+            is_constexpr: raw.is_constexpr,
+            is_gnu_range: raw.is_gnu_range,
+            complete_definition: raw.complete_definition,
+            variadic: raw.variadic,
+            inline: raw.inline,
+            constexpr: raw.constexpr,
+            part_of_explicit_cast: raw.part_of_explicit_cast,
+            is_virtual: raw.is_virtual,
+            is_bitfield: raw.is_bitfield,
+            rare: any.then(|| Box::new(rare)),
+        }
+    }
 }
 
 /// Deepest nesting of nodes accepted: deeper ASTs are refused before any recursive pass.
@@ -425,7 +682,7 @@ impl Node {
     }
 
     pub fn is_lvalue(&self) -> bool {
-        self.value_category.as_deref() == Some("lvalue")
+        self.value_category == Some("lvalue")
     }
 
     /// Whether this declaration has `attr` (`CUDAGlobalAttr`, `CUDASharedAttr`, ...) among
@@ -468,7 +725,7 @@ impl Node {
             Kind::ImplicitCastExpr | Kind::ParenExpr => {
                 self.exprs().next().and_then(Node::constant_value)
             }
-            Kind::UnaryOperator if self.opcode.as_deref() == Some("-") => self
+            Kind::UnaryOperator if self.opcode == Some("-") => self
                 .exprs()
                 .next()
                 .and_then(Node::constant_value)
@@ -521,7 +778,7 @@ impl Node {
 /// order (a node's `loc`, then its `range` begin and end, then its children; within a macro
 /// location the spelling before the expansion).
 pub fn resolve_files(root: &mut Node) {
-    fn pos(p: &mut Pos, current: &mut Option<String>) {
+    fn pos(p: &mut Pos, current: &mut Option<Arc<str>>) {
         if let Some(s) = p.spelling.as_deref_mut() {
             pos(s, current);
         }
@@ -541,7 +798,7 @@ pub fn resolve_files(root: &mut Node) {
     let mut current = None;
     let mut stack: Vec<&mut Node> = vec![root];
     while let Some(n) = stack.pop() {
-        if let Some(l) = n.loc.as_mut() {
+        if let Some(l) = n.rare_mut().and_then(|r| r.loc.as_mut()) {
             pos(l, &mut current);
         }
         if let Some(r) = n.range.as_mut() {
@@ -549,24 +806,6 @@ pub fn resolve_files(root: &mut Node) {
             pos(&mut r.end, &mut current);
         }
         stack.extend(n.inner.iter_mut().rev());
-    }
-}
-
-/// An array's initialiser list that leaves elements out (`{1, 2}` for `int[3]`) comes from
-/// clang's JSON with all its children under `array_filler`: first the filler (the value the
-/// elements left out get, zero), then the elements written. They become the list's children,
-/// as for a complete list; the elements left out are the rest of the array, which its type
-/// says.
-fn unfold_array_fillers(root: &mut Node) {
-    let mut stack: Vec<&mut Node> = vec![root];
-    while let Some(n) = stack.pop() {
-        if let Some(mut filled) = n.array_filler.take() {
-            if n.inner.is_empty() && !filled.is_empty() {
-                filled.remove(0);
-                n.inner = filled;
-            }
-        }
-        stack.extend(n.inner.iter_mut());
     }
 }
 
@@ -588,7 +827,6 @@ pub fn read_json(reader: impl std::io::Read) -> Result<Node, serde_json::Error> 
 
 /// The tree as the front end reads it, from the tree of clang's JSON.
 fn prepare(mut root: Node) -> Node {
-    unfold_array_fillers(&mut root);
     resolve_files(&mut root);
     super::typedefs::desugar(&mut root);
     root

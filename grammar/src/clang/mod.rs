@@ -370,14 +370,14 @@ fn function_ranges(n: &ast::Node, out: &mut Vec<FunctionRange>) {
                     .file
                     .as_ref()
                     .filter(|f| Some(*f) == end.file.as_ref()),
-                begin.offset,
-                end.offset,
+                begin.at(),
+                end.at(),
             ) {
                 let kernel = n.has_attr("CUDAGlobalAttr");
                 out.push(FunctionRange {
-                    file: file.clone(),
+                    file: file.to_string(),
                     start,
-                    end: last + end.tok_len.unwrap_or(0),
+                    end: last + end.token_len(),
                     name: n.name.clone().unwrap_or_default(),
                     kernel,
                     host_only: !kernel && !n.has_attr("CUDADeviceAttr"),

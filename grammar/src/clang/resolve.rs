@@ -633,14 +633,14 @@ impl<'a> Resolver<'a> {
                 | Kind::CXXConstCastExpr
                 | Kind::CXXFunctionalCastExpr => {
                     let keeps = matches!(
-                        n.cast_kind.as_deref(),
+                        n.cast_kind,
                         Some("NoOp" | "LValueToRValue" | "ArrayToPointerDecay")
                     );
                     if let (true, Some(e)) = (keeps, self.expr_child(i, 0)) {
                         self.join(i, e);
                     }
                 }
-                Kind::UnaryOperator if matches!(n.opcode.as_deref(), Some("*" | "&")) => {
+                Kind::UnaryOperator if matches!(n.opcode, Some("*" | "&")) => {
                     if let Some(e) = self.expr_child(i, 0) {
                         self.join(i, e);
                     }
@@ -660,7 +660,7 @@ impl<'a> Resolver<'a> {
                     }
                 }
                 Kind::BinaryOperator => {
-                    let k = match n.opcode.as_deref() {
+                    let k = match n.opcode {
                         Some("=") => 0,
                         Some(",") => 1,
                         _ => continue,
@@ -753,7 +753,7 @@ impl<'a> Resolver<'a> {
     fn written_text(&self, n: &Node) -> Option<&'a str> {
         let main = |p: &super::ast::Pos| {
             (p.file.as_deref() == Some(super::driver::STDIN_NAME))
-                .then_some(p.offset)
+                .then(|| p.at())
                 .flatten()
         };
         let loc = n.loc.as_ref()?;
@@ -1051,11 +1051,13 @@ impl Rewrite {
             n.referenced_decl.as_mut().and_then(|d| d.ty.as_mut()),
             self.decl_ty,
         );
-        set(n.ctor_type.as_mut(), self.ctor_ty);
-        set(n.compute_lhs_type.as_mut(), self.lhs_ty);
-        set(n.arg_type.as_mut(), self.arg_ty);
+        if let Some(r) = n.rare_mut() {
+            set(r.ctor_type.as_mut(), self.ctor_ty);
+            set(r.compute_lhs_type.as_mut(), self.lhs_ty);
+            set(r.arg_type.as_mut(), self.arg_ty);
+        }
         if let Some(b) = self.bases {
-            n.bases = Some(b);
+            n.rare_entry().bases = Some(b);
         }
     }
 }

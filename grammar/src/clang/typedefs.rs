@@ -31,17 +31,20 @@ pub fn desugar(root: &mut Node) {
     let mut stack: Vec<&mut Node> = vec![root];
     while let Some(n) = stack.pop() {
         let decl = n.referenced_decl.as_mut().and_then(|d| d.ty.as_mut());
-        for t in [
-            n.ty.as_mut(),
-            n.compute_lhs_type.as_mut(),
-            n.arg_type.as_mut(),
-            n.ctor_type.as_mut(),
-            decl,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for t in [n.ty.as_mut(), decl].into_iter().flatten() {
             fill(t, &table);
+        }
+        if let Some(r) = n.rare_mut() {
+            for t in [
+                r.compute_lhs_type.as_mut(),
+                r.arg_type.as_mut(),
+                r.ctor_type.as_mut(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                fill(t, &table);
+            }
         }
         stack.extend(n.inner.iter_mut());
     }

@@ -353,7 +353,7 @@ impl Run {
             | Kind::CXXStaticCastExpr
             | Kind::CXXFunctionalCastExpr => {
                 let inner = child(n, 0)?;
-                match n.cast_kind.as_deref()? {
+                match n.cast_kind? {
                     "LValueToRValue" => {
                         let (id, _) = self.place(me, inner)?;
                         Some(self.values.get(&id)?.0)
@@ -379,7 +379,7 @@ impl Run {
 
     /// The value of an operator expression (an assignment's being the value stored).
     fn rvalue_of_op(&mut self, me: &Lower<'_, '_>, n: &Node) -> Option<i128> {
-        let op = n.opcode.as_deref()?;
+        let op = n.opcode?;
         let s = scalar_of(n)?;
         match (&n.kind, op) {
             (Kind::BinaryOperator, "=") => {

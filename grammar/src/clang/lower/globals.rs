@@ -217,10 +217,10 @@ impl<'a> Globals<'a> {
         }
         for (k, c) in n.inner.iter().enumerate() {
             let access = match &n.kind {
-                Kind::ImplicitCastExpr => n.cast_kind.as_deref() == Some("LValueToRValue"),
-                Kind::BinaryOperator => k == 0 && n.opcode.as_deref() == Some("="),
+                Kind::ImplicitCastExpr => n.cast_kind == Some("LValueToRValue"),
+                Kind::BinaryOperator => k == 0 && n.opcode == Some("="),
                 Kind::CompoundAssignOperator => k == 0,
-                Kind::UnaryOperator => matches!(n.opcode.as_deref(), Some("++" | "--")),
+                Kind::UnaryOperator => matches!(n.opcode, Some("++" | "--")),
                 Kind::ParenExpr => access,
                 _ => false,
             };
@@ -816,7 +816,7 @@ fn element_of_decl(n: &Node) -> Option<&Node> {
     loop {
         match base.kind {
             Kind::ParenExpr => base = base.exprs().next()?,
-            Kind::ImplicitCastExpr if base.cast_kind.as_deref() == Some("ArrayToPointerDecay") => {
+            Kind::ImplicitCastExpr if base.cast_kind == Some("ArrayToPointerDecay") => {
                 base = base.exprs().next()?
             }
             Kind::DeclRefExpr => return Some(index),
@@ -1106,7 +1106,7 @@ fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
     // `f`, `&f`, through casts and parentheses.
     fn function_named(n: &Node) -> Option<&str> {
         let n = match n.kind {
-            Kind::UnaryOperator if n.opcode.as_deref() == Some("&") => n.exprs().next()?,
+            Kind::UnaryOperator if n.opcode == Some("&") => n.exprs().next()?,
             _ => n,
         };
         callee_decl(n)
@@ -1129,8 +1129,7 @@ fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
         if n.kind == Kind::DeclRefExpr {
             if let Some(d) = &n.referenced_decl {
                 let load = parent.is_some_and(|p| {
-                    p.kind == Kind::ImplicitCastExpr
-                        && p.cast_kind.as_deref() == Some("LValueToRValue")
+                    p.kind == Kind::ImplicitCastExpr && p.cast_kind == Some("LValueToRValue")
                 });
                 if !load {
                     targets.remove(d.id.as_str());

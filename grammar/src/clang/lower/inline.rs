@@ -318,7 +318,7 @@ impl Lower<'_, '_> {
             let this = match object {
                 Some(o) if callee.is_arrow == Some(true) => self.rvalue(o, out),
                 // A temporary (`P(i).get()`) is materialised, followed when its struct is.
-                Some(o) if o.is_lvalue() || o.value_category.as_deref() == Some("xvalue") => {
+                Some(o) if o.is_lvalue() || o.value_category == Some("xvalue") => {
                     let p = self.place(o, out);
                     self.address(p)
                 }

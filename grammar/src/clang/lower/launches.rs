@@ -203,7 +203,7 @@ fn read_only_use(parent: Option<&Node>) -> bool {
     };
     match p.kind {
         // A load, or the `const` view a copy constructor's argument binds.
-        Kind::ImplicitCastExpr => match p.cast_kind.as_deref() {
+        Kind::ImplicitCastExpr => match p.cast_kind {
             Some("LValueToRValue") => true,
             Some("NoOp") => p.qual_type().starts_with("const "),
             _ => false,

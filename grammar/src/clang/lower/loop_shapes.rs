@@ -80,7 +80,7 @@ fn break_first<'n>(
         _ => false,
     };
     let cond = strip_parens(cond);
-    if !only_break || cond.kind != Kind::BinaryOperator || cond.opcode.as_deref() != Some("==") {
+    if !only_break || cond.kind != Kind::BinaryOperator || cond.opcode != Some("==") {
         return None;
     }
     let (l, r) = (child(cond, 0)?, child(cond, 1)?);
@@ -101,13 +101,13 @@ pub(super) fn step_of<'n>(inc: &'n Node, var: &str) -> Option<(StepOp, Option<&'
         n.kind == Kind::DeclRefExpr && n.referenced_decl.as_ref().is_some_and(|d| d.id == var)
     };
     match inc.kind {
-        Kind::UnaryOperator if child(inc, 0).is_some_and(target) => match inc.opcode.as_deref()? {
+        Kind::UnaryOperator if child(inc, 0).is_some_and(target) => match inc.opcode? {
             "++" => Some((StepOp::Add, None)),
             "--" => Some((StepOp::Sub, None)),
             _ => None,
         },
         Kind::CompoundAssignOperator if child(inc, 0).is_some_and(target) => {
-            let op = match inc.opcode.as_deref()? {
+            let op = match inc.opcode? {
                 "+=" => StepOp::Add,
                 "-=" => StepOp::Sub,
                 "*=" => StepOp::Mul,
@@ -132,7 +132,7 @@ pub(super) fn mentions_var(n: &Node, id: &str) -> bool {
 /// Whether `n` may change the local `id`: any use of it other than a read of its value.
 pub(super) fn may_write_var(n: &Node, id: &str) -> bool {
     match n.kind {
-        Kind::ImplicitCastExpr if n.cast_kind.as_deref() == Some("LValueToRValue") => {
+        Kind::ImplicitCastExpr if n.cast_kind == Some("LValueToRValue") => {
             let c = n.exprs().next().map(strip_parens);
             match c {
                 Some(c) if c.kind == Kind::DeclRefExpr => false,
@@ -171,7 +171,7 @@ fn is_pure_annotation(n: &Node) -> bool {
             None => return false,
         }
     }
-    if n.kind == Kind::BinaryOperator && n.opcode.as_deref() == Some(",") {
+    if n.kind == Kind::BinaryOperator && n.opcode == Some(",") {
         return n.exprs().all(is_pure_annotation);
     }
     if n.kind != Kind::CallExpr {
@@ -197,7 +197,7 @@ fn is_pure_annotation(n: &Node) -> bool {
 /// `i + c` with `c` not reading `i`, in a signed type: `c`.
 fn plus_offset<'n>(n: &'n Node, var: &str) -> Option<&'n Node> {
     let n = strip_parens(n);
-    if n.kind != Kind::BinaryOperator || n.opcode.as_deref() != Some("+") {
+    if n.kind != Kind::BinaryOperator || n.opcode != Some("+") {
         return None;
     }
     if !matches!(
@@ -221,12 +221,10 @@ fn plus_offset<'n>(n: &'n Node, var: &str) -> Option<&'n Node> {
 /// bound, whose values `counted_loop` then holds below 2^31, where the conversion keeps them).
 pub(super) fn reads_var(n: &Node, id: &str) -> bool {
     match n.kind {
-        Kind::ImplicitCastExpr
-            if matches!(n.cast_kind.as_deref(), Some("LValueToRValue" | "NoOp")) =>
-        {
+        Kind::ImplicitCastExpr if matches!(n.cast_kind, Some("LValueToRValue" | "NoOp")) => {
             n.exprs().next().is_some_and(|c| reads_var(c, id))
         }
-        Kind::ImplicitCastExpr if n.cast_kind.as_deref() == Some("IntegralCast") => {
+        Kind::ImplicitCastExpr if n.cast_kind == Some("IntegralCast") => {
             let width = |m: &Node| match CType::parse(m.qual_type()).scalar() {
                 Some(Scalar::Int { bits, .. }) => Some(bits),
                 _ => None,
@@ -255,7 +253,7 @@ pub(super) fn counted<'n>(init: &'n Node, cond: &'n Node, inc: &'n Node) -> Opti
             name = d.name.clone();
             (d.id.clone(), s, Some(d.exprs().next()?), true)
         }
-        Kind::BinaryOperator if init.opcode.as_deref() == Some("=") => {
+        Kind::BinaryOperator if init.opcode == Some("=") => {
             let (id, s) = scalar_local(child(init, 0)?)?;
             (id.to_string(), s, Some(child(init, 1)?), false)
         }
@@ -286,7 +284,7 @@ pub(super) fn counted_parts<'n>(
     // `__invariant(..), .., i < n`: GPUVerify's loop invariants are comma operands of the
     // condition that mapcheck reads as nothing (like the annotation itself, `calls.rs`).
     while cond.kind == Kind::BinaryOperator
-        && cond.opcode.as_deref() == Some(",")
+        && cond.opcode == Some(",")
         && child(cond, 0).is_some_and(is_pure_annotation)
     {
         cond = strip_parens(child(cond, 1)?);
@@ -294,7 +292,7 @@ pub(super) fn counted_parts<'n>(
     if cond.kind != Kind::BinaryOperator {
         return None;
     }
-    let op = cond.opcode.clone()?;
+    let op = cond.opcode?.to_string();
     let (l, r) = (child(cond, 0)?, child(cond, 1)?);
     let flip = |op: &str| {
         Some(match op {

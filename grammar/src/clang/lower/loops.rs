@@ -367,7 +367,7 @@ impl Lower<'_, '_> {
         let mut steps = Vec::new();
         let mut pending = vec![strip_parens(inc)];
         while let Some(e) = pending.pop() {
-            if e.kind == Kind::BinaryOperator && e.opcode.as_deref() == Some(",") {
+            if e.kind == Kind::BinaryOperator && e.opcode == Some(",") {
                 pending.push(strip_parens(child(e, 1)?));
                 pending.push(strip_parens(child(e, 0)?));
             } else {
@@ -471,11 +471,9 @@ impl Lower<'_, '_> {
                 return tt(span);
             }
             let mut rest = Vec::new();
-            let again = Node {
-                kind: Kind::WhileStmt,
-                inner: vec![(*cond).clone(), (*body).clone()],
-                ..n.clone()
-            };
+            let mut again = n.clone();
+            again.kind = Kind::WhileStmt;
+            again.inner = vec![(*cond).clone(), (*body).clone()];
             if let Some(stay) = self.counted_while_stmt(&again, span, &mut rest) {
                 out.extend(peeled);
                 out.extend(rest);

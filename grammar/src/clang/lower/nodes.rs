@@ -12,7 +12,7 @@ pub(super) fn child(n: &Node, i: usize) -> Option<&Node> {
 /// The declaration a callee expression names, through casts and parentheses.
 pub(super) fn callee_decl(n: &Node) -> Option<&crate::clang::ast::DeclRef> {
     match n.kind {
-        Kind::DeclRefExpr => n.referenced_decl.as_ref(),
+        Kind::DeclRefExpr => n.referenced_decl.as_deref(),
         Kind::ImplicitCastExpr | Kind::ParenExpr | Kind::CStyleCastExpr => {
             n.exprs().next().and_then(callee_decl)
         }
@@ -43,9 +43,9 @@ const GPUVERIFY_PREDICATES: [&str; 14] = [
 /// not).
 pub(super) fn has_side_effects(n: &Node) -> bool {
     let here = match n.kind {
-        Kind::BinaryOperator => n.opcode.as_deref() == Some("="),
+        Kind::BinaryOperator => n.opcode == Some("="),
         Kind::CompoundAssignOperator => true,
-        Kind::UnaryOperator => matches!(n.opcode.as_deref(), Some("++" | "--")),
+        Kind::UnaryOperator => matches!(n.opcode, Some("++" | "--")),
         Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr => n
             .exprs()
             .next()

@@ -6,7 +6,7 @@ use super::*;
 
 impl Lower<'_, '_> {
     pub(super) fn binary(&mut self, n: &Node, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
-        let op = n.opcode.clone().unwrap_or_default();
+        let op = n.opcode.unwrap_or_default().to_string();
         let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
             return Val::Opaque;
         };
@@ -237,7 +237,7 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn unary(&mut self, n: &Node, ty: &CType, span: Span, out: &mut Vec<Stmt>) -> Val {
-        let op = n.opcode.clone().unwrap_or_default();
+        let op = n.opcode.unwrap_or_default().to_string();
         let Some(a) = child(n, 0) else {
             return Val::Opaque;
         };
@@ -344,7 +344,7 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn compound_assign(&mut self, n: &Node, span: Span, out: &mut Vec<Stmt>) -> Val {
-        let op = n.opcode.clone().unwrap_or_default();
+        let op = n.opcode.unwrap_or_default().to_string();
         let op = op.trim_end_matches('=').to_string();
         let (Some(a), Some(b)) = (child(n, 0), child(n, 1)) else {
             return Val::Opaque;

@@ -227,8 +227,10 @@ impl Rewrite<'_> {
             self.node(c);
         }
         self.ty(&mut n.ty);
-        self.ty(&mut n.arg_type);
-        self.ty(&mut n.compute_lhs_type);
+        if let Some(r) = n.rare_mut() {
+            self.ty(&mut r.arg_type);
+            self.ty(&mut r.compute_lhs_type);
+        }
         if let Some(d) = &mut n.referenced_decl {
             self.ty(&mut d.ty);
         }
@@ -247,7 +249,7 @@ impl Rewrite<'_> {
             Kind::BinaryOperator | Kind::CompoundAssignOperator => self.binary(n),
             Kind::UnaryOperator if n.qual_type() == DEPENDENT => {
                 let t = n.exprs().next().map(|c| c.qual_type().to_string());
-                let t = match (n.opcode.as_deref(), t) {
+                let t = match (n.opcode, t) {
                     (Some("!"), _) => Some("bool".to_string()),
                     (Some("*"), Some(t)) => pointee(&t),
                     (Some("&"), Some(t)) => Some(format!("{t} *")),
@@ -330,7 +332,7 @@ impl Rewrite<'_> {
     /// Assignments get their left side's type, comparisons `bool`, `p + i` a pointer; a value
     /// stored into a place of the stand-in type is converted to it.
     fn binary(&self, n: &mut Node) {
-        let op = n.opcode.clone().unwrap_or_default();
+        let op = n.opcode.unwrap_or_default().to_string();
         let kids: Vec<String> = n.exprs().map(|c| c.qual_type().to_string()).collect();
         let (Some(l), Some(r)) = (kids.first(), kids.get(1)) else {
             return;
@@ -387,7 +389,7 @@ impl Rewrite<'_> {
                 return;
             }
         }
-        if n.cast_kind.as_deref() == Some("Dependent") {
+        if n.cast_kind == Some("Dependent") {
             let kind = match (
                 CType::parse(n.qual_type()),
                 n.exprs().next().map(|c| c.qual_type()),
@@ -402,7 +404,7 @@ impl Rewrite<'_> {
                 (CType::Scalar(_), Some(f)) if is_stand_in(f) => "FloatingToIntegral",
                 _ => return,
             };
-            n.cast_kind = Some(kind.into());
+            n.cast_kind = Some(kind);
         }
     }
 }
@@ -493,8 +495,8 @@ fn coerce(e: &mut Node, to: &str) {
     };
     let inner = e.clone();
     e.kind = Kind::ImplicitCastExpr;
-    e.cast_kind = Some(kind.into());
-    e.value_category = Some("prvalue".into());
+    e.cast_kind = Some(kind);
+    e.value_category = Some("prvalue");
     e.opcode = None;
     e.value = None;
     e.referenced_decl = None;

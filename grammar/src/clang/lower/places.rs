@@ -32,7 +32,7 @@ impl Lower<'_, '_> {
             | Kind::CXXStaticCastExpr
             | Kind::CXXReinterpretCastExpr
             | Kind::CXXConstCastExpr
-                if n.is_lvalue() || n.value_category.as_deref() == Some("xvalue") =>
+                if n.is_lvalue() || n.value_category == Some("xvalue") =>
             {
                 match n.exprs().next() {
                     Some(c) => {
@@ -81,7 +81,7 @@ impl Lower<'_, '_> {
                     _ => Place::Unknown(ty),
                 }
             }
-            Kind::UnaryOperator if n.opcode.as_deref() == Some("*") => {
+            Kind::UnaryOperator if n.opcode == Some("*") => {
                 let p = match n.exprs().next() {
                     Some(c) => self.rvalue(c, out),
                     None => Val::Opaque,
@@ -110,12 +110,12 @@ impl Lower<'_, '_> {
                 self.compound_assign(n, span, out);
                 self.last_place.take().unwrap_or(Place::Unknown(ty))
             }
-            Kind::BinaryOperator if n.opcode.as_deref() == Some("=") => {
+            Kind::BinaryOperator if n.opcode == Some("=") => {
                 self.last_place = None;
                 self.binary(n, &ty, span, out);
                 self.last_place.take().unwrap_or(Place::Unknown(ty))
             }
-            Kind::UnaryOperator if matches!(n.opcode.as_deref(), Some("++" | "--")) => {
+            Kind::UnaryOperator if matches!(n.opcode, Some("++" | "--")) => {
                 self.last_place = None;
                 self.unary(n, &ty, span, out);
                 self.last_place.take().unwrap_or(Place::Unknown(ty))
@@ -142,9 +142,7 @@ impl Lower<'_, '_> {
     /// array may not leave it; the element one past the end has no object).
     pub(super) fn decayed_array<'n>(&self, base: &'n Node) -> Option<(&'n Node, i64)> {
         let bare = strip_parens(base);
-        if bare.kind != Kind::ImplicitCastExpr
-            || bare.cast_kind.as_deref() != Some("ArrayToPointerDecay")
-        {
+        if bare.kind != Kind::ImplicitCastExpr || bare.cast_kind != Some("ArrayToPointerDecay") {
             return None;
         }
         let array = bare.exprs().next()?;

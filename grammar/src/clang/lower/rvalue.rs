@@ -387,7 +387,7 @@ impl Lower<'_, '_> {
         if let (CType::Pointer(to), Some((p, e, minus))) = (ty, byte_offset(n)) {
             return self.byte_offset_pointer(p, e, minus, to, span, out);
         }
-        match n.cast_kind.as_deref().unwrap_or("NoOp") {
+        match n.cast_kind.unwrap_or("NoOp") {
             "LValueToRValue" => {
                 if let Some(v) = self.builtin_value(inner, span) {
                     return v;
@@ -440,7 +440,7 @@ impl Lower<'_, '_> {
             | "IntegralToPointer"
             | "PointerToIntegral" => {
                 let v = self.rvalue(inner, out);
-                match n.cast_kind.as_deref() {
+                match n.cast_kind {
                     Some("BooleanToSignedIntegral") => {
                         // `true` is -1.
                         match v {
@@ -579,9 +579,7 @@ impl Lower<'_, '_> {
                 });
                 Some(Val::Fields(fields.collect::<Option<_>>()?))
             }
-            Kind::ParenExpr | Kind::ImplicitCastExpr
-                if n.cast_kind.as_deref().is_none_or(|k| k == "NoOp") =>
-            {
+            Kind::ParenExpr | Kind::ImplicitCastExpr if n.cast_kind.is_none_or(|k| k == "NoOp") => {
                 n.exprs().next().and_then(|c| self.builtin_value(c, span))
             }
             _ => None,
@@ -610,7 +608,7 @@ fn byte_offset(n: &Node) -> Option<(&Node, &Node, bool)> {
         return None;
     }
     let sum = strip_parens(n.exprs().next()?);
-    let op = sum.opcode.as_deref()?;
+    let op = sum.opcode?;
     if sum.kind != Kind::BinaryOperator || !matches!(op, "+" | "-") {
         return None;
     }
@@ -635,7 +633,7 @@ fn byte_offset(n: &Node) -> Option<(&Node, &Node, bool)> {
     if !matches!(
         cast.kind,
         Kind::CStyleCastExpr | Kind::CXXReinterpretCastExpr | Kind::CXXStaticCastExpr
-    ) || cast.cast_kind.as_deref() != Some("BitCast")
+    ) || cast.cast_kind != Some("BitCast")
     {
         return None;
     }

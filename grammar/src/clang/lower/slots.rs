@@ -366,7 +366,7 @@ impl Lower<'_, '_> {
                     let Some(base) = child(root, 0) else { return };
                     let base = strip_parens(base);
                     if base.kind != Kind::ImplicitCastExpr
-                        || base.cast_kind.as_deref() != Some("ArrayToPointerDecay")
+                        || base.cast_kind != Some("ArrayToPointerDecay")
                     {
                         return;
                     }

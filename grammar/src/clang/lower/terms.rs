@@ -60,14 +60,14 @@ pub(super) fn const_int_expr(n: &Node, named: &dyn Fn(&str) -> Option<i128>) -> 
                 d.kind == Some(Kind::EnumConstantDecl) || n.qual_type().starts_with("const ");
             named(d.id.as_str()).filter(|_| fixed)
         }
-        Kind::UnaryOperator => match n.opcode.as_deref()? {
+        Kind::UnaryOperator => match n.opcode? {
             "-" => typed(-arg(0)?),
             "+" => typed(arg(0)?),
             _ => None,
         },
         Kind::BinaryOperator => {
             let (a, b) = (arg(0)?, arg(1)?);
-            let v = match n.opcode.as_deref()? {
+            let v = match n.opcode? {
                 "+" => a + b,
                 "-" => a - b,
                 "*" => a.checked_mul(b)?,

@@ -84,8 +84,7 @@ fn member_use(n: &Node, stack: &[&Node]) -> bool {
         let Some(p) = up.peek().copied() else {
             return false;
         };
-        if p.kind == Kind::ImplicitCastExpr && p.cast_kind.as_deref() == Some("ArrayToPointerDecay")
-        {
+        if p.kind == Kind::ImplicitCastExpr && p.cast_kind == Some("ArrayToPointerDecay") {
             up.next();
             match up.next() {
                 Some(s) if s.kind == Kind::ArraySubscriptExpr => {
@@ -104,12 +103,12 @@ fn member_use(n: &Node, stack: &[&Node]) -> bool {
         return false;
     };
     match &p.kind {
-        Kind::ImplicitCastExpr => p.cast_kind.as_deref() == Some("LValueToRValue"),
-        Kind::BinaryOperator if p.opcode.as_deref() == Some("=") => {
+        Kind::ImplicitCastExpr => p.cast_kind == Some("LValueToRValue"),
+        Kind::BinaryOperator if p.opcode == Some("=") => {
             child(p, 0).is_some_and(|l| std::ptr::eq(l, at))
         }
         Kind::CompoundAssignOperator => child(p, 0).is_some_and(|l| std::ptr::eq(l, at)),
-        Kind::UnaryOperator => matches!(p.opcode.as_deref(), Some("++" | "--")),
+        Kind::UnaryOperator => matches!(p.opcode, Some("++" | "--")),
         Kind::ParenExpr => false,
         _ => false,
     }

@@ -415,8 +415,7 @@ impl Collector<'_> {
                     }
                 }
                 Kind::BinaryOperator | Kind::CompoundAssignOperator
-                    if e.kind == Kind::CompoundAssignOperator
-                        || e.opcode.as_deref() == Some("=") =>
+                    if e.kind == Kind::CompoundAssignOperator || e.opcode == Some("=") =>
                 {
                     let subs: Vec<&Node> = e.exprs().collect();
                     if let Some(l) = subs.first() {
@@ -424,7 +423,7 @@ impl Collector<'_> {
                     }
                     stack.extend(subs.iter().skip(1).map(|s| (*s, Use::Read)));
                 }
-                Kind::UnaryOperator if matches!(e.opcode.as_deref(), Some("++" | "--" | "&")) => {
+                Kind::UnaryOperator if matches!(e.opcode, Some("++" | "--" | "&")) => {
                     stack.extend(e.exprs().map(|s| (s, Use::Written)));
                 }
                 // What a written place's subscript or member base reads is read.
@@ -455,10 +454,8 @@ fn pure(n: &Node, reads: &mut Vec<String>) -> bool {
     match n.kind {
         Kind::ArraySubscriptExpr | Kind::CompoundAssignOperator => false,
         Kind::MemberExpr if n.is_arrow == Some(true) => false,
-        Kind::UnaryOperator if matches!(n.opcode.as_deref(), Some("*" | "&" | "++" | "--")) => {
-            false
-        }
-        Kind::BinaryOperator if n.opcode.as_deref() == Some("=") => false,
+        Kind::UnaryOperator if matches!(n.opcode, Some("*" | "&" | "++" | "--")) => false,
+        Kind::BinaryOperator if n.opcode == Some("=") => false,
         Kind::CallExpr => {
             let callee = n.exprs().next().and_then(callee_name);
             matches!(callee.as_deref(), Some("min" | "max"))

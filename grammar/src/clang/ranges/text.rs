@@ -81,12 +81,12 @@ pub(super) fn in_main(p: &Pos) -> bool {
 /// `Err` with the place of the macro expansion it belongs to.
 pub(super) fn position(p: &Pos) -> Result<(usize, usize), Place> {
     match (&p.spelling, &p.expansion) {
-        (_, Some(e)) => match e.offset {
+        (_, Some(e)) => match e.at() {
             Some(o) if in_main(e) => Err(Place::Macro(o)),
             _ => Err(Place::Unknown),
         },
-        _ => match p.offset {
-            Some(o) if in_main(p) => Ok((o, p.tok_len.unwrap_or(0))),
+        _ => match p.at() {
+            Some(o) if in_main(p) => Ok((o, p.token_len())),
             _ => Err(Place::Unknown),
         },
     }
