@@ -399,3 +399,38 @@ fn a_geometry_the_preconditions_exclude_is_an_input_error() {
         assert_eq!(doc["kernels"][0]["verdict"], "drf", "{out}");
     }
 }
+
+/// A helper an `#include` brings has no text in the main file: its accesses are reported at
+/// the call in the main file that reached them (the innermost one), not as the whole kernel,
+/// so that the two accesses of a race through two helpers are two lines a reader can find.
+#[test]
+fn accesses_in_an_included_helper_are_reported_at_their_call() {
+    let dir = std::env::temp_dir().join(format!("mapcheck-include-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("helper.h"),
+        "__device__ void put(int *a, int i, int v) {\n  a[i] = v;\n}\n\
+         __device__ int get(int *a, int i) {\n  return a[i];\n}\n\
+         __device__ int twice(int *a, int i) {\n  return get(a, i) + get(a, i);\n}\n",
+    )
+    .unwrap();
+    // Thread t writes s[t] and reads s[t + 1]: a read-write race with its neighbour.
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include \"helper.h\"\n__global__ void k(int *a) {\n  __shared__ int s[65];\n  \
+         put(s, threadIdx.x, 1);\n  int x = twice(s, threadIdx.x + 1);\n  a[threadIdx.x] = x;\n}\n",
+    )
+    .unwrap();
+    let file = dir.join("main.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", "--block-dim", "64", &file]);
+    assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let finding = &doc["kernels"][0]["findings"][0];
+    assert_eq!(finding["kind"], "data-race", "{out}");
+    let mut lines: Vec<i64> = (finding["locations"].as_array().unwrap().iter())
+        .map(|l| l["line"].as_i64().unwrap())
+        .collect();
+    lines.sort_unstable();
+    assert_eq!(lines, [4, 5], "the calls of `put` and `twice`: {finding}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -112,6 +112,7 @@ impl Lower<'_, '_> {
             ret_ty: ty.clone(),
             by_ref,
             path_base: self.path.len(),
+            site: span,
         });
         let start = out.len();
         // Whether control may reach the end of the body without a `return`.

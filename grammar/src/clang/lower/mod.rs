@@ -385,6 +385,10 @@ struct Frame {
     by_ref: bool,
     /// The length of `Lower::path` when the body started.
     path_base: usize,
+    /// Where the call is in the main file (the innermost call there, for a call made inside
+    /// an included file): what the body's statements report when their own text is in
+    /// another file, instead of the whole kernel.
+    site: Span,
 }
 
 type Env = HashMap<String, Binding>;
@@ -574,8 +578,11 @@ impl<'g, 'a> Lower<'g, 'a> {
         }
     }
 
+    /// Where `n` is in the main file; for text of another file (a helper an `#include`
+    /// brings), the innermost call of it in the main file, else the kernel.
     fn span(&self, n: &Node) -> Span {
-        n.span_in_main().unwrap_or(self.kernel_span)
+        n.span_in_main()
+            .unwrap_or_else(|| self.frames.last().map_or(self.kernel_span, |f| f.site))
     }
 
     /// The text of statement `n`, with the `;` that ends it: clang's range of an expression
