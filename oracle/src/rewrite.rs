@@ -133,6 +133,27 @@ fn is_function(n: &Node) -> bool {
         || is_other(n, "CXXDestructorDecl")
 }
 
+/// How C++ names the scope of a record's members: its name, with its template arguments for a
+/// class template's specialisation (`Algo<int>`); `None` for an anonymous one.
+fn record_scope_name(n: &Node) -> Option<String> {
+    let name = n.name.as_ref().filter(|s| !s.is_empty())?;
+    if n.kind != Kind::ClassTemplateSpecializationDecl {
+        return Some(name.clone());
+    }
+    let args: Vec<String> = n
+        .inner
+        .iter()
+        .filter(|a| is_other(a, "TemplateArgument"))
+        .map(|a| match (&a.ty, &a.value) {
+            (Some(t), _) => t.qual.clone(),
+            (None, Some(serde_json::Value::String(v))) => v.clone(),
+            (None, Some(v)) => v.to_string(),
+            (None, None) => String::new(),
+        })
+        .collect();
+    Some(format!("{name}<{}>", args.join(", ")))
+}
+
 fn body(n: &Node) -> Option<&Node> {
     n.inner.iter().find(|c| c.kind == Kind::CompoundStmt)
 }
@@ -181,6 +202,9 @@ struct Collector {
     /// unsupported).
     kernels: Vec<Found>,
     seen_kernels: BTreeSet<(usize, Option<String>)>,
+    /// Inside a class template's pattern: its member kernels are not kernels (its
+    /// specialisations' are, as mapcheck reads them).
+    in_class_pattern: bool,
     /// The classes and structs of the file with a definition: qualified name → fields (name,
     /// type as written).
     records: BTreeMap<String, Vec<(String, String)>>,
@@ -213,25 +237,38 @@ impl Collector {
                 self.template(n, text, scope, in_function);
                 return;
             }
-            Kind::CXXRecordDecl | Kind::RecordDecl
-                if n.is_in_main_file() && n.complete_definition == Some(true) =>
-            {
-                if let Some(name) = n.name.as_ref().filter(|s| !s.is_empty()) {
-                    let fields = n
-                        .inner
-                        .iter()
-                        .filter(|c| c.kind == Kind::FieldDecl)
-                        .map(|f| {
-                            (
-                                f.name.clone().unwrap_or_default(),
-                                f.qual_type().to_string(),
-                            )
-                        })
-                        .collect();
-                    let mut path = scope.to_vec();
-                    path.push(name.clone());
-                    self.records.entry(path.join("::")).or_insert(fields);
+            Kind::ClassTemplateDecl => {
+                for c in &n.inner {
+                    let pattern = c.kind == Kind::CXXRecordDecl;
+                    let outer = std::mem::replace(&mut self.in_class_pattern, pattern);
+                    self.walk(c, text, scope, in_function);
+                    self.in_class_pattern = outer;
                 }
+                return;
+            }
+            Kind::CXXRecordDecl | Kind::RecordDecl | Kind::ClassTemplateSpecializationDecl => {
+                if n.kind != Kind::ClassTemplateSpecializationDecl
+                    && n.is_in_main_file()
+                    && n.complete_definition == Some(true)
+                {
+                    self.record_fields(n, scope);
+                }
+                // Members are named in the class's scope (a static member kernel is
+                // `::Ops::halve`, `::Algo<int>::run`); a function a `friend` declaration
+                // defines belongs to the enclosing namespace.
+                let mut inner = scope.to_vec();
+                if let Some(name) = record_scope_name(n) {
+                    inner.push(name);
+                }
+                for c in &n.inner {
+                    let s = if is_other(c, "FriendDecl") {
+                        scope
+                    } else {
+                        &inner
+                    };
+                    self.walk(c, text, s, in_function);
+                }
+                return;
             }
             Kind::VarDecl if n.has_attr("CUDASharedAttr") => {
                 self.shared_var(n, text, !in_function);
@@ -248,6 +285,26 @@ impl Collector {
         }
         for c in &n.inner {
             self.walk(c, text, scope, in_function);
+        }
+    }
+
+    /// A record's fields, by its name in `scope`.
+    fn record_fields(&mut self, n: &Node, scope: &[String]) {
+        if let Some(name) = n.name.as_ref().filter(|s| !s.is_empty()) {
+            let fields = n
+                .inner
+                .iter()
+                .filter(|c| c.kind == Kind::FieldDecl)
+                .map(|f| {
+                    (
+                        f.name.clone().unwrap_or_default(),
+                        f.qual_type().to_string(),
+                    )
+                })
+                .collect();
+            let mut path = scope.to_vec();
+            path.push(name.clone());
+            self.records.entry(path.join("::")).or_insert(fields);
         }
     }
 
@@ -351,7 +408,9 @@ impl Collector {
         let main = f.is_in_main_file();
         let kernel = match role {
             Role::Instance => true,
-            Role::Plain => f.has_attr("CUDAGlobalAttr") && !is_instantiation(f),
+            Role::Plain => {
+                f.has_attr("CUDAGlobalAttr") && !is_instantiation(f) && !self.in_class_pattern
+            }
             Role::Pattern => false,
         };
         if main && kernel {

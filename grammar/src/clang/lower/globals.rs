@@ -232,6 +232,8 @@ impl<'a> Globals<'a> {
         for n in nodes {
             match &n.kind {
                 Kind::NamespaceDecl | Kind::LinkageSpecDecl => self.scan(&n.inner),
+                // A function defined in a `friend` declaration of a class body.
+                Kind::Other(k) if k == "FriendDecl" => self.scan(&n.inner),
                 Kind::FunctionTemplateDecl => {
                     let instances = n
                         .inner
@@ -379,7 +381,11 @@ impl<'a> Globals<'a> {
             return;
         }
         self.functions.insert(&n.id, n);
-        if n.has_attr("CUDAGlobalAttr") && n.kind == Kind::FunctionDecl {
+        // A kernel may be a static member (clang refuses a non-static one) or a friend
+        // defined in a class body: both are kernels of the file.
+        if n.has_attr("CUDAGlobalAttr")
+            && matches!(n.kind, Kind::FunctionDecl | Kind::CXXMethodDecl)
+        {
             self.kernels.push(n);
         }
     }
