@@ -434,3 +434,53 @@ fn accesses_in_an_included_helper_are_reported_at_their_call() {
     assert_eq!(lines, [4, 5], "the calls of `put` and `twice`: {finding}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A kernel written in a file the main file includes (the samples' `#include
+/// "scan_kernel.cu"`) is not checked with the main file (its lines are not the main file's):
+/// a warning names it and the file to check instead, never a silent `drf` (probe round 7,
+/// family B). A file whose only kernels are included is an input error saying the same.
+#[test]
+fn kernels_of_an_included_file_are_named_not_dropped() {
+    let dir = std::env::temp_dir().join(format!("mapcheck-included-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("kern.cu"),
+        "__global__ void shift(int *a) {\n  a[threadIdx.x] = a[threadIdx.x + 1];\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include \"kern.cu\"\n__global__ void fill(int *a) {\n  a[threadIdx.x] = 1;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("only.cu"),
+        "#include \"kern.cu\"\nint main() { return 0; }\n",
+    )
+    .unwrap();
+    let main = dir.join("main.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", &main]);
+    assert_eq!(code, 0, "the checked kernel decides the exit code: {out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(names(&doc, "kernels", "name"), ["fill"], "{out}");
+    let warning = doc["warnings"][0]["message"].as_str().unwrap();
+    assert!(
+        warning.contains("kernel `shift` is defined in `kern.cu`")
+            && warning.contains("not checked"),
+        "{out}"
+    );
+    assert_eq!(doc["warnings"][0]["line"], 1, "at the `#include`: {out}");
+
+    let only = dir.join("only.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", &only]);
+    assert_eq!(code, 2, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let error = doc["errors"][0].to_string();
+    assert!(error.contains("`kern.cu`"), "{out}");
+
+    // Checked itself, the included file's kernel is found racy.
+    let kern = dir.join("kern.cu").display().to_string();
+    let (code, out) = mapcheck(&["--block-dim", "64", &kern]);
+    assert_eq!(code, 1, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

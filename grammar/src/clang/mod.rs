@@ -31,6 +31,7 @@ use crate::cuda::{ItemError, Lowered, Options};
 use mapcheck_core::ast::Program;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 /// Parses `text` (the contents of `path`) with clang and lowers its kernels.
@@ -104,6 +105,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
     }
     let mut warnings = stub_warnings(stubs.as_ref(), text);
     warnings.extend(host_warnings(&host_errors, &owners));
+    let mut included = Vec::new();
     let program = if failed_all {
         Program {
             kernels: Vec::new(),
@@ -111,19 +113,30 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
     } else {
         // The resolve stage, then the lowering, which reads records only through its model.
         let model = resolve::resolve(&mut root, text, &output.layouts);
-        let (program, lower_errors) = lower::lower_all(&root, &model, text, options, &skip);
+        let (program, lower_errors, others) = lower::lower_all(&root, &model, text, options, &skip);
         errors.extend(lower_errors);
+        warnings.extend(others.iter().map(lower::Included::warning));
+        included = others;
         program
     };
     errors.sort_by_key(|e| e.diagnostic.span().map_or(0, |s| s.start));
     warnings.sort_by_key(|d| d.span().map_or(0, |s| s.start));
     if program.kernels.is_empty() && errors.is_empty() {
-        errors.push(ItemError::file(
-            Diagnostic::error("no `__global__` kernel in the file").with_primary(
-                Span::new(0, 0),
-                "expected `__global__ void NAME(...) { ... }`",
-            ),
-        ));
+        let files: BTreeSet<&str> = included.iter().map(|i| i.file.as_str()).collect();
+        let files: Vec<String> = files.iter().map(|f| format!("`{f}`")).collect();
+        let d = if files.is_empty() {
+            Diagnostic::error("no `__global__` kernel in the file")
+        } else {
+            Diagnostic::error(format!(
+                "no `__global__` kernel in the file: its kernels are in {}, which it includes and which mapcheck does not check with it",
+                files.join(", ")
+            ))
+            .with_help(format!("run mapcheck on {} itself", files.join(" and ")))
+        };
+        errors.push(ItemError::file(d.with_primary(
+            Span::new(0, 0),
+            "expected `__global__ void NAME(...) { ... }`",
+        )));
     }
     Lowered {
         program,

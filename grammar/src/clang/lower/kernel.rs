@@ -474,21 +474,23 @@ impl<'a> Lower<'_, 'a> {
 }
 
 /// Lowers every kernel of a parsed file, except those named in `skip` (clang reported errors
-/// in them).
+/// in them); with the kernels of other files it includes, which are not checked.
 pub fn lower_all(
     root: &Node,
     model: &super::resolve::Model,
     text: &str,
     options: &Options,
     skip: &HashSet<String>,
-) -> (Program, Vec<ItemError>) {
+) -> (Program, Vec<ItemError>, Vec<Included>) {
     let g = Globals::collect(root, model);
+    let mut included = Vec::new();
     let launches = launches::Launches::collect(root, &g);
     let mut kernels = Vec::new();
     let mut errors = Vec::new();
     let mut names: HashMap<String, usize> = HashMap::new();
     for k in &g.kernels {
         if !k.is_in_main_file() {
+            included.extend(Included::of(k, text));
             continue;
         }
         let base = k.name.clone().unwrap_or_else(|| "kernel".into());
@@ -530,6 +532,7 @@ pub fn lower_all(
     // pattern, its type parameters opaque and its value parameters kernel parameters.
     for t in &g.uninstantiated {
         if !t.is_in_main_file() {
+            included.extend(Included::of(t, text));
             continue;
         }
         let base = t.name.clone().unwrap_or_default();
@@ -564,7 +567,63 @@ pub fn lower_all(
             })),
         }
     }
-    (Program { kernels }, errors)
+    (Program { kernels }, errors, included)
+}
+
+/// A kernel defined in a file the main file includes (a sample's `#include
+/// "scan_kernel.cu"`): its statements have no place in the main file's text, in which every
+/// report is located, so it is not checked here — said, not dropped.
+#[derive(Clone, Debug)]
+pub struct Included {
+    pub kernel: String,
+    /// The file's name, without its directory.
+    pub file: String,
+    /// The `#include` line that names the file, when one does.
+    pub at: Option<Span>,
+}
+
+impl Included {
+    /// `None` for mapcheck's own headers.
+    fn of(k: &Node, text: &str) -> Option<Included> {
+        let file = k.file()?;
+        if is_prelude_file(file) {
+            return None;
+        }
+        let base = std::path::Path::new(file)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or(file);
+        let mut at = 0;
+        let mut line_of = None;
+        for line in text.split_inclusive('\n') {
+            let directive = line.trim_start();
+            if directive.starts_with('#') && directive.contains("include") && line.contains(base) {
+                line_of = Some(Span::new(at, at + line.trim_end().len()));
+                break;
+            }
+            at += line.len();
+        }
+        Some(Included {
+            kernel: k.name.clone().unwrap_or_else(|| "kernel".into()),
+            file: base.to_string(),
+            at: line_of,
+        })
+    }
+
+    pub fn warning(&self) -> Diagnostic {
+        let d = Diagnostic::warning(format!(
+            "kernel `{}` is defined in `{}`, which this file includes: it is not checked here",
+            self.kernel, self.file
+        ))
+        .with_help(format!(
+            "mapcheck checks the kernels written in the files it is given: run it on `{}` too",
+            self.file
+        ));
+        match self.at {
+            Some(span) => d.with_primary(span, format!("`{}` is included here", self.file)),
+            None => d,
+        }
+    }
 }
 
 impl Lower<'_, '_> {

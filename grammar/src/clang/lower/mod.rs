@@ -92,7 +92,7 @@ use terms::*;
 
 use globals::ClassCode;
 pub use globals::Globals;
-pub use kernel::lower_all;
+pub use kernel::{lower_all, Included};
 
 const MAX_INLINE_DEPTH: usize = 12;
 const MAX_STATEMENTS: usize = 200_000;
