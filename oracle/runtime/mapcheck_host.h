@@ -552,12 +552,8 @@ inline int __float_as_int(float x) { int i; std::memcpy(&i, &x, 4); return i; }
 inline float __uint_as_float(unsigned x) { float f; std::memcpy(&f, &x, 4); return f; }
 inline unsigned __float_as_uint(float x) { unsigned i; std::memcpy(&i, &x, 4); return i; }
 
-/* Half precision, as an opaque 16-bit value type. */
-struct __half { unsigned short __x; };
-typedef __half half;
-struct __half2 { __half x, y; };
-inline float __half2float(__half h) { return (float)h.__x; }
-inline __half __float2half(float f) { return __half{(unsigned short)f}; }
+/* Half precision is `cuda_fp16.h`'s (`FP16_HEADER` in `oracle/src/lib.rs`), as nvcc declares
+ * it: a file that does not include it may name its own `half`. */
 
 /* GPUVerify's annotations: preconditions are checked (a false one makes the launch not a
  * run); invariants, postconditions and the access predicates are not evaluated. */

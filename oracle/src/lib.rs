@@ -66,7 +66,6 @@ const CUDA_HEADERS: &[&str] = &[
     "cuda.h",
     "cuda_runtime.h",
     "cuda_runtime_api.h",
-    "cuda_fp16.h",
     "cooperative_groups.h",
     "curand.h",
     "curand_kernel.h",
@@ -78,6 +77,23 @@ const CUDA_HEADERS: &[&str] = &[
     "sm_60_atomic_functions.h",
     "vector_types.h",
 ];
+
+/// `cuda_fp16.h`: half precision as an opaque 16-bit value (a run only moves halves around;
+/// their arithmetic is the runtime's business, not the races').
+const FP16_HEADER: &str = "#include \"mapcheck_host.h\"\n#ifndef MAPCHECK_FP16\n#define MAPCHECK_FP16\n\
+struct __half { unsigned short __x; };\ntypedef __half half;\n\
+struct __half2 { __half x, y; __half2() = default; __half2(__half a, __half b) : x(a), y(b) {} };\n\
+typedef __half2 half2;\n\
+inline float __half2float(__half h) { return (float)h.__x; }\n\
+inline __half __float2half(float f) { return __half{(unsigned short)f}; }\n\
+inline __half __float2half_rn(float f) { return __float2half(f); }\n\
+inline __half __int2half_rn(int i) { return __half{(unsigned short)i}; }\n\
+inline __half2 __halves2half2(__half a, __half b) { return __half2(a, b); }\n\
+inline __half2 make_half2(__half a, __half b) { return __half2(a, b); }\n\
+inline __half2 __floats2half2_rn(float a, float b) { return __half2(__float2half(a), __float2half(b)); }\n\
+inline float __low2float(__half2 h) { return __half2float(h.x); }\n\
+inline float __high2float(__half2 h) { return __half2float(h.y); }\n\
+#endif\n";
 
 /// `assert.h` and `cassert`: `assert(c)` is a precondition, defined again at each inclusion
 /// as C's `<assert.h>` does.
@@ -578,6 +594,7 @@ impl Oracle {
             parts.push(text.as_bytes());
         }
         parts.push(ASSERT_HEADER.as_bytes());
+        parts.push(FP16_HEADER.as_bytes());
         let dir = self.work.join(format!("runtime-{:016x}", fnv(&parts)));
         let io = |source| Error::Io {
             dir: dir.clone(),
@@ -591,6 +608,7 @@ impl Oracle {
         for h in CUDA_HEADERS {
             files.push((h.to_string(), "#include \"mapcheck_host.h\"\n".into()));
         }
+        files.push(("cuda_fp16.h".into(), FP16_HEADER.into()));
         files.push(("assert.h".into(), ASSERT_HEADER.into()));
         files.push(("cassert".into(), ASSERT_HEADER.into()));
         for (name, text) in files {

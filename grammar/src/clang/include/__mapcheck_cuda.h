@@ -48,7 +48,9 @@
 #define __restrict__ __restrict
 #define __grid_constant__
 
+/* nvcc's implicit `cuda_runtime.h` brings `<stddef.h>` (through `driver_types.h`). */
 typedef __SIZE_TYPE__ size_t;
+typedef __PTRDIFF_TYPE__ ptrdiff_t;
 
 /* The short unsigned names glibc's <sys/types.h> gives (nvcc's implicit <stdlib.h> brings it)
  * and the CUDA samples use; a file that defines them again the same way is still valid C++. */
@@ -245,49 +247,9 @@ __device__ int isfinite(float);
 #define INT_MIN (-INT_MAX - 1)
 #define UINT_MAX 4294967295U
 
-/* Half precision, as an opaque 16-bit value type. */
-/* cuda_fp16.hpp's operators on halves (values mapcheck does not follow) are hidden friends:
- * found by argument-dependent lookup only, so that `p + n` in a template whose `p` has a
- * dependent type stays an operator clang resolves at instantiation, not a call of an
- * overload set the lowering of an uninstantiated template cannot read. */
-struct __half {
-  unsigned short __x;
-  friend __device__ __half operator+(const __half &, const __half &);
-  friend __device__ __half operator-(const __half &, const __half &);
-  friend __device__ __half operator*(const __half &, const __half &);
-  friend __device__ __half operator/(const __half &, const __half &);
-  friend __device__ __half operator-(const __half &);
-  friend __device__ bool operator==(const __half &, const __half &);
-  friend __device__ bool operator!=(const __half &, const __half &);
-  friend __device__ bool operator<(const __half &, const __half &);
-  friend __device__ bool operator>(const __half &, const __half &);
-  friend __device__ bool operator<=(const __half &, const __half &);
-  friend __device__ bool operator>=(const __half &, const __half &);
-};
-typedef __half half;
-struct __half2 {
-  __half x, y;
-  friend __device__ __half2 operator+(const __half2 &, const __half2 &);
-  friend __device__ __half2 operator-(const __half2 &, const __half2 &);
-  friend __device__ __half2 operator*(const __half2 &, const __half2 &);
-  friend __device__ __half2 operator/(const __half2 &, const __half2 &);
-};
-typedef __half2 half2;
-__host__ __device__ __half2 __floats2half2_rn(float, float);
-__host__ __device__ __half2 __float2half2_rn(float);
-__host__ __device__ float __low2float(__half2);
-__host__ __device__ float __high2float(__half2);
-__host__ __device__ __half __float2half_rn(float);
-__device__ __half __hadd(__half, __half);
-__device__ __half __hmul(__half, __half);
-__device__ __half __hsub(__half, __half);
-__device__ __half __hfma(__half, __half, __half);
-__device__ __half2 __hadd2(__half2, __half2);
-__device__ __half2 __hmul2(__half2, __half2);
-__device__ __half2 __hfma2(__half2, __half2, __half2);
-
-__host__ __device__ float __half2float(__half);
-__host__ __device__ __half __float2half(float);
+/* Half precision (`__half`, `half`, `__half2`) is declared by `cuda_fp16.h`, as nvcc
+ * declares it: only a file that includes it sees those names, so a user's own `half` is no
+ * clash. */
 
 /* GPUVerify's annotations. `__requires(c)` is a precondition of the kernel; the others are
  * read by mapcheck as nothing (ignoring an invariant or a postcondition is sound). */

@@ -340,7 +340,7 @@ fn classify(line: &str) -> Instruction {
                      a cluster's)"
                         .into(),
                 )
-            } else if operands != ["0"] {
+            } else if !matches!(operands.as_slice(), [id] if ptx_integer(id) == Some(0)) {
                 Instruction::Refused(
                     "a named barrier or one with a thread count is a partial barrier, which is \
                      not modelled"
@@ -362,6 +362,22 @@ fn classify(line: &str) -> Instruction {
         _ if REGISTER_ONLY.contains(&root) => Instruction::Register,
         _ => Instruction::Refused("an instruction mapcheck does not know".into()),
     }
+}
+
+/// The value of a PTX integer literal (`0`, `0x0`, `0b0`, `00`, with an optional `U`
+/// suffix), `None` for anything else (a register, an expression).
+fn ptx_integer(text: &str) -> Option<u64> {
+    let t = text.strip_suffix(['U', 'u']).unwrap_or(text);
+    let (digits, radix) = if let Some(h) = t.strip_prefix("0x").or(t.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(b) = t.strip_prefix("0b").or(t.strip_prefix("0B")) {
+        (b, 2)
+    } else if t.len() > 1 && t.starts_with('0') {
+        (&t[1..], 8)
+    } else {
+        (t, 10)
+    };
+    u64::from_str_radix(digits, radix).ok()
 }
 
 #[cfg(test)]
@@ -415,6 +431,12 @@ mod tests {
             Ok(vec![Barrier])
         );
         assert_eq!(kinds(r#"asm("bar.cta.sync 0;")"#), Ok(vec![Barrier]));
+        // Barrier 0 in every spelling of a PTX integer.
+        for zero in ["0x0", "0X0", "00", "0b0", "0U"] {
+            let text = format!(r#"asm("bar.sync {zero};")"#);
+            assert_eq!(kinds(&text), Ok(vec![Barrier]), "{zero}");
+        }
+        assert_ne!(kinds(r#"asm("bar.sync 0x1;")"#), Ok(vec![Barrier]));
         assert_eq!(
             kinds(r#"asm volatile("mov.u32 %0, %%laneid;" : "=r"(l))"#),
             Ok(vec![Register])
