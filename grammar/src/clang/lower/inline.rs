@@ -14,6 +14,7 @@ impl Lower<'_, '_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) -> Val {
+        let read_at_once = std::mem::take(&mut self.read_at_once);
         if self.frames.len() >= MAX_INLINE_DEPTH {
             self.error(
                 span,
@@ -103,10 +104,11 @@ impl Lower<'_, '_> {
         }
         // The declared type `R (params)`: a reference `R` makes each `return` a place.
         let declared = def.qual_type();
-        let by_ref = declared
-            .split('(')
-            .next()
-            .is_some_and(|r| r.trim_end().ends_with('&'));
+        let by_ref = !read_at_once
+            && declared
+                .split('(')
+                .next()
+                .is_some_and(|r| r.trim_end().ends_with('&'));
         self.frames.push(Frame {
             returns: Vec::new(),
             ret_ty: ty.clone(),

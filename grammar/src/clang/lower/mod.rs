@@ -526,6 +526,10 @@ pub struct Lower<'g, 'a> {
     /// true there (C++ [expr.const]: a `constexpr` variable's initialiser is manifestly
     /// constant-evaluated), false in code that runs.
     constant_evaluated: bool,
+    /// The next inlined call returns a reference that is read at once (`x = std::min(a, b)`):
+    /// its `return`s give the values they name, as by-value returns, so that `return b < a
+    /// ? b : a;` of two references is the value chosen, not a choice of places.
+    read_at_once: bool,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -575,6 +579,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             prologue: Vec::new(),
             initialised: HashMap::new(),
             constant_evaluated: false,
+            read_at_once: false,
         }
     }
 

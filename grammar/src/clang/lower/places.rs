@@ -21,6 +21,14 @@ impl Lower<'_, '_> {
                                 self.bind_record(&tmp, &tmp, &ty, v, span, out);
                                 Place::Local(tmp, ty)
                             }
+                            // A number (`std::min(t, 63)` binds `63` to a `const int &`):
+                            // a local holding its value.
+                            v @ Val::Num(..) => {
+                                let tmp = self.fresh("temporary");
+                                self.local_names.insert(tmp.clone(), "temporary".into());
+                                self.env.insert(tmp.clone(), Binding::Val(v));
+                                Place::Local(tmp, ty)
+                            }
                             _ => Place::Private(ty),
                         }
                     }

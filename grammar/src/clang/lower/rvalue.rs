@@ -400,6 +400,29 @@ impl Lower<'_, '_> {
                     // `c ? x : y` of two lvalues, read: the value of the branch taken.
                     return self.conditional(bare, ty, span, out);
                 }
+                if matches!(
+                    bare.kind,
+                    Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr
+                ) && bare.is_lvalue()
+                {
+                    // A call returning a reference, read at once: nothing runs between its
+                    // `return` and the read, so the value its `return` names is the value read
+                    // (`Lower::read_at_once`).
+                    self.read_at_once = true;
+                    let v = self.rvalue(bare, out);
+                    self.read_at_once = false;
+                    return match v {
+                        Val::Ptr(p) => {
+                            let place = self.deref(p, ty.clone(), span);
+                            self.read(place, span, out)
+                        }
+                        Val::Opaque => {
+                            let place = self.place(inner, out);
+                            self.read(place, span, out)
+                        }
+                        v => v,
+                    };
+                }
                 let p = self.place(inner, out);
                 self.read(p, span, out)
             }
