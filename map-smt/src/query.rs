@@ -158,12 +158,15 @@ impl Built {
     pub fn solve_ordered(&self, extra: &[Bool], limits: Limits, params: Least) -> Outcome {
         let mut constraints = self.constraints.clone();
         constraints.extend_from_slice(extra);
-        match self.solve_with(constraints.clone(), limits, params) {
+        // A first model that breaks the limit comes back neither small nor canonical
+        // (`solve::solve_admissible`): it is not a witness, so it is not worth the search.
+        let admissible = self.block_limit.as_ref();
+        match self.solve_with(constraints.clone(), admissible, limits, params) {
             Outcome::Sat(model) => match &self.block_limit {
                 Some(limit) if model.eval(limit, true).and_then(|b| b.as_bool()) == Some(false) => {
                     constraints.push(limit.clone());
                     kept::keep_again(Again::BlockLimit, &constraints);
-                    self.solve_with(constraints, limits, params)
+                    self.solve_with(constraints, None, limits, params)
                 }
                 _ => Outcome::Sat(model),
             },
@@ -214,15 +217,24 @@ impl Built {
             .collect()
     }
 
-    fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits, params: Least) -> Outcome {
+    fn solve_with(
+        &self,
+        mut constraints: Vec<Bool>,
+        admissible: Option<&Bool>,
+        limits: Limits,
+        params: Least,
+    ) -> Outcome {
         let lit = |v| self.enc.lit(v);
         let order = self.order(params);
-        match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
+        let solve = |constraints: &[Bool]| {
+            solve::solve_admissible(constraints, admissible, &self.sizes, &order, limits, lit)
+        };
+        match solve(&constraints) {
             Outcome::Unknown(why) => match &self.distinct_alternative {
                 Some((at, other)) => {
                     constraints[*at] = other.clone();
                     kept::keep_again(Again::DistinctLinear, &constraints);
-                    match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
+                    match solve(&constraints) {
                         Outcome::Unknown(_) => Outcome::Unknown(why),
                         decided => decided,
                     }
