@@ -111,6 +111,13 @@ impl<'a> KernelFacts<'a> {
         }
     }
 
+    /// Whether every query of the kernel assumes the launch convention that the grid's
+    /// threads number at most 2^31 ([`Launch::no_wrap`], asserted by [`no_wrap`] where the
+    /// queries name the components of the ids): what `fast`'s wrap-around rule may use.
+    pub fn assumes_no_wrap(&self) -> bool {
+        self.launch.no_wrap && self.components.threads && self.components.blocks
+    }
+
     /// The solver queries [`pinned`] has sent for these facts.
     pub fn pin_queries(&self) -> usize {
         self.pins.lock().map(|p| p.queries).unwrap_or(0)
@@ -296,7 +303,7 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         (facts.fixed.grid, facts.launch.grid),
         level == Level::Grid,
     );
-    if facts.launch.no_wrap && facts.components.threads && facts.components.blocks {
+    if facts.assumes_no_wrap() {
         no_wrap(&mut q, &facts.launch);
     }
     if let Some(stride) = facts.launch.stride {
