@@ -474,17 +474,22 @@ mod tests {
             // x > 1: the first model may be large, the bound 2 leaves x = 2.
             let positive = cmp(CmpOp::Gt, &x, &lit(1));
             let within = cmp(CmpOp::Lt, &x, &lit(1000));
-            let query = |constraints, admissible, sizes| Query {
-                constraints,
-                admissible,
-                sizes,
-                order: &[],
-            };
+            fn query<'a>(
+                constraints: &'a [Bool],
+                admissible: Option<&'a Bool>,
+                sizes: &'a [(Val, Sign)],
+            ) -> Query<'a> {
+                Query {
+                    constraints,
+                    admissible,
+                    sizes,
+                    order: &[],
+                }
+            }
             let sizes = [(x.clone(), Sign::Natural)];
-            let Outcome::Sat(model) = retry_fresh(
-                &query(&[positive.clone(), within.clone()], None, &sizes),
-                Limits::default(),
-            ) else {
+            let between = [positive.clone(), within.clone()];
+            let Outcome::Sat(model) = retry_fresh(&query(&between, None, &sizes), Limits::default())
+            else {
                 panic!("expected a model");
             };
             assert_eq!(value_of(&model, &x), Some(2), "bv32: {bv}");
@@ -497,10 +502,10 @@ mod tests {
             // there, not the least x = 2): the caller asks again with the limit.
             let high = cmp(CmpOp::Gt, &x, &lit(500));
             let low = cmp(CmpOp::Lt, &x, &lit(100));
-            let Outcome::Sat(model) = retry_fresh(
-                &query(&[positive, within, high], Some(&low), &sizes),
-                Limits::default(),
-            ) else {
+            let above = [positive, within, high];
+            let Outcome::Sat(model) =
+                retry_fresh(&query(&above, Some(&low), &sizes), Limits::default())
+            else {
                 panic!("expected a model");
             };
             assert!(value_of(&model, &x).is_some_and(|v| v > 500), "bv32: {bv}");
