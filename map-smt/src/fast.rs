@@ -432,10 +432,13 @@ impl Reader<'_> {
         }
         let mut bounded = Vec::new();
         if facts.assumes_no_wrap() {
-            let product = facts.launch.wrap_dims().into_iter().try_fold(
-                Poly::constant(1),
-                |p, (g, d)| p.times(&size(facts, Builtin::component(g, d))),
-            );
+            let product = facts
+                .launch
+                .wrap_dims()
+                .into_iter()
+                .try_fold(Poly::constant(1), |p, (g, d)| {
+                    p.times(&size(facts, Builtin::component(g, d)))
+                });
             bounded.extend(product);
         }
         if let Some(c) = facts.launch.stride {

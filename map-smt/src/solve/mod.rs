@@ -449,12 +449,11 @@ mod tests {
                 sizes: &[],
                 order: &[],
             };
-            let ask = || match solve_here(&query, limits, Path::Core, &|v| {
-                Val::I(Int::from_i128(v))
-            }) {
-                Outcome::Unknown(why) => why,
-                other => panic!("expected unknown, got {other:?}"),
-            };
+            let ask =
+                || match solve_here(&query, limits, Path::Core, &|v| Val::I(Int::from_i128(v))) {
+                    Outcome::Unknown(why) => why,
+                    other => panic!("expected unknown, got {other:?}"),
+                };
             [ask(), ask()]
         });
         assert_eq!(whys, [EXPIRED, EXPIRED]);
@@ -488,7 +487,8 @@ mod tests {
             }
             let sizes = [(x.clone(), Sign::Natural)];
             let between = [positive.clone(), within.clone()];
-            let Outcome::Sat(model) = retry_fresh(&query(&between, None, &sizes), Limits::default())
+            let Outcome::Sat(model) =
+                retry_fresh(&query(&between, None, &sizes), Limits::default())
             else {
                 panic!("expected a model");
             };
