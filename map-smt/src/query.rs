@@ -112,7 +112,7 @@ impl<'a> KernelFacts<'a> {
     }
 
     /// Whether every query of the kernel assumes the launch convention that the grid's
-    /// threads number at most 2^31 ([`Launch::no_wrap`], asserted by [`no_wrap`] where the
+    /// threads number at most 2^31 ([`Launch::no_wrap`], asserted by `query::no_wrap` where the
     /// queries name the components of the ids): what `fast`'s wrap-around rule may use.
     pub fn assumes_no_wrap(&self) -> bool {
         self.launch.no_wrap && self.components.threads && self.components.blocks
