@@ -25,6 +25,7 @@ pub mod check;
 pub mod cli;
 pub mod coq;
 mod emit;
+mod guide;
 mod fix;
 pub mod html;
 pub mod input;
