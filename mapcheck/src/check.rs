@@ -983,7 +983,8 @@ impl Decided<'_> {
         } else {
             // A data-dependent kernel can have dozens of such uses, each a block of source:
             // they would bury the findings, which are what the reader came for (issue 35).
-            let _ = out.write_all(show::reasons_note(&self.checked.diagnostics(), source).as_bytes());
+            let _ =
+                out.write_all(show::reasons_note(&self.checked.diagnostics(), source).as_bytes());
         }
         for f in &self.decision.findings {
             if f.kind == mapcheck_smt::Kind::BenignRace && !how.verbose {

@@ -69,7 +69,15 @@ pub fn next_steps(
         return s;
     }
     let (help, barrier_may_fix) = usual_fix(f, source.is_cuda());
-    let _ = writeln!(s, "  help: {help}");
+    // A potential finding may be a false alarm: its fix is advice about a defect that may not
+    // be there, and `mapcheck fix` cannot prove a repair of a kernel whose alarms stay potential.
+    let potential = f.certainty == Certainty::Potential;
+    let if_real = if potential {
+        format!("if this {} is real: ", defect_word(f.kind))
+    } else {
+        String::new()
+    };
+    let _ = writeln!(s, "  help: {if_real}{help}");
     let run = replay_command(f, source, kernel, arith, flags);
     match (f.certainty, f.witness.memory.is_empty()) {
         (Certainty::Potential, _) => {
@@ -90,7 +98,7 @@ pub fn next_steps(
             let _ = writeln!(s, "  replay: {run}");
         }
     }
-    if barrier_may_fix {
+    if barrier_may_fix && !potential {
         let _ = writeln!(
             s,
             "  repair: mapcheck fix {}  (searches for barriers that remove it, re-verified)",
@@ -114,7 +122,11 @@ fn defect_word(kind: Kind) -> &'static str {
 /// separates.
 fn usual_fix(f: &Finding, cuda: bool) -> (String, bool) {
     let (sync, syncwarp, atomic) = if cuda {
-        ("`__syncthreads()`", "`__syncwarp()`", "an atomic (`atomicAdd`, …)")
+        (
+            "`__syncthreads()`",
+            "`__syncwarp()`",
+            "an atomic (`atomicAdd`, …)",
+        )
     } else {
         ("`sync;`", "`syncwarp;`", "an atomic (`atomic A[e];`)")
     };
@@ -157,12 +169,13 @@ fn usual_fix(f: &Finding, cuda: bool) -> (String, bool) {
                     true,
                 );
             }
-            if same && writes {
+            if same {
+                let what = if writes { "write to" } else { "update of" };
                 return (
                     format!(
-                        "both threads run this write to one cell: usually fixed by {atomic} \
-                         when they accumulate into it (a counter, a histogram), otherwise by \
-                         giving each thread its own cell or letting one thread write it"
+                        "both threads run this {what} one cell: usually fixed by {atomic} when \
+                         they accumulate into it (a counter, a histogram), otherwise by giving \
+                         each thread its own cell or letting one thread write it"
                     ),
                     false,
                 );
@@ -170,10 +183,10 @@ fn usual_fix(f: &Finding, cuda: bool) -> (String, bool) {
             if one_statement {
                 return (
                     format!(
-                        "both accesses are in one statement: when threads accumulate into the \
-                         cell (a counter, a histogram) this is usually fixed by {atomic}; when \
-                         they are in different iterations of a loop, by a {sync} in the loop \
-                         that all threads of the block reach"
+                        "the two accesses are in one statement: usually fixed by reading into a \
+                         local variable, then a {sync}, then writing — or, when they are in \
+                         different iterations of a loop, by a {sync} in the loop that every \
+                         thread of the block reaches"
                     ),
                     true,
                 );
