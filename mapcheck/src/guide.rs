@@ -24,6 +24,9 @@ use std::fmt::Write as _;
 #[derive(Clone, Debug, Default)]
 pub struct ReplayFlags {
     flags: Vec<String>,
+    /// The flags `mapcheck fix` repeats: the defines and the launch and parameters the check
+    /// was restricted to, so that the repair is sought for the same runs.
+    fix: Vec<String>,
     /// `--arith` as given; `None` when the check chose the arithmetic.
     arith: Option<Arith>,
 }
@@ -46,8 +49,31 @@ impl ReplayFlags {
         if let Some(n) = args.warp_size {
             flags.push(format!("--warp-size {n}"));
         }
+        let mut fix: Vec<String> = flags
+            .iter()
+            .filter(|f| f.starts_with("-D "))
+            .cloned()
+            .collect();
+        let dim = |d: [u64; 3]| match d {
+            [x, 1, 1] => x.to_string(),
+            [x, y, 1] => format!("{x},{y}"),
+            [x, y, z] => format!("{x},{y},{z}"),
+        };
+        if let Some(d) = args.common.block_dim {
+            fix.push(format!("--block-dim {}", dim(d)));
+        }
+        if let Some(d) = args.common.grid_dim {
+            fix.push(format!("--grid-dim {}", dim(d)));
+        }
+        for (name, value) in &args.common.params {
+            fix.push(format!("-p {}", shell_word(&format!("{name}={value}"))));
+        }
+        if args.any_launch {
+            fix.push("--any-launch".into());
+        }
         ReplayFlags {
             flags,
+            fix,
             arith: args.common.arith,
         }
     }
@@ -101,8 +127,13 @@ pub fn next_steps(
     if barrier_may_fix && !potential {
         let _ = writeln!(
             s,
-            "  repair: mapcheck fix {}  (searches for barriers that remove it, re-verified)",
-            shell_word(&source.name)
+            "  repair: mapcheck fix {}{}  (searches for barriers that remove it, re-verified)",
+            shell_word(&source.name),
+            flags
+                .fix
+                .iter()
+                .map(|f| format!(" {f}"))
+                .collect::<String>()
         );
     }
     s
@@ -121,16 +152,20 @@ fn defect_word(kind: Kind) -> &'static str {
 /// blocks, which no barrier orders, nor for two threads running one write, which no barrier
 /// separates.
 fn usual_fix(f: &Finding, cuda: bool) -> (String, bool) {
+    let array = f.array.as_deref().unwrap_or("?");
     let (sync, syncwarp, atomic) = if cuda {
         (
             "`__syncthreads()`",
             "`__syncwarp()`",
-            "an atomic (`atomicAdd`, …)",
+            "an atomic (`atomicAdd`, …)".to_string(),
         )
     } else {
-        ("`sync;`", "`syncwarp;`", "an atomic (`atomic A[e];`)")
+        (
+            "`sync;`",
+            "`syncwarp;`",
+            format!("an atomic (`atomic {array}[…];`)"),
+        )
     };
-    let array = f.array.as_deref().unwrap_or("?");
     match f.kind {
         Kind::DataRace => {
             let same = f.locations.first() == f.locations.get(1) || f.locations.len() < 2;
