@@ -287,7 +287,12 @@ fn check_unit(
                 return part;
             }
             if human {
-                decided.print(source, style, args.quiet, &mut part.out);
+                let how = HowToPrint {
+                    quiet: args.quiet,
+                    verbose: args.verbose,
+                    replay: crate::guide::ReplayFlags::of(args),
+                };
+                decided.print(source, style, &how, &mut part.out);
             }
             if args.html.is_some() {
                 part.sections
@@ -668,13 +673,19 @@ pub fn decide<'a>(
         advice_queries = advice.queries;
     }
     // The real bug first (issue 35): defects before advice, and among each the proven, then
-    // the confirmed, then the potential ones; the decision's order within each.
+    // the confirmed, then the potential ones. Within each class, races and divergence before
+    // indices out of bounds (the verdict is about races, and an index out of bounds often only
+    // says that the check allowed a launch larger than the code is written for), each in source
+    // order (thread A's location, then thread B's), the decision's order between findings at
+    // the same places. JSON, SARIF and HTML list the findings in this order too.
     decision.findings.sort_by_key(|f| {
         let advice = matches!(
             f.kind,
             mapcheck_smt::Kind::BenignRace | mapcheck_smt::Kind::RedundantBarrier
         );
-        (advice, f.certainty)
+        let bounds = f.kind == mapcheck_smt::Kind::OutOfBounds;
+        let place = |i: usize| f.locations.get(i).map(|s| (s.start, s.end));
+        (advice, f.certainty, bounds, place(0), place(1))
     });
     let time_ms = started.elapsed().as_millis() as u64;
     let launch = launch_assumptions(&checked, &decision, options);
@@ -873,10 +884,21 @@ fn undecided(decision: &Decision) -> impl Iterator<Item = &String> {
         .chain(&decision.undecided_bounds)
 }
 
+/// How much of a kernel's human report to print, and the flags its replay commands repeat.
+struct HowToPrint {
+    /// The verdict line alone (`--quiet`).
+    quiet: bool,
+    /// Every data-dependence warning and benign race in full (`--verbose`).
+    verbose: bool,
+    replay: crate::guide::ReplayFlags,
+}
+
 impl Decided<'_> {
-    /// The human report: the verdict line, the data-dependence reasons, each finding with its
-    /// witness, the undecided queries.
-    fn print(&self, source: &SourceFile, style: Style, quiet: bool, out: &mut dyn Write) {
+    /// The human report: the verdict line, the data-dependence reasons (one note unless
+    /// `verbose`), each finding with its witness and what to do about it (defects first, the
+    /// order of [`decide`]; a benign race in one line unless `verbose`), the undecided queries.
+    fn print(&self, source: &SourceFile, style: Style, how: &HowToPrint, out: &mut dyn Write) {
+        let quiet = how.quiet;
         // The arithmetic is named when C's integers chose other than `int`, or had to retry.
         let arith = match (&self.report.undecided_in, self.report.arith.as_str()) {
             (Some(first), arith) => format!("; in {arith}, undecided in {first}"),
@@ -954,11 +976,30 @@ impl Decided<'_> {
                 launch.summary()
             );
         }
-        for reason in self.checked.diagnostics() {
-            let _ = render::render(&reason, &source.name, Some(source), style, out);
+        if how.verbose {
+            for reason in self.checked.diagnostics() {
+                let _ = render::render(&reason, &source.name, Some(source), style, out);
+            }
+        } else {
+            // A data-dependent kernel can have dozens of such uses, each a block of source:
+            // they would bury the findings, which are what the reader came for (issue 35).
+            let _ =
+                out.write_all(show::reasons_note(&self.checked.diagnostics(), source).as_bytes());
         }
         for f in &self.decision.findings {
+            if f.kind == mapcheck_smt::Kind::BenignRace && !how.verbose {
+                let _ = out.write_all(show::benign_line(f, source).as_bytes());
+                continue;
+            }
             let _ = show::finding(f, source, self.kernel, style, out);
+            let steps = crate::guide::next_steps(
+                f,
+                source,
+                &self.kernel.name.name,
+                &self.report.arith,
+                &how.replay,
+            );
+            let _ = out.write_all(steps.as_bytes());
         }
         for why in undecided(&self.decision) {
             let _ = writeln!(out, "  a solver query was undecided: {why}");

@@ -111,6 +111,11 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Print every data-dependence warning in full (by default one note per kernel counts them
+    /// and names the first two) and benign-race advice in full (by default one line each)
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
+
     /// Files decided at once (default: the machine's cores); the report is the same, in the
     /// same order, whatever N is
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

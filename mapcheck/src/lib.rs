@@ -26,6 +26,7 @@ pub mod cli;
 pub mod coq;
 mod emit;
 mod fix;
+mod guide;
 pub mod html;
 pub mod input;
 pub mod oracle;

@@ -164,6 +164,65 @@ fn redundant_barrier(
     render::render(&d, &source.name, Some(source), style, out)
 }
 
+/// The data-dependence warnings of one kernel as one short note (unless `--verbose`, which
+/// renders each): how many, the first two by their place and message, and the flag that lists
+/// them. Empty for an exact kernel.
+pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile) -> String {
+    const SHOWN: usize = 2;
+    let mut s = String::new();
+    if reasons.is_empty() {
+        return s;
+    }
+    let n = reasons.len();
+    let uses = if n == 1 {
+        "1 use".to_string()
+    } else {
+        format!("{n} uses")
+    };
+    let _ = writeln!(
+        s,
+        "  data-dependent: {uses} of values read from memory or not followed by the front end \
+         (an alarm is potential until a replay confirms it; `--verbose` lists {}):",
+        if n == 1 { "it" } else { "them" }
+    );
+    for d in reasons.iter().take(SHOWN) {
+        let at = d.span().map_or(String::new(), |span| {
+            let at = source.line_col(span);
+            format!(":{}:{}", at.line, at.column)
+        });
+        let _ = writeln!(s, "    {}{at}: {}", source.name, d.message);
+    }
+    if n > SHOWN {
+        let _ = writeln!(s, "    and {} more", n - SHOWN);
+    }
+    s
+}
+
+/// A benign race in one line (unless `--verbose`, which renders it with its witness): where
+/// the two threads store the same value, and that it is advice.
+pub fn benign_line(f: &Finding, source: &SourceFile) -> String {
+    let array = f.array.as_deref().unwrap_or("?");
+    let at = |span: &mapcheck_core::Span| {
+        let at = source.line_col(*span);
+        format!("{}:{}:{}", source.name, at.line, at.column)
+    };
+    let places = match (f.locations.first(), f.locations.get(1)) {
+        (Some(a), Some(b)) if a != b => format!("{} and {}", at(a), at(b)),
+        (Some(a), _) => at(a),
+        (None, _) => String::new(),
+    };
+    format!(
+        "  note: {}benign write-write race on `{array}`{} at {places}: both threads store the \
+         same value (advice; `--strict` counts it as a data race, `--verbose` shows its witness)\n",
+        if f.certainty == Certainty::Potential {
+            "possible "
+        } else {
+            ""
+        },
+        if f.grid { " between blocks" } else { "" },
+    )
+}
+
 /// A phase boundary, with the values the witness gives its barrier loops' variables; in
 /// CUDA's words for a CUDA file.
 pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {
