@@ -242,7 +242,7 @@ impl Pos {
 /// The one copy of a word of clang's vocabulary (`prvalue`, `+`, `LValueToRValue`): every
 /// expression node carries one or two, and their set is small. A word is leaked once, the
 /// first time any dump uses it.
-pub fn intern(word: &str) -> &'static str {
+fn intern(word: &str) -> &'static str {
     use std::collections::HashSet;
     use std::sync::{Mutex, OnceLock};
     static WORDS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();

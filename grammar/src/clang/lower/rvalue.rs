@@ -404,6 +404,7 @@ impl Lower<'_, '_> {
                     bare.kind,
                     Kind::CallExpr | Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr
                 ) && bare.is_lvalue()
+                    && matches!(ty, CType::Scalar(_))
                 {
                     // A call returning a reference, read at once: nothing runs between its
                     // `return` and the read, so the value its `return` names is the value read
@@ -411,17 +412,14 @@ impl Lower<'_, '_> {
                     self.read_at_once = true;
                     let v = self.rvalue(bare, out);
                     self.read_at_once = false;
-                    return match v {
-                        Val::Ptr(p) => {
-                            let place = self.deref(p, ty.clone(), span);
-                            self.read(place, span, out)
-                        }
-                        Val::Opaque => {
-                            let place = self.place(inner, out);
-                            self.read(place, span, out)
-                        }
-                        v => v,
+                    // A callee inlined by reference after all gives its place; one not
+                    // inlined (no body) gives none, as `Lower::place` of the call would.
+                    let place = match v {
+                        Val::Ptr(p) => self.deref(p, ty.clone(), span),
+                        Val::Opaque => Place::Unknown(ty.clone()),
+                        v => return v,
                     };
+                    return self.read(place, span, out);
                 }
                 let p = self.place(inner, out);
                 self.read(p, span, out)
