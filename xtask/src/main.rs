@@ -42,7 +42,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <command>\n\n\
                  commands:\n  \
                  setup              install the pinned Z3, Coq, OCaml, clang, g++, TSan and Chromium when missing\n  \
-                 mapcheck ARGS...   run mapcheck (installs Z3 first when missing)\n  \
+                 mapcheck ARGS...   run mapcheck (installs Z3, and clang for CUDA inputs, when missing)\n  \
                  test [--long] [ARGS...]\n                    \
                     run every Rust test and check the Coq proofs; --long: random\n                    \
                     seed, more cases, and the slow tests"
