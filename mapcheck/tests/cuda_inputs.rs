@@ -18,6 +18,13 @@ fn mapcheck(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// An empty directory of this test process for the files a test writes.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mapcheck-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn names(doc: &Value, key: &str, field: &str) -> Vec<String> {
     doc[key]
         .as_array()
@@ -132,8 +139,7 @@ fn emit_core_prints_what_the_front_end_lowered_as_bcu_that_reads_back_alike() {
     // The lowered kernel, read back as `.bcu`, is decided with the same class and verdict:
     // `--emit core` shows exactly what was analysed.
     let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/cuda"));
-    let scratch = std::env::temp_dir().join(format!("mapcheck-core-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = scratch("core");
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -405,8 +411,7 @@ fn a_geometry_the_preconditions_exclude_is_an_input_error() {
 /// so that the two accesses of a race through two helpers are two lines a reader can find.
 #[test]
 fn accesses_in_an_included_helper_are_reported_at_their_call() {
-    let dir = std::env::temp_dir().join(format!("mapcheck-include-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("include");
     std::fs::write(
         dir.join("helper.h"),
         "__device__ void put(int *a, int i, int v) {\n  a[i] = v;\n}\n\
@@ -441,8 +446,7 @@ fn accesses_in_an_included_helper_are_reported_at_their_call() {
 /// family B). A file whose only kernels are included is an input error saying the same.
 #[test]
 fn kernels_of_an_included_file_are_named_not_dropped() {
-    let dir = std::env::temp_dir().join(format!("mapcheck-included-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("included");
     std::fs::write(
         dir.join("kern.cu"),
         "__global__ void shift(int *a) {\n  a[threadIdx.x] = a[threadIdx.x + 1];\n}\n",

@@ -140,18 +140,9 @@ fn record_scope_name(n: &Node) -> Option<String> {
     if n.kind != Kind::ClassTemplateSpecializationDecl {
         return Some(name.clone());
     }
-    let args: Vec<String> = n
-        .inner
-        .iter()
-        .filter(|a| is_other(a, "TemplateArgument"))
-        .map(|a| match (&a.ty, &a.value) {
-            (Some(t), _) => t.qual.clone(),
-            (None, Some(serde_json::Value::String(v))) => v.clone(),
-            (None, Some(v)) => v.to_string(),
-            (None, None) => String::new(),
-        })
-        .collect();
-    Some(format!("{name}<{}>", args.join(", ")))
+    // Arguments it cannot spell leave the bare name: host C++ then refuses the file, and the
+    // oracle says it cannot run it.
+    Some(template_arguments(n).map_or_else(|| name.clone(), |args| format!("{name}<{args}>")))
 }
 
 fn body(n: &Node) -> Option<&Node> {

@@ -85,13 +85,23 @@ fn launch<'a>(
 ) -> Option<(&'a str, (Shape, Shape))> {
     let mut exprs = n.exprs();
     let callee = strip_implicit(exprs.next()?);
-    let id = callee.referenced_decl.as_ref()?.id.as_str();
-    let kernel = g.functions.get(id)?.id.as_str();
     let config = strip_implicit(exprs.next()?);
     if config.kind != Kind::CallExpr {
         return None;
     }
-    let mut args = config.exprs().skip(1);
+    launched(callee, config.exprs().skip(1), function, g)
+}
+
+/// The kernel `named` names (its definition's id) and the shapes of the grid and block that are
+/// the first two of `args`.
+fn launched<'a>(
+    named: &'a Node,
+    mut args: impl Iterator<Item = &'a Node>,
+    function: Option<&'a Node>,
+    g: &Globals<'a>,
+) -> Option<(&'a str, (Shape, Shape))> {
+    let id = named.referenced_decl.as_ref()?.id.as_str();
+    let kernel = g.functions.get(id)?.id.as_str();
     let grid = shape(args.next()?, function, g);
     let block = shape(args.next()?, function, g);
     Some((kernel, (grid, block)))
@@ -120,11 +130,7 @@ fn runtime_launch<'a>(
     while matches!(func.kind, Kind::CStyleCastExpr | Kind::CXXStaticCastExpr) {
         func = strip_implicit(func.exprs().next()?);
     }
-    let id = func.referenced_decl.as_ref()?.id.as_str();
-    let kernel = g.functions.get(id)?.id.as_str();
-    let grid = shape(exprs.next()?, function, g);
-    let block = shape(exprs.next()?, function, g);
-    Some((kernel, (grid, block)))
+    launched(func, exprs, function, g)
 }
 
 /// What an argument of type `dim3` says of its components.
