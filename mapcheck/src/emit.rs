@@ -68,10 +68,7 @@ pub fn emit(
             // The queries the decision sends, in its order: it runs, since the split's
             // feasibility answers decide the phases, and a pair found racy is not asked again.
             let (_, queries) = mapcheck_smt::decide_keeping_queries(kernel, &checked, options);
-            let at = |s: Span| {
-                let lc = source.line_col(s);
-                format!("{}:{}", lc.line, lc.column)
-            };
+            let at = |s: Span| source.at(s);
             for q in &queries {
                 let what = described(&q.asked, &at);
                 let _ = writeln!(out, "; kernel {}, {what}\n{}", kernel.name, q.smtlib);

@@ -155,10 +155,7 @@ pub fn fix(args: &FixArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     // Where the inserted barriers landed in the printed text.
     let reparsed = mapcheck_grammar::parse(&text).ok();
     let out_index = LineIndex::new(&text);
-    let at_input = |s: Span| {
-        let lc = source.line_col(s);
-        format!("{}:{}:{}", source.name, lc.line, lc.column)
-    };
+    let at_input = |s: Span| source.place(s);
     let mut code = 0;
     for (i, (kernel, outcome)) in program.kernels.iter().zip(&outcomes).enumerate() {
         let kname = &kernel.name.name;
@@ -329,7 +326,10 @@ fn fix_cuda(
             return 2;
         }
     };
-    let admit = |b: &Block, i: usize| points::boundary(&ranges, b, i);
+    // The ranges index the joined text of the file and the files of the user's it includes
+    // (`SourceFile::joined`); only the file's own text is edited, so a barrier goes only there.
+    let joined = source.joined();
+    let admit = |b: &Block, i: usize| points::boundary(&ranges, b, i, text.len());
     let one_statement = |pair: [Span; 2]| points::one_statement(&ranges, pair);
     let settings = Settings {
         if_conversion: true,
@@ -337,10 +337,7 @@ fn fix_cuda(
         carry: Carry::Unknown,
         one_statement: Some(&one_statement),
     };
-    let at = |s: Span| {
-        let lc = source.line_col(s);
-        format!("{}:{}:{}", source.name, lc.line, lc.column)
-    };
+    let at = |s: Span| source.place(s);
     let mut code = 0;
     let mut edits = Vec::new();
     let mut repaired = Vec::new();
@@ -365,6 +362,13 @@ fn fix_cuda(
                     summary.push(format!("kernel `{kname}`: {line}"));
                 }
             }
+            Outcome::Refused(_) if !source.in_main(kernel.span) => {
+                code = 1;
+                let file = source.locate(kernel.span).name;
+                summary.push(format!(
+                    "kernel `{kname}` is defined in `{file}`, which this file includes: `mapcheck fix` edits only the file it is given; run `mapcheck fix {file}`"
+                ));
+            }
             Outcome::Refused(why) => {
                 code = 1;
                 summary.push(format!(
@@ -373,12 +377,22 @@ fn fix_cuda(
                 ));
             }
             Outcome::Repaired(r) => {
-                match edit::edits(
-                    edit::Source::Cuda(text, &ranges),
+                let written = edit::edits(
+                    edit::Source::Cuda(&joined, &ranges),
                     None,
                     &r.kernel,
                     &r.changes,
-                ) {
+                )
+                .and_then(|mine| match mine.iter().find(|e| e.range.end > text.len()) {
+                    Some(e) => Err(error::FixError::Included(
+                        source
+                            .locate(Span::new(e.range.start, e.range.end))
+                            .name
+                            .to_string(),
+                    )),
+                    None => Ok(mine),
+                });
+                match written {
                     Ok(mine) => {
                         for e in &mine {
                             let what = match e.what {

@@ -54,7 +54,63 @@ pub struct SourceFile {
     /// functions, header flags that are ignored or beyond CUDA's limits (SPEC §8). Reported
     /// as warnings; they never change the exit code.
     pub warnings: Vec<Diagnostic>,
+    /// The files of the user's that a CUDA file includes, whose statements are checked with
+    /// it: a span past the end of `text` is in one of them.
+    pub included: Vec<Included>,
     index: LineIndex,
+}
+
+/// A file of the user's that a CUDA file includes (`#include "scan_kernel.cu"`): the front end
+/// reads it after the main file's text, at `base` (`mapcheck_grammar::clang::files`), so a
+/// span at or past `base` (and before the next file's) is in it.
+#[derive(Debug)]
+pub struct Included {
+    /// The path from where mapcheck runs, as clang found it.
+    pub name: String,
+    pub text: String,
+    pub base: usize,
+    index: LineIndex,
+}
+
+impl Included {
+    fn of(file: mapcheck_grammar::clang::files::UserFile) -> Included {
+        Included {
+            index: LineIndex::new(&file.text),
+            name: file.name,
+            text: file.text,
+            base: file.base,
+        }
+    }
+}
+
+/// Where a span is: the file (the main one or an included one), its text, and the span's
+/// byte range in that text.
+#[derive(Clone, Copy, Debug)]
+pub struct Located<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+    pub span: Span,
+    index: &'a LineIndex,
+}
+
+impl Located<'_> {
+    /// The line and column of the span's start in its file.
+    pub fn start(&self) -> LineCol {
+        self.index.line_col(self.text, self.span.start)
+    }
+
+    /// The line and column just after the span's end (its start again for an empty span).
+    pub fn end(&self) -> LineCol {
+        self.index
+            .line_col(self.text, self.span.end.max(self.span.start))
+    }
+
+    /// The span's text (empty when the span is not on character boundaries of it).
+    pub fn snippet(&self) -> &str {
+        self.text
+            .get(self.span.start..self.span.end.max(self.span.start))
+            .unwrap_or_default()
+    }
 }
 
 impl SourceFile {
@@ -68,6 +124,7 @@ impl SourceFile {
             header_grid_dim: None,
             header_warp_sync: None,
             warnings: Vec::new(),
+            included: Vec::new(),
         }
     }
 
@@ -76,8 +133,75 @@ impl SourceFile {
         self.language == Language::Cuda
     }
 
+    /// The line and column of the span's start, in the file it is in ([`Self::locate`]).
     pub fn line_col(&self, span: Span) -> LineCol {
-        self.index.line_col(&self.text, span.start)
+        self.locate(span).start()
+    }
+
+    /// The file a span is in (the main file or one it includes) and the span in its text.
+    pub fn locate(&self, span: Span) -> Located<'_> {
+        match self
+            .included
+            .iter()
+            .rev()
+            .find(|f| span.start > self.text.len() && span.start >= f.base)
+        {
+            Some(f) => Located {
+                name: &f.name,
+                text: &f.text,
+                span: Span::new(span.start - f.base, span.end.max(f.base) - f.base),
+                index: &f.index,
+            },
+            None => Located {
+                name: &self.name,
+                text: &self.text,
+                span,
+                index: &self.index,
+            },
+        }
+    }
+
+    /// `line:column` of the span's start, with its file's name before them when the span is
+    /// in an included file: how a report inside one file names a place.
+    pub fn at(&self, span: Span) -> String {
+        let at = self.locate(span);
+        let lc = at.start();
+        if self.in_main(span) {
+            format!("{}:{}", lc.line, lc.column)
+        } else {
+            format!("{}:{}:{}", at.name, lc.line, lc.column)
+        }
+    }
+
+    /// `file:line:column` of the span's start, in the file it is in.
+    pub fn place(&self, span: Span) -> String {
+        let at = self.locate(span);
+        let lc = at.start();
+        format!("{}:{}:{}", at.name, lc.line, lc.column)
+    }
+
+    /// The text the spans index: the main file's, then each included file's at its base
+    /// (the front end's joined text).
+    pub fn joined(&self) -> String {
+        let mut text = self.text.clone();
+        for f in &self.included {
+            while text.len() < f.base {
+                text.push('\n');
+            }
+            text.push_str(&f.text);
+        }
+        text
+    }
+
+    /// The line of the main file the span starts on; `None` for a span in an included file.
+    pub fn main_line(&self, span: Span) -> Option<usize> {
+        self.in_main(span).then(|| self.line_col(span).line)
+    }
+
+    /// Whether the span is in the main file (not in a file it includes): only there can
+    /// `mapcheck fix` edit the text.
+    pub fn in_main(&self, span: Span) -> bool {
+        span.start <= self.text.len()
     }
 }
 
@@ -365,6 +489,7 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
             );
             let lowered = mapcheck_grammar::clang::parse(path, &source.text, &cuda_options);
             source.warnings.extend(lowered.warnings);
+            source.included = lowered.files.into_iter().map(Included::of).collect();
             if lowered.program.kernels.is_empty() {
                 let diagnostics = lowered.errors.into_iter().map(|e| e.diagnostic).collect();
                 return fail(Some(source), diagnostics);

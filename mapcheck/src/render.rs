@@ -3,7 +3,7 @@
 //! (`MAPCHECK_ASCII=1`) — and always in tests, so snapshots are plain.
 
 use crate::input::SourceFile;
-use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind, Source};
+use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind};
 use mapcheck_core::diag::{Diagnostic, Severity};
 use std::io::{self, Write};
 
@@ -56,8 +56,17 @@ pub fn render(
         }
         return Ok(());
     };
-    let name = file_name.to_string();
-    let range = |span: mapcheck_core::Span| clamp(&file.text, span.start, span.end);
+    // Each label in its own file: the input, or a file of the user's it includes, which
+    // ariadne shows under that file's name. The input is named as the caller names it.
+    let locate = |span: mapcheck_core::Span| {
+        let at = file.locate(span);
+        let name = if file.in_main(span) {
+            file_name.to_string()
+        } else {
+            at.name.to_string()
+        };
+        (name, clamp(at.text, at.span.start, at.span.end))
+    };
     let config = Config::default()
         .with_color(style.color)
         .with_index_type(IndexType::Byte)
@@ -66,7 +75,7 @@ pub fn render(
         } else {
             CharSet::Unicode
         });
-    let mut report = Report::build(kind, (name.clone(), range(primary.span)))
+    let mut report = Report::build(kind, locate(primary.span))
         .with_config(config)
         .with_message(&diagnostic.message);
     // ariadne draws labels in one snippet only when they come in source order.
@@ -76,7 +85,7 @@ pub fn render(
     labels.sort_by_key(|l| (l.span.start, l.span.end));
     for (order, label) in labels.into_iter().enumerate() {
         report = report.with_label(
-            Label::new((name.clone(), range(label.span)))
+            Label::new(locate(label.span))
                 .with_message(&label.message)
                 .with_order(order as i32),
         );
@@ -87,9 +96,12 @@ pub fn render(
     for note in &diagnostic.notes {
         report = report.with_note(note);
     }
-    report
-        .finish()
-        .write((name, Source::from(file.text.as_str())), out)
+    let sources = std::iter::once((file_name.to_string(), file.text.as_str())).chain(
+        file.included
+            .iter()
+            .map(|f| (f.name.clone(), f.text.as_str())),
+    );
+    report.finish().write(ariadne::sources(sources), out)
 }
 
 /// A byte range inside `text` on character boundaries; an empty range at the end of a line

@@ -83,24 +83,17 @@ pub struct Location {
 
 impl Location {
     pub fn new(source: &SourceFile, span: Span) -> Self {
-        let at = source.line_col(span);
-        // A range is at least empty: the end is never before the start.
-        let end = source.line_col(Span::new(
-            span.end.max(span.start),
-            span.end.max(span.start),
-        ));
-        let text = source
-            .text
-            .get(span.start..span.end.max(span.start))
-            .unwrap_or_default();
+        // The file the span is in: the input, or a file of the user's it includes.
+        let at = source.locate(span);
+        let (start, end) = (at.start(), at.end());
         Location {
-            file: source.name.clone(),
-            line: at.line,
-            column: at.column,
+            file: at.name.to_string(),
+            line: start.line,
+            column: start.column,
             end_line: end.line,
             end_column: end.column,
             role: None,
-            text: text.to_string(),
+            text: at.snippet().to_string(),
         }
     }
 }

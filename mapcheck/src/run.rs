@@ -294,8 +294,7 @@ fn finish(
 
 /// `line:column` of a span.
 fn at(file: &SourceFile, span: Span) -> String {
-    let lc = file.line_col(span);
-    format!("{}:{}", lc.line, lc.column)
+    file.at(span)
 }
 
 fn cell(array: &str, index: &[Value]) -> String {

@@ -186,11 +186,10 @@ pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile) -> String {
         if n == 1 { "it" } else { "them" }
     );
     for d in reasons.iter().take(SHOWN) {
-        let at = d.span().map_or(String::new(), |span| {
-            let at = source.line_col(span);
-            format!(":{}:{}", at.line, at.column)
-        });
-        let _ = writeln!(s, "    {}{at}: {}", source.name, d.message);
+        let at = d
+            .span()
+            .map_or_else(|| source.name.clone(), |span| source.place(span));
+        let _ = writeln!(s, "    {at}: {}", d.message);
     }
     if n > SHOWN {
         let _ = writeln!(s, "    and {} more", n - SHOWN);
@@ -202,10 +201,7 @@ pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile) -> String {
 /// the two threads store the same value, and that it is advice.
 pub fn benign_line(f: &Finding, source: &SourceFile) -> String {
     let array = f.array.as_deref().unwrap_or("?");
-    let at = |span: &mapcheck_core::Span| {
-        let at = source.line_col(*span);
-        format!("{}:{}:{}", source.name, at.line, at.column)
-    };
+    let at = |span: &mapcheck_core::Span| source.place(*span);
     let places = match (f.locations.first(), f.locations.get(1)) {
         (Some(a), Some(b)) if a != b => format!("{} and {}", at(a), at(b)),
         (Some(a), _) => at(a),
@@ -226,13 +222,7 @@ pub fn benign_line(f: &Finding, source: &SourceFile) -> String {
 /// A phase boundary, with the values the witness gives its barrier loops' variables; in
 /// CUDA's words for a CUDA file.
 pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {
-    let text = b.describe(
-        |span| {
-            let at = source.line_col(span);
-            format!("{}:{}", at.line, at.column)
-        },
-        &w.shared,
-    );
+    let text = b.describe(|span| source.at(span), &w.shared);
     in_words_of(source, text)
 }
 

@@ -406,11 +406,23 @@ fn a_geometry_the_preconditions_exclude_is_an_input_error() {
     }
 }
 
-/// A helper an `#include` brings has no text in the main file: its accesses are reported at
-/// the call in the main file that reached them (the innermost one), not as the whole kernel,
-/// so that the two accesses of a race through two helpers are two lines a reader can find.
+/// The file and line of each location of a finding, sorted.
+fn places(finding: &Value) -> Vec<(String, i64)> {
+    let mut places: Vec<(String, i64)> = (finding["locations"].as_array().unwrap().iter())
+        .map(|l| {
+            let file = l["file"].as_str().unwrap();
+            let base = std::path::Path::new(file).file_name().unwrap();
+            (base.to_string_lossy().into_owned(), l["line"].as_i64().unwrap())
+        })
+        .collect();
+    places.sort();
+    places
+}
+
+/// A helper an `#include` brings is reported at its own file and line (issue 34 item 5), so
+/// that the two accesses of a race through two helpers are two lines a reader can find.
 #[test]
-fn accesses_in_an_included_helper_are_reported_at_their_call() {
+fn accesses_in_an_included_helper_are_reported_at_their_own_lines() {
     let dir = scratch("include");
     std::fs::write(
         dir.join("helper.h"),
@@ -432,20 +444,29 @@ fn accesses_in_an_included_helper_are_reported_at_their_call() {
     let doc: Value = serde_json::from_str(&out).unwrap();
     let finding = &doc["kernels"][0]["findings"][0];
     assert_eq!(finding["kind"], "data-race", "{out}");
-    let mut lines: Vec<i64> = (finding["locations"].as_array().unwrap().iter())
-        .map(|l| l["line"].as_i64().unwrap())
-        .collect();
-    lines.sort_unstable();
-    assert_eq!(lines, [4, 5], "the calls of `put` and `twice`: {finding}");
+    assert_eq!(
+        places(finding),
+        [("helper.h".to_string(), 2), ("helper.h".to_string(), 5)],
+        "the write in `put` and the read in `get`: {finding}"
+    );
+    // The human report shows the helper's own text under its file's name.
+    let (code, out) = mapcheck(&["--block-dim", "64", &file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("helper.h:2:3") && out.contains("a[i] = v;") && out.contains("return a[i];"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A kernel written in a file the main file includes (the samples' `#include
-/// "scan_kernel.cu"`) is not checked with the main file (its lines are not the main file's):
-/// a warning names it and the file to check instead, never a silent `drf` (probe round 7,
-/// family B). A file whose only kernels are included is an input error saying the same.
+/// "scan_kernel.cu"`) is checked with the main file, as nvcc compiles it with it, and
+/// reported at its own file and line (probe round 7, family B; issue 34 item 5). `fix` edits
+/// only the file it is given, and says which file to repair instead. A file included by a
+/// path outside the main file's directory is not the user's: its kernels are named in a
+/// warning, not dropped in silence.
 #[test]
-fn kernels_of_an_included_file_are_named_not_dropped() {
+fn kernels_of_an_included_file_are_checked_at_their_own_lines() {
     let dir = scratch("included");
     std::fs::write(
         dir.join("kern.cu"),
@@ -463,7 +484,53 @@ fn kernels_of_an_included_file_are_named_not_dropped() {
     )
     .unwrap();
     let main = dir.join("main.cu").display().to_string();
-    let (code, out) = mapcheck(&["--json", &main]);
+    let (code, out) = mapcheck(&["--json", "--block-dim", "64", &main]);
+    assert_eq!(code, 1, "the included kernel's race decides the exit code: {out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(names(&doc, "kernels", "name"), ["shift", "fill"], "{out}");
+    assert_eq!(doc["kernels"][0]["verdict"], "racy", "{out}");
+    assert_eq!(doc["kernels"][1]["verdict"], "drf", "{out}");
+    assert_eq!(
+        places(&doc["kernels"][0]["findings"][0]),
+        [("kern.cu".to_string(), 2), ("kern.cu".to_string(), 2)],
+        "{out}"
+    );
+    assert!(
+        doc["warnings"].as_array().is_none_or(Vec::is_empty),
+        "no warning: {out}"
+    );
+
+    let only = dir.join("only.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", "--block-dim", "64", &only]);
+    assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(names(&doc, "kernels", "name"), ["shift"], "{out}");
+
+    // `fix` of the main file leaves the included file alone and names it.
+    let fix = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(["fix", "--block-dim", "64", &main])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&fix.stderr);
+    assert_eq!(fix.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("kernel `shift` is defined in") && said.contains("run `mapcheck fix"),
+        "{said}"
+    );
+
+    // Included by a path outside the main file's directory: not the user's file.
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("far.cu"),
+        format!(
+            "#include \"{}\"\n__global__ void fill(int *a) {{\n  a[threadIdx.x] = 1;\n}}\n",
+            dir.join("kern.cu").display()
+        ),
+    )
+    .unwrap();
+    let far = sub.join("far.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", &far]);
     assert_eq!(code, 0, "the checked kernel decides the exit code: {out}");
     let doc: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(names(&doc, "kernels", "name"), ["fill"], "{out}");
@@ -473,18 +540,29 @@ fn kernels_of_an_included_file_are_named_not_dropped() {
             && warning.contains("not checked"),
         "{out}"
     );
-    assert_eq!(doc["warnings"][0]["line"], 1, "at the `#include`: {out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
 
-    let only = dir.join("only.cu").display().to_string();
-    let (code, out) = mapcheck(&["--json", &only]);
-    assert_eq!(code, 2, "{out}");
-    let doc: Value = serde_json::from_str(&out).unwrap();
-    let error = doc["errors"][0].to_string();
-    assert!(error.contains("`kern.cu`"), "{out}");
-
-    // Checked itself, the included file's kernel is found racy.
-    let kern = dir.join("kern.cu").display().to_string();
-    let (code, out) = mapcheck(&["--block-dim", "64", &kern]);
+/// An included file whose bytes are not UTF-8 keeps clang's byte offsets: its statements
+/// are reported at their lines and columns.
+#[test]
+fn an_included_file_that_is_not_utf8_keeps_its_positions() {
+    let dir = scratch("latin1");
+    let mut kern = b"// caf\xe9 \xe0 la cr\xe8me\n".to_vec();
+    kern.extend_from_slice(b"__global__ void shift(int *a) {\n  a[threadIdx.x] = a[threadIdx.x + 1];\n}\n");
+    std::fs::write(dir.join("kern.cu"), kern).unwrap();
+    std::fs::write(dir.join("main.cu"), "#include \"kern.cu\"\n").unwrap();
+    let main = dir.join("main.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", "--block-dim", "64", &main]);
     assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let mut at: Vec<(i64, i64)> = (doc["kernels"][0]["findings"][0]["locations"].as_array())
+        .unwrap()
+        .iter()
+        .map(|l| (l["line"].as_i64().unwrap(), l["column"].as_i64().unwrap()))
+        .collect();
+    at.sort_unstable();
+    // The write `a[threadIdx.x]` and the read `a[threadIdx.x + 1]` of line 3.
+    assert_eq!(at, [(3, 3), (3, 20)], "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -30,11 +30,15 @@ pub struct OutOfBounds {
     /// The access in the user's file (1-based), when a frame is there.
     pub line: Option<u32>,
     pub column: Option<u32>,
+    /// That file, when it is one of the user's the main file includes (its name as mapcheck
+    /// reports it).
+    pub file: Option<String>,
 }
 
 /// Reads the bounds run's standard error; `file` is the user's file as the `#line`
-/// directive named it; `timed_out` when the wall-clock limit stopped the program.
-pub fn parse(stderr: &str, file: &str, timed_out: bool) -> Bounds {
+/// directive named it, `included` the files of the user's it includes (as `#line` names
+/// them, as mapcheck does); `timed_out` when the wall-clock limit stopped the program.
+pub fn parse(stderr: &str, file: &str, included: &[(String, String)], timed_out: bool) -> Bounds {
     let lines: Vec<&str> = stderr.lines().collect();
     if let Some(at) = lines
         .iter()
@@ -51,6 +55,7 @@ pub fn parse(stderr: &str, file: &str, timed_out: bool) -> Bounds {
             write: None,
             line: None,
             column: None,
+            file: None,
         };
         for l in &lines[at + 1..] {
             let t = l.trim_start();
@@ -62,9 +67,15 @@ pub fn parse(stderr: &str, file: &str, timed_out: bool) -> Bounds {
                 }
             }
             if t.starts_with('#') {
-                if let Some((line, column)) = frame_in(t, file) {
+                let at = frame_in(t, file).map(|p| (p, None)).or_else(|| {
+                    included
+                        .iter()
+                        .find_map(|(name, shown)| frame_in(t, name).map(|p| (p, Some(shown))))
+                });
+                if let Some(((line, column), shown)) = at {
                     found.line = Some(line);
                     found.column = column;
+                    found.file = shown.cloned();
                     break;
                 }
             }
@@ -122,12 +133,13 @@ SUMMARY: AddressSanitizer: use-after-poison /tmp/gentest/k.cu:12:9 in k(int*)
     #[test]
     fn a_poisoned_read_is_out_of_bounds_at_its_line() {
         assert_eq!(
-            parse(REPORT, "/tmp/gentest/k.cu", false),
+            parse(REPORT, "/tmp/gentest/k.cu", &[], false),
             Bounds::OutOfBounds(OutOfBounds {
                 kind: "use-after-poison".into(),
                 write: Some(false),
                 line: Some(12),
                 column: Some(9),
+                file: None,
             })
         );
     }
@@ -135,11 +147,11 @@ SUMMARY: AddressSanitizer: use-after-poison /tmp/gentest/k.cu:12:9 in k(int*)
     #[test]
     fn a_finished_run_is_in_bounds() {
         assert_eq!(
-            parse("MC-REGION 0x1 0x2\nMC-DONE\n", "k.cu", false),
+            parse("MC-REGION 0x1 0x2\nMC-DONE\n", "k.cu", &[], false),
             Bounds::InBounds
         );
         assert!(matches!(
-            parse("MC-DIVERGENCE line 3: x\n", "k.cu", false),
+            parse("MC-DIVERGENCE line 3: x\n", "k.cu", &[], false),
             Bounds::NoAnswer(_)
         ));
     }

@@ -43,7 +43,7 @@ pub use asan::{Bounds, OutOfBounds};
 pub use rewrite::{KernelInfo, Param};
 pub use tsan::{Access, AccessKind, CudaThread, Race};
 
-use mapcheck_grammar::clang::driver;
+use mapcheck_grammar::clang::{driver, files};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -289,6 +289,15 @@ enum Sanitizer {
     Address,
 }
 
+/// What a failed compile keeps for the next request of its binary: the compiler's message,
+/// which [`Error::Compile`] words again (once).
+fn compile_message(e: Error) -> String {
+    match e {
+        Error::Compile(message) => message,
+        other => other.to_string(),
+    }
+}
+
 impl Build {
     /// The binary of compiler `i`, compiled now if it is not yet (or cached on disk).
     fn binary(&self, i: usize) -> Result<PathBuf, Error> {
@@ -296,10 +305,7 @@ impl Build {
             .binaries
             .get(i)
             .ok_or_else(|| Error::NoCompiler("no such compiler".into()))?;
-        slot.get_or_init(|| {
-            self.compile(i, Sanitizer::Thread)
-                .map_err(|e| e.to_string())
-        })
+        slot.get_or_init(|| self.compile(i, Sanitizer::Thread).map_err(compile_message))
         .clone()
         .map_err(Error::Compile)
     }
@@ -307,10 +313,7 @@ impl Build {
     /// The bounds run's binary, compiled now if it is not yet.
     fn bounds_binary(&self) -> Result<PathBuf, Error> {
         self.bounds
-            .get_or_init(|| {
-                self.compile(0, Sanitizer::Address)
-                    .map_err(|e| e.to_string())
-            })
+            .get_or_init(|| self.compile(0, Sanitizer::Address).map_err(compile_message))
             .clone()
             .map_err(Error::Compile)
     }
@@ -451,6 +454,9 @@ pub struct Prepared {
     pub unsupported: Option<String>,
     build: Option<Build>,
     source_name: String,
+    /// The files of the user's that the file includes: their names in `#line` directives
+    /// and as mapcheck reports them.
+    included: Vec<(String, String)>,
     timeout: Duration,
     max_threads: u64,
     clang_threads: u64,
@@ -642,10 +648,34 @@ impl Oracle {
         if let Some(e) = output.errors.first() {
             return Err(Error::Clang(e.to_diagnostic().message));
         }
-        let root = output.root.map_err(Error::Clang)?;
+        let mut root = output.root.map_err(Error::Clang)?;
         let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let source_name = absolute.display().to_string();
-        let rewritten = rewrite::rewrite(&root, &text, &source_name);
+        // The files of the user's the file includes are rewritten with it, as mapcheck reads
+        // them with it (`mapcheck_grammar::clang::files`).
+        let joined = files::join(&mut root, path, &text);
+        let mut parts = vec![rewrite::Part {
+            name: source_name.clone(),
+            path: absolute.clone(),
+            start: 0,
+            end: text.len(),
+        }];
+        for f in &joined.files {
+            let file = std::path::PathBuf::from(&f.name);
+            let absolute = std::fs::canonicalize(&file).unwrap_or(file);
+            parts.push(rewrite::Part {
+                name: absolute.display().to_string(),
+                path: absolute,
+                start: f.base,
+                end: f.base + f.text.len(),
+            });
+        }
+        let rewritten = rewrite::rewrite(&root, &joined.text, &parts);
+        let included: Vec<(String, String)> = parts[1..]
+            .iter()
+            .zip(&joined.files)
+            .map(|(p, f)| (p.name.clone(), f.name.clone()))
+            .collect();
         let mut prepared = Prepared {
             symbolizer: self.symbolizer.clone(),
             file: path.to_path_buf(),
@@ -653,6 +683,7 @@ impl Oracle {
             unsupported: rewritten.unsupported,
             build: None,
             source_name,
+            included,
             timeout: self.timeout,
             max_threads: self.max_threads,
             clang_threads: self.clang_threads,
@@ -757,7 +788,7 @@ impl Prepared {
             None => TSAN_OPTIONS.to_string(),
         };
         let (status, stderr) = self.execute(binary, kernel, launch, ("TSAN_OPTIONS", options))?;
-        let parsed = tsan::parse(&stderr, &self.source_name);
+        let parsed = tsan::parse(&stderr, &self.source_name, &self.included);
         if let Some(u) = parsed.usage {
             return Err(Error::Run(u));
         }
@@ -814,7 +845,7 @@ impl Prepared {
             options.push_str(&format!(":external_symbolizer_path={}", s.display()));
         }
         let (status, stderr) = self.execute(binary, kernel, launch, ("ASAN_OPTIONS", options))?;
-        Ok(asan::parse(&stderr, &self.source_name, status.is_none()))
+        Ok(asan::parse(&stderr, &self.source_name, &self.included, status.is_none()))
     }
 
     /// Runs `binary` for kernel `kernel` and `launch` with the environment variable `env`

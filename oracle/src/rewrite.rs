@@ -592,8 +592,23 @@ fn blank_word(text: &str, from: usize, to: usize, word: &str, edits: &mut Vec<Ed
     }
 }
 
-/// Rewrites `text` (the file `path`, whose clang AST is `root`) into host C++.
-pub fn rewrite(root: &Node, text: &str, path: &str) -> Rewritten {
+/// A file of the user's text, as the rewrite prints it: its name for `#line` (absolute, as
+/// ThreadSanitizer's reports then name it), and its bytes in the joined text.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub name: String,
+    /// The file itself, to resolve its `#include "..."` directives.
+    pub path: std::path::PathBuf,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Rewrites the user's text (the joined text of the main file and the files of the user's it
+/// includes, `mapcheck_grammar::clang::files`; `parts[0]` the main file, whose clang AST is
+/// `root`) into host C++: one translation unit, in which each `#include "..."` of a user's
+/// file is replaced by that file's rewritten text between `#line` directives, so that the
+/// lines ThreadSanitizer reports are each file's own.
+pub fn rewrite(root: &Node, text: &str, parts: &[Part]) -> Rewritten {
     let mut c = Collector::default();
     c.walk(root, text, &[], false);
     let mut edits = std::mem::take(&mut c.edits);
@@ -653,20 +668,28 @@ pub fn rewrite(root: &Node, text: &str, path: &str) -> Rewritten {
         });
     }
     edits.sort_by_key(|e| (e.start, e.end));
-    let mut out = String::with_capacity(text.len() + 1024);
-    let escaped = path.replace('\\', "\\\\").replace('"', "\\\"");
-    let _ = writeln!(out, "#line 1 \"{escaped}\"");
-    let mut at = 0;
-    for e in &edits {
-        if e.start < at {
-            c.refuse("two rewrites of the file overlap".into());
-            continue;
+    // Each file's text with its own edits (no edit crosses from one file into another).
+    let mut texts = Vec::with_capacity(parts.len());
+    for part in parts {
+        let mut out = String::with_capacity(part.end - part.start + 256);
+        let mut at = part.start;
+        for e in edits
+            .iter()
+            .filter(|e| part.start <= e.start && e.end <= part.end)
+        {
+            if e.start < at {
+                c.refuse("two rewrites of the file overlap".into());
+                continue;
+            }
+            out.push_str(&text[at..e.start]);
+            out.push_str(&e.text);
+            at = e.end;
         }
-        out.push_str(&text[at..e.start]);
-        out.push_str(&e.text);
-        at = e.end;
+        out.push_str(&text[at..part.end]);
+        texts.push(out);
     }
-    out.push_str(&text[at..]);
+    let mut out = String::with_capacity(text.len() + 1024);
+    inline(0, parts, &texts, &mut vec![0], &mut out);
     let kernels = name_kernels(std::mem::take(&mut c.kernels));
     // The driver uses only names the runtime declared before the user's text, and names no
     // macro of the user's could take.
@@ -694,6 +717,47 @@ pub fn rewrite(root: &Node, text: &str, path: &str) -> Rewritten {
         shared_slots: slots,
         unsupported,
     }
+}
+
+/// Writes file `i`'s rewritten text after a `#line` directive naming it, each of its
+/// `#include "..."` directives of another file of the user's replaced by that file's text
+/// (the same way, recursively; a file already being written keeps its directive, which its
+/// include guard makes empty).
+fn inline(i: usize, parts: &[Part], texts: &[String], open: &mut Vec<usize>, out: &mut String) {
+    let quoted = |p: &Part| p.name.replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(out, "#line 1 \"{}\"", quoted(&parts[i]));
+    let dir = parts[i].path.parent().map(std::path::Path::to_path_buf);
+    for (n, line) in texts[i].split_inclusive('\n').enumerate() {
+        let target = quoted_include(line).and_then(|name| {
+            let candidates = dir
+                .iter()
+                .chain(parts[0].path.parent().map(std::path::Path::to_path_buf).iter())
+                .filter_map(|d| std::fs::canonicalize(d.join(name)).ok())
+                .collect::<Vec<_>>();
+            candidates.into_iter().find_map(|c| {
+                parts
+                    .iter()
+                    .position(|p| std::fs::canonicalize(&p.path).is_ok_and(|q| q == c))
+            })
+        });
+        match target {
+            Some(j) if !open.contains(&j) => {
+                open.push(j);
+                inline(j, parts, texts, open, out);
+                open.pop();
+                let _ = writeln!(out, "\n#line {} \"{}\"", n + 2, quoted(&parts[i]));
+            }
+            _ => out.push_str(line),
+        }
+    }
+}
+
+/// The name of an `#include "NAME"` directive on `line`.
+fn quoted_include(line: &str) -> Option<&str> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("include")?.trim_start();
+    let rest = rest.strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
 }
 
 /// A kernel found: scope, name, template arguments as mapcheck names them, its type, its

@@ -53,6 +53,9 @@ pub struct Access {
     pub kind: AccessKind,
     /// The line in the user's file (1-based), when a frame of the stack is in it.
     pub line: Option<u32>,
+    /// That file, when it is not the main file but one of the user's it includes (its name
+    /// as mapcheck reports it).
+    pub file: Option<String>,
     pub column: Option<u32>,
     /// The function of that frame, as TSan prints it.
     pub function: Option<String>,
@@ -62,9 +65,13 @@ pub struct Access {
 impl std::fmt::Display for Access {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.kind.name())?;
+        let at = match &self.file {
+            Some(file) => format!("{file}:"),
+            None => "line ".to_string(),
+        };
         match (self.line, self.column) {
-            (Some(l), Some(c)) => write!(f, " at line {l}:{c}")?,
-            (Some(l), None) => write!(f, " at line {l}")?,
+            (Some(l), Some(c)) => write!(f, " at {at}{l}:{c}")?,
+            (Some(l), None) => write!(f, " at {at}{l}")?,
             _ => write!(f, " outside the file")?,
         }
         if let Some(t) = self.thread {
@@ -189,8 +196,9 @@ fn thread_name(name: &str) -> Option<CudaThread> {
     })
 }
 
-/// Reads a run's standard error; `file` is the user's file as the `#line` directive named it.
-pub fn parse(stderr: &str, file: &str) -> Parsed {
+/// Reads a run's standard error; `file` is the user's file as the `#line` directive named it,
+/// `included` the files of the user's it includes (as `#line` names them, as mapcheck does).
+pub fn parse(stderr: &str, file: &str, included: &[(String, String)]) -> Parsed {
     let mut out = Parsed::default();
     let lines: Vec<&str> = stderr.lines().collect();
     // Thread ids to CUDA threads, from every report's thread lines.
@@ -254,15 +262,23 @@ pub fn parse(stderr: &str, file: &str) -> Parsed {
                     address = address.or(at);
                     let mut k = j + 1;
                     let mut place = None;
+                    let mut in_file = None;
                     while k < lines.len() && lines[k].trim_start().starts_with('#') {
                         if place.is_none() {
                             place = frame_location(lines[k], file);
+                            for (name, shown) in included {
+                                if place.is_none() {
+                                    place = frame_location(lines[k], name);
+                                    in_file = place.as_ref().map(|_| shown.clone());
+                                }
+                            }
                         }
                         k += 1;
                     }
                     accesses.push(Access {
                         kind,
                         line: place.as_ref().map(|p| p.0),
+                        file: in_file,
                         column: place.as_ref().and_then(|p| p.1),
                         function: place.map(|p| p.2),
                         thread: tid.and_then(|t| names.get(&t).copied()),
@@ -327,7 +343,7 @@ MC-DIVERGENCE line 15: __syncthreads: 61 thread(s) wait at line 15, 3 returned
 
     #[test]
     fn a_report_gives_both_accesses_in_the_file() {
-        let p = parse(REPORT, "/tmp/orc/k.cu");
+        let p = parse(REPORT, "/tmp/orc/k.cu", &[]);
         assert_eq!(p.races.len(), 1);
         let r = &p.races[0];
         assert_eq!(r.first.kind, AccessKind::Write);
@@ -353,9 +369,26 @@ MC-DIVERGENCE line 15: __syncthreads: 61 thread(s) wait at line 15, 3 returned
         assert!(p.divergence.is_some_and(|d| d.contains("3 returned")));
         assert!(p.stray.is_empty());
         // The same report on memory the runtime did not announce is stray.
-        let p = parse(&REPORT.replace("MC-REGION", "MC-OTHER"), "/tmp/orc/k.cu");
+        let p = parse(&REPORT.replace("MC-REGION", "MC-OTHER"), "/tmp/orc/k.cu", &[]);
         assert!(p.races.is_empty());
         assert_eq!(p.stray.len(), 1);
         assert!(!p.done);
+    }
+
+    #[test]
+    fn an_access_in_an_included_file_names_it() {
+        let report = REPORT.replace("/tmp/orc/k.cu:3:7", "/tmp/orc/kern.cuh:9:2");
+        let included = [("/tmp/orc/kern.cuh".to_string(), "kern.cuh".to_string())];
+        let p = parse(&report, "/tmp/orc/k.cu", &included);
+        let r = &p.races[0];
+        assert_eq!((r.first.line, r.first.file.as_deref()), (Some(5), None));
+        assert_eq!(
+            (r.second.line, r.second.column, r.second.file.as_deref()),
+            (Some(9), Some(2), Some("kern.cuh"))
+        );
+        assert!(r.second.to_string().contains("at kern.cuh:9:2"));
+        // Without the included file, the access is outside the user's files.
+        let p = parse(&report, "/tmp/orc/k.cu", &[]);
+        assert_eq!(p.races[0].second.line, None);
     }
 }

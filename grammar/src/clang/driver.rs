@@ -326,14 +326,7 @@ pub fn run_clang(
         "-ferror-limit=0",
     ]);
     cmd.arg("-I").arg(headers);
-    if let Some(dir) = path.parent() {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        cmd.arg("-iquote").arg(dir);
-    }
+    cmd.arg("-iquote").arg(super::files::quote_dir(path));
     if let Some(stubs) = stubs {
         // Searched last: empty stand-ins for system headers that are nowhere else.
         cmd.arg("-idirafter").arg(stubs);

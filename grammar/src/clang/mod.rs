@@ -20,6 +20,7 @@ pub mod ast;
 pub mod attributes;
 mod closed;
 pub mod driver;
+pub mod files;
 pub mod lower;
 pub mod ranges;
 pub mod resolve;
@@ -46,6 +47,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         },
         errors: vec![ItemError::file(d)],
         warnings: Vec::new(),
+        files: Vec::new(),
     };
     let clang = match driver::find_clang() {
         Ok(c) => c,
@@ -73,11 +75,15 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
                         .map(|e| ItemError::file(e.to_diagnostic()))
                         .collect(),
                     warnings: Vec::new(),
+                    files: Vec::new(),
                 };
             }
             return fail(Diagnostic::error(format!("cannot read clang's AST: {e}")));
         }
     };
+    // The files of the user's that the main file includes are read with it, as one text.
+    let joined = files::join(&mut root, path, text);
+    let text = joined.text.as_str();
     // clang's errors first: an error inside a kernel fails that kernel (clang's message is the
     // one to show, not what the lowering makes of clang's error recovery); an error inside a
     // host-only function is a warning on that function (SPEC §8: host code is never
@@ -142,6 +148,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         program,
         errors,
         warnings,
+        files: joined.files,
     }
 }
 
@@ -154,10 +161,11 @@ pub fn ranges(path: &Path, text: &str, options: &Options) -> Result<ranges::Rang
     if let Some(e) = output.errors.first() {
         return Err(e.to_diagnostic());
     }
-    let root = output
+    let mut root = output
         .root
         .map_err(|e| Diagnostic::error(format!("cannot read clang's AST: {e}")))?;
-    Ok(ranges::Ranges::collect(&root, text))
+    let joined = files::join(&mut root, path, text);
+    Ok(ranges::Ranges::collect(&root, &joined.text))
 }
 
 /// Runs clang; while it stops at an `#include <NAME>` it cannot find (a system or library

@@ -68,4 +68,7 @@ pub struct Lowered {
     /// What the front end read past without failing a kernel (clang's errors inside host-only
     /// functions, SPEC §8): reported as warnings, never in the exit code.
     pub warnings: Vec<Diagnostic>,
+    /// The files of the user's that the main file includes, as the spans name them: a span
+    /// at or past a file's `base` is in it ([`crate::clang::files`]).
+    pub files: Vec<crate::clang::files::UserFile>,
 }

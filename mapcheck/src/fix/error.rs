@@ -31,6 +31,8 @@ impl std::fmt::Display for Pos {
 pub enum FixError {
     #[error("the if-conversion is written as edits only on CUDA text")]
     SplitOnBcu,
+    #[error("it changes `{0}`, which this file includes: run `mapcheck fix` on that file")]
+    Included(String),
     #[error("an inserted barrier was lost")]
     LostBarrier,
     #[error("an inserted barrier is not at a CUDA statement boundary")]

@@ -21,9 +21,10 @@ use mapcheck_core::ast::Block;
 use mapcheck_core::Span;
 use mapcheck_grammar::clang::ranges::{Place, Ranges};
 
-/// Whether a barrier may go before statement `index` of the lowered `block`.
-pub fn boundary(ranges: &Ranges, block: &Block, index: usize) -> bool {
-    cut(ranges, block, index).is_some()
+/// Whether a barrier may go before statement `index` of the lowered `block`, in the first
+/// `editable` bytes of the text (the file `fix` was given, not a file it includes).
+pub fn boundary(ranges: &Ranges, block: &Block, index: usize, editable: usize) -> bool {
+    cut(ranges, block, index).is_some_and(|c| c <= editable)
 }
 
 /// The spans of `block`'s statements that are text, and how many of them precede statement

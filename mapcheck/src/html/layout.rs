@@ -227,7 +227,7 @@ impl<'p> Drawing<'p> {
                     continue;
                 };
                 for (row, &e) in shown.iter().enumerate() {
-                    let line = p.source.line_col(thread.events[e].span).line;
+                    let line = p.source.main_line(thread.events[e].span).unwrap_or(0);
                     marks.insert(
                         (b, ph, c.tid, e),
                         At {
@@ -286,8 +286,10 @@ impl<'p> Drawing<'p> {
         }
     }
 
+    /// The line of the source pane (the input's text) a span is on; 0, which no line has,
+    /// for a span in a file the input includes, which the pane does not show.
     pub(super) fn line(&self, span: Span) -> usize {
-        self.p.source.line_col(span).line
+        self.p.source.main_line(span).unwrap_or(0)
     }
 
     /// Whether race `i` of the run is drawn as a link: both its accesses are drawn marks.

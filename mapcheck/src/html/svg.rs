@@ -129,8 +129,8 @@ impl Drawing<'_> {
                 for (var, value) in &e.iters {
                     what.push_str(&format!(", {var} = {value}"));
                 }
-                let at = self.p.source.line_col(e.span);
-                (what, Some(format!("{}:{}", self.p.source.name, at.line)))
+                let at = self.p.source.locate(e.span);
+                (what, Some(format!("{}:{}", at.name, at.start().line)))
             }
             Some(PhaseName::End) | None => ("ends at the kernel's end".into(), None),
             Some(PhaseName::Diverged) => ("cut by divergence".into(), None),
@@ -140,7 +140,6 @@ impl Drawing<'_> {
     fn mark(&self, p: &Picture<'_>, bid: Value, tid: Value, e: &Event, at: At) -> Markup {
         let run = p.run;
         let cell = CellReport::new(p.kernel, run.array_name(&e.cell), &e.cell.index).text;
-        let lc = p.source.line_col(e.span);
         let who = thread_text(self.cuda, p.block_dim, p.grid_dim, self.nbid, bid, tid);
         let (kind, value, what) = match e.kind {
             EventKind::Read { value } => ("read", value, format!("read {cell} = {value}")),
@@ -156,10 +155,7 @@ impl Drawing<'_> {
                 format!("atomic {cell} {} {operand}: {old} → {new}", op.symbol()),
             ),
         };
-        let text = format!(
-            "{who}: {what} at {}:{}:{}",
-            p.source.name, lc.line, lc.column
-        );
+        let text = format!("{who}: {what} at {}", p.source.place(e.span));
         let (x, y) = (at.x, at.y);
         html! {
             g class={ "mark " (kind) } data-kind=(kind) data-cell=(cell) data-value=(value)

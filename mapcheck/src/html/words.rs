@@ -40,13 +40,11 @@ impl Drawing<'_> {
     pub(super) fn race_text(&self, r: &Race) -> String {
         let p = self.p;
         let side = |a: &RacingAccess| {
-            let at = p.source.line_col(a.span);
             format!(
-                "{} by {} at line {}:{}",
+                "{} by {} at line {}",
                 a.kind.name(),
                 thread_text(self.cuda, p.block_dim, p.grid_dim, self.nbid, a.bid, a.tid),
-                at.line,
-                at.column
+                p.source.at(a.span)
             )
         };
         let scope = match &r.scope {
