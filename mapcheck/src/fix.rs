@@ -383,14 +383,16 @@ fn fix_cuda(
                     &r.kernel,
                     &r.changes,
                 )
-                .and_then(|mine| match mine.iter().find(|e| e.range.end > text.len()) {
-                    Some(e) => Err(error::FixError::Included(
-                        source
-                            .locate(Span::new(e.range.start, e.range.end))
-                            .name
-                            .to_string(),
-                    )),
-                    None => Ok(mine),
+                .and_then(|mine| {
+                    match mine.iter().find(|e| e.range.end > text.len()) {
+                        Some(e) => Err(error::FixError::Included(
+                            source
+                                .locate(Span::new(e.range.start, e.range.end))
+                                .name
+                                .to_string(),
+                        )),
+                        None => Ok(mine),
+                    }
                 });
                 match written {
                     Ok(mine) => {

@@ -683,9 +683,15 @@ impl ErrorReport {
     pub fn new(file_name: &str, source: Option<&SourceFile>, diagnostic: &Diagnostic) -> Self {
         let at = source
             .zip(diagnostic.span())
-            .map(|(s, span)| Location::new(s, span));
+            .map(|(s, span)| (Location::new(s, span), s.in_main(span)));
+        // An error inside a file the input includes is located in that file.
+        let file = match &at {
+            Some((l, false)) => l.file.clone(),
+            _ => file_name.to_string(),
+        };
+        let at = at.map(|(l, _)| l);
         ErrorReport {
-            file: file_name.to_string(),
+            file,
             line: at.as_ref().map(|a| a.line),
             column: at.as_ref().map(|a| a.column),
             end_line: at.as_ref().map(|a| a.end_line),

@@ -412,7 +412,10 @@ fn places(finding: &Value) -> Vec<(String, i64)> {
         .map(|l| {
             let file = l["file"].as_str().unwrap();
             let base = std::path::Path::new(file).file_name().unwrap();
-            (base.to_string_lossy().into_owned(), l["line"].as_i64().unwrap())
+            (
+                base.to_string_lossy().into_owned(),
+                l["line"].as_i64().unwrap(),
+            )
         })
         .collect();
     places.sort();
@@ -485,7 +488,10 @@ fn kernels_of_an_included_file_are_checked_at_their_own_lines() {
     .unwrap();
     let main = dir.join("main.cu").display().to_string();
     let (code, out) = mapcheck(&["--json", "--block-dim", "64", &main]);
-    assert_eq!(code, 1, "the included kernel's race decides the exit code: {out}");
+    assert_eq!(
+        code, 1,
+        "the included kernel's race decides the exit code: {out}"
+    );
     let doc: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(names(&doc, "kernels", "name"), ["shift", "fill"], "{out}");
     assert_eq!(doc["kernels"][0]["verdict"], "racy", "{out}");
@@ -543,13 +549,49 @@ fn kernels_of_an_included_file_are_checked_at_their_own_lines() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// clang's error inside a kernel of an included file is located there and fails that kernel
+/// only: the main file's kernel is still checked.
+#[test]
+fn a_clang_error_in_an_included_kernel_is_located_in_its_file() {
+    let dir = scratch("included-error");
+    std::fs::write(
+        dir.join("bad.cuh"),
+        "__global__ void bad(int *a) {\n  a[threadIdx.x] = undeclared;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include \"bad.cuh\"\n__global__ void ok(int *a) {\n  a[threadIdx.x] = 1;\n}\n",
+    )
+    .unwrap();
+    let main = dir.join("main.cu").display().to_string();
+    let (code, out) = mapcheck(&["--json", &main]);
+    assert_eq!(code, 2, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(names(&doc, "kernels", "name"), ["ok"], "{out}");
+    let error = &doc["errors"][0];
+    assert!(
+        error["file"].as_str().unwrap().ends_with("bad.cuh"),
+        "{out}"
+    );
+    assert_eq!(
+        (error["line"].as_i64(), error["column"].as_i64()),
+        (Some(2), Some(20)),
+        "{out}"
+    );
+    assert_eq!(error["kernel"], "bad", "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An included file whose bytes are not UTF-8 keeps clang's byte offsets: its statements
 /// are reported at their lines and columns.
 #[test]
 fn an_included_file_that_is_not_utf8_keeps_its_positions() {
     let dir = scratch("latin1");
     let mut kern = b"// caf\xe9 \xe0 la cr\xe8me\n".to_vec();
-    kern.extend_from_slice(b"__global__ void shift(int *a) {\n  a[threadIdx.x] = a[threadIdx.x + 1];\n}\n");
+    kern.extend_from_slice(
+        b"__global__ void shift(int *a) {\n  a[threadIdx.x] = a[threadIdx.x + 1];\n}\n",
+    );
     std::fs::write(dir.join("kern.cu"), kern).unwrap();
     std::fs::write(dir.join("main.cu"), "#include \"kern.cu\"\n").unwrap();
     let main = dir.join("main.cu").display().to_string();

@@ -306,8 +306,8 @@ impl Build {
             .get(i)
             .ok_or_else(|| Error::NoCompiler("no such compiler".into()))?;
         slot.get_or_init(|| self.compile(i, Sanitizer::Thread).map_err(compile_message))
-        .clone()
-        .map_err(Error::Compile)
+            .clone()
+            .map_err(Error::Compile)
     }
 
     /// The bounds run's binary, compiled now if it is not yet.
@@ -845,7 +845,12 @@ impl Prepared {
             options.push_str(&format!(":external_symbolizer_path={}", s.display()));
         }
         let (status, stderr) = self.execute(binary, kernel, launch, ("ASAN_OPTIONS", options))?;
-        Ok(asan::parse(&stderr, &self.source_name, &self.included, status.is_none()))
+        Ok(asan::parse(
+            &stderr,
+            &self.source_name,
+            &self.included,
+            status.is_none(),
+        ))
     }
 
     /// Runs `binary` for kernel `kernel` and `launch` with the environment variable `env`

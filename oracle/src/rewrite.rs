@@ -731,7 +731,13 @@ fn inline(i: usize, parts: &[Part], texts: &[String], open: &mut Vec<usize>, out
         let target = quoted_include(line).and_then(|name| {
             let candidates = dir
                 .iter()
-                .chain(parts[0].path.parent().map(std::path::Path::to_path_buf).iter())
+                .chain(
+                    parts[0]
+                        .path
+                        .parent()
+                        .map(std::path::Path::to_path_buf)
+                        .iter(),
+                )
                 .filter_map(|d| std::fs::canonicalize(d.join(name)).ok())
                 .collect::<Vec<_>>();
             candidates.into_iter().find_map(|c| {

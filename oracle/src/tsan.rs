@@ -369,7 +369,11 @@ MC-DIVERGENCE line 15: __syncthreads: 61 thread(s) wait at line 15, 3 returned
         assert!(p.divergence.is_some_and(|d| d.contains("3 returned")));
         assert!(p.stray.is_empty());
         // The same report on memory the runtime did not announce is stray.
-        let p = parse(&REPORT.replace("MC-REGION", "MC-OTHER"), "/tmp/orc/k.cu", &[]);
+        let p = parse(
+            &REPORT.replace("MC-REGION", "MC-OTHER"),
+            "/tmp/orc/k.cu",
+            &[],
+        );
         assert!(p.races.is_empty());
         assert_eq!(p.stray.len(), 1);
         assert!(!p.done);

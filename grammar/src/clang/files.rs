@@ -15,7 +15,8 @@
 //! span back to its file with [`UserFile`]'s `base`.
 
 use super::ast::{Node, Pos};
-use super::driver::STDIN_NAME;
+use super::driver::{offset_of, ClangError, Position, STDIN_NAME};
+use mapcheck_core::span::Span;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -26,6 +27,8 @@ use std::sync::Arc;
 pub struct UserFile {
     /// The name clang gave it, without a leading `./`: the path from where mapcheck runs.
     pub name: String,
+    /// The name as clang gives it, in its diagnostics too.
+    pub clang_name: String,
     pub text: String,
     pub base: usize,
 }
@@ -77,6 +80,7 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
         let name = f.strip_prefix("./").unwrap_or(&f).to_string();
         files.push(UserFile {
             name,
+            clang_name: f.to_string(),
             text: text[base..].to_string(),
             base,
         });
@@ -87,9 +91,7 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
             let Some(base) = p.file.as_ref().and_then(|f| bases.get(f)) else {
                 return;
             };
-            let moved = p
-                .offset
-                .and_then(|o| u32::try_from(o as usize + base).ok());
+            let moved = p.offset.and_then(|o| u32::try_from(o as usize + base).ok());
             if let Some(o) = moved {
                 p.offset = Some(o);
                 p.file = Some(main_name.clone());
@@ -97,6 +99,40 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
         });
     }
     Joined { text, files }
+}
+
+impl Joined {
+    /// Moves clang's errors in the included files of the user's into the joined text, as
+    /// [`join`] moves the tree's positions: their lines and columns are then the joined
+    /// text's, in the main file's name, and their spans are set.
+    pub fn relocate(&self, errors: &mut [ClangError]) {
+        for e in errors {
+            for p in e.requested.iter_mut().chain(e.at.as_mut()) {
+                self.relocate_position(p);
+            }
+            if let Some(p) = e.at.as_ref().filter(|p| p.file == STDIN_NAME) {
+                if let Some(o) = offset_of(&self.text, p.line, p.column) {
+                    e.span = Some(Span::new(o, (o + 1).min(self.text.len()).max(o)));
+                    e.elsewhere = None;
+                }
+            }
+        }
+    }
+
+    fn relocate_position(&self, p: &mut Position) {
+        let Some(f) = self.files.iter().find(|f| f.clang_name == p.file) else {
+            return;
+        };
+        let Some(local) = offset_of(&f.text, p.line, p.column) else {
+            return;
+        };
+        let at = f.base + local;
+        let before = &self.text[..at.min(self.text.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        p.file = STDIN_NAME.to_string();
+        p.line = before.matches('\n').count() + 1;
+        p.column = at - line_start + 1;
+    }
 }
 
 /// An included file's text with its byte offsets kept: clang's positions count the file's

@@ -84,6 +84,8 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
     // The files of the user's that the main file includes are read with it, as one text.
     let joined = files::join(&mut root, path, text);
     let text = joined.text.as_str();
+    let mut clang_errors = output.errors.clone();
+    joined.relocate(&mut clang_errors);
     // clang's errors first: an error inside a kernel fails that kernel (clang's message is the
     // one to show, not what the lowering makes of clang's error recovery); an error inside a
     // host-only function is a warning on that function (SPEC §8: host code is never
@@ -93,7 +95,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
     let mut host_errors = Vec::new();
     let mut skip = std::collections::HashSet::new();
     let mut failed_all = false;
-    for e in &output.errors {
+    for e in &clang_errors {
         match owners.of(e) {
             Some(r) if r.kernel => {
                 skip.insert(r.name.clone());
