@@ -461,6 +461,18 @@ impl<'a> Globals<'a> {
             .is_some_and(|r| r.tag_used.as_deref() == Some("union"))
     }
 
+    /// Whether `field` of `record` is a reference (`struct Acc { int &total; }`): the object
+    /// holds where it refers, as a pointer, and a use of the member is the referred object.
+    pub(super) fn reference_field(&self, record: &str, field: &str) -> bool {
+        self.record_named(record).is_some_and(|r| {
+            r.inner.iter().any(|f| {
+                f.kind == Kind::FieldDecl
+                    && f.name.as_deref() == Some(field)
+                    && matches!(CType::parse(f.qual_type()), CType::Reference(_))
+            })
+        })
+    }
+
     /// Whether `field` of `record` is a bit-field (clang's `isBitfield`: a default member
     /// initialiser is an expression child too): adjacent bit-fields are one memory location
     /// (C++ [intro.memory]), one cell of their own (`bitfields.rs`).
@@ -600,41 +612,19 @@ impl<'a> Globals<'a> {
         }
         let r = self.record_named(name)?;
         let layout = self.layouts.get(name)?;
-        let base_member = |t: &str| t.contains(" (base)") || t.contains(" (primary base)");
-        if (layout.members.iter())
-            .any(|m| m.text.starts_with('(') || m.text.contains("(virtual base)"))
-        {
-            return None;
-        }
-        let bases = base_names(r)?;
-        let base_members: Vec<&resolve::Member> = (layout.members.iter())
-            .filter(|m| base_member(&m.text))
-            .collect();
-        if bases.len() != base_members.len() {
-            return None;
-        }
         let mut fields = Vec::new();
-        for (base, m) in bases.iter().zip(base_members) {
-            // The dump names the base by the key clang prints: it must be this base's.
-            let printed = m.text.split(" (").next().unwrap_or("");
-            let printed = ["struct ", "class "]
-                .iter()
-                .find_map(|p| printed.strip_prefix(p))
-                .unwrap_or(printed);
-            if printed != resolve::shown(base) {
-                return None;
-            }
+        for (base, offset, empty) in self.laid_bases(name)? {
             if self.has_bit_fields(base) {
                 return None;
             }
             match self.byte_fields(base, depth + 1) {
                 Some((base_fields, _, _)) => {
                     for (off, ty) in base_fields {
-                        fields.push((m.offset.checked_add(off)?, ty));
+                        fields.push((offset.checked_add(off)?, ty));
                     }
                 }
                 // An empty base holds no bytes of its own.
-                None if m.text.ends_with("(empty)") => {}
+                None if empty => {}
                 None => return None,
             }
         }
@@ -678,6 +668,91 @@ impl<'a> Globals<'a> {
         }
         // CUDA's `char2`..`double4` carry their alignment in mapcheck's header as in CUDA's.
         Some((fields, layout.size, layout.align))
+    }
+
+    /// The direct bases of record `name` with their byte offsets in it, as clang's layout
+    /// places them, and whether each is empty. `None` when clang's layout is not known or
+    /// does not match the bases (a virtual base, a vtable pointer).
+    fn laid_bases(&self, name: &str) -> Option<Vec<(&'a str, u64, bool)>> {
+        let r = self.record_named(name)?;
+        let layout = self.layouts.get(name)?;
+        let base_member = |t: &str| t.contains(" (base)") || t.contains(" (primary base)");
+        if (layout.members.iter())
+            .any(|m| m.text.starts_with('(') || m.text.contains("(virtual base)"))
+        {
+            return None;
+        }
+        let bases = base_names(r)?;
+        let base_members: Vec<&resolve::Member> = (layout.members.iter())
+            .filter(|m| base_member(&m.text))
+            .collect();
+        if bases.len() != base_members.len() {
+            return None;
+        }
+        let mut laid = Vec::new();
+        for (base, m) in bases.into_iter().zip(base_members) {
+            // The dump names the base by the key clang prints: it must be this base's.
+            let printed = m.text.split(" (").next().unwrap_or("");
+            let printed = ["struct ", "class "]
+                .iter()
+                .find_map(|p| printed.strip_prefix(p))
+                .unwrap_or(printed);
+            if printed != resolve::shown(base) {
+                return None;
+            }
+            laid.push((base, m.offset, m.text.ends_with("(empty)")));
+        }
+        Some(laid)
+    }
+
+    /// Where base `base` of record `derived` starts in it, in cells (`unit` `None`: the cell
+    /// model, whose cells are the bases' fields first, in order — `fields`) or in units of
+    /// `unit` bytes (clang's layout, for byte-addressed memory). A base reached through
+    /// several levels (`D : C`, `C : A, B`) adds up its levels. `None` when `base` is not a
+    /// base of `derived` or its place is not known (a virtual base, an offset that is not a
+    /// multiple of the unit).
+    pub(super) fn base_offset(&self, derived: &str, base: &str, unit: Option<u64>) -> Option<u64> {
+        self.base_offset_at(derived, base, unit, 0)
+    }
+
+    fn base_offset_at(&self, derived: &str, base: &str, unit: Option<u64>, depth: usize) -> Option<u64> {
+        if depth > 16 {
+            return None;
+        }
+        match unit {
+            None => {
+                // The cell model holds for the derived record (no vtable, no bit-fields in a
+                // base, no namesake fields).
+                self.fields(derived)?;
+                let mut at = 0u64;
+                for b in base_names(self.record_named(derived)?)? {
+                    if b == base {
+                        return Some(at);
+                    }
+                    if let Some(inner) = self.base_offset_at(b, base, unit, depth + 1) {
+                        return at.checked_add(inner);
+                    }
+                    for (_, fty) in self.fields(b)? {
+                        at = at.checked_add(self.cells(&CType::parse(fty), 0)?)?;
+                    }
+                }
+                None
+            }
+            Some(unit) => {
+                for (b, offset, _) in self.laid_bases(derived)? {
+                    let inner = if b == base {
+                        Some(0)
+                    } else {
+                        self.base_offset_at(b, base, Some(1), depth + 1)
+                    };
+                    if let Some(inner) = inner {
+                        let bytes = offset.checked_add(inner)?;
+                        return bytes.is_multiple_of(unit).then(|| bytes / unit);
+                    }
+                }
+                None
+            }
+        }
     }
 
     /// Whether a value of `ty` holds a union whose members cut its bytes into scalars of

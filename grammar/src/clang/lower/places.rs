@@ -45,6 +45,7 @@ impl Lower<'_, '_> {
                 match n.exprs().next() {
                     Some(c) => {
                         let p = self.place(c, out);
+                        let p = self.base_place(p, n.cast_kind, &ty, span);
                         match p {
                             Place::Mem {
                                 array,
@@ -437,6 +438,26 @@ impl Lower<'_, '_> {
                 return Place::Unknown(ty);
             }
         }
+        // A reference member: the object holds where it refers (a pointer field, as
+        // `record_fields` follows it); the member is the object referred to.
+        if self.reference_member(&record, &field) {
+            let holder = self.field_of(base_place, &field, CType::Pointer(Box::new(ty.clone())), span, out);
+            let v = self.read(holder, span, out);
+            return self.deref(ptr_of(v), ty, span);
+        }
+        self.field_of(base_place, &field, ty, span, out)
+    }
+
+    /// Field `field` of the object at `base_place`, of type `ty`.
+    fn field_of(
+        &mut self,
+        base_place: Place,
+        field: &str,
+        ty: CType,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Place {
+        let field = field.to_string();
         match base_place {
             Place::Mem {
                 array,
@@ -573,6 +594,74 @@ impl Lower<'_, '_> {
             // An integer has no fields.
             Place::Unknown(_) | Place::Element { .. } | Place::Bits { .. } => Place::Unknown(ty),
             p @ Place::Sel(..) => p.coarse(ty),
+        }
+    }
+
+    /// The place a derived-to-base (or base-to-derived) conversion of `p` designates: the
+    /// base's part of the object, which starts where clang's layout puts it — for the first
+    /// base at the object's start, for `B` in `struct C : A, B` after `A`'s fields. A base
+    /// whose place is not known is any cell of the array (sound: it is in the object).
+    pub(super) fn base_place(
+        &self,
+        p: Place,
+        cast: Option<&str>,
+        to: &CType,
+        span: Span,
+    ) -> Place {
+        let Place::Mem {
+            array,
+            off,
+            ty,
+            bounds,
+            whole,
+        } = p
+        else {
+            return p;
+        };
+        match self.base_shift(&array, cast, &ty, to) {
+            Some(0) => Place::Mem {
+                array,
+                off,
+                ty: to.clone(),
+                bounds,
+                whole,
+            },
+            Some(k) => Place::Mem {
+                array,
+                off: Expr::bin(BinOp::Add, off, int(k, span)),
+                ty: to.clone(),
+                bounds,
+                whole,
+            },
+            None => Place::Many(vec![array], to.clone()),
+        }
+    }
+
+    /// How far a derived-to-base conversion (`cast`) from a `from` object to its base `to`
+    /// moves in `array` (in its cells), negative from a base to its derived record; `Some(0)`
+    /// for any other conversion. `None` when the base's place is not known.
+    pub(super) fn base_shift(
+        &self,
+        array: &str,
+        cast: Option<&str>,
+        from: &CType,
+        to: &CType,
+    ) -> Option<i64> {
+        let (CType::Record(from), CType::Record(to)) = (from, to) else {
+            return Some(0);
+        };
+        if from == to {
+            return Some(0);
+        }
+        let unit = self.byte_array(array);
+        match cast {
+            Some("DerivedToBase" | "UncheckedDerivedToBase") => {
+                i64::try_from(self.g.base_offset(from, to, unit)?).ok()
+            }
+            Some("BaseToDerived") => {
+                i64::try_from(self.g.base_offset(to, from, unit)?).ok().map(|k| -k)
+            }
+            _ => Some(0),
         }
     }
 

@@ -83,7 +83,12 @@ impl<'a> Lower<'_, 'a> {
             if f.exprs().next().is_some() {
                 return None;
             }
-            let fty = CType::parse(f.qual_type());
+            let fty = match CType::parse(f.qual_type()) {
+                // A reference member holds where it refers: a pointer the member's uses go
+                // through (`Globals::reference_field`, `Lower::member_place`).
+                CType::Reference(t) => CType::Pointer(t),
+                t => t,
+            };
             match &fty {
                 CType::Scalar(_) | CType::Pointer(_) => {}
                 CType::Record(_) => {
@@ -94,6 +99,29 @@ impl<'a> Lower<'_, 'a> {
             fields.push((name, fty));
         }
         Some(fields)
+    }
+
+    /// The positions of the braces `n` (an `InitListExpr` of the record type `ty`) that bind
+    /// a reference member.
+    pub(super) fn reference_bindings(&self, n: &Node, ty: &CType) -> Vec<usize> {
+        let (Kind::InitListExpr, CType::Record(r)) = (&n.kind, ty) else {
+            return Vec::new();
+        };
+        // An aggregate with bases lists their initialisers first.
+        let Some(record) = self.g.record_named(r).filter(|r| r.bases.is_none()) else {
+            return Vec::new();
+        };
+        (record.inner.iter())
+            .filter(|f| f.kind == Kind::FieldDecl)
+            .enumerate()
+            .filter(|(_, f)| matches!(CType::parse(f.qual_type()), CType::Reference(_)))
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// Whether `field` of the record type `ty` is a reference member.
+    pub(super) fn reference_member(&self, ty: &CType, field: &str) -> bool {
+        matches!(ty, CType::Record(r) if self.g.reference_field(r, field))
     }
 
     /// How many fields a followable `ty` has, at every depth.
@@ -413,6 +441,12 @@ impl<'a> Lower<'_, 'a> {
             Kind::InitListExpr if args.len() == fields.len() => {
                 let mut vals = Vec::new();
                 for ((field, fty), a) in fields.into_iter().zip(args) {
+                    if self.reference_member(ty, &field) {
+                        // Binding a reference member: where it refers, nothing read.
+                        let p = self.place(a, out);
+                        vals.push((field, self.address(p)));
+                        continue;
+                    }
                     let v = match (&fty, a.kind.clone()) {
                         // A pointer field left out of the braces is null.
                         (CType::Pointer(_), Kind::ImplicitValueInitExpr) => Val::Ptr(Ptr::Unknown),
@@ -527,6 +561,11 @@ impl<'a> Lower<'_, 'a> {
                 (Some(field), Some((_, fty))) => {
                     let fty = fty.clone();
                     let v = match &fty {
+                        // Binding a reference member: where it refers, nothing read.
+                        _ if self.reference_member(&ty, field) => {
+                            let p = self.place(e, out);
+                            self.address(p)
+                        }
                         CType::Record(_) => match self.construct(e, &fty, 1, out) {
                             Some(v) => v,
                             None => self.record_operand(e, out),

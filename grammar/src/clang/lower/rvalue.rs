@@ -213,9 +213,13 @@ impl Lower<'_, '_> {
                     return v;
                 }
                 // A struct or vector value built from its arguments: they are evaluated (their
-                // reads and effects happen), the value itself is not followed.
-                for c in n.exprs() {
-                    if c.is_lvalue() {
+                // reads and effects happen), the value itself is not followed. An lvalue
+                // bound to a reference member is not read (`S s{x}` with `int &r;`).
+                let binds = self.reference_bindings(n, &ty);
+                for (k, c) in n.exprs().enumerate() {
+                    if binds.contains(&k) {
+                        self.place(c, out);
+                    } else if c.is_lvalue() {
                         let p = self.place(c, out);
                         self.read(p, span, out);
                     } else {
@@ -432,16 +436,50 @@ impl Lower<'_, '_> {
                     self.rvalue(inner, out)
                 }
             }
-            "NoOp"
-            | "UncheckedDerivedToBase"
-            | "DerivedToBase"
-            | "AtomicToNonAtomic"
-            | "NonAtomicToAtomic" => {
+            "NoOp" | "AtomicToNonAtomic" | "NonAtomicToAtomic" => {
                 if inner.is_lvalue() && !n.is_lvalue() {
                     let p = self.place(inner, out);
                     self.read(p, span, out)
                 } else {
                     self.rvalue(inner, out)
+                }
+            }
+            // The base's part of an object (a copy of it, or a pointer to it), where the
+            // layout puts it (`Lower::base_place`); a pointer back to the derived object.
+            kind @ ("UncheckedDerivedToBase" | "DerivedToBase" | "BaseToDerived") => {
+                if inner.is_lvalue() && !n.is_lvalue() {
+                    let p = self.place(inner, out);
+                    let p = self.base_place(p, Some(kind), ty, span);
+                    return self.read(p, span, out);
+                }
+                match self.rvalue(inner, out) {
+                    Val::Ptr(Ptr::To {
+                        array,
+                        off,
+                        pointee,
+                        within,
+                    }) => {
+                        let to = match ty {
+                            CType::Pointer(t) => (**t).clone(),
+                            t => t.clone(),
+                        };
+                        match self.base_shift(&array, Some(kind), &pointee, &to) {
+                            Some(0) => Val::Ptr(Ptr::To {
+                                array,
+                                off,
+                                pointee: to,
+                                within,
+                            }),
+                            Some(k) => Val::Ptr(Ptr::To {
+                                array,
+                                off: Expr::bin(BinOp::Add, off, int(k, span)),
+                                pointee: to,
+                                within: None,
+                            }),
+                            None => Val::Ptr(Ptr::Many(vec![array])),
+                        }
+                    }
+                    v => v,
                 }
             }
             "ToVoid" => {
