@@ -476,7 +476,12 @@ impl Lower<'_, '_> {
         whole: bool,
     ) -> Vec<Bound> {
         if whole || bounds.is_empty() {
-            self.object_bounds(array, first, n)
+            // A view's own subscripts are no dimensions of the object, but an array member's
+            // index is checked against the member's extent (`Lower::subscript_within`): the
+            // only bounds a view's place carries, checked after the object's dimension 0.
+            let mut all = self.object_bounds(array, first, n);
+            all.extend((bounds.into_iter().enumerate()).map(|(k, b)| Bound { dim: 1 + k, ..b }));
+            all
         } else {
             bounds
         }

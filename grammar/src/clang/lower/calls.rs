@@ -112,7 +112,7 @@ impl Lower<'_, '_> {
                 .and_then(|t| self.g.definition(t))
                 .filter(|d| inlined_body(d))
             {
-                return self.inline(def, &args, None, ty, span, out);
+                return self.inline(def, &args, Order::InOrder, ty, span, out);
             }
             self.rvalue(callee, out);
             return self.unknown_call(n, ty, "indirect call", span, out);
@@ -128,33 +128,40 @@ impl Lower<'_, '_> {
                 let Some((object, rest)) = args.split_first() else {
                     return Val::Opaque;
                 };
-                let this = if object.is_lvalue() {
-                    let p = self.place(object, out);
-                    self.address(p)
+                let saved = self.this.clone();
+                let v = if is_assignment_operator(&name) {
+                    // The right operand first (C++17), then the object (`Lower::inline`).
+                    self.inline(def, rest, Order::ObjectLast(object), ty, span, out)
                 } else {
-                    self.rvalue(object, out);
-                    Val::Ptr(Ptr::Private)
+                    let this = self.object_address(object, out);
+                    self.this = Some(this);
+                    self.inline(def, rest, Order::InOrder, ty, span, out)
                 };
-                let saved = self.this.replace(this);
-                let v = self.inline(def, rest, None, ty, span, out);
                 self.this = saved;
                 return v;
             } else {
                 let args = self.args(n);
-                return self.inline(def, &args, None, ty, span, out);
+                let order = if n.kind == Kind::CXXOperatorCallExpr && is_assignment_operator(&name)
+                {
+                    Order::RightToLeft
+                } else {
+                    Order::InOrder
+                };
+                return self.inline(def, &args, order, ty, span, out);
             }
         }
         let args = self.args(n);
         // The implicit copy of a struct (`vec[t] = in[t]`): every cell of the source is read,
-        // every cell of the target written.
+        // every cell of the target written; the source first (C++17 sequences the right
+        // operand of `=` before the left one).
         if name == "operator=" && args.len() == 2 {
-            let target = self.place(args[0], out);
             let source = if args[1].is_lvalue() {
                 let p = self.place(args[1], out);
                 self.read(p, span, out)
             } else {
                 self.rvalue(args[1], out)
             };
+            let target = self.place(args[0], out);
             let source = match source {
                 v @ (Val::Num(..) | Val::Bool(_) | Val::Fields(_)) => v,
                 _ => Val::Opaque,
@@ -720,4 +727,13 @@ fn is_const_object(d: &Node) -> bool {
         t.starts_with("const ") || t.ends_with(" const")
     };
     top || d.is_constexpr == Some(true)
+}
+
+/// Whether `name` is an assignment operator's (`operator=`, `operator+=`, ...), whose right
+/// operand C++17 sequences before its left one.
+fn is_assignment_operator(name: &str) -> bool {
+    matches!(
+        name.strip_prefix("operator"),
+        Some("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=")
+    )
 }

@@ -715,7 +715,13 @@ impl<'a> Globals<'a> {
         self.base_offset_at(derived, base, unit, 0)
     }
 
-    fn base_offset_at(&self, derived: &str, base: &str, unit: Option<u64>, depth: usize) -> Option<u64> {
+    fn base_offset_at(
+        &self,
+        derived: &str,
+        base: &str,
+        unit: Option<u64>,
+        depth: usize,
+    ) -> Option<u64> {
         if depth > 16 {
             return None;
         }

@@ -3,13 +3,28 @@
 
 use super::*;
 
+/// The order in which an inlined call evaluates its operands. C++17 sequences the right
+/// operand of an assignment (`=`, `+=`, ...) before the left one, also for an overloaded
+/// operator written as an operator ([expr.ass]/1, [over.match.oper]/2); any other call's
+/// arguments are evaluated here left to right (C++ leaves their order unspecified).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Order<'n> {
+    InOrder,
+    /// A member assignment operator (`a = b` calling `A::operator=`): its argument, then
+    /// the object, made `this` (the caller restores `this`).
+    ObjectLast(&'n Node),
+    /// A free assignment operator (`operator+=(a, b)` written `a += b`): right to left.
+    RightToLeft,
+}
+
 impl Lower<'_, '_> {
-    /// Inlines the body of `def` with `args` (and the object of a member call, if any).
+    /// Inlines the body of `def` with `args` (and the object of a member call, if any),
+    /// evaluated in `order`.
     pub(super) fn inline(
         &mut self,
         def: &Node,
         args: &[&Node],
-        _this: Option<Place>,
+        order: Order<'_>,
         ty: &CType,
         span: Span,
         out: &mut Vec<Stmt>,
@@ -31,7 +46,12 @@ impl Lower<'_, '_> {
         // Evaluate the arguments in the caller, bind them to the parameters afterwards.
         let mut bindings = Vec::new();
         let mut records = Vec::new();
-        for (i, p) in params.iter().enumerate() {
+        let mut positions: Vec<usize> = (0..params.len()).collect();
+        if let Order::RightToLeft = order {
+            positions.reverse();
+        }
+        for i in positions {
+            let p = params[i];
             let pty = CType::parse(p.qual_type());
             let arg = args.get(i).copied().or_else(|| p.exprs().next());
             let Some(arg) = arg else {
@@ -66,6 +86,10 @@ impl Lower<'_, '_> {
                 }
             };
             bindings.push((p.id.clone(), p.name.clone().unwrap_or_default(), b));
+        }
+        if let Order::ObjectLast(object) = order {
+            let this = self.object_address(object, out);
+            self.this = Some(this);
         }
         // The callee's own declarations shadow nothing of the caller: save what their ids
         // were bound to (recursion reuses ids) and restore it after.
@@ -115,6 +139,7 @@ impl Lower<'_, '_> {
             by_ref,
             path_base: self.path.len(),
             site: span,
+            implicit: def.is_implicit == Some(true),
         });
         let start = out.len();
         // Whether control may reach the end of the body without a `return`.
@@ -333,7 +358,7 @@ impl Lower<'_, '_> {
             };
             let args = self.args(n);
             let saved = self.this.replace(this);
-            let v = self.inline(def, &args, None, ty, span, out);
+            let v = self.inline(def, &args, Order::InOrder, ty, span, out);
             self.this = saved;
             return v;
         }

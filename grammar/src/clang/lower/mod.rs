@@ -77,6 +77,7 @@ use super::types::{is_cuda_vector, scalar_bytes, CType, Scalar};
 use crate::cuda::{ItemError, Options};
 use access::*;
 use bitfields::{is_c_width, BitField, Slot};
+use inline::Order;
 use loop_shapes::*;
 use mapcheck_core::arith::Arith;
 use mapcheck_core::ast::*;
@@ -389,6 +390,9 @@ struct Frame {
     /// an included file): what the body's statements report when their own text is in
     /// another file, instead of the whole kernel.
     site: Span,
+    /// The function is one the compiler wrote (an implicit copy assignment or constructor,
+    /// `isImplicit`): its statements have no text of their own, so they report the call.
+    implicit: bool,
 }
 
 type Env = HashMap<String, Binding>;
@@ -586,8 +590,12 @@ impl<'g, 'a> Lower<'g, 'a> {
     /// Where `n` is in the main file; for text of another file (a helper an `#include`
     /// brings), the innermost call of it in the main file, else the kernel.
     fn span(&self, n: &Node) -> Span {
-        n.span_in_main()
-            .unwrap_or_else(|| self.frames.last().map_or(self.kernel_span, |f| f.site))
+        match self.frames.last() {
+            Some(f) if f.implicit => f.site,
+            f => n
+                .span_in_main()
+                .unwrap_or_else(|| f.map_or(self.kernel_span, |f| f.site)),
+        }
     }
 
     /// The text of statement `n`, with the `;` that ends it: clang's range of an expression

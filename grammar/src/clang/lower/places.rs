@@ -198,8 +198,12 @@ impl Lower<'_, '_> {
         }
         let p = self.address(outer);
         let i = self.rvalue(index, out);
+        // An array member of a struct is an array object of its own, whatever the memory
+        // holding the struct (`p->d[i]` of `struct D { int d[16]; }` behind a pointer): its
+        // index is checked against its extent even in a view (probe round 8, F4).
+        let member = strip_parens(array).kind == Kind::MemberExpr;
         let within = match &i {
-            Val::Num(e, _) if !whole => Some(Bound {
+            Val::Num(e, _) if !whole || member => Some(Bound {
                 dim: bounds.len(),
                 index: e.clone(),
                 extent,
@@ -441,7 +445,13 @@ impl Lower<'_, '_> {
         // A reference member: the object holds where it refers (a pointer field, as
         // `record_fields` follows it); the member is the object referred to.
         if self.reference_member(&record, &field) {
-            let holder = self.field_of(base_place, &field, CType::Pointer(Box::new(ty.clone())), span, out);
+            let holder = self.field_of(
+                base_place,
+                &field,
+                CType::Pointer(Box::new(ty.clone())),
+                span,
+                out,
+            );
             let v = self.read(holder, span, out);
             return self.deref(ptr_of(v), ty, span);
         }
@@ -601,13 +611,7 @@ impl Lower<'_, '_> {
     /// base's part of the object, which starts where clang's layout puts it — for the first
     /// base at the object's start, for `B` in `struct C : A, B` after `A`'s fields. A base
     /// whose place is not known is any cell of the array (sound: it is in the object).
-    pub(super) fn base_place(
-        &self,
-        p: Place,
-        cast: Option<&str>,
-        to: &CType,
-        span: Span,
-    ) -> Place {
+    pub(super) fn base_place(&self, p: Place, cast: Option<&str>, to: &CType, span: Span) -> Place {
         let Place::Mem {
             array,
             off,
@@ -658,9 +662,9 @@ impl Lower<'_, '_> {
             Some("DerivedToBase" | "UncheckedDerivedToBase") => {
                 i64::try_from(self.g.base_offset(from, to, unit)?).ok()
             }
-            Some("BaseToDerived") => {
-                i64::try_from(self.g.base_offset(to, from, unit)?).ok().map(|k| -k)
-            }
+            Some("BaseToDerived") => i64::try_from(self.g.base_offset(to, from, unit)?)
+                .ok()
+                .map(|k| -k),
             _ => Some(0),
         }
     }

@@ -337,6 +337,18 @@ impl Lower<'_, '_> {
         }))
     }
 
+    /// The address of a member call's object, `this` in the inlined method: the object's
+    /// place, or a thread's own temporary for a prvalue (`S(i).get()`).
+    pub(super) fn object_address(&mut self, object: &Node, out: &mut Vec<Stmt>) -> Val {
+        if object.is_lvalue() {
+            let p = self.place(object, out);
+            self.address(p)
+        } else {
+            self.rvalue(object, out);
+            Val::Ptr(Ptr::Private)
+        }
+    }
+
     /// A pointer to a place (`&x`, an array's decay).
     pub(super) fn address(&mut self, p: Place) -> Val {
         let elem = |t: &CType| match t {
