@@ -42,7 +42,7 @@ pub(crate) fn check(
             }
             doc.errors.push(ErrorReport::new(name, source, d));
         };
-    let (files, problems) = input::expand(&args.files);
+    let (files, problems, headers) = input::expand(&args.files);
     for (name, d) in &problems {
         report_error(d, name, None, &mut doc);
     }
@@ -65,6 +65,11 @@ pub(crate) fn check(
             .map(|p| input::load_with(p, &load_options))
             .collect()
     });
+    // A header of helpers a directory gave is checked through the files including it.
+    let loaded: Vec<Loaded> = (loaded.into_iter().zip(&files))
+        .filter(|(l, p)| !input::is_helper_header(l, p, &headers))
+        .map(|(l, _)| l)
+        .collect();
     let flag_problems = command_line_problems(args, &loaded);
     for problem in &flag_problems {
         report_error(problem, "", None, &mut doc);

@@ -7,6 +7,7 @@ use mapcheck_core::ast::Program;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::geometry;
 use mapcheck_core::span::{LineCol, LineIndex, Span};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// Inputs larger than this are refused before parsing.
@@ -161,12 +162,13 @@ impl SourceFile {
         }
     }
 
-    /// `line:column` of the span's start, with its file's name before them when the span is
-    /// in an included file: how a report inside one file names a place.
+    /// `line:column` of the span's start, with its file's name before them when the input
+    /// includes files of the user's (whose lines a report shows too): how a report inside
+    /// one file names a place.
     pub fn at(&self, span: Span) -> String {
         let at = self.locate(span);
         let lc = at.start();
-        if self.in_main(span) {
+        if self.included.is_empty() {
             format!("{}:{}", lc.line, lc.column)
         } else {
             format!("{}:{}:{}", at.name, lc.line, lc.column)
@@ -269,8 +271,11 @@ pub const INPUT_EXTENSIONS: [&str; 3] = ["bcu", "cu", "cuh"];
 
 /// The inputs `paths` name: each file as given, each directory replaced by the `.bcu`, `.cu`
 /// and `.cuh` files under it (recursively, in name order, hidden entries skipped). A directory
-/// without any, or one that cannot be read, is a problem reported with its name.
-pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(String, Diagnostic)>) {
+/// without any, or one that cannot be read, is a problem reported with its name. Also the
+/// `.cuh` files a directory gave: a project's header of helpers is checked through the files
+/// that include it, so one with no kernel of its own is no input error there
+/// ([`is_helper_header`]).
+pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(String, Diagnostic)>, HashSet<PathBuf>) {
     fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
             .map(|e| e.map(|e| e.path()))
@@ -295,6 +300,7 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(String, Diagnostic)>) {
         Ok(())
     }
     let (mut files, mut problems) = (Vec::new(), Vec::new());
+    let mut headers = HashSet::new();
     for path in paths {
         if !path.is_dir() {
             files.push(path.clone());
@@ -311,10 +317,26 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(String, Diagnostic)>) {
                 name.clone(),
                 Diagnostic::error(format!("no `.bcu`, `.cu` or `.cuh` file under `{name}`")),
             )),
-            Ok(()) => files.extend(found),
+            Ok(()) => {
+                headers.extend(
+                    (found.iter())
+                        .filter(|f| f.extension().is_some_and(|e| e == "cuh"))
+                        .cloned(),
+                );
+                files.extend(found);
+            }
         }
     }
-    (files, problems)
+    (files, problems, headers)
+}
+
+/// Whether `loaded`, read from a `.cuh` file a directory gave, is a header of helpers: it
+/// failed only because it has no kernel of its own.
+pub fn is_helper_header(loaded: &Loaded, path: &Path, headers: &HashSet<PathBuf>) -> bool {
+    headers.contains(path)
+        && matches!(loaded, Loaded::Failed { diagnostics, .. }
+            if diagnostics.len() == 1
+                && diagnostics[0].message == mapcheck_grammar::clang::NO_KERNEL)
 }
 
 pub fn load_with(path: &Path, options: &LoadOptions) -> Loaded {

@@ -606,5 +606,41 @@ fn an_included_file_that_is_not_utf8_keeps_its_positions() {
     at.sort_unstable();
     // The write `a[threadIdx.x]` and the read `a[threadIdx.x + 1]` of line 3.
     assert_eq!(at, [(3, 3), (3, 20)], "{out}");
+    let warning = &doc["warnings"][0];
+    assert!(
+        warning["message"]
+            .as_str()
+            .unwrap()
+            .contains("is not UTF-8")
+            && warning["file"].as_str().unwrap().ends_with("kern.cu"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A directory of a project: its header of helpers (no kernel of its own) is checked through
+/// the file that includes it, and is no input error; a header that defines a kernel is
+/// checked on its own too.
+#[test]
+fn a_directory_checks_its_headers_of_helpers_through_their_includers() {
+    let dir = scratch("project");
+    std::fs::write(
+        dir.join("helpers.cuh"),
+        "__device__ void put(int *a, int i) {\n  a[i] = i;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include \"helpers.cuh\"\n__global__ void fill(int *a) {\n  put(a, threadIdx.x);\n}\n",
+    )
+    .unwrap();
+    let (code, out) = mapcheck(&["--json", &dir.display().to_string()]);
+    assert_eq!(code, 0, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(names(&doc, "kernels", "name"), ["fill"], "{out}");
+    assert_eq!(doc["errors"], serde_json::json!([]), "{out}");
+    // Named on its own, the header is still an input with no kernel.
+    let (code, _) = mapcheck(&[&dir.join("helpers.cuh").display().to_string()]);
+    assert_eq!(code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,6 +16,7 @@
 
 use super::ast::{Node, Pos};
 use super::driver::{offset_of, ClangError, Position, STDIN_NAME};
+use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
 use std::collections::HashMap;
 use std::path::Path;
@@ -31,6 +32,8 @@ pub struct UserFile {
     pub clang_name: String,
     pub text: String,
     pub base: usize,
+    /// The file is not UTF-8: each byte that is not ASCII reads as `?` ([`decode`]).
+    pub not_utf8: bool,
 }
 
 /// The main file's text and the included files of the user's, joined.
@@ -75,6 +78,7 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
         };
         text.push('\n');
         let base = text.len();
+        let not_utf8 = std::str::from_utf8(&bytes).is_err();
         text.push_str(&decode(&bytes));
         bases.insert(f.clone(), base);
         let name = f.strip_prefix("./").unwrap_or(&f).to_string();
@@ -83,6 +87,7 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
             clang_name: f.to_string(),
             text: text[base..].to_string(),
             base,
+            not_utf8,
         });
     }
     if !bases.is_empty() {
@@ -102,6 +107,19 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
 }
 
 impl Joined {
+    /// A warning for each included file that is not UTF-8, at its start.
+    pub fn warnings(&self) -> Vec<Diagnostic> {
+        (self.files.iter().filter(|f| f.not_utf8))
+            .map(|f| {
+                Diagnostic::warning(format!(
+                    "`{}` is not UTF-8: each of its bytes that is not ASCII is read as `?`",
+                    f.name
+                ))
+                .with_primary(Span::new(f.base, f.base), "in this file")
+            })
+            .collect()
+    }
+
     /// Moves clang's errors in the included files of the user's into the joined text, as
     /// [`join`] moves the tree's positions: their lines and columns are then the joined
     /// text's, in the main file's name, and their spans are set.

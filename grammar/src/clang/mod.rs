@@ -35,6 +35,10 @@ use mapcheck_core::span::Span;
 use std::collections::BTreeSet;
 use std::path::Path;
 
+/// The error of a file with no kernel (nor any other error): a header of helpers, when a
+/// directory is checked, is not an input error (`mapcheck`'s `input::expand`).
+pub const NO_KERNEL: &str = "no `__global__` kernel in the file";
+
 /// Parses `text` (the contents of `path`) with clang and lowers its kernels.
 ///
 /// clang's errors are located diagnostics. An error inside a kernel fails that kernel; an
@@ -112,6 +116,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         }
     }
     let mut warnings = stub_warnings(stubs.as_ref(), text);
+    warnings.extend(joined.warnings());
     warnings.extend(host_warnings(&host_errors, &owners));
     let mut included = Vec::new();
     let program = if failed_all {
@@ -133,7 +138,7 @@ pub fn parse(path: &Path, text: &str, options: &Options) -> Lowered {
         let files: BTreeSet<&str> = included.iter().map(|i| i.file.as_str()).collect();
         let files: Vec<String> = files.iter().map(|f| format!("`{f}`")).collect();
         let d = if files.is_empty() {
-            Diagnostic::error("no `__global__` kernel in the file")
+            Diagnostic::error(NO_KERNEL)
         } else {
             Diagnostic::error(format!(
                 "no `__global__` kernel in the file: its kernels are in {}, which it includes and which mapcheck does not check with it",
