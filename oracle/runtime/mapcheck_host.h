@@ -269,6 +269,20 @@ template <class T> inline T &shared(unsigned id) {
   __MC_UNPOISON(p, sizeof(T));
   return *p;
 }
+/* A `__shared__` variable declared in a function template is one variable per instantiation,
+ * as each instantiation has its own function-local statics: the declaration has `count` slots
+ * from `first`, each claimed by the address of a static of one instantiation (`key`). The claim
+ * is a relaxed compare-and-swap, which orders no memory, so it hides no race from TSan. */
+inline std::atomic<const void *> slot_keys_[1 << 12];
+template <class T> inline T &shared_keyed(unsigned first, unsigned count, const void *key) {
+  for (unsigned j = 0; j < count && first + j < (1u << 12); j++) {
+    const void *expected = nullptr;
+    std::atomic<const void *> &k = slot_keys_[first + j];
+    if (k.compare_exchange_strong(expected, key, std::memory_order_relaxed) || expected == key)
+      return shared<T>(first + j);
+  }
+  unsupported("more instantiations of a template's __shared__ variable than the rewrite counted");
+}
 extern const unsigned shared_slots; /* defined by the generated driver */
 inline void *dynamic_shared() {
   return block_->shared + std::size_t(shared_slots) * SLOT + SLOT_OFFSET;

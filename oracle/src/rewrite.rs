@@ -187,6 +187,13 @@ enum Role {
 struct Collector {
     shared: BTreeMap<usize, Vec<SharedVar>>,
     seen_shared: BTreeSet<usize>,
+    /// At each `__shared__` variable's name: how many declarations of it the walk met (a
+    /// class template's specializations and its pattern each declare it), and the most
+    /// instantiations of the function templates around it (whose bodies the walk reads once,
+    /// in their pattern). Each instantiation has a variable of its own.
+    shared_decls: BTreeMap<usize, (usize, usize)>,
+    /// The instantiations of the function templates whose pattern the walk is in (0: none).
+    instantiations: usize,
     blanked: BTreeSet<usize>,
     edits: Vec<Edit>,
     /// Kernels in source order: (scope, name, template arguments, qualType, params,
@@ -392,7 +399,15 @@ impl Collector {
         }
         // The pattern's text is the instantiations' text: its `__shared__` declarations and
         // host-only body are edited once.
+        let count = functions
+            .iter()
+            .filter(|f| is_instantiation(f))
+            .count()
+            .max(1);
+        let outer = self.instantiations;
+        self.instantiations = outer.max(1) * count;
         self.function(pattern, text, scope, in_function, Role::Pattern);
+        self.instantiations = outer;
     }
 
     fn function(&mut self, f: &Node, text: &str, scope: &[String], in_function: bool, role: Role) {
@@ -486,6 +501,11 @@ impl Collector {
             }
             return;
         };
+        // Each instantiation of a function template declares the variable again, at the
+        // same place (and the pattern once more): its own variable (`shared_keyed`).
+        let e = self.shared_decls.entry(name_at).or_default();
+        e.0 += 1;
+        e.1 = e.1.max(self.instantiations.max(1));
         if !self.seen_shared.insert(name_at) {
             return;
         }
@@ -653,12 +673,27 @@ pub fn rewrite(root: &Node, text: &str, parts: &[Part]) -> Rewritten {
                     name = v.name
                 );
             } else {
-                let _ = write!(
-                    bindings,
-                    " {tls}{ty} &{name} = ::__mc::shared<{ty}>({slots});",
-                    name = v.name
-                );
-                slots += 1;
+                let copies = c
+                    .shared_decls
+                    .get(&v.name_at)
+                    .map_or(1, |(met, most)| met.saturating_sub(1).max(1) * most);
+                if copies == 1 {
+                    let _ = write!(
+                        bindings,
+                        " {tls}{ty} &{name} = ::__mc::shared<{ty}>({slots});",
+                        name = v.name
+                    );
+                } else {
+                    // One slot per instantiation, claimed by the address of a static the
+                    // instantiation has of its own.
+                    let _ = write!(
+                        bindings,
+                        " static char {ty}_key; {ty} &{name} = \
+                         ::__mc::shared_keyed<{ty}>({slots}, {copies}, &{ty}_key);",
+                        name = v.name
+                    );
+                }
+                slots += copies;
             }
         }
         edits.push(Edit {
