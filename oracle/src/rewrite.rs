@@ -825,7 +825,13 @@ fn name_kernels(found: Vec<Found>) -> Vec<KernelInfo> {
             ))
             .or_insert(0) += 1;
     }
-    let mut numbered: HashMap<String, usize> = HashMap::new();
+    let taken: std::collections::HashSet<String> = (found.iter())
+        .map(|(_, name, args, ..)| match args {
+            Some(a) => format!("{name}<{a}>"),
+            None => name.clone(),
+        })
+        .collect();
+    let mut used = std::collections::HashSet::new();
     found
         .into_iter()
         .map(|(scope, name, args, qual, params, unsupported, cxx)| {
@@ -837,13 +843,8 @@ fn name_kernels(found: Vec<Found>) -> Vec<KernelInfo> {
                 Some(a) => format!("{name}<{a}>"),
                 None => name.clone(),
             };
-            let n = numbered.entry(full.clone()).or_insert(0);
-            *n += 1;
-            let label = if *n == 1 {
-                full.clone()
-            } else {
-                format!("{full}_{n}")
-            };
+            // Numbered as mapcheck numbers a second kernel of one name.
+            let label = mapcheck_grammar::clang::lower::kernel_label(&full, &taken, &mut used);
             let qualified = if scope.is_empty() {
                 format!("::{spelled}")
             } else {

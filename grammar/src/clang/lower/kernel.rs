@@ -487,7 +487,20 @@ pub fn lower_all(
     let launches = launches::Launches::collect(root, &g);
     let mut kernels = Vec::new();
     let mut errors = Vec::new();
-    let mut names: HashMap<String, usize> = HashMap::new();
+    // Every kernel's name as C++ writes it, so that a second kernel of one name is numbered
+    // past the names the file's kernels have (`kernel_label`).
+    let full_name = |k: &Node| {
+        let base = k.name.clone().unwrap_or_else(|| "kernel".into());
+        match template_arguments(k, g.template_params.get(k.id.as_str())) {
+            Some(args) => format!("{base}<{args}>"),
+            None => base,
+        }
+    };
+    let taken: HashSet<String> = (g.kernels.iter())
+        .filter(|k| k.is_in_main_file())
+        .map(|k| full_name(k))
+        .collect();
+    let mut used = HashSet::new();
     for k in &g.kernels {
         if !k.is_in_main_file() {
             included.extend(Included::of(k, text));
@@ -499,17 +512,7 @@ pub fn lower_all(
         }
         // A template instantiation is named by its arguments, `k<float, 128>`, as C++ writes
         // it (and as `--kernel` selects it); two kernels of one name are numbered.
-        let full = match template_arguments(k, g.template_params.get(k.id.as_str())) {
-            Some(args) => format!("{base}<{args}>"),
-            None => base.clone(),
-        };
-        let count = names.entry(full.clone()).or_insert(0);
-        *count += 1;
-        let name = if *count == 1 {
-            full
-        } else {
-            format!("{full}_{count}")
-        };
+        let name = kernel_label(&full_name(k), &taken, &mut used);
         if k.depth_exceeds(crate::clang::ast::MAX_DEPTH) {
             errors.push(ItemError {
                 kernel: Some(base),
@@ -568,6 +571,24 @@ pub fn lower_all(
         }
     }
     (Program { kernels }, errors, included)
+}
+
+/// The name of a kernel whose name as C++ writes it is `full`: `full` for the first kernel
+/// of that name, then `full_2`, `full_3`, ... skipping the names of the file's kernels
+/// (`taken`) and those given already (`used`), so that no two kernels share a name (the
+/// oracle names them alike).
+pub fn kernel_label(full: &str, taken: &HashSet<String>, used: &mut HashSet<String>) -> String {
+    if used.insert(full.to_string()) {
+        return full.to_string();
+    }
+    let mut k = 2;
+    loop {
+        let label = format!("{full}_{k}");
+        if !taken.contains(&label) && used.insert(label.clone()) {
+            return label;
+        }
+        k += 1;
+    }
 }
 
 /// A kernel defined in a file the main file includes (a sample's `#include

@@ -93,7 +93,7 @@ use terms::*;
 
 use globals::ClassCode;
 pub use globals::Globals;
-pub use kernel::{lower_all, Included};
+pub use kernel::{kernel_label, lower_all, Included};
 
 const MAX_INLINE_DEPTH: usize = 12;
 const MAX_STATEMENTS: usize = 200_000;
