@@ -1107,3 +1107,142 @@ fn a_comment_with_braces_between_two_statements_is_not_a_boundary() {
 ",
     );
 }
+
+/// `mapcheck oracle` (the execution oracle: the file compiled under ThreadSanitizer) on a
+/// repaired file with a 1-D block of 64 threads: `false` when it observed a race, `true` when
+/// it observed none or could not run here (no C++ compiler with ThreadSanitizer).
+fn oracle_agrees(path: &std::path::Path) -> bool {
+    let output = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .arg("oracle")
+        .arg(path)
+        .args(["--block-dim", "64"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !stdout.contains("result: no race observed") && !stdout.contains("result: racy") {
+        eprintln!(
+            "the oracle did not run on {}: {}",
+            path.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        return true;
+    }
+    !stdout.contains("result: racy")
+}
+
+/// [`assert_fixed_to`], and the oracle observes no race in the printed kernel.
+fn assert_fixed_to_and_run(name: &str, text: &str, expected: &str) {
+    let run = assert_fixed_to(name, text, expected);
+    let fixed = scratch(&format!("oracle_{name}"), &run.stdout);
+    assert!(oracle_agrees(&fixed), "{}", run.stdout);
+}
+
+#[test]
+fn a_race_in_a_helper_defined_above_the_kernel_is_repaired_with_one_barrier() {
+    // The read runs in `neighbour`, whose text lies above the kernel: the point between the
+    // write and the call lies between the two accesses in program order, not in the text's
+    // (probe 8 F3a).
+    let text = "__device__ int neighbour(const int *s, int i) { return s[i]; }
+__global__ void helper_above(int *out) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  out[threadIdx.x] = neighbour(s, (threadIdx.x + 1) % 64);
+}
+";
+    assert_fixed_to_and_run(
+        "helper_above.cu",
+        text,
+        &text.replace(
+            "threadIdx.x;\n  out",
+            "threadIdx.x;\n  __syncthreads();\n  out",
+        ),
+    );
+}
+
+#[test]
+fn a_method_called_twice_is_placed_by_its_calls() {
+    // Both accesses run in `Tile::at`, called once per statement: each lowered access stands
+    // for the call of its statement, so the barrier goes between the two statements.
+    let text = "struct Tile {
+  float *base;
+  __device__ float &at(int r, int c) { return base[r * 17 + c]; }
+};
+__global__ void tile_method(const float *in, float *out) {
+  __shared__ float buf[16 * 17];
+  Tile t{buf};
+  t.at(threadIdx.x / 16, threadIdx.x % 16) = in[threadIdx.x];
+  out[threadIdx.x] = t.at(threadIdx.x % 16, threadIdx.x / 16);
+}
+";
+    assert_fixed_to_and_run(
+        "tile_method.cu",
+        text,
+        &text.replace(
+            "in[threadIdx.x];\n  out",
+            "in[threadIdx.x];\n  __syncthreads();\n  out",
+        ),
+    );
+}
+
+#[test]
+fn a_helper_taking_a_pointer_by_reference_between_two_accesses_is_repaired() {
+    // `p += 2;` in `advance` rebinds the caller's `p`: its lowered `let` lies in the text of
+    // that statement, which the call stands for (probe 8 F3b), not across both functions.
+    let text = "__device__ void advance(int *&p) { p += 2; }
+__global__ void pointer_reference(int *out) {
+  __shared__ int s[200];
+  int *p = s + 2 * threadIdx.x;
+  *p = 1;
+  advance(p);
+  *p = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+";
+    assert_fixed_to_and_run(
+        "pointer_reference.cu",
+        text,
+        &text.replace("*p = 1;\n", "*p = 1;\n  __syncthreads();\n"),
+    );
+}
+
+#[test]
+fn no_barrier_goes_where_a_continue_skips_it() {
+    // The lowering guards the rest of the body after `continue` with an `if`; the point after
+    // that `if` (reached by every thread) has no place in the text, where the end of the body
+    // is inside the rest. The repair puts its barrier before the `continue` instead, and the
+    // one between the read and the write (probe 7's `x03`).
+    let text = "__global__ void loop_continue(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  for (int i = 0; i < n; i++) {
+    if (i % 2) continue;
+    int v = s[(t + 1) % 64];
+    s[t] = v + 1;
+    __syncthreads();
+  }
+  out[t] = s[t];
+}
+";
+    let expected = "__global__ void loop_continue(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = t;
+  for (int i = 0; i < n; i++) {
+    __syncthreads();
+    if (i % 2) continue;
+    int v = s[(t + 1) % 64];
+    __syncthreads();
+    s[t] = v + 1;
+  }
+  out[t] = s[t];
+}
+";
+    let run = assert_fixed_to("loop_continue.cu", text, expected);
+    assert!(!run.stderr.contains("internal error"), "{}", run.stderr);
+    let fixed = scratch("oracle_loop_continue.cu", &run.stdout);
+    assert!(oracle_agrees(&fixed), "{}", run.stdout);
+}

@@ -24,7 +24,8 @@
 //!    block, and at the start and end of a block, whose every enclosing `if` and loop is
 //!    uniform within a block — decided by the type checker itself: a trial `sync` at the point
 //!    must not appear in [`Checked::barriers`](mapcheck_typeck::Checked). For each race, the
-//!    points that lie between its two accesses in source order come first, then the end and
+//!    points that lie between its two accesses in program order (the kernel's tree: an access
+//!    inlined from a function defined above the kernel runs where it is called) come first, then the end and
 //!    the start of the body of every loop that holds both accesses (a race between iterations
 //!    needs one there). First, a barrier at every candidate point at once: barriers only
 //!    split phases, so a race this leaves, every placement leaves, and the kernel is refused
@@ -61,7 +62,7 @@ use mapcheck_core::ast::{Block, Kernel, StmtKind};
 use mapcheck_core::Span;
 use mapcheck_smt::redundant::{clean, syncs};
 use mapcheck_smt::{decide, Certainty, Conflict, Decision, Finding, Kind, Options};
-use points::{contains, insert, relevant, remove_sync, uniform_points, Point};
+use points::{contains, insert, relevant, remove_sync, uniform_points, Points};
 use search::Search;
 
 /// At most this many candidate points are tried as single insertions.
@@ -533,21 +534,63 @@ pub(crate) fn self_race(f: &Finding) -> bool {
     a == b
 }
 
-/// Whether the access at `span` sits in the body of a loop.
+/// Whether the access at `span` sits in the body of a loop: a statement that carries it does
+/// (a kernel lowered from CUDA carries the accesses of the functions it calls, with their
+/// text's spans); for an access no statement carries, a loop's text holds it.
 fn in_loop(block: &Block, span: Span) -> bool {
+    fn carried(block: &Block, span: Span, looping: bool, found: &mut Option<bool>) {
+        for s in &block.stmts {
+            match &s.kind {
+                StmtKind::Read { source: a, .. }
+                | StmtKind::Write { target: a, .. }
+                | StmtKind::Atomic { target: a, .. } => {
+                    if a.span == span {
+                        *found = Some(found.unwrap_or(false) || looping);
+                    }
+                }
+                StmtKind::If {
+                    then_branch,
+                    else_branch,
+                    ..
+                } => {
+                    carried(then_branch, span, looping, found);
+                    if let Some(e) = else_branch {
+                        carried(e, span, looping, found);
+                    }
+                }
+                StmtKind::For { body, .. } => carried(body, span, true, found),
+                StmtKind::Skip
+                | StmtKind::Sync
+                | StmtKind::SyncWarp
+                | StmtKind::Let { .. }
+                | StmtKind::Unknown { .. }
+                | StmtKind::Assume { .. } => {}
+            }
+        }
+    }
+    let mut found = None;
+    carried(block, span, false, &mut found);
+    found.unwrap_or_else(|| in_loop_text(block, span))
+}
+
+/// Whether a loop's text holds `span`.
+fn in_loop_text(block: &Block, span: Span) -> bool {
     block.stmts.iter().any(|s| match &s.kind {
-        StmtKind::For { body, .. } => contains(s.span, span) || in_loop(body, span),
+        StmtKind::For { body, .. } => contains(s.span, span) || in_loop_text(body, span),
         StmtKind::If {
             then_branch,
             else_branch,
             ..
-        } => in_loop(then_branch, span) || else_branch.as_ref().is_some_and(|e| in_loop(e, span)),
+        } => {
+            in_loop_text(then_branch, span)
+                || else_branch.as_ref().is_some_and(|e| in_loop_text(e, span))
+        }
         _ => false,
     })
 }
 
 /// Why the search failed, judged on the best decision it met.
-pub(crate) fn refusal(points: &[Point], best: &Decision, tried: usize) -> Refusal {
+pub(crate) fn refusal(points: &Points, best: &Decision, tried: usize) -> Refusal {
     let races: Vec<&Finding> = best
         .findings
         .iter()

@@ -2,6 +2,13 @@
 //! which ones can order a race, and the kernel with barriers inserted at some of them or one
 //! removed. A point is named by the path to its block and an index in that block
 //! ([`Point`]), so it stays valid while the kernel is rebuilt around it.
+//!
+//! Which points lie between two accesses is a question of program order, the order of the
+//! kernel's tree, not of the source text: a kernel lowered from CUDA runs the statements of a
+//! function it calls where the call is, with the spans of the function's text, which may lie
+//! above the kernel. So every point and every access statement gets its place in program
+//! order ([`Points`]); the text's order is used only for an access no statement of the kernel
+//! carries.
 
 use crate::{pair, Settings, MAX_CANDIDATES};
 use mapcheck_core::ast::{Block, Kernel, Stmt, StmtKind};
@@ -33,10 +40,48 @@ pub(crate) struct Point {
     /// Byte offset in the original text: the end of the statement before the point, or the
     /// start of the block when the point opens it.
     pub pos: usize,
+    /// Its place in program order (see [`Points`]).
+    pub order: usize,
     /// The innermost loop statement the point is the end of the body of, if any.
-    pub end_of_loop: Option<Span>,
+    pub end_of_loop: Option<Loop>,
     /// The innermost loop statement the point is the start of the body of, if any.
-    pub start_of_loop: Option<Span>,
+    pub start_of_loop: Option<Loop>,
+}
+
+/// A loop statement: its span, and the places in program order of the points inside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Loop {
+    pub span: Span,
+    pub order: std::ops::Range<usize>,
+}
+
+/// Where a statement that accesses memory runs in program order: after the points of order
+/// below `entry`, before those of order `exit` and above (`entry == exit`: an access
+/// statement holds no point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Occurrence {
+    /// The access's span, as a finding locates it.
+    span: Span,
+    entry: usize,
+    exit: usize,
+}
+
+/// The candidate points of a kernel, and where its accesses run among them. Program order
+/// numbers every point of the kernel, candidate or not, as a walk of the tree meets it: the
+/// point before a statement, then the points inside the statement, then the point after it.
+/// An access inlined from a function (its span in that function's text) is placed by the
+/// statement that carries it, as often as the kernel runs it.
+#[derive(Clone, Debug)]
+pub(crate) struct Points {
+    pub list: Vec<Point>,
+    accesses: Vec<Occurrence>,
+}
+
+impl std::ops::Deref for Points {
+    type Target = [Point];
+    fn deref(&self) -> &[Point] {
+        &self.list
+    }
 }
 
 /// Every point of the kernel that a `sync` could go to without divergence: all enclosing
@@ -46,18 +91,24 @@ pub(crate) fn uniform_points(
     kernel: &Kernel,
     options: &Options,
     settings: &Settings<'_>,
-) -> Vec<Point> {
-    let mut all = Vec::new();
-    collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
+) -> Points {
+    let mut walk = Walk::default();
+    walk.block(&kernel.body, &mut Vec::new(), None);
     let annotated = mapcheck_typeck::check(kernel, options.arith).annotated;
-    all.into_iter()
+    let list = walk
+        .points
+        .into_iter()
         .filter(|p| {
             settings.admit.is_none_or(|admit| {
                 block_at(&kernel.body, &p.path).is_some_and(|b| admit(b, p.index))
             })
         })
         .filter(|p| uniform_block(&annotated, &p.path))
-        .collect()
+        .collect();
+    Points {
+        list,
+        accesses: walk.accesses,
+    }
 }
 
 /// Whether a `sync` in the block that `path` leads to is under uniform control, as the type
@@ -74,30 +125,49 @@ pub(crate) fn uniform_block(annotated: &Kernel<Typed>, path: &[(usize, Child)]) 
         .is_some_and(|s| s.ann.uniform)
 }
 
-fn collect_points(
-    block: &Block,
-    path: &mut Vec<(usize, Child)>,
-    loop_stmt: Option<Span>,
-    out: &mut Vec<Point>,
-) {
-    let is_sync = |i: usize| matches!(block.stmts.get(i).map(|s| &s.kind), Some(StmtKind::Sync));
-    let len = block.stmts.len();
-    for index in 0..=len {
-        let next_to_sync = (index > 0 && is_sync(index - 1)) || is_sync(index);
-        if !next_to_sync {
-            let pos = match index {
-                0 => block.span.start,
-                i => block.stmts[i - 1].span.end,
+/// A walk of the kernel in program order: its points (next to a `sync` or not) and its access
+/// statements, numbered as [`Points`] says.
+#[derive(Default)]
+struct Walk {
+    next: usize,
+    points: Vec<Point>,
+    accesses: Vec<Occurrence>,
+}
+
+impl Walk {
+    fn block(&mut self, block: &Block, path: &mut Vec<(usize, Child)>, in_loop: Option<Span>) {
+        let is_sync =
+            |i: usize| matches!(block.stmts.get(i).map(|s| &s.kind), Some(StmtKind::Sync));
+        let len = block.stmts.len();
+        // The loop whose body this block is: its order runs from before the body's first point
+        // to after its last one.
+        let first = self.next;
+        let mut ends = Vec::new();
+        for index in 0..=len {
+            let order = self.next;
+            self.next += 1;
+            let next_to_sync = (index > 0 && is_sync(index - 1)) || is_sync(index);
+            if !next_to_sync {
+                let pos = match index {
+                    0 => block.span.start,
+                    i => block.stmts[i - 1].span.end,
+                };
+                if index == len || index == 0 {
+                    ends.push(self.points.len());
+                }
+                self.points.push(Point {
+                    path: path.clone(),
+                    index,
+                    pos,
+                    order,
+                    end_of_loop: None,
+                    start_of_loop: None,
+                });
+            }
+            let Some(stmt) = block.stmts.get(index) else {
+                continue;
             };
-            out.push(Point {
-                path: path.clone(),
-                index,
-                pos,
-                end_of_loop: loop_stmt.filter(|_| index == len),
-                start_of_loop: loop_stmt.filter(|_| index == 0),
-            });
-        }
-        if let Some(stmt) = block.stmts.get(index) {
+            let entry = self.next;
             match &stmt.kind {
                 StmtKind::If {
                     then_branch,
@@ -105,20 +175,48 @@ fn collect_points(
                     ..
                 } => {
                     path.push((index, Child::Then));
-                    collect_points(then_branch, path, None, out);
+                    self.block(then_branch, path, None);
                     path.pop();
                     if let Some(e) = else_branch {
                         path.push((index, Child::Else));
-                        collect_points(e, path, None, out);
+                        self.block(e, path, None);
                         path.pop();
                     }
                 }
                 StmtKind::For { body, .. } => {
                     path.push((index, Child::Body));
-                    collect_points(body, path, Some(stmt.span), out);
+                    self.block(body, path, Some(stmt.span));
                     path.pop();
                 }
-                _ => {}
+                StmtKind::Read { source: a, .. }
+                | StmtKind::Write { target: a, .. }
+                | StmtKind::Atomic { target: a, .. } => self.accesses.push(Occurrence {
+                    span: a.span,
+                    entry,
+                    exit: entry,
+                }),
+                StmtKind::Skip
+                | StmtKind::Sync
+                | StmtKind::SyncWarp
+                | StmtKind::Let { .. }
+                | StmtKind::Unknown { .. }
+                | StmtKind::Assume { .. } => {}
+            }
+        }
+        if let Some(span) = in_loop {
+            let order = first..self.next;
+            for i in ends {
+                let p = &mut self.points[i];
+                let here = Some(Loop {
+                    span,
+                    order: order.clone(),
+                });
+                if p.index == len {
+                    p.end_of_loop = here.clone();
+                }
+                if p.index == 0 {
+                    p.start_of_loop = here;
+                }
             }
         }
     }
@@ -261,7 +359,7 @@ pub(crate) fn remove_sync(kernel: &Kernel, span: Span) -> Kernel {
 
 /// The candidate points for the races of `d`, most promising first, as indices into the
 /// points; at most [`MAX_CANDIDATES`].
-pub(crate) fn candidates(d: &Decision, points: &[Point], skip: &[usize]) -> Vec<usize> {
+pub(crate) fn candidates(d: &Decision, points: &Points, skip: &[usize]) -> Vec<usize> {
     let mut out: Vec<usize> = Vec::new();
     let push = |i: usize, out: &mut Vec<usize>| {
         if !skip.contains(&i) && !out.contains(&i) {
@@ -277,30 +375,59 @@ pub(crate) fn candidates(d: &Decision, points: &[Point], skip: &[usize]) -> Vec<
     out
 }
 
-/// The points between the two accesses in source order.
-pub(crate) fn between(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
-    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
-    let lo = first.end;
-    let hi = second.start;
+/// The points between the two accesses in program order: after an occurrence of one and
+/// before the nearest occurrence of the other that follows it. An access no statement carries
+/// is placed by its span in the text, as is a race of an access with itself (no point lies
+/// between a statement and itself; one between two of its occurrences orders two runs of it,
+/// not the two threads' runs of one).
+pub(crate) fn between(points: &Points, [a, b]: [Span; 2]) -> Vec<usize> {
+    let mut runs: Vec<(Occurrence, bool)> = points
+        .accesses
+        .iter()
+        .filter(|o| o.span == a || o.span == b)
+        .map(|o| (*o, o.span == a))
+        .collect();
+    let carried = |x: Span| points.accesses.iter().any(|o| o.span == x);
+    if a == b || !carried(a) || !carried(b) {
+        let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
+        return (0..points.len())
+            .filter(|&i| first.end <= points[i].pos && points[i].pos <= second.start)
+            .collect();
+    }
+    runs.sort_by_key(|(o, _)| (o.entry, o.exit));
+    let stretches: Vec<std::ops::Range<usize>> = runs
+        .windows(2)
+        .filter(|w| w[0].1 != w[1].1 && w[0].0.exit <= w[1].0.entry)
+        .map(|w| w[0].0.exit..w[1].0.entry)
+        .collect();
     (0..points.len())
-        .filter(|&i| lo <= points[i].pos && points[i].pos <= hi)
+        .filter(|&i| stretches.iter().any(|r| r.contains(&points[i].order)))
         .collect()
 }
 
-/// The points that can order the two accesses: those between them in source order, then the
+/// The points that can order the two accesses: those between them in program order, then the
 /// end and the start of the body of each loop that holds both (for races between iterations).
-pub(crate) fn relevant(points: &[Point], [a, b]: [Span; 2]) -> Vec<usize> {
+pub(crate) fn relevant(points: &Points, [a, b]: [Span; 2]) -> Vec<usize> {
     let mut out = between(points, [a, b]);
-    let holds_both = |l: Option<Span>| l.is_some_and(|l| contains(l, a) && contains(l, b));
+    // Whether the loop runs the access: one of its occurrences lies in the loop (by the span,
+    // for an access no statement carries).
+    let runs = |l: &Loop, x: Span| {
+        let mut occurrences = points.accesses.iter().filter(|o| o.span == x).peekable();
+        match occurrences.peek() {
+            None => contains(l.span, x),
+            Some(_) => occurrences.any(|o| l.order.start <= o.entry && o.exit <= l.order.end),
+        }
+    };
+    let holds_both = |l: &Option<Loop>| l.as_ref().is_some_and(|l| runs(l, a) && runs(l, b));
     // Innermost loops first: their ends are the nearest points that separate iterations.
     let mut ends: Vec<usize> = (0..points.len())
-        .filter(|&i| holds_both(points[i].end_of_loop))
+        .filter(|&i| holds_both(&points[i].end_of_loop))
         .collect();
-    ends.sort_by_key(|&i| std::cmp::Reverse(points[i].pos));
+    ends.sort_by_key(|&i| std::cmp::Reverse(points[i].order));
     let mut starts: Vec<usize> = (0..points.len())
-        .filter(|&i| holds_both(points[i].start_of_loop))
+        .filter(|&i| holds_both(&points[i].start_of_loop))
         .collect();
-    starts.sort_by_key(|&i| std::cmp::Reverse(points[i].pos));
+    starts.sort_by_key(|&i| std::cmp::Reverse(points[i].order));
     for i in ends.into_iter().chain(starts) {
         if !out.contains(&i) {
             out.push(i);
@@ -374,8 +501,9 @@ mod tests {
             let src = std::fs::read_to_string(&file).unwrap();
             let program = mapcheck_grammar::parse(&src).unwrap();
             for kernel in &program.kernels {
-                let mut all = Vec::new();
-                collect_points(&kernel.body, &mut Vec::new(), None, &mut all);
+                let mut walk = Walk::default();
+                walk.block(&kernel.body, &mut Vec::new(), None);
+                let all = walk.points;
                 for arith in [Arith::Int, Arith::Bv32] {
                     let annotated = mapcheck_typeck::check(kernel, arith).annotated;
                     for p in &all {

@@ -2,7 +2,7 @@
 //! insertions, pairs of the best singles, then a greedy descent, each placement judged by a
 //! whole decision.
 
-use crate::points::{candidates, insert, relevant, Point};
+use crate::points::{candidates, insert, relevant, Point, Points};
 use crate::{pair, verify, MAX_INSERTIONS, PAIR_POOL};
 use mapcheck_core::ast::Kernel;
 use mapcheck_smt::redundant::clean;
@@ -21,7 +21,7 @@ fn defects(d: &Decision) -> usize {
 /// The placements of barriers at some of `points` of `start`, each judged by a whole decision.
 pub(crate) struct Search<'a> {
     pub start: &'a Kernel,
-    pub points: &'a [Point],
+    pub points: &'a Points,
     pub options: &'a Options,
 }
 

@@ -266,6 +266,45 @@ impl Ranges {
         self.anchor_at(span, home, 8)
     }
 
+    /// Every place in the function body `home` where the code at `span` runs: `span` itself
+    /// when it lies there, else each call in `home` that reaches the function holding `span`
+    /// (through calls in other functions), in the order of the text; none when a call's
+    /// callee is not known by its name alone.
+    pub fn anchors(&self, span: Range<usize>, home: &Range<usize>) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        self.anchors_at(span, home, 8, &mut out);
+        out.sort_by_key(|r| (r.start, r.end));
+        out.dedup();
+        out
+    }
+
+    fn anchors_at(
+        &self,
+        span: Range<usize>,
+        home: &Range<usize>,
+        depth: usize,
+        out: &mut Vec<Range<usize>>,
+    ) {
+        if home.start < span.start && span.end < home.end {
+            out.push(span);
+            return;
+        }
+        let mut owners = self
+            .functions
+            .iter()
+            .filter(|(_, b)| b.start < span.start && span.end < b.end);
+        let Some((name, _)) = owners.next() else {
+            return;
+        };
+        let same_name = self.functions.iter().filter(|(n, _)| n == name).count();
+        if depth == 0 || same_name != 1 {
+            return;
+        }
+        for (_, call) in self.calls.iter().filter(|(callee, _)| callee == name) {
+            self.anchors_at(call.clone(), home, depth - 1, out);
+        }
+    }
+
     fn anchor_at(
         &self,
         span: Range<usize>,

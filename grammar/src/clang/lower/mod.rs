@@ -534,6 +534,9 @@ pub struct Lower<'g, 'a> {
     /// its `return`s give the values they name, as by-value returns, so that `return b < a
     /// ? b : a;` of two references is the value chosen, not a choice of places.
     read_at_once: bool,
+    /// The CUDA statement being lowered, innermost (its [`Lower::span`]): the `let`s the
+    /// lowering introduces for it lie in its text ([`Lower::bound`]).
+    statement: Option<Span>,
 }
 
 impl<'g, 'a> Lower<'g, 'a> {
@@ -584,6 +587,7 @@ impl<'g, 'a> Lower<'g, 'a> {
             initialised: HashMap::new(),
             constant_evaluated: false,
             read_at_once: false,
+            statement: None,
         }
     }
 
@@ -730,6 +734,15 @@ impl<'g, 'a> Lower<'g, 'a> {
             return e;
         }
         let span = e.span;
+        // The statement's span is the text of the CUDA statement that computes the value.
+        // The value's own span joins those of its operands, and an operand bound earlier
+        // carries the span of where it was bound: `p += 2;` in a helper taking `int *&p` gives
+        // `p_off + 2`, from the caller's declaration of `p` to the helper's `2`, text of two
+        // functions that no statement has (`mapcheck fix` places barriers by statements' spans).
+        let at = match self.statement {
+            Some(s) if !(s.start <= span.start && span.end <= s.end) => s,
+            _ => span,
+        };
         let name = self.fresh(base);
         if let Some(r) = self.range(&e) {
             self.ranges.insert(name.clone(), r);
@@ -738,10 +751,10 @@ impl<'g, 'a> Lower<'g, 'a> {
             out,
             stmt(
                 StmtKind::Let {
-                    var: Ident::new(name.clone(), span),
+                    var: Ident::new(name.clone(), at),
                     value: e,
                 },
-                span,
+                at,
             ),
         );
         Expr::var(name, span)

@@ -228,6 +228,13 @@ impl Lower<'_, '_> {
 
     /// Lowers one statement; returns the condition under which control falls through it.
     pub(super) fn stmt(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Cond {
+        let outer = self.statement.replace(self.span(n));
+        let stay = self.stmt_here(n, out);
+        self.statement = outer;
+        stay
+    }
+
+    fn stmt_here(&mut self, n: &Node, out: &mut Vec<Stmt>) -> Cond {
         let span = self.span(n);
         match &n.kind {
             Kind::CompoundStmt => {

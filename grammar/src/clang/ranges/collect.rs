@@ -429,12 +429,13 @@ impl Collector<'_> {
                 // What a written place's subscript or member base reads is read.
                 Kind::ArraySubscriptExpr | Kind::MemberExpr | Kind::CallExpr => {
                     if e.kind == Kind::CallExpr {
-                        let callee = e.exprs().next().and_then(callee_name);
-                        let place = e.range.as_ref().map(|r| place_of(self.text, r));
-                        if let (Some(callee), Some(Place::Text(r))) = (callee, place) {
-                            self.out.calls.push((callee, r));
-                        }
+                        self.call(e);
                     }
+                    stack.extend(e.exprs().map(|s| (s, Use::Read)));
+                }
+                // A method's or an operator's call runs its body there, as a function's does.
+                Kind::CXXMemberCallExpr | Kind::CXXOperatorCallExpr => {
+                    self.call(e);
                     stack.extend(e.exprs().map(|s| (s, Use::Read)));
                 }
                 Kind::ImplicitCastExpr | Kind::ParenExpr => {
@@ -443,6 +444,15 @@ impl Collector<'_> {
                 Kind::DeclStmt => self.decl_vars(e),
                 _ => stack.extend(e.exprs().map(|s| (s, Use::Read))),
             }
+        }
+    }
+
+    /// Records the call `e` by its callee's name, where its text is the main file's.
+    fn call(&mut self, e: &Node) {
+        let callee = e.exprs().next().and_then(callee_name);
+        let place = e.range.as_ref().map(|r| place_of(self.text, r));
+        if let (Some(callee), Some(Place::Text(r))) = (callee, place) {
+            self.out.calls.push((callee, r));
         }
     }
 }
@@ -488,6 +498,8 @@ fn pure(n: &Node, reads: &mut Vec<String>) -> bool {
 fn callee_name(n: &Node) -> Option<String> {
     match n.kind {
         Kind::DeclRefExpr => n.referenced_decl.as_ref()?.name.clone(),
+        // `t.at(i)`, `p->at(i)`: the method's name.
+        Kind::MemberExpr => n.name.clone(),
         _ => n.exprs().next().and_then(callee_name),
     }
 }
