@@ -595,6 +595,7 @@ mod tests {
             },
             span: Span::default(),
             ann: (),
+            names: Default::default(),
         };
         let mut w = transpose_witness();
         w.memory = [
