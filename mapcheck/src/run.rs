@@ -171,7 +171,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     for (name, _) in args.common.params.iter().filter(|_| load_errors == 0) {
         if !kernels
             .iter()
-            .any(|k| k.params.iter().any(|p| &p.name == name))
+            .any(|k| k.params.iter().any(|p| crate::names::is_param(k, p, name)))
         {
             let d = Diagnostic::error(format!("no kernel here has a parameter `{name}`"))
                 .with_help("check the spelling, or pick the kernel with `--kernel NAME`");
@@ -199,7 +199,9 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .common
             .params
             .iter()
-            .filter(|(name, _)| kernel.params.iter().any(|p| &p.name == name))
+            .filter(|(name, _)| {
+                (kernel.params.iter()).any(|p| crate::names::is_param(kernel, p, name))
+            })
             .cloned()
             .collect();
         // Per dimension, as CUDA launches it: a `.cu` kernel reads `threadIdx.y` and the like.
@@ -209,7 +211,8 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .with_warp_size(args.warp_size)
             .with_memory(memory.as_ref())
             .with_unknowns(unknowns.as_ref());
-        config.params = params.clone();
+        // The interpreter reads the core's names (`-p in=2` sets the core's `in_1`).
+        config.params = crate::names::core_params(kernel, &params);
         match interp::run(kernel, &config) {
             Ok(run) => outcomes.push(Outcome {
                 file,
