@@ -28,7 +28,7 @@ use crate::input::SourceFile;
 use mapcheck_core::ast::{Kernel, Param, StmtKind};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
-use mapcheck_smt::{Fixed, Options};
+use mapcheck_smt::{Fixed, Options, Witness};
 use mapcheck_typeck::{UnknownId, Var};
 use std::collections::BTreeMap;
 
@@ -220,6 +220,50 @@ impl Words {
             "syncwarp" => "__syncwarp()".into(),
             _ => crate::show::cuda_words(&c_operators(&self.rename(text))),
         }
+    }
+
+    /// `text` (a replay's message) with each thread named by its linear ids, `thread 3 of
+    /// block 1`, named by CUDA's `threadIdx` and `blockIdx` in `w`'s geometry for a CUDA
+    /// kernel.
+    pub fn ids(&self, text: &str, w: &Witness) -> String {
+        if !self.cuda {
+            return text.to_string();
+        }
+        let triple = |v: i128, dim: [i128; 3]| {
+            let [x, y, z] = mapcheck_core::geometry::components(v, dim);
+            format!("({x}, {y}, {z})")
+        };
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(i) = rest.find("thread ") {
+            out.push_str(&rest[..i]);
+            let tail = &rest[i + "thread ".len()..];
+            let number = |s: &str| {
+                let n = s.chars().take_while(char::is_ascii_digit).count();
+                Some((s.get(..n)?.parse::<i128>().ok()?, n))
+            };
+            let parsed = number(tail).and_then(|(tid, n)| {
+                let after = tail[n..].strip_prefix(" of block ")?;
+                let (bid, m) = number(after)?;
+                Some((tid, bid, &after[m..]))
+            });
+            match parsed {
+                Some((tid, bid, after)) => {
+                    out.push_str(&format!(
+                        "thread {} of block {}",
+                        triple(tid, w.block_dim),
+                        triple(bid, w.grid_dim)
+                    ));
+                    rest = after;
+                }
+                None => {
+                    out.push_str("thread ");
+                    rest = tail;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
     }
 
     /// Diagnostic `d` of the type checker (a data-dependence reason) in the source's words.

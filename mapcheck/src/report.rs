@@ -463,7 +463,7 @@ impl FindingReport {
                 w
             }),
             notes: (f.note.iter())
-                .map(|n| crate::show::finding_note(f, n))
+                .map(|n| crate::show::finding_note(f, n, words))
                 .collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),

@@ -13,6 +13,8 @@ use crate::render::{self, Style};
 use crate::report::{CellReport, THREAD_NAMES};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::{Diagnostic, Severity};
+use mapcheck_core::Span;
+use mapcheck_smt::phases::{Boundary, Iteration};
 use mapcheck_smt::replay::{Missed, Unfinished};
 use mapcheck_smt::{Cell, Certainty, Finding, Kind, Note, Witness};
 use std::fmt::Write as _;
@@ -109,7 +111,7 @@ pub fn finding(
         d.severity = Severity::Warning;
     }
     if let Some(n) = &f.note {
-        d = d.with_note(finding_note(f, n));
+        d = d.with_note(finding_note(f, n, &words));
     }
     if f.warp_only {
         d = d.with_note(
@@ -229,19 +231,52 @@ pub fn benign_line(f: &Finding, source: &SourceFile, words: &Words) -> String {
 /// A phase boundary, with the values the witness gives its barrier loops' variables; in
 /// CUDA's words for a CUDA file.
 pub fn describe(
-    b: &mapcheck_smt::phases::Boundary,
+    b: &Boundary,
     source: &SourceFile,
     words: &Words,
     w: &Witness,
 ) -> String {
-    let text = b.describe(
-        |span| {
-            let at = source.line_col(span);
-            format!("{}:{}", at.line, at.column)
-        },
-        &w.shared,
-    );
-    words.text(&text)
+    let at = |span: Span| {
+        let at = source.line_col(span);
+        format!("{}:{}", at.line, at.column)
+    };
+    let Boundary::Sync {
+        span,
+        iteration,
+        warp,
+    } = b
+    else {
+        return b.describe(at, &w.shared);
+    };
+    if !words.is_cuda() {
+        return b.describe(at, &w.shared);
+    }
+    // CUDA's barrier, and each barrier loop's variable as the source names it with its value
+    // (or, in the loop's first iteration, its start in C's syntax).
+    let barrier = if *warp {
+        "__syncwarp()"
+    } else {
+        "__syncthreads()"
+    };
+    let mut s = format!("the `{barrier}` at {}", at(*span));
+    let its: Vec<String> = (iteration.iter())
+        .map(|it| match it {
+            Iteration::Var(v) => {
+                let name = words.var(v).unwrap_or_else(|| words.text(&v.to_string()));
+                match w.shared.get(v) {
+                    Some(x) => format!("{name} = {x}"),
+                    None => name,
+                }
+            }
+            Iteration::Start { var, value } => {
+                format!("{} = {}", words.name(var), words.text(&value.to_string()))
+            }
+        })
+        .collect();
+    if !its.is_empty() {
+        s.push_str(&format!(" ({})", its.join(", ")));
+    }
+    s
 }
 
 /// `text` with the built-in ids' components in CUDA's names (`ntid.x` is `blockDim.x`,
@@ -405,8 +440,8 @@ fn table_of(
 /// [`note`] of finding `f`, in the words of its kind: the notes speak of a race, and of an
 /// index out of bounds on an `out-of-bounds` finding (whose replay can miss, diverge first or
 /// depend on `?`s as a race's can).
-pub fn finding_note(f: &Finding, n: &Note) -> String {
-    let text = note(n);
+pub fn finding_note(f: &Finding, n: &Note, words: &Words) -> String {
+    let text = words.ids(&note(n), &f.witness);
     if f.kind != Kind::OutOfBounds {
         return text;
     }

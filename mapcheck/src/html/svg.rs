@@ -127,7 +127,7 @@ impl Drawing<'_> {
             Some(PhaseName::Barrier(e)) => {
                 let mut what = format!("ends at sync #{}", e.sync);
                 for (var, value) in &e.iters {
-                    what.push_str(&format!(", {var} = {value}"));
+                    what.push_str(&format!(", {} = {value}", self.words.name(var)));
                 }
                 let at = self.p.source.line_col(e.span);
                 (what, Some(format!("{}:{}", self.p.source.name, at.line)))

@@ -68,7 +68,9 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) 
                 i + 1,
                 if f.grid { " between blocks" } else { "" }
             );
-            let mut notes: Vec<String> = f.note.iter().map(crate::show::note).collect();
+            let mut notes: Vec<String> = (f.note.iter())
+                .map(|n| crate::show::finding_note(f, n, &words))
+                .collect();
             let facts: Vec<String> = crate::show::witness_table(f, kernel, &words)
                 .lines()
                 .map(|l| l.trim_end().to_string())
@@ -109,6 +111,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) 
                     })
                 }
                 Err(e) => {
+                    let e = words.ids(&e.to_string(), &f.witness);
                     notes.push(format!("The witness could not be run: {e}."));
                     note_section(source, kernel, &title, &notes)
                 }
