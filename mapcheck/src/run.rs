@@ -247,7 +247,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         return exit_code(&outcomes, &errors, args.strict);
     }
     for o in &outcomes {
-        let _ = print_run(o, args, init, out);
+        let _ = print_run(o, args, (block_dim, grid_dim), init, out);
     }
     exit_code(&outcomes, &errors, args.strict)
 }
@@ -309,12 +309,17 @@ fn cell(array: &str, index: &[Value]) -> String {
     s
 }
 
-fn phase_title(file: &SourceFile, name: &PhaseName) -> String {
+fn phase_title(file: &SourceFile, words: &crate::names::Words, name: &PhaseName) -> String {
     match name {
         PhaseName::Barrier(event) => {
-            let mut s = format!("ends at sync #{} ({})", event.sync, at(file, event.span));
+            let mut s = format!(
+                "ends at {} #{} ({})",
+                barrier_word(words, event.warp),
+                event.sync,
+                at(file, event.span)
+            );
             for (var, value) in &event.iters {
-                let _ = write!(s, ", {var} = {value}");
+                let _ = write!(s, ", {} = {value}", words.name(var));
             }
             s
         }
@@ -323,8 +328,18 @@ fn phase_title(file: &SourceFile, name: &PhaseName) -> String {
     }
 }
 
-fn event_text(o: &Outcome<'_>, e: &Event) -> String {
-    let target = cell(o.run.array_name(&e.cell), &e.cell.index);
+/// A barrier as the kernel's language writes it: `sync`, or CUDA's `__syncthreads()`.
+fn barrier_word(words: &crate::names::Words, warp: bool) -> &'static str {
+    match (words.is_cuda(), warp) {
+        (true, false) => "__syncthreads()",
+        (true, true) => "__syncwarp()",
+        (false, false) => "sync",
+        (false, true) => "syncwarp",
+    }
+}
+
+fn event_text(o: &Outcome<'_>, w: &RunWords, e: &Event) -> String {
+    let target = w.cell(o, o.run.array_name(&e.cell), &e.cell.index);
     let what = match e.kind {
         EventKind::Read { value } => format!("read {target} = {value}"),
         EventKind::Write { value } => format!("write {target} := {value}"),
@@ -338,11 +353,15 @@ fn event_text(o: &Outcome<'_>, e: &Event) -> String {
     format!("{what} @{}", at(o.file, e.span))
 }
 
-pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
+pub(crate) fn reached_text(
+    file: &SourceFile,
+    words: &crate::names::Words,
+    reached: &Reached,
+) -> String {
     match reached {
         Reached::End => "finished the kernel".into(),
         Reached::Barrier(event) => {
-            let keyword = if event.warp { "syncwarp" } else { "sync" };
+            let keyword = barrier_word(words, event.warp);
             let mut s = format!(
                 "waits at {keyword} #{} ({})",
                 event.sync,
@@ -352,7 +371,7 @@ pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
                 let iters: Vec<String> = event
                     .iters
                     .iter()
-                    .map(|(var, value)| format!("{var} = {value}"))
+                    .map(|(var, value)| format!("{} = {value}", words.name(var)))
                     .collect();
                 let _ = write!(s, " in iteration {}", iters.join(", "));
             }
@@ -361,18 +380,67 @@ pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
     }
 }
 
+/// Names of the run of one kernel in its source's words: a CUDA kernel's threads and blocks
+/// by `threadIdx` and `blockIdx`, its cells as declared, its names as the source's
+/// ([`crate::names::Words`]); a `.bcu` kernel's as the core has them.
+struct RunWords {
+    words: crate::names::Words,
+    /// `blockDim` and `gridDim`, for a CUDA kernel.
+    dims: Option<([Value; 3], [Value; 3])>,
+}
+
+impl RunWords {
+    fn new(o: &Outcome<'_>, (block, grid): ([u64; 3], [u64; 3])) -> RunWords {
+        RunWords {
+            words: crate::names::Words::new(o.kernel, o.file),
+            dims: o
+                .file
+                .is_cuda()
+                .then(|| (block.map(Value::from), grid.map(Value::from))),
+        }
+    }
+
+    /// A thread id (or, with `block`, a block id) as the kernel's language names it.
+    fn id(&self, v: Value, block: bool) -> String {
+        match self.dims {
+            Some((b, g)) => {
+                let [x, y, z] = mapcheck_core::geometry::components(v, if block { g } else { b });
+                format!("({x}, {y}, {z})")
+            }
+            None => v.to_string(),
+        }
+    }
+
+    /// The cell `index` of core array `array` of `o`'s kernel.
+    fn cell(&self, o: &Outcome<'_>, array: &str, index: &[Value]) -> String {
+        if self.dims.is_some() {
+            crate::report::CellReport::new(o.kernel, array, index).text
+        } else {
+            cell(array, index)
+        }
+    }
+}
+
 fn print_run(
     o: &Outcome<'_>,
     args: &RunArgs,
+    dims: ([u64; 3], [u64; 3]),
     init: Init,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let run = &o.run;
-    let mut setting = format!(
-        "ntid = {}, nbid = {}",
-        run_geometry(args).0,
-        run_geometry(args).1
-    );
+    let w = RunWords::new(o, dims);
+    let mut setting = match w.dims {
+        Some((b, g)) => format!(
+            "blockDim = ({}, {}, {}), gridDim = ({}, {}, {})",
+            b[0], b[1], b[2], g[0], g[1], g[2]
+        ),
+        None => format!(
+            "ntid = {}, nbid = {}",
+            run_geometry(args).0,
+            run_geometry(args).1
+        ),
+    };
     for (name, value) in &o.params {
         let _ = write!(setting, ", {name} = {value}");
     }
@@ -385,15 +453,25 @@ fn print_run(
         args.common.arith.unwrap_or_default()
     )?;
     for block in &run.blocks {
-        writeln!(out, "block {}", block.bid)?;
+        writeln!(out, "block {}", w.id(block.bid, true))?;
         for (i, phase) in block.phases.iter().enumerate() {
-            writeln!(out, "  phase {i}: {}", phase_title(o.file, &phase.name))?;
+            writeln!(
+                out,
+                "  phase {i}: {}",
+                phase_title(o.file, &w.words, &phase.name)
+            )?;
             if phase.threads.is_empty() {
                 writeln!(out, "    (no array accesses)")?;
             }
             for thread in &phase.threads {
-                let events: Vec<String> = thread.events.iter().map(|e| event_text(o, e)).collect();
-                writeln!(out, "    thread {}: {}", thread.tid, events.join("; "))?;
+                let events: Vec<String> =
+                    thread.events.iter().map(|e| event_text(o, &w, e)).collect();
+                writeln!(
+                    out,
+                    "    thread {}: {}",
+                    w.id(thread.tid, false),
+                    events.join("; ")
+                )?;
             }
         }
     }
@@ -418,14 +496,16 @@ fn print_run(
         for race in &run.races {
             let scope = match &race.scope {
                 RaceScope::Grid => "between blocks".to_string(),
-                RaceScope::Phase(name) => format!("in phase `{name}`"),
+                RaceScope::Phase(name) => {
+                    format!("in phase `{}`", w.words.text(&name.to_string()))
+                }
             };
             let side = |a: &interp::RacingAccess| {
                 format!(
                     "{} by thread {} of block {} @{}",
                     a.kind.name(),
-                    a.tid,
-                    a.bid,
+                    w.id(a.tid, false),
+                    w.id(a.bid, true),
                     at(o.file, a.span)
                 )
             };
@@ -442,7 +522,7 @@ fn print_run(
                 out,
                 "  {}{benign} on `{}` {scope}: {} and {}{more}",
                 race.kind,
-                cell(&race.array, &race.cell),
+                w.cell(o, &race.array, &race.cell),
                 side(&race.first),
                 side(&race.second),
             )?;
@@ -452,12 +532,12 @@ fn print_run(
         writeln!(
             out,
             "barrier divergence in block {} (phase {}): thread {} {}, but thread {} {}",
-            d.bid,
-            d.phase,
-            d.first.0,
-            reached_text(o.file, &d.first.1),
-            d.second.0,
-            reached_text(o.file, &d.second.1)
+            w.id(d.bid, true),
+            w.words.text(&d.phase.to_string()),
+            w.id(d.first.0, false),
+            reached_text(o.file, &w.words, &d.first.1),
+            w.id(d.second.0, false),
+            reached_text(o.file, &w.words, &d.second.1)
         )?;
     }
     // Indices out of bounds (`Access::bounds`, notes/out-of-bounds.md), the first of each
@@ -467,8 +547,8 @@ fn print_run(
         writeln!(
             out,
             "index out of bounds: thread {} of block {} indexes dimension {} with {}, outside 0..{} @{}",
-            b.thread.tid,
-            b.thread.bid,
+            w.id(b.thread.tid, false),
+            w.id(b.thread.bid, true),
             b.dim,
             b.index,
             b.extent,

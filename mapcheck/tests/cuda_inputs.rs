@@ -279,7 +279,7 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     let cases = [
         (
             "header_grid_too_large.cu",
-            "`nbid.x` = 4294967296 is outside CUDA's limits",
+            "`gridDim.x` = 4294967296 is outside CUDA's limits",
         ),
         ("header_block_zero.cu", "`--blockDim=0`"),
         ("header_warp_sync_zero.cu", "`--warp-sync=0`"),
@@ -310,7 +310,7 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     assert_eq!(doc["kernels"][0]["verdict"], "drf", "{doc}");
     let warning = doc["warnings"][0]["message"].as_str().unwrap();
     assert!(
-        warning.contains("`ntid.x` = 2024 is outside CUDA's limits")
+        warning.contains("`blockDim.x` = 2024 is outside CUDA's limits")
             && warning.contains("as given"),
         "{warning}"
     );

@@ -266,9 +266,9 @@ impl<'p> Drawing<'p> {
                     "Barrier divergence in phase {}: {} {}, but {} {}.",
                     words.text(&dv.phase.to_string()),
                     name(&dv.first),
-                    crate::run::reached_text(p.source, &dv.first.1),
+                    crate::run::reached_text(p.source, &words, &dv.first.1),
                     name(&dv.second),
-                    crate::run::reached_text(p.source, &dv.second.1)
+                    crate::run::reached_text(p.source, &words, &dv.second.1)
                 )
             })
             .collect();
