@@ -8,6 +8,7 @@
 //! a `-p` parameter is given to the kernels that declare it.
 
 use crate::cli::RunArgs;
+use crate::names::Words;
 use crate::input::{self, Loaded, SourceFile};
 use crate::render::{self, Style};
 use crate::report::{ErrorReport, SCHEMA};
@@ -309,7 +310,7 @@ fn cell(array: &str, index: &[Value]) -> String {
     s
 }
 
-fn phase_title(file: &SourceFile, words: &crate::names::Words, name: &PhaseName) -> String {
+fn phase_title(file: &SourceFile, words: &Words, name: &PhaseName) -> String {
     match name {
         PhaseName::Barrier(event) => {
             let mut s = format!(
@@ -329,7 +330,7 @@ fn phase_title(file: &SourceFile, words: &crate::names::Words, name: &PhaseName)
 }
 
 /// A barrier as the kernel's language writes it: `sync`, or CUDA's `__syncthreads()`.
-fn barrier_word(words: &crate::names::Words, warp: bool) -> &'static str {
+fn barrier_word(words: &Words, warp: bool) -> &'static str {
     match (words.is_cuda(), warp) {
         (true, false) => "__syncthreads()",
         (true, true) => "__syncwarp()",
@@ -355,7 +356,7 @@ fn event_text(o: &Outcome<'_>, w: &RunWords, e: &Event) -> String {
 
 pub(crate) fn reached_text(
     file: &SourceFile,
-    words: &crate::names::Words,
+    words: &Words,
     reached: &Reached,
 ) -> String {
     match reached {
@@ -382,9 +383,9 @@ pub(crate) fn reached_text(
 
 /// Names of the run of one kernel in its source's words: a CUDA kernel's threads and blocks
 /// by `threadIdx` and `blockIdx`, its cells as declared, its names as the source's
-/// ([`crate::names::Words`]); a `.bcu` kernel's as the core has them.
+/// ([`Words`]); a `.bcu` kernel's as the core has them.
 struct RunWords {
-    words: crate::names::Words,
+    words: Words,
     /// `blockDim` and `gridDim`, for a CUDA kernel.
     dims: Option<([Value; 3], [Value; 3])>,
 }
@@ -392,7 +393,7 @@ struct RunWords {
 impl RunWords {
     fn new(o: &Outcome<'_>, (block, grid): ([u64; 3], [u64; 3])) -> RunWords {
         RunWords {
-            words: crate::names::Words::new(o.kernel, o.file),
+            words: Words::new(o.kernel, o.file),
             dims: o
                 .file
                 .is_cuda()
@@ -637,7 +638,7 @@ fn position(file: &SourceFile, span: Span) -> (usize, usize) {
     (lc.line, lc.column)
 }
 
-fn sync_point(file: &SourceFile, event: &BarrierEvent) -> doc::SyncPoint {
+fn sync_point(file: &SourceFile, words: &Words, event: &BarrierEvent) -> doc::SyncPoint {
     let (line, column) = position(file, event.span);
     doc::SyncPoint {
         sync: event.sync,
@@ -646,22 +647,29 @@ fn sync_point(file: &SourceFile, event: &BarrierEvent) -> doc::SyncPoint {
         iterations: event
             .iters
             .iter()
-            .map(|(var, value)| (var.clone(), Num::from(*value)))
+            .map(|(var, value)| (words.name(var), Num::from(*value)))
             .collect(),
     }
 }
 
-fn reached_json(file: &SourceFile, reached: &Reached) -> doc::Reached {
+fn reached_json(file: &SourceFile, words: &Words, reached: &Reached) -> doc::Reached {
     match reached {
         Reached::End => doc::Reached::End(doc::EndMark::End),
-        Reached::Barrier(event) => doc::Reached::Sync(sync_point(file, event)),
+        Reached::Barrier(event) => doc::Reached::Sync(sync_point(file, words, event)),
     }
 }
 
 /// A phase's name, and the sync that ends it if one does.
-fn phase_json(file: &SourceFile, name: &PhaseName) -> (String, Option<doc::SyncPoint>) {
+fn phase_json(
+    file: &SourceFile,
+    words: &Words,
+    name: &PhaseName,
+) -> (String, Option<doc::SyncPoint>) {
     match name {
-        PhaseName::Barrier(event) => (name.to_string(), Some(sync_point(file, event))),
+        PhaseName::Barrier(event) => (
+            words.text(&name.to_string()),
+            Some(sync_point(file, words, event)),
+        ),
         PhaseName::End => ("end".into(), None),
         PhaseName::Diverged => ("diverged".into(), None),
     }
@@ -675,6 +683,7 @@ fn run_json(
     init: Init,
 ) -> doc::RunReport {
     let run = &o.run;
+    let words = &Words::new(o.kernel, o.file);
     let (ntid, nbid) = run_geometry(args);
     let blocks = run
         .blocks
@@ -685,13 +694,13 @@ fn run_json(
                 .phases
                 .iter()
                 .map(|p| {
-                    let (name, barrier) = phase_json(o.file, &p.name);
+                    let (name, barrier) = phase_json(o.file, words, &p.name);
                     let threads = p
                         .threads
                         .iter()
                         .map(|t| doc::ThreadReport {
                             tid: t.tid.into(),
-                            events: t.events.iter().map(|e| event_json(o, e)).collect(),
+                            events: t.events.iter().map(|e| event_json(o, words, e)).collect(),
                         })
                         .collect();
                     doc::PhaseReport {
@@ -720,12 +729,12 @@ fn run_json(
             let (scope, phase) = match &r.scope {
                 RaceScope::Grid => (doc::RaceScopeName::Grid, None),
                 RaceScope::Phase(name) => {
-                    (doc::RaceScopeName::Phase, Some(phase_json(o.file, name).0))
+                    (doc::RaceScopeName::Phase, Some(phase_json(o.file, words, name).0))
                 }
             };
             doc::RaceReport {
                 access: r.kind.name(),
-                array: r.array.clone(),
+                array: words.name(&r.array),
                 space: r.space.keyword(),
                 index: nums(&r.cell),
                 scope,
@@ -742,7 +751,7 @@ fn run_json(
         .map(|d| {
             let thread = |(tid, reached): &(Value, Reached)| doc::DivergentThread {
                 tid: (*tid).into(),
-                reached: reached_json(o.file, reached),
+                reached: reached_json(o.file, words, reached),
             };
             doc::DivergenceReport {
                 bid: d.bid.into(),
@@ -791,9 +800,10 @@ fn run_json(
     }
 }
 
-fn event_json(o: &Outcome<'_>, e: &Event) -> doc::EventReport {
+fn event_json(o: &Outcome<'_>, words: &Words, e: &Event) -> doc::EventReport {
     let (line, column) = position(o.file, e.span);
-    let array = o.run.array_name(&e.cell).to_string();
+    // The array as the source names it; `index` stays the analysed array's flat cell.
+    let array = words.name(o.run.array_name(&e.cell));
     let index = nums(&e.cell.index);
     let plain = |kind, value: Value| {
         doc::EventReport::Plain(doc::PlainEvent {
