@@ -14,9 +14,10 @@
 //!   text there: "value read from `in[threadIdx.x]` at 14:9". A `?` that the source does not
 //!   name tells a reader nothing a witness needs (whether a callee synchronises, a float) and
 //!   is left out of witness tables.
-//! * Two core names with one source name (a helper inlined twice, a loop unrolled by the
-//!   lowering) are told apart by the call they were inlined at, else by where their
-//!   statements are, else by a copy number: `s (in call at 12:5)`, `i (at 20:9)`.
+//! * Two core names with one source name in one witness (a helper inlined twice, a loop
+//!   unrolled by the lowering) are told apart by the call they were inlined at, else by where
+//!   their statements are, else by a copy number: `s (in call at 12:5)`, `i (at 20:9)`. A
+//!   message about one of them (a data-dependence reason) names it plainly.
 //!
 //! Expressions the core prints (phase notes, subscripts, data-dependence reasons) are
 //! rewritten token by token: each core name becomes its source name (or the source text of
@@ -53,6 +54,9 @@ struct Label {
     /// Shown in a witness table: a source name, a read or an atomic's result, not a `?` of
     /// the lowering's own.
     shown: bool,
+    /// What tells it apart from another core name of the same label, most telling first: the
+    /// inlined call it was made in, where its statement is.
+    apart: Vec<String>,
 }
 
 /// What the statement binding a core name is.
@@ -101,61 +105,50 @@ impl Words {
             (!text.is_empty() && !text.contains('\n') && text.chars().count() <= QUOTED)
                 .then(|| text.to_string())
         };
-        // First the labels as if every name were alone, with what tells copies apart.
-        let mut labels: Vec<(String, Label, Vec<String>)> = Vec::new();
+        let mut labels = BTreeMap::new();
         for (core, binder, span) in binders {
             let named = kernel.names.get(&core);
             let (long, short, shown) = match (named, binder) {
                 (Some(n), _) => (n.name.clone(), n.name.clone(), true),
                 (None, Binder::Read) => match quoted(span) {
                     Some(t) => (format!("value read from `{t}` at {}", at(span)), t, true),
-                    None => (format!("value read at {}", at(span)), "…".into(), true),
+                    None => {
+                        let d = format!("value read at {}", at(span));
+                        (d.clone(), d, true)
+                    }
                 },
                 (None, Binder::Atomic) => match quoted(span) {
                     Some(t) => (format!("result of `{t}` at {}", at(span)), t, true),
-                    None => (format!("result of the atomic at {}", at(span)), "…".into(), true),
+                    None => {
+                        let d = format!("result of the atomic at {}", at(span));
+                        (d.clone(), d, true)
+                    }
                 },
+                // A loop of the lowering's own counts the iterations of a source loop.
+                (None, Binder::Loop) => {
+                    let d = format!("iteration of the loop at {}", at(span));
+                    (d.clone(), d, true)
+                }
                 (None, _) => match quoted(span) {
                     Some(t) => (format!("value of `{t}` at {}", at(span)), t, false),
-                    None => (format!("value at {}", at(span)), "…".into(), false),
+                    None => {
+                        let d = format!("value at {}", at(span));
+                        (d.clone(), d, false)
+                    }
                 },
             };
             let call = named.and_then(|n| n.site).map(|s| format!("in call at {}", at(s)));
             let place = format!("at {}", at(span));
             let apart = [call, Some(place)].into_iter().flatten().collect();
-            labels.push((core, Label { long, short, shown }, apart));
+            let label = Label {
+                long,
+                short,
+                shown,
+                apart,
+            };
+            labels.insert(core, label);
         }
-        // Then the copies of one name told apart: by the first fact that differs among them.
-        let mut by_long: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-        for (i, (_, l, _)) in labels.iter().enumerate() {
-            by_long.entry(l.long.clone()).or_default().push(i);
-        }
-        for same in by_long.values().filter(|v| v.len() > 1) {
-            let facts = labels[same[0]].2.len();
-            let tell = (0..facts).find(|&k| {
-                let mut seen: Vec<Option<&String>> =
-                    same.iter().map(|&i| labels[i].2.get(k)).collect();
-                seen.sort();
-                seen.dedup();
-                seen.len() == same.len()
-            });
-            for (n, &i) in same.iter().enumerate() {
-                let fact = match tell.and_then(|k| labels[i].2.get(k)) {
-                    Some(f) => f.clone(),
-                    None => format!("copy {}", n + 1),
-                };
-                let named = kernel.names.get(&labels[i].0).is_some();
-                let l = &mut labels[i].1;
-                l.long = format!("{} ({fact})", l.long);
-                if named {
-                    l.short = l.long.clone();
-                }
-            }
-        }
-        Words {
-            cuda: true,
-            labels: labels.into_iter().map(|(c, l, _)| (c, l)).collect(),
-        }
+        Words { cuda: true, labels }
     }
 
     /// No names of a kernel: the core's words, or CUDA's built-ins alone (`cuda`).
@@ -179,18 +172,66 @@ impl Words {
         }
     }
 
-    /// A witness variable's row name, or `None` when it is left out (a `?` of the lowering's
-    /// own, which tells a reader nothing).
+    /// A witness variable's row name alone (not told apart from its copies), or `None` when
+    /// it is left out (a `?` of the lowering's own, which tells a reader nothing).
     pub fn var(&self, v: &Var) -> Option<String> {
+        self.rows([v]).remove(v)
+    }
+
+    /// The row names of witness variables `vars` (those of one witness: both threads' and
+    /// the iteration's), copies of one source name told apart by the first fact that differs
+    /// among them; a variable left out has none.
+    pub fn rows<'v>(&self, vars: impl IntoIterator<Item = &'v Var>) -> BTreeMap<Var, String> {
+        let mut rows: BTreeMap<Var, (String, Vec<String>)> = BTreeMap::new();
+        for v in vars {
+            if let Some(row) = self.row(v) {
+                rows.insert(v.clone(), row);
+            }
+        }
+        let mut by_name: BTreeMap<String, Vec<Var>> = BTreeMap::new();
+        for (v, (name, _)) in &rows {
+            by_name.entry(name.clone()).or_default().push(v.clone());
+        }
+        let mut out: BTreeMap<Var, String> = BTreeMap::new();
+        for (name, same) in by_name {
+            if let [v] = same.as_slice() {
+                out.insert(v.clone(), name);
+                continue;
+            }
+            let facts = |v: &Var| rows.get(v).map(|r| r.1.clone()).unwrap_or_default();
+            let most = same.iter().map(|v| facts(v).len()).max().unwrap_or(0);
+            let tell = (0..most).find(|&k| {
+                let mut seen: Vec<Option<String>> =
+                    same.iter().map(|v| facts(v).get(k).cloned()).collect();
+                seen.sort();
+                seen.dedup();
+                seen.len() == same.len()
+            });
+            for (n, v) in same.iter().enumerate() {
+                let fact = match tell.and_then(|k| facts(v).get(k).cloned()) {
+                    Some(f) => f,
+                    None => format!("copy {}", n + 1),
+                };
+                out.insert(v.clone(), format!("{name} ({fact})"));
+            }
+        }
+        out
+    }
+
+    /// One witness variable's row name and what tells it apart, before copies are told apart.
+    fn row(&self, v: &Var) -> Option<(String, Vec<String>)> {
         if !self.cuda {
-            return Some(v.to_string());
+            return Some((v.to_string(), Vec::new()));
         }
         match v {
             Var::Source(name) | Var::Unknown(UnknownId::Of(name)) => match self.labels.get(name) {
-                Some(l) => l.shown.then(|| l.long.clone()),
-                None => Some(self.text(name)),
+                Some(l) => l.shown.then(|| (l.long.clone(), l.apart.clone())),
+                None => Some((self.text(name), Vec::new())),
             },
-            Var::Next(inner) => self.var(inner).map(|n| format!("{n} (next iteration)")),
+            Var::Next(inner) => {
+                let (name, apart) = self.row(inner)?;
+                Some((format!("{name} (next iteration)"), apart))
+            }
             Var::Unknown(UnknownId::Anonymous(_)) | Var::Fresh(_) => None,
         }
     }
@@ -462,7 +503,7 @@ mod tests {
         assert_eq!(c_operators("k=2, j=udiv(k, 2)"), "k=2, j=(k / 2)");
         assert_eq!(
             c_operators("select(a > b, urem(k, 2), 0) + 1"),
-            "(a > b ? k % 2 : 0) + 1"
+            "((a > b) ? (k % 2) : 0) + 1"
         );
         assert_eq!(c_operators("ushr(x + 1, 8) & 255"), "((x + 1) >> 8) & 255");
         assert_eq!(c_operators("umin(a, b)"), "min(a, b)");

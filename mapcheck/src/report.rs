@@ -318,9 +318,12 @@ pub struct MemoryCellReport {
 impl WitnessReport {
     /// The witness `w` of a finding of `kernel` whose cell is `cell`, in `words`.
     pub fn new(kernel: &Kernel, words: &Words, w: &Witness, cell: Option<CellReport>) -> Self {
+        // Every variable of the witness named at once, as its table names them.
+        let [t1, t2] = &w.threads;
+        let labels = words.rows(t1.vars.keys().chain(t2.vars.keys()).chain(w.shared.keys()));
         let vars = |vars: &BTreeMap<mapcheck_typeck::Var, i128>| {
             (vars.iter())
-                .filter_map(|(k, v)| Some((words.var(k)?, *v)))
+                .filter_map(|(k, v)| Some((labels.get(k)?.clone(), *v)))
                 .collect()
         };
         WitnessReport {

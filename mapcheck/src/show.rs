@@ -259,10 +259,15 @@ pub fn describe(
         "__syncthreads()"
     };
     let mut s = format!("the `{barrier}` at {}", at(*span));
+    let vars = iteration.iter().filter_map(|it| match it {
+        Iteration::Var(v) => Some(v),
+        Iteration::Start { .. } => None,
+    });
+    let labels = words.rows(vars);
     let its: Vec<String> = (iteration.iter())
         .map(|it| match it {
             Iteration::Var(v) => {
-                let name = words.var(v).unwrap_or_else(|| words.text(&v.to_string()));
+                let name = (labels.get(v).cloned()).unwrap_or_else(|| words.text(&v.to_string()));
                 match w.shared.get(v) {
                     Some(x) => format!("{name} = {x}"),
                     None => name,
@@ -365,13 +370,15 @@ fn table_of(
         "    geometry    {} = {block}, {} = {grid}",
         dims[0], dims[1]
     );
+    let [t1, t2] = &w.threads;
+    // Every variable of the witness named at once, so that copies of one are told apart.
+    let labels = words.rows(t1.vars.keys().chain(t2.vars.keys()).chain(w.shared.keys()));
     if !w.shared.is_empty() {
         let it: Vec<String> = (w.shared.iter())
-            .filter_map(|(k, v)| Some(format!("{} = {v}", words.var(k)?)))
+            .filter_map(|(k, v)| Some(format!("{} = {v}", labels.get(k)?)))
             .collect();
         let _ = writeln!(s, "    iteration   {}", it.join(", "));
     }
-    let [t1, t2] = &w.threads;
     let mut rows: Vec<(String, [String; 2])> = if one_d {
         vec![
             (ids[0].into(), [t1.tid, t2.tid].map(|v| v.to_string())),
@@ -391,8 +398,8 @@ fn table_of(
             t.vars.get(name).map_or("-".to_string(), |v| v.to_string())
         };
         // A `?` of the lowering's own is left out: it tells a reader nothing.
-        if let Some(row) = words.var(name) {
-            rows.push((row, [show(t1), show(t2)]));
+        if let Some(row) = labels.get(name) {
+            rows.push((row.clone(), [show(t1), show(t2)]));
         }
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
