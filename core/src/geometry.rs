@@ -36,7 +36,9 @@ impl GeometryError {
     pub fn in_cuda_words(self) -> GeometryError {
         let what = match self.what.as_str() {
             "ntid" => "blockDim.x * blockDim.y * blockDim.z".to_string(),
-            w => w.replacen("ntid.", "blockDim.", 1).replacen("nbid.", "gridDim.", 1),
+            w => w
+                .replacen("ntid.", "blockDim.", 1)
+                .replacen("nbid.", "gridDim.", 1),
         };
         GeometryError { what, ..self }
     }

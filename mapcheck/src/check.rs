@@ -11,9 +11,9 @@
 
 use crate::cli::{CheckArgs, Format};
 use crate::input::{self, Loaded, SourceFile};
+use crate::names;
 use crate::render::{self, Style};
 use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport, ReasonReport};
-use crate::names;
 use crate::show;
 use mapcheck_core::ast::{Kernel, Program};
 use mapcheck_core::diag::Diagnostic;
@@ -991,8 +991,9 @@ impl Decided<'_> {
         } else {
             // A data-dependent kernel can have dozens of such uses, each a block of source:
             // they would bury the findings, which are what the reader came for (issue 35).
-            let _ =
-                out.write_all(show::reasons_note(&self.checked.diagnostics(), source, &words).as_bytes());
+            let _ = out.write_all(
+                show::reasons_note(&self.checked.diagnostics(), source, &words).as_bytes(),
+            );
         }
         for f in &self.decision.findings {
             if f.kind == mapcheck_smt::Kind::BenignRace && !how.verbose {

@@ -154,7 +154,10 @@ fn defect_word(kind: Kind) -> &'static str {
 /// separates.
 fn usual_fix(f: &Finding, words: &crate::names::Words) -> (String, bool) {
     let cuda = words.is_cuda();
-    let array = f.array.as_deref().map_or("?".to_string(), |a| words.name(a));
+    let array = f
+        .array
+        .as_deref()
+        .map_or("?".to_string(), |a| words.name(a));
     let (sync, syncwarp, atomic) = if cuda {
         (
             "`__syncthreads()`",

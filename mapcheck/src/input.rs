@@ -315,7 +315,8 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 (block, geometry::check_block as fn(_) -> _),
                 (grid, geometry::check_grid),
             ] {
-                let checked = dim.map(|d| check(dims(d)).map_err(geometry::GeometryError::in_cuda_words));
+                let checked =
+                    dim.map(|d| check(dims(d)).map_err(geometry::GeometryError::in_cuda_words));
                 if let Some(Err(e)) = checked {
                     source.warnings.push(
                         Diagnostic::warning(format!(

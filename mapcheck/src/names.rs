@@ -137,7 +137,9 @@ impl Words {
                     }
                 },
             };
-            let call = named.and_then(|n| n.site).map(|s| format!("in call at {}", at(s)));
+            let call = named
+                .and_then(|n| n.site)
+                .map(|s| format!("in call at {}", at(s)));
             let place = format!("at {}", at(span));
             let apart = [call, Some(place)].into_iter().flatten().collect();
             let label = Label {
@@ -249,7 +251,13 @@ impl Words {
         }
         text.split('`')
             .enumerate()
-            .map(|(i, part)| if i % 2 == 1 { self.code(part) } else { part.to_string() })
+            .map(|(i, part)| {
+                if i % 2 == 1 {
+                    self.code(part)
+                } else {
+                    part.to_string()
+                }
+            })
             .collect::<Vec<_>>()
             .join("`")
     }
@@ -330,7 +338,10 @@ impl Words {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(c) = rest.chars().next() {
-            let after_word = out.chars().next_back().is_some_and(|p| ident(p) || p == '.');
+            let after_word = out
+                .chars()
+                .next_back()
+                .is_some_and(|p| ident(p) || p == '.');
             if (c.is_ascii_alphabetic() || c == '_') && !after_word {
                 let len = rest.find(|c: char| !ident(c)).unwrap_or(rest.len());
                 let word = &rest[..len];

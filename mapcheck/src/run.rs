@@ -8,8 +8,8 @@
 //! a `-p` parameter is given to the kernels that declare it.
 
 use crate::cli::RunArgs;
-use crate::names::Words;
 use crate::input::{self, Loaded, SourceFile};
+use crate::names::Words;
 use crate::render::{self, Style};
 use crate::report::{ErrorReport, SCHEMA};
 use crate::run_report::{self as doc, nums, Num};
@@ -354,11 +354,7 @@ fn event_text(o: &Outcome<'_>, w: &RunWords, e: &Event) -> String {
     format!("{what} @{}", at(o.file, e.span))
 }
 
-pub(crate) fn reached_text(
-    file: &SourceFile,
-    words: &Words,
-    reached: &Reached,
-) -> String {
+pub(crate) fn reached_text(file: &SourceFile, words: &Words, reached: &Reached) -> String {
     match reached {
         Reached::End => "finished the kernel".into(),
         Reached::Barrier(event) => {
@@ -728,9 +724,10 @@ fn run_json(
             };
             let (scope, phase) = match &r.scope {
                 RaceScope::Grid => (doc::RaceScopeName::Grid, None),
-                RaceScope::Phase(name) => {
-                    (doc::RaceScopeName::Phase, Some(phase_json(o.file, words, name).0))
-                }
+                RaceScope::Phase(name) => (
+                    doc::RaceScopeName::Phase,
+                    Some(phase_json(o.file, words, name).0),
+                ),
             };
             doc::RaceReport {
                 access: r.kind.name(),

@@ -138,7 +138,10 @@ pub fn witness_table(f: &Finding, kernel: &Kernel, words: &Words) -> String {
     let declared = |c: &Cell| CellReport::at(kernel, c).text;
     if let (Some(b), Some(i)) = (&f.bound, f.witness.index.first()) {
         let mut s = table_of(&f.witness, declared, None, words, 1);
-        let array = f.array.as_deref().map_or("?".to_string(), |a| words.name(a));
+        let array = f
+            .array
+            .as_deref()
+            .map_or("?".to_string(), |a| words.name(a));
         let _ = writeln!(
             s,
             "    index       {i} in dimension {} of `{array}`, whose extent is {}",
@@ -206,7 +209,10 @@ pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile, words: &Words) 
 /// A benign race in one line (unless `--verbose`, which renders it with its witness): where
 /// the two threads store the same value, and that it is advice.
 pub fn benign_line(f: &Finding, source: &SourceFile, words: &Words) -> String {
-    let array = f.array.as_deref().map_or("?".to_string(), |a| words.name(a));
+    let array = f
+        .array
+        .as_deref()
+        .map_or("?".to_string(), |a| words.name(a));
     let at = |span: &mapcheck_core::Span| {
         let at = source.line_col(*span);
         format!("{}:{}:{}", source.name, at.line, at.column)
@@ -230,12 +236,7 @@ pub fn benign_line(f: &Finding, source: &SourceFile, words: &Words) -> String {
 
 /// A phase boundary, with the values the witness gives its barrier loops' variables; in
 /// CUDA's words for a CUDA file.
-pub fn describe(
-    b: &Boundary,
-    source: &SourceFile,
-    words: &Words,
-    w: &Witness,
-) -> String {
+pub fn describe(b: &Boundary, source: &SourceFile, words: &Words, w: &Witness) -> String {
     let at = |span: Span| {
         let at = source.line_col(span);
         format!("{}:{}", at.line, at.column)
@@ -593,7 +594,12 @@ mod tests {
 
     #[test]
     fn a_cuda_witness_is_in_cudas_terms() {
-        let t = table(&transpose_witness(), core, Some("tile[0][1]"), &Words::plain(true));
+        let t = table(
+            &transpose_witness(),
+            core,
+            Some("tile[0][1]"),
+            &Words::plain(true),
+        );
         assert!(
             t.contains("blockDim = (16, 16, 1), gridDim = (4, 4, 1)"),
             "{t}"

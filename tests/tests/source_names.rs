@@ -127,9 +127,9 @@ fn lowering_names(text: &str, source: &Source, file: &str) -> Vec<String> {
         if allowed(word) {
             continue;
         }
-        let renamed = word
-            .rsplit_once('_')
-            .is_some_and(|(base, n)| !base.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty());
+        let renamed = word.rsplit_once('_').is_some_and(|(base, n)| {
+            !base.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty()
+        });
         let operator = CORE_OPERATORS.contains(&word) && after.starts_with('(');
         let builtin = CORE_BUILTINS.contains(&word) && before != Some('.') && before != Some('-');
         if renamed || operator || builtin {
@@ -147,7 +147,11 @@ fn lowering_names(text: &str, source: &Source, file: &str) -> Vec<String> {
             let phrase: String = rest[i..]
                 .chars()
                 .take("thread ".len() + digits + " of block ".len())
-                .chain(tail[digits + " of block ".len()..].chars().take_while(char::is_ascii_digit))
+                .chain(
+                    tail[digits + " of block ".len()..]
+                        .chars()
+                        .take_while(char::is_ascii_digit),
+                )
                 .collect();
             if !source.text.contains(&phrase) {
                 found.push(format!("a flat thread id in …{}…", context(offset + i)));
@@ -195,7 +199,9 @@ fn html_words(page: &str) -> String {
         let mut rest = kept.as_str();
         while let Some(i) = rest.find(open) {
             without.push_str(&rest[..i]);
-            rest = rest[i..].find(close).map_or("", |j| &rest[i + j + close.len()..]);
+            rest = rest[i..]
+                .find(close)
+                .map_or("", |j| &rest[i + j + close.len()..]);
         }
         without.push_str(rest);
         kept = without;
@@ -299,14 +305,17 @@ fn main() {
     let args = Arguments::from_args();
     let mut paths = files(&corpus_dir(), "cu");
     paths.extend(files(&corpus_dir().join("programs"), "cu"));
-    let scratch = std::env::temp_dir().join(format!("mapcheck-source-names-{}", std::process::id()));
+    let scratch =
+        std::env::temp_dir().join(format!("mapcheck-source-names-{}", std::process::id()));
     let mut trials = vec![Trial::test("the scan finds the lowering's names", || {
         let source = Source {
             text: "__global__ void k(int *in, int stride) { in[threadIdx.x / 2] = 0; }".into(),
-            idents: identifiers("__global__ void k(int *in, int stride) { in[threadIdx.x / 2] = 0; }")
-                .into_iter()
-                .map(|(_, i)| i.to_string())
-                .collect(),
+            idents: identifiers(
+                "__global__ void k(int *in, int stride) { in[threadIdx.x / 2] = 0; }",
+            )
+            .into_iter()
+            .map(|(_, i)| i.to_string())
+            .collect(),
         };
         for lowered in [
             "parameters  in_1 = 2",
@@ -331,7 +340,9 @@ fn main() {
         ] {
             let found = lowering_names(fine, &source, "k.cu");
             if !found.is_empty() {
-                return Err(format!("the scan takes `{fine}` for the lowering's: {found:?}").into());
+                return Err(
+                    format!("the scan takes `{fine}` for the lowering's: {found:?}").into(),
+                );
             }
         }
         Ok(())

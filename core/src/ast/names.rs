@@ -37,7 +37,11 @@ impl SourceNames {
 
     /// The core name of the parameter or array the source calls `name`: the first, in core
     /// order, whose source name it is (a kernel's parameters have distinct names).
-    pub fn core_of<'a>(&'a self, name: &str, among: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    pub fn core_of<'a>(
+        &'a self,
+        name: &str,
+        among: impl IntoIterator<Item = &'a str>,
+    ) -> Option<&'a str> {
         among
             .into_iter()
             .find(|core| self.get(core).is_some_and(|s| s.name == name))

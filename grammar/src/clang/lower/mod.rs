@@ -671,13 +671,20 @@ impl<'g, 'a> Lower<'g, 'a> {
     /// ([`Lower::displays`]), and the value a counted loop gives its variable at an iteration
     /// (`i_at`, which is `i`).
     fn source_names(&self) -> SourceNames {
+        // Every local's C name is the source's, also where its declaration is lowered by a
+        // rule of its own (the variable a `for` declares); a temporary is not.
+        let locals: HashSet<&str> = (self.local_names.values())
+            .map(String::as_str)
+            .filter(|n| *n != "temporary")
+            .collect();
+        let display = |base: &str| {
+            (self.displays.get(base).cloned())
+                .or_else(|| locals.contains(base).then(|| base.to_string()))
+        };
         let mut names = SourceNames::default();
         for (core, (base, site)) in &self.bases {
-            let display = self.displays.get(base).or_else(|| {
-                base.strip_suffix("_at")
-                    .and_then(|loop_var| self.displays.get(loop_var))
-            });
-            if let Some(d) = display {
+            let display = display(base).or_else(|| base.strip_suffix("_at").and_then(display));
+            if let Some(d) = &display {
                 names.insert(
                     core.clone(),
                     SourceName {
