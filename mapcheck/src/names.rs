@@ -379,13 +379,10 @@ pub fn is_param<T>(kernel: &Kernel<T>, p: &Param, name: &str) -> bool {
 /// The values `-p` gives, by the core names of `kernel`'s parameters: what the decision and
 /// the interpreter read. Values for names the kernel has no parameter of are kept as given
 /// (the callers report those, or ignore them for another kernel).
-pub fn core_params<'a, T, V: Clone>(
+pub fn core_params<'a, T, V: Clone + 'a>(
     kernel: &Kernel<T>,
     given: impl IntoIterator<Item = (&'a String, &'a V)>,
-) -> BTreeMap<String, V>
-where
-    V: 'a,
-{
+) -> BTreeMap<String, V> {
     given
         .into_iter()
         .map(|(name, v)| {
