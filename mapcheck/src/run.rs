@@ -330,7 +330,7 @@ fn phase_title(file: &SourceFile, words: &Words, name: &PhaseName) -> String {
 }
 
 /// A barrier as the kernel's language writes it: `sync`, or CUDA's `__syncthreads()`.
-fn barrier_word(words: &Words, warp: bool) -> &'static str {
+pub(crate) fn barrier_word(words: &Words, warp: bool) -> &'static str {
     match (words.is_cuda(), warp) {
         (true, false) => "__syncthreads()",
         (true, true) => "__syncwarp()",
