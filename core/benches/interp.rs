@@ -60,6 +60,7 @@ fn kernel(arrays: &[&str], params: &[&str], body: Vec<Stmt>) -> Kernel {
         body: block(body),
         span: sp(),
         ann: (),
+        names: Default::default(),
     }
 }
 

@@ -19,9 +19,11 @@ use crate::span::Span;
 use std::fmt;
 
 mod builtin;
+mod names;
 mod param;
 
 pub use builtin::{Builtin, Dim, Geometry};
+pub use names::{SourceName, SourceNames};
 pub use param::{Param, ParamBounds, ParamType};
 
 /// A name with the place it was written.
@@ -62,6 +64,9 @@ pub struct Kernel<T = ()> {
     pub body: Block<T>,
     pub span: Span,
     pub ann: T,
+    /// What the front end's names stand for in the source (the CUDA lowering's renamed
+    /// parameters, arrays and loop variables); empty for `.bcu`. Only reports read it.
+    pub names: SourceNames,
 }
 
 impl<T> Kernel<T> {

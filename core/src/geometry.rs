@@ -30,6 +30,30 @@ pub struct GeometryError {
     pub allowed: String,
 }
 
+impl GeometryError {
+    /// The error in CUDA's words (`blockDim.x`, `gridDim.z`, the threads of a block), for a
+    /// `.cu` input's header.
+    pub fn in_cuda_words(self) -> GeometryError {
+        let what = match self.what.as_str() {
+            "ntid" => "blockDim.x * blockDim.y * blockDim.z".to_string(),
+            w => w
+                .replacen("ntid.", "blockDim.", 1)
+                .replacen("nbid.", "gridDim.", 1),
+        };
+        GeometryError { what, ..self }
+    }
+
+    /// The error in the words of a flag that gives the dimensions alone (`--block-dim X,Y,Z`),
+    /// whatever the input's language: `x`, `y`, `z`, or `x * y * z` for the product.
+    pub fn in_flag_words(self) -> GeometryError {
+        let what = match self.what.split_once('.') {
+            Some((_, d)) => d.to_string(),
+            None => "x * y * z".to_string(),
+        };
+        GeometryError { what, ..self }
+    }
+}
+
 /// Checks a block's dimensions (`ntid.x`, `ntid.y`, `ntid.z`) against CUDA's limits.
 pub fn check_block(dim: [Value; 3]) -> Result<(), GeometryError> {
     check_dims(Geometry::Ntid, dim, MAX_BLOCK_DIM)?;

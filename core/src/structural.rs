@@ -94,6 +94,7 @@ impl<T: Structural> Structural for Kernel<T> {
             body,
             span,
             ann,
+            names,
         } = self;
         name.erase_spans();
         params.erase_spans();
@@ -101,6 +102,9 @@ impl<T: Structural> Structural for Kernel<T> {
         body.erase_spans();
         span.erase_spans();
         ann.erase_spans();
+        // The source names are what reports print, not the kernel's shape (a lowered kernel
+        // and its `.bcu` text read back have the same shape, and only the first has them).
+        *names = crate::ast::SourceNames::default();
     }
 }
 

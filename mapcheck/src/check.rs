@@ -11,6 +11,7 @@
 
 use crate::cli::{CheckArgs, Format};
 use crate::input::{self, Loaded, SourceFile};
+use crate::names;
 use crate::render::{self, Style};
 use crate::report::{Defects, Document, ErrorReport, FindingReport, KernelReport, ReasonReport};
 use crate::show;
@@ -435,11 +436,13 @@ fn command_line_problems(args: &CheckArgs, loaded: &[Loaded]) -> Vec<Diagnostic>
         for (param, _) in &args.common.params {
             if !kernels
                 .iter()
-                .any(|k| k.params.iter().any(|p| p.name == *param))
+                .any(|k| k.params.iter().any(|p| names::is_param(k, p, param)))
             {
                 let known: Vec<String> = kernels
                     .iter()
-                    .flat_map(|k| k.params.iter().map(|p| format!("`{}`", p.name)))
+                    .flat_map(|k| {
+                        (k.params.iter()).map(move |p| format!("`{}`", names::param_name(k, p)))
+                    })
                     .collect();
                 let d = Diagnostic::error(format!("unknown parameter `{param}`"));
                 problems.push(if known.is_empty() {
@@ -471,7 +474,7 @@ pub fn params_out_of_range(
         let declared = kernels
             .iter()
             .flat_map(|k| k.params.iter().map(move |p| (k, p)))
-            .filter(|(_, p)| &p.name == name);
+            .filter(|(k, p)| names::is_param(k, p, name));
         for (k, p) in declared {
             let (lo, hi) = p.ty.range(arith);
             if *value < lo || *value > hi {
@@ -667,6 +670,8 @@ pub fn decide<'a>(
     advice: bool,
 ) -> Decided<'a> {
     let started = Instant::now();
+    // `-p` names a CUDA kernel's parameters as its source does; the decision reads core names.
+    let options = &names::with_core_params(kernel, options);
     let (options, checked, mut decision, undecided_in) = decide_in_theories(kernel, options);
     let options = &options;
     // Advice comes after the defects it never coexists with: only a DRF kernel free of
@@ -696,6 +701,7 @@ pub fn decide<'a>(
     let launch = launch_assumptions(&checked, &decision, options);
     let mechanised = (checked.class == mapcheck_typeck::Class::Exact)
         .then(|| mechanised(kernel, &checked, &decision, options));
+    let words = crate::names::Words::new(kernel, source);
     let report = KernelReport {
         file: source.name.clone(),
         language: source.language,
@@ -708,7 +714,7 @@ pub fn decide<'a>(
         reasons: checked
             .reasons
             .iter()
-            .map(|r| ReasonReport::new(source, r))
+            .map(|r| ReasonReport::new(source, &words, r))
             .collect(),
         findings: decision
             .findings
@@ -981,25 +987,29 @@ impl Decided<'_> {
                 launch.summary()
             );
         }
+        let words = crate::names::Words::new(self.kernel, source);
         if how.verbose {
             for reason in self.checked.diagnostics() {
+                let reason = words.diagnostic(&reason);
                 let _ = render::render(&reason, &source.name, Some(source), style, out);
             }
         } else {
             // A data-dependent kernel can have dozens of such uses, each a block of source:
             // they would bury the findings, which are what the reader came for (issue 35).
-            let _ =
-                out.write_all(show::reasons_note(&self.checked.diagnostics(), source).as_bytes());
+            let _ = out.write_all(
+                show::reasons_note(&self.checked.diagnostics(), source, &words).as_bytes(),
+            );
         }
         for f in &self.decision.findings {
             if f.kind == mapcheck_smt::Kind::BenignRace && !how.verbose {
-                let _ = out.write_all(show::benign_line(f, source).as_bytes());
+                let _ = out.write_all(show::benign_line(f, source, &words).as_bytes());
                 continue;
             }
             let _ = show::finding(f, source, self.kernel, style, out);
             let steps = crate::guide::next_steps(
                 f,
                 source,
+                &words,
                 &self.kernel.name.name,
                 &self.report.arith,
                 &how.replay,

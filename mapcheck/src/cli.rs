@@ -378,14 +378,15 @@ pub fn parse_dim(text: &str) -> Result<[u64; 3], ArgError> {
 /// `--block-dim`: [`parse_dim`] within CUDA's limits on a block.
 pub fn parse_block_dim(text: &str) -> Result<[u64; 3], ArgError> {
     let dim = parse_dim(text)?;
-    mapcheck_core::geometry::check_block(crate::input::dims(dim))?;
+    // The flag serves `.bcu` (`ntid`) and `.cu` (`blockDim`) inputs alike: its own words.
+    mapcheck_core::geometry::check_block(crate::input::dims(dim)).map_err(|e| e.in_flag_words())?;
     Ok(dim)
 }
 
 /// `--grid-dim`: [`parse_dim`] within CUDA's limits on a grid.
 pub fn parse_grid_dim(text: &str) -> Result<[u64; 3], ArgError> {
     let dim = parse_dim(text)?;
-    mapcheck_core::geometry::check_grid(crate::input::dims(dim))?;
+    mapcheck_core::geometry::check_grid(crate::input::dims(dim)).map_err(|e| e.in_flag_words())?;
     Ok(dim)
 }
 

@@ -261,7 +261,7 @@ fn command_line_problem(args: &FixArgs, program: &Program) -> Option<Diagnostic>
         let known = program
             .kernels
             .iter()
-            .any(|k| k.params.iter().any(|p| p.name == *param));
+            .any(|k| k.params.iter().any(|p| crate::names::is_param(k, p, param)));
         (!known).then(|| Diagnostic::error(format!("unknown parameter `{param}`")))
     })
 }
@@ -348,6 +348,8 @@ fn fix_cuda(
         if args.common.kernel.as_ref().is_some_and(|n| n != kname) {
             continue;
         }
+        // `-p` names the parameters as the source does; the repair reads core names.
+        let options = &crate::names::with_core_params(kernel, options);
         match repair::repair_with(kernel, options, &settings) {
             Outcome::NoLaunch => {
                 let d = no_launch_error(kernel, options);

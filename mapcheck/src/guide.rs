@@ -86,6 +86,7 @@ impl ReplayFlags {
 pub fn next_steps(
     f: &Finding,
     source: &SourceFile,
+    words: &crate::names::Words,
     kernel: &str,
     arith: &str,
     flags: &ReplayFlags,
@@ -94,7 +95,7 @@ pub fn next_steps(
     if matches!(f.kind, Kind::RedundantBarrier | Kind::BenignRace) {
         return s;
     }
-    let (help, barrier_may_fix) = usual_fix(f, source.is_cuda());
+    let (help, barrier_may_fix) = usual_fix(f, words);
     // A potential finding may be a false alarm: its fix is advice about a defect that may not
     // be there, and `mapcheck fix` cannot prove a repair of a kernel whose alarms stay potential.
     let potential = f.certainty == Certainty::Potential;
@@ -104,7 +105,7 @@ pub fn next_steps(
         String::new()
     };
     let _ = writeln!(s, "  help: {if_real}{help}");
-    let run = replay_command(f, source, kernel, arith, flags);
+    let run = replay_command(f, source, words, kernel, arith, flags);
     match (f.certainty, f.witness.memory.is_empty()) {
         (Certainty::Potential, _) => {
             let _ = writeln!(
@@ -151,8 +152,12 @@ fn defect_word(kind: Kind) -> &'static str {
 /// a barrier (inserted or moved, what `mapcheck fix` searches) can be that fix: not between
 /// blocks, which no barrier orders, nor for two threads running one write, which no barrier
 /// separates.
-fn usual_fix(f: &Finding, cuda: bool) -> (String, bool) {
-    let array = f.array.as_deref().unwrap_or("?");
+fn usual_fix(f: &Finding, words: &crate::names::Words) -> (String, bool) {
+    let cuda = words.is_cuda();
+    let array = f
+        .array
+        .as_deref()
+        .map_or("?".to_string(), |a| words.name(a));
     let (sync, syncwarp, atomic) = if cuda {
         (
             "`__syncthreads()`",
@@ -270,6 +275,7 @@ fn usual_fix(f: &Finding, cuda: bool) -> (String, bool) {
 pub fn replay_command(
     f: &Finding,
     source: &SourceFile,
+    words: &crate::names::Words,
     kernel: &str,
     arith: &str,
     flags: &ReplayFlags,
@@ -288,6 +294,8 @@ pub fn replay_command(
         dim(w.grid_dim)
     );
     for (name, value) in &w.params {
+        // The parameter as the source names it, which `-p` accepts (`in`, not `in_1`).
+        let name = words.name(name);
         let _ = write!(s, " -p {}", shell_word(&format!("{name}={value}")));
     }
     if let Some(seed) = w.random_memory {

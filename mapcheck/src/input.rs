@@ -453,14 +453,17 @@ pub fn parse_text(path: &Path, text: String, options: &LoadOptions) -> Loaded {
                 dims(block.unwrap_or([1; 3])),
                 dims(grid.unwrap_or([1; 3])),
             );
-            if let Err(e) = checkable {
+            // A GPUVerify header is a `.cu` file's: its geometry in CUDA's words.
+            if let Err(e) = checkable.map_err(geometry::GeometryError::in_cuda_words) {
                 return refuse(source, format!("{e}, beyond what mapcheck checks"));
             }
             for (dim, check) in [
                 (block, geometry::check_block as fn(_) -> _),
                 (grid, geometry::check_grid),
             ] {
-                if let Some(Err(e)) = dim.map(|d| check(dims(d))) {
+                let checked =
+                    dim.map(|d| check(dims(d)).map_err(geometry::GeometryError::in_cuda_words));
+                if let Some(Err(e)) = checked {
                     source.warnings.push(
                         Diagnostic::warning(format!(
                             "the GPUVerify header's geometry: {e}: checked as given"

@@ -29,6 +29,7 @@ mod fix;
 mod guide;
 pub mod html;
 pub mod input;
+pub mod names;
 pub mod oracle;
 mod render;
 pub mod report;

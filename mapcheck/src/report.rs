@@ -2,6 +2,7 @@
 //! exit code both are derived from. Field names and values here are a stable contract.
 
 use crate::input::SourceFile;
+use crate::names::Words;
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::layout::{cell_text, Step};
@@ -222,6 +223,8 @@ impl CellReport {
             _ => None,
         }
         .unwrap_or_else(|| index.iter().map(|i| Step::Index(*i)).collect());
+        // The array as the source names it (a CUDA parameter `in` is the core's `in_1`).
+        let array = kernel.names.get(array).map_or(array, |n| n.name.as_str());
         CellReport {
             array: array.to_string(),
             text: cell_text(array, &steps),
@@ -306,10 +309,20 @@ pub struct MemoryCellReport {
 }
 
 impl WitnessReport {
-    /// The witness `w` of a finding of `kernel` whose cell is `cell`.
-    pub fn new(kernel: &Kernel, w: &Witness, cell: Option<CellReport>) -> Self {
+    /// The witness `w` of a finding of `kernel` whose cell is `cell`, in `words`.
+    pub fn new(kernel: &Kernel, words: &Words, w: &Witness, cell: Option<CellReport>) -> Self {
+        // Every variable of the witness named at once, as its table names them.
+        let [t1, t2] = &w.threads;
+        let labels = words.rows(t1.vars.keys().chain(t2.vars.keys()).chain(w.shared.keys()));
+        let vars = |vars: &BTreeMap<mapcheck_typeck::Var, i128>| {
+            (vars.iter())
+                .filter_map(|(k, v)| Some((labels.get(k)?.clone(), *v)))
+                .collect()
+        };
         WitnessReport {
-            params: w.params.clone(),
+            params: (w.params.iter())
+                .map(|(k, v)| (words.name(k), *v))
+                .collect(),
             block_dim: w.block_dim,
             grid_dim: w.grid_dim,
             threads: w
@@ -322,11 +335,17 @@ impl WitnessReport {
                     bid: w.block_idx(i),
                     thread_idx: w.thread_idx(i),
                     block_idx: w.block_idx(i),
-                    vars: t.vars.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+                    vars: vars(&t.vars),
                 })
                 .collect(),
-            iteration: w.shared.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-            memory: w.memory.iter().map(|(c, v)| (c.to_string(), *v)).collect(),
+            iteration: vars(&w.shared),
+            // The analysed array's cell, as before, with the array as the source names it.
+            memory: (w.memory.iter())
+                .map(|(c, v)| {
+                    let index: String = c.index.iter().map(|i| format!("[{i}]")).collect();
+                    (format!("{}{index}", words.name(&c.array)), *v)
+                })
+                .collect(),
             memory_cells: w
                 .memory
                 .iter()
@@ -393,23 +412,24 @@ pub struct BoundReport {
 }
 
 impl BoundReport {
-    fn of(source: &SourceFile, f: &Finding) -> Option<BoundReport> {
+    fn of(words: &Words, f: &Finding) -> Option<BoundReport> {
         let b = f.bound.as_ref()?;
         Some(BoundReport {
             dimension: b.dim,
             extent: b.extent,
             index: f.witness.index.first().copied()?,
-            expression: crate::show::in_words_of(source, b.text.clone()),
+            expression: words.text(&b.text),
         })
     }
 }
 
 impl FindingReport {
     pub fn new(source: &SourceFile, kernel: &Kernel, f: &Finding) -> Self {
+        let words = &Words::new(kernel, source);
         FindingReport {
             kind: f.kind,
             certainty: f.certainty,
-            array: f.array.clone(),
+            array: f.array.as_deref().map(|a| words.name(a)),
             access: f.access,
             locations: (f.locations.iter().enumerate())
                 .map(|(i, s)| Location {
@@ -421,16 +441,17 @@ impl FindingReport {
             phase: f.phase.as_ref().map(|(from, to)| {
                 format!(
                     "{} → {}",
-                    crate::show::describe(from, source, &f.witness),
-                    crate::show::describe(to, source, &f.witness)
+                    crate::show::describe(from, source, words, &f.witness),
+                    crate::show::describe(to, source, words, &f.witness)
                 )
             }),
             phase_bounds: f.phase.as_ref().map(|(from, to)| PhaseBounds {
-                from: BoundaryReport::new(source, from, &f.witness),
-                to: BoundaryReport::new(source, to, &f.witness),
+                from: BoundaryReport::new(source, words, from, &f.witness),
+                to: BoundaryReport::new(source, words, to, &f.witness),
             }),
             witness: (f.kind != Kind::RedundantBarrier).then(|| {
-                let mut w = WitnessReport::new(kernel, &f.witness, CellReport::of(kernel, f));
+                let mut w =
+                    WitnessReport::new(kernel, words, &f.witness, CellReport::of(kernel, f));
                 if f.kind == Kind::OutOfBounds {
                     // One thread leaves the array: the second copy of the query is any thread.
                     w.threads.truncate(1);
@@ -438,11 +459,11 @@ impl FindingReport {
                 w
             }),
             notes: (f.note.iter())
-                .map(|n| crate::show::finding_note(f, n))
+                .map(|n| crate::show::finding_note(f, n, words))
                 .collect(),
             warp_only: (matches!(f.kind, Kind::DataRace | Kind::BenignRace) && !f.grid)
                 .then_some(f.warp_only),
-            bound: BoundReport::of(source, f),
+            bound: BoundReport::of(words, f),
         }
     }
 }
@@ -483,7 +504,7 @@ pub struct IterationReport {
 
 impl BoundaryReport {
     /// The boundary `b` of a phase of witness `w`, in `source`'s words (CUDA's for a CUDA file).
-    pub fn new(source: &SourceFile, b: &Boundary, w: &Witness) -> Self {
+    pub fn new(source: &SourceFile, words: &Words, b: &Boundary, w: &Witness) -> Self {
         match b {
             Boundary::Start | Boundary::End => BoundaryReport {
                 event: if *b == Boundary::Start {
@@ -505,14 +526,14 @@ impl BoundaryReport {
                     .iter()
                     .map(|it| match it {
                         Iteration::Var(v) => IterationReport {
-                            variable: v.to_string(),
+                            variable: words.var(v).unwrap_or_else(|| words.text(&v.to_string())),
                             value: w.shared.get(v).copied(),
                             start: None,
                         },
                         Iteration::Start { var, value } => IterationReport {
-                            variable: var.clone(),
+                            variable: words.name(var),
                             value: None,
-                            start: Some(crate::show::in_words_of(source, value.to_string())),
+                            start: Some(words.text(&value.to_string())),
                         },
                     })
                     .collect(),
@@ -556,9 +577,9 @@ pub struct SourceReport {
 }
 
 impl ReasonReport {
-    pub fn new(source: &SourceFile, r: &Reason) -> Self {
+    pub fn new(source: &SourceFile, words: &Words, r: &Reason) -> Self {
         let (kind, array, variable) = match &r.kind {
-            ReasonKind::Index { array, .. } => ("index", Some(array.clone()), None),
+            ReasonKind::Index { array, .. } => ("index", Some(words.name(array)), None),
             ReasonKind::Condition => ("condition", None, None),
             ReasonKind::Loop { var, part } => (
                 match part {
@@ -567,7 +588,7 @@ impl ReasonReport {
                     LoopPart::Step => "loop-step",
                 },
                 None,
-                Some(var.clone()),
+                Some(words.name(var)),
             ),
             ReasonKind::Assume => ("assume", None, None),
             ReasonKind::AssumePerThread => ("assume-per-thread", None, None),
@@ -577,10 +598,14 @@ impl ReasonReport {
             kind,
             array,
             variable,
-            message: r.to_diagnostic().message,
+            message: words.text(&r.to_diagnostic().message),
             location: Location::new(source, r.span),
-            text: r.text.clone(),
-            depends_on: r.culprits.clone(),
+            // A CUDA kernel's use as the source writes it, not as the lowering printed it.
+            text: match source.locate(r.span).snippet() {
+                t if words.is_cuda() && !t.trim().is_empty() => t.to_string(),
+                _ => r.text.clone(),
+            },
+            depends_on: r.culprits.iter().map(|c| words.text(c)).collect(),
             sources: r
                 .sources
                 .iter()
@@ -595,7 +620,7 @@ impl ReasonReport {
                         SourceKind::Control => "control",
                     },
                     location: Location::new(source, s.span),
-                    message: s.message.clone(),
+                    message: words.text(&s.message),
                 })
                 .collect(),
         }

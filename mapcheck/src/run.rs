@@ -9,6 +9,7 @@
 
 use crate::cli::RunArgs;
 use crate::input::{self, Loaded, SourceFile};
+use crate::names::Words;
 use crate::render::{self, Style};
 use crate::report::{ErrorReport, SCHEMA};
 use crate::run_report::{self as doc, nums, Num};
@@ -171,7 +172,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
     for (name, _) in args.common.params.iter().filter(|_| load_errors == 0) {
         if !kernels
             .iter()
-            .any(|k| k.params.iter().any(|p| &p.name == name))
+            .any(|k| k.params.iter().any(|p| crate::names::is_param(k, p, name)))
         {
             let d = Diagnostic::error(format!("no kernel here has a parameter `{name}`"))
                 .with_help("check the spelling, or pick the kernel with `--kernel NAME`");
@@ -199,7 +200,9 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .common
             .params
             .iter()
-            .filter(|(name, _)| kernel.params.iter().any(|p| &p.name == name))
+            .filter(|(name, _)| {
+                (kernel.params.iter()).any(|p| crate::names::is_param(kernel, p, name))
+            })
             .cloned()
             .collect();
         // Per dimension, as CUDA launches it: a `.cu` kernel reads `threadIdx.y` and the like.
@@ -209,7 +212,8 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .with_warp_size(args.warp_size)
             .with_memory(memory.as_ref())
             .with_unknowns(unknowns.as_ref());
-        config.params = params.clone();
+        // The interpreter reads the core's names (`-p in=2` sets the core's `in_1`).
+        config.params = crate::names::core_params(kernel, &params);
         match interp::run(kernel, &config) {
             Ok(run) => outcomes.push(Outcome {
                 file,
@@ -244,7 +248,7 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
         return exit_code(&outcomes, &errors, args.strict);
     }
     for o in &outcomes {
-        let _ = print_run(o, args, init, out);
+        let _ = print_run(o, args, (block_dim, grid_dim), init, out);
     }
     exit_code(&outcomes, &errors, args.strict)
 }
@@ -305,12 +309,17 @@ fn cell(array: &str, index: &[Value]) -> String {
     s
 }
 
-fn phase_title(file: &SourceFile, name: &PhaseName) -> String {
+fn phase_title(file: &SourceFile, words: &Words, name: &PhaseName) -> String {
     match name {
         PhaseName::Barrier(event) => {
-            let mut s = format!("ends at sync #{} ({})", event.sync, at(file, event.span));
+            let mut s = format!(
+                "ends at {} #{} ({})",
+                barrier_word(words, event.warp),
+                event.sync,
+                at(file, event.span)
+            );
             for (var, value) in &event.iters {
-                let _ = write!(s, ", {var} = {value}");
+                let _ = write!(s, ", {} = {value}", words.name(var));
             }
             s
         }
@@ -319,8 +328,18 @@ fn phase_title(file: &SourceFile, name: &PhaseName) -> String {
     }
 }
 
-fn event_text(o: &Outcome<'_>, e: &Event) -> String {
-    let target = cell(o.run.array_name(&e.cell), &e.cell.index);
+/// A barrier as the kernel's language writes it: `sync`, or CUDA's `__syncthreads()`.
+pub(crate) fn barrier_word(words: &Words, warp: bool) -> &'static str {
+    match (words.is_cuda(), warp) {
+        (true, false) => "__syncthreads()",
+        (true, true) => "__syncwarp()",
+        (false, false) => "sync",
+        (false, true) => "syncwarp",
+    }
+}
+
+fn event_text(o: &Outcome<'_>, w: &RunWords, e: &Event) -> String {
+    let target = w.cell(o, o.run.array_name(&e.cell), &e.cell.index);
     let what = match e.kind {
         EventKind::Read { value } => format!("read {target} = {value}"),
         EventKind::Write { value } => format!("write {target} := {value}"),
@@ -334,11 +353,11 @@ fn event_text(o: &Outcome<'_>, e: &Event) -> String {
     format!("{what} @{}", at(o.file, e.span))
 }
 
-pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
+pub(crate) fn reached_text(file: &SourceFile, words: &Words, reached: &Reached) -> String {
     match reached {
         Reached::End => "finished the kernel".into(),
         Reached::Barrier(event) => {
-            let keyword = if event.warp { "syncwarp" } else { "sync" };
+            let keyword = barrier_word(words, event.warp);
             let mut s = format!(
                 "waits at {keyword} #{} ({})",
                 event.sync,
@@ -348,7 +367,7 @@ pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
                 let iters: Vec<String> = event
                     .iters
                     .iter()
-                    .map(|(var, value)| format!("{var} = {value}"))
+                    .map(|(var, value)| format!("{} = {value}", words.name(var)))
                     .collect();
                 let _ = write!(s, " in iteration {}", iters.join(", "));
             }
@@ -357,18 +376,67 @@ pub(crate) fn reached_text(file: &SourceFile, reached: &Reached) -> String {
     }
 }
 
+/// Names of the run of one kernel in its source's words: a CUDA kernel's threads and blocks
+/// by `threadIdx` and `blockIdx`, its cells as declared, its names as the source's
+/// ([`Words`]); a `.bcu` kernel's as the core has them.
+struct RunWords {
+    words: Words,
+    /// `blockDim` and `gridDim`, for a CUDA kernel.
+    dims: Option<([Value; 3], [Value; 3])>,
+}
+
+impl RunWords {
+    fn new(o: &Outcome<'_>, (block, grid): ([u64; 3], [u64; 3])) -> RunWords {
+        RunWords {
+            words: Words::new(o.kernel, o.file),
+            dims: o
+                .file
+                .is_cuda()
+                .then(|| (block.map(Value::from), grid.map(Value::from))),
+        }
+    }
+
+    /// A thread id (or, with `block`, a block id) as the kernel's language names it.
+    fn id(&self, v: Value, block: bool) -> String {
+        match self.dims {
+            Some((b, g)) => {
+                let [x, y, z] = mapcheck_core::geometry::components(v, if block { g } else { b });
+                format!("({x}, {y}, {z})")
+            }
+            None => v.to_string(),
+        }
+    }
+
+    /// The cell `index` of core array `array` of `o`'s kernel.
+    fn cell(&self, o: &Outcome<'_>, array: &str, index: &[Value]) -> String {
+        if self.dims.is_some() {
+            crate::report::CellReport::new(o.kernel, array, index).text
+        } else {
+            cell(array, index)
+        }
+    }
+}
+
 fn print_run(
     o: &Outcome<'_>,
     args: &RunArgs,
+    dims: ([u64; 3], [u64; 3]),
     init: Init,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let run = &o.run;
-    let mut setting = format!(
-        "ntid = {}, nbid = {}",
-        run_geometry(args).0,
-        run_geometry(args).1
-    );
+    let w = RunWords::new(o, dims);
+    let mut setting = match w.dims {
+        Some((b, g)) => format!(
+            "blockDim = ({}, {}, {}), gridDim = ({}, {}, {})",
+            b[0], b[1], b[2], g[0], g[1], g[2]
+        ),
+        None => format!(
+            "ntid = {}, nbid = {}",
+            run_geometry(args).0,
+            run_geometry(args).1
+        ),
+    };
     for (name, value) in &o.params {
         let _ = write!(setting, ", {name} = {value}");
     }
@@ -381,15 +449,25 @@ fn print_run(
         args.common.arith.unwrap_or_default()
     )?;
     for block in &run.blocks {
-        writeln!(out, "block {}", block.bid)?;
+        writeln!(out, "block {}", w.id(block.bid, true))?;
         for (i, phase) in block.phases.iter().enumerate() {
-            writeln!(out, "  phase {i}: {}", phase_title(o.file, &phase.name))?;
+            writeln!(
+                out,
+                "  phase {i}: {}",
+                phase_title(o.file, &w.words, &phase.name)
+            )?;
             if phase.threads.is_empty() {
                 writeln!(out, "    (no array accesses)")?;
             }
             for thread in &phase.threads {
-                let events: Vec<String> = thread.events.iter().map(|e| event_text(o, e)).collect();
-                writeln!(out, "    thread {}: {}", thread.tid, events.join("; "))?;
+                let events: Vec<String> =
+                    thread.events.iter().map(|e| event_text(o, &w, e)).collect();
+                writeln!(
+                    out,
+                    "    thread {}: {}",
+                    w.id(thread.tid, false),
+                    events.join("; ")
+                )?;
             }
         }
     }
@@ -414,14 +492,16 @@ fn print_run(
         for race in &run.races {
             let scope = match &race.scope {
                 RaceScope::Grid => "between blocks".to_string(),
-                RaceScope::Phase(name) => format!("in phase `{name}`"),
+                RaceScope::Phase(name) => {
+                    format!("in phase `{}`", w.words.text(&name.to_string()))
+                }
             };
             let side = |a: &interp::RacingAccess| {
                 format!(
                     "{} by thread {} of block {} @{}",
                     a.kind.name(),
-                    a.tid,
-                    a.bid,
+                    w.id(a.tid, false),
+                    w.id(a.bid, true),
                     at(o.file, a.span)
                 )
             };
@@ -438,7 +518,7 @@ fn print_run(
                 out,
                 "  {}{benign} on `{}` {scope}: {} and {}{more}",
                 race.kind,
-                cell(&race.array, &race.cell),
+                w.cell(o, &race.array, &race.cell),
                 side(&race.first),
                 side(&race.second),
             )?;
@@ -448,12 +528,12 @@ fn print_run(
         writeln!(
             out,
             "barrier divergence in block {} (phase {}): thread {} {}, but thread {} {}",
-            d.bid,
-            d.phase,
-            d.first.0,
-            reached_text(o.file, &d.first.1),
-            d.second.0,
-            reached_text(o.file, &d.second.1)
+            w.id(d.bid, true),
+            w.words.text(&d.phase.to_string()),
+            w.id(d.first.0, false),
+            reached_text(o.file, &w.words, &d.first.1),
+            w.id(d.second.0, false),
+            reached_text(o.file, &w.words, &d.second.1)
         )?;
     }
     // Indices out of bounds (`Access::bounds`, notes/out-of-bounds.md), the first of each
@@ -463,8 +543,8 @@ fn print_run(
         writeln!(
             out,
             "index out of bounds: thread {} of block {} indexes dimension {} with {}, outside 0..{} @{}",
-            b.thread.tid,
-            b.thread.bid,
+            w.id(b.thread.tid, false),
+            w.id(b.thread.bid, true),
             b.dim,
             b.index,
             b.extent,
@@ -553,7 +633,7 @@ fn position(file: &SourceFile, span: Span) -> (usize, usize) {
     (lc.line, lc.column)
 }
 
-fn sync_point(file: &SourceFile, event: &BarrierEvent) -> doc::SyncPoint {
+fn sync_point(file: &SourceFile, words: &Words, event: &BarrierEvent) -> doc::SyncPoint {
     let (line, column) = position(file, event.span);
     doc::SyncPoint {
         sync: event.sync,
@@ -562,22 +642,29 @@ fn sync_point(file: &SourceFile, event: &BarrierEvent) -> doc::SyncPoint {
         iterations: event
             .iters
             .iter()
-            .map(|(var, value)| (var.clone(), Num::from(*value)))
+            .map(|(var, value)| (words.name(var), Num::from(*value)))
             .collect(),
     }
 }
 
-fn reached_json(file: &SourceFile, reached: &Reached) -> doc::Reached {
+fn reached_json(file: &SourceFile, words: &Words, reached: &Reached) -> doc::Reached {
     match reached {
         Reached::End => doc::Reached::End(doc::EndMark::End),
-        Reached::Barrier(event) => doc::Reached::Sync(sync_point(file, event)),
+        Reached::Barrier(event) => doc::Reached::Sync(sync_point(file, words, event)),
     }
 }
 
 /// A phase's name, and the sync that ends it if one does.
-fn phase_json(file: &SourceFile, name: &PhaseName) -> (String, Option<doc::SyncPoint>) {
+fn phase_json(
+    file: &SourceFile,
+    words: &Words,
+    name: &PhaseName,
+) -> (String, Option<doc::SyncPoint>) {
     match name {
-        PhaseName::Barrier(event) => (name.to_string(), Some(sync_point(file, event))),
+        PhaseName::Barrier(event) => (
+            words.text(&name.to_string()),
+            Some(sync_point(file, words, event)),
+        ),
         PhaseName::End => ("end".into(), None),
         PhaseName::Diverged => ("diverged".into(), None),
     }
@@ -591,6 +678,7 @@ fn run_json(
     init: Init,
 ) -> doc::RunReport {
     let run = &o.run;
+    let words = &Words::new(o.kernel, o.file);
     let (ntid, nbid) = run_geometry(args);
     let blocks = run
         .blocks
@@ -601,13 +689,13 @@ fn run_json(
                 .phases
                 .iter()
                 .map(|p| {
-                    let (name, barrier) = phase_json(o.file, &p.name);
+                    let (name, barrier) = phase_json(o.file, words, &p.name);
                     let threads = p
                         .threads
                         .iter()
                         .map(|t| doc::ThreadReport {
                             tid: t.tid.into(),
-                            events: t.events.iter().map(|e| event_json(o, e)).collect(),
+                            events: t.events.iter().map(|e| event_json(o, words, e)).collect(),
                         })
                         .collect();
                     doc::PhaseReport {
@@ -635,13 +723,14 @@ fn run_json(
             };
             let (scope, phase) = match &r.scope {
                 RaceScope::Grid => (doc::RaceScopeName::Grid, None),
-                RaceScope::Phase(name) => {
-                    (doc::RaceScopeName::Phase, Some(phase_json(o.file, name).0))
-                }
+                RaceScope::Phase(name) => (
+                    doc::RaceScopeName::Phase,
+                    Some(phase_json(o.file, words, name).0),
+                ),
             };
             doc::RaceReport {
                 access: r.kind.name(),
-                array: r.array.clone(),
+                array: words.name(&r.array),
                 space: r.space.keyword(),
                 index: nums(&r.cell),
                 scope,
@@ -658,7 +747,7 @@ fn run_json(
         .map(|d| {
             let thread = |(tid, reached): &(Value, Reached)| doc::DivergentThread {
                 tid: (*tid).into(),
-                reached: reached_json(o.file, reached),
+                reached: reached_json(o.file, words, reached),
             };
             doc::DivergenceReport {
                 bid: d.bid.into(),
@@ -707,9 +796,10 @@ fn run_json(
     }
 }
 
-fn event_json(o: &Outcome<'_>, e: &Event) -> doc::EventReport {
+fn event_json(o: &Outcome<'_>, words: &Words, e: &Event) -> doc::EventReport {
     let (line, column) = position(o.file, e.span);
-    let array = o.run.array_name(&e.cell).to_string();
+    // The array as the source names it; `index` stays the analysed array's flat cell.
+    let array = words.name(o.run.array_name(&e.cell));
     let index = nums(&e.cell.index);
     let plain = |kind, value: Value| {
         doc::EventReport::Plain(doc::PlainEvent {

@@ -8,10 +8,13 @@
 //! BabyCUDA's (`ntid`, `tid`).
 
 use crate::input::SourceFile;
+use crate::names::Words;
 use crate::render::{self, Style};
 use crate::report::{CellReport, THREAD_NAMES};
 use mapcheck_core::ast::Kernel;
 use mapcheck_core::diag::{Diagnostic, Severity};
+use mapcheck_core::Span;
+use mapcheck_smt::phases::{Boundary, Iteration};
 use mapcheck_smt::replay::{Missed, Unfinished};
 use mapcheck_smt::{Cell, Certainty, Finding, Kind, Note, Witness};
 use std::fmt::Write as _;
@@ -24,8 +27,10 @@ pub fn finding(
     style: Style,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let words = Words::new(kernel, source);
     // The labels name the threads as the witness table's columns do (and JSON and SARIF).
     let [t1, t2] = THREAD_NAMES.map(|n| format!("thread {n}"));
+    let array_name = f.array.as_deref().map(|a| words.name(a));
     let certainty = match f.certainty {
         Certainty::Proven => "",
         Certainty::Confirmed => "confirmed ",
@@ -33,7 +38,7 @@ pub fn finding(
     };
     let mut d = match f.kind {
         Kind::DataRace => {
-            let array = f.array.as_deref().unwrap_or("?");
+            let array = array_name.as_deref().unwrap_or("?");
             let access = f.access.map_or("data", |a| a.name());
             let message = format!(
                 "{certainty}{access} race on `{array}`{}",
@@ -60,13 +65,13 @@ pub fn finding(
             ),
         Kind::RedundantBarrier => return redundant_barrier(f, source, style, out),
         Kind::OutOfBounds => {
-            let array = f.array.as_deref().unwrap_or("?");
+            let array = array_name.as_deref().unwrap_or("?");
             let mut d = Diagnostic::error(format!("{certainty}index out of bounds of `{array}`"));
             let label = match (&f.bound, f.witness.index.first()) {
                 (Some(b), Some(i)) => format!(
                     "{t1} indexes dimension {} of `{array}` with `{}` = {i}, outside 0..{}",
                     b.dim,
-                    in_words_of(source, b.text.clone()),
+                    words.text(&b.text),
                     b.extent
                 ),
                 _ => format!("{t1} runs this with an index out of bounds"),
@@ -79,7 +84,7 @@ pub fn finding(
             d
         }
         Kind::BenignRace => {
-            let array = f.array.as_deref().unwrap_or("?");
+            let array = array_name.as_deref().unwrap_or("?");
             let mut d = Diagnostic::error(format!(
                 "benign write-write race on `{array}`{}",
                 if f.grid { " between blocks" } else { "" }
@@ -106,7 +111,7 @@ pub fn finding(
         d.severity = Severity::Warning;
     }
     if let Some(n) = &f.note {
-        d = d.with_note(finding_note(f, n));
+        d = d.with_note(finding_note(f, n, &words));
     }
     if f.warp_only {
         d = d.with_note(
@@ -117,23 +122,26 @@ pub fn finding(
     if let Some((from, to)) = &f.phase {
         d = d.with_note(format!(
             "in the phase from {} to {}",
-            describe(from, source, &f.witness),
-            describe(to, source, &f.witness)
+            describe(from, source, &words, &f.witness),
+            describe(to, source, &words, &f.witness)
         ));
     }
     render::render(&d, &source.name, Some(source), style, out)?;
-    out.write_all(witness_table(f, kernel, source.is_cuda()).as_bytes())
+    out.write_all(witness_table(f, kernel, &words).as_bytes())
 }
 
 /// The [`table`] of finding `f`'s witness, its cells (the race's and those of the initial
 /// memory) named as `kernel` declares them. An out-of-bounds finding's witness has one
 /// thread, and says its index instead of a cell.
-pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
+pub fn witness_table(f: &Finding, kernel: &Kernel, words: &Words) -> String {
     let cell = CellReport::of(kernel, f).map(|c| c.text);
     let declared = |c: &Cell| CellReport::at(kernel, c).text;
     if let (Some(b), Some(i)) = (&f.bound, f.witness.index.first()) {
-        let mut s = table_of(&f.witness, declared, None, cuda, 1);
-        let array = f.array.as_deref().unwrap_or("?");
+        let mut s = table_of(&f.witness, declared, None, words, 1);
+        let array = f
+            .array
+            .as_deref()
+            .map_or("?".to_string(), |a| words.name(a));
         let _ = writeln!(
             s,
             "    index       {i} in dimension {} of `{array}`, whose extent is {}",
@@ -141,7 +149,7 @@ pub fn witness_table(f: &Finding, kernel: &Kernel, cuda: bool) -> String {
         );
         return s;
     }
-    table(&f.witness, declared, cell.as_deref(), cuda)
+    table(&f.witness, declared, cell.as_deref(), words)
 }
 
 /// Advice: a note underlining the barrier, without a witness (the claim is about every run).
@@ -167,7 +175,7 @@ fn redundant_barrier(
 /// The data-dependence warnings of one kernel as one short note (unless `--verbose`, which
 /// renders each): how many, the first two by their place and message, and the flag that lists
 /// them. Empty for an exact kernel.
-pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile) -> String {
+pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile, words: &Words) -> String {
     const SHOWN: usize = 2;
     let mut s = String::new();
     if reasons.is_empty() {
@@ -189,7 +197,7 @@ pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile) -> String {
         let at = d
             .span()
             .map_or_else(|| source.name.clone(), |span| source.place(span));
-        let _ = writeln!(s, "    {at}: {}", d.message);
+        let _ = writeln!(s, "    {at}: {}", words.text(&d.message));
     }
     if n > SHOWN {
         let _ = writeln!(s, "    and {} more", n - SHOWN);
@@ -199,8 +207,11 @@ pub fn reasons_note(reasons: &[Diagnostic], source: &SourceFile) -> String {
 
 /// A benign race in one line (unless `--verbose`, which renders it with its witness): where
 /// the two threads store the same value, and that it is advice.
-pub fn benign_line(f: &Finding, source: &SourceFile) -> String {
-    let array = f.array.as_deref().unwrap_or("?");
+pub fn benign_line(f: &Finding, source: &SourceFile, words: &Words) -> String {
+    let array = f
+        .array
+        .as_deref()
+        .map_or("?".to_string(), |a| words.name(a));
     let at = |span: &mapcheck_core::Span| source.place(*span);
     let places = match (f.locations.first(), f.locations.get(1)) {
         (Some(a), Some(b)) if a != b => format!("{} and {}", at(a), at(b)),
@@ -221,18 +232,50 @@ pub fn benign_line(f: &Finding, source: &SourceFile) -> String {
 
 /// A phase boundary, with the values the witness gives its barrier loops' variables; in
 /// CUDA's words for a CUDA file.
-pub fn describe(b: &mapcheck_smt::phases::Boundary, source: &SourceFile, w: &Witness) -> String {
-    let text = b.describe(|span| source.at(span), &w.shared);
-    in_words_of(source, text)
-}
-
-/// `text` of the core language in `source`'s words: [`cuda_words`] for a CUDA file.
-pub fn in_words_of(source: &SourceFile, text: String) -> String {
-    if source.is_cuda() {
-        cuda_words(&text)
-    } else {
-        text
+pub fn describe(b: &Boundary, source: &SourceFile, words: &Words, w: &Witness) -> String {
+    let at = |span: Span| source.at(span);
+    let Boundary::Sync {
+        span,
+        iteration,
+        warp,
+    } = b
+    else {
+        return b.describe(at, &w.shared);
+    };
+    if !words.is_cuda() {
+        return b.describe(at, &w.shared);
     }
+    // CUDA's barrier, and each barrier loop's variable as the source names it with its value
+    // (or, in the loop's first iteration, its start in C's syntax).
+    let barrier = if *warp {
+        "__syncwarp()"
+    } else {
+        "__syncthreads()"
+    };
+    let mut s = format!("the `{barrier}` at {}", at(*span));
+    let vars = iteration.iter().filter_map(|it| match it {
+        Iteration::Var(v) => Some(v),
+        Iteration::Start { .. } => None,
+    });
+    let labels = words.rows(vars);
+    let its: Vec<String> = (iteration.iter())
+        .map(|it| match it {
+            Iteration::Var(v) => {
+                let name = (labels.get(v).cloned()).unwrap_or_else(|| words.text(&v.to_string()));
+                match w.shared.get(v) {
+                    Some(x) => format!("{name} = {x}"),
+                    None => name,
+                }
+            }
+            Iteration::Start { var, value } => {
+                format!("{} = {}", words.name(var), words.text(&value.to_string()))
+            }
+        })
+        .collect();
+    if !its.is_empty() {
+        s.push_str(&format!(" ({})", its.join(", ")));
+    }
+    s
 }
 
 /// `text` with the built-in ids' components in CUDA's names (`ntid.x` is `blockDim.x`,
@@ -280,9 +323,9 @@ pub fn table(
     w: &Witness,
     declared: impl Fn(&Cell) -> String,
     cell: Option<&str>,
-    cuda: bool,
+    words: &Words,
 ) -> String {
-    table_of(w, declared, cell, cuda, 2)
+    table_of(w, declared, cell, words, 2)
 }
 
 /// [`table`] with the first `threads` threads of the witness (1 or 2).
@@ -290,11 +333,14 @@ fn table_of(
     w: &Witness,
     declared: impl Fn(&Cell) -> String,
     cell: Option<&str>,
-    cuda: bool,
+    words: &Words,
     threads: usize,
 ) -> String {
+    let cuda = words.is_cuda();
     let mut s = String::new();
-    let params: Vec<String> = w.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    let params: Vec<String> = (w.params.iter())
+        .map(|(k, v)| format!("{} = {v}", words.name(k)))
+        .collect();
     let _ = writeln!(s, "  witness:");
     if !params.is_empty() {
         let _ = writeln!(s, "    parameters  {}", params.join(", "));
@@ -318,11 +364,15 @@ fn table_of(
         "    geometry    {} = {block}, {} = {grid}",
         dims[0], dims[1]
     );
+    let [t1, t2] = &w.threads;
+    // Every variable of the witness named at once, so that copies of one are told apart.
+    let labels = words.rows(t1.vars.keys().chain(t2.vars.keys()).chain(w.shared.keys()));
     if !w.shared.is_empty() {
-        let it: Vec<String> = w.shared.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        let it: Vec<String> = (w.shared.iter())
+            .filter_map(|(k, v)| Some(format!("{} = {v}", labels.get(k)?)))
+            .collect();
         let _ = writeln!(s, "    iteration   {}", it.join(", "));
     }
-    let [t1, t2] = &w.threads;
     let mut rows: Vec<(String, [String; 2])> = if one_d {
         vec![
             (ids[0].into(), [t1.tid, t2.tid].map(|v| v.to_string())),
@@ -341,7 +391,10 @@ fn table_of(
         let show = |t: &mapcheck_smt::ThreadWitness| {
             t.vars.get(name).map_or("-".to_string(), |v| v.to_string())
         };
-        rows.push((name.to_string(), [show(t1), show(t2)]));
+        // A `?` of the lowering's own is left out: it tells a reader nothing.
+        if let Some(row) = labels.get(name) {
+            rows.push((row.clone(), [show(t1), show(t2)]));
+        }
     }
     let [a, b] = THREAD_NAMES.map(|n| format!("thread {n}"));
     if threads < 2 {
@@ -388,8 +441,8 @@ fn table_of(
 /// [`note`] of finding `f`, in the words of its kind: the notes speak of a race, and of an
 /// index out of bounds on an `out-of-bounds` finding (whose replay can miss, diverge first or
 /// depend on `?`s as a race's can).
-pub fn finding_note(f: &Finding, n: &Note) -> String {
-    let text = note(n);
+pub fn finding_note(f: &Finding, n: &Note, words: &Words) -> String {
+    let text = words.ids(&note(n), &f.witness);
     if f.kind != Kind::OutOfBounds {
         return text;
     }
@@ -496,6 +549,7 @@ pub fn internal_error(why: &Missed) -> String {
 #[cfg(test)]
 mod tests {
     use super::{cuda_words, table};
+    use crate::names::Words;
     use crate::report::CellReport;
     use mapcheck_core::ast::{ArrayDecl, Block, Ident, Kernel, Space};
     use mapcheck_core::layout::Layout;
@@ -533,7 +587,12 @@ mod tests {
 
     #[test]
     fn a_cuda_witness_is_in_cudas_terms() {
-        let t = table(&transpose_witness(), core, Some("tile[0][1]"), true);
+        let t = table(
+            &transpose_witness(),
+            core,
+            Some("tile[0][1]"),
+            &Words::plain(true),
+        );
         assert!(
             t.contains("blockDim = (16, 16, 1), gridDim = (4, 4, 1)"),
             "{t}"
@@ -550,12 +609,12 @@ mod tests {
         let mut w = transpose_witness();
         w.block_dim = [32, 1, 1];
         w.grid_dim = [1, 1, 1];
-        let t = table(&w, core, Some("A[1]"), false);
+        let t = table(&w, core, Some("A[1]"), &Words::plain(false));
         assert!(t.contains("ntid = 32, nbid = 1"), "{t}");
         assert!(t.contains("thread A    thread B\n"), "{t}");
         assert!(t.contains("tid         1           16\n"), "{t}");
         // Components as triples once the geometry has a second dimension.
-        let t = table(&transpose_witness(), core, None, false);
+        let t = table(&transpose_witness(), core, None, &Words::plain(false));
         assert!(t.contains("ntid = (16, 16, 1)"), "{t}");
         assert!(t.contains("tid         (1, 0, 0)   (0, 1, 0)\n"), "{t}");
     }
@@ -585,6 +644,7 @@ mod tests {
             },
             span: Span::default(),
             ann: (),
+            names: Default::default(),
         };
         let mut w = transpose_witness();
         w.memory = [
@@ -593,7 +653,12 @@ mod tests {
             (Cell::new("other", vec![18]), 7),
         ]
         .into();
-        let t = table(&w, |c| CellReport::at(&kernel, c).text, None, true);
+        let t = table(
+            &w,
+            |c| CellReport::at(&kernel, c).text,
+            None,
+            &Words::plain(true),
+        );
         // An array without a layout stays as it is; cells in the order of their indices.
         assert!(
             t.contains(

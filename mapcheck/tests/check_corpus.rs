@@ -261,7 +261,8 @@ fn check_line(file: &Path, text: &str, flags: &[String], words: &[String]) -> Re
         .iter()
         .flat_map(|k| k["findings"].as_array().unwrap())
     {
-        phase_bounds_say_the_phase(f)?;
+        let cuda = file.extension().is_some_and(|e| e == "cu");
+        phase_bounds_say_the_phase(f, cuda)?;
     }
     let k = &doc["kernels"][0];
     let divergent = k["findings"]
@@ -478,15 +479,21 @@ fn linear(id: [i128; 3], dim: [i128; 3]) -> i128 {
 
 /// `"A[3][1]"` → `("A", [3, 1])`.
 /// A finding's `phase_bounds`, worded as README says `phase` words a phase (`the start`, `the
-/// end`, ``the `sync` at 13:5 (i = 0)``), is its `phase`; both are present or neither is.
-fn phase_bounds_say_the_phase(f: &Value) -> Result<(), String> {
+/// end`, ``the `sync` at 13:5 (i = 0)``; in a CUDA kernel's words, ``the `__syncthreads()` at
+/// 13:5 (i = 0, j = i / 2)``), is its `phase`; both are present or neither is.
+fn phase_bounds_say_the_phase(f: &Value, cuda: bool) -> Result<(), String> {
     let boundary = |b: &Value| -> String {
         let event = b["event"].as_str().unwrap();
         if matches!(event, "start" | "end") {
             return format!("the {event}");
         }
         let at = &b["location"];
-        let mut s = format!("the `{event}` at {}:{}", at["line"], at["column"]);
+        let barrier = match (cuda, event) {
+            (true, "sync") => "__syncthreads()",
+            (true, "syncwarp") => "__syncwarp()",
+            (_, event) => event,
+        };
+        let mut s = format!("the `{barrier}` at {}:{}", at["line"], at["column"]);
         if let Some(its) = b.get("iteration").and_then(Value::as_array) {
             let its: Vec<String> = its
                 .iter()
@@ -494,6 +501,7 @@ fn phase_bounds_say_the_phase(f: &Value) -> Result<(), String> {
                     let var = it["variable"].as_str().unwrap();
                     match (it.get("value"), it.get("start").and_then(Value::as_str)) {
                         (Some(v), _) => format!("{var} = {v}"),
+                        (None, Some(start)) if cuda => format!("{var} = {start}"),
                         (None, Some(start)) => format!("{var}={start}"),
                         (None, None) => var.to_string(),
                     }

@@ -102,7 +102,16 @@ fn run_uses_the_gpuverify_header_geometry() {
         "height=64",
     ]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("ntid = 256, nbid = 16"), "{out}");
+    // In CUDA's words (issue 35 item 2): the geometry, ids as (x, y, z), cells as declared.
+    assert!(
+        out.contains("(blockDim = (16, 16, 1), gridDim = (4, 4, 1), height = 64, width = 64;"),
+        "{out}"
+    );
+    assert!(out.contains("block (0, 0, 0)\n"), "{out}");
+    assert!(out.contains("thread (1, 0, 0): "), "{out}");
+    assert!(out.contains("write tile[0][1] := 0"), "{out}");
+    assert!(out.contains("ends at __syncthreads() #0"), "{out}");
+    assert!(!out.contains("ntid") && !out.contains("thread 1:"), "{out}");
 }
 
 #[test]
@@ -279,7 +288,7 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     let cases = [
         (
             "header_grid_too_large.cu",
-            "`nbid.x` = 4294967296 is outside CUDA's limits",
+            "`gridDim.x` = 4294967296 is outside CUDA's limits",
         ),
         ("header_block_zero.cu", "`--blockDim=0`"),
         ("header_warp_sync_zero.cu", "`--warp-sync=0`"),
@@ -310,7 +319,7 @@ fn header_geometry_outside_cuda_limits_is_a_located_input_error() {
     assert_eq!(doc["kernels"][0]["verdict"], "drf", "{doc}");
     let warning = doc["warnings"][0]["message"].as_str().unwrap();
     assert!(
-        warning.contains("`ntid.x` = 2024 is outside CUDA's limits")
+        warning.contains("`blockDim.x` = 2024 is outside CUDA's limits")
             && warning.contains("as given"),
         "{warning}"
     );

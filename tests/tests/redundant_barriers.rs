@@ -67,6 +67,7 @@ fn sync_as_skip<T: Clone>(kernel: &Kernel<T>, span: Span) -> Kernel<T> {
         body: go(&kernel.body, span),
         span: kernel.span,
         ann: kernel.ann.clone(),
+        names: Default::default(),
     }
 }
 

@@ -270,6 +270,7 @@ fn every_form() -> Program {
         body: block(stmts),
         span: sp(),
         ann: (),
+        names: Default::default(),
     };
     let empty = Kernel {
         name: id("empty"),
@@ -278,6 +279,7 @@ fn every_form() -> Program {
         body: block(vec![]),
         span: sp(),
         ann: (),
+        names: Default::default(),
     };
     Program {
         kernels: vec![first, empty],

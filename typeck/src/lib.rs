@@ -249,6 +249,7 @@ pub fn check<T>(kernel: &Kernel<T>, arith: Arith) -> Checked {
             fragment,
             uniform: true,
         },
+        names: kernel.names.clone(),
     };
     Checked {
         class: if reasons.is_empty() {

@@ -50,6 +50,8 @@ pub(super) struct Band {
 /// The layout of one picture, computed once: columns, bands, where each drawn access sits.
 pub(super) struct Drawing<'p> {
     pub(super) p: &'p Picture<'p>,
+    /// The kernel's names as its source spells them (a CUDA kernel's loop variables).
+    pub(super) words: crate::names::Words,
     pub(super) cuda: bool,
     pub(super) nbid: Value,
     pub(super) columns: Vec<Column>,
@@ -252,6 +254,7 @@ impl<'p> Drawing<'p> {
             !hidden.is_empty(),
             run.dropped_events,
         );
+        let words = crate::names::Words::new(p.kernel, p.source);
         let divergences = run
             .divergences
             .iter()
@@ -261,15 +264,16 @@ impl<'p> Drawing<'p> {
                 };
                 format!(
                     "Barrier divergence in phase {}: {} {}, but {} {}.",
-                    dv.phase,
+                    words.text(&dv.phase.to_string()),
                     name(&dv.first),
-                    crate::run::reached_text(p.source, &dv.first.1),
+                    crate::run::reached_text(p.source, &words, &dv.first.1),
                     name(&dv.second),
-                    crate::run::reached_text(p.source, &dv.second.1)
+                    crate::run::reached_text(p.source, &words, &dv.second.1)
                 )
             })
             .collect();
         Drawing {
+            words,
             p,
             cuda,
             nbid,

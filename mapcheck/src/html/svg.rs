@@ -125,9 +125,10 @@ impl Drawing<'_> {
     fn band_title(&self, name: Option<&PhaseName>) -> (String, Option<String>) {
         match name {
             Some(PhaseName::Barrier(e)) => {
-                let mut what = format!("ends at sync #{}", e.sync);
+                let barrier = crate::run::barrier_word(&self.words, e.warp);
+                let mut what = format!("ends at {barrier} #{}", e.sync);
                 for (var, value) in &e.iters {
-                    what.push_str(&format!(", {var} = {value}"));
+                    what.push_str(&format!(", {} = {value}", self.words.name(var)));
                 }
                 let at = self.p.source.locate(e.span);
                 (what, Some(format!("{}:{}", at.name, at.start().line)))

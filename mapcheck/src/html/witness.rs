@@ -18,7 +18,7 @@ use maud::Markup;
 pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) -> Vec<Markup> {
     let kernel = decided.kernel;
     let arith: Arith = decided.report.arith.parse().unwrap_or_default();
-    let cuda = source.is_cuda();
+    let words = crate::names::Words::new(kernel, source);
     let drawn: Vec<&Finding> = (decided.decision.findings.iter())
         .filter(|f| {
             matches!(
@@ -55,12 +55,12 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) 
                 Kind::BarrierDivergence => "barrier divergence".to_string(),
                 Kind::BenignRace => format!(
                     "benign write-write race on `{}`",
-                    f.array.as_deref().unwrap_or("?")
+                    f.array.as_deref().map_or("?".into(), |a| words.name(a))
                 ),
                 _ => format!(
                     "{} race on `{}`",
                     f.access.map_or("data", |a| a.name()),
-                    f.array.as_deref().unwrap_or("?")
+                    f.array.as_deref().map_or("?".into(), |a| words.name(a))
                 ),
             };
             let title = format!(
@@ -68,8 +68,10 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) 
                 i + 1,
                 if f.grid { " between blocks" } else { "" }
             );
-            let mut notes: Vec<String> = f.note.iter().map(crate::show::note).collect();
-            let facts: Vec<String> = crate::show::witness_table(f, kernel, cuda)
+            let mut notes: Vec<String> = (f.note.iter())
+                .map(|n| crate::show::finding_note(f, n, &words))
+                .collect();
+            let facts: Vec<String> = crate::show::witness_table(f, kernel, &words)
                 .lines()
                 .map(|l| l.trim_end().to_string())
                 .collect();
@@ -109,6 +111,7 @@ pub fn witnesses(source: &SourceFile, decided: &Decided<'_>, options: &Options) 
                     })
                 }
                 Err(e) => {
+                    let e = words.ids(&e.to_string(), &f.witness);
                     notes.push(format!("The witness could not be run: {e}."));
                     note_section(source, kernel, &title, &notes)
                 }

@@ -49,7 +49,9 @@ impl Drawing<'_> {
         };
         let scope = match &r.scope {
             RaceScope::Grid => "between blocks".to_string(),
-            RaceScope::Phase(name) => format!("in phase `{name}`"),
+            RaceScope::Phase(name) => {
+                format!("in phase `{}`", self.words.text(&name.to_string()))
+            }
         };
         let more = match r.instances {
             1 => String::new(),

@@ -205,6 +205,7 @@ impl<'s> Lower<'s> {
             body: Block { stmts, span: sp() },
             span: sp(),
             ann: (),
+            names: Default::default(),
         }
     }
 

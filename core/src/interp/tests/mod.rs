@@ -162,6 +162,7 @@ fn kernel(params: &[&str], arrays: &[(&str, Space)], body: Vec<Stmt>) -> Kernel 
         body: block(body),
         span: Span::default(),
         ann: (),
+        names: Default::default(),
     }
 }
 

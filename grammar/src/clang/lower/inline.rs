@@ -116,6 +116,7 @@ impl Lower<'_, '_> {
             .collect();
         for (id, name, b) in bindings {
             self.local_names.insert(id.clone(), name.clone());
+            self.display_name(&name, name.clone());
             match records.iter().position(|(r, _, _)| *r == id) {
                 Some(k) => {
                     let (_, ty, v) = records.swap_remove(k);

@@ -303,6 +303,7 @@ impl<'a> Lower<'_, 'a> {
             let pname = p.name.clone().unwrap_or_else(|| "param".into());
             let ty = CType::parse(p.qual_type());
             self.local_names.insert(p.id.clone(), pname.clone());
+            self.display_name(&pname, pname.clone());
             let b = match &ty {
                 CType::Pointer(pointee) => {
                     let ptr = self.pointer_param(&pname, pointee, pspan);
@@ -328,6 +329,7 @@ impl<'a> Lower<'_, 'a> {
         for v in std::mem::take(&mut self.template_values) {
             let pspan = v.span.unwrap_or(span);
             // Within the assumption below when it sizes a `__shared__` array.
+            self.display_name(&v.name, v.name.clone());
             let (core, val) = self.kernel_param(&v.name, v.ty, v.max, pspan);
             self.env.insert(v.id, Binding::Val(val));
             if let Some(max) = v.max.and_then(|m| i64::try_from(m).ok()) {
@@ -436,6 +438,7 @@ impl<'a> Lower<'_, 'a> {
             }
             _ => {}
         });
+        let names = self.source_names();
         let arrays: Vec<ArrayDecl> = self
             .arrays
             .into_values()
@@ -450,6 +453,7 @@ impl<'a> Lower<'_, 'a> {
                     .and_then(|_| k.span_in_main())
                     .unwrap_or(span),
             ),
+            names,
             params: self.params,
             arrays,
             body: block,

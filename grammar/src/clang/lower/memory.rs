@@ -252,6 +252,9 @@ impl Lower<'_, '_> {
             // Every `extern __shared__` array of a kernel is the same memory, named in reports
             // as the first declaration that views it names it (issue 35: the source's names).
             let elem = ty.pointee().cloned().unwrap_or(CType::Void);
+            if let Some(name) = &decl.name {
+                self.display_name(name, name.clone());
+            }
             let name = self.dynamic_shared_name(decl.name.as_deref().unwrap_or("dynamic_shared"));
             let first = self.shared_views().first().cloned();
             self.view(&name, &elem);
@@ -290,6 +293,9 @@ impl Lower<'_, '_> {
         let name = match self.array_names.get(&decl.id) {
             Some(n) => n.clone(),
             None => {
+                if let Some(name) = &decl.name {
+                    self.display_name(name, name.clone());
+                }
                 let n = self.fresh(decl.name.as_deref().unwrap_or("mem"));
                 self.array_names.insert(decl.id.clone(), n.clone());
                 n

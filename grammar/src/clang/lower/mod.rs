@@ -421,6 +421,15 @@ pub struct Lower<'g, 'a> {
     /// variable), by declaration id.
     array_names: HashMap<String, String>,
     used: HashSet<String>,
+    /// The base each core name was made of ([`Lower::fresh`]), and the innermost inlined call
+    /// it was made in: with [`Lower::displays`], the kernel's `SourceNames` (what reports
+    /// print for it, issue 35 item 2).
+    bases: BTreeMap<String, (String, Option<Span>)>,
+    /// How the source spells what a base stands for, for the bases that are the source's
+    /// (a parameter, local, field or array name; `t_x` of a record `t`'s field `x` is `t.x`,
+    /// the slot `a_3` of a local array is `a[3]`). Bases the lowering makes up to say why
+    /// (`old`, `float`, `trips`) are not here: reports describe those by their statement.
+    displays: HashMap<String, String>,
     env: Env,
     /// The C name of each local declaration, for the names of its core `let`s.
     local_names: HashMap<String, String>,
@@ -550,6 +559,8 @@ impl<'g, 'a> Lower<'g, 'a> {
             arrays: BTreeMap::new(),
             array_names: HashMap::new(),
             used: HashSet::new(),
+            bases: BTreeMap::new(),
+            displays: HashMap::new(),
             env: HashMap::new(),
             local_names: HashMap::new(),
             ranges: HashMap::new(),
@@ -624,6 +635,7 @@ impl<'g, 'a> Lower<'g, 'a> {
     }
 
     fn fresh(&mut self, base: &str) -> String {
+        let raw = base;
         let mut base: String = base
             .chars()
             .map(|c| {
@@ -647,7 +659,54 @@ impl<'g, 'a> Lower<'g, 'a> {
             k += 1;
         }
         self.used.insert(name.clone());
+        let site = self.frames.last().map(|f| f.site);
+        self.bases.insert(name.clone(), (raw.to_string(), site));
         name
+    }
+
+    /// Records that base `base` (a core name's, before [`Lower::fresh`] makes it unique) is
+    /// the source's `display`.
+    fn display_name(&mut self, base: &str, display: impl Into<String>) {
+        self.displays.insert(base.to_string(), display.into());
+    }
+
+    /// How the source spells base `base`, when it is the source's: itself unless recorded
+    /// otherwise (a field, a slot of a local array).
+    fn display_of(&self, base: &str) -> String {
+        self.displays
+            .get(base)
+            .cloned()
+            .unwrap_or_else(|| base.to_string())
+    }
+
+    /// The source names of the kernel's core names: those made of a base the source spells
+    /// ([`Lower::displays`]), and the value a counted loop gives its variable at an iteration
+    /// (`i_at`, which is `i`).
+    fn source_names(&self) -> SourceNames {
+        // Every local's C name is the source's, also where its declaration is lowered by a
+        // rule of its own (the variable a `for` declares); a temporary is not.
+        let locals: HashSet<&str> = (self.local_names.values())
+            .map(String::as_str)
+            .filter(|n| *n != "temporary")
+            .collect();
+        let display = |base: &str| {
+            (self.displays.get(base).cloned())
+                .or_else(|| locals.contains(base).then(|| base.to_string()))
+        };
+        let mut names = SourceNames::default();
+        for (core, (base, site)) in &self.bases {
+            let display = display(base).or_else(|| base.strip_suffix("_at").and_then(display));
+            if let Some(d) = &display {
+                names.insert(
+                    core.clone(),
+                    SourceName {
+                        name: d.clone(),
+                        site: *site,
+                    },
+                );
+            }
+        }
+        names
     }
 
     fn emit(&mut self, out: &mut Vec<Stmt>, s: Stmt) {

@@ -158,6 +158,8 @@ impl<'a> Lower<'_, 'a> {
         for (field, fty) in fields {
             let fid = field_id(id, &field);
             let fname = format!("{name}_{field}");
+            let display = format!("{}.{field}", self.display_of(name));
+            self.display_name(&fname, display);
             let fv = given
                 .iter()
                 .position(|(f, _)| *f == field)
@@ -354,6 +356,8 @@ impl<'a> Lower<'_, 'a> {
         let mut fields = Vec::new();
         for (field, fty) in self.record_fields(ty, 0).unwrap_or_default() {
             let fname = format!("{name}_{field}");
+            let display = format!("{}.{field}", self.display_of(name));
+            self.display_name(&fname, display);
             let v = match &fty {
                 CType::Record(_) => self.param_fields(&fname, &fty, span, entry),
                 CType::Pointer(pointee) => self.pointer_param(&fname, pointee, span),

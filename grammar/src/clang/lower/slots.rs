@@ -91,6 +91,8 @@ impl Lower<'_, '_> {
             };
             let id = field_id(&d.id, &k.to_string());
             self.local_names.insert(id.clone(), format!("{name}_{k}"));
+            let display = format!("{}[{k}]", self.display_of(&name));
+            self.display_name(&format!("{name}_{k}"), display);
             self.env.insert(id, Binding::Val(v));
         }
         self.slot_arrays

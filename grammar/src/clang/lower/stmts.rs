@@ -446,6 +446,7 @@ impl Lower<'_, '_> {
         }
         let name = d.name.clone().unwrap_or_else(|| "v".into());
         self.local_names.insert(d.id.clone(), name.clone());
+        self.display_name(&name, name.clone());
         if d.has_attr("CUDASharedAttr") {
             // A `__shared__` variable of the kernel: the place is its memory.
             if let Some(p) = self.memory_array(d, Space::Shared, span) {

@@ -152,6 +152,8 @@ impl Lower<'_, '_> {
             let v = self.unknown_val(&format!("{name}_uninit"), &byte, span, out);
             let id = byte_id(&d.id, k);
             self.local_names.insert(id.clone(), format!("{name}_b{k}"));
+            let display = format!("{} (byte {k})", self.display_of(&name));
+            self.display_name(&format!("{name}_b{k}"), display);
             self.env.insert(id, Binding::Val(v));
         }
         self.union_locals.insert(d.id.clone(), size);
