@@ -94,7 +94,7 @@ pub struct Located<'a> {
     index: &'a LineIndex,
 }
 
-impl Located<'_> {
+impl<'a> Located<'a> {
     /// The line and column of the span's start in its file.
     pub fn start(&self) -> LineCol {
         self.index.line_col(self.text, self.span.start)
@@ -107,7 +107,7 @@ impl Located<'_> {
     }
 
     /// The span's text (empty when the span is not on character boundaries of it).
-    pub fn snippet(&self) -> &str {
+    pub fn snippet(&self) -> &'a str {
         self.text
             .get(self.span.start..self.span.end.max(self.span.start))
             .unwrap_or_default()
