@@ -32,7 +32,7 @@ pub struct UserFile {
     pub clang_name: String,
     pub text: String,
     pub base: usize,
-    /// The file is not UTF-8: each byte that is not ASCII reads as `?` ([`decode`]).
+    /// The file is not UTF-8: each byte that is not ASCII reads as `?`, one byte for one.
     pub not_utf8: bool,
 }
 

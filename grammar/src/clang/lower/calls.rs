@@ -112,7 +112,7 @@ impl Lower<'_, '_> {
                 .and_then(|t| self.g.definition(t))
                 .filter(|d| inlined_body(d))
             {
-                return self.inline(def, &args, Order::InOrder, ty, span, out);
+                return self.inline(def, &args, Order::LeftToRight, ty, span, out);
             }
             self.rvalue(callee, out);
             return self.unknown_call(n, ty, "indirect call", span, out);
@@ -135,7 +135,7 @@ impl Lower<'_, '_> {
                 } else {
                     let this = self.object_address(object, out);
                     self.this = Some(this);
-                    self.inline(def, rest, Order::InOrder, ty, span, out)
+                    self.inline(def, rest, Order::LeftToRight, ty, span, out)
                 };
                 self.this = saved;
                 return v;
@@ -145,7 +145,7 @@ impl Lower<'_, '_> {
                 {
                     Order::RightToLeft
                 } else {
-                    Order::InOrder
+                    Order::LeftToRight
                 };
                 return self.inline(def, &args, order, ty, span, out);
             }

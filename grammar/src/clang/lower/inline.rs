@@ -9,7 +9,7 @@ use super::*;
 /// arguments are evaluated here left to right (C++ leaves their order unspecified).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Order<'n> {
-    InOrder,
+    LeftToRight,
     /// A member assignment operator (`a = b` calling `A::operator=`): its argument, then
     /// the object, made `this` (the caller restores `this`).
     ObjectLast(&'n Node),
@@ -359,7 +359,7 @@ impl Lower<'_, '_> {
             };
             let args = self.args(n);
             let saved = self.this.replace(this);
-            let v = self.inline(def, &args, Order::InOrder, ty, span, out);
+            let v = self.inline(def, &args, Order::LeftToRight, ty, span, out);
             self.this = saved;
             return v;
         }

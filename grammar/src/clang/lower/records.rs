@@ -509,7 +509,7 @@ impl<'a> Lower<'_, 'a> {
         self.bind_record(&obj, &obj, ty, Val::Opaque, span, out);
         let args: Vec<&Node> = n.exprs().collect();
         let saved = self.this.replace(Val::Ptr(Ptr::Local(obj.clone())));
-        self.inline(def, &args, Order::InOrder, &CType::Void, span, out);
+        self.inline(def, &args, Order::LeftToRight, &CType::Void, span, out);
         self.this = saved;
         let v = self.record_value(&obj, span, out);
         // The object is its value now: its fields leave the environment.
