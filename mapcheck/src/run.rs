@@ -628,17 +628,21 @@ fn run_geometry(args: &RunArgs) -> (Value, Value) {
     (volume(args.common.block_dim), volume(args.common.grid_dim))
 }
 
-fn position(file: &SourceFile, span: Span) -> (usize, usize) {
-    let lc = file.line_col(span);
-    (lc.line, lc.column)
+/// The line, column and (for a file the input includes) the file of a span.
+fn position(file: &SourceFile, span: Span) -> (usize, usize, Option<String>) {
+    let at = file.locate(span);
+    let lc = at.start();
+    let included = (!file.in_main(span)).then(|| at.name.to_string());
+    (lc.line, lc.column, included)
 }
 
 fn sync_point(file: &SourceFile, words: &Words, event: &BarrierEvent) -> doc::SyncPoint {
-    let (line, column) = position(file, event.span);
+    let (line, column, file) = position(file, event.span);
     doc::SyncPoint {
         sync: event.sync,
         line,
         column,
+        file,
         iterations: event
             .iters
             .iter()
@@ -712,13 +716,14 @@ fn run_json(
         .iter()
         .map(|r| {
             let side = |a: &interp::RacingAccess| {
-                let (line, column) = position(o.file, a.span);
+                let (line, column, file) = position(o.file, a.span);
                 doc::RacingAccess {
                     bid: a.bid.into(),
                     tid: a.tid.into(),
                     access: a.kind.name(),
                     line,
                     column,
+                    file,
                 }
             };
             let (scope, phase) = match &r.scope {
@@ -781,12 +786,13 @@ fn run_json(
             .out_of_bounds
             .iter()
             .map(|b| {
-                let (line, column) = position(o.file, b.span);
+                let (line, column, file) = position(o.file, b.span);
                 doc::OutOfBoundsReport {
                     bid: b.thread.bid.into(),
                     tid: b.thread.tid.into(),
                     line,
                     column,
+                    file,
                     dimension: b.dim,
                     extent: b.extent,
                     index: b.index.into(),
@@ -797,7 +803,7 @@ fn run_json(
 }
 
 fn event_json(o: &Outcome<'_>, words: &Words, e: &Event) -> doc::EventReport {
-    let (line, column) = position(o.file, e.span);
+    let (line, column, file) = position(o.file, e.span);
     // The array as the source names it; `index` stays the analysed array's flat cell.
     let array = words.name(o.run.array_name(&e.cell));
     let index = nums(&e.cell.index);
@@ -809,6 +815,7 @@ fn event_json(o: &Outcome<'_>, words: &Words, e: &Event) -> doc::EventReport {
             value: value.into(),
             line,
             column,
+            file: file.clone(),
         })
     };
     match e.kind {
@@ -829,6 +836,7 @@ fn event_json(o: &Outcome<'_>, words: &Words, e: &Event) -> doc::EventReport {
             new: new.into(),
             line,
             column,
+            file: file.clone(),
         }),
     }
 }

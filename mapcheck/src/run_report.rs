@@ -103,6 +103,10 @@ pub struct OutOfBoundsReport {
     pub tid: Num,
     pub line: usize,
     pub column: usize,
+    /// The file the position is in when it is one of the user's that the input includes
+    /// (`#include "kernels.cuh"`); absent for the input itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     pub dimension: usize,
     pub extent: i64,
     pub index: Num,
@@ -132,6 +136,10 @@ pub struct SyncPoint {
     pub sync: usize,
     pub line: usize,
     pub column: usize,
+    /// The file the position is in when it is one of the user's that the input includes
+    /// (`#include "kernels.cuh"`); absent for the input itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// The enclosing loops' variables and their values.
     pub iterations: BTreeMap<String, Num>,
 }
@@ -172,6 +180,10 @@ pub struct PlainEvent {
     pub value: Num,
     pub line: usize,
     pub column: usize,
+    /// The file the position is in when it is one of the user's that the input includes
+    /// (`#include "kernels.cuh"`); absent for the input itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// An atomic update: `old` became `new` by `op` with `operand`.
@@ -187,6 +199,10 @@ pub struct AtomicEvent {
     pub new: Num,
     pub line: usize,
     pub column: usize,
+    /// The file the position is in when it is one of the user's that the input includes
+    /// (`#include "kernels.cuh"`); absent for the input itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -225,6 +241,10 @@ pub struct RacingAccess {
     pub access: &'static str,
     pub line: usize,
     pub column: usize,
+    /// The file the position is in when it is one of the user's that the input includes
+    /// (`#include "kernels.cuh"`); absent for the input itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// Two threads of one block that disagree on the barrier ending a phase.

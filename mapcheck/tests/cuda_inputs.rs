@@ -515,6 +515,25 @@ fn kernels_of_an_included_file_are_checked_at_their_own_lines() {
         "no warning: {out}"
     );
 
+    // `run --json` names the included file of each event there.
+    let (code, out) = mapcheck(&[
+        "run",
+        "--json",
+        "--kernel",
+        "shift",
+        "--block-dim",
+        "4",
+        &main,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let run: Value = serde_json::from_str(&out).unwrap();
+    let event = &run["runs"][0]["blocks"][0]["phases"][0]["threads"][0]["events"][0];
+    assert!(
+        event["file"].as_str().unwrap().ends_with("kern.cu"),
+        "{event}"
+    );
+    assert_eq!(event["line"], 2, "{event}");
+
     let only = dir.join("only.cu").display().to_string();
     let (code, out) = mapcheck(&["--json", "--block-dim", "64", &only]);
     assert_eq!(code, 1, "{out}");
