@@ -174,8 +174,20 @@ pub fn run(args: &RunArgs, out: &mut dyn Write, err: &mut dyn Write, style: Styl
             .iter()
             .any(|k| k.params.iter().any(|p| crate::names::is_param(k, p, name)))
         {
-            let d = Diagnostic::error(format!("no kernel here has a parameter `{name}`"))
-                .with_help("check the spelling, or pick the kernel with `--kernel NAME`");
+            // A pointer parameter is an array of the kernel, not a number `-p` can give.
+            let array = kernels.iter().any(|k| {
+                (k.arrays.iter())
+                    .any(|a| k.names.get(&a.name.name).map_or(&a.name.name, |s| &s.name) == name)
+            });
+            let d = if array {
+                Diagnostic::error(format!(
+                    "`{name}` is memory the kernel reads or writes (a pointer or an array), not a number `-p` can give"
+                ))
+                .with_help("its contents are given by `--init zero` or `--init random:SEED`")
+            } else {
+                Diagnostic::error(format!("no kernel here has a parameter `{name}`"))
+                    .with_help("check the spelling, or pick the kernel with `--kernel NAME`")
+            };
             fail(d, &file.name, None, err, &mut errors);
         }
     }

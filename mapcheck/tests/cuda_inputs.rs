@@ -672,3 +672,23 @@ fn a_directory_checks_its_headers_of_helpers_through_their_includers() {
     assert_eq!(code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `-p` of a pointer parameter: it names memory, not a number, and `run` says so (rather
+/// than that no kernel has such a parameter).
+#[test]
+fn run_says_a_pointer_parameter_is_memory_not_a_number() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/cuda/reference_member_row.cu"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mapcheck"))
+        .args(["run", "--block-dim", "64", "-p", "out=3", file])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("`out` is memory") && said.contains("--init"),
+        "{said}"
+    );
+}
