@@ -617,7 +617,7 @@ fn blank_word(text: &str, from: usize, to: usize, word: &str, edits: &mut Vec<Ed
 #[derive(Clone, Debug)]
 pub struct Part {
     pub name: String,
-    /// The file itself, to resolve its `#include "..."` directives.
+    /// The file itself, canonical (as `#include "..."` directives resolve to it).
     pub path: std::path::PathBuf,
     pub start: usize,
     pub end: usize,
@@ -775,11 +775,9 @@ fn inline(i: usize, parts: &[Part], texts: &[String], open: &mut Vec<usize>, out
                 )
                 .filter_map(|d| std::fs::canonicalize(d.join(name)).ok())
                 .collect::<Vec<_>>();
-            candidates.into_iter().find_map(|c| {
-                parts
-                    .iter()
-                    .position(|p| std::fs::canonicalize(&p.path).is_ok_and(|q| q == c))
-            })
+            candidates
+                .into_iter()
+                .find_map(|c| parts.iter().position(|p| p.path == c))
         });
         match target {
             Some(j) if !open.contains(&j) => {

@@ -18,7 +18,7 @@ use super::ast::{Node, Pos};
 use super::driver::{offset_of, ClangError, Position, STDIN_NAME};
 use mapcheck_core::diag::Diagnostic;
 use mapcheck_core::span::Span;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -58,13 +58,10 @@ pub fn join(root: &mut Node, path: &Path, main: &str) -> Joined {
     let dir = quote_dir(path).to_string_lossy().into_owned();
     let prefix = format!("{}/", dir.trim_end_matches('/'));
     let mut order: Vec<Arc<str>> = Vec::new();
-    let mut seen: HashMap<Arc<str>, ()> = HashMap::new();
+    let mut seen: HashSet<Arc<str>> = HashSet::new();
     visit(root, &mut |p| {
         if let Some(f) = &p.file {
-            if f.as_ref() != STDIN_NAME
-                && f.starts_with(&prefix)
-                && seen.insert(f.clone(), ()).is_none()
-            {
+            if f.as_ref() != STDIN_NAME && f.starts_with(&prefix) && seen.insert(f.clone()) {
                 order.push(f.clone());
             }
         }

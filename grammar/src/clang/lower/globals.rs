@@ -465,11 +465,7 @@ impl<'a> Globals<'a> {
     /// holds where it refers, as a pointer, and a use of the member is the referred object.
     pub(super) fn reference_field(&self, record: &str, field: &str) -> bool {
         self.record_named(record).is_some_and(|r| {
-            r.inner.iter().any(|f| {
-                f.kind == Kind::FieldDecl
-                    && f.name.as_deref() == Some(field)
-                    && matches!(CType::parse(f.qual_type()), CType::Reference(_))
-            })
+            (r.inner.iter()).any(|f| f.name.as_deref() == Some(field) && is_reference_field(f))
         })
     }
 
@@ -1226,4 +1222,9 @@ fn pointer_targets(root: &Node) -> HashMap<&str, &str> {
         stack.extend(n.inner.iter().map(|c| (c, Some(n))));
     }
     targets
+}
+
+/// Whether `f` is the declaration of a reference member (`int &total;`).
+pub(super) fn is_reference_field(f: &Node) -> bool {
+    f.kind == Kind::FieldDecl && matches!(CType::parse(f.qual_type()), CType::Reference(_))
 }

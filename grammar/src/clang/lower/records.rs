@@ -114,7 +114,7 @@ impl<'a> Lower<'_, 'a> {
         (record.inner.iter())
             .filter(|f| f.kind == Kind::FieldDecl)
             .enumerate()
-            .filter(|(_, f)| matches!(CType::parse(f.qual_type()), CType::Reference(_)))
+            .filter(|(_, f)| globals::is_reference_field(f))
             .map(|(k, _)| k)
             .collect()
     }
